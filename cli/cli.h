@@ -1,0 +1,57 @@
+/*
+ * cli.h: what the commands share: exit codes, error printing and the rule-set options.
+ * The CLI parses arguments, dispatches and prints; everything else is the library's.
+ */
+#ifndef PAIFU_CLI_H
+#define PAIFU_CLI_H
+
+#include <paifu.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Exit status contract: over several files the highest wins. */
+enum { CLI_CLEAN = 0, CLI_FINDINGS = 1, CLI_ERROR = 2 };
+
+typedef int (*cli_command_fn)(int argc, char **argv);
+
+typedef struct cli_command {
+    const char *name;
+    cli_command_fn run;
+    const char *summary;
+    const char *usage; /* full --help text */
+} cli_command;
+
+const cli_command *cli_find(const char *name);
+
+/* The commands (cmd_<name>.c), main-like, and their --help texts. */
+int cmd_validate(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
+extern const char cmd_validate_usage[], cmd_convert_usage[], cmd_info_usage[], cmd_rules_usage[];
+
+/* Print "paifu: FILE:LINE:COL: error: TEXT [deal E2-1, event 37]" to stderr. */
+void cli_print_error(const paifu_error *err);
+/* Print "paifu: MESSAGE" to stderr (usage errors). */
+void cli_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Rule-set options shared by validate, score and rules. */
+typedef struct cli_rules_opts {
+    const char *preset;      /* --rules: replaces the preset the log names */
+    const char *file;        /* --rules-file */
+    const char *assign[64];  /* --rule KEY=VALUE, in order */
+    int n_assign;
+} cli_rules_opts;
+
+/* Resolve the rule set for GAME (NULL: no game) from the options. */
+int cli_resolve_rules(paifu_rules **out, const cli_rules_opts *o, const paifu_game *game,
+                      const char *fallback, paifu_error *err);
+
+/* Write a JSON string literal to F. */
+void cli_json_string(FILE *f, const char *s);
+
+#endif

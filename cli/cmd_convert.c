@@ -1,0 +1,218 @@
+/*
+ * cmd_convert.c: paifu convert --to FORMAT [-o OUT] FILE...: read every game and write it in
+ * another format. What the target cannot carry is reported on stderr (an error with --strict).
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+const char cmd_convert_usage[] =
+    "usage: paifu convert --to FORMAT [options] FILE...\n"
+    "\n"
+    "Convert every game in FILE (\"-\" = standard input) to FORMAT. Input format and gzip are\n"
+    "detected from the content.\n"
+    "\n"
+    "options:\n"
+    "  -t, --to FORMAT      output format (see 'paifu info --formats')\n"
+    "  -o, --output OUT     output file (\"-\" = standard output, the default), or an existing\n"
+    "                       directory: one file per game, named after its input\n"
+    "      --from FORMAT    skip detection and read FORMAT\n"
+    "      --strict         fail when the output cannot carry something the input has\n"
+    "  -q, --quiet          do not report losses on stderr\n"
+    "  -h, --help           this help\n"
+    "\n"
+    "Several games go into one output when the format allows it (paifu, mjai as JSON lines);\n"
+    "otherwise give a directory with -o.\n"
+    "\n"
+    "exit status: 0 success, 2 an input, usage or output error\n";
+
+typedef struct loss_ctx {
+    const char *file;
+    bool quiet;
+    char seen[16][96];
+    int n_seen;
+} loss_ctx;
+
+static void on_loss(const paifu_game *game, const char *what, void *payload)
+{
+    (void)game;
+    loss_ctx *l = payload;
+    if (l->quiet)
+        return;
+    for (int i = 0; i < l->n_seen; i++)
+        if (strcmp(l->seen[i], what) == 0)
+            return;
+    if (l->n_seen < 16)
+        snprintf(l->seen[l->n_seen++], sizeof(l->seen[0]), "%s", what);
+    fprintf(stderr, "paifu convert: %s: the output format cannot carry %s; it is left out\n",
+            l->file, what);
+}
+
+static int write_file(const void *data, size_t size, void *payload)
+{
+    FILE *f = payload;
+    return fwrite(data, 1, size, f) == size ? 0 : -1;
+}
+
+static bool is_dir(const char *path)
+{
+    struct stat sb;
+    return path && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+/* DIR/<input base name without extension>[-N]<ext> */
+static void game_path(char *buf, size_t size, const char *dir, const char *input, size_t index,
+                      bool numbered, const char *ext)
+{
+    const char *base = strrchr(input, '/');
+    base = base ? base + 1 : input;
+    if (strcmp(input, "-") == 0)
+        base = "stdin";
+    char stem[256];
+    snprintf(stem, sizeof(stem), "%s", base);
+    char *dot = strchr(stem[0] == '.' ? stem + 1 : stem, '.');
+    if (dot)
+        *dot = '\0';
+    if (numbered)
+        snprintf(buf, size, "%s/%s-%zu%s", dir, stem, index + 1, ext);
+    else
+        snprintf(buf, size, "%s/%s%s", dir, stem, ext);
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"to", required_argument, NULL, 't'},   {"output", required_argument, NULL, 'o'},
+        {"from", required_argument, NULL, 'F'}, {"strict", no_argument, NULL, 's'},
+        {"quiet", no_argument, NULL, 'q'},      {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    const char *to = NULL, *out_path = "-";
+    paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
+    paifu_write_options wopts = PAIFU_WRITE_OPTIONS_INIT;
+    loss_ctx loss = {0};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "t:o:qh", longopts, NULL)) != -1) {
+        switch (c) {
+        case 't': to = optarg; break;
+        case 'o': out_path = optarg; break;
+        case 'F': ropts.format = optarg; break;
+        case 's': wopts.strict = true; break;
+        case 'q': loss.quiet = true; break;
+        case 'h': fputs(cmd_convert_usage, stdout); return CLI_CLEAN;
+        default: fputs(cmd_convert_usage, stderr); return CLI_ERROR;
+        }
+    }
+    const paifu_format_info *fi = to ? paifu_format_find(to) : NULL;
+    if (!to) {
+        cli_usage_error("convert", "expected --to FORMAT");
+        return CLI_ERROR;
+    }
+    if (!fi || !fi->can_write) {
+        cli_usage_error("convert", "no writer for format '%s' (see 'paifu info --formats')", to);
+        return CLI_ERROR;
+    }
+    if (ropts.format && !paifu_format_find(ropts.format)) {
+        cli_usage_error("convert", "unknown format '%s'", ropts.format);
+        return CLI_ERROR;
+    }
+    if (optind >= argc) {
+        cli_usage_error("convert", "expected at least one FILE (\"-\" for standard input)");
+        return CLI_ERROR;
+    }
+    wopts.on_loss = on_loss;
+    wopts.loss_payload = &loss;
+    bool per_game = is_dir(out_path);
+    bool multi = paifu_format_multi_game(to);
+    FILE *out = NULL;
+    paifu_writer *w = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    int status = CLI_CLEAN;
+    size_t games_out = 0;
+    if (!per_game) {
+        out = strcmp(out_path, "-") == 0 ? stdout : fopen(out_path, "wb");
+        if (!out) {
+            cli_usage_error("convert", "cannot write %s: %s", out_path, strerror(errno));
+            return CLI_ERROR;
+        }
+        if (paifu_writer_open(&w, to, write_file, out, &wopts, &err) < 0) {
+            cli_print_error(&err);
+            status = CLI_ERROR;
+            goto done;
+        }
+    }
+    for (int i = optind; i < argc; i++) {
+        paifu_reader *r = NULL;
+        paifu_error_clear(&err);
+        loss.file = argv[i];
+        loss.n_seen = 0;
+        int rc = paifu_reader_open(&r, argv[i], &ropts, &err);
+        const paifu_game *g;
+        size_t index = 0;
+        while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) > 0) {
+            rc = 0;
+            if (per_game) {
+                char path[1024];
+                game_path(path, sizeof(path), out_path, argv[i], index, index > 0 || multi,
+                          fi->extension);
+                FILE *f = fopen(path, "wb");
+                if (!f) {
+                    paifu_error_set(&err, PAIFU_EIO, NULL, "cannot write %s: %s", path,
+                                    strerror(errno));
+                    rc = PAIFU_EIO;
+                    break;
+                }
+                paifu_writer *gw = NULL;
+                rc = paifu_writer_open(&gw, to, write_file, f, &wopts, &err);
+                if (rc == 0)
+                    rc = paifu_writer_write(gw, g, &err);
+                if (rc == 0)
+                    rc = paifu_writer_close(gw, &err);
+                paifu_writer_free(gw);
+                if (fclose(f) != 0 && rc == 0)
+                    rc = paifu_error_set(&err, PAIFU_EIO, NULL, "cannot write %s", path);
+            } else {
+                if (games_out > 0 && !multi) {
+                    rc = paifu_error_set(&err, PAIFU_EUNSUPPORTED, NULL,
+                                         "%s holds one game per file: give a directory with -o "
+                                         "to write several games",
+                                         to);
+                    break;
+                }
+                rc = paifu_writer_write(w, g, &err);
+            }
+            if (rc < 0)
+                break;
+            games_out++;
+            index++;
+        }
+        if (rc < 0) {
+            if (!err.where.source[0])
+                paifu_location_set_source(&err.where, argv[i]);
+            cli_print_error(&err);
+            status = CLI_ERROR;
+        }
+        paifu_reader_free(r);
+    }
+    if (w && paifu_writer_close(w, &err) < 0) {
+        cli_print_error(&err);
+        status = CLI_ERROR;
+    }
+done:
+    paifu_writer_free(w);
+    if (out && out != stdout) {
+        if (fclose(out) != 0) {
+            cli_usage_error("convert", "cannot write %s", out_path);
+            status = CLI_ERROR;
+        }
+    } else if (out) {
+        if (fflush(out) != 0)
+            status = CLI_ERROR;
+    }
+    return status;
+}

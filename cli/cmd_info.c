@@ -1,0 +1,205 @@
+/*
+ * cmd_info.c: paifu info FILE...: what is in a log (format, players, rules, deals, results),
+ * and paifu info --formats: the formats paifu reads and writes.
+ */
+#include "cli.h"
+
+#include <getopt.h>
+#include <string.h>
+
+const char cmd_info_usage[] =
+    "usage: paifu info [options] FILE...\n"
+    "       paifu info --formats\n"
+    "\n"
+    "Describe every game in FILE (\"-\" = standard input): format, players, rule set, deals with\n"
+    "their outcomes, and the recorded final scores.\n"
+    "\n"
+    "options:\n"
+    "      --formats          list the formats paifu reads and writes\n"
+    "      --from FORMAT      skip detection and read FORMAT\n"
+    "      --format text|json output format (default text)\n"
+    "  -h, --help             this help\n";
+
+static void outcome_text(char *buf, size_t size, const paifu_deal *d)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < d->n_events && used < size; i++) {
+        const paifu_event *e = &d->events[i];
+        if (e->type == PAIFU_EV_WIN) {
+            const paifu_win *w = &d->wins[e->detail];
+            if (w->from == w->winner)
+                used += (size_t)snprintf(buf + used, size - used, "%stsumo %d", used ? "; " : "",
+                                         w->winner);
+            else
+                used += (size_t)snprintf(buf + used, size - used, "%sron %d from %d",
+                                         used ? "; " : "", w->winner, w->from);
+        } else if (e->type == PAIFU_EV_EXHAUSTIVE_DRAW || e->type == PAIFU_EV_ABORTIVE_DRAW) {
+            const paifu_draw *dr = &d->draws[e->detail];
+            used += (size_t)snprintf(buf + used, size - used, "%sdraw (%s)", used ? "; " : "",
+                                     paifu_draw_kind_name((paifu_draw_kind)dr->kind));
+        } else if (e->type == PAIFU_EV_PENALTY) {
+            const paifu_penalty *p = &d->penalties[e->detail];
+            used += (size_t)snprintf(buf + used, size - used, "%s%s %d", used ? "; " : "",
+                                     paifu_penalty_kind_name((paifu_penalty_kind)p->kind), p->seat);
+        }
+    }
+    if (!buf[0])
+        snprintf(buf, size, "(no outcome)");
+}
+
+static void print_game_text(const paifu_game *g, size_t index)
+{
+    int players = paifu_game_players(g);
+    const char *rules = paifu_game_rules_name(g);
+    printf("  game %zu: %d players, rules %s", index + 1, players, rules ? rules : "(not named)");
+    for (size_t i = 0; i < paifu_game_rule_override_count(g); i++) {
+        const paifu_meta *m = paifu_game_rule_override(g, i);
+        printf("%s%s=%s", i ? ", " : " (", m->key, m->value);
+    }
+    printf("%s\n", paifu_game_rule_override_count(g) ? ")" : "");
+    for (int s = 0; s < players; s++)
+        printf("    seat %d: %s\n", s, paifu_game_player(g, s)->name);
+    size_t n = paifu_game_deal_count(g);
+    printf("    %zu deal%s%s\n", n, n == 1 ? "" : "s",
+           paifu_game_truncated(g) ? " (the log is truncated)" : "");
+    for (size_t d = 0; d < n; d++) {
+        const paifu_deal *deal = paifu_game_deal(g, d);
+        char label[16], outcome[256];
+        paifu_deal_label(label, sizeof(label), &deal->start);
+        outcome_text(outcome, sizeof(outcome), deal);
+        printf("    %-6s %4zu events  %s\n", label, deal->n_events, outcome);
+    }
+    const paifu_game_result *r = paifu_game_result_get(g);
+    if (r->has_points) {
+        printf("    final points:");
+        for (int s = 0; s < players; s++)
+            printf(" %d", (int)r->points[s]);
+        printf("\n");
+    }
+    if (r->has_final) {
+        printf("    final scores:");
+        for (int s = 0; s < players; s++)
+            printf(" %d", (int)r->final[s]);
+        printf("\n");
+    }
+}
+
+static void print_game_json(const paifu_game *g, bool first)
+{
+    int players = paifu_game_players(g);
+    printf("%s{\"players\": [", first ? "" : ", ");
+    for (int s = 0; s < players; s++) {
+        if (s)
+            printf(", ");
+        cli_json_string(stdout, paifu_game_player(g, s)->name);
+    }
+    printf("], \"rules\": ");
+    if (paifu_game_rules_name(g))
+        cli_json_string(stdout, paifu_game_rules_name(g));
+    else
+        printf("null");
+    size_t n = paifu_game_deal_count(g), wins = 0, draws = 0;
+    for (size_t d = 0; d < n; d++) {
+        wins += paifu_game_deal(g, d)->n_wins;
+        draws += paifu_game_deal(g, d)->n_draws;
+    }
+    printf(", \"deals\": %zu, \"wins\": %zu, \"draws\": %zu, \"truncated\": %s", n, wins, draws,
+           paifu_game_truncated(g) ? "true" : "false");
+    const paifu_game_result *r = paifu_game_result_get(g);
+    if (r->has_points) {
+        printf(", \"points\": [");
+        for (int s = 0; s < players; s++)
+            printf("%s%d", s ? ", " : "", (int)r->points[s]);
+        printf("]");
+    }
+    printf("}");
+}
+
+static void list_formats(void)
+{
+    printf("%-12s %-5s %-5s %s\n", "format", "read", "write", "description");
+    for (size_t i = 0; i < paifu_format_count(); i++) {
+        const paifu_format_info *f = paifu_format(i);
+        printf("%-12s %-5s %-5s %s\n", f->name, f->can_read ? "yes" : "no",
+               f->can_write ? "yes" : "no", f->description);
+    }
+}
+
+int cmd_info(int argc, char **argv)
+{
+    static const struct option longopts[] = {{"formats", no_argument, NULL, 'L'},
+                                             {"from", required_argument, NULL, 'F'},
+                                             {"format", required_argument, NULL, 'f'},
+                                             {"help", no_argument, NULL, 'h'},
+                                             {NULL, 0, NULL, 0}};
+    paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
+    bool json = false;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'L': list_formats(); return CLI_CLEAN;
+        case 'F': ropts.format = optarg; break;
+        case 'f':
+            if (strcmp(optarg, "json") == 0)
+                json = true;
+            else if (strcmp(optarg, "text") != 0) {
+                cli_usage_error("info", "--format expects text or json, found '%s'", optarg);
+                return CLI_ERROR;
+            }
+            break;
+        case 'h': fputs(cmd_info_usage, stdout); return CLI_CLEAN;
+        default: fputs(cmd_info_usage, stderr); return CLI_ERROR;
+        }
+    }
+    if (optind >= argc) {
+        cli_usage_error("info", "expected at least one FILE (\"-\" for standard input)");
+        return CLI_ERROR;
+    }
+    int status = CLI_CLEAN;
+    if (json)
+        printf("[");
+    for (int i = optind; i < argc; i++) {
+        paifu_error err;
+        paifu_error_clear(&err);
+        paifu_reader *r = NULL;
+        int rc = paifu_reader_open(&r, argv[i], &ropts, &err);
+        if (json) {
+            printf("%s\n {\"file\": ", i > optind ? "," : "");
+            cli_json_string(stdout, argv[i]);
+            printf(", \"format\": ");
+            if (r)
+                cli_json_string(stdout, paifu_reader_format(r));
+            else
+                printf("null");
+            printf(", \"compressed\": %s, \"games\": [",
+                   r && paifu_reader_was_compressed(r) ? "true" : "false");
+        } else if (rc == 0) {
+            printf("%s: %s%s\n", argv[i], paifu_reader_format(r),
+                   paifu_reader_was_compressed(r) ? " (gzip)" : "");
+        }
+        const paifu_game *g;
+        size_t index = 0;
+        while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) > 0) {
+            rc = 0;
+            if (json)
+                print_game_json(g, index == 0);
+            else
+                print_game_text(g, index);
+            index++;
+        }
+        if (json)
+            printf("]}");
+        if (rc < 0) {
+            if (!err.where.source[0])
+                paifu_location_set_source(&err.where, argv[i]);
+            cli_print_error(&err);
+            status = CLI_ERROR;
+        }
+        paifu_reader_free(r);
+    }
+    if (json)
+        printf("\n]\n");
+    return status;
+}

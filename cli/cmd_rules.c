@@ -1,0 +1,111 @@
+/*
+ * cmd_rules.c: paifu rules list | show NAME | params: the presets, one resolved rule set,
+ * and the parameters with their meaning.
+ */
+#include "cli.h"
+
+#include <getopt.h>
+#include <string.h>
+
+const char cmd_rules_usage[] =
+    "usage: paifu rules list\n"
+    "       paifu rules show [PRESET] [--rule KEY=VALUE]... [--rules-file FILE] [--format json]\n"
+    "       paifu rules params\n"
+    "\n"
+    "list    the presets and the documents they come from\n"
+    "show    every parameter of a resolved rule set (PRESET, default rrc, plus overrides)\n"
+    "params  every parameter with its type, allowed values and meaning\n";
+
+static void show(const paifu_rules *r, bool json)
+{
+    char value[256];
+    if (json) {
+        printf("{\"preset\": ");
+        cli_json_string(stdout, paifu_rules_name(r));
+        printf(", \"parameters\": {");
+    } else {
+        printf("rule set: %s%s\n", paifu_rules_name(r),
+               paifu_rules_override_count(r) ? " (with overrides)" : "");
+    }
+    for (size_t i = 0; i < paifu_rules_param_count(); i++) {
+        const paifu_rule_param_info *p = paifu_rules_param(i);
+        paifu_rules_get(value, sizeof(value), r, p->name, NULL);
+        if (json) {
+            printf("%s\n  ", i ? "," : "");
+            cli_json_string(stdout, p->name);
+            printf(": ");
+            cli_json_string(stdout, value);
+        } else {
+            printf("  %-24s %s\n", p->name, value);
+        }
+    }
+    if (json)
+        printf("\n}}\n");
+}
+
+static const char *type_name(paifu_rule_type t)
+{
+    switch (t) {
+    case PAIFU_RULE_BOOL: return "bool";
+    case PAIFU_RULE_INT: return "int";
+    case PAIFU_RULE_ENUM: return "enum";
+    case PAIFU_RULE_SET: return "set";
+    case PAIFU_RULE_INT4: return "int[4]";
+    }
+    return "?";
+}
+
+int cmd_rules(int argc, char **argv)
+{
+    static const struct option longopts[] = {{"rule", required_argument, NULL, 'k'},
+                                             {"rules-file", required_argument, NULL, 'R'},
+                                             {"format", required_argument, NULL, 'f'},
+                                             {"help", no_argument, NULL, 'h'},
+                                             {NULL, 0, NULL, 0}};
+    cli_rules_opts ro = {0};
+    bool json = false;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'k':
+            if (ro.n_assign < 64)
+                ro.assign[ro.n_assign++] = optarg;
+            break;
+        case 'R': ro.file = optarg; break;
+        case 'f': json = strcmp(optarg, "json") == 0; break;
+        case 'h': fputs(cmd_rules_usage, stdout); return CLI_CLEAN;
+        default: fputs(cmd_rules_usage, stderr); return CLI_ERROR;
+        }
+    }
+    const char *sub = optind < argc ? argv[optind] : "list";
+    if (strcmp(sub, "list") == 0) {
+        for (size_t i = 0; i < paifu_rules_preset_count(); i++)
+            printf("%-10s %s\n", paifu_rules_preset_name(i), paifu_rules_preset_doc(i));
+        return CLI_CLEAN;
+    }
+    if (strcmp(sub, "params") == 0) {
+        for (size_t i = 0; i < paifu_rules_param_count(); i++) {
+            const paifu_rule_param_info *p = paifu_rules_param(i);
+            printf("%s (%s, %s%s%s)\n    %s\n    source: %s\n", p->name, p->group,
+                   type_name(p->type), p->values[0] ? ": " : "", p->values, p->doc, p->source);
+        }
+        return CLI_CLEAN;
+    }
+    if (strcmp(sub, "show") == 0) {
+        if (optind + 1 < argc)
+            ro.preset = argv[optind + 1];
+        paifu_error err;
+        paifu_error_clear(&err);
+        paifu_rules *r;
+        if (cli_resolve_rules(&r, &ro, NULL, "rrc", &err) < 0) {
+            cli_print_error(&err);
+            return CLI_ERROR;
+        }
+        show(r, json);
+        paifu_rules_free(r);
+        return CLI_CLEAN;
+    }
+    cli_usage_error("rules", "unknown subcommand '%s' (list, show, params)", sub);
+    return CLI_ERROR;
+}

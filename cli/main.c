@@ -1,0 +1,146 @@
+/*
+ * main.c: the paifu command: a table of commands, each in cmd_<name>.c.
+ */
+#include "cli.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+static const cli_command COMMANDS[] = {
+    {"validate", cmd_validate, "re-simulate and verify game logs", cmd_validate_usage},
+    {"convert", cmd_convert, "convert game logs to another format", cmd_convert_usage},
+    {"info", cmd_info, "describe game logs: format, players, deals, results", cmd_info_usage},
+    {"rules", cmd_rules, "list rule sets and show a resolved rule set", cmd_rules_usage},
+};
+
+#define N_COMMANDS (sizeof(COMMANDS) / sizeof(COMMANDS[0]))
+
+const cli_command *cli_find(const char *name)
+{
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        if (strcmp(COMMANDS[i].name, name) == 0)
+            return &COMMANDS[i];
+    return NULL;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: paifu <command> [options] [--] [FILE...]\n"
+               "       paifu --version | --help | help <command>\n\n"
+               "Mahjong game records: read, re-simulate, verify and convert.\n\ncommands:\n");
+    for (size_t i = 0; i < N_COMMANDS; i++)
+        fprintf(f, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    fprintf(f, "\nRun 'paifu <command> --help' for the options of a command.\n"
+               "Exit status: 0 all inputs clean, 1 findings, 2 input or usage error.\n");
+}
+
+void cli_print_error(const paifu_error *err)
+{
+    char where[512];
+    paifu_location_format(where, sizeof(where), &err->where);
+    /* put the bracketed context after the message: FILE:LINE:COL: error: TEXT [context] */
+    char *bracket = strstr(where, " [");
+    char context[300] = "";
+    if (bracket) {
+        snprintf(context, sizeof(context), "%s", bracket);
+        *bracket = '\0';
+    }
+    fprintf(stderr, "paifu: %s: error: %s%s\n", where, err->text[0] ? err->text :
+            paifu_error_code_name(err->code), context);
+}
+
+void cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "paifu%s%s: ", cmd ? " " : "", cmd ? cmd : "");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+}
+
+void cli_json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': fputs("\\\"", f); break;
+        case '\\': fputs("\\\\", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        case '\t': fputs("\\t", f); break;
+        default:
+            if (*p < 0x20)
+                fprintf(f, "\\u%04x", *p);
+            else
+                fputc(*p, f);
+        }
+    }
+    fputc('"', f);
+}
+
+int cli_resolve_rules(paifu_rules **out, const cli_rules_opts *o, const paifu_game *game,
+                      const char *fallback, paifu_error *err)
+{
+    paifu_rules *r = NULL;
+    int rc;
+    if (o->file) {
+        rc = paifu_rules_read_file(&r, o->file, err);
+    } else if (o->preset) {
+        rc = paifu_rules_preset(&r, o->preset, err);
+        /* the log's own overrides are facts of its game (red fives, players, length) */
+        for (size_t i = 0; rc == 0 && game && i < paifu_game_rule_override_count(game); i++) {
+            const paifu_meta *m = paifu_game_rule_override(game, i);
+            rc = paifu_rules_set(r, m->key, m->value, err);
+        }
+    } else if (game) {
+        rc = paifu_game_rules(&r, game, fallback, err);
+    } else {
+        rc = paifu_rules_preset(&r, fallback ? fallback : "rrc", err);
+    }
+    for (int i = 0; rc == 0 && i < o->n_assign; i++)
+        rc = paifu_rules_set_assignment(r, o->assign[i], err);
+    if (rc < 0) {
+        paifu_rules_free(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    paifu_init();
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_ERROR;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+        printf("paifu %s (library %s)\n", PAIFU_VERSION_STRING, paifu_version());
+        return CLI_CLEAN;
+    }
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        usage(stdout);
+        return CLI_CLEAN;
+    }
+    if (strcmp(cmd, "help") == 0) {
+        if (argc < 3) {
+            usage(stdout);
+            return CLI_CLEAN;
+        }
+        const cli_command *c = cli_find(argv[2]);
+        if (!c) {
+            cli_usage_error(NULL, "unknown command '%s'", argv[2]);
+            return CLI_ERROR;
+        }
+        fputs(c->usage, stdout);
+        return CLI_CLEAN;
+    }
+    const cli_command *c = cli_find(cmd);
+    if (!c) {
+        cli_usage_error(NULL, "unknown command '%s' (see 'paifu --help')", cmd);
+        return CLI_ERROR;
+    }
+    return c->run(argc - 1, argv + 1);
+}

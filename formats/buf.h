@@ -1,0 +1,31 @@
+/* buf.h: a growable byte buffer for writers (private to formats/). */
+#ifndef PAIFU_FORMATS_BUF_H
+#define PAIFU_FORMATS_BUF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct paifu_buf {
+    char *data;
+    size_t len, cap;
+    bool failed; /* an allocation failed; later appends are ignored */
+} paifu_buf;
+
+void paifu_buf_init(paifu_buf *b);
+void paifu_buf_free(paifu_buf *b);
+void paifu_buf_clear(paifu_buf *b);
+void paifu_buf_put(paifu_buf *b, const void *data, size_t n);
+void paifu_buf_puts(paifu_buf *b, const char *s);
+void paifu_buf_putc(paifu_buf *b, char c);
+void paifu_buf_printf(paifu_buf *b, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Append S as a JSON string literal (quotes included). Non-ASCII UTF-8 is written as is. */
+void paifu_buf_json_string(paifu_buf *b, const char *s);
+/* Append S with XML attribute escaping (& < > " ') . */
+void paifu_buf_xml_attr(paifu_buf *b, const char *s);
+
+#endif

@@ -1,0 +1,264 @@
+/* json_in.c: jansson helpers with JSON-path errors (see json_in.h). */
+#include "format.h"
+#include "json_in.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void jctx_init(jctx *c, const char *source, paifu_error *err)
+{
+    memset(c, 0, sizeof(*c));
+    c->source = source;
+    c->err = err;
+    c->path[0] = '$';
+    c->path[1] = '\0';
+    c->len = 1;
+}
+
+static void append(jctx *c, const char *s)
+{
+    size_t n = strlen(s);
+    if (c->len + n >= sizeof(c->path)) {
+        c->len = sizeof(c->path) - 1; /* truncated paths keep their head */
+        return;
+    }
+    memcpy(c->path + c->len, s, n + 1);
+    c->len += n;
+}
+
+size_t jctx_key(jctx *c, const char *key)
+{
+    size_t old = c->len;
+    char tmp[64];
+    snprintf(tmp, sizeof(tmp), ".%s", key);
+    append(c, tmp);
+    return old;
+}
+
+size_t jctx_index(jctx *c, size_t index)
+{
+    size_t old = c->len;
+    char tmp[32];
+    snprintf(tmp, sizeof(tmp), "[%zu]", index);
+    append(c, tmp);
+    return old;
+}
+
+void jctx_pop(jctx *c, size_t old)
+{
+    c->len = old;
+    c->path[old] = '\0';
+}
+
+int jerr(jctx *c, const char *fmt, ...)
+{
+    char text[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    return paifu_formats__error(c->err, PAIFU_EFORMAT, c->source, c->line, 0, c->path, "%s",
+                                text);
+}
+
+const char *jtype(const json_t *v)
+{
+    if (!v)
+        return "nothing";
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: return "an integer";
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    case JSON_NULL: return "null";
+    }
+    return "a value";
+}
+
+int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t line_base,
+          const char *source, paifu_error *err)
+{
+    json_error_t je;
+    json_t *v = json_loadb(data, size, flags, &je);
+    if (!v) {
+        uint32_t line = je.line > 0 ? (uint32_t)je.line + line_base : 0;
+        uint32_t col = je.column > 0 ? (uint32_t)je.column : 0;
+        return paifu_formats__error(err, PAIFU_EFORMAT, source, line, col, NULL,
+                                    "invalid JSON: %s", je.text);
+    }
+    *out = v;
+    return 0;
+}
+
+static int get_int(jctx *c, const json_t *v, long long min, long long max, long long *out)
+{
+    if (!json_is_integer(v))
+        return jerr(c, "expected an integer, found %s", jtype(v));
+    long long x = json_integer_value(v);
+    if (x < min || x > max)
+        return jerr(c, "expected an integer from %lld to %lld, found %lld", min, max, x);
+    *out = x;
+    return 0;
+}
+
+int jreq_int(jctx *c, const json_t *obj, const char *key, long long min, long long max,
+             long long *out)
+{
+    size_t old = jctx_key(c, key);
+    json_t *v = json_object_get(obj, key);
+    int rc = v ? get_int(c, v, min, max, out) : jerr(c, "expected an integer, found nothing");
+    if (rc == 0)
+        jctx_pop(c, old);
+    return rc;
+}
+
+int jopt_int(jctx *c, const json_t *obj, const char *key, long long min, long long max,
+             long long *out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    size_t old = jctx_key(c, key);
+    int rc = get_int(c, v, min, max, out);
+    if (rc < 0)
+        return rc;
+    jctx_pop(c, old);
+    return 1;
+}
+
+int jreq_str(jctx *c, const json_t *obj, const char *key, const char **out)
+{
+    int rc = jopt_str(c, obj, key, out);
+    if (rc == 0) {
+        jctx_key(c, key);
+        return jerr(c, "expected a string, found nothing");
+    }
+    return rc < 0 ? rc : 0;
+}
+
+int jopt_str(jctx *c, const json_t *obj, const char *key, const char **out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    if (!json_is_string(v)) {
+        jctx_key(c, key);
+        return jerr(c, "expected a string, found %s", jtype(v));
+    }
+    *out = json_string_value(v);
+    return 1;
+}
+
+int jopt_bool(jctx *c, const json_t *obj, const char *key, bool *out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    if (!json_is_boolean(v)) {
+        jctx_key(c, key);
+        return jerr(c, "expected true or false, found %s", jtype(v));
+    }
+    *out = json_is_true(v);
+    return 1;
+}
+
+int jopt_ints(jctx *c, const json_t *obj, const char *key, size_t n, long long min, long long max,
+              int32_t *out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    size_t old = jctx_key(c, key);
+    if (!json_is_array(v) || json_array_size(v) != n)
+        return jerr(c, "expected an array of %zu integers, found %s", n,
+                    json_is_array(v) ? "another length" : jtype(v));
+    for (size_t i = 0; i < n; i++) {
+        long long x;
+        size_t o2 = jctx_index(c, i);
+        if (get_int(c, json_array_get(v, i), min, max, &x) < 0)
+            return PAIFU_EFORMAT;
+        jctx_pop(c, o2);
+        out[i] = (int32_t)x;
+    }
+    jctx_pop(c, old);
+    return 1;
+}
+
+static int parse_tiles(jctx *c, const char *s, paifu_tile *out, size_t cap, size_t *n_out)
+{
+    paifu_error e;
+    paifu_error_clear(&e);
+    if (paifu_tile_parse(out, cap, n_out, s, &e) < 0)
+        return jerr(c, "%s", e.text);
+    return 0;
+}
+
+int jreq_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out)
+{
+    int rc = jopt_tile(c, obj, key, out);
+    if (rc == 0) {
+        jctx_key(c, key);
+        return jerr(c, "expected a tile, found nothing");
+    }
+    return rc < 0 ? rc : 0;
+}
+
+int jopt_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out)
+{
+    const char *s;
+    int rc = jopt_str(c, obj, key, &s);
+    if (rc <= 0)
+        return rc;
+    size_t old = jctx_key(c, key);
+    paifu_tile t[2];
+    size_t n = 0;
+    paifu_error e;
+    paifu_error_clear(&e);
+    if (paifu_tile_parse(t, 2, &n, s, &e) < 0 || n != 1)
+        return jerr(c, "expected one tile such as \"5m\", found \"%s\"", s);
+    *out = t[0];
+    jctx_pop(c, old);
+    return 1;
+}
+
+int jopt_tiles(jctx *c, const json_t *obj, const char *key, paifu_tile *out, size_t cap,
+               size_t *n_out)
+{
+    const char *s;
+    int rc = jopt_str(c, obj, key, &s);
+    if (rc <= 0)
+        return rc;
+    size_t old = jctx_key(c, key);
+    if (parse_tiles(c, s, out, cap, n_out) < 0)
+        return PAIFU_EFORMAT;
+    jctx_pop(c, old);
+    return 1;
+}
+
+int jopt_ids(jctx *c, const json_t *obj, const char *key, uint8_t *out, size_t cap,
+             size_t *n_out)
+{
+    json_t *v = json_object_get(obj, key);
+    if (!v)
+        return 0;
+    size_t old = jctx_key(c, key);
+    if (!json_is_array(v) || json_array_size(v) > cap)
+        return jerr(c, "expected an array of at most %zu tile ids, found %s", cap,
+                    json_is_array(v) ? "a longer one" : jtype(v));
+    size_t n = json_array_size(v);
+    for (size_t i = 0; i < n; i++) {
+        long long x;
+        size_t o2 = jctx_index(c, i);
+        if (get_int(c, json_array_get(v, i), 0, 254, &x) < 0)
+            return PAIFU_EFORMAT;
+        jctx_pop(c, o2);
+        out[i] = (uint8_t)x;
+    }
+    *n_out = n;
+    jctx_pop(c, old);
+    return 1;
+}

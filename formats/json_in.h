@@ -1,0 +1,68 @@
+/*
+ * json_in.h: reading jansson trees with error paths (private to formats/).
+ *
+ * jansson gives positions only for syntax errors, so semantic errors name the JSON path
+ * ("$.deals[2].events[5].tile") of the offending value. A jctx carries the source name, the
+ * current path and the error; push/pop build the path as a reader descends.
+ */
+#ifndef PAIFU_FORMATS_JSON_IN_H
+#define PAIFU_FORMATS_JSON_IN_H
+
+#include <jansson.h>
+#include <paifu/game.h>
+#include <stdbool.h>
+
+typedef struct jctx {
+    const char *source;
+    paifu_error *err;
+    uint32_t line;   /* line of the document (JSON lines), 0 = unknown */
+    char path[96];
+    size_t len;
+} jctx;
+
+void jctx_init(jctx *c, const char *source, paifu_error *err);
+size_t jctx_key(jctx *c, const char *key);   /* push ".key"; returns the old length */
+size_t jctx_index(jctx *c, size_t index);    /* push "[i]" */
+void jctx_pop(jctx *c, size_t old);
+
+/* Set a PAIFU_EFORMAT error at the current path; returns PAIFU_EFORMAT. */
+int jerr(jctx *c, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Type name of V for messages ("string", "array", "missing"). */
+const char *jtype(const json_t *v);
+
+/* Load a JSON value from DATA[0..SIZE) with FLAGS; syntax errors become PAIFU_EFORMAT with the
+ * line and column (LINE_BASE is added to jansson's line). */
+int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t line_base,
+          const char *source, paifu_error *err);
+
+/*
+ * Field readers. `req` fails when the key is missing; `opt` returns 0 and leaves *OUT alone.
+ * Both return 1 when the value was present (opt) / 0 on success (req), PAIFU_EFORMAT on a wrong
+ * type or range.
+ */
+int jreq_int(jctx *c, const json_t *obj, const char *key, long long min, long long max,
+             long long *out);
+int jopt_int(jctx *c, const json_t *obj, const char *key, long long min, long long max,
+             long long *out);
+int jreq_str(jctx *c, const json_t *obj, const char *key, const char **out);
+int jopt_str(jctx *c, const json_t *obj, const char *key, const char **out);
+int jopt_bool(jctx *c, const json_t *obj, const char *key, bool *out);
+/* Integer array of exactly N (or, when N_OUT is given, at most CAP) elements. */
+int jopt_ints(jctx *c, const json_t *obj, const char *key, size_t n, long long min, long long max,
+              int32_t *out);
+/* Tile notation string of exactly 1 tile. */
+int jreq_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out);
+int jopt_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out);
+/* Tile notation string of at most CAP tiles. */
+int jopt_tiles(jctx *c, const json_t *obj, const char *key, paifu_tile *out, size_t cap,
+               size_t *n_out);
+/* Array of at most CAP tile ids 0..255. */
+int jopt_ids(jctx *c, const json_t *obj, const char *key, uint8_t *out, size_t cap,
+             size_t *n_out);
+
+#endif

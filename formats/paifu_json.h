@@ -1,0 +1,22 @@
+/* paifu_json.h: pieces shared by the reader and writer of paifu's own format. */
+#ifndef PAIFU_FORMATS_PAIFU_JSON_H
+#define PAIFU_FORMATS_PAIFU_JSON_H
+
+#include "format.h"
+#include "json_in.h"
+
+/* Meta key under which the reader keeps `source.format` (the log's original format). */
+#define PAIFU_JSON_ORIGIN_KEY "paifu.origin"
+
+int paifu_json__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu_error *err);
+
+/* Yaku (or MCR fan) by name: riichi yaku names, or "fan:N". */
+int paifu_json__yaku_id(const char *name, uint16_t *id);
+
+/*
+ * Read a "rules" value: a preset name or {"preset", "overrides"}. Overrides are checked against
+ * the rule table; with GAME they are recorded in it, with APPLY they are applied to it.
+ */
+int paifu_json__read_rules(jctx *c, const json_t *rules, paifu_game *game, paifu_rules *apply);
+
+#endif

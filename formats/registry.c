@@ -1,0 +1,409 @@
+/*
+ * registry.c: the table of formats and the public reader/writer API built on it.
+ *
+ * Adding a format = its module's files + one row in FORMATS. Detection asks every reader's
+ * sniffer for a confidence and takes the highest; the order of the table breaks ties.
+ */
+#include "format.h"
+#include "input.h"
+
+#include <libxml/parser.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const format_impl paifu_format_paifu_json;
+
+static const format_impl *const FORMATS[] = {
+    &paifu_format_paifu_json,
+};
+
+#define N_FORMATS (sizeof(FORMATS) / sizeof(FORMATS[0]))
+
+#define DEFAULT_MAX_INPUT    ((uint64_t)256 << 20)
+#define DEFAULT_MAX_INFLATED ((uint64_t)1 << 30)
+
+void paifu_init(void)
+{
+    xmlInitParser();
+}
+
+/* ---- errors and losses ---- */
+
+int paifu_formats__error(paifu_error *err, paifu_error_code code, const char *source,
+                         uint32_t line, uint32_t column, const char *path, const char *fmt, ...)
+{
+    if (!err || err->code != PAIFU_OK)
+        return code;
+    paifu_location where;
+    paifu_location_clear(&where);
+    paifu_location_set_source(&where, source ? source : "");
+    where.line = line;
+    where.column = column;
+    if (path)
+        snprintf(where.path, sizeof(where.path), "%s", path);
+    char text[sizeof(err->text)];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    return paifu_error_set(err, code, &where, "%s", text);
+}
+
+int paifu_formats__loss(format_writer_ctx *ctx, const paifu_game *game, const char *what,
+                        paifu_error *err)
+{
+    if (ctx->opts->on_loss)
+        ctx->opts->on_loss(game, what, ctx->opts->loss_payload);
+    if (ctx->opts->strict)
+        return paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL,
+                               "the target format cannot carry %s (--strict)", what);
+    return 0;
+}
+
+/* ---- format table ---- */
+
+size_t paifu_format_count(void)
+{
+    return N_FORMATS;
+}
+
+const paifu_format_info *paifu_format(size_t i)
+{
+    return i < N_FORMATS ? &FORMATS[i]->info : NULL;
+}
+
+const format_impl *paifu_formats__find(const char *name)
+{
+    if (!name)
+        return NULL;
+    for (size_t i = 0; i < N_FORMATS; i++)
+        if (strcmp(FORMATS[i]->info.name, name) == 0)
+            return FORMATS[i];
+    return NULL;
+}
+
+const paifu_format_info *paifu_format_find(const char *name)
+{
+    const format_impl *f = paifu_formats__find(name);
+    return f ? &f->info : NULL;
+}
+
+bool paifu_format_multi_game(const char *format)
+{
+    const format_impl *f = paifu_formats__find(format);
+    return f && f->multi_game;
+}
+
+static const format_impl *detect(const char *data, size_t size)
+{
+    const format_impl *best = NULL;
+    int best_score = 0;
+    for (size_t i = 0; i < N_FORMATS; i++) {
+        if (!FORMATS[i]->sniff || !FORMATS[i]->reader_open)
+            continue;
+        int s = FORMATS[i]->sniff(data, size);
+        if (s > best_score) {
+            best_score = s;
+            best = FORMATS[i];
+        }
+    }
+    return best;
+}
+
+const char *paifu_format_detect(const void *data, size_t size)
+{
+    const format_impl *f = detect(data, size);
+    return f ? f->info.name : NULL;
+}
+
+/* ---- options ---- */
+
+int paifu_read_options_init(paifu_read_options *opts, unsigned int version)
+{
+    if (!opts || version != PAIFU_READ_OPTIONS_VERSION)
+        return PAIFU_EINVAL;
+    paifu_read_options init = PAIFU_READ_OPTIONS_INIT;
+    *opts = init;
+    return 0;
+}
+
+int paifu_write_options_init(paifu_write_options *opts, unsigned int version)
+{
+    if (!opts || version != PAIFU_WRITE_OPTIONS_VERSION)
+        return PAIFU_EINVAL;
+    paifu_write_options init = PAIFU_WRITE_OPTIONS_INIT;
+    *opts = init;
+    return 0;
+}
+
+/* ---- reader ---- */
+
+struct paifu_reader {
+    char *data;
+    size_t size;
+    bool compressed;
+    char source[256];
+    paifu_read_options opts;
+    const format_impl *impl;
+    void *state;
+    paifu_game *game;
+    bool done;
+};
+
+void paifu_reader_free(paifu_reader *r)
+{
+    if (!r)
+        return;
+    if (r->state && r->impl->reader_free)
+        r->impl->reader_free(r->state);
+    paifu_game_free(r->game);
+    free(r->data);
+    free(r);
+}
+
+/* Takes ownership of DATA (malloc'd, NUL-terminated). */
+static int open_owned(paifu_reader **out, char *data, size_t size, const char *source,
+                      const paifu_read_options *opts, paifu_error *err)
+{
+    paifu_reader *r = calloc(1, sizeof(*r));
+    int rc = 0;
+    if (!r) {
+        free(data);
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    }
+    r->data = data;
+    r->size = size;
+    snprintf(r->source, sizeof(r->source), "%s", source);
+    if (opts) {
+        if (opts->version != PAIFU_READ_OPTIONS_VERSION) {
+            rc = paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown read options version %u",
+                                 opts->version);
+            goto fail;
+        }
+        r->opts = *opts;
+    } else {
+        paifu_read_options_init(&r->opts, PAIFU_READ_OPTIONS_VERSION);
+    }
+    uint64_t max_inflated = r->opts.max_inflated ? r->opts.max_inflated : DEFAULT_MAX_INFLATED;
+    if ((rc = paifu_input__gunzip(&r->data, &r->size, &r->compressed, max_inflated, r->source,
+                                  err)) < 0)
+        goto fail;
+    if (r->opts.format) {
+        r->impl = paifu_formats__find(r->opts.format);
+        if (!r->impl || !r->impl->reader_open) {
+            rc = paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown input format \"%s\"",
+                                 r->opts.format);
+            goto fail;
+        }
+    } else {
+        r->impl = detect(r->data, r->size);
+        if (!r->impl) {
+            rc = paifu_formats__error(err, PAIFU_EFORMAT, r->source, 0, 0, NULL,
+                                      "unrecognised input: expected a mahjong log (paifu JSON, "
+                                      "Tenhou XML or JSON, MahjongSoul, mjai, ...)");
+            goto fail;
+        }
+    }
+    if ((rc = paifu_game_new(&r->game, err)) < 0)
+        goto fail;
+    paifu_game_set_limits(r->game, r->opts.max_deals, r->opts.max_events);
+    format_reader_ctx ctx = {r->data, r->size, r->source, &r->opts};
+    if ((rc = r->impl->reader_open(&r->state, &ctx, err)) < 0)
+        goto fail;
+    *out = r;
+    return 0;
+fail:
+    paifu_reader_free(r);
+    return rc;
+}
+
+int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_options *opts,
+                      paifu_error *err)
+{
+    if (!out || !path)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument: path");
+    *out = NULL;
+    uint64_t max = opts && opts->max_input ? opts->max_input : DEFAULT_MAX_INPUT;
+    char *data;
+    size_t size;
+    int rc = paifu_input__read_file(&data, &size, path, max, err);
+    if (rc < 0)
+        return rc;
+    const char *name = opts && opts->source_name ? opts->source_name : path;
+    return open_owned(out, data, size, name, opts, err);
+}
+
+int paifu_reader_open_buffer(paifu_reader **out, const void *data, size_t size,
+                             const paifu_read_options *opts, paifu_error *err)
+{
+    if (!out || (!data && size))
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument: data");
+    *out = NULL;
+    uint64_t max = opts && opts->max_input ? opts->max_input : DEFAULT_MAX_INPUT;
+    if (size > max)
+        return paifu_error_set(err, PAIFU_ELIMIT, NULL, "input larger than %llu bytes",
+                               (unsigned long long)max);
+    char *copy = malloc(size + 1);
+    if (!copy)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    if (size)
+        memcpy(copy, data, size);
+    copy[size] = '\0';
+    const char *name = opts && opts->source_name ? opts->source_name : "<buffer>";
+    return open_owned(out, copy, size, name, opts, err);
+}
+
+int paifu_reader_next(const paifu_game **out, paifu_reader *r, paifu_error *err)
+{
+    if (!out || !r)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
+    *out = NULL;
+    if (r->done)
+        return 0;
+    paifu_game_reset(r->game);
+    int rc = r->impl->reader_next(r->state, r->game, err);
+    if (rc <= 0) {
+        r->done = true;
+        return rc;
+    }
+    if (!*paifu_game_source_format(r->game))
+        paifu_game_set_source_format(r->game, r->impl->info.name, NULL);
+    *out = r->game;
+    return 1;
+}
+
+const char *paifu_reader_format(const paifu_reader *r)
+{
+    return r && r->impl ? r->impl->info.name : NULL;
+}
+
+bool paifu_reader_was_compressed(const paifu_reader *r)
+{
+    return r && r->compressed;
+}
+
+/* Take the reader's game out of it (the reader gets a fresh one). */
+static int take_first(paifu_game **out, paifu_reader *r, paifu_error *err)
+{
+    const paifu_game *g;
+    int rc = paifu_reader_next(&g, r, err);
+    if (rc == 0)
+        rc = paifu_formats__error(err, PAIFU_EFORMAT, r->source, 0, 0, NULL,
+                                  "the input holds no game");
+    if (rc < 0)
+        return rc;
+    *out = r->game;
+    r->game = NULL;
+    return 0;
+}
+
+int paifu_game_read(paifu_game **out, const char *path, const paifu_read_options *opts,
+                    paifu_error *err)
+{
+    paifu_reader *r;
+    int rc = paifu_reader_open(&r, path, opts, err);
+    if (rc < 0)
+        return rc;
+    rc = take_first(out, r, err);
+    paifu_reader_free(r);
+    return rc;
+}
+
+int paifu_game_read_buffer(paifu_game **out, const void *data, size_t size,
+                           const paifu_read_options *opts, paifu_error *err)
+{
+    paifu_reader *r;
+    int rc = paifu_reader_open_buffer(&r, data, size, opts, err);
+    if (rc < 0)
+        return rc;
+    rc = take_first(out, r, err);
+    paifu_reader_free(r);
+    return rc;
+}
+
+/* ---- writer ---- */
+
+struct paifu_writer {
+    const format_impl *impl;
+    paifu_write_cb write;
+    void *payload;
+    paifu_write_options opts;
+    paifu_buf buf;
+    format_writer_ctx ctx;
+};
+
+int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb write, void *payload,
+                      const paifu_write_options *opts, paifu_error *err)
+{
+    if (!out || !format || !write)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
+    const format_impl *impl = paifu_formats__find(format);
+    if (!impl || !impl->write_game)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "no writer for format \"%s\"", format);
+    if (opts && opts->version != PAIFU_WRITE_OPTIONS_VERSION)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown write options version %u",
+                               opts->version);
+    paifu_writer *w = calloc(1, sizeof(*w));
+    if (!w)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    w->impl = impl;
+    w->write = write;
+    w->payload = payload;
+    if (opts)
+        w->opts = *opts;
+    else
+        paifu_write_options_init(&w->opts, PAIFU_WRITE_OPTIONS_VERSION);
+    paifu_buf_init(&w->buf);
+    w->ctx.out = &w->buf;
+    w->ctx.opts = &w->opts;
+    *out = w;
+    return 0;
+}
+
+static int flush(paifu_writer *w, paifu_error *err)
+{
+    if (w->buf.failed)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory while writing");
+    int rc = 0;
+    if (w->buf.len)
+        rc = w->write(w->buf.data, w->buf.len, w->payload);
+    paifu_buf_clear(&w->buf);
+    if (rc < 0)
+        return paifu_error_set(err, PAIFU_EIO, NULL, "write failed");
+    return 0;
+}
+
+int paifu_writer_write(paifu_writer *w, const paifu_game *game, paifu_error *err)
+{
+    if (!w || !game)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
+    int rc = w->impl->write_game(&w->ctx, game, err);
+    if (rc < 0) {
+        paifu_buf_clear(&w->buf);
+        return rc;
+    }
+    w->ctx.games_written++;
+    return flush(w, err);
+}
+
+int paifu_writer_close(paifu_writer *w, paifu_error *err)
+{
+    if (!w)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
+    if (w->impl->finish) {
+        int rc = w->impl->finish(&w->ctx, err);
+        if (rc < 0)
+            return rc;
+    }
+    return flush(w, err);
+}
+
+void paifu_writer_free(paifu_writer *w)
+{
+    if (!w)
+        return;
+    paifu_buf_free(&w->buf);
+    free(w);
+}

@@ -1,0 +1,160 @@
+/*
+ * finding.c: finding codes and reports (see paifu/verify.h).
+ *
+ * A report keeps findings in one growing array (malloc'd: a report outlives games) plus counters.
+ * Findings past the per-game cap are counted but not stored, so a badly broken log cannot make
+ * the report grow without bound.
+ */
+#include "error_internal.h"
+#include "report_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ERROR   PAIFU_SEVERITY_ERROR
+#define WARNING PAIFU_SEVERITY_WARNING
+#define INFO    PAIFU_SEVERITY_INFO
+static const paifu_finding_code_info CODES[] = {
+#define X(code, sev, meaning) {code, sev, meaning},
+#include "finding_codes.def"
+#undef X
+};
+#undef ERROR
+#undef WARNING
+#undef INFO
+
+#define N_CODES (sizeof(CODES) / sizeof(CODES[0]))
+
+size_t paifu_finding_code_count(void)
+{
+    return N_CODES;
+}
+
+const paifu_finding_code_info *paifu_finding_code(size_t i)
+{
+    return i < N_CODES ? &CODES[i] : NULL;
+}
+
+const paifu_finding_code_info *paifu_finding_code_find(const char *code)
+{
+    if (!code)
+        return NULL;
+    for (size_t i = 0; i < N_CODES; i++)
+        if (strcmp(CODES[i].code, code) == 0)
+            return &CODES[i];
+    return NULL;
+}
+
+const char *paifu_severity_name(paifu_severity severity)
+{
+    switch (severity) {
+    case PAIFU_SEVERITY_INFO: return "info";
+    case PAIFU_SEVERITY_WARNING: return "warning";
+    case PAIFU_SEVERITY_ERROR: return "error";
+    }
+    return "unknown";
+}
+
+int paifu_report_new(paifu_report **out, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(out, err);
+    paifu_report *r = calloc(1, sizeof(*r));
+    if (!r)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    r->max_per_game = 1000;
+    *out = r;
+    return 0;
+}
+
+void paifu_report_free(paifu_report *report)
+{
+    if (!report)
+        return;
+    free(report->findings);
+    free(report);
+}
+
+void paifu_report_clear(paifu_report *report)
+{
+    if (!report)
+        return;
+    report->n = 0;
+    report->game_findings = 0;
+    memset(&report->stats, 0, sizeof(report->stats));
+}
+
+void paifu_report_clear_findings(paifu_report *report)
+{
+    if (report)
+        report->n = 0;
+}
+
+size_t paifu_report_count(const paifu_report *report)
+{
+    return report ? report->n : 0;
+}
+
+const paifu_finding *paifu_report_finding(const paifu_report *report, size_t i)
+{
+    return report && i < report->n ? &report->findings[i] : NULL;
+}
+
+const paifu_verify_stats *paifu_report_stats(const paifu_report *report)
+{
+    return report ? &report->stats : NULL;
+}
+
+static int vadd(paifu_report *r, const char *code, const paifu_location *where,
+                const char *expected, const char *recorded, const char *rule_ref, const char *fmt,
+                va_list ap)
+{
+    const paifu_finding_code_info *info = paifu_finding_code_find(code);
+    if (!info)
+        return PAIFU_EINVAL;
+    r->stats.findings++;
+    r->game_findings++;
+    if (r->game_findings > r->max_per_game)
+        return 0;
+    if (r->n == r->cap) {
+        size_t ncap = r->cap ? r->cap * 2 : 16;
+        paifu_finding *f = realloc(r->findings, ncap * sizeof(*f));
+        if (!f)
+            return PAIFU_ENOMEM;
+        r->findings = f;
+        r->cap = ncap;
+    }
+    paifu_finding *f = &r->findings[r->n++];
+    memset(f, 0, sizeof(*f));
+    f->code = info->code;
+    f->severity = info->severity;
+    if (where)
+        f->where = *where;
+    else
+        paifu_location_clear(&f->where);
+    vsnprintf(f->message, sizeof(f->message), fmt, ap);
+    snprintf(f->expected, sizeof(f->expected), "%s", expected ? expected : "");
+    snprintf(f->recorded, sizeof(f->recorded), "%s", recorded ? recorded : "");
+    f->rule_ref = rule_ref;
+    return 0;
+}
+
+int paifu_report_add(paifu_report *report, const char *code, const paifu_location *where,
+                     const char *expected, const char *recorded, const char *rule_ref,
+                     const char *fmt, ...)
+{
+    if (!report || !code || !fmt)
+        return PAIFU_EINVAL;
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vadd(report, code, where, expected, recorded, rule_ref, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+void paifu_report__begin_game(paifu_report *report, uint32_t max_per_game)
+{
+    report->game_findings = 0;
+    report->max_per_game = max_per_game ? max_per_game : 1000;
+}

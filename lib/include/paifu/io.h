@@ -1,0 +1,179 @@
+/*
+ * paifu/io.h: reading and writing game logs.
+ *
+ * Declared here, implemented in formats/ (lib/ itself does no I/O). Input bytes are read whole
+ * under a size cap, inflated when they are gzip (under a second cap), and the format is detected
+ * from the content, never from the file name. A file may hold several games: a paifu_reader
+ * hands them out one at a time, reusing one game (and its arena) for all of them, so memory is
+ * bounded by one game however many a stream holds.
+ */
+#ifndef PAIFU_IO_H
+#define PAIFU_IO_H
+
+#include "game.h"
+#include "rules.h"
+#include <stdbool.h>
+
+PAIFU_BEGIN_DECL
+
+/* ---- options ---- */
+
+#define PAIFU_READ_OPTIONS_VERSION 1
+
+/** Options for reading. Zero-initialise with PAIFU_READ_OPTIONS_INIT; NULL means defaults. */
+typedef struct paifu_read_options {
+    unsigned int version;     /**< PAIFU_READ_OPTIONS_VERSION */
+    const char *format;       /**< force a format by name ("tenhou-xml", ...); NULL = detect */
+    const char *source_name;  /**< name used in errors for buffers ("-" for stdin) */
+    uint64_t max_input;       /**< cap on input bytes (compressed); 0 = 256 MiB */
+    uint64_t max_inflated;    /**< cap on decompressed bytes; 0 = 1 GiB */
+    uint32_t max_events;      /**< cap on events per deal; 0 = 100000 */
+    uint32_t max_deals;       /**< cap on deals per game; 0 = 10000 */
+} paifu_read_options;
+
+#define PAIFU_READ_OPTIONS_INIT {PAIFU_READ_OPTIONS_VERSION, NULL, NULL, 0, 0, 0, 0}
+
+/** Initialise OPTS to the defaults of VERSION. PAIFU_EINVAL for an unknown version. */
+PAIFU_EXTERN int paifu_read_options_init(paifu_read_options *opts, unsigned int version);
+
+/* ---- formats ---- */
+
+/** What a format's writer can carry; a loss is reported when the game has more. */
+#define PAIFU_CARRIES_WALL        0x0001 /**< the wall / shuffle seed */
+#define PAIFU_CARRIES_TSUMOGIRI   0x0002 /**< which discards were tsumogiri */
+#define PAIFU_CARRIES_CONNECTION  0x0004 /**< disconnections */
+#define PAIFU_CARRIES_TILE_IDS    0x0008 /**< which physical copy of a tile was used */
+#define PAIFU_CARRIES_PENALTIES   0x0010
+#define PAIFU_CARRIES_FLOWERS     0x0020 /**< MCR bonus tiles */
+#define PAIFU_CARRIES_RESULT_ONLY 0x0040 /**< deals without tile events */
+#define PAIFU_CARRIES_FINAL       0x0080 /**< final scores with uma */
+#define PAIFU_CARRIES_RULES       0x0100 /**< an arbitrary rule set */
+#define PAIFU_CARRIES_ALL         0xFFFF
+
+/** One registered format. */
+typedef struct paifu_format_info {
+    const char *name;        /**< "paifu", "tenhou-xml", "tenhou6", "majsoul", "mjai", ... */
+    const char *description;
+    bool can_read;
+    bool can_write;
+    unsigned carries;        /**< PAIFU_CARRIES_* of the writer */
+    const char *extension;   /**< file name extension for written files (".paifu.json") */
+} paifu_format_info;
+
+/** Number of registered formats. */
+PAIFU_EXTERN size_t paifu_format_count(void);
+
+/** Format I; NULL when out of range. Static storage. */
+PAIFU_EXTERN const paifu_format_info *paifu_format(size_t i);
+
+/** Look a format up by name; NULL if unknown. Static storage. */
+PAIFU_EXTERN const paifu_format_info *paifu_format_find(const char *name);
+
+/**
+ * Detect the format of DATA (already inflated). Returns the format's name or NULL when nothing
+ * matches. Static storage.
+ */
+PAIFU_EXTERN const char *paifu_format_detect(const void *data, size_t size);
+
+/* ---- reading ---- */
+
+/** A stream of games from one input. Opaque. */
+typedef struct paifu_reader paifu_reader;
+
+/**
+ * Open PATH ("-" = standard input) for reading. The bytes are read, inflated and their format
+ * detected now; games are parsed by paifu_reader_next(). Owned by the caller: free with
+ * paifu_reader_free().
+ */
+PAIFU_EXTERN int paifu_reader_open(paifu_reader **out, const char *path,
+                                   const paifu_read_options *opts, paifu_error *err);
+
+/** As paifu_reader_open() for bytes in memory (copied; gzip is inflated). */
+PAIFU_EXTERN int paifu_reader_open_buffer(paifu_reader **out, const void *data, size_t size,
+                                          const paifu_read_options *opts, paifu_error *err);
+
+/**
+ * Read the next game. Returns 1 and sets *OUT, 0 at the end of the input, or a negative error.
+ * The game is borrowed: valid until the next paifu_reader_next(reader) or paifu_reader_free().
+ */
+PAIFU_EXTERN int paifu_reader_next(const paifu_game **out, paifu_reader *reader, paifu_error *err);
+
+/** The detected (or forced) format name. Static storage. */
+PAIFU_EXTERN const char *paifu_reader_format(const paifu_reader *reader);
+
+/** True when the input was gzip-compressed. */
+PAIFU_EXTERN bool paifu_reader_was_compressed(const paifu_reader *reader);
+
+/** Free a reader and the game it handed out. NULL is a no-op. */
+PAIFU_EXTERN void paifu_reader_free(paifu_reader *reader);
+
+/**
+ * Read the first game of PATH ("-" = stdin). Owned by the caller: free with paifu_game_free().
+ * Further games in the file are ignored.
+ */
+PAIFU_EXTERN int paifu_game_read(paifu_game **out, const char *path,
+                                 const paifu_read_options *opts, paifu_error *err);
+
+/** Read the first game of a buffer. Owned by the caller: free with paifu_game_free(). */
+PAIFU_EXTERN int paifu_game_read_buffer(paifu_game **out, const void *data, size_t size,
+                                        const paifu_read_options *opts, paifu_error *err);
+
+/* ---- writing ---- */
+
+/** Where a writer sends its bytes: return 0, or a negative error to stop. */
+typedef int (*paifu_write_cb)(const void *data, size_t size, void *payload);
+
+/** Called once per piece of information the target format cannot carry. */
+typedef void (*paifu_loss_cb)(const paifu_game *game, const char *what, void *payload);
+
+#define PAIFU_WRITE_OPTIONS_VERSION 1
+
+/** Options for writing. Zero-initialise with PAIFU_WRITE_OPTIONS_INIT; NULL means defaults. */
+typedef struct paifu_write_options {
+    unsigned int version;  /**< PAIFU_WRITE_OPTIONS_VERSION */
+    bool strict;           /**< a loss is an error (PAIFU_EUNSUPPORTED) instead of a report */
+    bool pretty;           /**< human-friendly layout where the format allows (paifu: always) */
+    paifu_loss_cb on_loss; /**< NULL: losses are not reported (but still errors when strict) */
+    void *loss_payload;
+} paifu_write_options;
+
+#define PAIFU_WRITE_OPTIONS_INIT {PAIFU_WRITE_OPTIONS_VERSION, false, false, NULL, NULL}
+
+/** Initialise OPTS to the defaults of VERSION. PAIFU_EINVAL for an unknown version. */
+PAIFU_EXTERN int paifu_write_options_init(paifu_write_options *opts, unsigned int version);
+
+/** A writer of one format to one sink. Opaque. */
+typedef struct paifu_writer paifu_writer;
+
+/**
+ * Create a writer for FORMAT sending bytes to WRITE(…, PAYLOAD). Owned by the caller: finish with
+ * paifu_writer_close() and free with paifu_writer_free().
+ */
+PAIFU_EXTERN int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb write,
+                                   void *payload, const paifu_write_options *opts,
+                                   paifu_error *err);
+
+/** Write one game. Formats holding one game per document write one document per call. */
+PAIFU_EXTERN int paifu_writer_write(paifu_writer *writer, const paifu_game *game, paifu_error *err);
+
+/** Flush whatever the format writes after the last game. */
+PAIFU_EXTERN int paifu_writer_close(paifu_writer *writer, paifu_error *err);
+
+/** Free a writer. NULL is a no-op. */
+PAIFU_EXTERN void paifu_writer_free(paifu_writer *writer);
+
+/** True when FORMAT can hold several games in one output (JSON lines, a list). */
+PAIFU_EXTERN bool paifu_format_multi_game(const char *format);
+
+/* ---- rule files ---- */
+
+/**
+ * Read a JSON rule file: {"preset": "rrc", "overrides": {"kiriage": true, ...}} (schema:
+ * schemas/rules.schema.json). Owned by the caller: free with paifu_rules_free().
+ */
+PAIFU_EXTERN int paifu_rules_read_file(paifu_rules **out, const char *path,
+                                       paifu_error *err);
+
+PAIFU_END_DECL
+
+#endif

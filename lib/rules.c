@@ -1,0 +1,532 @@
+/*
+ * rules.c: the rule-parameter descriptor table and the by-name API.
+ *
+ * One row per parameter drives parsing, printing, `paifu rules`, the rule-file schema and the
+ * documentation. The default of every row is the RRC-2024 value (shared/rules/riichi-rulesets.md
+ * section 3); presets (rules_presets.c) override rows by name. Adding a parameter = one field in
+ * rules_internal.h + one row here + a value in every preset that differs from the default.
+ */
+#include "error_internal.h"
+#include "rules_internal.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef struct rule_row {
+    paifu_rule_param_info info;
+    size_t offset;
+    const char *def; /* default, in text form */
+} rule_row;
+
+#define ROW(name_, group_, type_, values_, def_, doc_, src_)                                       \
+    {{#name_, group_, type_, values_, doc_, src_}, offsetof(struct paifu_rules, name_), def_}
+
+#define B PAIFU_RULE_BOOL
+#define I PAIFU_RULE_INT
+#define E PAIFU_RULE_ENUM
+#define S PAIFU_RULE_SET
+#define I4 PAIFU_RULE_INT4
+
+static const rule_row ROWS[] = {
+    /* ---- game ---- */
+    ROW(family, "game", E, "riichi|mcr", "riichi",
+        "riichi: Japanese riichi; mcr: Chinese Official (81 fan)", "riichi-rulesets.md; mcr.md"),
+    ROW(players, "game", I, "", "4", "seats in play: 4, or 3 for sanma", "tenhou-xml.md §7"),
+    ROW(game_length, "game", E, "east|south|north|single", "south",
+        "east: East round only (tonpuusen); south: East and South (hanchan); north: all four "
+        "winds (MCR); single: one deal",
+        "000 §3.1.2"),
+    ROW(west_round, "game", B, "", "false",
+        "play on into West when nobody reached target_points after the last regular deal",
+        "riichi-rulesets.md A (Tenhou)"),
+    ROW(target_points, "game", I, "", "30000", "points that end an extended game (west_round)",
+        "riichi-rulesets.md A (Tenhou)"),
+    ROW(tobi, "game", B, "", "false", "the game ends when a score goes below 0", "000 §3.11, t3"),
+    ROW(agariyame, "game", B, "", "false",
+        "the all-last dealer may end the game by winning while in first place", "000 §3.11, t3"),
+    ROW(tenpaiyame, "game", B, "", "false",
+        "the all-last dealer may end the game by being tenpai while in first place", "000 §3.11"),
+    /* ---- points ---- */
+    ROW(start_points, "points", I, "", "30000", "points each player starts with", "000 §3.1.1"),
+    ROW(return_points, "points", I, "", "30000", "points subtracted from every final score",
+        "000 §3.12"),
+    ROW(oka, "points", I, "", "0", "bonus to the first place", "000 §3.12, t3"),
+    ROW(uma, "points", I4, "", "15000,5000,-5000,-15000", "uma by place, 1st..4th",
+        "000 §3.12"),
+    ROW(uma_tie, "points", E, "share|seat_order", "share",
+        "share: tied players split the uma of their places; seat_order: the seat nearer the "
+        "first dealer takes the higher place",
+        "000 §3.12"),
+    ROW(placement_tie, "points", E, "share|seat_order", "share",
+        "share: tied players share the place; seat_order: as uma_tie", "000 §3.12, §6.12"),
+    ROW(leftover_riichi, "points", E, "winner_split|first_place|lost", "winner_split",
+        "riichi sticks left at the end: winner_split: to the first place, split among ties; "
+        "first_place: to the first place by seat order; lost: nobody gets them",
+        "000 §3.12, t3"),
+    ROW(final_rounding, "points", E, "none|nearest_1000|nearest_100", "none",
+        "none: exact final scores; nearest_1000: non-top players' points rounded to 1000 "
+        "(halves away from zero) and the top player takes minus the sum of the others; "
+        "nearest_100: the same with exact 100s",
+        "tenhou-xml.md §6"),
+    /* ---- settlement ---- */
+    ROW(honba_value, "settlement", I, "", "300",
+        "points per honba for the whole hand (ron: the discarder; tsumo: split evenly)",
+        "000 §3.9"),
+    ROW(honba_multi_ron, "settlement", E, "each_winner|first_winner", "each_winner",
+        "multiple ron: each_winner gets the honba, or only the first_winner from the discarder",
+        "000 §3.9; 003 §7.3.1.10"),
+    ROW(riichi_pot_multi_ron, "settlement", E, "first_from_discarder|nearest_to_dealer",
+        "first_from_discarder",
+        "multiple ron: who takes the riichi sticks on the table (winners always get their own "
+        "stick back where the rule set says so)",
+        "000 §3.3.6; 003 §7.3.1.10 (ambiguous)"),
+    ROW(multi_ron, "settlement", E, "triple|double|atamahane", "triple",
+        "triple: double and triple ron are paid; double: a triple ron is an abortive draw; "
+        "atamahane: only the first winner from the discarder",
+        "000 §3.3.5, t3"),
+    ROW(noten_total, "settlement", I, "", "3000",
+        "noten payments in total at an exhaustive draw (0 = none)", "000 §3.8"),
+    ROW(abortive, "settlement", S, "kyuushu|suufon|suucha_riichi|suukaikan",
+        "kyuushu,suufon,suucha_riichi,suukaikan",
+        "abortive draws that exist (a triple ron is governed by multi_ron)", "000 §3.8, t3"),
+    ROW(abortive_adds_honba, "settlement", B, "", "true", "an abortive draw adds a honba",
+        "000 §3.9"),
+    ROW(abortive_renchan, "settlement", B, "", "true", "the dealer keeps the deal after an "
+        "abortive draw", "000 §3.9"),
+    ROW(nagashi, "settlement", B, "", "false", "nagashi mangan is paid at an exhaustive draw",
+        "000 §3.10, §12.2"),
+    ROW(pao, "settlement", S, "daisangen|daisuushi|suukantsu|rinshan_daiminkan",
+        "daisangen,daisuushi",
+        "yakuman with liability (sekinin barai); rinshan_daiminkan: a rinshan win after a "
+        "daiminkan is paid by the player who discarded into the kan",
+        "000 §3.7.9; 003 §7.3.1.8, §7.3.1.17"),
+    ROW(pao_ron_honba, "settlement", E, "liable|discarder|split", "discarder",
+        "who pays the honba of a pao ron off a third player", "000 §3.9"),
+    ROW(sanma_tsumo_loss, "settlement", B, "", "true",
+        "3-player: a tsumo is paid only by the two other players (no north share)",
+        "tenhou-xml.md §6"),
+    /* ---- scoring ---- */
+    ROW(kiriage, "scoring", B, "", "false", "4 han 30 fu and 3 han 60 fu are rounded up to mangan",
+        "000 §3.7.6, t3"),
+    ROW(kazoe_yakuman, "scoring", B, "", "true", "13 or more han are a (counted) yakuman",
+        "000 §3.7.8, t3"),
+    ROW(yakuman_stacking, "scoring", B, "", "true", "several yakuman in one hand add up",
+        "000 §3.5.1"),
+    ROW(double_yakuman, "scoring", S, "daisuushi|suuankou_tanki|kokushi_13|junsei_chuuren", "",
+        "yakuman worth two by themselves", "000 §3.5.1; 004 foreword 2012"),
+    ROW(renhou, "scoring", E, "none|mangan|yakuman", "mangan",
+        "ron in the first go-around before any call: none, mangan (alone, unless the hand is "
+        "worth more), or yakuman",
+        "000 §4.2.3"),
+    ROW(double_wind_pair_fu, "scoring", I, "", "4", "fu for a pair of the seat and round wind",
+        "000 §3.7.2, t3"),
+    ROW(rinshan_tsumo_fu, "scoring", B, "", "false", "a rinshan kaihou win gets the 2 tsumo fu",
+        "000 §3.7.3"),
+    ROW(kuitan, "scoring", B, "", "true", "tanyao counts in an open hand", "t3"),
+    ROW(red_fives, "scoring", I, "", "3", "red fives in the tile set (one per suit: 3; 0: none)",
+        "000 §3.6"),
+    ROW(ryanhan_shibari, "scoring", B, "", "false",
+        "with 5 or more honba a win needs 2 han from yaku", "004 §3.4.11"),
+    ROW(chankan_ankan_kokushi, "scoring", B, "", "true",
+        "thirteen orphans may rob a closed kan", "000 §3.3.5, t3"),
+    ROW(kandora_timing, "scoring", E, "immediate|after_discard", "immediate",
+        "when the indicator of an open or added kan is revealed (a closed kan's is always "
+        "immediate)",
+        "000 §3.3.3; 003 §7.3.1.16"),
+    ROW(kita, "scoring", B, "", "false", "3-player: Norths may be set aside as dora",
+        "tenhou-xml.md §7"),
+    /* ---- legality ---- */
+    ROW(riichi_min_points, "legality", I, "", "0",
+        "points a player needs to declare riichi (0 = no minimum)", "000 §3.11"),
+    ROW(riichi_min_wall, "legality", I, "", "4",
+        "live-wall tiles that must remain to declare riichi", "000 §3.3.6"),
+    ROW(kuikae, "legality", E, "allow|forbid_same|forbid_all", "forbid_all",
+        "discard after a call: allow; forbid_same: not the called tile; forbid_all: neither "
+        "the called tile nor the other end of a chi",
+        "000 §3.3.4; 003 §7.3.1.9"),
+    ROW(riichi_ankan, "legality", E, "wait|reading|reading_pons|never", "reading",
+        "closed kan after riichi: wait: allowed if the waits do not change; reading: and no "
+        "reading of the hand changes; reading_pons: reading, except three consecutive pons "
+        "are allowed (EMA 2012); never",
+        "000 §3.3.6; 004 §3.3.12"),
+    ROW(keishiki_tenpai, "legality", B, "", "true", "tenpai without a yaku counts at a draw",
+        "000 §3.8"),
+    ROW(ippatsu_ankan_breaks, "legality", B, "", "true",
+        "a closed kan breaks ippatsu (riichi is the only declaration that does not)",
+        "000 §3.3.6"),
+    /* ---- penalties ---- */
+    ROW(chombo, "penalties", E, "after_uma|reverse_mangan|none", "after_uma",
+        "after_uma: chombo_points off the final score; reverse_mangan: the offender pays a "
+        "mangan at once (4000 to the dealer and 2000 to the others, dealer 4000 each)",
+        "000 §3.13, §9.4; 004 §3.4.6"),
+    ROW(chombo_points, "penalties", I, "", "20000", "after-uma chombo penalty", "000 §9.4"),
+    ROW(chombo_redeal, "penalties", B, "", "true", "the deal of a chombo is replayed",
+        "000 §3.13"),
+    ROW(chombo_adds_honba, "penalties", B, "", "false", "the replayed deal gets another honba",
+        "000 §3.13"),
+    ROW(chombo_returns_riichi, "penalties", B, "", "false",
+        "riichi sticks of the chombo deal go back to their owners (RRC: not stated)",
+        "003 §8.1.2"),
+    /* ---- MCR ---- */
+    ROW(mcr_min_fan, "mcr", I, "", "8", "minimum fan to win, flowers excluded", "mcr.md §5"),
+    ROW(mcr_base_points, "mcr", I, "", "8", "every loser pays the winner this much",
+        "mcr.md §8"),
+    ROW(mcr_false_hu, "mcr", I, "", "10", "false hu: the offender pays each other player",
+        "mcr.md §9"),
+    ROW(mcr_table_points, "mcr", I4, "", "4,2,1,0", "table points by place", "mcr.md §10"),
+    ROW(mcr_variance, "mcr", I, "", "0",
+        "bit set of seed-vs-practice readings (see `paifu rules --list` and mcr.md §13)",
+        "mcr.md §13"),
+};
+
+#undef B
+#undef I
+#undef E
+#undef S
+#undef I4
+
+#define N_ROWS (sizeof(ROWS) / sizeof(ROWS[0]))
+
+static const rule_row *find_row(const char *key)
+{
+    for (size_t i = 0; i < N_ROWS; i++)
+        if (strcmp(ROWS[i].info.name, key) == 0)
+            return &ROWS[i];
+    return NULL;
+}
+
+/* Index of NAME in "a|b|c", or -1. */
+static int name_index(const char *values, const char *name, size_t len)
+{
+    int idx = 0;
+    const char *p = values;
+    while (*p) {
+        const char *bar = strchr(p, '|');
+        size_t n = bar ? (size_t)(bar - p) : strlen(p);
+        if (n == len && strncmp(p, name, len) == 0)
+            return idx;
+        idx++;
+        if (!bar)
+            break;
+        p = bar + 1;
+    }
+    return -1;
+}
+
+/* Write the IDX-th name of VALUES into OUT. */
+static void name_at(char *out, size_t size, const char *values, int idx)
+{
+    const char *p = values;
+    for (int i = 0; i < idx && p; i++) {
+        p = strchr(p, '|');
+        if (p)
+            p++;
+    }
+    if (!p) {
+        snprintf(out, size, "?");
+        return;
+    }
+    const char *bar = strchr(p, '|');
+    size_t n = bar ? (size_t)(bar - p) : strlen(p);
+    snprintf(out, size, "%.*s", (int)n, p);
+}
+
+static int parse_bool(bool *out, const char *v)
+{
+    static const char *yes[] = {"true", "1", "yes", "on"};
+    static const char *no[] = {"false", "0", "no", "off"};
+    for (size_t i = 0; i < 4; i++) {
+        if (strcasecmp(v, yes[i]) == 0) {
+            *out = true;
+            return 0;
+        }
+        if (strcasecmp(v, no[i]) == 0) {
+            *out = false;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static int parse_int(int32_t *out, const char *v, const char **end_out)
+{
+    errno = 0;
+    char *end;
+    while (*v == ' ')
+        v++;
+    long x = strtol(v, &end, 10);
+    if (end == v || errno || x < INT32_MIN || x > INT32_MAX)
+        return -1;
+    *out = (int32_t)x;
+    if (end_out)
+        *end_out = end;
+    else if (*end)
+        return -1;
+    return 0;
+}
+
+static int set_row(struct paifu_rules *r, const rule_row *row, const char *v, paifu_error *err)
+{
+    char *base = (char *)r + row->offset;
+    const paifu_rule_param_info *in = &row->info;
+    switch (in->type) {
+    case PAIFU_RULE_BOOL:
+        if (parse_bool((bool *)base, v) < 0)
+            return paifu_error_set(err, PAIFU_EINVAL, NULL,
+                                   "rule %s: expected true or false, found \"%s\"", in->name, v);
+        return 0;
+    case PAIFU_RULE_INT:
+        if (parse_int((int32_t *)base, v, NULL) < 0)
+            return paifu_error_set(err, PAIFU_EINVAL, NULL,
+                                   "rule %s: expected an integer, found \"%s\"", in->name, v);
+        return 0;
+    case PAIFU_RULE_ENUM: {
+        int idx = name_index(in->values, v, strlen(v));
+        if (idx < 0)
+            return paifu_error_set(err, PAIFU_EINVAL, NULL, "rule %s: expected one of %s, found \"%s\"",
+                                   in->name, in->values, v);
+        *(int *)base = idx;
+        return 0;
+    }
+    case PAIFU_RULE_SET: {
+        uint32_t bits = 0;
+        const char *p = v;
+        while (*p) {
+            while (*p == ' ' || *p == ',')
+                p++;
+            if (!*p)
+                break;
+            size_t n = strcspn(p, ", ");
+            int idx = name_index(in->values, p, n);
+            if (idx < 0)
+                return paifu_error_set(err, PAIFU_EINVAL, NULL,
+                                       "rule %s: expected names from %s, found \"%.*s\"", in->name,
+                                       in->values, (int)n, p);
+            bits |= 1u << idx;
+            p += n;
+        }
+        *(uint32_t *)base = bits;
+        return 0;
+    }
+    case PAIFU_RULE_INT4: {
+        int32_t vals[4];
+        const char *p = v;
+        for (int i = 0; i < 4; i++) {
+            const char *end;
+            if (parse_int(&vals[i], p, &end) < 0)
+                goto bad4;
+            p = end;
+            while (*p == ' ')
+                p++;
+            if (i < 3) {
+                if (*p != ',')
+                    goto bad4;
+                p++;
+            }
+        }
+        if (*p)
+            goto bad4;
+        memcpy(base, vals, sizeof(vals));
+        return 0;
+    bad4:
+        return paifu_error_set(err, PAIFU_EINVAL, NULL,
+                               "rule %s: expected four integers separated by commas, found \"%s\"",
+                               in->name, v);
+    }
+    }
+    return paifu_error_set(err, PAIFU_EINTERNAL, NULL, "rule %s: unknown type", in->name);
+}
+
+static int get_row(char *buf, size_t size, const struct paifu_rules *r, const rule_row *row)
+{
+    const char *base = (const char *)r + row->offset;
+    const paifu_rule_param_info *in = &row->info;
+    int n = 0;
+    switch (in->type) {
+    case PAIFU_RULE_BOOL:
+        n = snprintf(buf, size, "%s", *(const bool *)base ? "true" : "false");
+        break;
+    case PAIFU_RULE_INT:
+        n = snprintf(buf, size, "%d", (int)*(const int32_t *)base);
+        break;
+    case PAIFU_RULE_ENUM: {
+        char name[48];
+        name_at(name, sizeof(name), in->values, *(const int *)base);
+        n = snprintf(buf, size, "%s", name);
+        break;
+    }
+    case PAIFU_RULE_SET: {
+        uint32_t bits = *(const uint32_t *)base;
+        size_t used = 0;
+        if (size)
+            buf[0] = '\0';
+        for (int i = 0; i < 32; i++) {
+            if (!(bits & (1u << i)))
+                continue;
+            char name[48];
+            name_at(name, sizeof(name), in->values, i);
+            int k = snprintf(buf + (used < size ? used : size), used < size ? size - used : 0,
+                             "%s%s", used ? "," : "", name);
+            used += (size_t)k;
+        }
+        n = (int)used;
+        break;
+    }
+    case PAIFU_RULE_INT4: {
+        const int32_t *v = (const int32_t *)base;
+        n = snprintf(buf, size, "%d,%d,%d,%d", (int)v[0], (int)v[1], (int)v[2], (int)v[3]);
+        break;
+    }
+    }
+    return n;
+}
+
+void paifu_rules__defaults(struct paifu_rules *r)
+{
+    memset(r, 0, sizeof(*r));
+    for (size_t i = 0; i < N_ROWS; i++) {
+        int rc = set_row(r, &ROWS[i], ROWS[i].def, NULL);
+        (void)rc; /* defaults are checked by tests/unit/test_rules.c */
+    }
+}
+
+int paifu_rules__set(struct paifu_rules *r, const char *key, const char *value, paifu_error *err)
+{
+    const rule_row *row = find_row(key);
+    if (!row)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL,
+                               "unknown rule parameter \"%s\" (see `paifu rules --list`)", key);
+    return set_row(r, row, value, err);
+}
+
+/* ---- public API ---- */
+
+int paifu_rules_preset(paifu_rules **out, const char *name, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(out && name, err);
+    *out = NULL;
+    const paifu_rule_preset *p = NULL;
+    for (size_t i = 0; i < paifu_rules__preset_count; i++)
+        if (strcasecmp(paifu_rules__presets[i].name, name) == 0)
+            p = &paifu_rules__presets[i];
+    if (!p) {
+        char list[160];
+        size_t used = 0;
+        list[0] = '\0';
+        for (size_t i = 0; i < paifu_rules__preset_count && used < sizeof(list); i++)
+            used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s", i ? ", " : "",
+                                     paifu_rules__presets[i].name);
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown rule set \"%s\" (known: %s)",
+                               name, list);
+    }
+    struct paifu_rules *r = malloc(sizeof(*r));
+    if (!r)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    paifu_rules__defaults(r);
+    snprintf(r->preset, sizeof(r->preset), "%s", p->name);
+    for (size_t i = 0; i < p->n_overrides; i++) {
+        int rc = paifu_rules__set(r, p->overrides[i].key, p->overrides[i].value, err);
+        if (rc < 0) {
+            free(r);
+            return rc;
+        }
+    }
+    r->overrides = 0;
+    *out = r;
+    return 0;
+}
+
+int paifu_rules_copy(paifu_rules **out, const paifu_rules *src, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(out && src, err);
+    struct paifu_rules *r = malloc(sizeof(*r));
+    if (!r)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    *r = *src;
+    *out = r;
+    return 0;
+}
+
+void paifu_rules_free(paifu_rules *rules)
+{
+    free(rules);
+}
+
+const char *paifu_rules_name(const paifu_rules *rules)
+{
+    return rules ? rules->preset : "";
+}
+
+size_t paifu_rules_override_count(const paifu_rules *rules)
+{
+    return rules ? rules->overrides : 0;
+}
+
+int paifu_rules_set(paifu_rules *rules, const char *key, const char *value, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(rules && key && value, err);
+    int rc = paifu_rules__set(rules, key, value, err);
+    if (rc == 0)
+        rules->overrides++;
+    return rc;
+}
+
+int paifu_rules_set_assignment(paifu_rules *rules, const char *assignment, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(rules && assignment, err);
+    const char *eq = strchr(assignment, '=');
+    if (!eq || eq == assignment)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "expected KEY=VALUE, found \"%s\"",
+                               assignment);
+    char key[64];
+    size_t n = (size_t)(eq - assignment);
+    if (n >= sizeof(key))
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown rule parameter \"%.*s\"",
+                               (int)n, assignment);
+    memcpy(key, assignment, n);
+    key[n] = '\0';
+    return paifu_rules_set(rules, key, eq + 1, err);
+}
+
+int paifu_rules_get(char *buf, size_t size, const paifu_rules *rules, const char *key,
+                    paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(buf && rules && key, err);
+    const rule_row *row = find_row(key);
+    if (!row)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown rule parameter \"%s\"", key);
+    int n = get_row(buf, size, rules, row);
+    if (n < 0 || (size_t)n >= size)
+        return paifu_error_set(err, PAIFU_ELIMIT, NULL, "buffer too small for rule %s", key);
+    return 0;
+}
+
+size_t paifu_rules_param_count(void)
+{
+    return N_ROWS;
+}
+
+const paifu_rule_param_info *paifu_rules_param(size_t i)
+{
+    return i < N_ROWS ? &ROWS[i].info : NULL;
+}
+
+size_t paifu_rules_preset_count(void)
+{
+    return paifu_rules__preset_count;
+}
+
+const char *paifu_rules_preset_name(size_t i)
+{
+    return i < paifu_rules__preset_count ? paifu_rules__presets[i].name : NULL;
+}
+
+const char *paifu_rules_preset_doc(size_t i)
+{
+    return i < paifu_rules__preset_count ? paifu_rules__presets[i].doc : NULL;
+}

@@ -1,0 +1,171 @@
+/*
+ * rules_internal.h: the layout of a rule set, for the engine's eyes only.
+ *
+ * The engine reads fields (rules->kiriage), never preset names. Every field has exactly one row
+ * in the descriptor table of rules.c (name, type, offset, allowed values, doc, source); the
+ * presets in rules_presets.c are overrides of the defaults in that table. Field names are the
+ * parameter keys of shared/rules/riichi-rulesets.md section 3.
+ */
+#ifndef PAIFU_RULES_INTERNAL_H
+#define PAIFU_RULES_INTERNAL_H
+
+#include "paifu/rules.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- enum levels (the names are in rules.c, in the same order) ---- */
+
+enum paifu_family { PAIFU_FAMILY_RIICHI, PAIFU_FAMILY_MCR };
+enum paifu_game_length {
+    PAIFU_LENGTH_EAST,   /* East round only */
+    PAIFU_LENGTH_SOUTH,  /* East and South (hanchan) */
+    PAIFU_LENGTH_NORTH,  /* all four winds (MCR: 16 deals) */
+    PAIFU_LENGTH_SINGLE  /* one deal (puzzles, excerpts) */
+};
+enum paifu_tie { PAIFU_TIE_SHARE, PAIFU_TIE_SEAT_ORDER };
+enum paifu_leftover { PAIFU_LEFTOVER_WINNER_SPLIT, PAIFU_LEFTOVER_FIRST_PLACE, PAIFU_LEFTOVER_LOST };
+enum paifu_final_rounding {
+    PAIFU_ROUND_NONE,          /* final = (points - return) + oka + uma, exact */
+    PAIFU_ROUND_NEAREST_1000,  /* non-top players: points rounded to 1000, halves away from 0 */
+    PAIFU_ROUND_NEAREST_100    /* non-top players: final rounded to 100 (Tenhou since ~2021) */
+};
+enum paifu_multi_ron {
+    PAIFU_MULTI_RON_TRIPLE,    /* double and triple ron are all paid */
+    PAIFU_MULTI_RON_DOUBLE,    /* double ron paid; a triple ron is an abortive draw */
+    PAIFU_MULTI_RON_ATAMAHANE  /* only the first winner from the discarder wins */
+};
+enum paifu_honba_multi { PAIFU_HONBA_EACH_WINNER, PAIFU_HONBA_FIRST_WINNER };
+enum paifu_pot_multi { PAIFU_POT_FIRST_FROM_DISCARDER, PAIFU_POT_NEAREST_TO_DEALER };
+enum paifu_renhou { PAIFU_RENHOU_NONE, PAIFU_RENHOU_MANGAN, PAIFU_RENHOU_YAKUMAN };
+enum paifu_kuikae { PAIFU_KUIKAE_ALLOW, PAIFU_KUIKAE_FORBID_SAME, PAIFU_KUIKAE_FORBID_ALL };
+enum paifu_kandora { PAIFU_KANDORA_IMMEDIATE, PAIFU_KANDORA_AFTER_DISCARD };
+enum paifu_riichi_ankan {
+    PAIFU_RIICHI_ANKAN_WAIT,          /* allowed when the waits do not change */
+    PAIFU_RIICHI_ANKAN_READING,       /* ... and no reading of the hand changes */
+    PAIFU_RIICHI_ANKAN_READING_PONS,  /* reading unchanged, except three consecutive pons (EMA) */
+    PAIFU_RIICHI_ANKAN_NEVER
+};
+enum paifu_chombo {
+    PAIFU_CHOMBO_AFTER_UMA,      /* chombo_points subtracted from the final score after uma */
+    PAIFU_CHOMBO_REVERSE_MANGAN, /* in-game mangan payment by the offender */
+    PAIFU_CHOMBO_NONE
+};
+enum paifu_pao_honba { PAIFU_PAO_HONBA_LIABLE, PAIFU_PAO_HONBA_DISCARDER, PAIFU_PAO_HONBA_SPLIT };
+
+/* ---- set members ---- */
+
+#define PAIFU_ABORT_KYUUSHU       0x01u
+#define PAIFU_ABORT_SUUFON        0x02u
+#define PAIFU_ABORT_SUUCHA_RIICHI 0x04u
+#define PAIFU_ABORT_SUUKAIKAN     0x08u
+
+#define PAIFU_DOUBLE_DAISUUSHI      0x01u
+#define PAIFU_DOUBLE_SUUANKOU_TANKI 0x02u
+#define PAIFU_DOUBLE_KOKUSHI_13     0x04u
+#define PAIFU_DOUBLE_JUNSEI_CHUUREN 0x08u
+
+#define PAIFU_PAO_DAISANGEN         0x01u
+#define PAIFU_PAO_DAISUUSHI         0x02u
+#define PAIFU_PAO_SUUKANTSU         0x04u
+#define PAIFU_PAO_RINSHAN_DAIMINKAN 0x08u
+
+struct paifu_rules {
+    char preset[16];
+    uint32_t overrides; /* parameters changed after the preset */
+
+    /* game */
+    int family;            /* enum paifu_family */
+    int32_t players;       /* 4 or 3 */
+    int game_length;       /* enum paifu_game_length */
+    bool west_round;       /* sudden-death extension when nobody reached target_points */
+    int32_t target_points; /* points needed to end after the last regular deal (west_round) */
+    bool tobi;             /* the game ends when a score goes below 0 */
+    bool agariyame;        /* the all-last dealer may stop after a win while first */
+    bool tenpaiyame;       /* the all-last dealer may stop after tenpai while first */
+
+    /* points */
+    int32_t start_points;
+    int32_t return_points;
+    int32_t oka;
+    int32_t uma[4];        /* by place, 1st..4th (3-player: 1st..3rd, 4th ignored) */
+    int uma_tie;           /* enum paifu_tie */
+    int placement_tie;     /* enum paifu_tie */
+    int leftover_riichi;   /* enum paifu_leftover */
+    int final_rounding;    /* enum paifu_final_rounding */
+
+    /* settlement */
+    int32_t honba_value;   /* per honba, whole hand (ron: from the discarder; tsumo: split) */
+    int honba_multi_ron;   /* enum paifu_honba_multi */
+    int riichi_pot_multi_ron; /* enum paifu_pot_multi */
+    int multi_ron;         /* enum paifu_multi_ron */
+    int32_t noten_total;   /* noten payments in total (0 = none) */
+    uint32_t abortive;     /* PAIFU_ABORT_* that exist */
+    bool abortive_adds_honba;
+    bool abortive_renchan;
+    bool nagashi;
+    uint32_t pao;          /* PAIFU_PAO_* */
+    int pao_ron_honba;     /* enum paifu_pao_honba */
+    bool sanma_tsumo_loss; /* 3-player tsumo collects only from the two others */
+
+    /* scoring */
+    bool kiriage;
+    bool kazoe_yakuman;
+    bool yakuman_stacking;
+    uint32_t double_yakuman; /* PAIFU_DOUBLE_* */
+    int renhou;            /* enum paifu_renhou */
+    int32_t double_wind_pair_fu;
+    bool rinshan_tsumo_fu;
+    bool kuitan;
+    int32_t red_fives;     /* red fives in the set (one per suit: 3) */
+    bool ryanhan_shibari;  /* 2 han from yaku at 5+ honba */
+    bool chankan_ankan_kokushi;
+    int kandora_timing;    /* enum paifu_kandora: open/added kan indicators */
+    bool kita;             /* 3-player: Norths are set aside as dora */
+
+    /* legality */
+    int32_t riichi_min_points;
+    int32_t riichi_min_wall;
+    int kuikae;            /* enum paifu_kuikae */
+    int riichi_ankan;      /* enum paifu_riichi_ankan */
+    bool keishiki_tenpai;  /* tenpai without yaku counts at a draw */
+    bool ippatsu_ankan_breaks;
+
+    /* penalties */
+    int chombo;            /* enum paifu_chombo */
+    int32_t chombo_points; /* after-uma penalty */
+    bool chombo_redeal;
+    bool chombo_adds_honba;
+    bool chombo_returns_riichi;
+
+    /* MCR */
+    int32_t mcr_min_fan;       /* minimum fan without flowers (8) */
+    int32_t mcr_base_points;   /* every loser pays the winner this much (8) */
+    int32_t mcr_false_hu;      /* false hu: paid to each other player (10) */
+    int32_t mcr_table_points[4]; /* table points by place (4, 2, 1, 0) */
+    uint32_t mcr_variance;     /* seed-vs-practice switches (see mcr.md; bits defined in mcr) */
+};
+
+/* Rule presets (rules_presets.c). */
+typedef struct paifu_rule_override {
+    const char *key;
+    const char *value;
+    const char *source; /* document and section that decide it */
+} paifu_rule_override;
+
+typedef struct paifu_rule_preset {
+    const char *name;
+    const char *doc;
+    const paifu_rule_override *overrides;
+    size_t n_overrides;
+} paifu_rule_preset;
+
+extern const paifu_rule_preset paifu_rules__presets[];
+extern const size_t paifu_rules__preset_count;
+
+/* Set a parameter without counting it as an override (used while loading presets). */
+int paifu_rules__set(struct paifu_rules *rules, const char *key, const char *value,
+                     paifu_error *err);
+/* Reset to the table defaults. */
+void paifu_rules__defaults(struct paifu_rules *rules);
+
+#endif

@@ -1,0 +1,116 @@
+/*
+ * verify.c: the verifier's entry point (see paifu/verify.h).
+ *
+ * Resolves a game's rule set and walks its deals. Per deal the checks are those that need no
+ * tile re-simulation: every event names seats in play and valid tiles, and the score flow
+ * (start scores, riichi deposits, recorded deltas) leads to the next deal's start scores.
+ */
+#include "error_internal.h"
+#include "report_internal.h"
+#include "rules_internal.h"
+#include "verify_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int paifu_verify_options_init(paifu_verify_options *opts, unsigned int version)
+{
+    if (!opts || version != PAIFU_VERIFY_OPTIONS_VERSION)
+        return PAIFU_EINVAL;
+    paifu_verify_options init = PAIFU_VERIFY_OPTIONS_INIT;
+    *opts = init;
+    return 0;
+}
+
+int paifu_game_rules(paifu_rules **out, const paifu_game *game, const char *fallback,
+                     paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(out && game, err);
+    const char *name = paifu_game_rules_name(game);
+    if (!name || !*name)
+        name = fallback ? fallback : "rrc";
+    paifu_rules *r;
+    int rc = paifu_rules_preset(&r, name, err);
+    if (rc < 0)
+        return rc;
+    for (size_t i = 0; i < paifu_game_rule_override_count(game); i++) {
+        const paifu_meta *o = paifu_game_rule_override(game, i);
+        if ((rc = paifu_rules__set(r, o->key, o->value, err)) < 0) {
+            paifu_rules_free(r);
+            return rc;
+        }
+    }
+    if (paifu_game_players(game) == 3 && r->players != 3)
+        r->players = 3;
+    *out = r;
+    return 0;
+}
+
+void paifu_verify__locate(paifu_location *where, const paifu_verify_options *opts,
+                          const paifu_deal *deal, int event)
+{
+    paifu_location_clear(where);
+    if (opts && opts->source_name)
+        paifu_location_set_source(where, opts->source_name);
+    if (opts)
+        where->game = opts->game_index;
+    if (deal) {
+        paifu_deal_label(where->deal, sizeof(where->deal), &deal->start);
+        const paifu_event *ev = event >= 0 && (size_t)event < deal->n_events
+                                    ? &deal->events[event]
+                                    : NULL;
+        where->line = ev && ev->line ? ev->line : deal->line;
+        where->column = ev && ev->line ? ev->column : deal->column;
+    }
+    where->event = event;
+}
+
+/* Seats and tiles of every event must make sense for the game's number of players. */
+static void check_structure(paifu_report *rep, const paifu_deal *deal, int players,
+                            const paifu_verify_options *opts)
+{
+    for (size_t i = 0; i < deal->n_events; i++) {
+        const paifu_event *e = &deal->events[i];
+        bool seat_needed = e->type != PAIFU_EV_DORA && e->type != PAIFU_EV_EXHAUSTIVE_DRAW &&
+                           e->type != PAIFU_EV_ABORTIVE_DRAW;
+        const char *problem = NULL;
+        if (seat_needed && (e->seat < 0 || e->seat >= players))
+            problem = "a seat that is not in play";
+        else if (e->from >= players)
+            problem = "a source seat that is not in play";
+        else if (e->tile != PAIFU_TILE_NONE && !paifu_tile_valid(e->tile))
+            problem = "an invalid tile";
+        if (problem) {
+            paifu_location w;
+            paifu_verify__locate(&w, opts, deal, (int)i);
+            paifu_report_add(rep, "log.structure", &w, NULL, NULL, NULL, "%s event with %s",
+                             paifu_event_type_name((paifu_event_type)e->type), problem);
+            return;
+        }
+    }
+}
+
+int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
+                      const paifu_verify_options *opts, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(report && game && rules, err);
+    paifu_verify_options defaults = PAIFU_VERIFY_OPTIONS_INIT;
+    if (!opts)
+        opts = &defaults;
+    if (opts->version != PAIFU_VERIFY_OPTIONS_VERSION)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown verify options version %u",
+                               opts->version);
+    paifu_report__begin_game(report, opts->max_findings);
+    report->stats.games++;
+    int players = paifu_game_players(game);
+    size_t n = paifu_game_deal_count(game);
+    for (size_t d = 0; d < n; d++) {
+        const paifu_deal *deal = paifu_game_deal(game, d);
+        report->stats.deals++;
+        report->stats.events += deal->n_events;
+        report->stats.wins += deal->n_wins;
+        report->stats.draws += deal->n_draws;
+        check_structure(report, deal, players, opts);
+    }
+    return paifu_settle__check_game(report, game, rules, opts, err);
+}

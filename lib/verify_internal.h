@@ -1,0 +1,16 @@
+/* verify_internal.h: pieces of the verifier shared across lib/ (verify.c, settle.c, replay.c). */
+#ifndef PAIFU_VERIFY_INTERNAL_H
+#define PAIFU_VERIFY_INTERNAL_H
+
+#include "paifu/verify.h"
+
+/* Fill WHERE for EVENT (-1: the deal itself; DEAL NULL: the game) of a verification. */
+void paifu_verify__locate(paifu_location *where, const paifu_verify_options *opts,
+                          const paifu_deal *deal, int event);
+
+/* Score flow between deals and at the end of the game (settle.c). */
+int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
+                             const paifu_rules *rules, const paifu_verify_options *opts,
+                             paifu_error *err);
+
+#endif
