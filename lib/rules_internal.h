@@ -160,6 +160,8 @@ typedef struct paifu_rule_preset {
 } paifu_rule_preset;
 
 extern const paifu_rule_preset paifu_rules__presets[];
+/* The preset used for a log that names no rule set (RRC-2024). */
+extern const char paifu_rules__default_preset[];
 extern const size_t paifu_rules__preset_count;
 
 /* Set a parameter without counting it as an override (used while loading presets). */

@@ -151,3 +151,5 @@ const paifu_rule_preset paifu_rules__presets[] = {
 };
 
 const size_t paifu_rules__preset_count = N(paifu_rules__presets);
+
+const char paifu_rules__default_preset[] = "rrc";

@@ -28,7 +28,7 @@ int paifu_game_rules(paifu_rules **out, const paifu_game *game, const char *fall
     PAIFU_ASSERT_ARG(out && game, err);
     const char *name = paifu_game_rules_name(game);
     if (!name || !*name)
-        name = fallback ? fallback : "rrc";
+        name = fallback ? fallback : paifu_rules__default_preset;
     paifu_rules *r;
     int rc = paifu_rules_preset(&r, name, err);
     if (rc < 0)

@@ -1,0 +1,344 @@
+/*
+ * test_paifu_json.c: paifu's own format: read/write round trips, several games per file,
+ * gzip, limits, and one malformed case per kind of mistake with the position it must name.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "paifu.h"
+
+static const char GAME[] =
+    "{\"paifu\": 1, \"rules\": {\"preset\": \"tenhou\", \"overrides\": {\"red_fives\": 0, "
+    "\"uma\": [10000, 5000, -5000, -10000], \"abortive\": [\"kyuushu\"], \"kiriage\": false}},\n"
+    " \"players\": [\"東\", \"B\", \"C\", \"D\"],\n"
+    " \"source\": {\"format\": \"tenhou-xml\", \"meta\": {\"tenhou.go.type\": \"169\"}},\n"
+    " \"prelude\": [{\"type\": \"disconnect\", \"seat\": 2}],\n"
+    " \"deals\": [{\"round\": \"E1\", \"dealer\": 0, \"honba\": 0, \"riichi_sticks\": 0,\n"
+    "   \"scores\": [25000, 25000, 25000, 25000], \"dora_indicator\": \"1s\", "
+    "\"dora_indicator_id\": 72, \"dice\": [2, 5],\n"
+    "   \"hands\": [\"123m456p789s1122z\", \"123m456p789s1133z\", \"123m456p789s1144z\", "
+    "\"123m456p789s1155z\"],\n"
+    "   \"events\": [{\"type\": \"draw\", \"seat\": 0, \"tile\": \"5z\", \"id\": 124},\n"
+    "     {\"type\": \"discard\", \"seat\": 0, \"tile\": \"5z\", \"id\": 124, \"tsumogiri\": true, "
+    "\"riichi\": true},\n"
+    "     {\"type\": \"riichi_accepted\", \"seat\": 0, \"scores\": [24000, 25000, 25000, 25000]},\n"
+    "     {\"type\": \"pon\", \"seat\": 3, \"from\": 0, \"tile\": \"5z\", \"consumed\": \"55z\"},\n"
+    "     {\"type\": \"ankan\", \"seat\": 1, \"consumed\": \"1111z\"},\n"
+    "     {\"type\": \"dora\", \"tile\": \"2m\"},\n"
+    "     {\"type\": \"draw\", \"seat\": 1, \"tile\": \"3s\", \"replacement\": true},\n"
+    "     {\"type\": \"reconnect\", \"seat\": 2},\n"
+    "     {\"type\": \"win\", \"seat\": 1, \"from\": 1, \"tile\": \"3s\", \"hand\": \"123m456p789s33z3s\", "
+    "\"han\": 3, \"fu\": 50, \"points\": 6400, \"payment_nondealer\": 1600, \"payment_dealer\": 3200, "
+    "\"limit\": \"none\", \"yaku\": [[\"rinshan_kaihou\", 1], [\"menzen_tsumo\", 1], [\"dora\", 1]], "
+    "\"dora\": \"1s2m\", \"honba\": 0, \"riichi_sticks\": 1, \"scores_before\": [24000, 25000, 25000, "
+    "25000], \"deltas\": [-3200, 7400, -1600, -1600]}]},\n"
+    "  {\"round\": \"E2\", \"dealer\": 1, \"result_only\": true, \"events\": [\n"
+    "     {\"type\": \"riichi_accepted\", \"seat\": 2},\n"
+    "     {\"type\": \"exhaustive_draw\", \"tenpai\": [2], \"hands\": [null, null, \"123m456p789s1z\", null], "
+    "\"deltas\": [-1000, -1000, 3000, -1000]},\n"
+    "     {\"type\": \"penalty\", \"seat\": 3, \"kind\": \"chombo\", \"timing\": \"after_uma\", \"amount\": "
+    "20000, \"note\": \"noten riichi\"}]}],\n"
+    " \"result\": {\"points\": [20800, 31400, 25400, 22400], \"final\": [-9000, 21000, 0, -12000]}}\n";
+
+typedef struct sink {
+    char *data;
+    size_t len;
+} sink;
+
+static int to_sink(const void *data, size_t size, void *payload)
+{
+    sink *s = payload;
+    char *p = realloc(s->data, s->len + size + 1);
+    if (!p)
+        return -1;
+    memcpy(p + s->len, data, size);
+    s->data = p;
+    s->len += size;
+    s->data[s->len] = '\0';
+    return 0;
+}
+
+/* Write every game of DATA in paifu format into OUT. Returns the number of games. */
+static int rewrite(sink *out, const char *data, size_t size)
+{
+    paifu_error err;
+    paifu_error_clear(&err);
+    paifu_reader *r;
+    int rc = paifu_reader_open_buffer(&r, data, size, NULL, &err);
+    if (rc < 0)
+        fail_msg("open: %s", err.text);
+    paifu_writer *w;
+    assert_int_equal(paifu_writer_open(&w, "paifu", to_sink, out, NULL, &err), 0);
+    const paifu_game *g;
+    int games = 0;
+    while ((rc = paifu_reader_next(&g, r, &err)) > 0) {
+        assert_int_equal(paifu_writer_write(w, g, &err), 0);
+        games++;
+    }
+    if (rc < 0)
+        fail_msg("read: %s at %s", err.text, err.where.path);
+    assert_int_equal(paifu_writer_close(w, &err), 0);
+    paifu_writer_free(w);
+    paifu_reader_free(r);
+    return games;
+}
+
+static void round_trip_is_byte_identical(void **state)
+{
+    (void)state;
+    sink a = {0}, b = {0};
+    assert_int_equal(rewrite(&a, GAME, strlen(GAME)), 1);
+    assert_int_equal(rewrite(&b, a.data, a.len), 1);
+    assert_int_equal(a.len, b.len);
+    assert_memory_equal(a.data, b.data, a.len);
+    /* what was read is what was written: spot checks on the text */
+    assert_non_null(strstr(a.data, "\"players\": [\"東\", \"B\", \"C\", \"D\"]"));
+    assert_non_null(strstr(a.data, "\"format\": \"tenhou-xml\""));
+    assert_non_null(strstr(a.data, "\"uma\": [10000, 5000, -5000, -10000]"));
+    assert_non_null(strstr(a.data, "\"abortive\": [\"kyuushu\"]"));
+    assert_non_null(strstr(a.data, "\"tsumogiri\": true, \"riichi\": true"));
+    assert_non_null(strstr(a.data, "\"result_only\": true"));
+    assert_non_null(strstr(a.data, "\"note\": \"noten riichi\""));
+    free(a.data);
+    free(b.data);
+}
+
+static void model_holds_what_the_file_says(void **state)
+{
+    (void)state;
+    paifu_game *g;
+    paifu_error err;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_read_buffer(&g, GAME, strlen(GAME), NULL, &err), 0);
+    assert_int_equal(paifu_game_players(g), 4);
+    assert_string_equal(paifu_game_rules_name(g), "tenhou");
+    assert_int_equal(paifu_game_rule_override_count(g), 4);
+    assert_string_equal(paifu_game_meta_get(g, "tenhou.go.type"), "169");
+    assert_int_equal(paifu_game_prelude_count(g), 1);
+    assert_int_equal(paifu_game_deal_count(g), 2);
+    const paifu_deal *d = paifu_game_deal(g, 0);
+    assert_int_equal(d->n_events, 9);
+    assert_int_equal(d->start.dice[1], 5);
+    assert_int_equal(d->start.dora_indicator_id, 72);
+    assert_int_equal(d->events[1].flags, PAIFU_EVF_TSUMOGIRI | PAIFU_EVF_TSUMOGIRI_KNOWN |
+                                             PAIFU_EVF_RIICHI);
+    assert_int_equal(d->events[2].type, PAIFU_EV_RIICHI_ACCEPTED);
+    assert_int_equal(d->score_rows[d->events[2].detail][0], 24000);
+    assert_int_equal(d->events[3].from, 0);
+    assert_int_equal(d->events[3].n, 2);
+    assert_int_equal(d->n_wins, 1);
+    const paifu_win *w = &d->wins[0];
+    assert_int_equal(w->fu, 50);
+    assert_int_equal(w->n_yaku, 3);
+    assert_int_equal(w->yaku[0].id, PAIFU_YAKU_RINSHAN_KAIHOU);
+    assert_int_equal(w->deltas[1], 7400);
+    assert_int_equal(w->n_dora, 2);
+    assert_true(w->known & PAIFU_REC_PAYMENTS);
+    assert_false(w->known & PAIFU_REC_URA);
+    const paifu_deal *d2 = paifu_game_deal(g, 1);
+    assert_true(d2->flags & PAIFU_DEAL_RESULT_ONLY);
+    assert_false(d2->start.flags & PAIFU_DEAL_HAS_SCORES);
+    assert_int_equal(d2->draws[0].tenpai, 1u << 2);
+    assert_int_equal(d2->draws[0].shown, 1u << 2);
+    assert_int_equal(d2->penalties[0].amount, 20000);
+    const paifu_game_result *res = paifu_game_result_get(g);
+    assert_true(res->has_final);
+    assert_int_equal(res->final[1], 21000);
+    char label[16];
+    assert_string_equal(paifu_deal_label(label, sizeof(label), &d->start), "E1-0");
+    paifu_game_free(g);
+}
+
+static void several_games_per_file(void **state)
+{
+    (void)state;
+    /* one after another, and as an array */
+    size_t n = strlen(GAME);
+    char *two = malloc(2 * n + 2);
+    memcpy(two, GAME, n);
+    memcpy(two + n, GAME, n + 1);
+    sink a = {0};
+    assert_int_equal(rewrite(&a, two, 2 * n), 2);
+    char *arr = malloc(2 * n + 8);
+    snprintf(arr, 2 * n + 8, "[%s,%s]", GAME, GAME);
+    sink b = {0};
+    assert_int_equal(rewrite(&b, arr, strlen(arr)), 2);
+    assert_int_equal(a.len, b.len);
+    assert_memory_equal(a.data, b.data, a.len);
+    free(two);
+    free(arr);
+    free(a.data);
+    free(b.data);
+}
+
+static void gzip_is_detected_from_content(void **state)
+{
+    (void)state;
+    z_stream zs;
+    memset(&zs, 0, sizeof(zs));
+    assert_int_equal(deflateInit2(&zs, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    unsigned char out[8192];
+    zs.next_in = (Bytef *)GAME;
+    zs.avail_in = (uInt)strlen(GAME);
+    zs.next_out = out;
+    zs.avail_out = sizeof(out);
+    assert_int_equal(deflate(&zs, Z_FINISH), Z_STREAM_END);
+    size_t len = sizeof(out) - zs.avail_out;
+    deflateEnd(&zs);
+    paifu_reader *r;
+    paifu_error err;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_reader_open_buffer(&r, out, len, NULL, &err), 0);
+    assert_true(paifu_reader_was_compressed(r));
+    assert_string_equal(paifu_reader_format(r), "paifu");
+    const paifu_game *g;
+    assert_int_equal(paifu_reader_next(&g, r, &err), 1);
+    assert_int_equal(paifu_game_deal_count(g), 2);
+    paifu_reader_free(r);
+    /* a truncated gzip stream is a clear error */
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_reader_open_buffer(&r, out, len / 2, NULL, &err), PAIFU_EFORMAT);
+    assert_non_null(strstr(err.text, "gzip"));
+    /* the decompressed size is capped */
+    paifu_read_options o = PAIFU_READ_OPTIONS_INIT;
+    o.max_inflated = 100;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_reader_open_buffer(&r, out, len, &o, &err), PAIFU_ELIMIT);
+}
+
+static void limits_are_enforced(void **state)
+{
+    (void)state;
+    paifu_read_options o = PAIFU_READ_OPTIONS_INIT;
+    o.max_events = 3;
+    paifu_game *g;
+    paifu_error err;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_read_buffer(&g, GAME, strlen(GAME), &o, &err), PAIFU_ELIMIT);
+    assert_non_null(strstr(err.where.path, "$.deals[0].events[3]"));
+    o.max_events = 0;
+    o.max_input = 10;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_read_buffer(&g, GAME, strlen(GAME), &o, &err), PAIFU_ELIMIT);
+}
+
+/* ---- malformed inputs: one case per kind, each naming its position ---- */
+
+typedef struct bad_case {
+    const char *name;
+    const char *from, *to; /* replace the first FROM in GAME by TO (NULL: truncate at FROM) */
+    paifu_error_code code;
+    const char *where;     /* substring of the path, or "line N" */
+    const char *text;      /* substring of the message */
+} bad_case;
+
+static const bad_case BAD[] = {
+    {"truncated", "\"deals\"", NULL, PAIFU_EFORMAT, "line 5", "invalid JSON"},
+    {"wrong type players", "[\"東\", \"B\", \"C\", \"D\"]", "\"ABCD\"", PAIFU_EFORMAT, "$.players",
+     "found a string"},
+    {"wrong type seat", "\"seat\": 0, \"tile\": \"5z\", \"id\": 124},", "\"seat\": \"0\", \"tile\": "
+     "\"5z\", \"id\": 124},", PAIFU_EFORMAT, "$.deals[0].events[0].seat", "integer"},
+    {"unknown event", "\"type\": \"ankan\"", "\"type\": \"kong\"", PAIFU_EFORMAT,
+     "$.deals[0].events[4].type", "\"kong\""},
+    {"impossible tile", "\"tile\": \"2m\"", "\"tile\": \"8z\"", PAIFU_EFORMAT,
+     "$.deals[0].events[5].tile", "\"8z\""},
+    {"impossible tile in hand", "123m456p789s1144z", "123m456p789s1184z", PAIFU_EFORMAT,
+     "$.deals[0].hands[2]", "\"8z\""},
+    {"seat out of range", "\"seat\": 3, \"from\": 0", "\"seat\": 4, \"from\": 0", PAIFU_EFORMAT,
+     "$.deals[0].events[3].seat", "0 to 3"},
+    {"consumed count", "\"consumed\": \"55z\"", "\"consumed\": \"555z\"", PAIFU_EFORMAT,
+     "$.deals[0].events[3].consumed", "expected 2"},
+    {"bad round", "\"round\": \"E2\"", "\"round\": \"X2\"", PAIFU_EFORMAT, "$.deals[1].round",
+     "\"X2\""},
+    {"unknown rule", "\"kiriage\": false", "\"kirriage\": false", PAIFU_EFORMAT,
+     "$.rules.overrides.kirriage", "kirriage"},
+    {"bad rule value", "\"kiriage\": false", "\"kiriage\": 3", PAIFU_EFORMAT,
+     "$.rules.overrides.kiriage", "true or false"},
+    {"future version", "\"paifu\": 1", "\"paifu\": 2", PAIFU_EUNSUPPORTED, "$.paifu", "version 2"},
+    {"duplicate key", "\"dealer\": 0,", "\"dealer\": 0, \"dealer\": 1,", PAIFU_EFORMAT, "line 5",
+     "duplicate"},
+    {"missing events", "\"result_only\": true, \"events\": [", "\"result_only\": true, \"evts\": [",
+     PAIFU_EFORMAT, "$.deals[1].events", "array of events"},
+    {"bad yaku", "[\"dora\", 1]", "[\"dorra\", 1]", PAIFU_EFORMAT, "$.deals[0].events[8].yaku[2]",
+     "\"dorra\""},
+    {"bad limit", "\"limit\": \"none\"", "\"limit\": \"huge\"", PAIFU_EFORMAT,
+     "$.deals[0].events[8].limit", "\"huge\""},
+    {"bad penalty kind", "\"kind\": \"chombo\"", "\"kind\": \"yellow_card\"", PAIFU_EFORMAT,
+     "$.deals[1].events[2].kind", "yellow_card"},
+    {"bad deltas length", "\"deltas\": [-1000, -1000, 3000, -1000]", "\"deltas\": [3000, -1000]",
+     PAIFU_EFORMAT, "$.deals[1].events[1].deltas", "4 integers"},
+};
+
+static void malformed_inputs_name_their_position(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof(BAD) / sizeof(BAD[0]); i++) {
+        const bad_case *c = &BAD[i];
+        const char *at = strstr(GAME, c->from);
+        if (!at)
+            fail_msg("case %s: pattern not in the game", c->name);
+        size_t head = (size_t)(at - GAME);
+        char buf[sizeof(GAME) + 256];
+        if (c->to)
+            snprintf(buf, sizeof(buf), "%.*s%s%s", (int)head, GAME, c->to, at + strlen(c->from));
+        else
+            snprintf(buf, sizeof(buf), "%.*s", (int)head, GAME);
+        paifu_game *g = NULL;
+        paifu_error err;
+        paifu_error_clear(&err);
+        paifu_read_options o = PAIFU_READ_OPTIONS_INIT;
+        o.source_name = "bad.paifu.json";
+        int rc = paifu_game_read_buffer(&g, buf, strlen(buf), &o, &err);
+        if (rc != (int)c->code)
+            fail_msg("case %s: expected error %d, got %d (%s)", c->name, c->code, rc, err.text);
+        char where[512];
+        paifu_location_format(where, sizeof(where), &err.where);
+        bool line_ok = strncmp(c->where, "line ", 5) == 0 &&
+                       err.where.line == (uint32_t)atoi(c->where + 5) && err.where.column > 0;
+        if (!line_ok && !strstr(err.where.path, c->where))
+            fail_msg("case %s: expected position %s, got %s", c->name, c->where, where);
+        if (!strstr(err.text, c->text))
+            fail_msg("case %s: expected \"%s\" in \"%s\"", c->name, c->text, err.text);
+        assert_string_equal(err.where.source, "bad.paifu.json");
+        assert_null(g);
+    }
+}
+
+static void unrecognised_input(void **state)
+{
+    (void)state;
+    paifu_game *g;
+    paifu_error err;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_read_buffer(&g, "hello", 5, NULL, &err), PAIFU_EFORMAT);
+    assert_non_null(strstr(err.text, "unrecognised"));
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_read_buffer(&g, "", 0, NULL, &err), PAIFU_EFORMAT);
+    paifu_error_clear(&err);
+    paifu_read_options o = PAIFU_READ_OPTIONS_INIT;
+    o.format = "nosuch";
+    assert_int_equal(paifu_game_read_buffer(&g, GAME, strlen(GAME), &o, &err), PAIFU_EINVAL);
+    o.version = 99;
+    assert_int_equal(paifu_game_read_buffer(&g, GAME, strlen(GAME), &o, NULL), PAIFU_EINVAL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(round_trip_is_byte_identical),
+        cmocka_unit_test(model_holds_what_the_file_says),
+        cmocka_unit_test(several_games_per_file),
+        cmocka_unit_test(gzip_is_detected_from_content),
+        cmocka_unit_test(limits_are_enforced),
+        cmocka_unit_test(malformed_inputs_name_their_position),
+        cmocka_unit_test(unrecognised_input),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,164 @@
+/* test_rules.c: the rule descriptor table, presets and by-name access (lib/rules.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "paifu/rules.h"
+#include "rules_internal.h"
+
+static void every_preset_resolves_and_prints(void **state)
+{
+    (void)state;
+    assert_true(paifu_rules_preset_count() >= 8);
+    for (size_t i = 0; i < paifu_rules_preset_count(); i++) {
+        paifu_rules *r = NULL;
+        paifu_error err;
+        paifu_error_clear(&err);
+        assert_int_equal(paifu_rules_preset(&r, paifu_rules_preset_name(i), &err), 0);
+        assert_string_equal(paifu_rules_name(r), paifu_rules_preset_name(i));
+        assert_int_equal(paifu_rules_override_count(r), 0);
+        /* every parameter prints and parses back to the same value */
+        for (size_t p = 0; p < paifu_rules_param_count(); p++) {
+            const paifu_rule_param_info *info = paifu_rules_param(p);
+            char v[256], again[256];
+            assert_int_equal(paifu_rules_get(v, sizeof(v), r, info->name, NULL), 0);
+            assert_int_equal(paifu_rules_set(r, info->name, v, &err), 0);
+            assert_int_equal(paifu_rules_get(again, sizeof(again), r, info->name, NULL), 0);
+            assert_string_equal(v, again);
+            assert_non_null(info->doc);
+            assert_true(strlen(info->doc) > 10);
+            assert_true(strlen(info->source) >= 2);
+        }
+        paifu_rules_free(r);
+    }
+}
+
+static void presets_carry_their_sources(void **state)
+{
+    (void)state;
+    paifu_rules *r;
+    /* riichi-rulesets.md matrix: RRC no kiriage, 30000 start, 15/5 uma, 4 fu double wind */
+    assert_int_equal(paifu_rules_preset(&r, "rrc", NULL), 0);
+    assert_false(r->kiriage);
+    assert_int_equal(r->start_points, 30000);
+    assert_int_equal(r->uma[0], 15000);
+    assert_int_equal(r->uma[3], -15000);
+    assert_int_equal(r->double_wind_pair_fu, 4);
+    assert_int_equal(r->chombo, PAIFU_CHOMBO_AFTER_UMA);
+    paifu_rules_free(r);
+    /* WRC: kiriage, 2 fu double wind, atamahane, no counted yakuman */
+    assert_int_equal(paifu_rules_preset(&r, "wrc", NULL), 0);
+    assert_true(r->kiriage);
+    assert_int_equal(r->double_wind_pair_fu, 2);
+    assert_int_equal(r->multi_ron, PAIFU_MULTI_RON_ATAMAHANE);
+    assert_false(r->kazoe_yakuman);
+    paifu_rules_free(r);
+    /* EMA 2012: 30/10 uma, closed tanyao, ryanhan shibari, double daisuushi */
+    assert_int_equal(paifu_rules_preset(&r, "ema2012", NULL), 0);
+    assert_int_equal(r->uma[0], 30000);
+    assert_false(r->kuitan);
+    assert_true(r->ryanhan_shibari);
+    assert_int_equal(r->double_yakuman, PAIFU_DOUBLE_DAISUUSHI);
+    assert_int_equal(r->kuikae, PAIFU_KUIKAE_ALLOW);
+    paifu_rules_free(r);
+    /* Tenhou: 25000/30000, oka 20000, first winner takes honba */
+    assert_int_equal(paifu_rules_preset(&r, "TENHOU", NULL), 0); /* names are case-insensitive */
+    assert_int_equal(r->start_points, 25000);
+    assert_int_equal(r->oka, 20000);
+    assert_int_equal(r->honba_multi_ron, PAIFU_HONBA_FIRST_WINNER);
+    assert_true(r->rinshan_tsumo_fu);
+    assert_int_equal(r->renhou, PAIFU_RENHOU_NONE);
+    paifu_rules_free(r);
+    assert_int_equal(paifu_rules_preset(&r, "jhc2016", NULL), 0);
+    assert_int_equal(r->multi_ron, PAIFU_MULTI_RON_DOUBLE);
+    assert_true(r->nagashi);
+    assert_true(r->chombo_returns_riichi);
+    assert_int_equal(r->pao, PAIFU_PAO_DAISANGEN | PAIFU_PAO_DAISUUSHI | PAIFU_PAO_SUUKANTSU |
+                                 PAIFU_PAO_RINSHAN_DAIMINKAN);
+    paifu_rules_free(r);
+    assert_int_equal(paifu_rules_preset(&r, "mcr", NULL), 0);
+    assert_int_equal(r->family, PAIFU_FAMILY_MCR);
+    paifu_rules_free(r);
+}
+
+static void set_and_get_by_name(void **state)
+{
+    (void)state;
+    paifu_rules *r;
+    paifu_error err;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_rules_preset(&r, "rrc", &err), 0);
+    assert_int_equal(paifu_rules_set_assignment(r, "kiriage=true", &err), 0);
+    assert_true(r->kiriage);
+    assert_int_equal(paifu_rules_set(r, "uma", "30000,10000,-10000,-30000", &err), 0);
+    assert_int_equal(r->uma[1], 10000);
+    assert_int_equal(paifu_rules_set(r, "abortive", "kyuushu, suufon", &err), 0);
+    assert_int_equal(r->abortive, PAIFU_ABORT_KYUUSHU | PAIFU_ABORT_SUUFON);
+    char v[128];
+    assert_int_equal(paifu_rules_get(v, sizeof(v), r, "abortive", NULL), 0);
+    assert_string_equal(v, "kyuushu,suufon");
+    assert_int_equal(paifu_rules_set(r, "abortive", "", &err), 0);
+    assert_int_equal(r->abortive, 0);
+    assert_int_equal(paifu_rules_override_count(r), 4);
+    /* errors name the key or the allowed values */
+    assert_int_equal(paifu_rules_set(r, "kirriage", "true", &err), PAIFU_EINVAL);
+    assert_non_null(strstr(err.text, "kirriage"));
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_rules_set(r, "multi_ron", "quadruple", &err), PAIFU_EINVAL);
+    assert_non_null(strstr(err.text, "triple|double|atamahane"));
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_rules_set(r, "uma", "1,2,3", &err), PAIFU_EINVAL);
+    assert_int_equal(paifu_rules_set(r, "honba_value", "3x", NULL), PAIFU_EINVAL);
+    assert_int_equal(paifu_rules_set(r, "kuitan", "maybe", NULL), PAIFU_EINVAL);
+    assert_int_equal(paifu_rules_set_assignment(r, "noequals", NULL), PAIFU_EINVAL);
+    assert_int_equal(paifu_rules_get(v, 3, r, "uma", NULL), PAIFU_ELIMIT);
+    paifu_rules *copy;
+    assert_int_equal(paifu_rules_copy(&copy, r, NULL), 0);
+    assert_int_equal(copy->uma[1], 10000);
+    paifu_rules_free(copy);
+    paifu_rules_free(r);
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_rules_preset(&r, "nosuch", &err), PAIFU_EINVAL);
+    assert_non_null(strstr(err.text, "rrc"));
+}
+
+static void engine_never_names_a_preset(void **state)
+{
+    (void)state;
+    /* STYLE.md section 5: no preset names outside lib/rules_presets.c. The engine files are
+       scanned for the quoted preset names. */
+    static const char *files[] = {"settle.c", "verify.c", "game.c", "replay.c", "score.c",
+                                  "yaku.c", "fu.c", "points.c", "hand.c", "wait.c"};
+    for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+        char path[512];
+        snprintf(path, sizeof(path), "%s/lib/%s", PAIFU_SOURCE_DIR, files[f]);
+        FILE *fp = fopen(path, "r");
+        if (!fp)
+            continue;
+        char line[1024];
+        while (fgets(line, sizeof(line), fp)) {
+            for (size_t i = 0; i < paifu_rules_preset_count(); i++) {
+                char quoted[32];
+                snprintf(quoted, sizeof(quoted), "\"%s\"", paifu_rules_preset_name(i));
+                if (strstr(line, quoted))
+                    fail_msg("%s names preset %s: %s", files[f], quoted, line);
+            }
+        }
+        fclose(fp);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_preset_resolves_and_prints),
+        cmocka_unit_test(presets_carry_their_sources),
+        cmocka_unit_test(set_and_get_by_name),
+        cmocka_unit_test(engine_never_names_a_preset),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
