@@ -73,6 +73,32 @@ static bool apply_deal(flow *f, const paifu_deal *deal)
     return complete;
 }
 
+void paifu_settle__leftover(int32_t *scores, int32_t sticks, int players,
+                            const paifu_rules *rules)
+{
+    if (sticks <= 0 || rules->leftover_riichi == PAIFU_LEFTOVER_LOST)
+        return;
+    int top = 0, tied = 1;
+    for (int s = 1; s < players; s++) {
+        if (scores[s] > scores[top]) {
+            top = s;
+            tied = 1;
+        } else if (scores[s] == scores[top]) {
+            tied++;
+        }
+    }
+    if (rules->leftover_riichi == PAIFU_LEFTOVER_FIRST_PLACE || tied == 1) {
+        scores[top] += 1000 * sticks; /* seat order breaks a tie: `top` is the lowest seat */
+        return;
+    }
+    /* RRC §3.12: tied winners split the sticks; amounts that are not multiples of 100 are
+       fine (+333 each for 3 winners and 1 stick); the remainder is not addressed and dropped */
+    int32_t best = scores[top];
+    for (int s = 0; s < players; s++)
+        if (scores[s] == best)
+            scores[s] += 1000 * sticks / tied;
+}
+
 int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
                              const paifu_rules *rules, const paifu_verify_options *opts,
                              paifu_error *err)
@@ -112,23 +138,17 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
                          "log ends mid-deal: the game has no recorded end");
         return 0;
     }
-    if (f.known && res->has_points && rules->leftover_riichi != PAIFU_LEFTOVER_LOST) {
-        /* leftover sticks go to the first place (seat order breaks ties for the check) */
+    if (f.known && res->has_points) {
         int32_t end[PAIFU_SEATS];
         memcpy(end, f.scores, sizeof(end));
-        int top = 0;
-        for (int s = 1; s < players; s++)
-            if (end[s] > end[top])
-                top = s;
-        end[top] += 1000 * f.sticks;
-        if (memcmp(end, res->points, sizeof(int32_t) * (size_t)players) != 0 &&
-            rules->leftover_riichi == PAIFU_LEFTOVER_FIRST_PLACE) {
+        paifu_settle__leftover(end, f.sticks, players, rules);
+        if (memcmp(end, res->points, sizeof(int32_t) * (size_t)players) != 0) {
             char exp[64], rec[64];
             paifu_location w;
             format_scores(exp, sizeof(exp), end, players);
             format_scores(rec, sizeof(rec), res->points, players);
             paifu_verify__locate(&w, opts, NULL, -1);
-            paifu_report_add(report, "game.final_points", &w, exp, rec, NULL,
+            paifu_report_add(report, "game.final_points", &w, exp, rec, "RRC-2024 §3.12",
                              "final points differ from the last deal's result");
         }
     }

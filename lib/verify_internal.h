@@ -13,4 +13,8 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
                              const paifu_rules *rules, const paifu_verify_options *opts,
                              paifu_error *err);
 
+/* Give the riichi sticks left at the end to the first place per rules->leftover_riichi. */
+void paifu_settle__leftover(int32_t *scores, int32_t sticks, int players,
+                            const paifu_rules *rules);
+
 #endif

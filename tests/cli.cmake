@@ -1,0 +1,6 @@
+# CLI contract: exit statuses, help, stdin, gzip, conversions, error positions.
+find_program(PAIFU_BASH bash REQUIRED)
+add_test(NAME cli.contract
+  COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/cli_tests.sh $<TARGET_FILE:paifu_cli>
+          ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/cli-work)
+set_tests_properties(cli.contract PROPERTIES LABELS cli)

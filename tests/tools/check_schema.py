@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Validate JSON documents against a JSON Schema (draft 2020-12) with python3-jsonschema.
+
+usage: check_schema.py SCHEMA FILE...   (a FILE may hold several JSON documents in a row)
+Exit 0 when every document validates, 1 otherwise (each error is printed).
+"""
+import json
+import sys
+
+import jsonschema
+
+
+def documents(text):
+    dec = json.JSONDecoder()
+    i = 0
+    while True:
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i >= len(text):
+            return
+        doc, i = dec.raw_decode(text, i)
+        yield doc
+
+
+def main():
+    schema = json.load(open(sys.argv[1], encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    bad = 0
+    count = 0
+    for path in sys.argv[2:]:
+        text = open(path, encoding="utf-8").read()
+        for n, doc in enumerate(documents(text)):
+            count += 1
+            for err in validator.iter_errors(doc):
+                bad += 1
+                where = "/".join(str(p) for p in err.absolute_path)
+                print(f"{path}: document {n + 1}: at /{where}: {err.message[:300]}")
+    print(f"{count} document(s) checked against {sys.argv[1]}: {bad} error(s)")
+    return 1 if bad or count == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# CLI contract tests: exit statuses, --help/--version, stdin, gzip, conversion round trips,
+# error positions. usage: cli_tests.sh PAIFU SAMPLES_DIR WORK_DIR
+set -u
+paifu=$1 samples=$2 work=$3
+rm -rf "$work" && mkdir -p "$work"
+failures=0
+pass=0
+check() { # check NAME EXPECTED_STATUS ACTUAL_STATUS
+    if [ "$2" != "$3" ]; then
+        echo "FAIL: $1: exit status $3, expected $2"; failures=$((failures + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+contains() { # contains NAME FILE TEXT
+    if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else
+        echo "FAIL: $1: '$3' not in output:"; sed 's/^/    /' "$2" | head -20; failures=$((failures + 1)); fi
+}
+sample=$samples/handmade-rrc-one-deal.paifu.json
+
+"$paifu" --version >"$work/out" 2>&1; check version 0 $?
+contains version "$work/out" "paifu "
+"$paifu" --help >"$work/out" 2>&1; check help 0 $?
+contains help "$work/out" "validate"
+"$paifu" >"$work/out" 2>&1; check "no command" 2 $?
+"$paifu" frobnicate >"$work/out" 2>&1; check "unknown command" 2 $?
+contains "unknown command" "$work/out" "unknown command 'frobnicate'"
+for cmd in validate convert info rules; do
+    "$paifu" $cmd --help >"$work/help1" 2>&1; check "$cmd --help" 0 $?
+    "$paifu" help $cmd >"$work/help2" 2>&1; check "help $cmd" 0 $?
+    cmp -s "$work/help1" "$work/help2" || { echo "FAIL: help $cmd differs from $cmd --help"; failures=$((failures + 1)); }
+    contains "$cmd --help usage" "$work/help1" "usage: paifu $cmd"
+done
+"$paifu" validate --bogus "$sample" >"$work/out" 2>&1; check "bad option" 2 $?
+"$paifu" validate >"$work/out" 2>&1; check "validate without file" 2 $?
+
+# clean sample: exit 0, from a file, from stdin, gzip-compressed from stdin
+"$paifu" validate "$sample" >"$work/out" 2>&1; check "validate sample" 0 $?
+contains "validate summary" "$work/out" "0 findings"
+"$paifu" validate - <"$sample" >"$work/out" 2>&1; check "validate stdin" 0 $?
+gzip -c "$sample" >"$work/sample.gz"
+"$paifu" validate - <"$work/sample.gz" >"$work/out" 2>&1; check "validate gzip stdin" 0 $?
+"$paifu" info "$work/sample.gz" >"$work/out" 2>&1; check "info gzip" 0 $?
+contains "info gzip" "$work/out" "paifu (gzip)"
+
+# a finding: exit 1, with the deal and the code
+sed 's/"scores": \[30000, 30000, 30000, 30000\]/"scores": [30000, 30000, 30000, 31000]/' "$sample" >"$work/finding.json"
+sed 's/"round": "E1"/"round": "E1"/' "$work/finding.json" >/dev/null
+"$paifu" convert --to paifu "$sample" "$sample" >"$work/two.json" 2>"$work/err"; check "convert two inputs" 0 $?
+python3 - "$work/two.json" "$work/two-bad.json" <<'PY'
+import sys
+t = open(sys.argv[1]).read()
+i = t.index('"deals"', t.index('"paifu"', 10))
+# second game: the start scores of its only deal contradict nothing; make the first game's
+# result points wrong instead, so the score flow is inconsistent
+first_end = t.index('"result"')
+t = t[:first_end] + t[first_end:].replace('[28000, 32000, 30000, 30000]', '[28000, 32000, 30000, 31000]', 1)
+open(sys.argv[2], 'w').write(t)
+PY
+"$paifu" validate "$work/two-bad.json" >"$work/out" 2>&1; check "validate finding" 1 $?
+contains "finding code" "$work/out" "game.final_points"
+contains "finding location" "$work/out" "two-bad.json: error: game.final_points"
+contains "finding game" "$work/out" "[game 1]"
+"$paifu" validate --format json "$work/two-bad.json" >"$work/report.json" 2>&1; check "validate json finding" 1 $?
+contains "json report" "$work/report.json" '"code": "game.final_points"'
+
+# input errors: exit 2 with file:line:col or path; other files still checked
+printf '{"paifu": 1, "players": ["a","b","c","d"], "deals": [{"round": "E1", "dealer": 0,\n "events": [{"type": "discard", "seat": 0, "tile": "8z"}]}]}\n' >"$work/badtile.json"
+"$paifu" validate "$work/badtile.json" "$sample" >"$work/out" 2>"$work/err"; check "bad tile" 2 $?
+contains "bad tile message" "$work/err" "badtile.json: error: expected one tile such as \"5m\", found \"8z\" [at \$.deals[0].events[0].tile]"
+contains "later file still checked" "$work/out" "2 files (1 unreadable)"
+printf '{"paifu": 1, "players": ["a","b","c","d"],\n "deals": [' >"$work/trunc.json"
+"$paifu" validate "$work/trunc.json" >"$work/out" 2>"$work/err"; check "truncated json" 2 $?
+contains "truncated position" "$work/err" "trunc.json:2:"
+"$paifu" validate "$work/nonexistent.json" >"$work/out" 2>"$work/err"; check "missing file" 2 $?
+contains "missing file message" "$work/err" "cannot open"
+echo "just some text" >"$work/text.txt"
+"$paifu" validate "$work/text.txt" >"$work/out" 2>"$work/err"; check "unrecognised" 2 $?
+contains "unrecognised message" "$work/err" "unrecognised input"
+"$paifu" validate --rules nosuch "$sample" >"$work/out" 2>"$work/err"; check "unknown preset" 2 $?
+contains "unknown preset message" "$work/err" "unknown rule set \"nosuch\""
+"$paifu" validate --rule kiriage=maybe "$sample" >"$work/out" 2>"$work/err"; check "bad rule value" 2 $?
+
+# conversion: byte-identical round trip, several games to one output, a directory
+"$paifu" convert --to paifu "$sample" >"$work/a.json" 2>"$work/err"; check "convert" 0 $?
+cmp -s "$work/a.json" "$sample" || { echo "FAIL: sample does not round-trip byte for byte"; failures=$((failures + 1)); }
+"$paifu" convert --to paifu - <"$work/a.json" >"$work/b.json" 2>"$work/err"; check "convert stdin" 0 $?
+cmp -s "$work/a.json" "$work/b.json" || { echo "FAIL: stdin conversion differs"; failures=$((failures + 1)); }
+"$paifu" info "$work/two.json" >"$work/out" 2>&1; check "info two games" 0 $?
+contains "info two games" "$work/out" "game 2"
+mkdir -p "$work/dir"
+"$paifu" convert --to paifu -o "$work/dir" "$work/two.json" >"$work/out" 2>&1; check "convert to dir" 0 $?
+[ -f "$work/dir/two-1.paifu.json" ] && [ -f "$work/dir/two-2.paifu.json" ] || { echo "FAIL: per-game files missing"; ls "$work/dir"; failures=$((failures + 1)); }
+"$paifu" convert --to nosuch "$sample" >"$work/out" 2>&1; check "convert unknown format" 2 $?
+"$paifu" convert "$sample" >"$work/out" 2>&1; check "convert without --to" 2 $?
+"$paifu" info --formats >"$work/out" 2>&1; check "info --formats" 0 $?
+contains "formats list" "$work/out" "paifu"
+"$paifu" rules show wrc >"$work/out" 2>&1; check "rules show" 0 $?
+contains "rules show wrc" "$work/out" "kiriage                  true"
+"$paifu" rules show rrc --rule kiriage=true >"$work/out" 2>&1; check "rules show override" 0 $?
+contains "rules show override" "$work/out" "kiriage                  true"
+"$paifu" rules list >"$work/out" 2>&1; check "rules list" 0 $?
+contains "rules list" "$work/out" "jhc2016"
+
+echo "$pass checks passed, $failures failed"
+[ "$failures" -eq 0 ]
