@@ -235,6 +235,26 @@ typedef struct paifu_penalty {
 #define PAIFU_DEAL_HAS_DICE    0x10 /**< start.dice are known */
 #define PAIFU_DEAL_HAS_STICKS  0x20 /**< start.honba/riichi_sticks are recorded */
 
+/**
+ * Where the dead-wall tiles sit in paifu_deal_start.wall, as indices into that wall (draw
+ * order: index 0 is dealt first). Platforms build their dead wall differently (Tenhou swapped
+ * the two tiles of every dead-wall stack in 2010), so the reader that knows the wall says where
+ * the verifier must look; the replay needs no platform name. n_dora == 0 means unknown.
+ *
+ * The live wall is wall[live_start .. live_end): live draws take wall[live_start],
+ * wall[live_start + 1], ...; every replacement draw (kan, kita) takes the next entry of
+ * replacement[] and moves live_end down by one (the dead wall is replenished from the live end).
+ */
+typedef struct paifu_wall_layout {
+    uint8_t live_start;                 /**< index of the first draw after the deal (52; sanma 39) */
+    uint8_t live_end;                   /**< one past the last live tile before any replacement */
+    uint8_t n_dora;                     /**< entries in dora[] and ura[]; 0 = layout unknown */
+    uint8_t n_replacement;              /**< entries in replacement[] */
+    uint8_t dora[PAIFU_MAX_INDICATORS]; /**< [0] the first dora indicator, [k] the k-th kan's */
+    uint8_t ura[PAIFU_MAX_INDICATORS];  /**< the ura indicator belonging to dora[k] */
+    uint8_t replacement[8];             /**< the k-th replacement draw of the deal */
+} paifu_wall_layout;
+
 /** The start of a deal. */
 typedef struct paifu_deal_start {
     uint8_t round_wind;       /**< paifu_wind: prevalent wind */
@@ -253,6 +273,7 @@ typedef struct paifu_deal_start {
     uint16_t n_wall;          /**< tiles in `wall`, 0 if unknown */
     const uint8_t *wall_ids;  /**< physical ids in draw order: wall_ids[0] is dealt first */
     const paifu_tile *wall;   /**< the same wall as tiles */
+    paifu_wall_layout wall_layout; /**< dead-wall positions in `wall` (n_dora 0: unknown) */
 } paifu_deal_start;
 
 /** A deal: start record and events. All pointers are borrowed from the game. */
