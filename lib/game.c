@@ -490,9 +490,7 @@ void paifu_draw_init(paifu_draw *draw, paifu_draw_kind kind)
 void paifu_deal_start_init(paifu_deal_start *start)
 {
     memset(start, 0, sizeof(*start));
-    memset(&start->layout, 0xFF, sizeof(start->layout)); /* every index -1 ... */
-    start->layout.dealt = 0;                               /* ... and no counts */
-    start->layout.draws = 0;
+
     start->dora_indicator = PAIFU_TILE_NONE;
     start->dora_indicator_id = PAIFU_TILE_ID_NONE;
     memset(start->hand_ids, PAIFU_TILE_ID_NONE, sizeof(start->hand_ids));

@@ -255,19 +255,6 @@ typedef struct paifu_wall_layout {
     uint8_t replacement[8];             /**< the k-th replacement draw of the deal */
 } paifu_wall_layout;
 
-/**
- * Where the dead wall sits in paifu_deal_start.wall (indices into the draw-order wall; -1 =
- * unknown). Formats that know the wall fill this; the re-simulator then checks every replacement
- * draw, dora and ura indicator against the wall without knowing where the wall came from.
- */
-typedef struct paifu_wall_layout {
-    uint16_t dealt;        /**< tiles dealt before the dealer's first draw (52; 3-player 39) */
-    uint16_t draws;        /**< live draws + replacement draws the wall allows (70; 3-player 55) */
-    int16_t dora[PAIFU_MAX_INDICATORS]; /**< index of the k-th dora indicator (0 = the first) */
-    int16_t ura[PAIFU_MAX_INDICATORS];  /**< index of the k-th ura indicator */
-    int16_t replacement[8];             /**< index of the k-th replacement draw (kan, kita) */
-} paifu_wall_layout;
-
 /** The start of a deal. */
 typedef struct paifu_deal_start {
     uint8_t round_wind;       /**< paifu_wind: prevalent wind */
