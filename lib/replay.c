@@ -1,0 +1,860 @@
+/*
+ * replay.c: the re-simulator. One deal is replayed event by event against the rules; every
+ * discrepancy becomes a finding at the event where it first shows.
+ *
+ * ---- DESIGN NOTES ----
+ *
+ * Invariants (checked as the events come):
+ *   1. A seat in PHASE_DISCARD holds 14 tiles (a kan counting three), every other seat 13.
+ *   2. Every tile an event takes out of a hand is in that hand (by kind and red flag, and by
+ *      physical id when the log has ids).
+ *   3. The live wall allows `total_draws - replacements` live draws; a replacement draw follows
+ *      every kan and kita; the k-th kan's dora indicator is revealed before the kan's owner
+ *      discards again (or the deal ends).
+ *   4. A seat's `waits` is the wait set of its 13-tile hand after its last discard; furiten and
+ *      tenpai are decided from it, so they cost a bit test per discard.
+ *   5. Once a legality finding has been reported the tile state may be wrong: `broken` is set and
+ *      the rest of the deal is checked from the recorded values only (one finding per root
+ *      cause, not a cascade).
+ *
+ * States (replay_phase) and the function that moves between them:
+ *
+ *                 on_draw                    on_discard
+ *   PHASE_DRAW --------------> PHASE_DISCARD -----------> PHASE_REACT
+ *        ^                      |  ^    |  |                |  |  |
+ *        |  on_draw (next seat) |  |    |  | on_ankan,      |  |  | on_call (chi/pon)
+ *        +----------------------|--|----|--|-on_shouminkan  |  |  +----> PHASE_DISCARD
+ *                               |  |    |  v                |  | on_call (daiminkan)
+ *                               |  |    | PHASE_ROB ---+    |  +-------> PHASE_REPLACEMENT
+ *                               |  |    | on_kita      | on_draw             |
+ *                               |  |    v              v                     |
+ *                               |  +- PHASE_REPLACEMENT <-------------------+
+ *                               |        (on_draw: the replacement tile)
+ *                               +--> PHASE_ENDED  (paifu_replay__win, __draw_outcome: tsumo,
+ *                                                  ron from REACT/ROB, draws, penalties)
+ *
+ * Sources of the rules: RRC 000 §3.3 (calls, kan, riichi), 002 §3.4 (furiten), §3.8 (draws);
+ * riichi-rulesets.md D (legality) for the differences, read from the rule set.
+ */
+#include "replay_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- findings ---- */
+
+void paifu_replay__finding(replay *rp, const char *code, const char *expected,
+                           const char *recorded, const char *rule_ref, const char *fmt, ...)
+{
+    paifu_location where;
+    paifu_verify__locate(&where, rp->opts, rp->deal, rp->event);
+    char text[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    paifu_report_add(rp->report, code, &where, expected, recorded, rule_ref, "%s", text);
+}
+
+/* A legality finding: reported once, then the tile state is no longer trusted. */
+static void illegal(replay *rp, const char *code, const char *rule_ref, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static void illegal(replay *rp, const char *code, const char *rule_ref, const char *fmt, ...)
+{
+    char text[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    paifu_replay__finding(rp, code, NULL, NULL, rule_ref, "%s", text);
+    rp->broken = true;
+}
+
+static char *tname(char buf[3], paifu_tile t)
+{
+    return paifu_tile_name(buf, t);
+}
+
+int paifu_replay__seat_wind(const replay *rp, int seat)
+{
+    return (seat - rp->deal->start.dealer + rp->players) % rp->players;
+}
+
+static int next_seat(const replay *rp, int seat)
+{
+    return (seat + 1) % rp->players;
+}
+
+static uint64_t kind_bit(paifu_tile t)
+{
+    return (uint64_t)1 << paifu_tile_kind(t);
+}
+
+/* ---- physical ids ---- */
+
+static bool id_held(const replay_seat *s, uint8_t id)
+{
+    return id < 192 && (s->held_ids[id / 64] >> (id % 64) & 1u);
+}
+
+static void id_add(replay_seat *s, uint8_t id)
+{
+    if (id < 192)
+        s->held_ids[id / 64] |= (uint64_t)1 << (id % 64);
+}
+
+static void id_remove(replay_seat *s, uint8_t id)
+{
+    if (id < 192)
+        s->held_ids[id / 64] &= ~((uint64_t)1 << (id % 64));
+}
+
+/* Do TILES (n, plus EXTRA unless NONE) equal the concealed tiles of SEAT? Ids when known. */
+bool paifu_replay__ids_equal_hand(const replay *rp, int seat, const paifu_tile *tiles,
+                                  const uint8_t *ids, size_t n, paifu_tile extra)
+{
+    paifu_hand h;
+    paifu_hand_init(&h);
+    for (size_t i = 0; i < n; i++)
+        if (paifu_hand_add(&h, tiles[i], NULL) < 0)
+            return false;
+    const paifu_hand *have = &rp->seat[seat].hand;
+    paifu_hand mine = *have;
+    if (extra != PAIFU_TILE_NONE && paifu_hand_add(&mine, extra, NULL) < 0)
+        return false;
+    if (h.n_closed != mine.n_closed || memcmp(h.counts, mine.counts, sizeof(h.counts)) != 0 ||
+        memcmp(h.red, mine.red, sizeof(h.red)) != 0)
+        return false;
+    if (rp->has_ids && ids) {
+        for (size_t i = 0; i < n; i++)
+            if (ids[i] != PAIFU_TILE_ID_NONE && !id_held(&rp->seat[seat], ids[i]) &&
+                !(extra != PAIFU_TILE_NONE && ids[i] == rp->last_id))
+                return false;
+    }
+    return true;
+}
+
+/* Take TILE (with ID) out of SEAT's concealed tiles; false (and a finding) if it is not there. */
+static bool take(replay *rp, int seat, paifu_tile tile, uint8_t id, const char *what)
+{
+    replay_seat *s = &rp->seat[seat];
+    char b[3];
+    if (rp->has_ids && id != PAIFU_TILE_ID_NONE && !id_held(s, id)) {
+        illegal(rp, "deal.tile_not_in_hand", NULL,
+                "seat %d %s %s (tile id %u), which is not in its hand", seat, what,
+                tname(b, tile), (unsigned)id);
+        return false;
+    }
+    if (paifu_hand_remove(&s->hand, tile, NULL) < 0) {
+        illegal(rp, "deal.tile_not_in_hand", NULL, "seat %d %s %s, which is not in its hand",
+                seat, what, tname(b, tile));
+        return false;
+    }
+    if (rp->has_ids && id != PAIFU_TILE_ID_NONE)
+        id_remove(s, id);
+    return true;
+}
+
+/* ---- the wall ---- */
+
+static const paifu_wall_layout *layout(const replay *rp)
+{
+    return rp->wall_checked ? &rp->deal->start.wall_layout : NULL;
+}
+
+/* Compare a tile the log shows with wall position POS. */
+static void check_wall(replay *rp, int pos, paifu_tile tile, uint8_t id, const char *code,
+                       const char *what)
+{
+    const paifu_deal_start *st = &rp->deal->start;
+    if (!rp->wall_checked || pos < 0 || pos >= st->n_wall)
+        return;
+    bool same = id != PAIFU_TILE_ID_NONE && st->wall_ids[pos] != PAIFU_TILE_ID_NONE
+                    ? st->wall_ids[pos] == id
+                    : st->wall[pos] == tile;
+    if (!same) {
+        char e[8], r[8];
+        tname(e, st->wall[pos]);
+        tname(r, tile);
+        paifu_replay__finding(rp, code, e, r, NULL, "%s differs from wall position %d", what,
+                              pos);
+    }
+}
+
+static int live_left(const replay *rp)
+{
+    return rp->total_draws - rp->replacements - rp->live_draws;
+}
+
+/* ---- events ---- */
+
+/* A discard was passed by everyone: winning tiles passed make furiten (002 §3.4). */
+static void discard_passed(replay *rp)
+{
+    uint64_t bit = kind_bit(rp->last_tile);
+    for (int s = 0; s < rp->players; s++) {
+        replay_seat *st = &rp->seat[s];
+        if (s == rp->last_from || !(st->waits & bit))
+            continue;
+        if (st->riichi)
+            st->riichi_furiten = true;
+        else
+            st->temp_furiten = true;
+    }
+    if (rp->last_riichi) {
+        paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL,
+                              "seat %d's riichi discard passed but its deposit is not recorded",
+                              rp->last_from);
+        rp->last_riichi = false;
+    }
+}
+
+static void on_draw(replay *rp, const paifu_event *e)
+{
+    int seat = e->seat;
+    bool replacement;
+    char b[3];
+    switch (rp->phase) {
+    case PHASE_REACT: {
+        discard_passed(rp);
+        int expect = next_seat(rp, rp->last_from);
+        if (seat != expect) {
+            illegal(rp, "deal.turn_order", NULL, "seat %d draws, but it is seat %d's turn", seat,
+                    expect);
+            return;
+        }
+        rp->turn = seat;
+        replacement = false;
+        break;
+    }
+    case PHASE_DRAW:
+        replacement = false;
+        break;
+    case PHASE_REPLACEMENT:
+    case PHASE_ROB:
+        replacement = true;
+        break;
+    default:
+        illegal(rp, "deal.turn_order", NULL, "seat %d draws while seat %d must discard", seat,
+                rp->turn);
+        return;
+    }
+    if (seat != rp->turn) {
+        illegal(rp, "deal.turn_order", NULL, "seat %d draws, but it is seat %d's turn", seat,
+                rp->turn);
+        return;
+    }
+    replay_seat *s = &rp->seat[seat];
+    if (replacement) {
+        rp->replacements++;
+        const paifu_wall_layout *l = layout(rp);
+        if (l && rp->replacements <= l->n_replacement)
+            check_wall(rp, l->replacement[rp->replacements - 1], e->tile, e->tile_id,
+                       "wall.replacement", "the replacement draw");
+    } else {
+        if (live_left(rp) <= 0) {
+            illegal(rp, "wall.exhausted", NULL, "seat %d draws %s after the live wall ran out",
+                    seat, tname(b, e->tile));
+            return;
+        }
+        const paifu_wall_layout *l = layout(rp);
+        if (l)
+            check_wall(rp, l->live_start + rp->live_draws, e->tile, e->tile_id, "wall.draw",
+                       "the draw");
+        rp->live_draws++;
+        if (seat == rp->deal->start.dealer && s->discarded_once)
+            rp->first_round = false; /* the dealer's second draw ends the first go-around */
+        rp->haitei_drawn = live_left(rp) == 0;
+    }
+    if (paifu_hand_add(&s->hand, e->tile, NULL) < 0) {
+        illegal(rp, "deal.tile_count", NULL, "seat %d draws %s: a fifth copy of it", seat,
+                tname(b, e->tile));
+        return;
+    }
+    if (e->tile_id != PAIFU_TILE_ID_NONE)
+        id_add(s, e->tile_id);
+    s->last_draw = e->tile;
+    s->last_draw_id = e->tile_id;
+    s->drew = true;
+    s->temp_furiten = false; /* ends at the player's own draw (002 §3.4) */
+    rp->last_was_replacement = replacement;
+    rp->phase = PHASE_DISCARD;
+}
+
+static bool must_act(replay *rp, const paifu_event *e, const char *what)
+{
+    if (rp->phase != PHASE_DISCARD || e->seat != rp->turn) {
+        illegal(rp, "deal.turn_order", NULL, "seat %d %s out of turn (seat %d is to act)", e->seat,
+                what, rp->turn);
+        return false;
+    }
+    return true;
+}
+
+static void on_discard(replay *rp, const paifu_event *e)
+{
+    if (!must_act(rp, e, "discards"))
+        return;
+    int seat = e->seat;
+    replay_seat *s = &rp->seat[seat];
+    char b[3], c[3];
+    bool declaring = (e->flags & PAIFU_EVF_RIICHI) != 0;
+    bool is_drawn = s->drew && paifu_tile_kind(e->tile) == paifu_tile_kind(s->last_draw) &&
+                    paifu_tile_is_red(e->tile) == paifu_tile_is_red(s->last_draw) &&
+                    (!rp->has_ids || e->tile_id == PAIFU_TILE_ID_NONE ||
+                     e->tile_id == s->last_draw_id);
+    if (rp->pending_dora > 0 && rp->pending_dora_seat == seat) {
+        paifu_replay__finding(rp, "deal.dora", NULL, NULL, "RRC-2024 §3.3.3",
+                              "seat %d discards before the indicator of its kan is revealed",
+                              seat);
+        rp->pending_dora = 0;
+    }
+    if (s->riichi && !declaring && !is_drawn) {
+        illegal(rp, "deal.after_riichi", "RRC-2024 §3.3.6",
+                "seat %d is in riichi but discards %s instead of the drawn %s", seat,
+                tname(b, e->tile), tname(c, s->last_draw));
+        return;
+    }
+    if ((e->flags & PAIFU_EVF_TSUMOGIRI_KNOWN) &&
+        ((e->flags & PAIFU_EVF_TSUMOGIRI) != 0) != is_drawn)
+        paifu_replay__finding(rp, "log.inconsistent", is_drawn ? "tsumogiri" : "from the hand",
+                              e->flags & PAIFU_EVF_TSUMOGIRI ? "tsumogiri" : "from the hand",
+                              NULL, "seat %d's discard of %s is marked %s", seat,
+                              tname(b, e->tile),
+                              e->flags & PAIFU_EVF_TSUMOGIRI ? "tsumogiri" : "not tsumogiri");
+    if (s->kuikae & kind_bit(e->tile)) {
+        paifu_replay__finding(rp, "deal.kuikae", NULL, NULL, "RRC-2024 §3.3.4",
+                              "seat %d discards %s right after calling it (kuikae)", seat,
+                              tname(b, e->tile));
+    }
+    s->kuikae = 0;
+    if (!take(rp, seat, e->tile, e->tile_id, "discards"))
+        return;
+    s->waits = paifu_hand_waits(&s->hand);
+    if (declaring) {
+        const paifu_rules *r = rp->rules;
+        if (s->riichi)
+            paifu_replay__finding(rp, "deal.riichi", NULL, NULL, NULL,
+                                  "seat %d declares riichi twice", seat);
+        else if (!paifu_hand_is_closed(&s->hand))
+            paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "RRC-2024 §3.3.6",
+                                  "seat %d declares riichi with an open hand", seat);
+        else if (!s->waits)
+            paifu_replay__finding(rp, "deal.riichi", "tenpai", "noten", "RRC-2024 §3.3.6",
+                                  "seat %d declares riichi without being tenpai", seat);
+        else if (live_left(rp) < r->riichi_min_wall)
+            paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "RRC-2024 §3.3.6",
+                                  "seat %d declares riichi with %d live tiles left (rules: at "
+                                  "least %d)",
+                                  seat, live_left(rp), (int)r->riichi_min_wall);
+        else if (rp->scores_known && r->riichi_min_points > 0 &&
+                 rp->scores[seat] < r->riichi_min_points)
+            paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "riichi_min_points",
+                                  "seat %d declares riichi with %d points (rules: at least %d)",
+                                  seat, (int)rp->scores[seat], (int)r->riichi_min_points);
+        s->riichi = true;
+        s->double_riichi = rp->first_round && !s->discarded_once;
+    } else if (s->ippatsu) {
+        s->ippatsu = false; /* the go-around after riichi is over */
+    }
+    if (s->n_river < REPLAY_MAX_RIVER)
+        s->river[s->n_river++] = e->tile;
+    s->river_kinds |= kind_bit(e->tile);
+    if (paifu_tile_is_simple(e->tile))
+        s->river_plain = true;
+    if (rp->first_round && rp->discards_total < 4)
+        rp->first_winds[rp->discards_total] = e->tile;
+    rp->discards_total++;
+    s->discarded_once = true;
+    s->drew = false;
+    rp->last_from = seat;
+    rp->last_tile = e->tile;
+    rp->last_id = e->tile_id;
+    rp->last_event = rp->event;
+    rp->last_riichi = declaring;
+    rp->phase = PHASE_REACT;
+}
+
+static void on_riichi_accepted(replay *rp, const paifu_event *e)
+{
+    int seat = e->seat;
+    replay_seat *s = &rp->seat[seat];
+    bool result_only = (rp->deal->flags & PAIFU_DEAL_RESULT_ONLY) != 0;
+    if (!result_only && !rp->broken) {
+        if (!(rp->phase == PHASE_REACT && rp->last_riichi && rp->last_from == seat))
+            paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL,
+                                  "a riichi deposit by seat %d without its declaring discard",
+                                  seat);
+    }
+    if (s->riichi_accepted) {
+        paifu_replay__finding(rp, "deal.riichi", NULL, NULL, NULL,
+                              "seat %d makes a second riichi deposit", seat);
+        return;
+    }
+    s->riichi = true;
+    s->riichi_accepted = true;
+    s->ippatsu = true;
+    if (e->flags & PAIFU_EVF_DOUBLE_RIICHI)
+        s->double_riichi = true;
+    rp->last_riichi = false;
+    rp->scores[seat] -= 1000;
+    rp->sticks++;
+    rp->riichi_count++;
+    if (rp->scores_known && e->detail >= 0) {
+        const int32_t *rec = rp->deal->score_rows[e->detail];
+        if (memcmp(rec, rp->scores, sizeof(int32_t) * (size_t)rp->players) != 0) {
+            char ex[64], re[64];
+            paifu_settle__format(ex, sizeof(ex), rp->scores, rp->players);
+            paifu_settle__format(re, sizeof(re), rec, rp->players);
+            paifu_replay__finding(rp, "deal.scores", ex, re, NULL,
+                                  "scores after seat %d's riichi deposit differ", seat);
+            memcpy(rp->scores, rec, sizeof(int32_t) * (size_t)rp->players);
+        }
+    }
+}
+
+static void break_first_round_and_ippatsu(replay *rp)
+{
+    rp->first_round = false;
+    for (int s = 0; s < rp->players; s++)
+        rp->seat[s].ippatsu = false;
+}
+
+static paifu_meld_from relative(const replay *rp, int caller, int from)
+{
+    int d = (from - caller + PAIFU_SEATS) % PAIFU_SEATS;
+    if (rp->players == 3) /* next seat = right, the one before = left */
+        d = (from - caller + 3) % 3 == 1 ? 1 : 3;
+    return (paifu_meld_from)d;
+}
+
+static bool can_kan(replay *rp, int seat)
+{
+    if (rp->kans >= 4) {
+        illegal(rp, "deal.kan", "RRC-2024 §3.3.3", "seat %d declares a fifth kan", seat);
+        return false;
+    }
+    if (live_left(rp) <= 0) {
+        illegal(rp, "deal.kan", "RRC-2024 §5.3.2",
+                "seat %d declares a kan with no tile left in the live wall", seat);
+        return false;
+    }
+    return true;
+}
+
+static void count_kan(replay *rp, int seat)
+{
+    rp->kans++;
+    rp->kan_seats |= 1 << seat;
+    rp->seat[seat].kans++;
+    rp->pending_dora++;
+    rp->pending_dora_seat = seat;
+}
+
+/*
+ * Liability (pao): the player whose discard completes the third dragon set or the fourth wind
+ * set (or, where the rules say so, the fourth kan) pays for that yakuman (RRC-2024 §3.7.9;
+ * riichi-rulesets.md B "Pao").
+ */
+static void assign_pao(replay *rp, int seat, int from, bool kan)
+{
+    replay_seat *s = &rp->seat[seat];
+    unsigned dragons = 0, winds = 0, kans = 0;
+    for (int i = 0; i < s->hand.n_melds; i++) {
+        const paifu_meld *m = &s->hand.melds[i];
+        unsigned k = paifu_tile_kind(m->tiles[0]);
+        if (m->type == PAIFU_MELD_CHI)
+            continue;
+        if (k >= PAIFU_TILE_WHITE && k <= PAIFU_TILE_RED_DRAGON)
+            dragons++;
+        else if (k >= PAIFU_TILE_EAST && k <= PAIFU_TILE_NORTH)
+            winds++;
+        if (m->type != PAIFU_MELD_PON)
+            kans++;
+    }
+    unsigned k = paifu_tile_kind(rp->last_tile);
+    uint32_t pao = rp->rules->pao;
+    if ((pao & PAIFU_PAO_DAISANGEN) && dragons == 3 && k >= PAIFU_TILE_WHITE) {
+        s->pao = (int8_t)from;
+        s->pao_yaku = PAIFU_YAKU_DAISANGEN;
+    } else if ((pao & PAIFU_PAO_DAISUUSHI) && winds == 4 && k >= PAIFU_TILE_EAST &&
+               k <= PAIFU_TILE_NORTH) {
+        s->pao = (int8_t)from;
+        s->pao_yaku = PAIFU_YAKU_DAISUUSHI;
+    } else if ((pao & PAIFU_PAO_SUUKANTSU) && kan && kans == 4) {
+        s->pao = (int8_t)from;
+        s->pao_yaku = PAIFU_YAKU_SUUKANTSU;
+    }
+}
+
+static void on_call(replay *rp, const paifu_event *e)
+{
+    int seat = e->seat;
+    char b[3], c[3];
+    static const char *names[] = {"", "", "", "chi", "pon", "daiminkan"};
+    const char *what = names[e->type];
+    if (rp->phase != PHASE_REACT || e->from != rp->last_from || seat == rp->last_from) {
+        illegal(rp, "deal.call", NULL, "seat %d calls %s from seat %d, which did not just discard",
+                seat, what, e->from);
+        return;
+    }
+    bool same = paifu_tile_kind(e->tile) == paifu_tile_kind(rp->last_tile) &&
+                paifu_tile_is_red(e->tile) == paifu_tile_is_red(rp->last_tile) &&
+                (!rp->has_ids || e->tile_id == PAIFU_TILE_ID_NONE || e->tile_id == rp->last_id);
+    if (!same) {
+        illegal(rp, "deal.call", NULL, "seat %d calls %s on %s, but the discard was %s", seat,
+                what, tname(b, e->tile), tname(c, rp->last_tile));
+        return;
+    }
+    if (e->type == PAIFU_EV_CHI && (rp->players == 3 || next_seat(rp, e->from) != seat)) {
+        illegal(rp, "deal.call", "RRC-2024 §3.3.2",
+                "seat %d calls chi from seat %d, which is not the player before it", seat,
+                e->from);
+        return;
+    }
+    if (rp->haitei_drawn) {
+        illegal(rp, "deal.call", "RRC-2024 §3.3", "seat %d calls %s on the last discard", seat,
+                what);
+        return;
+    }
+    if (rp->seat[seat].riichi) {
+        illegal(rp, "deal.call", "RRC-2024 §3.3.6", "seat %d is in riichi and calls %s", seat,
+                what);
+        return;
+    }
+    if (rp->last_riichi) {
+        paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL,
+                              "seat %d's riichi deposit is not recorded before the call",
+                              rp->last_from);
+        rp->last_riichi = false;
+    }
+    if (e->type == PAIFU_EV_DAIMINKAN && !can_kan(rp, seat))
+        return;
+    /* seats that passed a winning tile are furiten */
+    uint64_t bit = kind_bit(rp->last_tile);
+    for (int s = 0; s < rp->players; s++)
+        if (s != seat && s != rp->last_from && (rp->seat[s].waits & bit)) {
+            if (rp->seat[s].riichi)
+                rp->seat[s].riichi_furiten = true;
+            else
+                rp->seat[s].temp_furiten = true;
+        }
+    paifu_tile tiles[4];
+    size_t n = 0;
+    for (size_t i = 0; i < e->n; i++) {
+        if (!take(rp, seat, e->tiles[i], e->ids[i], "calls with"))
+            return;
+        tiles[n++] = e->tiles[i];
+    }
+    tiles[n++] = e->tile;
+    paifu_meld m;
+    paifu_meld_type mt = e->type == PAIFU_EV_CHI   ? PAIFU_MELD_CHI
+                         : e->type == PAIFU_EV_PON ? PAIFU_MELD_PON
+                                                   : PAIFU_MELD_DAIMINKAN;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_meld_make(&m, mt, tiles, n, e->tile, relative(rp, seat, e->from), &err) < 0 ||
+        paifu_hand_add_meld(&rp->seat[seat].hand, &m, &err) < 0) {
+        illegal(rp, "deal.call", NULL, "seat %d's %s is not a valid meld: %s", seat, what,
+                err.text);
+        return;
+    }
+    replay_seat *d = &rp->seat[rp->last_from];
+    d->river_called = true;
+    if (e->type != PAIFU_EV_CHI)
+        assign_pao(rp, seat, rp->last_from, e->type == PAIFU_EV_DAIMINKAN);
+    break_first_round_and_ippatsu(rp);
+    replay_seat *s = &rp->seat[seat];
+    s->drew = false;
+    s->last_draw = PAIFU_TILE_NONE;
+    s->kuikae = e->type == PAIFU_EV_DAIMINKAN ? 0 : paifu_meld_kuikae_forbidden(&m, rp->rules);
+    rp->turn = seat;
+    if (e->type == PAIFU_EV_DAIMINKAN) {
+        count_kan(rp, seat);
+        rp->phase = PHASE_REPLACEMENT;
+    } else {
+        rp->phase = PHASE_DISCARD;
+    }
+}
+
+static void on_ankan(replay *rp, const paifu_event *e)
+{
+    if (!must_act(rp, e, "declares a closed kan"))
+        return;
+    int seat = e->seat;
+    replay_seat *s = &rp->seat[seat];
+    char b[3];
+    if (!s->drew) {
+        illegal(rp, "deal.kan", "RRC-2024 §3.3.3",
+                "seat %d declares a closed kan right after its own call", seat);
+        return;
+    }
+    if (!can_kan(rp, seat))
+        return;
+    if (s->riichi &&
+        (paifu_tile_kind(e->tiles[0]) != paifu_tile_kind(s->last_draw) ||
+         !paifu_hand_riichi_ankan_allowed(&s->hand, s->last_draw, rp->rules))) {
+        paifu_replay__finding(rp, "penalty.riichi_ankan", NULL, NULL, "RRC-2024 §3.3.6, §3.13",
+                              "seat %d's closed kan of %s after riichi changes its wait or the "
+                              "reading of its hand",
+                              seat, tname(b, e->tiles[0]));
+    }
+    for (size_t i = 0; i < e->n; i++)
+        if (!take(rp, seat, e->tiles[i], e->ids[i], "declares a kan with"))
+            return;
+    paifu_meld m;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_meld_make(&m, PAIFU_MELD_ANKAN, e->tiles, e->n, PAIFU_TILE_NONE, PAIFU_FROM_SELF,
+                        &err) < 0 ||
+        paifu_hand_add_meld(&s->hand, &m, &err) < 0) {
+        illegal(rp, "deal.kan", NULL, "seat %d's closed kan is not valid: %s", seat, err.text);
+        return;
+    }
+    if (rp->rules->ippatsu_ankan_breaks)
+        for (int i = 0; i < rp->players; i++)
+            rp->seat[i].ippatsu = false;
+    rp->first_round = false;
+    s->drew = false;
+    count_kan(rp, seat);
+    rp->last_from = seat;
+    rp->last_tile = e->tiles[0];
+    rp->last_id = PAIFU_TILE_ID_NONE;
+    rp->rob_is_ankan = true;
+    rp->phase = PHASE_ROB;
+}
+
+static void on_shouminkan(replay *rp, const paifu_event *e)
+{
+    if (!must_act(rp, e, "declares an added kan"))
+        return;
+    int seat = e->seat;
+    replay_seat *s = &rp->seat[seat];
+    char b[3];
+    if (!s->drew) {
+        illegal(rp, "deal.kan", "RRC-2024 §3.3.3",
+                "seat %d declares an added kan right after its own call", seat);
+        return;
+    }
+    int pon = -1;
+    for (int i = 0; i < s->hand.n_melds; i++)
+        if (s->hand.melds[i].type == PAIFU_MELD_PON &&
+            paifu_tile_kind(s->hand.melds[i].tiles[0]) == paifu_tile_kind(e->tile))
+            pon = i;
+    if (pon < 0) {
+        illegal(rp, "deal.kan", NULL, "seat %d adds %s to a pon it does not have", seat,
+                tname(b, e->tile));
+        return;
+    }
+    if (!can_kan(rp, seat) || !take(rp, seat, e->tile, e->tile_id, "adds to a kan"))
+        return;
+    paifu_meld m;
+    const paifu_meld *p = &s->hand.melds[pon];
+    paifu_tile tiles[4] = {p->tiles[0], p->tiles[1], p->tiles[2], e->tile};
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_meld_make(&m, PAIFU_MELD_SHOUMINKAN, tiles, 4, p->called, (paifu_meld_from)p->from,
+                        &err) < 0 ||
+        paifu_hand_add_meld(&s->hand, &m, &err) < 0) {
+        illegal(rp, "deal.kan", NULL, "seat %d's added kan is not valid: %s", seat, err.text);
+        return;
+    }
+    break_first_round_and_ippatsu(rp);
+    s->drew = false;
+    count_kan(rp, seat);
+    rp->last_from = seat;
+    rp->last_tile = e->tile;
+    rp->last_id = e->tile_id;
+    rp->rob_is_ankan = false;
+    rp->phase = PHASE_ROB;
+}
+
+static void on_kita(replay *rp, const paifu_event *e)
+{
+    if (!must_act(rp, e, "sets a North aside"))
+        return;
+    int seat = e->seat;
+    if (rp->players != 3 || !rp->rules->kita || paifu_tile_kind(e->tile) != PAIFU_TILE_NORTH) {
+        illegal(rp, "deal.call", NULL, "seat %d sets a tile aside (kita) where the rules allow none",
+                seat);
+        return;
+    }
+    if (!take(rp, seat, e->tile, e->tile_id, "sets aside"))
+        return;
+    rp->seat[seat].hand.kita++;
+    rp->seat[seat].kita++;
+    rp->seat[seat].drew = false;
+    rp->phase = PHASE_REPLACEMENT;
+}
+
+static void on_dora(replay *rp, const paifu_event *e)
+{
+    if (rp->pending_dora <= 0) {
+        paifu_replay__finding(rp, "deal.dora", NULL, NULL, NULL,
+                              "a dora indicator is revealed without a kan");
+        return;
+    }
+    rp->pending_dora--;
+    if (rp->n_dora >= PAIFU_MAX_INDICATORS)
+        return;
+    const paifu_wall_layout *l = layout(rp);
+    if (l && rp->n_dora < l->n_dora)
+        check_wall(rp, l->dora[rp->n_dora], e->tile, e->tile_id, "wall.dora",
+                   "the kan dora indicator");
+    rp->dora[rp->n_dora] = e->tile;
+    rp->dora_ids[rp->n_dora] = e->tile_id;
+    rp->n_dora++;
+}
+
+/* ---- the deal ---- */
+
+static void check_start_against_wall(replay *rp)
+{
+    const paifu_deal_start *st = &rp->deal->start;
+    const paifu_wall_layout *l = layout(rp);
+    if (!l)
+        return;
+    if (st->dora_indicator != PAIFU_TILE_NONE && l->n_dora > 0) {
+        rp->event = -1;
+        check_wall(rp, l->dora[0], st->dora_indicator, st->dora_indicator_id, "wall.dora",
+                   "the dora indicator");
+    }
+    if (!(st->flags & PAIFU_DEAL_HAS_HANDS))
+        return;
+    /* three passes of 4-tile blocks, then one tile each, from the dealer in turn order */
+    int p = rp->players;
+    for (int k = 0; k < p; k++) {
+        int seat = (st->dealer + k) % p;
+        int idx = 0;
+        for (int b = 0; b < 3; b++)
+            for (int i = 0; i < 4; i++, idx++) {
+                if (idx < st->n_hand[seat])
+                    check_wall(rp, 4 * (p * b + k) + i, st->hands[seat][idx],
+                               st->hand_ids[seat][idx], "wall.hand", "a starting tile");
+            }
+        if (idx < st->n_hand[seat])
+            check_wall(rp, 4 * 3 * p + k, st->hands[seat][idx], st->hand_ids[seat][idx],
+                       "wall.hand", "a starting tile");
+    }
+}
+
+static void init_deal(replay *rp)
+{
+    const paifu_deal *deal = rp->deal;
+    const paifu_deal_start *st = &deal->start;
+    rp->phase = PHASE_DRAW;
+    rp->turn = st->dealer;
+    rp->first_round = true;
+    rp->last_from = -1;
+    rp->last_tile = PAIFU_TILE_NONE;
+    rp->last_event = -1;
+    int total = rp->players == 3 ? 108 : 136;
+    rp->total_draws = total - 14 - 13 * rp->players;
+    rp->wall_checked = (st->flags & PAIFU_DEAL_HAS_WALL) && st->wall_layout.n_dora > 0 &&
+                       st->wall_ids;
+    if (rp->wall_checked)
+        rp->total_draws = st->wall_layout.live_end - st->wall_layout.live_start;
+    if (st->dora_indicator != PAIFU_TILE_NONE) {
+        rp->dora[0] = st->dora_indicator;
+        rp->dora_ids[0] = st->dora_indicator_id;
+        rp->n_dora = 1;
+    }
+    for (int s = 0; s < rp->players; s++) {
+        replay_seat *seat = &rp->seat[s];
+        paifu_hand_init(&seat->hand);
+        seat->pao = -1;
+        seat->last_draw = PAIFU_TILE_NONE;
+        for (size_t i = 0; i < st->n_hand[s]; i++) {
+            paifu_tile t = st->hands[s][i];
+            if (paifu_hand_add(&seat->hand, t, NULL) < 0) {
+                rp->event = -1;
+                illegal(rp, "deal.tile_count", NULL, "seat %d's starting hand is impossible", s);
+                return;
+            }
+            if (st->hand_ids[s][i] != PAIFU_TILE_ID_NONE) {
+                id_add(seat, st->hand_ids[s][i]);
+                rp->has_ids = true;
+            }
+        }
+        if ((st->flags & PAIFU_DEAL_HAS_HANDS) && st->n_hand[s] != 13) {
+            rp->event = -1;
+            illegal(rp, "deal.hand_size", NULL, "seat %d starts with %u tiles instead of 13", s,
+                    (unsigned)st->n_hand[s]);
+        }
+        seat->waits = paifu_hand_waits(&seat->hand);
+    }
+    check_start_against_wall(rp);
+}
+
+/* Process one event. */
+static void step(replay *rp, const paifu_event *e)
+{
+    bool meta = e->type == PAIFU_EV_DISCONNECT || e->type == PAIFU_EV_RECONNECT;
+    if (meta)
+        return;
+    bool another_ron = e->type == PAIFU_EV_WIN && rp->n_wins > 0 && !rp->drawn &&
+                       rp->deal->wins[e->detail].from != rp->deal->wins[e->detail].winner;
+    if (another_ron) {
+        int limit = rp->rules->multi_ron == PAIFU_MULTI_RON_TRIPLE   ? 3
+                    : rp->rules->multi_ron == PAIFU_MULTI_RON_DOUBLE ? 2
+                                                                     : 1;
+        if (rp->n_wins >= limit) {
+            paifu_replay__finding(rp, "win.order", NULL, NULL, "multi_ron",
+                                  "%d players win on one discard; the rules allow %d",
+                                  rp->n_wins + 1, limit);
+        }
+    }
+    if (rp->ended && e->type != PAIFU_EV_PENALTY && !another_ron) {
+        paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL,
+                              "a %s event after the deal ended",
+                              paifu_event_type_name((paifu_event_type)e->type));
+        return;
+    }
+    bool tiles = !(rp->deal->flags & PAIFU_DEAL_RESULT_ONLY);
+    switch (e->type) {
+    case PAIFU_EV_RIICHI_ACCEPTED: on_riichi_accepted(rp, e); return;
+    case PAIFU_EV_WIN: paifu_replay__win(rp, e); return;
+    case PAIFU_EV_EXHAUSTIVE_DRAW:
+    case PAIFU_EV_ABORTIVE_DRAW: paifu_replay__draw_outcome(rp, e); return;
+    case PAIFU_EV_PENALTY: paifu_replay__penalty(rp, e); return;
+    default: break;
+    }
+    if (!tiles) {
+        paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL,
+                              "a tile event in a result-only deal");
+        return;
+    }
+    if (rp->broken)
+        return;
+    switch (e->type) {
+    case PAIFU_EV_DRAW: on_draw(rp, e); break;
+    case PAIFU_EV_DISCARD: on_discard(rp, e); break;
+    case PAIFU_EV_CHI:
+    case PAIFU_EV_PON:
+    case PAIFU_EV_DAIMINKAN: on_call(rp, e); break;
+    case PAIFU_EV_ANKAN: on_ankan(rp, e); break;
+    case PAIFU_EV_SHOUMINKAN: on_shouminkan(rp, e); break;
+    case PAIFU_EV_KITA: on_kita(rp, e); break;
+    case PAIFU_EV_DORA: on_dora(rp, e); break;
+    case PAIFU_EV_FLOWER:
+        illegal(rp, "log.structure", NULL, "a flower in a riichi game");
+        break;
+    default: break;
+    }
+}
+
+void paifu_replay__run(replay *rp)
+{
+    const paifu_deal *deal = rp->deal;
+    init_deal(rp);
+    for (size_t i = 0; i < deal->n_events; i++) {
+        rp->event = (int)i;
+        step(rp, &deal->events[i]);
+    }
+    rp->event = deal->n_events ? (int)deal->n_events - 1 : -1;
+}

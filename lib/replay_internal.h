@@ -1,0 +1,149 @@
+/*
+ * replay_internal.h: the state of one deal being re-simulated (lib/replay.c) and what the
+ * outcome checks (lib/replay_outcome.c) and the settlement (lib/settle.c) share.
+ *
+ * Everything is fixed size: a deal is replayed without allocating.
+ */
+#ifndef PAIFU_REPLAY_INTERNAL_H
+#define PAIFU_REPLAY_INTERNAL_H
+
+#include "paifu/hand.h"
+#include "paifu/score.h"
+#include "report_internal.h"
+#include "rules_internal.h"
+#include "verify_internal.h"
+
+#define REPLAY_MAX_RIVER 40
+
+/* Phases of the turn cycle (see the state diagram in replay.c). */
+typedef enum replay_phase {
+    PHASE_DRAW = 0,    /* `turn` must draw next */
+    PHASE_DISCARD,     /* `turn` holds 14 tiles (after a draw or a chi/pon) and must act */
+    PHASE_REACT,       /* a discard lies on the table: calls, ron, or the next draw */
+    PHASE_REPLACEMENT, /* `turn` declared a kan or kita and must draw from the dead wall */
+    PHASE_ROB,         /* a shouminkan (or ankan) may be robbed: ron, else the replacement draw */
+    PHASE_ENDED        /* the deal has an outcome */
+} replay_phase;
+
+typedef struct replay_seat {
+    paifu_hand hand;
+    uint64_t held_ids[3];      /* physical ids in hand, when the log has ids */
+    uint64_t waits;            /* waits after the last discard (13-tile state); 0 = noten */
+    uint64_t river_kinds;      /* kinds this seat discarded (furiten), called ones included */
+    uint64_t kuikae;           /* kinds forbidden for the discard after a call */
+    uint8_t n_river;
+    paifu_tile river[REPLAY_MAX_RIVER];
+    paifu_tile last_draw;      /* the tile just drawn, NONE after a call */
+    uint8_t last_draw_id;
+    bool drew;                 /* the seat's 14th tile came from a draw (not a call) */
+    bool riichi;               /* riichi declared (the declaring discard made) */
+    bool riichi_accepted;      /* deposit made */
+    bool double_riichi;
+    bool ippatsu;              /* the ippatsu window is open */
+    bool riichi_furiten;       /* passed a winning tile after riichi: furiten for the deal */
+    bool temp_furiten;         /* passed a winning tile since the last own draw */
+    bool discarded_once;       /* has made a discard this deal */
+    bool river_called;         /* a discard of this seat was called (nagashi broken) */
+    bool river_plain;          /* a discard was a simple (nagashi broken) */
+    bool dead;                 /* dead hand (penalty) */
+    int8_t pao;                /* seat liable for this seat's yakuman (sekinin barai), -1 none */
+    uint8_t pao_yaku;          /* paifu_yaku id the liability is for */
+    uint8_t kans;              /* kans declared */
+    uint8_t kita;              /* Norths set aside */
+} replay_seat;
+
+typedef struct replay {
+    const paifu_game *game;
+    const paifu_deal *deal;
+    const paifu_rules *rules;
+    const paifu_verify_options *opts;
+    paifu_report *report;
+    int players;
+    bool verifiable;           /* the rules are known: check points too */
+    bool has_ids;              /* events carry physical tile ids */
+    bool broken;               /* a legality finding made the tile state unreliable */
+    bool wall_checked;         /* the wall is known and its layout too */
+
+    replay_seat seat[PAIFU_SEATS];
+    replay_phase phase;
+    int turn;                  /* seat to act */
+    int event;                 /* index of the event being processed */
+
+    /* the last discard (PHASE_REACT) or added kan tile (PHASE_ROB) */
+    int last_from;
+    paifu_tile last_tile;
+    uint8_t last_id;
+    int last_event;
+    bool last_riichi;          /* that discard declared riichi */
+    bool rob_is_ankan;
+
+    /* the wall */
+    int total_draws;           /* live draws the wall allows, before replacements */
+    int live_draws;            /* live draws so far (the dealer's first draw included) */
+    int replacements;          /* replacement draws so far */
+    bool last_was_replacement; /* the current 14th tile came from the dead wall */
+    bool haitei_drawn;         /* the last live tile has been drawn */
+    int kans;                  /* kans declared in the deal */
+    int kan_seats;             /* bit set of seats that declared kans */
+    int pending_dora;          /* kans whose indicator is still to be revealed */
+    int pending_dora_seat;     /* seat that must not discard before it is revealed */
+    uint8_t n_dora;
+    paifu_tile dora[PAIFU_MAX_INDICATORS];
+    uint8_t dora_ids[PAIFU_MAX_INDICATORS];
+
+    /* the first go-around */
+    bool first_round;          /* no call yet and the dealer has not drawn a second time */
+    int discards_total;
+    paifu_tile first_winds[4]; /* discards of the first go-around, for suufon */
+
+    /* money */
+    int32_t scores[PAIFU_SEATS];
+    bool scores_known;
+    int32_t sticks;            /* riichi sticks on the table */
+    int16_t honba;
+    int riichi_count;          /* deposits accepted this deal */
+
+    /* outcome, for the settlement between deals */
+    int n_wins;
+    int winners;               /* bit set */
+    bool drawn;                /* ended in a draw */
+    bool abortive;
+    bool chombo;
+    bool dealer_tenpai;
+    bool dealer_won;
+    bool ended;
+} replay;
+
+/* replay.c */
+void paifu_replay__run(replay *rp);
+void paifu_replay__finding(replay *rp, const char *code, const char *expected,
+                           const char *recorded, const char *rule_ref, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+int paifu_replay__seat_wind(const replay *rp, int seat);
+bool paifu_replay__ids_equal_hand(const replay *rp, int seat, const paifu_tile *tiles,
+                                  const uint8_t *ids, size_t n, paifu_tile extra);
+
+/* replay_outcome.c */
+void paifu_replay__win(replay *rp, const paifu_event *ev);
+void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev);
+void paifu_replay__penalty(replay *rp, const paifu_event *ev);
+
+/* settle.c */
+/* Deltas of one win given its payment; FIRST: the first (or only) winner on this discard. */
+void paifu_settle__win_deltas(int32_t *deltas, const replay *rp, const paifu_win *w,
+                              const paifu_score *sc, bool first, int32_t own_sticks_back);
+void paifu_settle__noten_deltas(int32_t *deltas, unsigned tenpai, int players,
+                                const paifu_rules *rules);
+
+/* Final scores from final POINTS: return points, oka, uma (ties), rounding, PENALTIES (may be
+   NULL) taken off after uma. */
+void paifu_settle__final(int32_t *final, const int32_t *points, const int32_t *penalties,
+                         int players, const paifu_rules *r);
+
+/* Format a seat-indexed list of points ("1000,-1000,0,0"). */
+void paifu_settle__format(char *buf, size_t size, const int32_t *v, int players);
+
+#endif

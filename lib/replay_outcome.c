@@ -1,0 +1,607 @@
+/*
+ * replay_outcome.c: the end of a deal: wins, exhaustive and abortive draws, penalties.
+ *
+ * A win is checked in three layers, each only when the one below holds:
+ *   1. legality from the replayed tiles: the right tile, the right moment, no furiten;
+ *   2. the value: the winning hand is scored again (lib/score.c) and compared with what the
+ *      log recorded (hand, yaku, han, fu, limit, points, dora and ura indicators);
+ *   3. the money: every player's delta is recomputed from the value (recomputed, or recorded
+ *      when the tiles are unknown) plus honba, riichi sticks and pao, and compared.
+ * The running scores always move by the recorded deltas when the log has them, so one wrong
+ * payment gives one finding, not one per following deal.
+ *
+ * Rules: RRC 000 §3.7-§3.10 and riichi-rulesets.md B (settlement) through rule parameters.
+ */
+#include "replay_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static char *tname(char buf[3], paifu_tile t)
+{
+    return paifu_tile_name(buf, t);
+}
+
+static bool same_tile(paifu_tile a, paifu_tile b)
+{
+    return paifu_tile_kind(a) == paifu_tile_kind(b) && paifu_tile_is_red(a) == paifu_tile_is_red(b);
+}
+
+/* ---- comparing yaku lists ---- */
+
+/* han per yaku id, with kita merged into dora and zero entries dropped (Tenhou lists ura 0) */
+static void yaku_table(int16_t *han, const paifu_yaku_value *y, size_t n)
+{
+    memset(han, 0, sizeof(int16_t) * PAIFU_YAKU_COUNT);
+    for (size_t i = 0; i < n; i++) {
+        unsigned id = y[i].id == PAIFU_YAKU_KITA ? PAIFU_YAKU_DORA : y[i].id;
+        if (id < PAIFU_YAKU_COUNT)
+            han[id] = (int16_t)(han[id] + y[i].han * (y[i].count ? y[i].count : 1));
+    }
+}
+
+static void yaku_text(char *buf, size_t size, const int16_t *han)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (unsigned id = 0; id < PAIFU_YAKU_COUNT && used < size; id++)
+        if (han[id])
+            used += (size_t)snprintf(buf + used, size - used, "%s%s %d", used ? "," : "",
+                                     paifu_yaku_name(id), han[id]);
+}
+
+/* ---- the winning hand ---- */
+
+static unsigned situation_flags(const replay *rp, const paifu_win *w, const replay_seat *s,
+                                bool tsumo)
+{
+    unsigned f = 0;
+    bool dealer = w->winner == rp->deal->start.dealer;
+    if (tsumo)
+        f |= PAIFU_SIT_TSUMO;
+    if (s->riichi_accepted) {
+        f |= PAIFU_SIT_RIICHI;
+        if (s->double_riichi)
+            f |= PAIFU_SIT_DOUBLE_RIICHI;
+        if (s->ippatsu)
+            f |= PAIFU_SIT_IPPATSU;
+    }
+    if (tsumo && rp->haitei_drawn && !rp->last_was_replacement)
+        f |= PAIFU_SIT_HAITEI;
+    if (!tsumo && rp->haitei_drawn && rp->phase == PHASE_REACT)
+        f |= PAIFU_SIT_HOUTEI;
+    if (tsumo && rp->last_was_replacement)
+        f |= PAIFU_SIT_RINSHAN;
+    if (!tsumo && rp->phase == PHASE_ROB)
+        f |= rp->rob_is_ankan ? PAIFU_SIT_CHANKAN_ANKAN : PAIFU_SIT_CHANKAN;
+    if (rp->first_round && !s->discarded_once) {
+        if (tsumo && dealer && rp->live_draws == 1)
+            f |= PAIFU_SIT_TENHOU;
+        else if (tsumo && !dealer)
+            f |= PAIFU_SIT_CHIIHOU;
+        else if (!tsumo)
+            f |= PAIFU_SIT_RENHOU;
+    }
+    return f;
+}
+
+/* Ura indicators: from the wall when it is known, else as the log recorded them. */
+static uint8_t ura_indicators(const replay *rp, const paifu_win *w, paifu_tile *out)
+{
+    const paifu_deal_start *st = &rp->deal->start;
+    if (rp->wall_checked) {
+        uint8_t n = 0;
+        for (int k = 0; k < rp->n_dora && k < st->wall_layout.n_dora; k++)
+            out[n++] = st->wall[st->wall_layout.ura[k]];
+        return n;
+    }
+    if (w->known & PAIFU_REC_URA) {
+        memcpy(out, w->ura, w->n_ura);
+        return w->n_ura;
+    }
+    return 0;
+}
+
+/* Compare what the log says about the value of a win with the score. */
+static void compare_value(replay *rp, const paifu_win *w, const paifu_score *sc)
+{
+    char e[160], r[160];
+    if (w->known & PAIFU_REC_YAKU) {
+        int16_t mine[PAIFU_YAKU_COUNT], theirs[PAIFU_YAKU_COUNT];
+        yaku_table(mine, sc->yaku, sc->n_yaku);
+        yaku_table(theirs, w->yaku, w->n_yaku);
+        if (memcmp(mine, theirs, sizeof(mine)) != 0) {
+            yaku_text(e, sizeof(e), mine);
+            yaku_text(r, sizeof(r), theirs);
+            paifu_replay__finding(rp, "score.yaku", e, r, NULL, "seat %d's yaku differ",
+                                  w->winner);
+            return; /* han, fu and points follow from the yaku: one finding is enough */
+        }
+    }
+    bool yakuman = sc->yakuman > 0;
+    if ((w->known & PAIFU_REC_HAN) && !yakuman && w->han != sc->han) {
+        snprintf(e, sizeof(e), "%d", sc->han);
+        snprintf(r, sizeof(r), "%d", w->han);
+        paifu_replay__finding(rp, "score.han", e, r, NULL, "seat %d's han differ", w->winner);
+        return;
+    }
+    if ((w->known & PAIFU_REC_HAN) && yakuman && w->yakuman && w->yakuman != sc->yakuman) {
+        snprintf(e, sizeof(e), "%d yakuman", sc->yakuman);
+        snprintf(r, sizeof(r), "%d yakuman", w->yakuman);
+        paifu_replay__finding(rp, "score.han", e, r, NULL, "seat %d's yakuman count differs",
+                              w->winner);
+        return;
+    }
+    if ((w->known & PAIFU_REC_FU) && !yakuman && w->fu != sc->fu) {
+        snprintf(e, sizeof(e), "%d", sc->fu);
+        snprintf(r, sizeof(r), "%d", w->fu);
+        paifu_replay__finding(rp, "score.fu", e, r, "RRC-2024 §3.7; yaku.md section 5",
+                              "seat %d's fu differ", w->winner);
+        return;
+    }
+    if ((w->known & PAIFU_REC_LIMIT) && w->limit != sc->limit) {
+        paifu_replay__finding(rp, "score.limit", paifu_limit_name((paifu_limit)sc->limit),
+                              paifu_limit_name((paifu_limit)w->limit), "RRC-2024 §3.7.8",
+                              "seat %d's limit differs", w->winner);
+        return;
+    }
+    if ((w->known & PAIFU_REC_POINTS) && w->points != sc->total) {
+        snprintf(e, sizeof(e), "%d", (int)sc->total);
+        snprintf(r, sizeof(r), "%d", (int)w->points);
+        paifu_replay__finding(rp, "score.points", e, r, "RRC-2024 §3.7.7",
+                              "seat %d's points differ", w->winner);
+        return;
+    }
+    if ((w->known & PAIFU_REC_PAYMENTS) && w->from == w->winner &&
+        (w->payment_nondealer != sc->pay.tsumo_nondealer ||
+         w->payment_dealer != (sc->dealer ? 0 : sc->pay.tsumo_dealer))) {
+        snprintf(e, sizeof(e), "%d/%d", (int)sc->pay.tsumo_nondealer,
+                 (int)(sc->dealer ? 0 : sc->pay.tsumo_dealer));
+        snprintf(r, sizeof(r), "%d/%d", (int)w->payment_nondealer, (int)w->payment_dealer);
+        paifu_replay__finding(rp, "score.points", e, r, "RRC-2024 §3.7.7",
+                              "seat %d's tsumo payments differ", w->winner);
+    }
+}
+
+/* Compare the recorded indicators with the ones revealed (and the ura with the wall). */
+static void compare_indicators(replay *rp, const paifu_win *w, const paifu_tile *ura, uint8_t n_ura)
+{
+    char e[32], r[32];
+    if (w->known & PAIFU_REC_DORA) {
+        bool same = w->n_dora == rp->n_dora;
+        for (int i = 0; same && i < rp->n_dora; i++)
+            same = same_tile(w->dora[i], rp->dora[i]);
+        if (!same) {
+            paifu_tile_format(e, sizeof(e), rp->dora, rp->n_dora);
+            paifu_tile_format(r, sizeof(r), w->dora, w->n_dora);
+            paifu_replay__finding(rp, "score.dora", e, r, NULL,
+                                  "the dora indicators of seat %d's win differ from those "
+                                  "revealed",
+                                  w->winner);
+        }
+    }
+    if ((w->known & PAIFU_REC_URA) && rp->wall_checked) {
+        bool same = w->n_ura == n_ura;
+        for (int i = 0; same && i < n_ura; i++)
+            same = same_tile(w->ura[i], ura[i]);
+        if (!same) {
+            paifu_tile_format(e, sizeof(e), ura, n_ura);
+            paifu_tile_format(r, sizeof(r), w->ura, w->n_ura);
+            paifu_replay__finding(rp, "wall.ura", e, r, NULL,
+                                  "the ura indicators of seat %d's win differ from the wall",
+                                  w->winner);
+        }
+    }
+}
+
+/* Legality of the moment: the right tile, from the right place, no furiten. */
+static bool check_moment(replay *rp, const paifu_win *w, bool tsumo)
+{
+    replay_seat *s = &rp->seat[w->winner];
+    char b[3], c[3];
+    if (tsumo) {
+        if (rp->phase != PHASE_DISCARD || rp->turn != w->winner || !s->drew) {
+            paifu_replay__finding(rp, "win.tile", NULL, NULL, NULL,
+                                  "seat %d declares tsumo without having just drawn", w->winner);
+            return false;
+        }
+        if (w->win_tile != PAIFU_TILE_NONE && !same_tile(w->win_tile, s->last_draw)) {
+            paifu_replay__finding(rp, "win.tile", tname(b, s->last_draw), tname(c, w->win_tile),
+                                  NULL, "seat %d's winning tile is not the tile it drew",
+                                  w->winner);
+            return false;
+        }
+        return true;
+    }
+    bool robbing = rp->phase == PHASE_ROB;
+    if ((rp->phase != PHASE_REACT && !robbing) || w->from != rp->last_from ||
+        w->winner == rp->last_from) {
+        paifu_replay__finding(rp, "win.tile", NULL, NULL, NULL,
+                              "seat %d declares ron on seat %d, which did not just discard",
+                              w->winner, w->from);
+        return false;
+    }
+    if (w->win_tile != PAIFU_TILE_NONE && !same_tile(w->win_tile, rp->last_tile)) {
+        paifu_replay__finding(rp, "win.tile", tname(b, rp->last_tile), tname(c, w->win_tile), NULL,
+                              "seat %d's winning tile is not the discard", w->winner);
+        return false;
+    }
+    uint64_t bit = (uint64_t)1 << paifu_tile_kind(rp->last_tile);
+    if (s->waits & bit) {
+        const char *why = NULL;
+        if (s->waits & s->river_kinds)
+            why = "one of its waits is in its own discards";
+        else if (s->riichi_furiten)
+            why = "it passed a winning tile after riichi";
+        else if (s->temp_furiten)
+            why = "it passed a winning tile since its last draw";
+        if (why)
+            paifu_replay__finding(rp, "win.furiten", NULL, NULL, "RRC-2024 002 §3.4",
+                                  "seat %d wins by ron in furiten: %s", w->winner, why);
+    }
+    return true;
+}
+
+/* Score the win from the replayed tiles. Returns false when the tiles cannot be scored. */
+static bool score_from_tiles(replay *rp, const paifu_win *w, bool tsumo, paifu_score *sc,
+                             paifu_tile *ura, uint8_t *n_ura)
+{
+    replay_seat *s = &rp->seat[w->winner];
+    paifu_situation sit;
+    paifu_situation_init(&sit);
+    sit.win_tile = tsumo ? s->last_draw : rp->last_tile;
+    sit.round_wind = rp->deal->start.round_wind;
+    sit.seat_wind = (uint8_t)paifu_replay__seat_wind(rp, w->winner);
+    sit.honba = rp->honba;
+    sit.flags = situation_flags(rp, w, s, tsumo);
+    sit.n_dora = rp->n_dora;
+    memcpy(sit.dora, rp->dora, rp->n_dora);
+    *n_ura = ura_indicators(rp, w, ura);
+    sit.n_ura = *n_ura;
+    memcpy(sit.ura, ura, *n_ura);
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_score_hand(sc, &s->hand, &sit, rp->rules, &err) < 0) {
+        paifu_replay__finding(rp, "win.not_complete", NULL, NULL, NULL,
+                              "seat %d's hand cannot be scored: %s", w->winner, err.text);
+        return false;
+    }
+    if ((w->known & PAIFU_REC_HAND) &&
+        !paifu_replay__ids_equal_hand(rp, w->winner, w->hand, w->hand_ids, w->n_hand,
+                                      tsumo ? PAIFU_TILE_NONE : sit.win_tile)) {
+        char e[64], r[64];
+        paifu_hand tmp = s->hand;
+        if (!tsumo)
+            paifu_hand_add(&tmp, sit.win_tile, NULL);
+        paifu_hand_format(e, sizeof(e), &tmp, PAIFU_TILE_NONE);
+        paifu_tile_format(r, sizeof(r), w->hand, w->n_hand);
+        paifu_replay__finding(rp, "win.hand", e, r, NULL,
+                              "the hand seat %d shows differs from the replayed hand", w->winner);
+    }
+    return true;
+}
+
+/* Value of a win from the recorded han/fu only (result-only deals, broken replays). */
+static bool score_from_record(const replay *rp, const paifu_win *w, paifu_score *sc)
+{
+    if (!(w->known & PAIFU_REC_HAN))
+        return false;
+    memset(sc, 0, sizeof(*sc));
+    bool tsumo = w->from == w->winner;
+    bool dealer = w->winner == rp->deal->start.dealer;
+    int han = w->han;
+    int fu = (w->known & PAIFU_REC_FU) ? w->fu : 30;
+    paifu_limit limit;
+    int32_t base;
+    if (w->yakuman) {
+        base = 8000 * w->yakuman;
+        limit = PAIFU_LIMIT_YAKUMAN;
+    } else {
+        base = paifu_points_base(han, fu, rp->rules, &limit);
+    }
+    paifu_points_payment(&sc->pay, base, dealer);
+    sc->status = PAIFU_SCORE_OK;
+    sc->limit = (uint8_t)limit;
+    sc->han = (int16_t)han;
+    sc->fu = (int16_t)fu;
+    sc->yakuman = w->yakuman;
+    sc->tsumo = tsumo;
+    sc->dealer = dealer;
+    sc->total = tsumo ? (dealer ? 3 * sc->pay.tsumo_nondealer
+                                : sc->pay.tsumo_dealer + 2 * sc->pay.tsumo_nondealer)
+                      : sc->pay.ron;
+    return true;
+}
+
+void paifu_replay__win(replay *rp, const paifu_event *ev)
+{
+    const paifu_win *w = &rp->deal->wins[ev->detail];
+    bool tsumo = w->from == w->winner;
+    bool tiles = !(rp->deal->flags & PAIFU_DEAL_RESULT_ONLY) && !rp->broken;
+    bool first = rp->n_wins == 0;
+    if (!first && tsumo) {
+        paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL,
+                              "a second win in the deal by tsumo");
+        return;
+    }
+    paifu_score sc;
+    bool scored = false;
+    paifu_tile ura[PAIFU_MAX_INDICATORS];
+    uint8_t n_ura = 0;
+    if (tiles && check_moment(rp, w, tsumo)) {
+        scored = score_from_tiles(rp, w, tsumo, &sc, ura, &n_ura);
+        if (scored && sc.status != PAIFU_SCORE_OK) {
+            const char *code = sc.status == PAIFU_SCORE_NOT_COMPLETE ? "win.not_complete"
+                                                                     : "win.no_yaku";
+            paifu_replay__finding(rp, code, NULL, NULL, "RRC-2024 §3.5, §3.13",
+                                  "seat %d declares a win that is not valid: %s", w->winner,
+                                  paifu_score_status_name((paifu_score_status)sc.status));
+            scored = false;
+        } else if (scored && rp->verifiable) {
+            compare_value(rp, w, &sc);
+            compare_indicators(rp, w, ura, n_ura);
+            rp->report->stats.wins_scored++;
+        }
+    }
+    if (!scored)
+        scored = score_from_record(rp, w, &sc);
+    if (w->pao >= 0 && tiles && rp->seat[w->winner].pao != w->pao)
+        paifu_replay__finding(rp, "score.delta", NULL, NULL, "RRC-2024 §3.7.9",
+                              "seat %d is recorded as liable (pao) for seat %d's win, the replay "
+                              "says %d",
+                              w->pao, w->winner, rp->seat[w->winner].pao);
+    /* the money */
+    if (rp->scores_known && (w->known & PAIFU_REC_SCORES) &&
+        memcmp(w->scores_before, rp->scores, sizeof(int32_t) * (size_t)rp->players) != 0) {
+        char e[64], r[64];
+        paifu_settle__format(e, sizeof(e), rp->scores, rp->players);
+        paifu_settle__format(r, sizeof(r), w->scores_before, rp->players);
+        paifu_replay__finding(rp, "score.scores_before", e, r, NULL,
+                              "scores before seat %d's win differ from the running scores",
+                              w->winner);
+        memcpy(rp->scores, w->scores_before, sizeof(int32_t) * (size_t)rp->players);
+    }
+    int32_t deltas[PAIFU_SEATS] = {0};
+    bool computed = scored && rp->verifiable;
+    if (computed) {
+        paifu_settle__win_deltas(deltas, rp, w, &sc, first, 0);
+        if ((w->known & PAIFU_REC_DELTAS) &&
+            memcmp(deltas, w->deltas, sizeof(int32_t) * (size_t)rp->players) != 0) {
+            char e[64], r[64];
+            paifu_settle__format(e, sizeof(e), deltas, rp->players);
+            paifu_settle__format(r, sizeof(r), w->deltas, rp->players);
+            paifu_replay__finding(rp, "score.delta", e, r, "RRC-2024 §3.9, §3.3.6",
+                                  "score changes of seat %d's win differ", w->winner);
+        }
+    }
+    const int32_t *apply = (w->known & PAIFU_REC_DELTAS) ? w->deltas : computed ? deltas : NULL;
+    if (apply)
+        for (int s = 0; s < rp->players; s++)
+            rp->scores[s] += apply[s];
+    else
+        rp->scores_known = false;
+    /* bookkeeping for the flow between deals */
+    rp->n_wins++;
+    rp->winners |= 1 << w->winner;
+    if (w->winner == rp->deal->start.dealer)
+        rp->dealer_won = true;
+    if (first)
+        rp->sticks = 0; /* the first winner takes the table */
+    rp->ended = true; /* only another ron on the same tile may follow (replay.c step) */
+}
+
+/* ---- draws ---- */
+
+static bool terminal_or_honor(unsigned k)
+{
+    return k >= 27 || k % 9 == 0 || k % 9 == 8;
+}
+
+static const char *abortive_condition(replay *rp, const paifu_draw *d)
+{
+    const paifu_rules *r = rp->rules;
+    switch (d->kind) {
+    case PAIFU_DRAW_KYUUSHU: {
+        if (!(r->abortive & PAIFU_ABORT_KYUUSHU))
+            return "the rules have no nine-terminals draw";
+        int seat = d->seat >= 0 ? d->seat : rp->turn;
+        const replay_seat *s = &rp->seat[seat];
+        if (rp->phase != PHASE_DISCARD || rp->turn != seat || !s->drew || !rp->first_round ||
+            s->discarded_once)
+            return "it is not the declarer's first, uninterrupted turn";
+        unsigned kinds = 0;
+        for (unsigned k = 0; k < PAIFU_TILE_KINDS; k++)
+            if (s->hand.counts[k] && terminal_or_honor(k))
+                kinds++;
+        return kinds >= 9 ? NULL : "fewer than nine different terminals and honours";
+    }
+    case PAIFU_DRAW_SUUFON: {
+        if (!(r->abortive & PAIFU_ABORT_SUUFON))
+            return "the rules have no four-winds draw";
+        bool same = rp->discards_total == 4 && rp->first_round && rp->phase == PHASE_REACT;
+        for (int i = 0; same && i < 4; i++)
+            same = paifu_tile_kind(rp->first_winds[i]) == paifu_tile_kind(rp->first_winds[0]) &&
+                   paifu_tile_kind(rp->first_winds[0]) >= PAIFU_TILE_EAST &&
+                   paifu_tile_kind(rp->first_winds[0]) <= PAIFU_TILE_NORTH;
+        return same ? NULL : "the first four discards are not one and the same wind";
+    }
+    case PAIFU_DRAW_SUUCHA_RIICHI:
+        if (!(r->abortive & PAIFU_ABORT_SUUCHA_RIICHI))
+            return "the rules have no four-riichi draw";
+        return rp->riichi_count == 4 ? NULL : "fewer than four riichi deposits";
+    case PAIFU_DRAW_SUUKAIKAN: {
+        if (!(r->abortive & PAIFU_ABORT_SUUKAIKAN))
+            return "the rules have no four-kans draw";
+        int seats = 0;
+        for (int s = 0; s < rp->players; s++)
+            seats += (rp->kan_seats >> s) & 1;
+        return rp->kans == 4 && seats >= 2 ? NULL : "not four kans by two or more players";
+    }
+    case PAIFU_DRAW_SANCHAHOU: {
+        if (r->multi_ron != PAIFU_MULTI_RON_DOUBLE)
+            return "the rules pay a triple ron (or allow only one winner)";
+        if (rp->phase != PHASE_REACT)
+            return "there is no discard to win on";
+        int n = 0;
+        uint64_t bit = (uint64_t)1 << paifu_tile_kind(rp->last_tile);
+        for (int s = 0; s < rp->players; s++)
+            if (s != rp->last_from && (rp->seat[s].waits & bit))
+                n++;
+        return n == 3 ? NULL : "fewer than three players wait on the discard";
+    }
+    default:
+        return "unknown abortive draw";
+    }
+}
+
+/* Recorded hands shown at a draw must be the replayed ones. */
+static void compare_shown(replay *rp, const paifu_draw *d)
+{
+    for (int s = 0; s < rp->players; s++) {
+        if (!(d->shown & (1u << s)))
+            continue;
+        if (!paifu_replay__ids_equal_hand(rp, s, d->hands[s], d->hand_ids[s], d->n_hand[s],
+                                          PAIFU_TILE_NONE)) {
+            char e[64], r[64];
+            paifu_hand_format(e, sizeof(e), &rp->seat[s].hand, PAIFU_TILE_NONE);
+            paifu_tile_format(r, sizeof(r), d->hands[s], d->n_hand[s]);
+            paifu_replay__finding(rp, "draw.hand", e, r, NULL,
+                                  "the hand seat %d shows differs from the replayed hand", s);
+        }
+    }
+}
+
+/* Nagashi mangan: every discard a terminal or honour and none called (RRC §3.10). */
+static unsigned nagashi_seats(const replay *rp)
+{
+    unsigned m = 0;
+    for (int s = 0; s < rp->players; s++) {
+        const replay_seat *st = &rp->seat[s];
+        if (st->n_river && !st->river_plain && !st->river_called && !st->dead)
+            m |= 1u << s;
+    }
+    return m;
+}
+
+static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
+{
+    const paifu_rules *r = rp->rules;
+    unsigned tenpai = 0, declared;
+    if (tiles) {
+        if (rp->phase != PHASE_REACT || rp->total_draws - rp->replacements - rp->live_draws > 0)
+            paifu_replay__finding(rp, "draw.condition", NULL, NULL, "RRC-2024 §3.8",
+                                  "an exhaustive draw with %d tiles left in the live wall",
+                                  rp->total_draws - rp->replacements - rp->live_draws);
+        if (rp->last_riichi)
+            rp->last_riichi = false; /* a riichi on the last discard cannot pay its deposit */
+        for (int s = 0; s < rp->players; s++)
+            if (!rp->seat[s].dead && paifu_hand_tenpai_for_draw(&rp->seat[s].hand, r, NULL))
+                tenpai |= 1u << s;
+        compare_shown(rp, d);
+    }
+    declared = (d->known & PAIFU_REC_TENPAI) ? d->tenpai : tenpai;
+    if (tiles && rp->verifiable) {
+        for (int s = 0; s < rp->players; s++) {
+            bool is = (tenpai >> s) & 1, says = (declared >> s) & 1;
+            if (says && !is)
+                paifu_replay__finding(rp, "draw.tenpai", "noten", "tenpai", "RRC-2024 §3.8",
+                                      "seat %d is recorded tenpai but its hand is not", s);
+            else if (!says && rp->seat[s].riichi_accepted)
+                paifu_replay__finding(rp, "penalty.noten_riichi", NULL, NULL,
+                                      "RRC-2024 §3.8, §3.13",
+                                      "seat %d declared riichi and is not tenpai at the draw", s);
+        }
+    }
+    int32_t deltas[PAIFU_SEATS] = {0};
+    unsigned nagashi = 0;
+    if (r->nagashi)
+        nagashi = tiles ? nagashi_seats(rp) : d->nagashi;
+    if (tiles && r->nagashi && nagashi != d->nagashi)
+        paifu_replay__finding(rp, "draw.payment", NULL, NULL, "RRC-2024 §3.10",
+                              "nagashi mangan differs: the replay finds seats %#x, the log %#x",
+                              nagashi, (unsigned)d->nagashi);
+    if (nagashi) {
+        /* paid like a mangan tsumo per nagashi player, instead of the noten payments */
+        for (int s = 0; s < rp->players; s++) {
+            if (!((nagashi >> s) & 1))
+                continue;
+            bool dealer = s == rp->deal->start.dealer;
+            for (int p = 0; p < rp->players; p++) {
+                if (p == s)
+                    continue;
+                int32_t pay = dealer || p == rp->deal->start.dealer ? 4000 : 2000;
+                deltas[p] -= pay;
+                deltas[s] += pay;
+            }
+        }
+    } else {
+        paifu_settle__noten_deltas(deltas, declared, rp->players, r);
+    }
+    if (rp->verifiable && (d->known & PAIFU_REC_DELTAS) &&
+        memcmp(deltas, d->deltas, sizeof(int32_t) * (size_t)rp->players) != 0) {
+        char e[64], g[64];
+        paifu_settle__format(e, sizeof(e), deltas, rp->players);
+        paifu_settle__format(g, sizeof(g), d->deltas, rp->players);
+        paifu_replay__finding(rp, "draw.payment", e, g, "RRC-2024 §3.8",
+                              "payments at the exhaustive draw differ");
+    }
+    const int32_t *apply = (d->known & PAIFU_REC_DELTAS) ? d->deltas : deltas;
+    for (int s = 0; s < rp->players; s++)
+        rp->scores[s] += apply[s];
+    rp->dealer_tenpai = (declared >> rp->deal->start.dealer) & 1;
+}
+
+void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
+{
+    const paifu_draw *d = &rp->deal->draws[ev->detail];
+    bool tiles = !(rp->deal->flags & PAIFU_DEAL_RESULT_ONLY) && !rp->broken;
+    if (rp->n_wins) {
+        paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL, "a draw after a win");
+        return;
+    }
+    rp->drawn = true;
+    rp->ended = true;
+    if (d->kind == PAIFU_DRAW_EXHAUSTIVE) {
+        exhaustive(rp, d, tiles);
+        rp->phase = PHASE_ENDED;
+        return;
+    }
+    rp->abortive = true;
+    if (tiles && rp->last_riichi && d->kind != PAIFU_DRAW_SANCHAHOU) {
+        rp->last_riichi = false; /* accepted only if the log says so (a fourth riichi does) */
+    }
+    const char *why = tiles ? abortive_condition(rp, d) : NULL;
+    if (why)
+        paifu_replay__finding(rp, "draw.condition", NULL, NULL, "RRC-2024 §3.8",
+                              "%s draw, but %s", paifu_draw_kind_name((paifu_draw_kind)d->kind),
+                              why);
+    if (tiles)
+        compare_shown(rp, d);
+    if (d->known & PAIFU_REC_DELTAS) {
+        bool zero = true;
+        for (int s = 0; s < rp->players; s++)
+            zero = zero && d->deltas[s] == 0;
+        if (!zero)
+            paifu_replay__finding(rp, "draw.payment", "0,0,0,0", NULL, "RRC-2024 §3.8",
+                                  "an abortive draw moves points");
+        for (int s = 0; s < rp->players; s++)
+            rp->scores[s] += d->deltas[s];
+    }
+    rp->phase = PHASE_ENDED;
+}
+
+/* ---- penalties ---- */
+
+void paifu_replay__penalty(replay *rp, const paifu_event *ev)
+{
+    const paifu_penalty *p = &rp->deal->penalties[ev->detail];
+    if (p->kind == PAIFU_PENALTY_CHOMBO) {
+        rp->chombo = true;
+        rp->ended = true;
+    }
+    if (p->kind == PAIFU_PENALTY_DEAD_HAND && p->seat >= 0 && p->seat < rp->players)
+        rp->seat[p->seat].dead = true;
+    if (p->timing == PAIFU_PENALTY_IMMEDIATE && p->has_deltas)
+        for (int s = 0; s < rp->players; s++)
+            rp->scores[s] += p->deltas[s];
+}
