@@ -14,9 +14,11 @@
 #include <string.h>
 
 extern const format_impl paifu_format_paifu_json;
+extern const format_impl paifu_format_mjlog;
 
 static const format_impl *const FORMATS[] = {
     &paifu_format_paifu_json,
+    &paifu_format_mjlog,
 };
 
 #define N_FORMATS (sizeof(FORMATS) / sizeof(FORMATS[0]))

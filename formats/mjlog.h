@@ -1,0 +1,185 @@
+/*
+ * mjlog.h: the Tenhou mjlog XML reader's shared parts (private to formats/).
+ *
+ *   mjlog_meld.c   meld codes of <N m="..."> and AGARI m: decode and encode (spec §4.9)
+ *   mjlog_read.c   the XML side: documents, libxml2 reader, positions, errors, attributes,
+ *                  header tags (SHUFFLE, GO, UN, TAIKYOKU), rule set, the format row
+ *   mjlog_deal.c   the deal side: INIT, draws, discards, N, REACH, DORA, AGARI, RYUUKYOKU, BYE
+ *   mjlog_shuffle.c  seed -> wall (with sha512.c and mt19937.c)
+ *
+ * Spec: shared/formats/tenhou-xml.md ("spec" below). The mapping onto the model is documented
+ * at the top of mjlog_read.c.
+ */
+#ifndef PAIFU_FORMATS_MJLOG_H
+#define PAIFU_FORMATS_MJLOG_H
+
+#include <paifu/game.h>
+#include <stdarg.h>
+#include <stdbool.h>
+
+#include "format.h"
+#include "mjlog_shuffle.h"
+
+/* ---- meld codes (mjlog_meld.c) ---- */
+
+/* A decoded meld code. Tile ids are physical ids 0..135. */
+typedef struct mjlog_meld {
+    uint8_t type;    /* PAIFU_EV_CHI, _PON, _DAIMINKAN, _ANKAN, _SHOUMINKAN or _KITA */
+    uint8_t offset;  /* source relative to the caller: 1 shimocha, 2 toimen, 3 kamicha; 0 own */
+    uint8_t called;  /* chi/pon/daiminkan: the called tile; shouminkan: the pon's called tile;
+                        ankan: the id the code names (its copy is arbitrary); kita: the North */
+    uint8_t added;   /* shouminkan: the added tile */
+    uint8_t n;       /* tiles in ids[] */
+    uint8_t ids[4];  /* every tile of the meld, ascending (kita: the North alone) */
+} mjlog_meld;
+
+/*
+ * Decode meld code CODE (0..65535). Returns 0, or -1 with the reason in WHY when the code is
+ * not one Tenhou writes (bits that must be 0 are set, a run beyond 9, a tile id beyond 135, a
+ * chi/pon/open kan from the caller itself).
+ */
+int paifu_mjlog__meld_decode(mjlog_meld *out, unsigned code, char *why, size_t why_size);
+
+/* Encode a meld; encode(decode(c)) == c for every code decode accepts. */
+unsigned paifu_mjlog__meld_encode(const mjlog_meld *meld);
+
+/* ---- reader state shared by mjlog_read.c and mjlog_deal.c ---- */
+
+#define MJ_MAX_ATTRS     32      /* attributes of one tag */
+#define MJ_SCRATCH       65536   /* bytes of attribute values of one tag */
+#define MJ_MAX_EXTRA     256     /* unrecognised attributes kept as metadata, per game */
+#define MJ_MAX_MELDS     8       /* meld codes tracked per seat (4 melds + 4 kita) */
+
+/* Tags with a fixed name, for XPath-style counting ("AGARI[2]"). */
+typedef enum mj_tag {
+    MJ_TAG_MJLOGGM, MJ_TAG_SHUFFLE, MJ_TAG_GO, MJ_TAG_UN, MJ_TAG_TAIKYOKU, MJ_TAG_INIT,
+    MJ_TAG_N, MJ_TAG_REACH, MJ_TAG_DORA, MJ_TAG_AGARI, MJ_TAG_RYUUKYOKU, MJ_TAG_BYE,
+    MJ_TAG_DRAW,  /* T#, U#, V#, W#: counted per name in draw_count */
+    MJ_TAG_DISCARD, /* D#, E#, F#, G# */
+    MJ_TAG_COUNT
+} mj_tag;
+
+typedef struct mj_attr {
+    const char *name;   /* libxml2 dictionary string: valid while the document is read */
+    const char *value;  /* copy in scratch, NUL-terminated */
+    size_t len;
+    bool used;          /* the reader mapped it into the model */
+} mj_attr;
+
+typedef struct mj_state {
+    /* input */
+    const char *data;         /* whole input, borrowed */
+    size_t size;
+    const char *source;
+    const paifu_read_options *opts;
+    size_t next_doc;          /* where the next <mjloggm> document starts */
+    int32_t game_index;       /* 0-based index of the game being read */
+
+    /* the document being read */
+    size_t doc_start, doc_end;
+    uint32_t doc_line, doc_column; /* position of doc_start (1-based) */
+    size_t cur;               /* position cursor: the next tag is searched from here */
+    uint32_t line;            /* line of `cur` */
+    size_t line_start;        /* offset where that line starts */
+    size_t tag_start;         /* offset of the current tag's '<' */
+    uint32_t tag_line, tag_column;
+    bool xml_failed;          /* libxml2 reported an error (first one kept below) */
+    int xml_line, xml_column;
+    char xml_message[160];
+
+    /* the current tag */
+    paifu_game *game;
+    paifu_error *err;
+    const char *tag;          /* its name */
+    mj_tag tag_kind;
+    uint32_t tag_index;       /* 1-based among siblings of the same name */
+    mj_attr attrs[MJ_MAX_ATTRS];
+    size_t n_attrs;
+    size_t scratch_used;
+    char scratch[MJ_SCRATCH];
+
+    /* per game */
+    uint32_t counts[MJ_TAG_COUNT];
+    uint16_t draw_count[8][136]; /* per tag letter TUVWDEFG and id */
+    int players;              /* 4 or 3 (GO type bit 0x10) */
+    bool go_seen, un_seen, owari_seen;
+    unsigned go_type;
+    bool reds;                /* ids 16, 52, 88 are red fives */
+    bool in_deal;             /* an INIT was read */
+    bool deal_over;           /* the current deal has its AGARI/RYUUKYOKU */
+    paifu_deal_start start;   /* of the current deal (for labels) */
+    uint32_t n_extra;         /* unrecognised attributes kept */
+    uint32_t n_prelude;       /* events before the first INIT */
+    uint8_t owari_integers;   /* owari results: 1 all integers, 0 some with decimals */
+    bool owari_exact;         /* some owari result has a non-zero decimal */
+    paifu_mjlog_shuffle shuffle;
+    bool wall_error;          /* a seed could not be decoded (meta tenhou.wall.seed_error) */
+    mjlog_generation generation_seen; /* generation of the last wall built */
+
+    /* per deal */
+    bool riichi_pending[PAIFU_SEATS]; /* REACH step 1 seen, discard not yet */
+    bool replacement_due[PAIFU_SEATS]; /* a kan/kita was declared, the next draw replaces */
+    uint8_t last_draw[PAIFU_SEATS];   /* id of the seat's last draw, 0xFF after a call */
+    uint16_t melds[PAIFU_SEATS][MJ_MAX_MELDS]; /* codes in declaration order (AGARI m) */
+    uint8_t n_melds[PAIFU_SEATS];
+    bool melds_overflow[PAIFU_SEATS];
+    uint8_t wall[MJLOG_WALL_4P];
+    paifu_tile wall_tiles[MJLOG_WALL_4P];
+} mj_state;
+
+/* Errors: PAIFU_EFORMAT (or CODE) located at the current tag, or at attribute ATTR's value. */
+int paifu_mjlog__fail(mj_state *st, const char *attr, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+int paifu_mjlog__fail_code(mj_state *st, paifu_error_code code, const char *attr,
+                           const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* A model call returned RC < 0: give its error the current location when it has none. */
+int paifu_mjlog__located(mj_state *st, int rc);
+
+/* The attribute NAME of the current tag (marked used), or NULL. */
+const mj_attr *paifu_mjlog__attr(mj_state *st, const char *name);
+/* As __attr, failing with "missing attribute" when absent. */
+int paifu_mjlog__require(mj_state *st, const char *name, const mj_attr **out);
+
+/*
+ * Parse attribute NAME as comma-separated integers in [MIN, MAX]: between N_MIN and CAP of them
+ * (N_OUT gets the count). An empty value is zero integers.
+ */
+int paifu_mjlog__ints(mj_state *st, const mj_attr *a, int32_t *out, size_t n_min, size_t cap,
+                      long min, long max, size_t *n_out);
+/* One integer in [MIN, MAX]. */
+int paifu_mjlog__int(mj_state *st, const mj_attr *a, long min, long max, int32_t *out);
+/* Comma-separated tile ids (0..135, none of 2m..8m in sanma), at most CAP. */
+int paifu_mjlog__ids(mj_state *st, const mj_attr *a, uint8_t *out, size_t cap, size_t *n_out);
+/* Check one tile id (as above); ATTR names it in the error (NULL: the tag itself). */
+int paifu_mjlog__check_id(mj_state *st, const char *attr, long id);
+/* A seat 0..players-1 from attribute NAME (required). */
+int paifu_mjlog__seat(mj_state *st, const char *name, int *out);
+/* The tile of id ID (red per the game's rule). */
+paifu_tile paifu_mjlog__tile(const mj_state *st, unsigned id);
+
+/* Keep attribute A of the current tag as metadata "tenhou.<TAG>[i]@<name>". */
+int paifu_mjlog__keep(mj_state *st, const mj_attr *a);
+/* Set metadata (copied). */
+int paifu_mjlog__meta(mj_state *st, const char *key, const char *value);
+
+/* Deal tags (mjlog_deal.c): each handles the current tag. */
+int paifu_mjlog__on_init(mj_state *st);
+int paifu_mjlog__on_draw(mj_state *st, int seat, unsigned id);
+int paifu_mjlog__on_discard(mj_state *st, int seat, unsigned id);
+int paifu_mjlog__on_call(mj_state *st);
+int paifu_mjlog__on_reach(mj_state *st);
+int paifu_mjlog__on_dora(mj_state *st);
+int paifu_mjlog__on_agari(mj_state *st);
+int paifu_mjlog__on_ryuukyoku(mj_state *st);
+int paifu_mjlog__on_bye(mj_state *st);
+int paifu_mjlog__on_reconnect(mj_state *st);
+
+#endif

@@ -1,0 +1,1078 @@
+/*
+ * mjlog_read.c: reader of Tenhou mjlog XML (shared/formats/tenhou-xml.md, "spec" below).
+ *
+ * The reader parses, decodes and records; it verifies nothing about the game (scores,
+ * legality, the wall against the draws): that is the verifier's job. It fails with
+ * PAIFU_EFORMAT, located at file:line:column, byte offset, the tag/attribute path
+ * ("mjloggm/AGARI[2]@ten", 1-based among same-named siblings as in XPath), and the deal label
+ * and event index inside a deal, when the bytes are not a well-formed mjlog.
+ *
+ * ---- input ----
+ * A file holds one or more <mjloggm> documents (some tools concatenate them): the bytes are cut
+ * after each </mjloggm> (find_doc_end) and every document gets its own libxml2 reader, one game
+ * per paifu_reader_next(). Whitespace, comments and XML declarations after the last document
+ * are ignored; anything else is parsed and fails. Security (STYLE §4.3): libxml2 never opens a
+ * file (xmlReaderForMemory), options are XML_PARSE_NONET only (never NOENT, DTDLOAD, DTDATTR,
+ * DTDVALID or HUGE), and a DOCTYPE is refused before libxml2 sees it (check_prolog), so no
+ * entity is ever declared. libxml2 errors reach us through the structured handler; the first
+ * error wins.
+ *
+ * ---- positions ----
+ * libxml2's reader parses ahead, so its line number is not the current tag's. The reader keeps
+ * its own cursor over the raw bytes (sync_tag): the documents are flat, so the n-th element
+ * node is the n-th start tag in the bytes. This gives the exact line, column and offset of
+ * every tag, and of every attribute value (value_offset) for errors.
+ *
+ * ---- mapping onto the model (paifu/game.h) ----
+ * header   players from GO type bit 0x10; names percent-decoded (UTF-8 checked); rules "tenhou"
+ *          with overrides from the GO type bits (red_fives 0 for 0x002, kuitan false for 0x004,
+ *          game_length east when 0x008 is clear, sanma values for 0x010: spec §4.3, §6, §7).
+ *          Era-dependent values are read from the log itself (apply_era_rules): results with a
+ *          non-zero decimal in owari mean Tenhou's exact era (final_rounding nearest_100,
+ *          spec §6 item 1); an East-only game whose wall uses generation A or whose owari has
+ *          integer results is a 2009 game with uma +5/-5/-10 (spec §6 item 3, §8).
+ *          GO type bits above 0x80 (chip games, special lobbies) or a GO csrule (private
+ *          custom rules) set meta tenhou.rules_unknown = "1" and tenhou.rules_unknown.reason.
+ * metadata everything of the header is kept for a writer: tenhou.mjloggm.<attr>,
+ *          tenhou.shuffle.<attr> (the seed text), tenhou.go.<attr>, tenhou.un.<attr> (dan,
+ *          rate, sx, rc, gold; a name only when its spelling is not the canonical %XX encoding
+ *          of every byte), tenhou.taikyoku.<attr>, tenhou.owari (the raw text: its number
+ *          format is era-dependent). An attribute of a later tag that the model cannot hold
+ *          (INIT chip, AGARI chip/ratio, a 16-number chip-game sc, a meld code a writer could
+ *          not derive from the events) is kept as tenhou.<TAG>[i]@<attr>.
+ * wall     with a seed (SHUFFLE generation B/C, or INIT shuffle generation A) every deal start
+ *          carries the full wall in draw order r[0..N) (wall_ids and wall) and its dead-wall
+ *          layout (paifu_wall_layout); metas tenhou.wall.generation = "A"|"B"|"C" and
+ *          tenhou.wall.dead_layout = "old"|"new". An empty seed (tools blank it) leaves the
+ *          wall unknown. A seed that cannot be decoded does not make the file unreadable: the
+ *          wall stays unknown and tenhou.wall.seed_error says why, for the verifier to report.
+ * deals    INIT: round = seed[0] (wind seed[0]/4, hand seed[0]%4, sanma the same numbering),
+ *          honba, riichi sticks, dice seed[3]+1 and seed[4]+1, dora indicator, scores ten*100,
+ *          dealer oya, hands in INIT (dealing) order with ids. Ids 16, 52, 88 are red fives iff
+ *          GO bit 0x002 is clear. Details per tag in mjlog_deal.c.
+ * end      owari: points*100 and results*1000 (exact decimal arithmetic); no owari: the game is
+ *          marked truncated.
+ */
+#include "mjlog.h"
+
+#include <libxml/xmlreader.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* libxml2 2.12 made the structured error callback take a const pointer (commit 61034116). */
+#if LIBXML_VERSION >= 21200
+typedef const xmlError *mj_xml_error;
+#else
+typedef xmlErrorPtr mj_xml_error;
+#endif
+
+static const char *const TAG_NAMES[MJ_TAG_COUNT] = {
+    "mjloggm", "SHUFFLE", "GO", "UN", "TAIKYOKU", "INIT", "N", "REACH",
+    "DORA",    "AGARI",   "RYUUKYOKU", "BYE", "", ""};
+
+static const char DRAW_LETTERS[] = "TUVWDEFG"; /* draws by seat 0..3, then discards */
+
+/* ---- raw byte scanning ---- */
+
+static bool starts_with(const char *p, size_t avail, const char *lit)
+{
+    size_t n = strlen(lit);
+    return avail >= n && memcmp(p, lit, n) == 0;
+}
+
+/* Offset just past the first LIT at or after FROM, or SIZE. */
+static size_t skip_past(const char *d, size_t from, size_t size, const char *lit)
+{
+    size_t n = strlen(lit);
+    for (size_t i = from; i + n <= size; i++) {
+        const char *p = memchr(d + i, lit[0], size - i);
+        if (!p)
+            break;
+        i = (size_t)(p - d);
+        if (i + n <= size && memcmp(p, lit, n) == 0)
+            return i + n;
+    }
+    return size;
+}
+
+/*
+ * The next start tag at or after FROM: skips comments, processing instructions, CDATA, end tags
+ * and declarations. Returns its '<' offset, or END.
+ */
+static size_t next_start_tag(const char *d, size_t from, size_t end)
+{
+    size_t i = from;
+    while (i < end) {
+        const char *lt = memchr(d + i, '<', end - i);
+        if (!lt)
+            return end;
+        size_t k = (size_t)(lt - d);
+        if (starts_with(lt, end - k, "<!--"))
+            i = skip_past(d, k + 4, end, "-->");
+        else if (starts_with(lt, end - k, "<![CDATA["))
+            i = skip_past(d, k + 9, end, "]]>");
+        else if (k + 1 < end && lt[1] == '?')
+            i = skip_past(d, k + 2, end, "?>");
+        else if (k + 1 < end && (lt[1] == '/' || lt[1] == '!'))
+            i = k + 1;
+        else
+            return k;
+    }
+    return end;
+}
+
+/* Offset of the '>' closing the tag that starts at K (quotes respected), or SIZE. */
+static size_t tag_close(const char *d, size_t k, size_t size)
+{
+    char quote = 0;
+    for (size_t i = k + 1; i < size; i++) {
+        char c = d[i];
+        if (quote) {
+            if (c == quote)
+                quote = 0;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+        } else if (c == '>') {
+            return i;
+        }
+    }
+    return size;
+}
+
+/* End of the document starting at FROM: just past its </mjloggm>, or SIZE. */
+static size_t find_doc_end(const char *d, size_t from, size_t size)
+{
+    size_t k = next_start_tag(d, from, size);
+    if (k < size && starts_with(d + k, size - k, "<mjloggm")) {
+        size_t close = tag_close(d, k, size);
+        if (close < size && d[close - 1] == '/')
+            return close + 1; /* <mjloggm .../>: an empty game */
+    }
+    for (size_t i = k; i < size;) {
+        size_t e = skip_past(d, i, size, "</mjloggm");
+        if (e >= size)
+            return size;
+        /* must be the end tag itself, not </mjloggmx> */
+        if (d[e] == '>' || d[e] == ' ' || d[e] == '\t' || d[e] == '\r' || d[e] == '\n') {
+            size_t close = tag_close(d, e - 9, size);
+            return close < size ? close + 1 : size;
+        }
+        i = e;
+    }
+    return size;
+}
+
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* True when D[FROM..SIZE) holds only whitespace, comments, PIs and XML declarations. */
+static bool only_trailer(const char *d, size_t from, size_t size)
+{
+    size_t i = from;
+    if (i + 3 <= size && (unsigned char)d[i] == 0xEF && (unsigned char)d[i + 1] == 0xBB &&
+        (unsigned char)d[i + 2] == 0xBF)
+        i += 3;
+    while (i < size) {
+        if (is_space(d[i])) {
+            i++;
+        } else if (starts_with(d + i, size - i, "<!--")) {
+            i = skip_past(d, i + 4, size, "-->");
+        } else if (starts_with(d + i, size - i, "<?")) {
+            i = skip_past(d, i + 2, size, "?>");
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- sniffing ---- */
+
+static int sniff(const char *data, size_t size)
+{
+    size_t window = size < 8192 ? size : 8192;
+    size_t k = next_start_tag(data, 0, window);
+    if (k >= window || !starts_with(data + k, window - k, "<mjloggm"))
+        return 0;
+    char c = k + 8 < window ? data[k + 8] : ' ';
+    return is_space(c) || c == '>' || c == '/' ? 95 : 0;
+}
+
+/* ---- positions ---- */
+
+/* Advance the cursor to offset TO, counting lines. */
+static void advance(mj_state *st, size_t to)
+{
+    const char *d = st->data;
+    size_t i = st->cur;
+    while (i < to) {
+        const char *nl = memchr(d + i, '\n', to - i);
+        if (!nl)
+            break;
+        i = (size_t)(nl - d) + 1;
+        st->line++;
+        st->line_start = i;
+    }
+    st->cur = to;
+}
+
+/* Move the cursor to the next start tag: the element libxml2 just handed us. */
+static void sync_tag(mj_state *st)
+{
+    size_t k = next_start_tag(st->data, st->cur, st->doc_end);
+    advance(st, k);
+    st->tag_start = k;
+    st->tag_line = st->line;
+    st->tag_column = (uint32_t)(k - st->line_start + 1);
+    if (k < st->doc_end)
+        st->cur = k + 1;
+}
+
+/* Offset of the value of attribute NAME in the current tag's bytes, or the tag's offset. */
+static size_t value_offset(const mj_state *st, const char *name)
+{
+    const char *d = st->data;
+    size_t end = st->doc_end, i = st->tag_start + 1, n = strlen(name);
+    while (i < end && !is_space(d[i]) && d[i] != '>' && d[i] != '/')
+        i++;
+    for (;;) {
+        while (i < end && is_space(d[i]))
+            i++;
+        if (i >= end || d[i] == '>' || d[i] == '/')
+            return st->tag_start;
+        size_t a = i;
+        while (i < end && d[i] != '=' && !is_space(d[i]) && d[i] != '>')
+            i++;
+        size_t alen = i - a;
+        while (i < end && (is_space(d[i]) || d[i] == '='))
+            i++;
+        if (i >= end || (d[i] != '"' && d[i] != '\''))
+            return st->tag_start;
+        char q = d[i++];
+        size_t v = i;
+        while (i < end && d[i] != q)
+            i++;
+        if (alen == n && memcmp(d + a, name, n) == 0)
+            return v;
+        i++;
+    }
+}
+
+/* Line and column of offset OFF, which lies in the current tag (it may span lines). */
+static void position_in_tag(const mj_state *st, size_t off, uint32_t *line, uint32_t *column)
+{
+    uint32_t l = st->tag_line;
+    size_t ls = st->tag_start - (st->tag_column - 1);
+    for (size_t i = st->tag_start; i < off; i++) {
+        if (st->data[i] == '\n') {
+            l++;
+            ls = i + 1;
+        }
+    }
+    *line = l;
+    *column = (uint32_t)(off - ls + 1);
+}
+
+/* ---- errors ---- */
+
+static void locate(mj_state *st, paifu_location *w, const char *attr)
+{
+    paifu_location_clear(w);
+    paifu_location_set_source(w, st->source);
+    w->game = st->game_index;
+    if (!st->tag)
+        return;
+    size_t off = attr ? value_offset(st, attr) : st->tag_start;
+    position_in_tag(st, off, &w->line, &w->column);
+    w->offset = off;
+    if (st->tag_kind == MJ_TAG_MJLOGGM)
+        snprintf(w->path, sizeof(w->path), "mjloggm%s%s", attr ? "@" : "", attr ? attr : "");
+    else
+        snprintf(w->path, sizeof(w->path), "mjloggm/%s[%u]%s%s", st->tag, (unsigned)st->tag_index,
+                 attr ? "@" : "", attr ? attr : "");
+    if (st->in_deal) {
+        paifu_deal_label(w->deal, sizeof(w->deal), &st->start);
+        size_t n = paifu_game_deal_count(st->game);
+        const paifu_deal *deal = n ? paifu_game_deal(st->game, n - 1) : NULL;
+        w->event = deal ? (int32_t)deal->n_events : -1;
+    }
+}
+
+static int vfail(mj_state *st, paifu_error_code code, const char *attr, const char *fmt,
+                 va_list ap)
+{
+    char text[sizeof(((paifu_error *)0)->text)];
+    vsnprintf(text, sizeof(text), fmt, ap);
+    paifu_location w;
+    locate(st, &w, attr);
+    return paifu_error_set(st->err, code, &w, "%s", text);
+}
+
+int paifu_mjlog__fail(mj_state *st, const char *attr, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vfail(st, PAIFU_EFORMAT, attr, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int paifu_mjlog__fail_code(mj_state *st, paifu_error_code code, const char *attr,
+                           const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vfail(st, code, attr, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+/* A model call failed (limit, memory): give its error our location when it has none. */
+int paifu_mjlog__located(mj_state *st, int rc)
+{
+    paifu_error *err = st->err;
+    if (rc < 0 && err && err->code == rc && !err->where.source[0]) {
+        char text[sizeof(err->text)];
+        memcpy(text, err->text, sizeof(text));
+        paifu_error_clear(err);
+        paifu_mjlog__fail_code(st, (paifu_error_code)rc, NULL, "%s", text);
+    }
+    return rc;
+}
+
+static void on_xml_error(void *payload, mj_xml_error e)
+{
+    mj_state *st = payload;
+    if (st->xml_failed || !e || e->level < XML_ERR_ERROR)
+        return;
+    st->xml_failed = true;
+    st->xml_line = e->line;
+    st->xml_column = e->int2;
+    snprintf(st->xml_message, sizeof(st->xml_message), "%s",
+             e->message ? e->message : "not well-formed");
+    size_t n = strlen(st->xml_message);
+    while (n && is_space(st->xml_message[n - 1]))
+        st->xml_message[--n] = '\0';
+}
+
+/* Report the libxml2 error of the current document at its own position. */
+static int xml_failure(mj_state *st)
+{
+    paifu_location w;
+    paifu_location_clear(&w);
+    paifu_location_set_source(&w, st->source);
+    w.game = st->game_index;
+    if (st->xml_failed && st->xml_line > 0) {
+        uint32_t line = st->doc_line + (uint32_t)st->xml_line - 1;
+        uint32_t col = st->xml_column > 0 ? (uint32_t)st->xml_column : 1;
+        if (st->xml_line == 1)
+            col += st->doc_column - 1;
+        /* the offset of that line and column */
+        size_t off = st->doc_start;
+        for (uint32_t l = st->doc_line; l < line && off < st->doc_end; l++) {
+            const char *nl = memchr(st->data + off, '\n', st->doc_end - off);
+            off = nl ? (size_t)(nl - st->data) + 1 : st->doc_end;
+        }
+        if (st->xml_line == 1)
+            off = st->doc_start - (st->doc_column - 1);
+        w.line = line;
+        w.column = col;
+        w.offset = off + col - 1;
+    }
+    if (st->in_deal)
+        paifu_deal_label(w.deal, sizeof(w.deal), &st->start);
+    return paifu_error_set(st->err, PAIFU_EFORMAT, &w, "malformed XML: %s",
+                           st->xml_failed ? st->xml_message : "the parser stopped");
+}
+
+/* ---- attributes ---- */
+
+const mj_attr *paifu_mjlog__attr(mj_state *st, const char *name)
+{
+    for (size_t i = 0; i < st->n_attrs; i++) {
+        if (strcmp(st->attrs[i].name, name) == 0) {
+            st->attrs[i].used = true;
+            return &st->attrs[i];
+        }
+    }
+    return NULL;
+}
+
+int paifu_mjlog__require(mj_state *st, const char *name, const mj_attr **out)
+{
+    *out = paifu_mjlog__attr(st, name);
+    if (!*out)
+        return paifu_mjlog__fail(st, NULL, "missing attribute %s in <%s>", name, st->tag);
+    return 0;
+}
+
+/* Print at most 24 characters of a value for a message. */
+static const char *excerpt(char buf[32], const char *s, size_t len)
+{
+    if (len <= 24)
+        snprintf(buf, 32, "%s", s);
+    else
+        snprintf(buf, 32, "%.21s...", s);
+    return buf;
+}
+
+int paifu_mjlog__ints(mj_state *st, const mj_attr *a, int32_t *out, size_t n_min, size_t cap,
+                      long min, long max, size_t *n_out)
+{
+    const char *p = a->value;
+    size_t n = 0;
+    char ex[32];
+    while (*p) {
+        const char *s = p;
+        bool neg = *p == '-';
+        if (neg)
+            p++;
+        long long v = 0;
+        int digits = 0;
+        for (; *p >= '0' && *p <= '9' && digits < 11; p++, digits++)
+            v = v * 10 + (*p - '0');
+        if (!digits || (*p && *p != ',')) {
+            const char *e = strchr(s, ',');
+            size_t len = e ? (size_t)(e - s) : strlen(s);
+            char item[32];
+            snprintf(item, sizeof(item), "%.*s", (int)(len < 24 ? len : 24), s);
+            return paifu_mjlog__fail(st, a->name, "expected integers separated by commas in %s, "
+                                     "item %zu is \"%s\"", a->name, n + 1, item);
+        }
+        if (neg)
+            v = -v;
+        if (n == cap)
+            return paifu_mjlog__fail(st, a->name, "expected at most %zu integers in %s, found more "
+                                     "(\"%s\")", cap, a->name, excerpt(ex, a->value, a->len));
+        if (v < min || v > max)
+            return paifu_mjlog__fail(st, a->name, "item %zu of %s is %lld, expected %ld to %ld",
+                                     n + 1, a->name, v, min, max);
+        out[n++] = (int32_t)v;
+        if (*p == ',') {
+            p++;
+            if (!*p)
+                return paifu_mjlog__fail(st, a->name, "%s ends with a comma", a->name);
+        }
+    }
+    if (n < n_min)
+        return paifu_mjlog__fail(st, a->name, "expected %zu integers in %s, found %zu (\"%s\")",
+                                 n_min, a->name, n, excerpt(ex, a->value, a->len));
+    if (n_out)
+        *n_out = n;
+    else if (n != n_min)
+        return paifu_mjlog__fail(st, a->name, "expected %zu integers in %s, found %zu", n_min,
+                                 a->name, n);
+    return 0;
+}
+
+int paifu_mjlog__int(mj_state *st, const mj_attr *a, long min, long max, int32_t *out)
+{
+    return paifu_mjlog__ints(st, a, out, 1, 1, min, max, NULL);
+}
+
+int paifu_mjlog__check_id(mj_state *st, const char *attr, long id)
+{
+    if (id < 0 || id > 135)
+        return paifu_mjlog__fail(st, attr, "expected a tile id from 0 to 135, found %ld", id);
+    if (st->players == 3 && id >= 4 && id < 32) {
+        char name[3];
+        paifu_tile_name(name, paifu_tile_make((unsigned)id / 4, false));
+        return paifu_mjlog__fail(st, attr, "tile id %ld (%s) does not exist in a 3-player game",
+                                 id, name);
+    }
+    return 0;
+}
+
+int paifu_mjlog__ids(mj_state *st, const mj_attr *a, uint8_t *out, size_t cap, size_t *n_out)
+{
+    int32_t v[PAIFU_WALL_MAX];
+    size_t n;
+    int rc = paifu_mjlog__ints(st, a, v, 0, cap < PAIFU_WALL_MAX ? cap : PAIFU_WALL_MAX, LONG_MIN,
+                               LONG_MAX, &n);
+    if (rc < 0)
+        return rc;
+    for (size_t i = 0; i < n; i++) {
+        if ((rc = paifu_mjlog__check_id(st, a->name, v[i])) < 0)
+            return rc;
+        out[i] = (uint8_t)v[i];
+    }
+    *n_out = n;
+    return 0;
+}
+
+int paifu_mjlog__seat(mj_state *st, const char *name, int *out)
+{
+    const mj_attr *a;
+    int32_t v;
+    int rc;
+    if ((rc = paifu_mjlog__require(st, name, &a)) < 0 ||
+        (rc = paifu_mjlog__int(st, a, 0, 3, &v)) < 0)
+        return rc;
+    if (v >= st->players)
+        return paifu_mjlog__fail(st, name, "seat %d does not play in a 3-player game", (int)v);
+    *out = (int)v;
+    return 0;
+}
+
+paifu_tile paifu_mjlog__tile(const mj_state *st, unsigned id)
+{
+    return paifu_tile_make(id / 4, st->reds && (id == 16 || id == 52 || id == 88));
+}
+
+int paifu_mjlog__meta(mj_state *st, const char *key, const char *value)
+{
+    return paifu_mjlog__located(st, paifu_game_set_meta(st->game, key, value, st->err));
+}
+
+int paifu_mjlog__keep(mj_state *st, const mj_attr *a)
+{
+    if (++st->n_extra > MJ_MAX_EXTRA)
+        return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, a->name,
+                                      "more than %d attributes paifu does not model in one game",
+                                      MJ_MAX_EXTRA);
+    char key[128];
+    snprintf(key, sizeof(key), "tenhou.%s[%u]@%s", st->tag, (unsigned)st->tag_index, a->name);
+    return paifu_mjlog__meta(st, key, a->value);
+}
+
+/* Keep every attribute of a header tag as tenhou.<prefix>.<name>, except those already used. */
+static int keep_header(mj_state *st, const char *prefix)
+{
+    for (size_t i = 0; i < st->n_attrs; i++) {
+        if (st->attrs[i].used)
+            continue;
+        char key[128];
+        snprintf(key, sizeof(key), "tenhou.%s.%s", prefix, st->attrs[i].name);
+        int rc = paifu_mjlog__meta(st, key, st->attrs[i].value);
+        if (rc < 0)
+            return rc;
+        st->attrs[i].used = true;
+    }
+    return 0;
+}
+
+/* Keep every attribute of a header tag as tenhou.<prefix>.<name>, used or not. */
+static int keep_all(mj_state *st, const char *prefix)
+{
+    for (size_t i = 0; i < st->n_attrs; i++)
+        st->attrs[i].used = false;
+    return keep_header(st, prefix);
+}
+
+/* ---- header tags ---- */
+
+static int on_shuffle(mj_state *st)
+{
+    const mj_attr *seed = paifu_mjlog__attr(st, "seed");
+    int rc = 0;
+    if (seed) {
+        char why[160];
+        rc = paifu_mjlog_shuffle__seed_game(&st->shuffle, seed->value, seed->len, why,
+                                            sizeof(why));
+        if (rc < 0) {
+            char text[200];
+            snprintf(text, sizeof(text), "SHUFFLE@seed: %s", why);
+            st->wall_error = true;
+            if ((rc = paifu_mjlog__meta(st, "tenhou.wall.seed_error", text)) < 0)
+                return rc;
+        }
+    }
+    return keep_all(st, "shuffle"); /* the seed text too: a writer gives it back */
+}
+
+static int rule(mj_state *st, const char *key, const char *value)
+{
+    return paifu_mjlog__located(st, paifu_game_add_rule_override(st->game, key, value, st->err));
+}
+
+static int rules_unknown(mj_state *st, const char *reason)
+{
+    int rc = paifu_mjlog__meta(st, "tenhou.rules_unknown", "1");
+    if (rc == 0)
+        rc = paifu_mjlog__meta(st, "tenhou.rules_unknown.reason", reason);
+#ifdef PAIFU_META_RULES_UNKNOWN
+    if (rc == 0) /* the format-neutral key the verifier reads */
+        rc = paifu_mjlog__meta(st, PAIFU_META_RULES_UNKNOWN, reason);
+#endif
+    return rc;
+}
+
+/* GO type bits -> rule parameters (spec §4.3 table; sanma values §6, §7, §4.13). */
+static int go_rules(mj_state *st, unsigned type)
+{
+    int rc = paifu_mjlog__located(st, paifu_game_set_rules_name(st->game, "tenhou", st->err));
+    if (rc == 0 && (type & 0x002))
+        rc = rule(st, "red_fives", "0");
+    if (rc == 0 && (type & 0x004))
+        rc = rule(st, "kuitan", "false");
+    if (rc == 0 && !(type & 0x008))
+        rc = rule(st, "game_length", "east");
+    if (rc == 0 && (type & 0x010)) {
+        static const char *const sanma[][2] = {
+            {"players", "3"},          {"start_points", "35000"}, {"return_points", "40000"},
+            {"oka", "15000"},          {"uma", "20000,0,-20000,0"}, {"sanma_tsumo_loss", "true"},
+            {"kita", "true"},          {"noten_total", "2000"},
+        };
+        for (size_t i = 0; rc == 0 && i < sizeof(sanma) / sizeof(sanma[0]); i++)
+            rc = rule(st, sanma[i][0], sanma[i][1]);
+    }
+    if (rc == 0 && (type & ~0xFFu)) {
+        char reason[120];
+        snprintf(reason, sizeof(reason),
+                 "GO type %u has bits above 0x80 (0x%X: chip game or special lobby rules)", type,
+                 type & ~0xFFu);
+        rc = rules_unknown(st, reason);
+    }
+    return rc;
+}
+
+static int on_go(mj_state *st)
+{
+    const mj_attr *a;
+    int32_t type;
+    int rc;
+    if (st->go_seen)
+        return paifu_mjlog__fail(st, NULL, "a second <GO> tag (the rule set is given once)");
+    if (st->in_deal)
+        return paifu_mjlog__fail(st, NULL, "<GO> after the first <INIT>");
+    if ((rc = paifu_mjlog__require(st, "type", &a)) < 0 ||
+        (rc = paifu_mjlog__int(st, a, 0, 0xFFFF, &type)) < 0)
+        return rc;
+    st->go_seen = true;
+    st->go_type = (unsigned)type;
+    st->players = (type & 0x10) ? 3 : 4;
+    st->reds = !(type & 0x02);
+    if ((rc = paifu_mjlog__located(st, paifu_game_set_players(st->game, st->players, st->err))) < 0 ||
+        (rc = go_rules(st, (unsigned)type)) < 0)
+        return rc;
+    if (paifu_mjlog__attr(st, "csrule") &&
+        (rc = rules_unknown(st, "private lobby with custom rules (GO csrule)")) < 0)
+        return rc;
+    return keep_all(st, "go");
+}
+
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                          : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                                                 : -1;
+}
+
+/* True when S is the %XX (uppercase) encoding of every one of its bytes, as Tenhou writes. */
+static bool canonical_percent(const char *s, size_t len)
+{
+    if (len % 3)
+        return false;
+    for (size_t i = 0; i < len; i += 3)
+        if (s[i] != '%' || hex_digit(s[i + 1]) < 0 || hex_digit(s[i + 2]) < 0 ||
+            (s[i + 1] >= 'a' && s[i + 1] <= 'f') || (s[i + 2] >= 'a' && s[i + 2] <= 'f'))
+            return false;
+    return true;
+}
+
+/* Length of the valid UTF-8 sequence at S (at most N bytes), 0 if invalid (RFC 3629 §4). */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+                                                      : c >= 0xF0 && c <= 0xF4   ? 4
+                                                                                 : 0;
+    if (!len || len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) ||
+        (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F))
+        return 0;
+    return len;
+}
+
+/* Percent-decode attribute A in place (its scratch copy) and check the result is UTF-8. */
+static int decode_name(mj_state *st, mj_attr *a)
+{
+    char *s = (char *)a->value;
+    size_t o = 0;
+    for (size_t i = 0; i < a->len; i++) {
+        if (s[i] != '%') {
+            s[o++] = s[i];
+            continue;
+        }
+        int hi = i + 2 < a->len ? hex_digit(s[i + 1]) : -1;
+        int lo = i + 2 < a->len ? hex_digit(s[i + 2]) : -1;
+        if (hi < 0 || lo < 0)
+            return paifu_mjlog__fail(st, a->name, "bad percent escape at character %zu of %s",
+                                     i + 1, a->name);
+        s[o++] = (char)(hi * 16 + lo);
+        i += 2;
+    }
+    s[o] = '\0';
+    a->len = o;
+    for (size_t i = 0; i < o;) {
+        size_t n = utf8_len((const unsigned char *)s + i, o - i);
+        if (!n)
+            return paifu_mjlog__fail(st, a->name, "%s is not UTF-8 once percent-decoded (byte %zu)",
+                                     a->name, i + 1);
+        i += n;
+    }
+    return 0;
+}
+
+/* Seat named by a "n0".."n3" attribute name, or -1. */
+static int name_seat(const char *name)
+{
+    return name[0] == 'n' && name[1] >= '0' && name[1] <= '3' && !name[2] ? name[1] - '0' : -1;
+}
+
+static int on_roster(mj_state *st)
+{
+    int rc;
+    st->un_seen = true;
+    for (size_t i = 0; i < st->n_attrs; i++) {
+        mj_attr *a = &st->attrs[i];
+        int seat = name_seat(a->name);
+        if (seat < 0)
+            continue;
+        a->used = true;
+        if (!canonical_percent(a->value, a->len)) {
+            char key[32];
+            snprintf(key, sizeof(key), "tenhou.un.%s", a->name);
+            if ((rc = paifu_mjlog__meta(st, key, a->value)) < 0)
+                return rc;
+        }
+        if ((rc = decode_name(st, a)) < 0 ||
+            (rc = paifu_mjlog__located(st, paifu_game_set_player_name(st->game, seat, a->value, st->err))) < 0)
+            return rc;
+    }
+    return keep_header(st, "un");
+}
+
+static int on_un(mj_state *st)
+{
+    if (!st->un_seen)
+        return on_roster(st);
+    if (st->n_attrs != 1 || name_seat(st->attrs[0].name) < 0)
+        return paifu_mjlog__fail(st, NULL, "expected a reconnection <UN> with one attribute n0..n3 "
+                                 "(the roster was given before)");
+    return paifu_mjlog__on_reconnect(st);
+}
+
+/* ---- era-dependent rules, end of game ---- */
+
+static int finish_game(mj_state *st)
+{
+    int rc = 0;
+    if (!st->owari_seen)
+        paifu_game_set_truncated(st->game, true);
+    if (st->go_seen && st->owari_seen && st->owari_exact)
+        rc = rule(st, "final_rounding", "nearest_100"); /* spec §6 item 1: exact since ~2021 */
+    /* spec §6 item 3, §8: East-only uma +5/-5/-10 in 2008-2009 (generation A seeds: 2009-02 to
+     * 2009-07; integer results: up to 2009-08) */
+    if (rc == 0 && st->go_seen && st->players == 4 && !(st->go_type & 0x008) &&
+        (st->generation_seen == MJLOG_GEN_A || (st->owari_seen && st->owari_integers)))
+        rc = rule(st, "uma", "10000,5000,-5000,-10000");
+    static const char *const GEN[] = {"none", "A", "B", "C"};
+    if (rc == 0)
+        rc = paifu_mjlog__meta(st, "tenhou.wall.generation", GEN[st->generation_seen]);
+    if (rc == 0 && st->generation_seen != MJLOG_GEN_NONE)
+        rc = paifu_mjlog__meta(st, "tenhou.wall.dead_layout",
+                               st->generation_seen == MJLOG_GEN_C ? "new" : "old");
+    return rc;
+}
+
+/* ---- elements ---- */
+
+/* Classify NAME: a fixed tag, or a draw/discard with its letter index and tile id. */
+static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
+{
+    for (int t = 0; t < MJ_TAG_DRAW; t++)
+        if (strcmp(name, TAG_NAMES[t]) == 0)
+            return t;
+    const char *l = name[0] ? strchr(DRAW_LETTERS, name[0]) : NULL;
+    if (l && name[1] >= '0' && name[1] <= '9') {
+        unsigned v = 0;
+        size_t i = 1;
+        for (; name[i] >= '0' && name[i] <= '9' && i < 5; i++)
+            v = v * 10 + (unsigned)(name[i] - '0');
+        if (!name[i]) {
+            if (v > 135 || (name[1] == '0' && name[2]))
+                return paifu_mjlog__fail(st, NULL, "<%s>: expected a tile id from 0 to 135 "
+                                         "after %c", name, name[0]);
+            *letter = (int)(l - DRAW_LETTERS);
+            *id = v;
+            return *letter < 4 ? MJ_TAG_DRAW : MJ_TAG_DISCARD;
+        }
+    }
+    return paifu_mjlog__fail(st, NULL, "unknown tag <%s> (expected SHUFFLE, GO, UN, TAIKYOKU, "
+                             "INIT, T/U/V/W#, D/E/F/G#, N, REACH, DORA, AGARI, RYUUKYOKU or BYE)",
+                             name);
+}
+
+static int collect_attributes(mj_state *st, xmlTextReaderPtr xr)
+{
+    st->n_attrs = 0;
+    st->scratch_used = 0;
+    if (xmlTextReaderHasAttributes(xr) != 1)
+        return 0;
+    while (xmlTextReaderMoveToNextAttribute(xr) == 1) {
+        const char *name = (const char *)xmlTextReaderConstName(xr);
+        const char *value = (const char *)xmlTextReaderConstValue(xr);
+        if (!name || !value)
+            return paifu_mjlog__fail_code(st, PAIFU_ENOMEM, NULL, "out of memory");
+        if (st->n_attrs == MJ_MAX_ATTRS)
+            return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, NULL,
+                                          "more than %d attributes in one tag", MJ_MAX_ATTRS);
+        size_t len = strlen(value);
+        if (len + 1 > MJ_SCRATCH - st->scratch_used)
+            return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, name,
+                                          "attribute values of one tag longer than %d bytes",
+                                          MJ_SCRATCH);
+        char *copy = st->scratch + st->scratch_used;
+        memcpy(copy, value, len + 1);
+        st->scratch_used += len + 1;
+        st->attrs[st->n_attrs++] = (mj_attr){name, copy, len, false};
+    }
+    xmlTextReaderMoveToElement(xr);
+    return 0;
+}
+
+static int dispatch(mj_state *st, int letter, unsigned id)
+{
+    switch (st->tag_kind) {
+    case MJ_TAG_SHUFFLE: return on_shuffle(st);
+    case MJ_TAG_GO: return on_go(st);
+    case MJ_TAG_UN: return on_un(st);
+    case MJ_TAG_TAIKYOKU: return keep_header(st, "taikyoku");
+    case MJ_TAG_INIT: return paifu_mjlog__on_init(st);
+    case MJ_TAG_N: return paifu_mjlog__on_call(st);
+    case MJ_TAG_REACH: return paifu_mjlog__on_reach(st);
+    case MJ_TAG_DORA: return paifu_mjlog__on_dora(st);
+    case MJ_TAG_AGARI: return paifu_mjlog__on_agari(st);
+    case MJ_TAG_RYUUKYOKU: return paifu_mjlog__on_ryuukyoku(st);
+    case MJ_TAG_BYE: return paifu_mjlog__on_bye(st);
+    case MJ_TAG_DRAW: return paifu_mjlog__on_draw(st, letter, id);
+    case MJ_TAG_DISCARD: return paifu_mjlog__on_discard(st, letter - 4, id);
+    default: return paifu_mjlog__fail(st, NULL, "<mjloggm> inside <mjloggm>");
+    }
+}
+
+/* One child element of <mjloggm>. */
+static int on_element(mj_state *st, xmlTextReaderPtr xr)
+{
+    const char *name = (const char *)xmlTextReaderConstName(xr);
+    int letter = 0, rc;
+    unsigned id = 0;
+    st->tag = name ? name : "";
+    st->tag_kind = MJ_TAG_COUNT;
+    st->tag_index = 0;
+    int kind = classify(st, st->tag, &letter, &id);
+    if (kind < 0)
+        return kind;
+    st->tag_kind = (mj_tag)kind;
+    if (kind == MJ_TAG_DRAW || kind == MJ_TAG_DISCARD)
+        st->tag_index = ++st->draw_count[letter][id];
+    else
+        st->tag_index = ++st->counts[kind];
+    if ((rc = collect_attributes(st, xr)) < 0 || (rc = dispatch(st, letter, id)) < 0)
+        return rc;
+    for (size_t i = 0; i < st->n_attrs; i++)
+        if (!st->attrs[i].used && (rc = paifu_mjlog__keep(st, &st->attrs[i])) < 0)
+            return rc;
+    return 0;
+}
+
+static int on_root(mj_state *st, xmlTextReaderPtr xr)
+{
+    const char *name = (const char *)xmlTextReaderConstName(xr);
+    st->tag = "mjloggm";
+    st->tag_kind = MJ_TAG_MJLOGGM;
+    st->tag_index = 1;
+    if (!name || strcmp(name, "mjloggm") != 0)
+        return paifu_mjlog__fail(st, NULL, "expected the root tag <mjloggm>, found <%s>",
+                                 name ? name : "");
+    int rc = collect_attributes(st, xr);
+    return rc < 0 ? rc : keep_header(st, "mjloggm");
+}
+
+static bool blank(const char *s)
+{
+    for (; s && *s; s++)
+        if (!is_space(*s))
+            return false;
+    return true;
+}
+
+/* Refuse a DOCTYPE in the prolog before libxml2 parses it (no entity may ever be declared). */
+static int check_prolog(mj_state *st)
+{
+    const char *d = st->data;
+    size_t i = st->doc_start, end = st->doc_end;
+    if (starts_with(d + i, end - i, "\xEF\xBB\xBF"))
+        i += 3; /* byte-order mark */
+    for (;;) {
+        size_t k = i;
+        while (k < end && is_space(d[k]))
+            k++;
+        if (starts_with(d + k, end - k, "<!--"))
+            i = skip_past(d, k + 4, end, "-->");
+        else if (starts_with(d + k, end - k, "<?"))
+            i = skip_past(d, k + 2, end, "?>");
+        else if (starts_with(d + k, end - k, "<!DOCTYPE")) {
+            advance(st, k);
+            st->tag_start = k;
+            st->tag_line = st->line;
+            st->tag_column = (uint32_t)(k - st->line_start + 1);
+            st->tag = "!DOCTYPE";
+            st->tag_kind = MJ_TAG_COUNT;
+            st->tag_index = 1;
+            return paifu_mjlog__fail(st, NULL, "a DOCTYPE is not allowed in an mjlog (entities "
+                                     "and external DTDs are refused)");
+        } else
+            return 0;
+        if (i >= end)
+            return 0;
+    }
+}
+
+/* Read the nodes of the current document into st->game. */
+static int read_nodes(mj_state *st, xmlTextReaderPtr xr)
+{
+    int ret, rc = 0;
+    bool root = false;
+    while (rc == 0 && (ret = xmlTextReaderRead(xr)) == 1) {
+        int type = xmlTextReaderNodeType(xr), depth = xmlTextReaderDepth(xr);
+        if (type == XML_READER_TYPE_ELEMENT) {
+            sync_tag(st);
+            if (depth == 0)
+                rc = root ? paifu_mjlog__fail(st, NULL, "a second root tag") : on_root(st, xr);
+            else if (depth == 1)
+                rc = on_element(st, xr);
+            else
+                rc = paifu_mjlog__fail(st, NULL, "<%s> inside <%s>: mjlog tags do not nest",
+                                       (const char *)xmlTextReaderConstName(xr), st->tag);
+            root = true;
+        } else if (type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA) {
+            if (!blank((const char *)xmlTextReaderConstValue(xr)))
+                rc = paifu_mjlog__fail(st, NULL, "text inside <mjloggm> (mjlog tags carry "
+                                       "attributes only)");
+        } else if (type == XML_READER_TYPE_DOCUMENT_TYPE) {
+            rc = paifu_mjlog__fail(st, NULL, "a DOCTYPE is not allowed in an mjlog");
+        } else if (type == XML_READER_TYPE_ENTITY_REFERENCE) {
+            rc = paifu_mjlog__fail(st, NULL, "an entity reference in an mjlog");
+        }
+    }
+    if (rc == 0 && ret < 0)
+        rc = xml_failure(st);
+    if (rc == 0 && !root) {
+        st->tag = NULL;
+        rc = paifu_mjlog__fail(st, NULL, "no <mjloggm> root tag in the document");
+    }
+    return rc;
+}
+
+static void reset_game_state(mj_state *st)
+{
+    memset(st->counts, 0, sizeof(st->counts));
+    memset(st->draw_count, 0, sizeof(st->draw_count));
+    st->players = 4;
+    st->go_seen = st->un_seen = st->owari_seen = false;
+    st->go_type = 0;
+    st->reds = true;
+    st->in_deal = st->deal_over = false;
+    paifu_deal_start_init(&st->start);
+    st->n_extra = st->n_prelude = 0;
+    st->owari_integers = 1;
+    st->owari_exact = false;
+    paifu_mjlog_shuffle__clear(&st->shuffle);
+    st->wall_error = false;
+    st->generation_seen = MJLOG_GEN_NONE;
+    st->xml_failed = false;
+    st->tag = NULL;
+}
+
+static int read_document(mj_state *st)
+{
+    reset_game_state(st);
+    int rc = check_prolog(st);
+    if (rc < 0)
+        return rc;
+    size_t len = st->doc_end - st->doc_start;
+    if (len > INT_MAX)
+        return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, NULL, "an mjlog document larger than "
+                                      "%d bytes", INT_MAX);
+    xmlTextReaderPtr xr = xmlReaderForMemory(st->data + st->doc_start, (int)len, NULL, NULL,
+                                             XML_PARSE_NONET);
+    if (!xr)
+        return paifu_error_set(st->err, PAIFU_ENOMEM, NULL, "out of memory (XML reader)");
+    xmlTextReaderSetStructuredErrorHandler(xr, on_xml_error, st);
+    rc = read_nodes(st, xr);
+    xmlFreeTextReader(xr);
+    st->tag = NULL;
+    st->in_deal = false;
+    if (rc == 0)
+        rc = finish_game(st);
+    return rc;
+}
+
+/* ---- format interface ---- */
+
+static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
+{
+    mj_state *st = calloc(1, sizeof(*st));
+    if (!st)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    st->data = ctx->data;
+    st->size = ctx->size;
+    st->source = ctx->source;
+    st->opts = ctx->opts;
+    st->line = 1;
+    st->game_index = -1;
+    *state = st;
+    return 0;
+}
+
+static int reader_next(void *state, paifu_game *game, paifu_error *err)
+{
+    mj_state *st = state;
+    st->game = game;
+    st->err = err;
+    if (st->next_doc >= st->size || (st->game_index >= 0 &&
+                                     only_trailer(st->data, st->next_doc, st->size)))
+        return 0;
+    st->game_index++;
+    advance(st, st->next_doc);
+    st->doc_start = st->next_doc;
+    st->doc_line = st->line;
+    st->doc_column = (uint32_t)(st->doc_start - st->line_start + 1);
+    st->doc_end = find_doc_end(st->data, st->doc_start, st->size);
+    st->next_doc = st->doc_end;
+    int rc = read_document(st);
+    if (rc < 0) {
+        st->next_doc = st->size; /* no further games after an error */
+        return rc;
+    }
+    if ((rc = paifu_mjlog__located(st, paifu_game_set_source_format(game, "tenhou-xml", err))) < 0)
+        return rc;
+    return 1;
+}
+
+static void reader_free(void *state)
+{
+    free(state);
+}
+
+const format_impl paifu_format_mjlog = {
+    .info = {"tenhou-xml", "Tenhou mjlog XML (<mjloggm>, plain or gzip)", true, false, 0,
+             ".mjlog"},
+    .sniff = sniff,
+    .reader_open = reader_open,
+    .reader_next = reader_next,
+    .reader_free = reader_free,
+    .write_game = NULL,
+    .finish = NULL,
+    .multi_game = false,
+};
