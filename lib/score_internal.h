@@ -1,0 +1,157 @@
+/*
+ * score_internal.h: what the hand engine's files share (reading.c, wait.c, shanten.c, yaku.c,
+ * fu.c, points.c, score.c). Nothing here allocates; every array is fixed-size.
+ *
+ * Invariants used throughout:
+ *  - a "counts" array has PAIFU_TILE_KINDS entries, each 0..4;
+ *  - a reading lists the concealed sets first (ascending kind) and the melds after them in call
+ *    order, so the order of the yakuhai entries of a yaku list is the order of the sets;
+ *  - an interpretation is a reading plus the place of the winning tile in it; every scoring
+ *    decision that depends on the place (wait fu, pinfu, a triplet completed by ron being open)
+ *    reads it from the interpretation, never from the reading alone.
+ */
+#ifndef PAIFU_SCORE_INTERNAL_H
+#define PAIFU_SCORE_INTERNAL_H
+
+#include "paifu/hand.h"
+#include "paifu/score.h"
+#include "rules_internal.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define KINDS PAIFU_TILE_KINDS
+
+/* Bit of a kind in a uint64_t kind set. */
+#define KIND_BIT(k) (UINT64_C(1) << (k))
+/* Terminals and honours (kokushi's thirteen). */
+#define ORPHANS_MASK                                                                               \
+    (KIND_BIT(0) | KIND_BIT(8) | KIND_BIT(9) | KIND_BIT(17) | KIND_BIT(18) | KIND_BIT(26) |        \
+     (UINT64_C(0x7F) << 27))
+#define HONORS_MASK (UINT64_C(0x7F) << 27)
+#define WINDS_MASK (UINT64_C(0xF) << 27)
+#define DRAGONS_MASK (UINT64_C(0x7) << 31)
+
+/* Bit of a yaku id in a uint64_t yaku set (ids 0..55 fit). */
+#define YAKU_BIT(id) (UINT64_C(1) << (id))
+
+static inline bool kind_is_orphan(unsigned k)
+{
+    return (ORPHANS_MASK >> k) & 1u;
+}
+
+/* ---- reading.c ---- */
+
+/* Place of the winning tile inside a reading. */
+#define WIN_IN_PAIR 4
+
+/*
+ * All readings of a complete hand whose concealed tiles (winning tile included) are COUNTS,
+ * N_CLOSED of them, with HAND's melds. Returns how many were stored in OUT (at most CAP);
+ * *MORE_OUT is set when there were more than CAP.
+ */
+size_t paifu_reading__all(paifu_reading *out, size_t cap, bool *more_out,
+                          const uint8_t counts[KINDS], unsigned n_closed, const paifu_hand *hand);
+
+/* True when COUNTS (N tiles, N % 3 == 2) split into sets and one pair. */
+bool paifu_reading__standard_complete(const uint8_t counts[KINDS], unsigned n);
+
+/* True when COUNTS (N tiles, N % 3 == 0) split into sets alone. */
+bool paifu_reading__sets_only(const uint8_t counts[KINDS], unsigned n);
+
+/* True when COUNTS of 14 tiles form seven different pairs / thirteen orphans. */
+bool paifu_reading__seven_pairs(const uint8_t counts[KINDS], unsigned n);
+bool paifu_reading__thirteen_orphans(const uint8_t counts[KINDS], unsigned n);
+
+/* ---- wait.c ---- */
+
+/*
+ * Waits of a shape in isolation: the kinds that complete COUNTS (N tiles) into sets plus a pair
+ * (N % 3 == 1), or into sets alone (N % 3 == 2). SPECIAL adds seven pairs and thirteen orphans
+ * (only meaningful for 13 concealed tiles). Kinds already held four times are not waits.
+ */
+uint64_t paifu_wait__shape(const uint8_t counts[KINDS], unsigned n, bool special);
+
+/* ---- yaku.c ---- */
+
+/* Facts about a win that do not depend on the reading; computed once per hand. */
+typedef struct paifu_facts {
+    const paifu_hand *hand;
+    const struct paifu_rules *rules;
+    uint8_t counts[KINDS];   /* concealed tiles, winning tile included */
+    uint8_t all[KINDS];      /* concealed plus melded tiles */
+    unsigned n_closed;       /* concealed tiles, winning tile included */
+    unsigned win_kind;
+    unsigned flags;          /* PAIFU_SIT_* */
+    unsigned seat_kind;      /* 27 + seat wind */
+    unsigned round_kind;     /* 27 + round wind */
+    bool tsumo;
+    bool menzen;             /* no melds but ankan */
+    bool dealer;
+    uint64_t present;        /* kinds present anywhere in the hand */
+    uint64_t yaku;           /* reading-independent yaku (situation, tile-set yaku) */
+    uint64_t yakuman;        /* reading-independent yakuman */
+    int dora, aka, ura, kita;
+} paifu_facts;
+
+/* The value of one interpretation. */
+typedef struct paifu_eval {
+    uint64_t yaku;      /* yaku and yakuman ids present */
+    int yaku_han;       /* han from yaku (0 for a yakuman hand) */
+    int yakuman;        /* multiples, after the stacking rule */
+    int han;            /* yaku_han + dora family, or 13 * yakuman */
+    int fu;             /* rounded */
+    int fu_raw;
+    uint8_t wait;       /* paifu_wait */
+    uint8_t win_set;    /* 0..3 or WIN_IN_PAIR */
+    uint8_t limit;      /* paifu_limit */
+    uint8_t status;     /* paifu_score_status */
+    bool renhou_mangan; /* scored as renhou alone (renhou = mangan) */
+    paifu_payment pay;
+    int32_t total;
+} paifu_eval;
+
+/* Fill the reading-independent facts; returns PAIFU_SCORE_OK or PAIFU_SCORE_CHANKAN_ANKAN. */
+void paifu_yaku__facts(paifu_facts *f, const paifu_hand *hand, const uint8_t counts[KINDS],
+                       unsigned n_closed, const paifu_situation *sit,
+                       const struct paifu_rules *rules);
+
+/* Yaku (and yakuman) of one interpretation: sets e->yaku, e->yaku_han, e->yakuman. */
+void paifu_yaku__evaluate(paifu_eval *e, const paifu_facts *f, const paifu_reading *r);
+
+/*
+ * Write the yaku list of E in Tenhou's order into OUT (room for PAIFU_MAX_YAKU); returns the
+ * number of entries. The dora family (52, 54, 53, 55) comes last.
+ */
+unsigned paifu_yaku__list(paifu_yaku_value *out, const paifu_eval *e, const paifu_facts *f,
+                          const paifu_reading *r);
+
+/* Han of yaku ID in a closed (MENZEN) or open hand; 0 if it does not count there. */
+int paifu_yaku__han(unsigned id, bool menzen, const struct paifu_rules *rules);
+
+/* Yakuman multiple of yakuman ID under RULES (1, or 2 for a double yakuman the rules list). */
+int paifu_yaku__yakuman_value(unsigned id, const struct paifu_rules *rules);
+
+/* ---- fu.c ---- */
+
+/* Wait type of the winning tile when it completes set WIN_SET (or the pair) of R. */
+uint8_t paifu_fu__wait(const paifu_reading *r, unsigned win_set, unsigned win_kind);
+
+/*
+ * Fu of an interpretation (yaku.md section 5). PINFU says whether pinfu is scored. PARTS (may
+ * be NULL) receives the terms, *N_PARTS their number. Returns the raw (unrounded) sum.
+ */
+int paifu_fu__raw(const paifu_facts *f, const paifu_reading *r, unsigned win_set, uint8_t wait,
+                  bool pinfu, paifu_fu_part *parts, unsigned *n_parts);
+
+/* Round fu up to 10 (chiitoitsu's 25 stays). */
+static inline int paifu_fu__round(int raw)
+{
+    return raw == 25 ? 25 : (raw + 9) / 10 * 10;
+}
+
+/* Is set I of R concealed for fu and sanankou (a pon completed by ron is open)? */
+bool paifu_fu__set_concealed(const paifu_facts *f, const paifu_reading *r, unsigned i,
+                             unsigned win_set);
+
+#endif
