@@ -127,6 +127,10 @@ static const rule_row ROWS[] = {
         "000 §3.7.2, t3"),
     ROW(rinshan_tsumo_fu, "scoring", B, "", "false", "a rinshan kaihou win gets the 2 tsumo fu",
         "000 §3.7.3"),
+    ROW(open_pinfu_fu, "scoring", I, "", "2",
+        "fu added to an open hand won by ron whose fu are only the base 20 (open pinfu shape): "
+        "2 makes it 30 fu; 0 leaves it at 20",
+        "000 §3.7.3; yaku.md section 5"),
     ROW(kuitan, "scoring", B, "", "true", "tanyao counts in an open hand", "t3"),
     ROW(red_fives, "scoring", I, "", "3", "red fives in the tile set (one per suit: 3; 0: none)",
         "000 §3.6"),

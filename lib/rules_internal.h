@@ -115,6 +115,7 @@ struct paifu_rules {
     int renhou;            /* enum paifu_renhou */
     int32_t double_wind_pair_fu;
     bool rinshan_tsumo_fu;
+    int32_t open_pinfu_fu; /* fu added to an open ron with nothing but the base 20 */
     bool kuitan;
     int32_t red_fives;     /* red fives in the set (one per suit: 3) */
     bool ryanhan_shibari;  /* 2 han from yaku at 5+ honba */
