@@ -450,13 +450,15 @@ static int read_penalty(jctx *c, const json_t *ev, int players, paifu_game *game
     if ((rc = jopt_str(c, ev, "timing", &timing)) < 0)
         return rc;
     if (rc) {
-        if (strcmp(timing, "after_uma") == 0)
+        if (strcmp(timing, "by_rules") == 0)
+            p.timing = PAIFU_PENALTY_BY_RULES;
+        else if (strcmp(timing, "after_uma") == 0)
             p.timing = PAIFU_PENALTY_AFTER_UMA;
         else if (strcmp(timing, "immediate") == 0)
             p.timing = PAIFU_PENALTY_IMMEDIATE;
         else {
             jctx_key(c, "timing");
-            return jerr(c, "expected after_uma or immediate, found \"%s\"", timing);
+            return jerr(c, "expected by_rules, after_uma or immediate, found \"%s\"", timing);
         }
     }
     long long amount;
@@ -616,9 +618,18 @@ static int read_deal(jctx *c, const json_t *deal, int players, paifu_game *game)
         return jerr(c, "expected a deal object, found %s", jtype(deal));
     paifu_deal_start st;
     paifu_deal_start_init(&st);
-    int rc, dealer;
-    if (parse_round(c, deal, &st) < 0 || seat_in(c, deal, "dealer", players, true, &dealer) < 0)
-        return PAIFU_EFORMAT;
+    int rc, dealer = 0;
+    if (json_object_get(deal, "round")) {
+        if (parse_round(c, deal, &st) < 0 || seat_in(c, deal, "dealer", players, true, &dealer) < 0)
+            return PAIFU_EFORMAT;
+    } else {
+        /* a score sheet: the verifier follows the rules' rotation */
+        if (json_object_get(deal, "dealer")) {
+            jctx_key(c, "round");
+            return jerr(c, "expected a round such as \"E1\" with the dealer, found nothing");
+        }
+        st.flags |= PAIFU_DEAL_ROUND_UNKNOWN;
+    }
     st.dealer = (int8_t)dealer;
     long long h = 0, s = 0;
     int rh = jopt_int(c, deal, "honba", 0, 1000, &h);

@@ -361,8 +361,9 @@ static void put_penalty(paifu_buf *b, const paifu_penalty *p, int players)
 {
     paifu_buf_printf(b, ", \"seat\": %d, \"kind\": ", p->seat);
     paifu_buf_json_string(b, paifu_penalty_kind_name((paifu_penalty_kind)p->kind));
-    paifu_buf_printf(b, ", \"timing\": \"%s\"",
-                     p->timing == PAIFU_PENALTY_IMMEDIATE ? "immediate" : "after_uma");
+    if (p->timing != PAIFU_PENALTY_BY_RULES)
+        paifu_buf_printf(b, ", \"timing\": \"%s\"",
+                         p->timing == PAIFU_PENALTY_IMMEDIATE ? "immediate" : "after_uma");
     if (p->amount)
         paifu_buf_printf(b, ", \"amount\": %d", (int)p->amount);
     if (p->has_deltas) {
@@ -451,14 +452,25 @@ static void put_deal(paifu_buf *b, const paifu_deal *deal, int players)
 {
     const paifu_deal_start *st = &deal->start;
     static const char winds[] = "ESWN";
-    paifu_buf_printf(b, "    {\n      \"round\": \"%c%u\", \"dealer\": %d",
-                     winds[st->round_wind & 3], (unsigned)st->hand_number + 1, st->dealer);
-    if (st->flags & PAIFU_DEAL_HAS_STICKS)
-        paifu_buf_printf(b, ", \"honba\": %d, \"riichi_sticks\": %d", st->honba,
-                         st->riichi_sticks);
-    if (deal->flags & PAIFU_DEAL_RESULT_ONLY)
-        paifu_buf_puts(b, ", \"result_only\": true");
-    paifu_buf_puts(b, ",\n");
+    bool sep = false;
+    paifu_buf_puts(b, "    {\n");
+    if (!(st->flags & PAIFU_DEAL_ROUND_UNKNOWN)) {
+        paifu_buf_puts(b, "      ");
+        paifu_buf_printf(b, "\"round\": \"%c%u\", \"dealer\": %d", winds[st->round_wind & 3],
+                         (unsigned)st->hand_number + 1, st->dealer);
+        sep = true;
+    }
+    if (st->flags & PAIFU_DEAL_HAS_STICKS) {
+        paifu_buf_printf(b, "%s\"honba\": %d, \"riichi_sticks\": %d", sep ? ", " : "      ",
+                         st->honba, st->riichi_sticks);
+        sep = true;
+    }
+    if (deal->flags & PAIFU_DEAL_RESULT_ONLY) {
+        paifu_buf_printf(b, "%s\"result_only\": true", sep ? ", " : "      ");
+        sep = true;
+    }
+    if (sep)
+        paifu_buf_puts(b, ",\n");
     if (st->flags & PAIFU_DEAL_HAS_SCORES) {
         paifu_buf_puts(b, "      \"scores\": ");
         put_ints(b, st->scores, (size_t)players);

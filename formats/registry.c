@@ -15,10 +15,12 @@
 
 extern const format_impl paifu_format_paifu_json;
 extern const format_impl paifu_format_mjlog;
+extern const format_impl paifu_format_pantheon;
 
 static const format_impl *const FORMATS[] = {
     &paifu_format_paifu_json,
     &paifu_format_mjlog,
+    &paifu_format_pantheon,
 };
 
 #define N_FORMATS (sizeof(FORMATS) / sizeof(FORMATS[0]))

@@ -595,13 +595,43 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
 void paifu_replay__penalty(replay *rp, const paifu_event *ev)
 {
     const paifu_penalty *p = &rp->deal->penalties[ev->detail];
+    const paifu_rules *r = rp->rules;
     if (p->kind == PAIFU_PENALTY_CHOMBO) {
         rp->chombo = true;
         rp->ended = true;
     }
     if (p->kind == PAIFU_PENALTY_DEAD_HAND && p->seat >= 0 && p->seat < rp->players)
         rp->seat[p->seat].dead = true;
-    if (p->timing == PAIFU_PENALTY_IMMEDIATE && p->has_deltas)
+    int32_t deltas[PAIFU_SEATS] = {0};
+    bool pays = false;
+    if (p->kind == PAIFU_PENALTY_CHOMBO && p->timing == PAIFU_PENALTY_BY_RULES &&
+        r->chombo == PAIFU_CHOMBO_REVERSE_MANGAN && p->seat >= 0 && p->seat < rp->players) {
+        /* a mangan paid by the offender: 4000 to the dealer and 2000 to the others, a dealer
+           offender 4000 to each (RRC-2024 §3.13 variation; EMA 004 §3.4.6) */
+        int dealer = rp->deal->start.dealer;
+        for (int s = 0; s < rp->players; s++) {
+            if (s == p->seat)
+                continue;
+            int32_t pay = p->seat == dealer || s == dealer ? 4000 : 2000;
+            deltas[s] += pay;
+            deltas[p->seat] -= pay;
+        }
+        pays = true;
+    }
+    if (p->timing == PAIFU_PENALTY_IMMEDIATE && p->has_deltas) {
+        memcpy(deltas, p->deltas, sizeof(deltas));
+        pays = true;
+    } else if (pays && p->has_deltas &&
+               memcmp(deltas, p->deltas, sizeof(int32_t) * (size_t)rp->players) != 0) {
+        char e[64], g[64];
+        paifu_settle__format(e, sizeof(e), deltas, rp->players);
+        paifu_settle__format(g, sizeof(g), p->deltas, rp->players);
+        paifu_replay__finding(rp, "penalty.amount", e, g, "RRC-2024 §3.13; 004 §3.4.6",
+                              "the chombo payments of seat %d differ from the rule set's",
+                              p->seat);
+        memcpy(deltas, p->deltas, sizeof(deltas));
+    }
+    if (pays)
         for (int s = 0; s < rp->players; s++)
-            rp->scores[s] += p->deltas[s];
+            rp->scores[s] += deltas[s];
 }

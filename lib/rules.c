@@ -51,6 +51,10 @@ static const rule_row ROWS[] = {
         "the all-last dealer may end the game by winning while in first place", "000 §3.11, t3"),
     ROW(tenpaiyame, "game", B, "", "false",
         "the all-last dealer may end the game by being tenpai while in first place", "000 §3.11"),
+    ROW(time_limit, "game", B, "", "true",
+        "games are played against a clock: a game may end (after its current deal) before the "
+        "last regular deal; the verifier then only checks that no deal follows the end",
+        "000 §6.4; 003 §6.1.1; riichi-rulesets.md A \"Last deal / time limit\""),
     /* ---- points ---- */
     ROW(start_points, "points", I, "", "30000", "points each player starts with", "000 §3.1.1"),
     ROW(return_points, "points", I, "", "30000", "points subtracted from every final score",
@@ -183,9 +187,53 @@ static const rule_row ROWS[] = {
     ROW(mcr_false_hu, "mcr", I, "", "10", "false hu: the offender pays each other player",
         "mcr.md §9"),
     ROW(mcr_table_points, "mcr", I4, "", "4,2,1,0", "table points by place", "mcr.md §10"),
-    ROW(mcr_variance, "mcr", I, "", "0",
-        "bit set of seed-vs-practice readings (see `paifu rules --list` and mcr.md §13)",
-        "mcr.md §13"),
+    ROW(mcr_wait_fans, "mcr", E, "cancel_if_several|count_one", "cancel_if_several",
+        "edge/closed/single wait when the winning tile can play several of these roles: "
+        "cancel_if_several: none is scored (seed); count_one: one is scored (Green Book, MIL)",
+        "mcr.md §11.6, §13 item 15"),
+    ROW(mcr_special_self_draw, "mcr", E, "fully_concealed|self_drawn", "fully_concealed",
+        "a self-drawn necessarily concealed special hand (#4 #6 #7 #12 #19 #20 #34) scores "
+        "fully_concealed: #56 Fully Concealed Hand (seed); self_drawn: #80 Self-Drawn (MIL)",
+        "mcr.md §7, §13 item 13"),
+    ROW(mcr_knitted_straight_concealed, "mcr", B, "", "false",
+        "a concealed Knitted Straight hand also scores Concealed Hand #62 (false: seed, the "
+        "hand does not combine with #62; true: MIL)",
+        "mcr.md §13 item 12"),
+    ROW(mcr_two_concealed_kongs, "mcr", I, "", "8",
+        "points of #48 Two Concealed Kongs (8: English Green Book and seed; 6: Chinese 1998)",
+        "mcr.md §13 item 3"),
+    ROW(mcr_melded_concealed_kong, "mcr", E, "two_fans|one_fan", "two_fans",
+        "one melded and one concealed kong: two_fans: #57 Two Melded Kongs + #67 Concealed "
+        "Kong = 6 (seed); one_fan: the practice fan \"concealed kong and melded kong\" = 5",
+        "mcr.md §7 (#57)"),
+    ROW(mcr_four_kongs_concealed, "mcr", E, "combine|concealed_pungs_only", "combine",
+        "#5 Four Kongs with concealed kongs: combine: also #67/#48 (seed); "
+        "concealed_pungs_only: only the concealed-pung fans #66/#33/#12 (MIL)",
+        "mcr.md §13 item 11"),
+    ROW(mcr_nine_gates_pungs, "mcr", E, "none|all_but_one", "none",
+        "#73 Pung of Terminals or Honors inside #4 Nine Gates: none scores (seed); "
+        "all_but_one: only one is excluded (MIL)",
+        "mcr.md §13 item 14"),
+    ROW(mcr_mistaken_hu, "mcr", I, "", "20",
+        "mistaken hu claim: the offender pays this to each other player (seed literal; may "
+        "mean 20 in total)",
+        "mcr.md §9, §13 item 16"),
+    ROW(mcr_exposure_penalty, "mcr", I, "", "30",
+        "exposing the hand after an invalid hu: the offender loses this, split equally among "
+        "the other three",
+        "mcr.md §9, §13 item 16"),
+    ROW(mcr_flowers, "mcr", B, "", "true",
+        "the set has the eight flowers and seasons (144 tiles); false: 136 tiles (Botzone)",
+        "mcr.md §1"),
+    ROW(mcr_wall, "mcr", E, "shared|per_seat", "shared",
+        "shared: one wall, replacements from its far end, the hand is drawn when it is empty; "
+        "per_seat: each seat deals and draws from its own quarter and the hand is drawn when "
+        "the seat to draw has none left (Botzone)",
+        "mcr.md §2.5; Botzone Chinese-Standard-Mahjong"),
+    ROW(mcr_seat_changes, "mcr", B, "", "true",
+        "players change seats at the start of each round (true: seed table; false: seats "
+        "stay and the deal passes in seat order)",
+        "mcr.md §2.4"),
 };
 
 #undef B

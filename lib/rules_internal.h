@@ -51,6 +51,12 @@ enum paifu_chombo {
     PAIFU_CHOMBO_NONE
 };
 enum paifu_pao_honba { PAIFU_PAO_HONBA_LIABLE, PAIFU_PAO_HONBA_DISCARDER, PAIFU_PAO_HONBA_SPLIT };
+enum paifu_mcr_wait_fans { PAIFU_MCR_WAIT_CANCEL, PAIFU_MCR_WAIT_COUNT_ONE };
+enum paifu_mcr_special_self_draw { PAIFU_MCR_SPECIAL_FULLY_CONCEALED, PAIFU_MCR_SPECIAL_SELF_DRAWN };
+enum paifu_mcr_melded_concealed_kong { PAIFU_MCR_MCK_TWO_FANS, PAIFU_MCR_MCK_ONE_FAN };
+enum paifu_mcr_four_kongs_concealed { PAIFU_MCR_4K_COMBINE, PAIFU_MCR_4K_CONCEALED_PUNGS };
+enum paifu_mcr_nine_gates_pungs { PAIFU_MCR_9G_NONE, PAIFU_MCR_9G_ALL_BUT_ONE };
+enum paifu_mcr_wall { PAIFU_MCR_WALL_SHARED, PAIFU_MCR_WALL_PER_SEAT };
 
 /* ---- set members ---- */
 
@@ -82,6 +88,7 @@ struct paifu_rules {
     bool tobi;             /* the game ends when a score goes below 0 */
     bool agariyame;        /* the all-last dealer may stop after a win while first */
     bool tenpaiyame;       /* the all-last dealer may stop after tenpai while first */
+    bool time_limit;       /* games are timed: a game may end before its last regular deal */
 
     /* points */
     int32_t start_points;
@@ -143,7 +150,20 @@ struct paifu_rules {
     int32_t mcr_base_points;   /* every loser pays the winner this much (8) */
     int32_t mcr_false_hu;      /* false hu: paid to each other player (10) */
     int32_t mcr_table_points[4]; /* table points by place (4, 2, 1, 0) */
-    uint32_t mcr_variance;     /* seed-vs-practice switches (see mcr.md; bits defined in mcr) */
+    /* MCR seed-vs-practice readings (mcr.md §13); each default is the seed's reading */
+    int mcr_wait_fans;              /* enum paifu_mcr_wait_fans (§13.15, §11.6) */
+    int mcr_special_self_draw;      /* enum paifu_mcr_special_self_draw (§13.13) */
+    bool mcr_knitted_straight_concealed; /* #35 may score #62/#56 (§13.12) */
+    int32_t mcr_two_concealed_kongs;     /* points of #48 (§13.3: 8, Chinese 1998: 6) */
+    int mcr_melded_concealed_kong;  /* enum paifu_mcr_melded_concealed_kong (§7, #57) */
+    int mcr_four_kongs_concealed;   /* enum paifu_mcr_four_kongs_concealed (§13.11) */
+    int mcr_nine_gates_pungs;       /* enum paifu_mcr_nine_gates_pungs (§13.14) */
+    int32_t mcr_mistaken_hu;        /* mistaken hu claim: paid to each other player (§9, §13.16) */
+    int32_t mcr_exposure_penalty;   /* exposing the hand after an invalid hu, split (§9) */
+    /* MCR table and wall */
+    bool mcr_flowers;          /* the set has the 8 bonus tiles (144 tiles; false: 136) */
+    int mcr_wall;              /* enum paifu_mcr_wall */
+    bool mcr_seat_changes;     /* players change seats between rounds (§2.4) */
 };
 
 /* Rule presets (rules_presets.c). */

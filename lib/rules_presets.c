@@ -95,6 +95,7 @@ static const paifu_rule_override tenhou[] = {
     {"riichi_min_points", "1000", "riichi-rulesets.md D"},
     {"riichi_ankan", "wait", "riichi-rulesets.md D"},
     {"chombo", "none", "riichi-rulesets.md E: the client prevents it"},
+    {"time_limit", "false", "riichi-rulesets.md A: no timer"},
 };
 
 /* MahjongSoul ranked 4-player (Jade/Throne style rooms). */
@@ -118,6 +119,7 @@ static const paifu_rule_override majsoul[] = {
     {"riichi_min_points", "1000", "riichi-rulesets.md D"},
     {"riichi_ankan", "wait", "riichi-rulesets.md D (unverified)"},
     {"chombo", "none", "riichi-rulesets.md E"},
+    {"time_limit", "false", "riichi-rulesets.md A: no timer"},
 };
 
 /* Chinese Official (MCR, 81 fan), seed 001. */

@@ -128,10 +128,21 @@ static void advance(flow *f, const replay *rp, const paifu_rules *r, int players
 {
     const paifu_deal_start *st = &rp->deal->start;
     bool renchan;
-    int honba = st->honba;
+    int honba = rp->honba; /* the deal's (recorded, else the expected) honba */
+    int32_t sticks = rp->sticks;
+    int32_t returned[PAIFU_SEATS] = {0};
     if (rp->chombo && !rp->n_wins && r->chombo_redeal) {
         renchan = true; /* replayed: same dealer (RRC §3.13) */
         honba += r->chombo_adds_honba ? 1 : 0;
+        if (r->chombo_returns_riichi) { /* JH 003 §8.1.2: the deal's riichi sticks go back */
+            for (size_t i = 0; i < rp->deal->n_events; i++) {
+                const paifu_event *e = &rp->deal->events[i];
+                if (e->type == PAIFU_EV_RIICHI_ACCEPTED && e->seat >= 0 && e->seat < players) {
+                    returned[e->seat] += 1000;
+                    sticks--;
+                }
+            }
+        }
     } else if (rp->n_wins) {
         renchan = rp->dealer_won;
         honba = renchan ? honba + 1 : 0;
@@ -142,10 +153,11 @@ static void advance(flow *f, const replay *rp, const paifu_rules *r, int players
         renchan = rp->dealer_tenpai;
         honba++;
     }
-    memcpy(f->scores, rp->scores, sizeof(f->scores));
+    for (int s = 0; s < players; s++)
+        f->scores[s] = rp->scores[s] + returned[s];
     f->known = rp->scores_known;
     f->honba = (int16_t)honba;
-    f->sticks = rp->sticks;
+    f->sticks = sticks;
     f->dealer = st->dealer;
     f->round_wind = st->round_wind;
     f->hand_number = st->hand_number;
@@ -324,14 +336,13 @@ void paifu_settle__final(int32_t *final, const int32_t *points, const int32_t *p
 }
 
 static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rules *r,
-                      const paifu_verify_options *opts, const flow *f, const int32_t *penalties)
+                      const paifu_verify_options *opts, const flow *f, const int32_t *penalties,
+                      const paifu_deal *last)
 {
     int players = paifu_game_players(game);
     const paifu_game_result *res = paifu_game_result_get(game);
-    size_t n = paifu_game_deal_count(game);
-    const paifu_deal *last = n ? paifu_game_deal(game, n - 1) : NULL;
     char e[64], g[64];
-    if (!f->over && last && (res->has_points || res->has_final))
+    if (!f->over && last && (res->has_points || res->has_final) && !r->time_limit)
         flow_finding(rep, opts, last, "flow.game_end", "another deal", "game over",
                      "riichi-rulesets.md A", "the game ended before the rules end it");
     int32_t points[PAIFU_SEATS];
@@ -375,8 +386,18 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
     if (!rp)
         return PAIFU_ENOMEM;
     bool ended_ok = true;
+    paifu_deal last; /* the last deal as replayed (round and dealer filled in) */
+    memset(&last, 0, sizeof(last));
     for (size_t d = 0; d < n; d++) {
         const paifu_deal *deal = paifu_game_deal(game, d);
+        paifu_deal eff; /* a score sheet's deal takes its round and dealer from the rotation */
+        if (deal->flags & PAIFU_DEAL_ROUND_UNKNOWN) {
+            eff = *deal;
+            eff.start.round_wind = (uint8_t)(d ? f.round_wind : 0);
+            eff.start.hand_number = (uint8_t)(d ? f.hand_number : 0);
+            eff.start.dealer = (int8_t)(d ? f.dealer : 0);
+            deal = &eff;
+        }
         const paifu_deal_start *st = &deal->start;
         if (d > 0)
             check_start(report, opts, deal, &f, players);
@@ -407,7 +428,13 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
         paifu_replay__run(rp);
         for (size_t i = 0; i < deal->n_penalties; i++) {
             const paifu_penalty *p = &deal->penalties[i];
-            if (p->timing == PAIFU_PENALTY_AFTER_UMA && p->seat >= 0 && p->seat < players)
+            if (p->seat < 0 || p->seat >= players)
+                continue;
+            bool after_uma = p->timing == PAIFU_PENALTY_AFTER_UMA ||
+                             (p->timing == PAIFU_PENALTY_BY_RULES &&
+                              p->kind == PAIFU_PENALTY_CHOMBO &&
+                              rules->chombo == PAIFU_CHOMBO_AFTER_UMA);
+            if (after_uma) /* RRC-2024 §3.13, §9.4: taken off after uma */
                 penalties[p->seat] += p->amount ? p->amount : rules->chombo_points;
         }
         if (!rp->ended && !rp->n_wins) {
@@ -421,18 +448,19 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
             break;
         }
         advance(&f, rp, rules, players);
+        last = *deal;
     }
     free(rp);
     if (paifu_game_truncated(game)) {
         paifu_location w;
-        const paifu_deal *last = n ? paifu_game_deal(game, n - 1) : NULL;
-        paifu_verify__locate(&w, opts, last, last && last->n_events ? (int)last->n_events - 1 : -1);
+        const paifu_deal *tail = n ? paifu_game_deal(game, n - 1) : NULL;
+        paifu_verify__locate(&w, opts, tail, tail && tail->n_events ? (int)tail->n_events - 1 : -1);
         paifu_report_add(report, "log.truncated", &w, NULL, NULL, NULL,
                          ended_ok ? "log ends between deals: the game has no recorded end"
                                   : "log ends mid-deal: the game has no recorded end");
         return 0;
     }
     if (ended_ok && n)
-        check_end(report, game, rules, opts, &f, penalties);
+        check_end(report, game, rules, opts, &f, penalties, &last);
     return 0;
 }

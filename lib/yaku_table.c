@@ -20,7 +20,7 @@ static const char *const NAMES[PAIFU_YAKU_COUNT] = {
     "tenhou", "chiihou", "daisangen", "suuankou", "suuankou_tanki", "tsuuiisou", "ryuuiisou",
     "chinroutou", "chuuren_poutou", "junsei_chuuren_poutou", "kokushi_musou",
     "kokushi_musou_13", "daisuushi", "shousuushi", "suukantsu", "dora", "ura_dora", "aka_dora",
-    "kita", "nagashi_mangan",
+    "kita", "nagashi_mangan", "yakuhai",
 };
 
 typedef struct alias {

@@ -113,7 +113,8 @@ typedef enum paifu_limit {
 /**
  * One recorded yaku (riichi: a paifu_yaku id from paifu/yaku.h; MCR: the fan number 1..81).
  * `han` is the value the log gave: han for riichi yaku, 13 * multiple for a yakuman
- * (PAIFU_YAKU_YAKUMAN_HAN), points for an MCR fan. `count` > 1 for a fan scored several times.
+ * (PAIFU_YAKU_YAKUMAN_HAN), points for an MCR fan; 0 when the log names the yaku without its
+ * value (score sheets). `count` > 1 for a fan scored several times.
  */
 typedef struct paifu_yaku_value {
     uint16_t id;
@@ -212,8 +213,9 @@ typedef enum paifu_penalty_kind {
 
 /** When a penalty's points take effect. */
 typedef enum paifu_penalty_timing {
-    PAIFU_PENALTY_AFTER_UMA = 0, /**< subtracted from the final score after uma */
-    PAIFU_PENALTY_IMMEDIATE      /**< paid at once (deltas) */
+    PAIFU_PENALTY_BY_RULES = 0,  /**< as the rule set says (chombo: rules' chombo parameter) */
+    PAIFU_PENALTY_AFTER_UMA = 1, /**< subtracted from the final score after uma */
+    PAIFU_PENALTY_IMMEDIATE = 2  /**< paid at once (deltas) */
 } paifu_penalty_timing;
 
 /** A recorded penalty. */
@@ -234,6 +236,8 @@ typedef struct paifu_penalty {
 #define PAIFU_DEAL_HAS_WALL    0x08 /**< start.wall is known */
 #define PAIFU_DEAL_HAS_DICE    0x10 /**< start.dice are known */
 #define PAIFU_DEAL_HAS_STICKS  0x20 /**< start.honba/riichi_sticks are recorded */
+#define PAIFU_DEAL_ROUND_UNKNOWN 0x40 /**< round wind, hand number and dealer are not recorded:
+                                           the verifier takes them from the rules' rotation */
 
 /**
  * Where the dead-wall tiles sit in paifu_deal_start.wall, as indices into that wall (draw
@@ -306,6 +310,12 @@ typedef struct paifu_game_result {
     int32_t points[PAIFU_SEATS];    /**< raw final points, leftover sticks included */
     int32_t final[PAIFU_SEATS];     /**< final score (uma, oka, penalties) in points */
 } paifu_game_result;
+
+/**
+ * Metadata key a reader sets (to a reason, e.g. "chip game") when the log's rule set is not
+ * known well enough to verify points: the verifier then replays the tiles only.
+ */
+#define PAIFU_META_RULES_UNKNOWN "paifu.rules_unknown"
 
 /** A metadata entry (source format details kept for writers). */
 typedef struct paifu_meta {

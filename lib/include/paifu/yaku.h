@@ -72,6 +72,7 @@ typedef enum paifu_yaku {
     PAIFU_YAKU_AKA_DORA = 54,
     PAIFU_YAKU_KITA = 55,          /**< 3-player: Norths set aside, counted as dora */
     PAIFU_YAKU_NAGASHI_MANGAN = 56,/**< not a yaku: some logs list it as the "win" of a draw */
+    PAIFU_YAKU_YAKUHAI = 57,       /**< value sets a score sheet counts without naming them */
     PAIFU_YAKU_COUNT
 } paifu_yaku;
 
