@@ -174,6 +174,19 @@ PAIFU_EXTERN bool paifu_hand_tenpai_for_draw(const paifu_hand *hand, const paifu
                                              const paifu_situation *sit);
 
 /**
+ * Rebuild the hand and situation of recorded win WIN of DEAL, for scoring recorded wins without
+ * a replay (benchmarks, cross-checks): the concealed tiles the record shows (winning tile
+ * included), the winner's melds from the call events before the WIN event, Norths set aside,
+ * winds, honba, the record's dora and ura indicators. Tsumo, riichi, rinshan and chankan come
+ * from the events; ippatsu, double riichi, haitei, houtei, tenhou, chiihou and renhou from the
+ * recorded yaku (the verifier derives those itself). PLAYERS is 4 or 3. PAIFU_EFORMAT when the
+ * record shows no hand or its tiles do not fit.
+ */
+PAIFU_EXTERN int paifu_deal_win_hand(paifu_hand *hand_out, paifu_situation *sit_out,
+                                     const paifu_deal *deal, size_t win, int players,
+                                     paifu_error *err);
+
+/**
  * Han from dora in the tiles of HAND plus EXTRA (PAIFU_TILE_NONE for none): every indicator
  * adds one per matching tile, so repeated indicators add up (RRC 000 §3.6). Norths set aside
  * count as tiles. Red fives are not counted here (see paifu_hand_aka_count).
