@@ -102,6 +102,8 @@ int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_
                                opts->version);
     paifu_report__begin_game(report, opts->max_findings);
     report->stats.games++;
+    if (rules->family == PAIFU_FAMILY_MCR)
+        return paifu_mcr__verify_game(report, game, rules, opts, err);
     int players = paifu_game_players(game);
     size_t n = paifu_game_deal_count(game);
     for (size_t d = 0; d < n; d++) {

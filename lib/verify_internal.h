@@ -17,4 +17,8 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
 void paifu_settle__leftover(int32_t *scores, int32_t sticks, int players,
                             const paifu_rules *rules);
 
+/* MCR games: the tile-by-tile replay, scoring and settlement of lib/mcr_verify.c. */
+int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
+                           const paifu_verify_options *opts, paifu_error *err);
+
 #endif

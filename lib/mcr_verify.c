@@ -1,0 +1,976 @@
+/*
+ * mcr_verify.c: the verifier of MCR games: every deal replayed tile by tile, every win scored
+ * from its tiles and settled, the session totals followed from deal to deal.
+ *
+ * NOTES ON THE DESIGN OF THE REPLAY
+ *
+ * The model (paifu/game.h, MCR notes): seats are players; a deal's start gives each seat's dealt
+ * tiles (13; the dealer 13 and a first DRAW, or 14), bonus tiles included. A bonus tile is set
+ * aside with a FLOWER event and replaced by a DRAW flagged PAIFU_EVF_REPLACEMENT; the same flag
+ * marks the replacement after a kong. Turn order is the seat order of the round: with
+ * mcr_seat_changes the players move between rounds (mcr.md section 2.4), so the order of round
+ * r is the seat table's row r; without, it is 0, 1, 2, 3.
+ *
+ * Invariants:
+ *   1. Between events every seat holds 13 tiles counting each meld as 3 (kongs too), except the
+ *      seat whose turn it is after a draw or a call, which holds one more.
+ *   2. `owed[s]` > 0 only while seat s waits for replacement draws (kong, flower); it may not
+ *      discard or win until they are drawn.
+ *   3. A claim (chi, pon, daiminkan, win by discard) takes the latest discard, before the next
+ *      draw. A robbing win takes the tile of the shouminkan just made.
+ *   4. `visible[k]` counts the copies of kind k every player can see: discards, and the tiles of
+ *      exposed melds (concealed kongs stay face down). The winning tile is the last of its kind
+ *      (#58) when the three other copies are visible.
+ *
+ * States of a deal and the functions that move between them:
+ *
+ *      deal start (replay_begin)
+ *          |                          +----------------- ev_call (chi/pon) ---+
+ *          v                          |                                       |
+ *   [DRAW by seat t] --ev_draw--> [DISCARD by t] --ev_discard--> [DRAW by next(t)]
+ *          ^    |                  |  ^     |  \                     (or a claim)
+ *          |    |                  |  |     |   ev_kong / ev_flower: owed++,
+ *          |    |                  |  +-----+   replacement ev_draw
+ *          |    +-- wall empty --> ev_exhaustive (deal ends)
+ *          +---- ev_win (self-draw, discard, robbing): deal ends
+ *
+ * After the first finding that breaks the replay (a tile not held, a turn out of order) the rest
+ * of the deal is not replayed: one finding per root cause. Recorded outcomes are still checked
+ * for their own consistency (fan sum, payments).
+ *
+ * Rules: mcr.md sections 2.5-2.7 (play), 3 (winning), 8 (payments), 9 (penalties), 10 (totals).
+ */
+#include "error_internal.h"
+#include "mcr_internal.h"
+#include "report_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Player in the East, South, West, North seat of each round (seed seat table L1294-1303). */
+static const uint8_t ROUND_SEATS[4][4] = {{0, 1, 2, 3}, {1, 0, 3, 2}, {2, 3, 1, 0}, {3, 2, 0, 1}};
+
+enum draw_kind { DRAW_WALL = 0, DRAW_AFTER_KONG, DRAW_AFTER_FLOWER };
+
+typedef struct seat_state {
+    uint8_t counts[PAIFU_TILE_ALL_KINDS]; /* concealed tiles, bonus tiles still held included */
+    uint8_t n_tiles;
+    uint8_t n_melds;
+    paifu_mcr_meld melds[4];
+    uint8_t flowers;        /* bonus tiles set aside */
+    uint8_t owed;           /* replacement draws owed */
+    uint8_t owed_kind;      /* enum draw_kind of the next replacement */
+    paifu_tile last_draw;   /* tile of the seat's latest draw, NONE after a call */
+    uint8_t last_draw_kind; /* enum draw_kind */
+    bool dead;              /* may not win this deal (penalty) */
+} seat_state;
+
+typedef struct replay {
+    const paifu_deal *deal;
+    const paifu_rules *rules;
+    const paifu_verify_options *opts;
+    paifu_report *rep;      /* NULL: no findings, totals only */
+    seat_state seat[PAIFU_SEATS];
+    uint8_t order[4], pos[4];
+    int turn;               /* seat to act */
+    bool need_discard;      /* true: `turn` holds an extra tile; false: `turn` is to draw */
+    bool started;           /* the first discard has been made */
+    int last_discard_seat;  /* -1 when no discard can be claimed */
+    paifu_tile last_discard;
+    int robbable_seat;      /* seat of a shouminkan that can be robbed, -1 */
+    paifu_tile robbable;
+    uint8_t visible[PAIFU_TILE_KINDS];
+    uint8_t used[PAIFU_TILE_ALL_KINDS];
+    int32_t shared_left;    /* mcr_wall shared: live wall tiles left */
+    int32_t left[PAIFU_SEATS]; /* mcr_wall per_seat: each seat's tiles left */
+    int32_t wall_next[PAIFU_SEATS]; /* per_seat with a known wall: index of the next tile */
+    bool tiles;             /* the deal has tiles to replay */
+    bool broken;            /* a finding stopped the replay */
+    bool ended;
+    bool recompute;
+    int32_t recorded[PAIFU_SEATS];
+    int32_t computed[PAIFU_SEATS];
+    uint64_t wins_scored;
+} replay;
+
+/* ---- findings ---- */
+
+static void finding(replay *r, int ev, const char *code, const char *exp, const char *rec,
+                    const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+static void finding(replay *r, int ev, const char *code, const char *exp, const char *rec,
+                    const char *fmt, ...)
+{
+    if (!r->rep)
+        return;
+    char msg[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    paifu_location w;
+    paifu_verify__locate(&w, r->opts, r->deal, ev);
+    paifu_report_add(r->rep, code, &w, exp, rec, "mcr.md", "%s", msg);
+}
+
+/* A finding that stops the tile replay of the deal. */
+#define BROKEN(r, ev, code, ...)                                                                   \
+    do {                                                                                           \
+        finding((r), (ev), (code), NULL, NULL, __VA_ARGS__);                                       \
+        (r)->broken = true;                                                                        \
+    } while (0)
+
+static const char *tname(char buf[3], paifu_tile t)
+{
+    return paifu_tile_name(buf, t);
+}
+
+/* ---- seats, turns and the wall ---- */
+
+static int next_seat(const replay *r, int s)
+{
+    return r->order[(r->pos[s] + 1) % 4];
+}
+
+static int prev_seat(const replay *r, int s)
+{
+    return r->order[(r->pos[s] + 3) % 4];
+}
+
+static bool wall_empty_for(const replay *r, int seat)
+{
+    if (r->rules->mcr_wall == PAIFU_MCR_WALL_PER_SEAT)
+        return r->left[seat] <= 0;
+    return r->shared_left <= 0;
+}
+
+static int total_tiles(const replay *r)
+{
+    return r->rules->mcr_flowers ? 144 : 136;
+}
+
+static bool add_used(replay *r, int ev, paifu_tile t)
+{
+    unsigned k = paifu_tile_kind(t);
+    unsigned cap = k >= PAIFU_TILE_KINDS ? 1u : 4u;
+    if (k >= PAIFU_TILE_ALL_KINDS || ++r->used[k] > cap) {
+        char b[3];
+        BROKEN(r, ev, "deal.tile_count", "more copies of %s than the set has", tname(b, t));
+        return false;
+    }
+    if (k >= PAIFU_TILE_KINDS && !r->rules->mcr_flowers) {
+        char b[3];
+        BROKEN(r, ev, "mcr.flower", "bonus tile %s in a set without flowers (mcr_flowers)",
+               tname(b, t));
+        return false;
+    }
+    return true;
+}
+
+static bool take(seat_state *s, paifu_tile t)
+{
+    unsigned k = paifu_tile_kind(t);
+    if (t == PAIFU_TILE_NONE || k >= PAIFU_TILE_ALL_KINDS || !s->counts[k])
+        return false;
+    s->counts[k]--;
+    s->n_tiles--;
+    return true;
+}
+
+static void give(seat_state *s, paifu_tile t)
+{
+    s->counts[paifu_tile_kind(t) % PAIFU_TILE_ALL_KINDS]++;
+    s->n_tiles++;
+}
+
+/* Tiles of seat S counting each meld as three. */
+static unsigned hand_size(const seat_state *s)
+{
+    return s->n_tiles + 3u * s->n_melds;
+}
+
+/* ---- deal start ---- */
+
+static void replay_begin(replay *r)
+{
+    const paifu_deal_start *st = &r->deal->start;
+    bool changes = r->rules->mcr_seat_changes;
+    for (int i = 0; i < 4; i++) {
+        r->order[i] = changes ? ROUND_SEATS[st->round_wind & 3][i] : (uint8_t)i;
+        r->pos[r->order[i]] = (uint8_t)i;
+    }
+    r->last_discard_seat = r->robbable_seat = -1;
+    r->tiles = (st->flags & PAIFU_DEAL_HAS_HANDS) && !(r->deal->flags & PAIFU_DEAL_RESULT_ONLY);
+    int per_seat_total = total_tiles(r) / 4;
+    r->shared_left = total_tiles(r) - 13 * 4;
+    for (int s = 0; s < PAIFU_SEATS; s++) {
+        r->left[s] = per_seat_total - 13;
+        r->wall_next[s] = per_seat_total - 14; /* Botzone deals the last 13 of each quarter */
+        r->seat[s].last_draw = PAIFU_TILE_NONE;
+    }
+    if (!r->tiles)
+        return;
+    int dealer = st->dealer >= 0 && st->dealer < 4 ? st->dealer : 0;
+    r->turn = dealer;
+    for (int s = 0; s < PAIFU_SEATS && !r->broken; s++) {
+        unsigned n = st->n_hand[s];
+        if (n != 13 && !(n == 14 && s == dealer)) {
+            BROKEN(r, -1, "deal.hand_size", "seat %d starts with %u tiles (13, the dealer 14)", s,
+                   n);
+            return;
+        }
+        for (unsigned i = 0; i < n && !r->broken; i++) {
+            if (!add_used(r, -1, st->hands[s][i]))
+                return;
+            give(&r->seat[s], st->hands[s][i]);
+        }
+        if (n == 14) {
+            r->need_discard = true;
+            r->shared_left--;
+            r->left[s]--;
+        }
+    }
+}
+
+/* With a known per-seat wall (Botzone), check dealt tiles and draws against it. */
+static void check_wall_hands(replay *r)
+{
+    const paifu_deal_start *st = &r->deal->start;
+    int quarter = total_tiles(r) / 4;
+    if (r->rules->mcr_wall != PAIFU_MCR_WALL_PER_SEAT || st->n_wall != total_tiles(r) ||
+        !r->tiles || r->broken)
+        return;
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        for (unsigned i = 0; i < st->n_hand[s] && i < 13; i++) {
+            paifu_tile w = st->wall[s * quarter + quarter - 1 - (int)i];
+            if (paifu_tile_kind(w) != paifu_tile_kind(st->hands[s][i])) {
+                char b[3];
+                finding(r, -1, "wall.hand", NULL, NULL,
+                        "seat %d's starting hand differs from its quarter of the wall at %s", s,
+                        tname(b, st->hands[s][i]));
+                return;
+            }
+        }
+}
+
+static void check_wall_draw(replay *r, int ev, int seat, paifu_tile t)
+{
+    const paifu_deal_start *st = &r->deal->start;
+    if (r->rules->mcr_wall != PAIFU_MCR_WALL_PER_SEAT || st->n_wall != total_tiles(r))
+        return;
+    int quarter = total_tiles(r) / 4, i = r->wall_next[seat]--;
+    if (i < 0)
+        return;
+    paifu_tile w = st->wall[seat * quarter + i];
+    if (paifu_tile_kind(w) != paifu_tile_kind(t)) {
+        char a[3], b[3];
+        finding(r, ev, "wall.draw", tname(a, w), tname(b, t),
+                "seat %d's draw differs from its quarter of the wall", seat);
+    }
+}
+
+/* ---- tile events ---- */
+
+/* May SEAT act now as the one holding the extra tile? */
+static bool seat_to_discard(replay *r, int ev, int seat, const char *what)
+{
+    if (r->turn == seat && r->need_discard && !r->seat[seat].owed)
+        return true;
+    BROKEN(r, ev, "deal.turn_order", "seat %d %s out of turn", seat, what);
+    return false;
+}
+
+static void ev_draw(replay *r, int ev, const paifu_event *e)
+{
+    int s = e->seat;
+    seat_state *st = &r->seat[s];
+    bool replacement = st->owed > 0;
+    if (!replacement && (e->flags & PAIFU_EVF_REPLACEMENT)) {
+        BROKEN(r, ev, "log.structure", "seat %d draws a replacement without a kong or flower", s);
+        return;
+    }
+    if (!replacement && (r->turn != s || r->need_discard)) {
+        BROKEN(r, ev, "deal.turn_order", "seat %d draws out of turn", s);
+        return;
+    }
+    if (wall_empty_for(r, s)) {
+        BROKEN(r, ev, "wall.exhausted", "seat %d draws after the wall ran out", s);
+        return;
+    }
+    if (!add_used(r, ev, e->tile))
+        return;
+    check_wall_draw(r, ev, s, e->tile);
+    r->shared_left--;
+    r->left[s]--;
+    give(st, e->tile);
+    st->last_draw = e->tile;
+    st->last_draw_kind = replacement ? st->owed_kind : DRAW_WALL;
+    r->last_discard_seat = r->robbable_seat = -1;
+    if (replacement) {
+        st->owed--; /* a replacement leaves the turn as it was (kong, flower, deal start) */
+        return;
+    }
+    r->need_discard = true;
+}
+
+static void ev_flower(replay *r, int ev, const paifu_event *e)
+{
+    int s = e->seat;
+    seat_state *st = &r->seat[s];
+    char b[3];
+    if (!paifu_tile_is_bonus(e->tile)) {
+        BROKEN(r, ev, "mcr.flower", "seat %d sets aside %s, which is not a flower or season", s,
+               tname(b, e->tile));
+        return;
+    }
+    /* Bonus tiles are set aside in turn, or by anyone before the first discard (mcr.md 2.5). */
+    if (r->started && !(r->turn == s && r->need_discard)) {
+        BROKEN(r, ev, "deal.turn_order", "seat %d sets a flower aside out of turn", s);
+        return;
+    }
+    if (!take(st, e->tile)) {
+        BROKEN(r, ev, "deal.tile_not_in_hand", "seat %d sets aside %s, which it does not hold", s,
+               tname(b, e->tile));
+        return;
+    }
+    st->flowers++;
+    st->owed++;
+    st->owed_kind = DRAW_AFTER_FLOWER;
+}
+
+static void ev_discard(replay *r, int ev, const paifu_event *e)
+{
+    int s = e->seat;
+    seat_state *st = &r->seat[s];
+    char b[3];
+    if (!seat_to_discard(r, ev, s, "discards"))
+        return;
+    if (!take(st, e->tile)) {
+        BROKEN(r, ev, "deal.tile_not_in_hand", "seat %d discards %s, which it does not hold", s,
+               tname(b, e->tile));
+        return;
+    }
+    if (hand_size(st) != 13) {
+        BROKEN(r, ev, "deal.hand_size", "seat %d holds %u tiles after its discard (13)", s,
+               hand_size(st));
+        return;
+    }
+    unsigned k = paifu_tile_kind(e->tile);
+    if (k < PAIFU_TILE_KINDS)
+        r->visible[k]++;
+    r->started = true;
+    r->last_discard_seat = s;
+    r->last_discard = e->tile;
+    r->robbable_seat = -1;
+    st->last_draw = PAIFU_TILE_NONE;
+    r->turn = next_seat(r, s);
+    r->need_discard = false;
+}
+
+/* Take N tiles of EV from seat S's hand; the tiles must all be of kind K (or K, K+1, K+2). */
+static bool take_meld_tiles(replay *r, int ev, const paifu_event *e, unsigned n)
+{
+    seat_state *st = &r->seat[e->seat];
+    char b[3];
+    if (e->n < n) {
+        BROKEN(r, ev, "log.structure", "a call by seat %d lists %u tiles from the hand (%u)",
+               e->seat, (unsigned)e->n, n);
+        return false;
+    }
+    for (unsigned i = 0; i < n; i++)
+        if (!take(st, e->tiles[i])) {
+            for (unsigned j = 0; j < i; j++)
+                give(st, e->tiles[j]);
+            BROKEN(r, ev, "deal.tile_not_in_hand", "seat %d calls with %s, which it does not hold",
+                   e->seat, tname(b, e->tiles[i]));
+            return false;
+        }
+    return true;
+}
+
+/* The kinds of a chow made of T and the two tiles of the hand: its lowest kind, or -1. */
+static int chow_low(paifu_tile t, const paifu_tile *two)
+{
+    unsigned k[3] = {paifu_tile_kind(t), paifu_tile_kind(two[0]), paifu_tile_kind(two[1])};
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2 - i; j++)
+            if (k[j] > k[j + 1]) {
+                unsigned x = k[j];
+                k[j] = k[j + 1];
+                k[j + 1] = x;
+            }
+    if (k[2] >= 27 || k[0] / 9 != k[2] / 9 || k[1] != k[0] + 1 || k[2] != k[0] + 2)
+        return -1;
+    return (int)k[0];
+}
+
+static void ev_call(replay *r, int ev, const paifu_event *e)
+{
+    int s = e->seat;
+    seat_state *st = &r->seat[s];
+    char b[3];
+    bool chi = e->type == PAIFU_EV_CHI, kan = e->type == PAIFU_EV_DAIMINKAN;
+    if (r->last_discard_seat < 0 || e->from != r->last_discard_seat || s == e->from ||
+        paifu_tile_kind(e->tile) != paifu_tile_kind(r->last_discard) ||
+        (chi && e->from != prev_seat(r, s))) {
+        BROKEN(r, ev, "deal.call", "seat %d calls %s, which is not the latest claimable discard%s",
+               s, tname(b, e->tile), chi ? " of the seat before it" : "");
+        return;
+    }
+    if (st->n_melds >= 4) {
+        BROKEN(r, ev, "deal.call", "seat %d calls a fifth meld", s);
+        return;
+    }
+    int low = paifu_tile_kind(e->tile);
+    if (chi && (e->n < 2 || (low = chow_low(e->tile, e->tiles)) < 0)) {
+        BROKEN(r, ev, "deal.call", "seat %d's chi with %s is not a chow", s, tname(b, e->tile));
+        return;
+    }
+    unsigned need = kan ? 3 : 2;
+    for (unsigned i = 0; !chi && i < need && i < e->n; i++)
+        if (paifu_tile_kind(e->tiles[i]) != paifu_tile_kind(e->tile)) {
+            BROKEN(r, ev, "deal.call", "seat %d's call of %s uses another tile", s,
+                   tname(b, e->tile));
+            return;
+        }
+    if (!take_meld_tiles(r, ev, e, need))
+        return;
+    for (unsigned i = 0; i < need; i++)
+        r->visible[paifu_tile_kind(e->tiles[i]) % PAIFU_TILE_KINDS]++;
+    uint8_t type = chi ? PAIFU_MCR_CHOW : kan ? PAIFU_MCR_KONG : PAIFU_MCR_PUNG;
+    st->melds[st->n_melds++] =
+        (paifu_mcr_meld){type, false, paifu_tile_make((unsigned)low, false), 0};
+    r->last_discard_seat = r->robbable_seat = -1;
+    r->turn = s;
+    r->need_discard = true;
+    st->last_draw = PAIFU_TILE_NONE;
+    if (kan) {
+        st->owed++;
+        st->owed_kind = DRAW_AFTER_KONG;
+    }
+}
+
+static void ev_self_kong(replay *r, int ev, const paifu_event *e)
+{
+    int s = e->seat;
+    seat_state *st = &r->seat[s];
+    char b[3];
+    unsigned k = paifu_tile_kind(e->tile);
+    if (!seat_to_discard(r, ev, s, "declares a kong"))
+        return;
+    if (e->type == PAIFU_EV_ANKAN) {
+        if (st->n_melds >= 4 || k >= PAIFU_TILE_KINDS || st->counts[k] < 4) {
+            BROKEN(r, ev, "deal.kan", "seat %d declares a concealed kong of %s without four", s,
+                   tname(b, e->tile));
+            return;
+        }
+        for (int i = 0; i < 4; i++)
+            take(st, e->tile);
+        st->melds[st->n_melds++] = (paifu_mcr_meld){PAIFU_MCR_KONG, true, e->tile, 0};
+    } else {
+        int m = -1;
+        for (int i = 0; i < st->n_melds; i++)
+            if (st->melds[i].type == PAIFU_MCR_PUNG && paifu_tile_kind(st->melds[i].tile) == k)
+                m = i;
+        if (m < 0 || !take(st, e->tile)) {
+            BROKEN(r, ev, "deal.kan", "seat %d adds %s without a pung of it and the tile", s,
+                   tname(b, e->tile));
+            return;
+        }
+        st->melds[m].type = PAIFU_MCR_KONG;
+        r->visible[k % PAIFU_TILE_KINDS]++;
+        r->robbable_seat = s;
+        r->robbable = e->tile;
+    }
+    st->owed++;
+    st->owed_kind = DRAW_AFTER_KONG;
+    st->last_draw = PAIFU_TILE_NONE;
+}
+
+/* ---- wins ---- */
+
+/* "#51+#59+#65x2" */
+static void format_fans(char *buf, size_t size, const paifu_mcr_fan_value *f, size_t n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && used < size; i++) {
+        int k = f[i].count > 1 ? snprintf(buf + used, size - used, "%s#%u x%u", i ? "+" : "",
+                                          (unsigned)f[i].id, (unsigned)f[i].count)
+                               : snprintf(buf + used, size - used, "%s#%u", i ? "+" : "",
+                                          (unsigned)f[i].id);
+        used += k > 0 ? (size_t)k : 0;
+    }
+}
+
+/* The recorded fans of W (ids 1..82 only). Returns false when an id is out of range. */
+static bool recorded_fans(paifu_mcr_fan_value *out, size_t *n, const paifu_win *w)
+{
+    *n = 0;
+    for (size_t i = 0; i < w->n_yaku && i < PAIFU_MAX_YAKU; i++) {
+        const paifu_yaku_value *y = &w->yaku[i];
+        if (y->id < 1 || y->id > PAIFU_MCR_FAN_MAX)
+            return false;
+        out[(*n)++] = (paifu_mcr_fan_value){(uint8_t)y->id, y->count, y->han};
+    }
+    return true;
+}
+
+/* Where the winning tile came from; false (with a finding) when the log's win is impossible. */
+static bool win_source(replay *r, int ev, const paifu_win *w, paifu_mcr_situation *sit,
+                       paifu_tile *tile)
+{
+    int s = w->winner;
+    seat_state *st = &r->seat[s];
+    if (w->from == s || w->from < 0) {
+        if (r->turn != s || !r->need_discard || st->owed || st->last_draw == PAIFU_TILE_NONE) {
+            BROKEN(r, ev, "win.tile", "seat %d wins by self-draw without a tile just drawn", s);
+            return false;
+        }
+        sit->win_by = PAIFU_MCR_BY_SELF_DRAW;
+        *tile = st->last_draw;
+    } else if (r->robbable_seat >= 0 && w->from == r->robbable_seat) {
+        sit->win_by = PAIFU_MCR_BY_ROBBING;
+        *tile = r->robbable;
+    } else if (r->last_discard_seat >= 0 && w->from == r->last_discard_seat) {
+        sit->win_by = PAIFU_MCR_BY_DISCARD;
+        *tile = r->last_discard;
+    } else {
+        BROKEN(r, ev, "win.tile", "seat %d wins on a tile of seat %d that is not claimable", s,
+               w->from);
+        return false;
+    }
+    if (w->win_tile != PAIFU_TILE_NONE && paifu_tile_kind(w->win_tile) != paifu_tile_kind(*tile)) {
+        char a[3], b[3];
+        finding(r, ev, "win.tile", tname(a, *tile), tname(b, w->win_tile),
+                "the winning tile is not the tile seat %d could win on", s);
+    }
+    return true;
+}
+
+/* The winner's hand in the scorer's form; false (with a finding) when it cannot be one. */
+static bool win_hand(replay *r, int ev, int s, paifu_tile tile, bool drawn, paifu_mcr_hand *h)
+{
+    seat_state *st = &r->seat[s];
+    uint8_t c[PAIFU_TILE_ALL_KINDS];
+    memcpy(c, st->counts, sizeof(c));
+    if (drawn)
+        c[paifu_tile_kind(tile) % PAIFU_TILE_ALL_KINDS]--;
+    memset(h, 0, sizeof(*h));
+    h->n_melds = st->n_melds;
+    memcpy(h->melds, st->melds, sizeof(h->melds));
+    h->win_tile = paifu_tile_make(paifu_tile_kind(tile), false);
+    for (unsigned k = 0; k < PAIFU_TILE_ALL_KINDS; k++)
+        for (unsigned i = 0; i < c[k]; i++) {
+            if (k >= PAIFU_TILE_KINDS || h->n_tiles >= 13) {
+                BROKEN(r, ev, "win.not_complete", "seat %d wins holding %s", s,
+                       k >= PAIFU_TILE_KINDS ? "a flower or season" : "too many tiles");
+                return false;
+            }
+            h->tiles[h->n_tiles++] = paifu_tile_make(k, false);
+        }
+    if (h->n_tiles + 3u * h->n_melds != 13) {
+        BROKEN(r, ev, "deal.hand_size", "seat %d wins with %u tiles besides the winning one (13)",
+               s, h->n_tiles + 3u * h->n_melds);
+        return false;
+    }
+    return true;
+}
+
+/* Situation flags of a win (mcr.md sections 7 and 11.2). */
+static void win_flags(replay *r, int s, const paifu_win *w, paifu_mcr_situation *sit,
+                      paifu_tile tile)
+{
+    const paifu_deal_start *st = &r->deal->start;
+    int dealer = st->dealer >= 0 && st->dealer < 4 ? st->dealer : 0;
+    sit->seat_wind = (uint8_t)((r->pos[s] - r->pos[dealer] + 4) % 4);
+    sit->prevalent_wind = st->round_wind & 3;
+    sit->flowers = r->seat[s].flowers;
+    unsigned k = paifu_tile_kind(tile);
+    int seen = r->visible[k] - (sit->win_by == PAIFU_MCR_BY_SELF_DRAW ? 0 : 1);
+    if (seen == 3)
+        sit->flags |= PAIFU_MCR_LAST_OF_KIND;
+    if (sit->win_by == PAIFU_MCR_BY_SELF_DRAW) {
+        if (r->seat[s].last_draw_kind == DRAW_AFTER_KONG)
+            sit->flags |= PAIFU_MCR_KONG_REPLACEMENT;
+        if (wall_empty_for(r, r->rules->mcr_wall == PAIFU_MCR_WALL_PER_SEAT ? next_seat(r, s) : s))
+            sit->flags |= PAIFU_MCR_LAST_WALL_TILE;
+    } else if (sit->win_by == PAIFU_MCR_BY_DISCARD) {
+        if (wall_empty_for(r, next_seat(r, w->from)))
+            sit->flags |= PAIFU_MCR_LAST_WALL_TILE;
+    }
+}
+
+static bool same_fans(const paifu_mcr_result *res, const paifu_mcr_fan_value *f, size_t n,
+                      bool *points_differ)
+{
+    *points_differ = false;
+    if (res->n_fans != n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        bool found = false;
+        for (unsigned j = 0; j < res->n_fans; j++)
+            if (res->fans[j].id == f[i].id && res->fans[j].count == f[i].count) {
+                found = true;
+                *points_differ = *points_differ || res->fans[j].points != f[i].points;
+            }
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
+/* Compare the recorded concealed tiles of W with the replay's hand H. */
+static void check_shown_hand(replay *r, int ev, const paifu_win *w, const paifu_mcr_hand *h)
+{
+    if (!(w->known & PAIFU_REC_HAND))
+        return;
+    uint8_t a[PAIFU_TILE_ALL_KINDS] = {0}, b[PAIFU_TILE_ALL_KINDS] = {0};
+    for (unsigned i = 0; i < h->n_tiles; i++)
+        a[paifu_tile_kind(h->tiles[i])]++;
+    a[paifu_tile_kind(h->win_tile)]++;
+    for (unsigned i = 0; i < w->n_hand; i++)
+        b[paifu_tile_kind(w->hand[i]) % PAIFU_TILE_ALL_KINDS]++;
+    if (memcmp(a, b, sizeof(a)) != 0)
+        finding(r, ev, "win.hand", NULL, NULL,
+                "the hand seat %d shows differs from the hand the replay holds", w->winner);
+}
+
+/* Score the win from its tiles. Returns true with RES filled when it could be scored. */
+static bool score_win(replay *r, int ev, const paifu_win *w, paifu_mcr_result *res)
+{
+    int s = w->winner;
+    if (r->seat[s].dead)
+        finding(r, ev, "penalty.dead_hand", NULL, NULL,
+                "seat %d wins a deal it was barred from winning", s);
+    paifu_mcr_situation sit = {0};
+    paifu_tile tile;
+    paifu_mcr_hand h;
+    if (!win_source(r, ev, w, &sit, &tile) ||
+        !win_hand(r, ev, s, tile, sit.win_by == PAIFU_MCR_BY_SELF_DRAW, &h))
+        return false;
+    win_flags(r, s, w, &sit, tile);
+    check_shown_hand(r, ev, w, &h);
+    paifu_mcr_fan_value want[PAIFU_MAX_YAKU];
+    size_t n_want = 0;
+    bool have_want = (w->known & PAIFU_REC_YAKU) && recorded_fans(want, &n_want, w);
+    if (paifu_mcr_score_hand_as(res, &h, &sit, r->rules, have_want ? want : NULL,
+                                have_want ? n_want : 0, NULL) < 0)
+        return false;
+    r->wins_scored++;
+    if (!res->complete) {
+        finding(r, ev, "win.not_complete", NULL, NULL, "seat %d's hand is not a winning hand",
+                s);
+        return false;
+    }
+    char exp[96], rec[96];
+    if (!res->legal) {
+        snprintf(exp, sizeof(exp), "%d", (int)r->rules->mcr_min_fan);
+        snprintf(rec, sizeof(rec), "%d", (int)res->fan_points);
+        finding(r, ev, "win.no_yaku", exp, rec,
+                "seat %d's hand is worth %d points without flowers, below the minimum", s,
+                (int)res->fan_points);
+    }
+    bool points_differ;
+    if (have_want && !same_fans(res, want, n_want, &points_differ)) {
+        format_fans(exp, sizeof(exp), res->fans, res->n_fans);
+        format_fans(rec, sizeof(rec), want, n_want);
+        finding(r, ev, "mcr.fan", exp, rec, "the fans of seat %d's win differ", s);
+    } else if (have_want && points_differ) {
+        format_fans(exp, sizeof(exp), res->fans, res->n_fans);
+        finding(r, ev, "mcr.fan", exp, exp, "a fan of seat %d's win has another value", s);
+    }
+    if ((w->known & PAIFU_REC_HAN) && w->han != res->total) {
+        snprintf(exp, sizeof(exp), "%d", (int)res->total);
+        snprintf(rec, sizeof(rec), "%d", (int)w->han);
+        finding(r, ev, "mcr.total", exp, rec, "the total of seat %d's win differs", s);
+    }
+    return true;
+}
+
+/* The recorded fans must add up to the recorded total. */
+static void check_recorded_sum(replay *r, int ev, const paifu_win *w)
+{
+    if (!(w->known & PAIFU_REC_YAKU) || !(w->known & PAIFU_REC_HAN))
+        return;
+    int32_t sum = 0;
+    for (size_t i = 0; i < w->n_yaku; i++)
+        sum += w->yaku[i].han * w->yaku[i].count;
+    if (sum != w->han) {
+        char exp[16], rec[16];
+        snprintf(exp, sizeof(exp), "%d", (int)sum);
+        snprintf(rec, sizeof(rec), "%d", (int)w->han);
+        finding(r, ev, "log.inconsistent", exp, rec,
+                "the recorded fans of seat %d add up to another total", w->winner);
+    }
+}
+
+static void format_deltas(char *buf, size_t size, const int32_t *d)
+{
+    snprintf(buf, size, "%d,%d,%d,%d", (int)d[0], (int)d[1], (int)d[2], (int)d[3]);
+}
+
+static void ev_win(replay *r, int ev, const paifu_event *e)
+{
+    const paifu_win *w = &r->deal->wins[e->detail];
+    if (w->winner < 0 || w->winner >= PAIFU_SEATS || w->from >= PAIFU_SEATS) {
+        BROKEN(r, ev, "log.structure", "a win by seat %d from seat %d", w->winner, w->from);
+        return;
+    }
+    check_recorded_sum(r, ev, w);
+    paifu_mcr_result res;
+    bool scored = r->tiles && !r->broken && score_win(r, ev, w, &res);
+    int32_t total = (w->known & PAIFU_REC_HAN) ? w->han : scored ? res.total : -1;
+    int discarder = w->from == w->winner ? -1 : w->from;
+    int32_t expect[PAIFU_SEATS];
+    if (total >= 0 && paifu_mcr_settle(expect, w->winner, discarder, total, r->rules, NULL) == 0 &&
+        (w->known & PAIFU_REC_DELTAS) && memcmp(expect, w->deltas, sizeof(expect)) != 0) {
+        char a[64], b[64];
+        format_deltas(a, sizeof(a), expect);
+        format_deltas(b, sizeof(b), w->deltas);
+        finding(r, ev, "mcr.payment", a, b, "the payments of seat %d's win differ", w->winner);
+    }
+    const int32_t *rec = (w->known & PAIFU_REC_DELTAS) ? w->deltas : NULL;
+    int32_t own[PAIFU_SEATS] = {0};
+    bool have_own = scored && paifu_mcr_settle(own, w->winner, discarder, res.total, r->rules,
+                                               NULL) == 0;
+    for (int s = 0; s < PAIFU_SEATS; s++) {
+        int32_t fallback = have_own ? own[s] : 0;
+        r->recorded[s] += rec ? rec[s] : fallback;
+        r->computed[s] += have_own ? own[s] : rec ? rec[s] : 0;
+    }
+    r->ended = true;
+}
+
+/* ---- draws and penalties ---- */
+
+static void ev_draw_end(replay *r, int ev, const paifu_event *e)
+{
+    const paifu_draw *d = &r->deal->draws[e->detail];
+    r->ended = true;
+    if (e->type == PAIFU_EV_ABORTIVE_DRAW)
+        finding(r, ev, "draw.condition", NULL, NULL,
+                "an abortive draw (%s): MCR has none", paifu_draw_kind_name(d->kind));
+    else if (r->tiles && !r->broken && (r->need_discard || !wall_empty_for(r, r->turn)))
+        finding(r, ev, "wall.exhausted", NULL, NULL,
+                "an exhaustive draw while seat %d can still draw", r->turn);
+    bool paid = false;
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        paid = paid || ((d->known & PAIFU_REC_DELTAS) && d->deltas[s]);
+    if (paid) {
+        char a[64], b[64];
+        int32_t zero[PAIFU_SEATS] = {0};
+        format_deltas(a, sizeof(a), zero);
+        format_deltas(b, sizeof(b), d->deltas);
+        finding(r, ev, "draw.payment", a, b, "an exhaustive draw pays nothing%s", "");
+    }
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        if (d->known & PAIFU_REC_DELTAS)
+            r->recorded[s] += d->deltas[s];
+}
+
+static void ev_penalty(replay *r, int ev, const paifu_event *e)
+{
+    const paifu_penalty *p = &r->deal->penalties[e->detail];
+    if (p->seat < 0 || p->seat >= PAIFU_SEATS) {
+        BROKEN(r, ev, "log.structure", "a penalty for seat %d", p->seat);
+        return;
+    }
+    int32_t expect[PAIFU_SEATS] = {0};
+    bool known = true;
+    paifu_mcr_penalty_case pc = {PAIFU_MCR_FALSE_HU, p->seat, -1, 0, 0};
+    switch (p->kind) {
+    case PAIFU_PENALTY_CHOMBO: /* a false hu: mcr.md section 9 */
+        paifu_mcr_penalty_deltas(expect, &pc, r->rules, NULL);
+        r->seat[p->seat].dead = true;
+        break;
+    case PAIFU_PENALTY_FINE: expect[p->seat] = -p->amount; break;
+    case PAIFU_PENALTY_DEAD_HAND: r->seat[p->seat].dead = true; break;
+    default: known = false; break;
+    }
+    if (known && p->has_deltas && memcmp(expect, p->deltas, sizeof(expect)) != 0) {
+        char a[64], b[64];
+        format_deltas(a, sizeof(a), expect);
+        format_deltas(b, sizeof(b), p->deltas);
+        finding(r, ev, "penalty.amount", a, b, "the %s penalty of seat %d differs",
+                paifu_penalty_kind_name((paifu_penalty_kind)p->kind), p->seat);
+    }
+    for (int s = 0; s < PAIFU_SEATS; s++) {
+        int32_t rec = p->has_deltas ? p->deltas[s] : expect[s];
+        r->recorded[s] += rec;
+        r->computed[s] += known ? expect[s] : rec;
+    }
+}
+
+/* ---- one deal ---- */
+
+static void replay_event(replay *r, int i, const paifu_event *e)
+{
+    bool tile_event = e->type == PAIFU_EV_DRAW || e->type == PAIFU_EV_DISCARD ||
+                      e->type == PAIFU_EV_FLOWER || e->type == PAIFU_EV_CHI ||
+                      e->type == PAIFU_EV_PON || e->type == PAIFU_EV_DAIMINKAN ||
+                      e->type == PAIFU_EV_ANKAN || e->type == PAIFU_EV_SHOUMINKAN;
+    bool outcome = e->type == PAIFU_EV_WIN || e->type == PAIFU_EV_EXHAUSTIVE_DRAW ||
+                   e->type == PAIFU_EV_ABORTIVE_DRAW;
+    if (r->ended && (tile_event || outcome)) {
+        BROKEN(r, i, "log.structure", "a %s event after the end of the deal",
+               paifu_event_type_name((paifu_event_type)e->type));
+        return;
+    }
+    if (tile_event && (e->seat < 0 || e->seat >= PAIFU_SEATS)) {
+        BROKEN(r, i, "log.structure", "a %s event for seat %d",
+               paifu_event_type_name((paifu_event_type)e->type), e->seat);
+        return;
+    }
+    if (tile_event && (!r->tiles || r->broken))
+        return;
+    switch (e->type) {
+    case PAIFU_EV_DRAW: ev_draw(r, i, e); break;
+    case PAIFU_EV_FLOWER: ev_flower(r, i, e); break;
+    case PAIFU_EV_DISCARD: ev_discard(r, i, e); break;
+    case PAIFU_EV_CHI:
+    case PAIFU_EV_PON:
+    case PAIFU_EV_DAIMINKAN: ev_call(r, i, e); break;
+    case PAIFU_EV_ANKAN:
+    case PAIFU_EV_SHOUMINKAN: ev_self_kong(r, i, e); break;
+    case PAIFU_EV_WIN: ev_win(r, i, e); break;
+    case PAIFU_EV_EXHAUSTIVE_DRAW:
+    case PAIFU_EV_ABORTIVE_DRAW: ev_draw_end(r, i, e); break;
+    case PAIFU_EV_PENALTY: ev_penalty(r, i, e); break;
+    case PAIFU_EV_RIICHI_ACCEPTED:
+    case PAIFU_EV_KITA:
+    case PAIFU_EV_DORA:
+        BROKEN(r, i, "log.structure", "a %s event in an MCR deal",
+               paifu_event_type_name((paifu_event_type)e->type));
+        break;
+    default: break;
+    }
+}
+
+static void replay_deal(replay *r)
+{
+    replay_begin(r);
+    check_wall_hands(r);
+    for (size_t i = 0; i < r->deal->n_events; i++)
+        replay_event(r, (int)i, &r->deal->events[i]);
+}
+
+/* ---- the game ---- */
+
+/* Dealer and order of the deals (mcr.md sections 2.3 and 2.4). */
+static void check_dealer(paifu_report *rep, const paifu_deal *deal, const paifu_deal *prev,
+                         const paifu_rules *rules, const paifu_verify_options *opts)
+{
+    const paifu_deal_start *st = &deal->start;
+    int round = st->round_wind & 3, k = st->hand_number % 4;
+    int expect = rules->mcr_seat_changes ? ROUND_SEATS[round][k] : k;
+    paifu_location w;
+    char a[16], b[16];
+    if (st->dealer != expect) {
+        snprintf(a, sizeof(a), "%d", expect);
+        snprintf(b, sizeof(b), "%d", st->dealer);
+        paifu_verify__locate(&w, opts, deal, -1);
+        paifu_report_add(rep, "flow.dealer", &w, a, b, "mcr.md §2.3-2.4",
+                         "the dealer of this deal is seat %d", expect);
+    }
+    if (prev) {
+        int pr = prev->start.round_wind & 3, pk = prev->start.hand_number % 4;
+        int nr = pk == 3 ? pr + 1 : pr, nk = pk == 3 ? 0 : pk + 1;
+        if (nr != round || nk != k) {
+            paifu_verify__locate(&w, opts, deal, -1);
+            paifu_deal_start next = prev->start;
+            next.round_wind = (uint8_t)(nr & 3);
+            next.hand_number = (uint8_t)nk;
+            paifu_deal_label(a, sizeof(a), &next);
+            paifu_deal_label(b, sizeof(b), st);
+            paifu_report_add(rep, "flow.dealer", &w, a, b, "mcr.md §2.3",
+                             "the deal passes on after every hand, win or draw");
+        }
+    }
+}
+
+static void check_scores(paifu_report *rep, const paifu_deal *deal, const int32_t *running,
+                         const paifu_verify_options *opts)
+{
+    if (!(deal->start.flags & PAIFU_DEAL_HAS_SCORES) ||
+        memcmp(running, deal->start.scores, sizeof(int32_t) * PAIFU_SEATS) == 0)
+        return;
+    char a[64], b[64];
+    format_deltas(a, sizeof(a), running);
+    format_deltas(b, sizeof(b), deal->start.scores);
+    paifu_location w;
+    paifu_verify__locate(&w, opts, deal, -1);
+    paifu_report_add(rep, "flow.scores", &w, a, b, "mcr.md §10",
+                     "the session totals at the start of the deal differ from the recorded ones");
+}
+
+int paifu_mcr__replay_totals(int32_t totals[PAIFU_SEATS], const paifu_game *game,
+                             const paifu_rules *rules, bool recompute, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(totals && game && rules, err);
+    memset(totals, 0, sizeof(int32_t) * PAIFU_SEATS);
+    for (size_t d = 0; d < paifu_game_deal_count(game); d++) {
+        replay r;
+        memset(&r, 0, sizeof(r));
+        r.deal = paifu_game_deal(game, d);
+        r.rules = rules;
+        r.recompute = recompute;
+        replay_deal(&r);
+        for (int s = 0; s < PAIFU_SEATS; s++)
+            totals[s] += recompute ? r.computed[s] : r.recorded[s];
+    }
+    return 0;
+}
+
+int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
+                           const paifu_verify_options *opts, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(report && game && rules && opts, err);
+    int32_t running[PAIFU_SEATS];
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        running[s] = rules->start_points;
+    size_t n = paifu_game_deal_count(game);
+    const paifu_deal *prev = NULL;
+    for (size_t d = 0; d < n; d++) {
+        const paifu_deal *deal = paifu_game_deal(game, d);
+        report->stats.deals++;
+        report->stats.events += deal->n_events;
+        report->stats.wins += deal->n_wins;
+        report->stats.draws += deal->n_draws;
+        if (d == 0 && (deal->start.flags & PAIFU_DEAL_HAS_SCORES))
+            memcpy(running, deal->start.scores, sizeof(running));
+        check_scores(report, deal, running, opts);
+        if (deal->start.flags & PAIFU_DEAL_HAS_SCORES)
+            memcpy(running, deal->start.scores, sizeof(running));
+        check_dealer(report, deal, prev, rules, opts);
+        replay r;
+        memset(&r, 0, sizeof(r));
+        r.deal = deal, r.rules = rules, r.opts = opts, r.rep = report;
+        replay_deal(&r);
+        report->stats.wins_scored += r.wins_scored;
+        for (int s = 0; s < PAIFU_SEATS; s++)
+            running[s] += r.recorded[s];
+        prev = deal;
+    }
+    const paifu_game_result *res = paifu_game_result_get(game);
+    paifu_location w;
+    if (paifu_game_truncated(game)) {
+        paifu_verify__locate(&w, opts, NULL, -1);
+        paifu_report_add(report, "log.truncated", &w, NULL, NULL, NULL,
+                         "the log ends before the session's end");
+    } else if (res->has_points &&
+               memcmp(res->points, running, sizeof(int32_t) * PAIFU_SEATS) != 0) {
+        char a[64], b[64];
+        format_deltas(a, sizeof(a), running);
+        format_deltas(b, sizeof(b), res->points);
+        paifu_verify__locate(&w, opts, NULL, -1);
+        paifu_report_add(report, "game.final_points", &w, a, b, "mcr.md §10",
+                         "the session totals differ from the recorded final points");
+    }
+    return 0;
+}
