@@ -167,23 +167,32 @@ static const paifu_wall_layout *layout(const replay *rp)
     return rp->wall_checked ? &rp->deal->start.wall_layout : NULL;
 }
 
-/* Compare a tile the log shows with wall position POS. */
+/* Does the tile the log shows match wall position POS? */
+static bool wall_matches(const replay *rp, int pos, paifu_tile tile, uint8_t id)
+{
+    const paifu_deal_start *st = &rp->deal->start;
+    if (pos < 0 || pos >= st->n_wall)
+        return true;
+    return id != PAIFU_TILE_ID_NONE && st->wall_ids[pos] != PAIFU_TILE_ID_NONE
+               ? st->wall_ids[pos] == id
+               : st->wall[pos] == tile;
+}
+
+/*
+ * Compare a tile the log shows with wall position POS. The first mismatch of a deal is
+ * reported; the wall is then not consulted again in that deal (one finding per root cause).
+ */
 static void check_wall(replay *rp, int pos, paifu_tile tile, uint8_t id, const char *code,
                        const char *what)
 {
     const paifu_deal_start *st = &rp->deal->start;
-    if (!rp->wall_checked || pos < 0 || pos >= st->n_wall)
+    if (!rp->wall_checked || wall_matches(rp, pos, tile, id))
         return;
-    bool same = id != PAIFU_TILE_ID_NONE && st->wall_ids[pos] != PAIFU_TILE_ID_NONE
-                    ? st->wall_ids[pos] == id
-                    : st->wall[pos] == tile;
-    if (!same) {
-        char e[8], r[8];
-        tname(e, st->wall[pos]);
-        tname(r, tile);
-        paifu_replay__finding(rp, code, e, r, NULL, "%s differs from wall position %d", what,
-                              pos);
-    }
+    char e[8], r[8];
+    tname(e, st->wall[pos]);
+    tname(r, tile);
+    paifu_replay__finding(rp, code, e, r, NULL, "%s differs from wall position %d", what, pos);
+    rp->wall_checked = false;
 }
 
 static int live_left(const replay *rp)
@@ -250,6 +259,15 @@ static void on_draw(replay *rp, const paifu_event *e)
         return;
     }
     replay_seat *s = &rp->seat[seat];
+    if (replacement && rp->interrupt_pending) {
+        /* the kan or kita was not robbed: now it interrupts the go-around (a robbed one does
+           not count, so chankan keeps ippatsu: RRC-2024 §4.2.1, §4.2.3) */
+        rp->first_round = false;
+        if (!rp->interrupt_ankan || rp->rules->ippatsu_ankan_breaks)
+            for (int i = 0; i < rp->players; i++)
+                rp->seat[i].ippatsu = false;
+        rp->interrupt_pending = false;
+    }
     if (replacement) {
         rp->replacements++;
         const paifu_wall_layout *l = layout(rp);
@@ -616,16 +634,15 @@ static void on_ankan(replay *rp, const paifu_event *e)
         illegal(rp, "deal.kan", NULL, "seat %d's closed kan is not valid: %s", seat, err.text);
         return;
     }
-    if (rp->rules->ippatsu_ankan_breaks)
-        for (int i = 0; i < rp->players; i++)
-            rp->seat[i].ippatsu = false;
-    rp->first_round = false;
+    rp->interrupt_pending = true;
+    rp->interrupt_ankan = true;
     s->drew = false;
     count_kan(rp, seat);
     rp->last_from = seat;
     rp->last_tile = e->tiles[0];
     rp->last_id = PAIFU_TILE_ID_NONE;
     rp->rob_is_ankan = true;
+    rp->rob_is_kita = false;
     rp->phase = PHASE_ROB;
 }
 
@@ -664,13 +681,15 @@ static void on_shouminkan(replay *rp, const paifu_event *e)
         illegal(rp, "deal.kan", NULL, "seat %d's added kan is not valid: %s", seat, err.text);
         return;
     }
-    break_first_round_and_ippatsu(rp);
+    rp->interrupt_pending = true;
+    rp->interrupt_ankan = false;
     s->drew = false;
     count_kan(rp, seat);
     rp->last_from = seat;
     rp->last_tile = e->tile;
     rp->last_id = e->tile_id;
     rp->rob_is_ankan = false;
+    rp->rob_is_kita = false;
     rp->phase = PHASE_ROB;
 }
 
@@ -689,7 +708,14 @@ static void on_kita(replay *rp, const paifu_event *e)
     rp->seat[seat].hand.kita++;
     rp->seat[seat].kita++;
     rp->seat[seat].drew = false;
-    rp->phase = PHASE_REPLACEMENT;
+    rp->interrupt_pending = rp->rules->kita_interrupts;
+    rp->interrupt_ankan = false;
+    rp->last_from = seat;
+    rp->last_tile = e->tile;
+    rp->last_id = e->tile_id;
+    rp->rob_is_ankan = false;
+    rp->rob_is_kita = true; /* a North set aside can be won on, like a discard */
+    rp->phase = PHASE_ROB;
 }
 
 static void on_dora(replay *rp, const paifu_event *e)
@@ -713,34 +739,49 @@ static void on_dora(replay *rp, const paifu_event *e)
 
 /* ---- the deal ---- */
 
+/* Position in the wall of the I-th starting tile of SEAT: three passes of 4-tile blocks, then
+   one tile each, from the dealer in turn order (tenhou-xml.md §4.2 "Deal"). */
+static int deal_position(const replay *rp, int seat, int i)
+{
+    int p = rp->players;
+    int k = (seat - rp->deal->start.dealer + p) % p;
+    return i < 12 ? 4 * (p * (i / 4) + k) + i % 4 : 4 * 3 * p + k;
+}
+
 static void check_start_against_wall(replay *rp)
 {
     const paifu_deal_start *st = &rp->deal->start;
     const paifu_wall_layout *l = layout(rp);
     if (!l)
         return;
-    if (st->dora_indicator != PAIFU_TILE_NONE && l->n_dora > 0) {
-        rp->event = -1;
+    rp->event = -1;
+    if ((st->flags & PAIFU_DEAL_HAS_HANDS)) {
+        int wrong = 0, total = 0, first_seat = -1, first_i = 0;
+        for (int s = 0; s < rp->players; s++)
+            for (int i = 0; i < st->n_hand[s] && i < 13; i++, total++)
+                if (!wall_matches(rp, deal_position(rp, s, i), st->hands[s][i],
+                                  st->hand_ids[s][i]) &&
+                    wrong++ == 0) {
+                    first_seat = s;
+                    first_i = i;
+                }
+        if (wrong * 2 > total) {
+            /* not a tile here and there: the seed does not belong to this game */
+            char rec[32];
+            snprintf(rec, sizeof(rec), "%d of %d", wrong, total);
+            paifu_replay__finding(rp, "wall.seed", "0 differ", rec, NULL,
+                                  "the wall seed does not produce this deal's starting hands");
+            rp->wall_checked = false;
+            rp->wall_seed_wrong = true;
+            return;
+        }
+        if (wrong)
+            check_wall(rp, deal_position(rp, first_seat, first_i), st->hands[first_seat][first_i],
+                       st->hand_ids[first_seat][first_i], "wall.hand", "a starting tile");
+    }
+    if (st->dora_indicator != PAIFU_TILE_NONE && l->n_dora > 0)
         check_wall(rp, l->dora[0], st->dora_indicator, st->dora_indicator_id, "wall.dora",
                    "the dora indicator");
-    }
-    if (!(st->flags & PAIFU_DEAL_HAS_HANDS))
-        return;
-    /* three passes of 4-tile blocks, then one tile each, from the dealer in turn order */
-    int p = rp->players;
-    for (int k = 0; k < p; k++) {
-        int seat = (st->dealer + k) % p;
-        int idx = 0;
-        for (int b = 0; b < 3; b++)
-            for (int i = 0; i < 4; i++, idx++) {
-                if (idx < st->n_hand[seat])
-                    check_wall(rp, 4 * (p * b + k) + i, st->hands[seat][idx],
-                               st->hand_ids[seat][idx], "wall.hand", "a starting tile");
-            }
-        if (idx < st->n_hand[seat])
-            check_wall(rp, 4 * 3 * p + k, st->hands[seat][idx], st->hand_ids[seat][idx],
-                       "wall.hand", "a starting tile");
-    }
 }
 
 static void init_deal(replay *rp)
@@ -756,7 +797,7 @@ static void init_deal(replay *rp)
     int total = rp->players == 3 ? 108 : 136;
     rp->total_draws = total - 14 - 13 * rp->players;
     rp->wall_checked = (st->flags & PAIFU_DEAL_HAS_WALL) && st->wall_layout.n_dora > 0 &&
-                       st->wall_ids;
+                       st->wall_ids && !rp->skip_wall;
     if (rp->wall_checked)
         rp->total_draws = st->wall_layout.live_end - st->wall_layout.live_start;
     if (st->dora_indicator != PAIFU_TILE_NONE) {

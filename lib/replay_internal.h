@@ -63,6 +63,8 @@ typedef struct replay {
     bool has_ids;              /* events carry physical tile ids */
     bool broken;               /* a legality finding made the tile state unreliable */
     bool wall_checked;         /* the wall is known and its layout too */
+    bool wall_seed_wrong;      /* the wall does not belong to this game (reported once) */
+    bool skip_wall;            /* set by the caller: an earlier deal showed a foreign seed */
 
     replay_seat seat[PAIFU_SEATS];
     replay_phase phase;
@@ -76,6 +78,9 @@ typedef struct replay {
     int last_event;
     bool last_riichi;          /* that discard declared riichi */
     bool rob_is_ankan;
+    bool rob_is_kita;          /* the tile set aside as kita may be robbed (no chankan yaku) */
+    bool interrupt_pending;    /* a kan or kita breaks ippatsu once its replacement is drawn */
+    bool interrupt_ankan;      /* ... and it is a closed kan (rules: ippatsu_ankan_breaks) */
 
     /* the wall */
     int total_draws;           /* live draws the wall allows, before replacements */

@@ -72,7 +72,7 @@ static unsigned situation_flags(const replay *rp, const paifu_win *w, const repl
         f |= PAIFU_SIT_HOUTEI;
     if (tsumo && rp->last_was_replacement)
         f |= PAIFU_SIT_RINSHAN;
-    if (!tsumo && rp->phase == PHASE_ROB)
+    if (!tsumo && rp->phase == PHASE_ROB && !rp->rob_is_kita)
         f |= rp->rob_is_ankan ? PAIFU_SIT_CHANKAN_ANKAN : PAIFU_SIT_CHANKAN;
     if (rp->first_round && !s->discarded_once) {
         if (tsumo && dealer && rp->live_draws == 1)
@@ -102,8 +102,8 @@ static uint8_t ura_indicators(const replay *rp, const paifu_win *w, paifu_tile *
     return 0;
 }
 
-/* Compare what the log says about the value of a win with the score. */
-static void compare_value(replay *rp, const paifu_win *w, const paifu_score *sc)
+/* Compare what the log says about the value of a win with the score; false on a mismatch. */
+static bool compare_value(replay *rp, const paifu_win *w, const paifu_score *sc)
 {
     char e[160], r[160];
     if (w->known & PAIFU_REC_YAKU) {
@@ -115,7 +115,7 @@ static void compare_value(replay *rp, const paifu_win *w, const paifu_score *sc)
             yaku_text(r, sizeof(r), theirs);
             paifu_replay__finding(rp, "score.yaku", e, r, NULL, "seat %d's yaku differ",
                                   w->winner);
-            return; /* han, fu and points follow from the yaku: one finding is enough */
+            return false; /* han, fu and points follow from the yaku: one finding is enough */
         }
     }
     bool yakuman = sc->yakuman > 0;
@@ -123,34 +123,34 @@ static void compare_value(replay *rp, const paifu_win *w, const paifu_score *sc)
         snprintf(e, sizeof(e), "%d", sc->han);
         snprintf(r, sizeof(r), "%d", w->han);
         paifu_replay__finding(rp, "score.han", e, r, NULL, "seat %d's han differ", w->winner);
-        return;
+        return false;
     }
     if ((w->known & PAIFU_REC_HAN) && yakuman && w->yakuman && w->yakuman != sc->yakuman) {
         snprintf(e, sizeof(e), "%d yakuman", sc->yakuman);
         snprintf(r, sizeof(r), "%d yakuman", w->yakuman);
         paifu_replay__finding(rp, "score.han", e, r, NULL, "seat %d's yakuman count differs",
                               w->winner);
-        return;
+        return false;
     }
     if ((w->known & PAIFU_REC_FU) && !yakuman && w->fu != sc->fu) {
         snprintf(e, sizeof(e), "%d", sc->fu);
         snprintf(r, sizeof(r), "%d", w->fu);
         paifu_replay__finding(rp, "score.fu", e, r, "RRC-2024 §3.7; yaku.md section 5",
                               "seat %d's fu differ", w->winner);
-        return;
+        return false;
     }
     if ((w->known & PAIFU_REC_LIMIT) && w->limit != sc->limit) {
         paifu_replay__finding(rp, "score.limit", paifu_limit_name((paifu_limit)sc->limit),
                               paifu_limit_name((paifu_limit)w->limit), "RRC-2024 §3.7.8",
                               "seat %d's limit differs", w->winner);
-        return;
+        return false;
     }
     if ((w->known & PAIFU_REC_POINTS) && w->points != sc->total) {
         snprintf(e, sizeof(e), "%d", (int)sc->total);
         snprintf(r, sizeof(r), "%d", (int)w->points);
         paifu_replay__finding(rp, "score.points", e, r, "RRC-2024 §3.7.7",
                               "seat %d's points differ", w->winner);
-        return;
+        return false;
     }
     if ((w->known & PAIFU_REC_PAYMENTS) && w->from == w->winner &&
         (w->payment_nondealer != sc->pay.tsumo_nondealer ||
@@ -160,7 +160,9 @@ static void compare_value(replay *rp, const paifu_win *w, const paifu_score *sc)
         snprintf(r, sizeof(r), "%d/%d", (int)w->payment_nondealer, (int)w->payment_dealer);
         paifu_replay__finding(rp, "score.points", e, r, "RRC-2024 §3.7.7",
                               "seat %d's tsumo payments differ", w->winner);
+        return false;
     }
+    return true;
 }
 
 /* Compare the recorded indicators with the ones revealed (and the ura with the wall). */
@@ -338,9 +340,10 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
                                   paifu_score_status_name((paifu_score_status)sc.status));
             scored = false;
         } else if (scored && rp->verifiable) {
-            compare_value(rp, w, &sc);
-            compare_indicators(rp, w, ura, n_ura);
             rp->report->stats.wins_scored++;
+            compare_indicators(rp, w, ura, n_ura);
+            if (!compare_value(rp, w, &sc))
+                scored = false; /* price the payments from the recorded value: one finding */
         }
     }
     if (!scored)

@@ -148,6 +148,10 @@ static const rule_row ROWS[] = {
         "000 §3.3.3; 003 §7.3.1.16"),
     ROW(kita, "scoring", B, "", "false", "3-player: Norths may be set aside as dora",
         "tenhou-xml.md §7"),
+    ROW(kita_interrupts, "scoring", B, "", "true",
+        "a kita whose replacement tile is drawn breaks ippatsu and the first go-around (double "
+        "riichi, tenhou/chiihou) like a kan; a robbed kita does not",
+        "Tenhou sanma logs (corpus: ippatsu and double riichi lost after a kita)"),
     /* ---- legality ---- */
     ROW(riichi_min_points, "legality", I, "", "0",
         "points a player needs to declare riichi (0 = no minimum)", "000 §3.11"),

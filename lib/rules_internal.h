@@ -129,6 +129,8 @@ struct paifu_rules {
     bool chankan_ankan_kokushi;
     int kandora_timing;    /* enum paifu_kandora: open/added kan indicators */
     bool kita;             /* 3-player: Norths are set aside as dora */
+    bool kita_interrupts;  /* a kita (once its replacement is drawn) breaks ippatsu and the
+                              first go-around, like a kan */
 
     /* legality */
     int32_t riichi_min_points;

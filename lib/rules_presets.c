@@ -120,6 +120,7 @@ static const paifu_rule_override majsoul[] = {
     {"riichi_ankan", "wait", "riichi-rulesets.md D (unverified)"},
     {"chombo", "none", "riichi-rulesets.md E"},
     {"time_limit", "false", "riichi-rulesets.md A: no timer"},
+    {"kita_interrupts", "false", "MahjongSoul: a North set aside keeps ippatsu (unverified)"},
 };
 
 /* Chinese Official (MCR, 81 fan), seed 001. */

@@ -58,7 +58,7 @@ void paifu_settle__win_deltas(int32_t *d, const replay *rp, const paifu_win *w,
         d[pao] -= value;
         d[winner] += value;
     } else if (tsumo) {
-        int32_t per_honba = r->honba_value / 3;
+        int32_t per_honba = r->honba_value / (players - 1); /* split among the payers */
         for (int p = 0; p < players; p++) {
             if (p == winner)
                 continue;
@@ -104,6 +104,7 @@ typedef struct flow {
     int hand_number;
     bool extension;             /* playing past the regular last deal (West) */
     bool over;                  /* the rules end the game here */
+    bool end_reported;          /* a flow.game_end finding was made (once per game) */
 } flow;
 
 static bool is_top(const int32_t *scores, int players, int seat)
@@ -180,7 +181,8 @@ static void advance(flow *f, const replay *rp, const paifu_rules *r, int players
         bool target = !r->west_round || top_points >= r->target_points;
         if (renchan) {
             /* the dealer plays on unless it won (or is tenpai) while first: agari-yame */
-            bool stop = (rp->n_wins && r->agariyame) || (!rp->n_wins && r->tenpaiyame);
+            bool stop = rp->n_wins ? r->agariyame
+                                   : !rp->abortive && !rp->chombo && r->tenpaiyame;
             if (stop && is_top(f->scores, players, st->dealer) && target)
                 f->over = true;
         } else if (target) {
@@ -188,8 +190,9 @@ static void advance(flow *f, const replay *rp, const paifu_rules *r, int players
         }
         if (past_last && target && !renchan)
             f->over = true;
-        if (past_last && st->round_wind == 3 && st->hand_number == players - 1 && !renchan)
-            f->over = true; /* the extension ends with its last deal in any case */
+        if (past_last && st->round_wind == last_round_wind(r) + 1 &&
+            st->hand_number == players - 1 && !renchan)
+            f->over = true; /* the extension (one more wind) ends with its last deal anyway */
     }
     if (!renchan) {
         f->dealer = (f->dealer + 1) % players;
@@ -212,13 +215,16 @@ static void flow_finding(paifu_report *rep, const paifu_verify_options *opts,
 
 /* Compare the recorded start of DEAL with the expectation F. */
 static void check_start(paifu_report *rep, const paifu_verify_options *opts,
-                        const paifu_deal *deal, const flow *f, int players)
+                        const paifu_deal *deal, const flow *f, int players, bool verifiable)
 {
     const paifu_deal_start *st = &deal->start;
     char e[64], r[64];
+    if (!verifiable)
+        goto scores; /* rotation, honba and the end of the game follow unknown rules */
     if (f->over) {
-        flow_finding(rep, opts, deal, "flow.game_end", "game over", "another deal",
-                     "riichi-rulesets.md A", "the game should have ended before this deal");
+        if (!f->end_reported)
+            flow_finding(rep, opts, deal, "flow.game_end", "game over", "another deal",
+                         "riichi-rulesets.md A", "the game should have ended before this deal");
         return;
     }
     if (st->round_wind != f->round_wind || st->hand_number != f->hand_number ||
@@ -245,6 +251,7 @@ static void check_start(paifu_report *rep, const paifu_verify_options *opts,
                          "riichi sticks at the start of the deal differ");
         }
     }
+scores:
     if (f->known && (st->flags & PAIFU_DEAL_HAS_SCORES) &&
         memcmp(f->scores, st->scores, sizeof(int32_t) * (size_t)players) != 0) {
         paifu_settle__format(e, sizeof(e), f->scores, players);
@@ -337,7 +344,7 @@ void paifu_settle__final(int32_t *final, const int32_t *points, const int32_t *p
 
 static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rules *r,
                       const paifu_verify_options *opts, const flow *f, const int32_t *penalties,
-                      const paifu_deal *last)
+                      const paifu_deal *last, bool final_known)
 {
     int players = paifu_game_players(game);
     const paifu_game_result *res = paifu_game_result_get(game);
@@ -359,7 +366,7 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
     } else if (!f->known) {
         return;
     }
-    if (res->has_final) {
+    if (res->has_final && final_known) {
         int32_t final[PAIFU_SEATS];
         paifu_settle__final(final, points, penalties, players, r);
         if (memcmp(final, res->final, sizeof(int32_t) * (size_t)players) != 0) {
@@ -386,6 +393,7 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
     if (!rp)
         return PAIFU_ENOMEM;
     bool ended_ok = true;
+    bool skip_wall = false; /* one wall.seed finding per game */
     paifu_deal last; /* the last deal as replayed (round and dealer filled in) */
     memset(&last, 0, sizeof(last));
     for (size_t d = 0; d < n; d++) {
@@ -399,8 +407,10 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
             deal = &eff;
         }
         const paifu_deal_start *st = &deal->start;
-        if (d > 0)
-            check_start(report, opts, deal, &f, players);
+        if (d > 0) {
+            check_start(report, opts, deal, &f, players, verifiable);
+            f.end_reported = f.end_reported || (f.over && verifiable);
+        }
         memset(rp, 0, sizeof(*rp));
         rp->game = game;
         rp->deal = deal;
@@ -425,7 +435,9 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
             rp->honba = st->honba;
             rp->sticks = st->riichi_sticks;
         }
+        rp->skip_wall = skip_wall;
         paifu_replay__run(rp);
+        skip_wall = skip_wall || rp->wall_seed_wrong;
         for (size_t i = 0; i < deal->n_penalties; i++) {
             const paifu_penalty *p = &deal->penalties[i];
             if (p->seat < 0 || p->seat >= players)
@@ -460,7 +472,10 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
                                   : "log ends mid-deal: the game has no recorded end");
         return 0;
     }
-    if (ended_ok && n)
-        check_end(report, game, rules, opts, &f, penalties, &last);
+    /* with unknown rules only the tiles are checked; with an unknown final formula (a private
+       lobby's uma) everything but the final scores */
+    if (ended_ok && n && verifiable)
+        check_end(report, game, rules, opts, &f, penalties, &last,
+                  paifu_game_meta_get(game, PAIFU_META_FINAL_UNKNOWN) == NULL);
     return 0;
 }

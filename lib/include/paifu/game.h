@@ -317,6 +317,13 @@ typedef struct paifu_game_result {
  */
 #define PAIFU_META_RULES_UNKNOWN "paifu.rules_unknown"
 
+/**
+ * Metadata key a reader sets (to a reason) when the hands follow the named rule set but the
+ * final-score formula (return points, oka, uma) is not known, e.g. a private lobby's own uma:
+ * the verifier then checks everything but the final scores.
+ */
+#define PAIFU_META_FINAL_UNKNOWN "paifu.final_unknown"
+
 /** A metadata entry (source format details kept for writers). */
 typedef struct paifu_meta {
     const char *key;   /**< e.g. "tenhou.go.type" */
