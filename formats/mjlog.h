@@ -47,7 +47,7 @@ unsigned paifu_mjlog__meld_encode(const mjlog_meld *meld);
 
 #define MJ_MAX_ATTRS     32      /* attributes of one tag */
 #define MJ_SCRATCH       65536   /* bytes of attribute values of one tag */
-#define MJ_MAX_EXTRA     256     /* unrecognised attributes kept as metadata, per game */
+#define MJ_MAX_EXTRA     4096    /* unrecognised attributes kept as metadata, per game */
 #define MJ_MAX_MELDS     8       /* meld codes tracked per seat (4 melds + 4 kita) */
 
 /* Tags with a fixed name, for XPath-style counting ("AGARI[2]"). */

@@ -73,12 +73,14 @@ static int build_wall(mj_state *st, paifu_deal_start *sp)
     if (a) {
         char why[160];
         gen = &local;
+        int rc = paifu_mjlog__keep(st, a); /* the seed text, for a writer */
+        if (rc < 0)
+            return rc;
         if (paifu_mjlog_shuffle__seed_deal(gen, a->value, a->len, why, sizeof(why)) < 0) {
             char text[200];
             snprintf(text, sizeof(text), "INIT[%u]@shuffle: %s", (unsigned)st->tag_index, why);
             st->wall_error = true;
-            int rc = paifu_mjlog__meta(st, "tenhou.wall.seed_error", text);
-            if (rc < 0)
+            if ((rc = paifu_mjlog__meta(st, "tenhou.wall.seed_error", text)) < 0)
                 return rc;
         }
     }
@@ -377,15 +379,24 @@ int paifu_mjlog__on_reconnect(mj_state *st)
     if ((rc = check_seat(st, seat)) < 0)
         return rc;
     a->used = true;
-    /* keep the spelling unless it is the canonical encoding of the player's name */
-    const paifu_player *p = paifu_game_player(st->game, seat);
-    const char *name = p ? p->name : "";
-    static const char HEX[] = "0123456789ABCDEF";
-    bool same = a->len == 3 * strlen(name);
-    for (size_t i = 0; same && name[i]; i++) {
-        unsigned char c = (unsigned char)name[i];
-        same = a->value[3 * i] == '%' && a->value[3 * i + 1] == HEX[c >> 4] &&
-               a->value[3 * i + 2] == HEX[c & 15];
+    /* keep the spelling unless it is the roster's: as written there (tenhou.un.nK), else the
+     * canonical %XX encoding of the player's name */
+    char key[16];
+    snprintf(key, sizeof(key), "tenhou.un.%s", a->name);
+    const char *raw = paifu_game_meta_get(st->game, key);
+    bool same;
+    if (raw) {
+        same = strcmp(raw, a->value) == 0;
+    } else {
+        const paifu_player *p = paifu_game_player(st->game, seat);
+        const char *name = p ? p->name : "";
+        static const char HEX[] = "0123456789ABCDEF";
+        same = a->len == 3 * strlen(name);
+        for (size_t i = 0; same && name[i]; i++) {
+            unsigned char c = (unsigned char)name[i];
+            same = a->value[3 * i] == '%' && a->value[3 * i + 1] == HEX[c >> 4] &&
+                   a->value[3 * i + 2] == HEX[c & 15];
+        }
     }
     if (!same && (rc = paifu_mjlog__keep(st, a)) < 0)
         return rc;

@@ -289,11 +289,14 @@ static void locate(mj_state *st, paifu_location *w, const char *attr)
     size_t off = attr ? value_offset(st, attr) : st->tag_start;
     position_in_tag(st, off, &w->line, &w->column);
     w->offset = off;
-    if (st->tag_kind == MJ_TAG_MJLOGGM)
-        snprintf(w->path, sizeof(w->path), "mjloggm%s%s", attr ? "@" : "", attr ? attr : "");
+    char index[16] = "";
+    if (st->tag_index)
+        snprintf(index, sizeof(index), "[%u]", (unsigned)st->tag_index);
+    if (st->tag_kind == MJ_TAG_MJLOGGM || st->tag[0] == '!') /* the root, a declaration */
+        snprintf(w->path, sizeof(w->path), "%s%s%s", st->tag, attr ? "@" : "", attr ? attr : "");
     else
-        snprintf(w->path, sizeof(w->path), "mjloggm/%s[%u]%s%s", st->tag, (unsigned)st->tag_index,
-                 attr ? "@" : "", attr ? attr : "");
+        snprintf(w->path, sizeof(w->path), "mjloggm/%s%s%s%s", st->tag, index, attr ? "@" : "",
+                 attr ? attr : "");
     if (st->in_deal) {
         paifu_deal_label(w->deal, sizeof(w->deal), &st->start);
         size_t n = paifu_game_deal_count(st->game);
@@ -928,7 +931,7 @@ static int check_prolog(mj_state *st)
             st->tag_column = (uint32_t)(k - st->line_start + 1);
             st->tag = "!DOCTYPE";
             st->tag_kind = MJ_TAG_COUNT;
-            st->tag_index = 1;
+            st->tag_index = 0;
             return paifu_mjlog__fail(st, NULL, "a DOCTYPE is not allowed in an mjlog (entities "
                                      "and external DTDs are refused)");
         } else
@@ -1044,6 +1047,8 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
                                      only_trailer(st->data, st->next_doc, st->size)))
         return 0;
     st->game_index++;
+    while (st->next_doc < st->size && is_space(st->data[st->next_doc]))
+        st->next_doc++; /* a later document may open with its own XML declaration */
     advance(st, st->next_doc);
     st->doc_start = st->next_doc;
     st->doc_line = st->line;
