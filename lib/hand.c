@@ -110,10 +110,10 @@ int paifu_meld_make(paifu_meld *out, paifu_meld_type type, const paifu_tile *til
     PAIFU_ASSERT_ARG(out && tiles, err);
     PAIFU_ASSERT_ARG(type >= PAIFU_MELD_CHI && type <= PAIFU_MELD_ANKAN, err);
     size_t want = type == PAIFU_MELD_CHI || type == PAIFU_MELD_PON ? 3 : 4;
-    if (n != want)
+    if (n != want || n > 4)
         return meld_shape_error(err, type, tiles, n, want == 3 ? "three tiles" : "four tiles");
     memset(out, 0, sizeof(*out));
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && i < 4; i++) {
         if (!paifu_tile_valid(tiles[i]) || paifu_tile_is_bonus(tiles[i]))
             return meld_shape_error(err, type, tiles, n, "riichi tiles");
         out->tiles[i] = tiles[i];

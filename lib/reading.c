@@ -78,39 +78,53 @@ static bool suit_pair_and_sets(const uint8_t *c)
     return false;
 }
 
-bool paifu_reading__standard_complete(const uint8_t counts[KINDS], unsigned n)
+/*
+ * Where the pair of a standard reading must be: the one suit (0..2) whose tile count is 2 modulo
+ * 3, or 3 for the honours when one honour is held twice; -1 when no standard reading can exist
+ * (a suit at 1 modulo 3, two candidates, an honour held once or four times).
+ */
+static int pair_group(const uint8_t counts[KINDS])
 {
-    if (n % 3 != 2)
-        return false;
-    int pair_suit = -1;
+    int group = -1;
     for (unsigned k = 27; k < KINDS; k++) {
         if (counts[k] == 2) {
-            if (pair_suit >= 0)
-                return false;
-            pair_suit = 3;
+            if (group >= 0)
+                return -1;
+            group = 3;
         } else if (counts[k] != 0 && counts[k] != 3) {
-            return false;
+            return -1;
         }
     }
     for (unsigned s = 0; s < 3; s++) {
         unsigned m = suit_total(counts + 9 * s) % 3;
         if (m == 1)
-            return false;
+            return -1;
         if (m == 2) {
-            if (pair_suit >= 0)
-                return false;
-            pair_suit = (int)s;
+            if (group >= 0)
+                return -1;
+            group = (int)s;
         }
     }
-    if (pair_suit < 0)
-        return false;
-    for (unsigned s = 0; s < 3; s++) {
-        bool ok = (int)s == pair_suit ? suit_pair_and_sets(counts + 9 * s)
-                                      : suit_sets_only(counts + 9 * s);
-        if (!ok)
+    return group;
+}
+
+/* Do the suits other than GROUP split into sets alone? */
+static bool others_sets_only(const uint8_t counts[KINDS], int group)
+{
+    for (unsigned s = 0; s < 3; s++)
+        if ((int)s != group && !suit_sets_only(counts + 9 * s))
             return false;
-    }
     return true;
+}
+
+bool paifu_reading__standard_complete(const uint8_t counts[KINDS], unsigned n)
+{
+    if (n % 3 != 2)
+        return false;
+    int group = pair_group(counts);
+    if (group < 0 || !others_sets_only(counts, group))
+        return false;
+    return group == 3 || suit_pair_and_sets(counts + 9 * group);
 }
 
 bool paifu_reading__seven_pairs(const uint8_t counts[KINDS], unsigned n)
@@ -243,15 +257,19 @@ size_t paifu_reading__all(paifu_reading *out, size_t cap, bool *more_out,
                           const uint8_t counts[KINDS], unsigned n_closed, const paifu_hand *hand)
 {
     splitter d = {out, cap, 0, false, hand, 0, 0, {{0}}};
-    if (paifu_reading__standard_complete(counts, n_closed)) {
+    int group = n_closed % 3 == 2 ? pair_group(counts) : -1;
+    if (group >= 0 && others_sets_only(counts, group)) {
         uint8_t c[KINDS];
         memcpy(c, counts, sizeof(c));
-        for (unsigned k = 0; k < KINDS; k++) {
+        unsigned first = group == 3 ? 27 : 9u * (unsigned)group, last = group == 3 ? KINDS : first + 9;
+        for (unsigned k = first; k < last; k++) {
             if (c[k] < 2)
                 continue;
             c[k] = (uint8_t)(c[k] - 2);
-            d.pair = (uint8_t)k;
-            split(&d, c, 0);
+            if (group == 3 || suit_sets_only(c + first)) {
+                d.pair = (uint8_t)k;
+                split(&d, c, 0);
+            }
             c[k] = (uint8_t)(c[k] + 2);
         }
     }

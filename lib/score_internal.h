@@ -35,6 +35,19 @@
 /* Bit of a yaku id in a uint64_t yaku set (ids 0..55 fit). */
 #define YAKU_BIT(id) (UINT64_C(1) << (id))
 
+/* Index of the lowest set bit of X (X != 0). */
+static inline unsigned lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(x);
+#else
+    unsigned i = 0;
+    while (!(x & 1u))
+        x >>= 1, i++;
+    return i;
+#endif
+}
+
 static inline bool kind_is_orphan(unsigned k)
 {
     return (ORPHANS_MASK >> k) & 1u;

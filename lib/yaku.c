@@ -169,6 +169,22 @@ static void tile_set_yaku(paifu_facts *f)
         f->yakuman |= YAKU_BIT(PAIFU_YAKU_RENHOU);
 }
 
+/* Han from N indicators over every tile of the hand; Norths set aside count (000 §3.6). */
+static int dora_han(const paifu_facts *f, const paifu_tile *indicators, unsigned n)
+{
+    int han = 0;
+    bool three = f->rules->players == 3;
+    if (n > PAIFU_MAX_INDICATORS)
+        n = PAIFU_MAX_INDICATORS;
+    for (unsigned i = 0; i < n; i++) {
+        paifu_tile d = paifu_tile_dora(indicators[i], three);
+        if (d == PAIFU_TILE_NONE)
+            continue;
+        han += f->all[d] + (d == PAIFU_TILE_NORTH ? f->hand->kita : 0);
+    }
+    return han;
+}
+
 void paifu_yaku__facts(paifu_facts *f, const paifu_hand *hand, const uint8_t counts[KINDS],
                        unsigned n_closed, const paifu_situation *sit,
                        const struct paifu_rules *rules)
@@ -181,9 +197,8 @@ void paifu_yaku__facts(paifu_facts *f, const paifu_hand *hand, const uint8_t cou
         for (unsigned j = 0; j < hand->melds[i].n; j++)
             f->all[paifu_tile_kind(hand->melds[i].tiles[j])]++;
     f->present = 0;
-    for (unsigned k = 0; k < KINDS; k++)
-        if (f->all[k])
-            f->present |= KIND_BIT(k);
+    for (unsigned k = 0; k < KINDS; k++) /* branch-free: the counts are unpredictable */
+        f->present |= (uint64_t)(f->all[k] != 0) << k;
     f->n_closed = n_closed;
     f->win_kind = paifu_tile_kind(sit->win_tile);
     f->flags = sit->flags;
@@ -198,27 +213,20 @@ void paifu_yaku__facts(paifu_facts *f, const paifu_hand *hand, const uint8_t cou
     f->yaku = situation_yaku(f);
     tile_set_yaku(f);
     /* dora family: yaku.md section 3; 000 §3.6 */
-    bool three = rules->players == 3;
     paifu_tile extra = hand->n_closed != n_closed ? sit->win_tile : PAIFU_TILE_NONE;
     f->kita = rules->kita ? hand->kita : 0;
-    f->dora = (int)paifu_hand_dora_count(hand, extra, sit->dora,
-                                         sit->n_dora > PAIFU_MAX_INDICATORS ? PAIFU_MAX_INDICATORS
-                                                                            : sit->n_dora,
-                                         three);
+    f->dora = dora_han(f, sit->dora, sit->n_dora);
     f->aka = rules->red_fives > 0 ? (int)paifu_hand_aka_count(hand, extra) : 0;
     f->ura = 0;
     if (f->menzen && (f->flags & PAIFU_SIT_RIICHI))
-        f->ura = (int)paifu_hand_dora_count(hand, extra, sit->ura,
-                                            sit->n_ura > PAIFU_MAX_INDICATORS ? PAIFU_MAX_INDICATORS
-                                                                              : sit->n_ura,
-                                            three);
+        f->ura = dora_han(f, sit->ura, sit->n_ura);
 }
 
 /* ---- reading-dependent yaku ---- */
 
 typedef struct set_stats {
     unsigned seq, trip, quad, concealed, dragons, winds;
-    unsigned seq_count[27];   /* identical sequences by start kind */
+    uint8_t seq_count[27];    /* identical sequences by start kind */
     unsigned seq_num[3];      /* bit n: a sequence n+1.. in suit s */
     unsigned trip_num[3];     /* bit n: a triplet or quad of number n+1 in suit s */
     bool all_orphan;          /* every set contains a terminal or honour */
@@ -348,19 +356,16 @@ void paifu_yaku__evaluate(paifu_eval *e, const paifu_facts *f, const paifu_readi
         /* 000 §3.5.1: a yakuman excludes every other yaku and all dora */
         e->yaku = ym;
         int sum = 0, max = 0;
-        for (unsigned id = PAIFU_YAKU_RENHOU; id <= PAIFU_YAKU_SUUKANTSU; id++) {
-            if (!(ym & YAKU_BIT(id)))
-                continue;
-            int v = paifu_yaku__yakuman_value(id, f->rules);
+        for (uint64_t bits = ym; bits; bits &= bits - 1) {
+            int v = paifu_yaku__yakuman_value(lowest_bit(bits), f->rules);
             sum += v;
             max = v > max ? v : max;
         }
         e->yakuman = f->rules->yakuman_stacking ? sum : max;
         return;
     }
-    for (unsigned id = 0; id < PAIFU_YAKU_RENHOU; id++)
-        if (e->yaku & YAKU_BIT(id))
-            e->yaku_han += paifu_yaku__han(id, f->menzen, f->rules);
+    for (uint64_t bits = e->yaku & (YAKU_BIT(PAIFU_YAKU_RENHOU) - 1); bits; bits &= bits - 1)
+        e->yaku_han += paifu_yaku__han(lowest_bit(bits), f->menzen, f->rules);
 }
 
 /* ---- the list ---- */
@@ -418,8 +423,10 @@ unsigned paifu_yaku__list(paifu_yaku_value *out, const paifu_eval *e, const paif
                 n = push_yakuhai(out, n, e, f, r);
             continue;
         }
+        if (!(e->yaku & YAKU_BIT(ORDER[i])))
+            continue;
         int han = paifu_yaku__han(ORDER[i], f->menzen, f->rules);
-        if ((e->yaku & YAKU_BIT(ORDER[i])) && han > 0)
+        if (han > 0)
             n = push(out, n, ORDER[i], han);
     }
     if (f->dora)
