@@ -7,13 +7,22 @@
  */
 #include "paifu_json.h"
 
+#include <paifu/mcr.h>
 #include <paifu/rules.h>
+#include <paifu/verify.h>
 #include <paifu/yaku.h>
 #include <stdio.h>
 #include <string.h>
 
 int paifu_json__yaku_id(const char *name, uint16_t *id)
 {
+    if (strncmp(name, "mcr:", 4) == 0) { /* MCR fans: "mcr:<snake_case name>" */
+        int f = paifu_mcr_fan_from_name(name + 4);
+        if (f < 0 || strchr(name + 4, ' '))
+            return -1;
+        *id = (uint16_t)f;
+        return 0;
+    }
     int y = paifu_yaku_from_name(name);
     if (y >= 0) {
         *id = (uint16_t)y;
@@ -207,12 +216,18 @@ static void put_header(paifu_buf *b, const paifu_game *g)
 
 /* ---- events ---- */
 
-static void put_yaku(paifu_buf *b, const paifu_win *w)
+/* MCR = the game's rule set is of the mcr family: its yaku are fans, named "mcr:<name>". */
+static void put_yaku(paifu_buf *b, const paifu_win *w, bool mcr)
 {
     paifu_buf_puts(b, ", \"yaku\": [");
     for (size_t i = 0; i < w->n_yaku; i++) {
         const paifu_yaku_value *y = &w->yaku[i];
-        const char *name = paifu_yaku_name(y->id);
+        const char *name = mcr ? NULL : paifu_yaku_name(y->id);
+        char fan[48];
+        if (mcr && paifu_mcr_fan_name(y->id)) {
+            snprintf(fan, sizeof(fan), "mcr:%s", paifu_mcr_fan_name(y->id));
+            name = fan;
+        }
         paifu_buf_puts(b, i ? ", [" : "[");
         if (name)
             paifu_buf_json_string(b, name);
@@ -246,7 +261,7 @@ static void put_scores_common(paifu_buf *b, unsigned known, const int32_t *delta
     }
 }
 
-static void put_win(paifu_buf *b, const paifu_win *w, int players)
+static void put_win(paifu_buf *b, const paifu_win *w, int players, bool mcr)
 {
     paifu_buf_printf(b, ", \"seat\": %d, \"from\": %d", w->winner, w->from);
     if (w->pao >= 0)
@@ -281,7 +296,7 @@ static void put_win(paifu_buf *b, const paifu_win *w, int players)
     if (w->yakuman)
         paifu_buf_printf(b, ", \"yakuman\": %u", (unsigned)w->yakuman);
     if (w->known & PAIFU_REC_YAKU)
-        put_yaku(b, w);
+        put_yaku(b, w, mcr);
     if (w->known & PAIFU_REC_DORA) {
         paifu_buf_puts(b, ", \"dora\": ");
         put_tiles(b, w->dora, w->n_dora);
@@ -376,12 +391,13 @@ static void put_penalty(paifu_buf *b, const paifu_penalty *p, int players)
     }
 }
 
-static void put_event(paifu_buf *b, const paifu_deal *deal, const paifu_event *e, int players)
+static void put_event(paifu_buf *b, const paifu_deal *deal, const paifu_event *e, int players,
+                      bool mcr)
 {
     paifu_buf_printf(b, "{\"type\": \"%s\"", paifu_event_type_name((paifu_event_type)e->type));
     switch (e->type) {
     case PAIFU_EV_WIN:
-        put_win(b, &deal->wins[e->detail], players);
+        put_win(b, &deal->wins[e->detail], players, mcr);
         break;
     case PAIFU_EV_EXHAUSTIVE_DRAW:
     case PAIFU_EV_ABORTIVE_DRAW:
@@ -433,13 +449,13 @@ static void put_event(paifu_buf *b, const paifu_deal *deal, const paifu_event *e
 }
 
 static void put_events(paifu_buf *b, const paifu_deal *deal, const paifu_event *events, size_t n,
-                       int players, const char *indent)
+                       int players, bool mcr, const char *indent)
 {
     paifu_buf_putc(b, '[');
     for (size_t i = 0; i < n; i++) {
         paifu_buf_puts(b, i ? ",\n" : "\n");
         paifu_buf_puts(b, indent);
-        put_event(b, deal, &events[i], players);
+        put_event(b, deal, &events[i], players, mcr);
     }
     if (n) {
         paifu_buf_putc(b, '\n');
@@ -448,7 +464,7 @@ static void put_events(paifu_buf *b, const paifu_deal *deal, const paifu_event *
     paifu_buf_putc(b, ']');
 }
 
-static void put_deal(paifu_buf *b, const paifu_deal *deal, int players)
+static void put_deal(paifu_buf *b, const paifu_deal *deal, int players, bool mcr)
 {
     const paifu_deal_start *st = &deal->start;
     static const char winds[] = "ESWN";
@@ -507,8 +523,19 @@ static void put_deal(paifu_buf *b, const paifu_deal *deal, int players)
         paifu_buf_puts(b, ",\n");
     }
     paifu_buf_puts(b, "      \"events\": ");
-    put_events(b, deal, deal->events, deal->n_events, players, "        ");
+    put_events(b, deal, deal->events, deal->n_events, players, mcr, "        ");
     paifu_buf_puts(b, "\n    }");
+}
+
+/* The game's rule set (its preset and overrides) is of the MCR family. */
+static bool is_mcr(const paifu_game *g)
+{
+    paifu_rules *r = NULL;
+    char family[16] = "";
+    if (paifu_game_rules(&r, g, NULL, NULL) == 0)
+        paifu_rules_get(family, sizeof(family), r, "family", NULL);
+    paifu_rules_free(r);
+    return strcmp(family, "mcr") == 0;
 }
 
 int paifu_json__write_game(format_writer_ctx *ctx, const paifu_game *g, paifu_error *err)
@@ -516,13 +543,14 @@ int paifu_json__write_game(format_writer_ctx *ctx, const paifu_game *g, paifu_er
     (void)err;
     paifu_buf *b = ctx->out;
     int players = paifu_game_players(g);
+    bool mcr = is_mcr(g);
     put_header(b, g);
     size_t n_pre = paifu_game_prelude_count(g);
     if (n_pre) {
         paifu_buf_puts(b, "  \"prelude\": [");
         for (size_t i = 0; i < n_pre; i++) {
             paifu_buf_puts(b, i ? ", " : "");
-            put_event(b, NULL, paifu_game_prelude(g, i), players);
+            put_event(b, NULL, paifu_game_prelude(g, i), players, false);
         }
         paifu_buf_puts(b, "],\n");
     }
@@ -530,7 +558,7 @@ int paifu_json__write_game(format_writer_ctx *ctx, const paifu_game *g, paifu_er
     size_t n = paifu_game_deal_count(g);
     for (size_t d = 0; d < n; d++) {
         paifu_buf_puts(b, d ? ",\n" : "\n");
-        put_deal(b, paifu_game_deal(g, d), players);
+        put_deal(b, paifu_game_deal(g, d), players, mcr);
     }
     paifu_buf_puts(b, n ? "\n  ]" : "]");
     const paifu_game_result *r = paifu_game_result_get(g);
