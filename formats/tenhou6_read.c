@@ -1,0 +1,582 @@
+/*
+ * tenhou6_read.c: reader of tenhou.net/6 JSON game logs (shared/formats/tenhou6-json.md).
+ *
+ * ---- input ----
+ * One game object per document: Tenhou's official form (ver, ref, log, rule, sc, ...), the
+ * viewer's minimal form (title, name, rule, log) and tensoul's MahjongSoul conversions (official
+ * keys plus title, `ver` a string). Documents may follow one another (JSON lines); a document
+ * without `sc` is continued by the next one when that one has the same players and rule and
+ * does not start at East 1 with no honba: this is mjx's one-round-per-line form, whose rounds
+ * form one game. Syntax errors name the line and column, every other error the JSON path
+ * ("$.log[3][6][4]"), the line of its document and, inside a round, the deal.
+ *
+ * ---- mapping onto the model (paifu/game.h) ----
+ * players  3 when rule.disp starts with 三 or ratingc is PF3 or seat 3 has no starting hand
+ * names    `name`
+ * rules    rule.disp as Tenhou prints a lobby ([三](般|上|特|鳳)(東|南)[喰][赤][速], spec §2.1):
+ *          "tenhou" with the overrides the Tenhou XML reader derives from the same GO type bits
+ *          (red_fives, kuitan, game_length, the sanma set); results with a non-zero decimal mean
+ *          Tenhou's exact era (final_rounding nearest_100, tenhou-xml.md §6 item 1); an
+ *          East-only game of 2009 or before (year of `ref`) has uma +5/-5/-10 (§6 item 3).
+ *          A MahjongSoul room (tensoul: "玉の間南喰", "Gold Room South"; `ver` a string) is
+ *          "majsoul" with game_length east for 東/East. Anything else (no disp, a tournament's
+ *          name, a MahjongSoul friendly or contest room, MahjongSoul sanma) names no preset and
+ *          sets PAIFU_META_RULES_UNKNOWN: the verifier replays the tiles only.
+ *          Red fives: aka51+aka52+aka53 when all three are given, else aka, else none (spec
+ *          §2.2); a count other than 3 becomes red_fives.
+ * metadata every top-level key but `log` and `name` as "tenhou6.<key>" (its JSON text; a string
+ *          as itself), for a writer
+ * deals    tenhou6_deal.c
+ * end      `sc`: points as given, results * 1000. Without `sc` the game has no recorded end;
+ *          the format's excerpts (one round, a few rounds) are not marked truncated: the format
+ *          cannot say whether a game went on.
+ * connection  DISCONNECT/RECONNECT events at their step (tenhou6_deal.c); log -1: the prelude
+ */
+#include "format.h"
+#include "tenhou6.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct t6_reader {
+    const char *data;   /* whole input, borrowed */
+    size_t size;
+    size_t pos;         /* where the next document starts */
+    uint32_t line;      /* lines before pos */
+    const char *source;
+    json_t *pending;    /* a document read ahead that starts the next game */
+    uint32_t pending_line;
+    t6_state *st;
+} t6_reader;
+
+/* ---- sniffing ---- */
+
+static size_t skip_ws(const char *d, size_t i, size_t size)
+{
+    while (i < size && (d[i] == ' ' || d[i] == '\n' || d[i] == '\r' || d[i] == '\t'))
+        i++;
+    return i;
+}
+
+/* A JSON object with a "log" key whose value is an array (spec §2). */
+static int sniff(const char *data, size_t size)
+{
+    size_t i = 0;
+    if (size >= 3 && (unsigned char)data[0] == 0xEF && (unsigned char)data[1] == 0xBB)
+        i = 3;
+    i = skip_ws(data, i, size);
+    if (i >= size || data[i] != '{')
+        return 0;
+    size_t end = size - i < 65536 ? size : i + 65536;
+    for (size_t k = i; k + 5 <= end; k++) {
+        if (memcmp(data + k, "\"log\"", 5) != 0)
+            continue;
+        size_t j = skip_ws(data, k + 5, end);
+        if (j < end && data[j] == ':') {
+            j = skip_ws(data, j + 1, end);
+            if (j < end && data[j] == '[')
+                return 80;
+        }
+    }
+    return 0;
+}
+
+/* ---- documents ---- */
+
+/* Load the next JSON value; 0 at the end of the input, 1 with *OUT and *LINE set. */
+static int next_document(t6_reader *r, json_t **out, uint32_t *line, paifu_error *err)
+{
+    if (r->pos == 0 && r->size >= 3 && (unsigned char)r->data[0] == 0xEF)
+        r->pos = 3; /* UTF-8 byte order mark */
+    while (r->pos < r->size) {
+        char ch = r->data[r->pos];
+        if (ch == '\n')
+            r->line++;
+        else if (ch != ' ' && ch != '\t' && ch != '\r')
+            break;
+        r->pos++;
+    }
+    if (r->pos >= r->size)
+        return 0;
+    json_error_t je;
+    json_t *v = json_loadb(r->data + r->pos, r->size - r->pos, JSON_DISABLE_EOF_CHECK, &je);
+    if (!v)
+        return paifu_formats__error(err, PAIFU_EFORMAT, r->source,
+                                    je.line > 0 ? (uint32_t)je.line + r->line : 0,
+                                    je.column > 0 ? (uint32_t)je.column : 0, NULL,
+                                    "invalid JSON: %s", je.text);
+    *line = r->line + 1;
+    for (size_t k = 0; k < (size_t)je.position && r->pos + k < r->size; k++)
+        if (r->data[r->pos + k] == '\n')
+            r->line++;
+    r->pos += (size_t)je.position;
+    *out = v;
+    return 1;
+}
+
+static int check_document(jctx *c, const json_t *root)
+{
+    if (!json_is_object(root))
+        return jerr(c, "expected a tenhou.net/6 game: an object with a \"log\" array, found %s",
+                    jtype(root));
+    const json_t *log = json_object_get(root, "log");
+    if (!json_is_array(log)) {
+        jctx_key(c, "log");
+        return jerr(c, "expected the rounds: an array, found %s", jtype(log));
+    }
+    return 0;
+}
+
+/* ---- the header ---- */
+
+static int meta(jctx *c, paifu_game *game, const char *key, const char *value)
+{
+    char name[80];
+    snprintf(name, sizeof(name), "tenhou6.%s", key);
+    return paifu_game_set_meta(game, name, value, c->err);
+}
+
+static int keep_header(jctx *c, const json_t *root, paifu_game *game)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)root, key, v)
+    {
+        if (strcmp(key, "log") == 0 || strcmp(key, "name") == 0)
+            continue;
+        int rc;
+        if (json_is_string(v)) {
+            rc = meta(c, game, key, json_string_value(v));
+        } else {
+            char *text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_REAL_PRECISION(12));
+            if (!text)
+                return paifu_error_set(c->err, PAIFU_ENOMEM, NULL, "out of memory");
+            rc = meta(c, game, key, text);
+            free(text);
+        }
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
+static const char *disp_of(const json_t *root)
+{
+    const json_t *d = json_object_get(json_object_get(root, "rule"), "disp");
+    return json_is_string(d) ? json_string_value(d) : NULL;
+}
+
+static bool starts(const char *s, const char *lit)
+{
+    return strncmp(s, lit, strlen(lit)) == 0;
+}
+
+static int count_players(const json_t *root)
+{
+    const char *disp = disp_of(root);
+    const json_t *ratingc = json_object_get(root, "ratingc");
+    const json_t *first = json_array_get(json_object_get(root, "log"), 0);
+    const json_t *hand3 = json_array_get(first, 13);
+    if ((disp && starts(disp, "三")) ||
+        (json_is_string(ratingc) && strcmp(json_string_value(ratingc), "PF3") == 0) ||
+        (json_is_array(hand3) && json_array_size(hand3) == 0))
+        return 3;
+    return 4;
+}
+
+/* Red fives per spec §2.2; -1 when a key has a wrong type. */
+static int red_count(jctx *c, const json_t *root, int *out)
+{
+    const json_t *rule = json_object_get(root, "rule");
+    static const char *const KEYS[] = {"aka51", "aka52", "aka53"};
+    int n = 0, found = 0;
+    size_t old = jctx_key(c, "rule");
+    for (size_t i = 0; i < 3; i++) {
+        long long v;
+        int rc = jopt_int(c, rule, KEYS[i], 0, 4, &v);
+        if (rc < 0)
+            return rc;
+        if (rc == 1) {
+            n += (int)v;
+            found++;
+        }
+    }
+    if (found != 3) {
+        long long v = 0;
+        int rc = jopt_int(c, rule, "aka", 0, 4, &v);
+        if (rc < 0)
+            return rc;
+        n = 3 * (int)v;
+    }
+    jctx_pop(c, old);
+    *out = n;
+    return 0;
+}
+
+/* Tenhou's lobby text (spec §2.1): FLAGS bit 0 三, 1 東, 2 喰, 3 赤. */
+static bool tenhou_lobby(const char *d, unsigned *flags)
+{
+    *flags = 0;
+    if (starts(d, "三")) {
+        *flags |= 1;
+        d += strlen("三");
+    }
+    static const char *const TABLES[] = {"般", "上", "特", "鳳"};
+    size_t i = 0;
+    while (i < 4 && !starts(d, TABLES[i]))
+        i++;
+    if (i == 4)
+        return false;
+    d += strlen(TABLES[i]);
+    if (starts(d, "東"))
+        *flags |= 2;
+    else if (!starts(d, "南"))
+        return false;
+    d += strlen("東");
+    static const char *const MARKS[] = {"喰", "赤", "速"};
+    for (size_t k = 0; k < 3; k++)
+        if (starts(d, MARKS[k])) {
+            d += strlen(MARKS[k]);
+            *flags |= k < 2 ? 4u << k : 0;
+        }
+    return *d == '\0';
+}
+
+static int rule(jctx *c, paifu_game *game, const char *key, const char *value)
+{
+    return paifu_game_add_rule_override(game, key, value, c->err);
+}
+
+static int rules_unknown(jctx *c, paifu_game *game, const char *reason)
+{
+    return paifu_game_set_meta(game, PAIFU_META_RULES_UNKNOWN, reason, c->err);
+}
+
+/* A result in thousandths: the JSON number (one decimal at most) times 1000, rounded. */
+static int32_t thousandths(const json_t *v)
+{
+    double x = json_number_value(v) * 1000.0;
+    return (int32_t)(x < 0 ? x - 0.5 : x + 0.5);
+}
+
+/* Results with a non-zero decimal (Tenhou's exact era, tenhou-xml.md §6 item 1). */
+static bool exact_results(const json_t *root)
+{
+    const json_t *sc = json_object_get(root, "sc");
+    for (size_t i = 1; i < json_array_size(sc); i += 2) {
+        const json_t *v = json_array_get(sc, i);
+        if (json_is_number(v) && json_number_value(v) < 1e6 && json_number_value(v) > -1e6 &&
+            thousandths(v) % 1000 != 0)
+            return true;
+    }
+    return false;
+}
+
+static int tenhou_rules(jctx *c, const json_t *root, paifu_game *game, unsigned flags,
+                        int players)
+{
+    int rc = paifu_game_set_rules_name(game, "tenhou", c->err);
+    if (rc == 0 && !(flags & 4))
+        rc = rule(c, game, "kuitan", "false");
+    if (rc == 0 && (flags & 2))
+        rc = rule(c, game, "game_length", "east");
+    if (rc == 0 && players == 3) { /* the XML reader's GO bit 0x10 values (tenhou-xml.md §7) */
+        static const char *const sanma[][2] = {
+            {"players", "3"},          {"start_points", "35000"}, {"return_points", "40000"},
+            {"oka", "15000"},          {"uma", "20000,0,-20000,0"}, {"sanma_tsumo_loss", "true"},
+            {"kita", "true"},          {"noten_total", "2000"},
+        };
+        for (size_t i = 0; rc == 0 && i < sizeof(sanma) / sizeof(sanma[0]); i++)
+            rc = rule(c, game, sanma[i][0], sanma[i][1]);
+    }
+    if (rc == 0 && exact_results(root))
+        rc = rule(c, game, "final_rounding", "nearest_100");
+    const json_t *ref = json_object_get(root, "ref");
+    if (rc == 0 && players == 4 && (flags & 2) && json_is_string(ref) &&
+        strlen(json_string_value(ref)) >= 4 && strncmp(json_string_value(ref), "2009", 4) <= 0)
+        rc = rule(c, game, "uma", "10000,5000,-5000,-10000");
+    return rc;
+}
+
+static bool majsoul_room(const char *disp, const json_t *root)
+{
+    static const char *const ROOMS[] = {"の間", "Room", "友人戦", "大会戦", "Friendly",
+                                        "Tournament"};
+    for (size_t i = 0; disp && i < sizeof(ROOMS) / sizeof(ROOMS[0]); i++)
+        if (strstr(disp, ROOMS[i]))
+            return true;
+    return json_is_string(json_object_get(root, "ver"));
+}
+
+static int majsoul_rules(jctx *c, paifu_game *game, const char *disp, int players)
+{
+    if (players == 3)
+        return rules_unknown(c, game, "MahjongSoul 3-player room (no preset)");
+    if (disp && (strstr(disp, "友人戦") || strstr(disp, "大会戦") || strstr(disp, "Friendly") ||
+                 strstr(disp, "Tournament")))
+        return rules_unknown(c, game, "MahjongSoul friendly or contest room: its rules are set "
+                             "per room");
+    int rc = paifu_game_set_rules_name(game, "majsoul", c->err);
+    if (rc == 0 && disp && (strstr(disp, "東") || strstr(disp, "East")))
+        rc = rule(c, game, "game_length", "east");
+    return rc;
+}
+
+static int read_rules(jctx *c, const json_t *root, paifu_game *game, int players)
+{
+    const char *disp = disp_of(root);
+    unsigned flags;
+    int reds, rc = red_count(c, root, &reds);
+    if (rc < 0)
+        return rc;
+    if (reds != 3) {
+        char text[16];
+        snprintf(text, sizeof(text), "%d", reds);
+        if ((rc = rule(c, game, "red_fives", text)) < 0)
+            return rc;
+    }
+    if (disp && tenhou_lobby(disp, &flags) && !json_is_string(json_object_get(root, "ver")))
+        return tenhou_rules(c, root, game, flags, players);
+    if (majsoul_room(disp, root))
+        return majsoul_rules(c, game, disp, players);
+    if (players == 3 && (rc = rule(c, game, "players", "3")) < 0)
+        return rc;
+    char reason[160];
+    snprintf(reason, sizeof(reason), disp ? "rule.disp \"%.100s\" is neither a Tenhou lobby nor "
+                                            "a MahjongSoul room"
+                                          : "the log names no rule set%.0s",
+             disp ? disp : "");
+    return rules_unknown(c, game, reason);
+}
+
+static int read_names(jctx *c, const json_t *root, paifu_game *game, int players)
+{
+    const json_t *names = json_object_get(root, "name");
+    if (!names)
+        return 0;
+    size_t old = jctx_key(c, "name");
+    if (!json_is_array(names) || json_array_size(names) < (size_t)players ||
+        json_array_size(names) > PAIFU_SEATS)
+        return jerr(c, "expected the player names: an array of %d strings, found %s", players,
+                    json_is_array(names) ? "another length" : jtype(names));
+    for (int s = 0; s < players; s++) {
+        const json_t *v = json_array_get(names, (size_t)s);
+        size_t o2 = jctx_index(c, (size_t)s);
+        if (!json_is_string(v))
+            return jerr(c, "expected a name (a string), found %s", jtype(v));
+        int rc = paifu_game_set_player_name(game, s, json_string_value(v), c->err);
+        if (rc < 0)
+            return rc;
+        jctx_pop(c, o2);
+    }
+    jctx_pop(c, old);
+    return 0;
+}
+
+static int read_connections(jctx *c, t6_state *st, const json_t *root, paifu_game *game)
+{
+    const json_t *conn = json_object_get(root, "connection");
+    st->n_conn = 0;
+    if (!conn)
+        return 0;
+    size_t old = jctx_key(c, "connection");
+    if (!json_is_array(conn) || json_array_size(conn) > T6_MAX_CONNECTIONS)
+        return jerr(c, "expected at most %d connection entries (an array), found %s",
+                    T6_MAX_CONNECTIONS, json_is_array(conn) ? "more" : jtype(conn));
+    for (size_t i = 0; i < json_array_size(conn); i++) {
+        const json_t *e = json_array_get(conn, i);
+        size_t o2 = jctx_index(c, i);
+        long long what, log, who, step;
+        int rc;
+        if (!json_is_object(e))
+            return jerr(c, "expected {\"what\", \"log\", \"who\", \"step\"}, found %s", jtype(e));
+        if ((rc = jreq_int(c, e, "what", 0, 1, &what)) < 0 ||
+            (rc = jreq_int(c, e, "log", -1, 100000, &log)) < 0 ||
+            (rc = jreq_int(c, e, "who", 0, st->players - 1, &who)) < 0 ||
+            (rc = jreq_int(c, e, "step", 0, 100000, &step)) < 0)
+            return rc;
+        t6_connection *k = &st->conn[st->n_conn++];
+        *k = (t6_connection){(int32_t)log, (uint32_t)step, (uint8_t)what, (uint8_t)who};
+        if (log < 0) { /* before the first round: the game's prelude */
+            paifu_event ev;
+            paifu_event_init(&ev, what ? PAIFU_EV_RECONNECT : PAIFU_EV_DISCONNECT, (int)who);
+            if ((rc = paifu_game_add_event(game, &ev, c->err)) < 0)
+                return rc;
+        }
+        jctx_pop(c, o2);
+    }
+    jctx_pop(c, old);
+    return 0;
+}
+
+static int read_header(jctx *c, t6_state *st, const json_t *root, paifu_game *game)
+{
+    st->players = count_players(root);
+    int reds, rc = red_count(c, root, &reds);
+    if (rc < 0)
+        return rc;
+    st->reds = reds > 0;
+    if ((rc = paifu_game_set_players(game, st->players, c->err)) < 0 ||
+        (rc = paifu_game_set_source_format(game, "tenhou6", c->err)) < 0 ||
+        (rc = read_names(c, root, game, st->players)) < 0 ||
+        (rc = read_rules(c, root, game, st->players)) < 0 ||
+        (rc = keep_header(c, root, game)) < 0)
+        return rc;
+    return read_connections(c, st, root, game);
+}
+
+/* `sc`: points, result per seat (spec §2.1); the result exact to 0.1 becomes an integer. */
+static int read_sc(jctx *c, const json_t *root, paifu_game *game, int players)
+{
+    const json_t *sc = json_object_get(root, "sc");
+    if (!sc)
+        return 0;
+    size_t old = jctx_key(c, "sc");
+    if (!json_is_array(sc) || json_array_size(sc) < 2 * (size_t)players ||
+        json_array_size(sc) > 4 * PAIFU_SEATS)
+        return jerr(c, "expected the final points and results: an array of 8 numbers, found %s",
+                    json_is_array(sc) ? "another length" : jtype(sc));
+    paifu_game_result res;
+    memset(&res, 0, sizeof(res));
+    for (size_t i = 0; i < 2 * PAIFU_SEATS && i < json_array_size(sc); i++) {
+        const json_t *v = json_array_get(sc, i);
+        size_t o2 = jctx_index(c, i);
+        if (!json_is_number(v) || json_number_value(v) > 1e6 || json_number_value(v) < -1e6 ||
+            (i % 2 == 0 && !json_is_integer(v)))
+            return jerr(c, "expected %s, found %s", i % 2 ? "a result (a number)" : "points "
+                        "(an integer)", jtype(v));
+        if (i % 2 == 0)
+            res.points[i / 2] = (int32_t)json_integer_value(v);
+        else
+            res.final[i / 2] = thousandths(v);
+        jctx_pop(c, o2);
+    }
+    jctx_pop(c, old);
+    res.has_points = res.has_final = true;
+    paifu_game_set_result(game, &res);
+    return 0;
+}
+
+/* The rounds of ROOT, appended to GAME. */
+static int read_rounds(jctx *c, t6_state *st, const json_t *root, paifu_game *game)
+{
+    const json_t *log = json_object_get(root, "log");
+    size_t old = jctx_key(c, "log");
+    for (size_t i = 0; i < json_array_size(log); i++) {
+        size_t o2 = jctx_index(c, i);
+        int rc = paifu_tenhou6__read_deal(st, c, json_array_get(log, i), i, game);
+        if (rc < 0)
+            return rc;
+        jctx_pop(c, o2);
+    }
+    jctx_pop(c, old);
+    st->deal_base += (int32_t)json_array_size(log);
+    return 0;
+}
+
+/* Does NEXT continue the game that PREV (without `sc`) belongs to? (mjx's JSON lines) */
+static bool continues(const json_t *prev, const json_t *next)
+{
+    const json_t *first = json_array_get(json_array_get(json_object_get(next, "log"), 0), 0);
+    bool fresh = json_integer_value(json_array_get(first, 0)) == 0 &&
+                 json_integer_value(json_array_get(first, 1)) == 0;
+    return json_is_object(next) && !json_object_get(prev, "sc") && !fresh &&
+           json_equal(json_object_get(prev, "name"), json_object_get(next, "name")) &&
+           json_equal(json_object_get(prev, "rule"), json_object_get(next, "rule"));
+}
+
+static int read_document(t6_reader *r, jctx *c, const json_t *root, uint32_t line,
+                         paifu_game *game)
+{
+    r->st->doc_line = line;
+    c->line = line;
+    int rc = check_document(c, root);
+    if (rc == 0)
+        rc = read_rounds(c, r->st, root, game);
+    if (rc == 0)
+        rc = read_sc(c, root, game, r->st->players);
+    return rc;
+}
+
+/* ---- reader ---- */
+
+static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
+{
+    t6_reader *r = calloc(1, sizeof(*r));
+    t6_state *st = calloc(1, sizeof(*st));
+    if (!r || !st) {
+        free(r);
+        free(st);
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    }
+    r->data = ctx->data;
+    r->size = ctx->size;
+    r->source = ctx->source;
+    r->st = st;
+    st->source = ctx->source;
+    *state = r;
+    return 0;
+}
+
+static int reader_next(void *state, paifu_game *game, paifu_error *err)
+{
+    t6_reader *r = state;
+    json_t *root = r->pending;
+    uint32_t line = r->pending_line;
+    int rc = 1;
+    r->pending = NULL;
+    if (!root && (rc = next_document(r, &root, &line, err)) <= 0)
+        return rc;
+    jctx c;
+    jctx_init(&c, r->source, err);
+    c.line = line;
+    r->st->deal_base = 0;
+    rc = check_document(&c, root);
+    if (rc == 0)
+        rc = read_header(&c, r->st, root, game);
+    if (rc == 0)
+        rc = read_document(r, &c, root, line, game);
+    while (rc == 0 && !json_object_get(root, "sc")) {
+        json_t *next;
+        uint32_t next_line;
+        int got = next_document(r, &next, &next_line, err);
+        if (got <= 0) {
+            rc = got;
+            break;
+        }
+        if (!continues(root, next)) {
+            r->pending = next;
+            r->pending_line = next_line;
+            break;
+        }
+        json_decref(root);
+        root = next;
+        jctx_init(&c, r->source, err);
+        rc = read_document(r, &c, root, next_line, game);
+    }
+    json_decref(root);
+    return rc < 0 ? rc : 1;
+}
+
+static void reader_free(void *state)
+{
+    t6_reader *r = state;
+    if (!r)
+        return;
+    json_decref(r->pending);
+    free(r->st);
+    free(r);
+}
+
+const format_impl paifu_format_tenhou6 = {
+    .info = {"tenhou6", "tenhou.net/6 JSON (Tenhou's viewer format; also tensoul, mjx)", true,
+             false, 0, ".json"},
+    .sniff = sniff,
+    .reader_open = reader_open,
+    .reader_next = reader_next,
+    .reader_free = reader_free,
+    .write_game = NULL,
+    .finish = NULL,
+    .multi_game = true,
+};
