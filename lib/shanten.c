@@ -56,9 +56,11 @@ static void suit_search(uint8_t *c, unsigned i, int m, int t, int p, best_table 
         suit_search(c, i, m, t + 1, p, best);
         c[i]++, c[i + 2]++;
     }
-    c[i]--;
-    suit_search(c, i, m, t, p, best);
-    c[i]++;
+    /* leave the remaining copies of i unused; any use of them was tried above first */
+    uint8_t keep = c[i];
+    c[i] = 0;
+    suit_search(c, i + 1, m, t, p, best);
+    c[i] = keep;
 }
 
 static void honor_table(const uint8_t *c, best_table best)
