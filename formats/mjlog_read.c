@@ -604,6 +604,26 @@ static int rules_unknown(mj_state *st, const char *reason)
     return rc;
 }
 
+/*
+ * Spec §4.3: a lobby other than 0 is a private lobby, whose owner may choose the uma and
+ * return points (the corpus' lobby-10011 game has its own uma): the hands follow the type bits,
+ * the final scores are not known.
+ */
+static int lobby_rules(mj_state *st, const mj_attr *lobby)
+{
+    if (!lobby || strcmp(lobby->value, "0") == 0 || !lobby->value[0])
+        return 0;
+    char reason[96];
+    snprintf(reason, sizeof(reason), "private lobby %.40s: its uma and return points are its own",
+             lobby->value);
+    int rc = paifu_mjlog__meta(st, "tenhou.final_unknown", reason);
+#ifdef PAIFU_META_FINAL_UNKNOWN
+    if (rc == 0)
+        rc = paifu_mjlog__meta(st, PAIFU_META_FINAL_UNKNOWN, reason);
+#endif
+    return rc;
+}
+
 /* GO type bits -> rule parameters (spec §4.3 table; sanma values §6, §7, §4.13). */
 static int go_rules(mj_state *st, unsigned type)
 {
@@ -619,6 +639,15 @@ static int go_rules(mj_state *st, unsigned type)
             {"players", "3"},          {"start_points", "35000"}, {"return_points", "40000"},
             {"oka", "15000"},          {"uma", "20000,0,-20000,0"}, {"sanma_tsumo_loss", "true"},
             {"kita", "true"},          {"noten_total", "2000"},
+            /* spec §6: a sanma tsumo pays 100 per payer and honba; the corpus' 312 sanma rons
+             * with honba pay 200 per honba too */
+            {"honba_value", "200"},
+            /* the game goes on (and into West) until someone has the 40000 return points, as
+             * 4-player games do with 30000 (riichi-rulesets.md A); corpus: 11 sanma games */
+            {"target_points", "40000"},
+            /* a riichi needs one more draw of one's own: 3 tiles with 3 players (corpus: 4
+             * sanma riichi with exactly 3 live tiles left) */
+            {"riichi_min_wall", "3"},
         };
         for (size_t i = 0; rc == 0 && i < sizeof(sanma) / sizeof(sanma[0]); i++)
             rc = rule(st, sanma[i][0], sanma[i][1]);
@@ -654,6 +683,8 @@ static int on_go(mj_state *st)
         return rc;
     if (paifu_mjlog__attr(st, "csrule") &&
         (rc = rules_unknown(st, "private lobby with custom rules (GO csrule)")) < 0)
+        return rc;
+    if ((rc = lobby_rules(st, paifu_mjlog__attr(st, "lobby"))) < 0)
         return rc;
     return keep_all(st, "go");
 }

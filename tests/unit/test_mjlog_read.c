@@ -496,9 +496,12 @@ static void sanma(void **state)
     const char *want[][2] = {{"players", "3"},          {"start_points", "35000"},
                              {"return_points", "40000"}, {"oka", "15000"},
                              {"uma", "20000,0,-20000,0"}, {"sanma_tsumo_loss", "true"},
-                             {"kita", "true"},           {"noten_total", "2000"}};
-    assert_int_equal(paifu_game_rule_override_count(g), 8);
-    for (size_t i = 0; i < 8; i++) {
+                             {"kita", "true"},           {"noten_total", "2000"},
+                             {"honba_value", "200"},     {"target_points", "40000"},
+                             {"riichi_min_wall", "3"}};
+    size_t n = sizeof(want) / sizeof(want[0]);
+    assert_int_equal(paifu_game_rule_override_count(g), n);
+    for (size_t i = 0; i < n; i++) {
         assert_string_equal(paifu_game_rule_override(g, i)->key, want[i][0]);
         assert_string_equal(paifu_game_rule_override(g, i)->value, want[i][1]);
     }
@@ -520,6 +523,11 @@ static void unknown_rules_and_extras(void **state)
     assert_string_equal(paifu_game_meta_get(g, "tenhou.go.csrule"), "x");
     assert_string_equal(paifu_game_meta_get(g, "tenhou.un.rc"), "0,10,0,10");
     assert_string_equal(paifu_game_meta_get(g, "tenhou.INIT[1]@chip"), "0,0,0,0");
+    assert_null(paifu_game_meta_get(g, "tenhou.final_unknown")); /* lobby 0 */
+    paifu_game_free(g);
+    g = read_ok("<mjloggm ver=\"2.3\"><GO type=\"9\" lobby=\"10011\"/></mjloggm>");
+    assert_non_null(strstr(paifu_game_meta_get(g, "tenhou.final_unknown"), "10011"));
+    assert_null(paifu_game_meta_get(g, "tenhou.rules_unknown"));
     paifu_game_free(g);
 }
 
