@@ -460,32 +460,37 @@ static void ev_self_kong(replay *r, int ev, const paifu_event *e)
     int s = e->seat;
     seat_state *st = &r->seat[s];
     char b[3];
-    unsigned k = paifu_tile_kind(e->tile);
+    paifu_tile tile = e->tile == PAIFU_TILE_NONE && e->n ? e->tiles[0] : e->tile;
+    unsigned k = paifu_tile_kind(tile);
     if (!seat_to_discard(r, ev, s, "declares a kong"))
         return;
+    if (tile == PAIFU_TILE_NONE) {
+        BROKEN(r, ev, "log.structure", "seat %d declares a kong of no tile", s);
+        return;
+    }
     if (e->type == PAIFU_EV_ANKAN) {
         if (st->n_melds >= 4 || k >= PAIFU_TILE_KINDS || st->counts[k] < 4) {
             BROKEN(r, ev, "deal.kan", "seat %d declares a concealed kong of %s without four", s,
-                   tname(b, e->tile));
+                   tname(b, tile));
             return;
         }
         for (int i = 0; i < 4; i++)
-            take(st, e->tile);
-        st->melds[st->n_melds++] = (paifu_mcr_meld){PAIFU_MCR_KONG, true, e->tile, 0};
+            take(st, tile);
+        st->melds[st->n_melds++] = (paifu_mcr_meld){PAIFU_MCR_KONG, true, paifu_tile_make(k, false), 0};
     } else {
         int m = -1;
         for (int i = 0; i < st->n_melds; i++)
             if (st->melds[i].type == PAIFU_MCR_PUNG && paifu_tile_kind(st->melds[i].tile) == k)
                 m = i;
-        if (m < 0 || !take(st, e->tile)) {
+        if (m < 0 || !take(st, tile)) {
             BROKEN(r, ev, "deal.kan", "seat %d adds %s without a pung of it and the tile", s,
-                   tname(b, e->tile));
+                   tname(b, tile));
             return;
         }
         st->melds[m].type = PAIFU_MCR_KONG;
         r->visible[k % PAIFU_TILE_KINDS]++;
         r->robbable_seat = s;
-        r->robbable = e->tile;
+        r->robbable = tile;
     }
     st->owed++;
     st->owed_kind = DRAW_AFTER_KONG;
@@ -676,8 +681,9 @@ static bool score_win(replay *r, int ev, const paifu_win *w, paifu_mcr_result *r
                 "seat %d's hand is worth %d points without flowers, below the minimum", s,
                 (int)res->fan_points);
     }
-    bool points_differ;
+    bool points_differ, fans_differ = false;
     if (have_want && !same_fans(res, want, n_want, &points_differ)) {
+        fans_differ = true;
         format_fans(exp, sizeof(exp), res->fans, res->n_fans);
         format_fans(rec, sizeof(rec), want, n_want);
         finding(r, ev, "mcr.fan", exp, rec, "the fans of seat %d's win differ", s);
@@ -685,7 +691,7 @@ static bool score_win(replay *r, int ev, const paifu_win *w, paifu_mcr_result *r
         format_fans(exp, sizeof(exp), res->fans, res->n_fans);
         finding(r, ev, "mcr.fan", exp, exp, "a fan of seat %d's win has another value", s);
     }
-    if ((w->known & PAIFU_REC_HAN) && w->han != res->total) {
+    if ((w->known & PAIFU_REC_HAN) && w->han != res->total && !fans_differ) {
         snprintf(exp, sizeof(exp), "%d", (int)res->total);
         snprintf(rec, sizeof(rec), "%d", (int)w->han);
         finding(r, ev, "mcr.total", exp, rec, "the total of seat %d's win differs", s);
