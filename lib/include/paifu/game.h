@@ -489,6 +489,25 @@ PAIFU_EXTERN void paifu_draw_init(paifu_draw *draw, paifu_draw_kind kind);
 /** Initialise a deal start: nothing known, dealer 0, no tiles. */
 PAIFU_EXTERN void paifu_deal_start_init(paifu_deal_start *start);
 
+/*
+ * MCR (Chinese Official) games in this model (rule sets of family mcr; paifu/mcr.h):
+ *   - Seats are players. With mcr_seat_changes the players move between rounds (mcr.md §2.4):
+ *     the turn order and seat winds of a deal follow the seat table's row for its round_wind,
+ *     and its dealer is that row's player for hand_number; without, the deal passes in seat
+ *     order. There is no honba and no riichi; dora_indicator stays PAIFU_TILE_NONE.
+ *   - Starting hands are the tiles as dealt, flowers and seasons (1f-8f) included: 13 each, the
+ *     dealer 13 followed by a first DRAW (or 14). Each bonus tile is set aside by a FLOWER event
+ *     and replaced by a DRAW flagged PAIFU_EVF_REPLACEMENT, at the start in any order before the
+ *     first discard, later in the holder's turn. The replacement after a kong carries the same
+ *     flag. A bonus tile may also be discarded; it then scores nothing.
+ *   - A win's yaku[] are fans: id = fan number 1..81 (82: the practice fan "concealed kong and
+ *     melded kong"), han = points of one instance, count = instances; #81 Flower Tiles counts
+ *     the bonus tiles. `han` is the basic points B = fans + flowers; `from` is the discarder, the
+ *     winner for a self-draw, or the player whose added kong was robbed. Deltas are the
+ *     settlement of mcr.md §8. paifu's own format names fans "mcr:<snake_case name>".
+ *   - A false hu is a PAIFU_PENALTY_CHOMBO of the offender; deltas as the rule set says.
+ */
+
 PAIFU_END_DECL
 
 #endif
