@@ -29,6 +29,8 @@ int cmd_convert(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 extern const char cmd_validate_usage[], cmd_convert_usage[], cmd_info_usage[], cmd_rules_usage[];
+int cmd_score(int argc, char **argv);
+extern const char cmd_score_usage[];
 
 /* Print "paifu: FILE:LINE:COL: error: TEXT [deal E2-1, event 37]" to stderr. */
 void cli_print_error(const paifu_error *err);
