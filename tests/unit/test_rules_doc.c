@@ -1,0 +1,235 @@
+/*
+ * test_rules_doc.c: doc/rules.md is generated from the rule descriptor table (lib/rules.c) and
+ * the presets (lib/rules_presets.c), and this test fails when the file and the tables disagree.
+ * That keeps "every parameter and every preset documented in one place" true as parameters are
+ * added. Regenerate with:  PAIFU_REGEN_DOC=1 <build>/tests/test_rules_doc
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "rules_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DOC_PATH PAIFU_SOURCE_DIR "/doc/rules.md"
+
+typedef struct text {
+    char *buf;
+    size_t len, cap;
+} text;
+
+static void put(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+        va_end(ap);
+        assert_true(n >= 0);
+        if (t->len + (size_t)n < t->cap) {
+            t->len += (size_t)n;
+            return;
+        }
+        t->cap = (t->cap + (size_t)n) * 2;
+        t->buf = realloc(t->buf, t->cap);
+        assert_non_null(t->buf);
+    }
+}
+
+/* Markdown table cells: '|' must be escaped. */
+static void put_cell(text *t, const char *s)
+{
+    for (; *s; s++)
+        put(t, *s == '|' ? "\\|" : "%c", *s);
+}
+
+static const char *type_name(paifu_rule_type type)
+{
+    switch (type) {
+    case PAIFU_RULE_BOOL: return "bool";
+    case PAIFU_RULE_INT: return "int";
+    case PAIFU_RULE_ENUM: return "enum";
+    case PAIFU_RULE_SET: return "set";
+    case PAIFU_RULE_INT4: return "int[4]";
+    }
+    return "?";
+}
+
+static void header(text *t)
+{
+    put(t, "# Rule parameters and presets\n\n"
+           "Every difference between rule sets is a named parameter of a rule set; presets give "
+           "every parameter a value. This page is **generated** from the descriptor table "
+           "(`lib/rules.c`, the one place a parameter is defined and documented) and the preset "
+           "tables (`lib/rules_presets.c`), and `tests/unit/test_rules_doc.c` fails when they "
+           "disagree. Regenerate with `PAIFU_REGEN_DOC=1 <build>/tests/test_rules_doc`.\n\n"
+           "Sources: `000` = RRC-2024 (seed 000), `002` = its LaTeX source, `003` = Japanese "
+           "House Cup 2016, `004` = EMA 2012, `t3` = 000 §12.1 Table 3; `*.md` = the files of "
+           "`shared/rules/` and `shared/formats/`. Tenhou and MahjongSoul values are not from "
+           "seeds (riichi-rulesets.md §4). The engine reads parameters, never preset names.\n\n"
+           "Set values on the command line with `--rules PRESET --rule KEY=VALUE`, in a rule "
+           "file, or with `paifu_rules_set()`.\n\n");
+    put(t, "## Presets\n\n| preset | what it is |\n|---|---|\n");
+    for (size_t i = 0; i < paifu_rules_preset_count(); i++) {
+        put(t, "| `%s` | ", paifu_rules_preset_name(i));
+        put_cell(t, paifu_rules_preset_doc(i));
+        put(t, " |\n");
+    }
+    put(t, "\n");
+}
+
+static void parameters(text *t)
+{
+    const char *group = "";
+    for (size_t i = 0; i < paifu_rules_param_count(); i++) {
+        const paifu_rule_param_info *p = paifu_rules_param(i);
+        if (strcmp(p->group, group) != 0) {
+            group = p->group;
+            put(t, "## Parameters: %s\n\n| parameter | type | levels | default | meaning | "
+                   "source |\n|---|---|---|---|---|---|\n", group);
+        }
+        struct paifu_rules defaults;
+        char value[256];
+        paifu_rules__defaults(&defaults);
+        assert_int_equal(paifu_rules_get(value, sizeof(value), &defaults, p->name, NULL), 0);
+        put(t, "| `%s` | %s | ", p->name, type_name(p->type));
+        put_cell(t, p->values[0] ? p->values : "-");
+        put(t, " | `");
+        put_cell(t, value);
+        put(t, "` | ");
+        put_cell(t, p->doc);
+        put(t, " | ");
+        put_cell(t, p->source);
+        put(t, " |\n");
+        if (i + 1 == paifu_rules_param_count() ||
+            strcmp(paifu_rules_param(i + 1)->group, group) != 0)
+            put(t, "\n");
+    }
+}
+
+static void values_by_preset(text *t)
+{
+    size_t np = paifu_rules_preset_count();
+    paifu_rules *r[16];
+    assert_true(np <= 16);
+    put(t, "## Values by preset\n\nA value in bold differs from the default; the next section "
+           "gives the source of each.\n\n| parameter |");
+    for (size_t i = 0; i < np; i++) {
+        assert_int_equal(paifu_rules_preset(&r[i], paifu_rules_preset_name(i), NULL), 0);
+        put(t, " `%s` |", paifu_rules_preset_name(i));
+    }
+    put(t, "\n|---|");
+    for (size_t i = 0; i < np; i++)
+        put(t, "---|");
+    put(t, "\n");
+    struct paifu_rules defaults;
+    paifu_rules__defaults(&defaults);
+    for (size_t k = 0; k < paifu_rules_param_count(); k++) {
+        const char *name = paifu_rules_param(k)->name;
+        char def[256], value[256];
+        assert_int_equal(paifu_rules_get(def, sizeof(def), &defaults, name, NULL), 0);
+        put(t, "| `%s` |", name);
+        for (size_t i = 0; i < np; i++) {
+            assert_int_equal(paifu_rules_get(value, sizeof(value), r[i], name, NULL), 0);
+            bool same = strcmp(value, def) == 0;
+            put(t, " %s", same ? "" : "**");
+            put_cell(t, value[0] ? value : "(none)");
+            put(t, "%s |", same ? "" : "**");
+        }
+        put(t, "\n");
+    }
+    for (size_t i = 0; i < np; i++)
+        paifu_rules_free(r[i]);
+    put(t, "\n");
+}
+
+static void preset_sources(text *t)
+{
+    put(t, "## Sources of the preset values\n\nEach preset starts from the defaults above and "
+           "sets these parameters (`lib/rules_presets.c`).\n\n");
+    for (size_t i = 0; i < paifu_rules__preset_count; i++) {
+        const paifu_rule_preset *p = &paifu_rules__presets[i];
+        put(t, "### `%s`\n\n%s.\n\n", p->name, p->doc);
+        if (p->n_overrides == 0) {
+            put(t, "No overrides: the defaults.\n\n");
+            continue;
+        }
+        put(t, "| parameter | value | source |\n|---|---|---|\n");
+        for (size_t j = 0; j < p->n_overrides; j++) {
+            put(t, "| `%s` | `", p->overrides[j].key);
+            put_cell(t, p->overrides[j].value[0] ? p->overrides[j].value : "(none)");
+            put(t, "` | ");
+            put_cell(t, p->overrides[j].source);
+            put(t, " |\n");
+        }
+        put(t, "\n");
+    }
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)n + 1);
+    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    if (buf)
+        buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static void doc_matches_tables(void **state)
+{
+    (void)state;
+    text t = {NULL, 0, 0};
+    header(&t);
+    parameters(&t);
+    values_by_preset(&t);
+    preset_sources(&t);
+    const char *regen = getenv("PAIFU_REGEN_DOC");
+    if (regen && strcmp(regen, "1") == 0) {
+        FILE *f = fopen(DOC_PATH, "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(t.buf, 1, t.len, f), t.len);
+        fclose(f);
+    }
+    char *doc = read_file(DOC_PATH);
+    if (!doc || strcmp(doc, t.buf) != 0) {
+        size_t at = 0;
+        while (doc && doc[at] && doc[at] == t.buf[at])
+            at++;
+        free(doc);
+        free(t.buf);
+        fail_msg("doc/rules.md is %s the rule tables (first difference at byte %zu); regenerate "
+                 "it with PAIFU_REGEN_DOC=1 and commit it",
+                 doc ? "out of date with" : "missing for", at);
+    }
+    /* every parameter and preset name appears, in code font */
+    for (size_t i = 0; i < paifu_rules_param_count(); i++) {
+        char name[80];
+        snprintf(name, sizeof(name), "`%s`", paifu_rules_param(i)->name);
+        assert_non_null(strstr(doc, name));
+    }
+    free(doc);
+    free(t.buf);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(doc_matches_tables),
+    };
+    return cmocka_run_group_tests_name("rules_doc", tests, NULL, NULL);
+}
