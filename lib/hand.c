@@ -13,7 +13,7 @@
  * pasted as they are.
  */
 #include "error_internal.h"
-#include "paifu/hand.h"
+#include "score_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -23,12 +23,22 @@ void paifu_hand_init(paifu_hand *hand)
     memset(hand, 0, sizeof(*hand));
 }
 
+/* Melds and meld sizes clamped to the arrays, for hands a caller filled in directly. */
+static unsigned n_melds(const paifu_hand *hand)
+{
+    return hand->n_melds < PAIFU_MAX_MELDS ? hand->n_melds : PAIFU_MAX_MELDS;
+}
+static unsigned meld_size(const paifu_meld *m)
+{
+    return m->n < 4 ? m->n : 4;
+}
+
 /* Tiles of KIND in the melds. */
 static unsigned melded(const paifu_hand *hand, unsigned kind)
 {
     unsigned n = 0;
-    for (unsigned i = 0; i < hand->n_melds; i++)
-        for (unsigned j = 0; j < hand->melds[i].n; j++)
+    for (unsigned i = 0; i < n_melds(hand); i++)
+        for (unsigned j = 0; j < meld_size(&hand->melds[i]); j++)
             n += paifu_tile_kind(hand->melds[i].tiles[j]) == kind;
     return n;
 }
@@ -42,7 +52,7 @@ unsigned paifu_hand_kind_count(const paifu_hand *hand, unsigned kind)
 
 bool paifu_hand_is_closed(const paifu_hand *hand)
 {
-    for (unsigned i = 0; i < hand->n_melds; i++)
+    for (unsigned i = 0; i < n_melds(hand); i++)
         if (hand->melds[i].type != PAIFU_MELD_ANKAN)
             return false;
     return true;
@@ -174,6 +184,39 @@ int paifu_hand_add_meld(paifu_hand *hand, const paifu_meld *meld, paifu_error *e
     }
     hand->melds[slot] = *meld;
     return 0;
+}
+
+/* ---- validation of a hand built by hand ---- */
+
+/*
+ * paifu_hand is transparent, so a caller may fill it directly. Every analysis entry point checks
+ * the invariants at the top of this file first, so that inconsistent counts or meld sizes give
+ * an error (or an empty answer) instead of reads past an array.
+ */
+bool paifu_hand__valid(const paifu_hand *hand)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < PAIFU_TILE_KINDS; k++) {
+        if (hand->counts[k] > 4)
+            return false;
+        n += hand->counts[k];
+    }
+    if (n != hand->n_closed || hand->n_melds > PAIFU_MAX_MELDS ||
+        hand->n_closed + 3u * hand->n_melds > 14)
+        return false;
+    for (unsigned s = 0; s < 3; s++)
+        if (hand->red[s] > hand->counts[9 * s + 4])
+            return false;
+    for (unsigned i = 0; i < hand->n_melds; i++) {
+        const paifu_meld *m = &hand->melds[i];
+        unsigned want = m->type == PAIFU_MELD_CHI || m->type == PAIFU_MELD_PON ? 3u : 4u;
+        if (m->type < PAIFU_MELD_CHI || m->type > PAIFU_MELD_ANKAN || m->n != want)
+            return false;
+        for (unsigned j = 0; j < m->n; j++)
+            if (!paifu_tile_valid(m->tiles[j]) || paifu_tile_is_bonus(m->tiles[j]))
+                return false;
+    }
+    return true;
 }
 
 /* ---- notation ---- */
@@ -448,19 +491,18 @@ static void put_meld(sink *s, const paifu_meld *m)
     put(s, ":");
     size_t len = 0;
     bool marked = false;
-    for (unsigned i = 0; i < m->n; i++) {
-        char name[3];
+    char name[3] = "";
+    for (unsigned i = 0; i < meld_size(m); i++) {
         paifu_tile_name(name, m->tiles[i]);
         tiles[len++] = name[0];
         if (!marked && m->called != PAIFU_TILE_NONE && m->tiles[i] == m->called) {
             tiles[len++] = '\'';
             marked = true;
         }
-        if (i + 1 == m->n) {
-            tiles[len++] = name[1];
-            tiles[len] = '\0';
-        }
     }
+    if (len && name[1]) /* the suit letter once, after the digits (a meld has one suit) */
+        tiles[len++] = name[1];
+    tiles[len] = '\0';
     put(s, tiles);
     bool default_from = m->from == (m->type == PAIFU_MELD_CHI ? PAIFU_FROM_LEFT : PAIFU_FROM_SELF);
     if (!default_from) {
@@ -482,7 +524,7 @@ size_t paifu_hand_format(char *buf, size_t size, const paifu_hand *hand, paifu_t
     char text[48];
     paifu_tile_format(text, sizeof(text), tiles, n);
     put(&s, text);
-    for (unsigned i = 0; i < hand->n_melds; i++)
+    for (unsigned i = 0; i < n_melds(hand); i++)
         put_meld(&s, &hand->melds[i]);
     if (win != PAIFU_TILE_NONE) {
         char name[3];

@@ -284,7 +284,8 @@ size_t paifu_reading__all(paifu_reading *out, size_t cap, bool *more_out,
 /* Concealed counts and tile count of HAND, checking the 14-tile state. */
 static bool fourteen(const paifu_hand *hand)
 {
-    return hand->n_closed % 3 == 2 && hand->n_closed + 3u * hand->n_melds == 14;
+    return paifu_hand__valid(hand) && hand->n_closed % 3 == 2 &&
+           hand->n_closed + 3u * hand->n_melds == 14;
 }
 
 bool paifu_hand_is_complete(const paifu_hand *hand)

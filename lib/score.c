@@ -68,8 +68,8 @@ unsigned paifu_hand_dora_count(const paifu_hand *hand, paifu_tile extra,
 unsigned paifu_hand_aka_count(const paifu_hand *hand, paifu_tile extra)
 {
     unsigned n = hand->red[0] + hand->red[1] + hand->red[2];
-    for (unsigned i = 0; i < hand->n_melds; i++)
-        for (unsigned j = 0; j < hand->melds[i].n; j++)
+    for (unsigned i = 0; i < hand->n_melds && i < PAIFU_MAX_MELDS; i++)
+        for (unsigned j = 0; j < hand->melds[i].n && j < 4; j++)
             n += paifu_tile_is_red(hand->melds[i].tiles[j]);
     return n + (extra != PAIFU_TILE_NONE && paifu_tile_is_red(extra));
 }
@@ -214,9 +214,10 @@ static int prepare(scorer *s, const paifu_hand *hand, const paifu_situation *sit
     if (!paifu_tile_valid(w) || paifu_tile_is_bonus(w))
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "expected a winning tile, found \"%s\"",
                                paifu_tile_name(name, w));
-    if (hand->n_melds > PAIFU_MAX_MELDS)
-        return paifu_error_set(err, PAIFU_EINVAL, NULL, "a hand has at most four melds, found %u",
-                               hand->n_melds);
+    if (!paifu_hand__valid(hand))
+        return paifu_error_set(err, PAIFU_EINVAL, NULL,
+                               "inconsistent hand: counts, red fives, melds or tile total "
+                               "(build it with paifu_hand_add and paifu_hand_add_meld)");
     unsigned n = hand->n_closed, k = paifu_tile_kind(w);
     memcpy(counts, hand->counts, sizeof(counts));
     if (n % 3 == 1) {
@@ -374,7 +375,7 @@ int paifu_score_interpretations(paifu_score *out, size_t cap, size_t *n_out,
 bool paifu_hand_tenpai_for_draw(const paifu_hand *hand, const paifu_rules *rules,
                                 const paifu_situation *sit)
 {
-    if (!hand || !rules)
+    if (!hand || !rules || !paifu_hand__valid(hand))
         return false;
     uint64_t waits = paifu_hand_waits(hand);
     /* 000 §3.8: a wait whose four tiles are all in the player's own hand and melds is none */

@@ -53,6 +53,11 @@ static inline bool kind_is_orphan(unsigned k)
     return (ORPHANS_MASK >> k) & 1u;
 }
 
+/* ---- hand.c ---- */
+
+/* True when HAND keeps the invariants of hand.c (counts, meld sizes, tile total). */
+bool paifu_hand__valid(const paifu_hand *hand);
+
 /* ---- reading.c ---- */
 
 /* Place of the winning tile inside a reading. */

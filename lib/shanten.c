@@ -157,8 +157,8 @@ static int orphans_shanten(const uint8_t counts[KINDS])
 
 int paifu_hand_shanten(const paifu_hand *hand)
 {
-    if (!hand)
-        return 8;
+    if (!hand || !paifu_hand__valid(hand))
+        return 8; /* the worst a 13-tile hand can be: a safe answer for nonsense */
     int best = standard_shanten(hand->counts, hand->n_melds);
     if (hand->n_melds == 0) {
         int s = seven_pairs_shanten(hand->counts);

@@ -63,7 +63,7 @@ uint64_t paifu_wait__shape(const uint8_t counts[KINDS], unsigned n, bool special
 
 uint64_t paifu_hand_waits(const paifu_hand *hand)
 {
-    if (!hand || hand->n_closed % 3 != 1)
+    if (!hand || hand->n_closed % 3 != 1 || !paifu_hand__valid(hand))
         return 0;
     bool special = hand->n_melds == 0 && hand->n_closed == 13;
     return paifu_wait__shape(hand->counts, hand->n_closed, special);
@@ -129,7 +129,8 @@ bool paifu_hand_riichi_ankan_allowed(const paifu_hand *hand, paifu_tile drawn,
 {
     if (!hand || !rules || rules->riichi_ankan == PAIFU_RIICHI_ANKAN_NEVER)
         return false;
-    if (!paifu_tile_valid(drawn) || paifu_tile_is_bonus(drawn) || hand->n_closed % 3 != 2)
+    if (!paifu_tile_valid(drawn) || paifu_tile_is_bonus(drawn) || hand->n_closed % 3 != 2 ||
+        !paifu_hand__valid(hand))
         return false;
     unsigned kind = paifu_tile_kind(drawn);
     if (hand->counts[kind] < 4)

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "paifu/hand.h"
+#include "paifu/score.h"
 
 #include <string.h>
 
@@ -207,6 +208,67 @@ static void readings(void **state)
     assert_int_equal(paifu_hand_readings(r, 1, &k, &h, NULL), PAIFU_ELIMIT);
 }
 
+static uint32_t next(uint32_t *s)
+{
+    *s = *s * 1664525u + 1013904223u;
+    return *s >> 8;
+}
+
+/*
+ * paifu_hand is transparent: a caller can fill it with nonsense. Every entry point must refuse
+ * it (or answer "nothing") without reading past an array; the sanitizer build checks that.
+ */
+static void garbage_is_refused(void **state)
+{
+    (void)state;
+    uint32_t seed = 7;
+    paifu_rules *r;
+    assert_int_equal(paifu_rules_preset(&r, "rrc", NULL), 0);
+    for (int i = 0; i < 2000; i++) {
+        paifu_hand h;
+        unsigned char *bytes = (unsigned char *)&h;
+        for (size_t b = 0; b < sizeof(h); b++)
+            bytes[b] = (unsigned char)next(&seed);
+        if (i % 2) { /* plausible counts, broken melds */
+            for (unsigned k = 0; k < PAIFU_TILE_KINDS; k++)
+                h.counts[k] = (uint8_t)(next(&seed) % 3);
+        }
+        paifu_situation sit;
+        paifu_score sc;
+        paifu_reading rd[PAIFU_MAX_READINGS];
+        size_t n;
+        char text[128];
+        paifu_situation_init(&sit);
+        sit.win_tile = (paifu_tile)(next(&seed) % 34);
+        (void)paifu_score_hand(&sc, &h, &sit, r, NULL);
+        (void)paifu_hand_readings(rd, PAIFU_MAX_READINGS, &n, &h, NULL);
+        (void)paifu_hand_waits(&h);
+        (void)paifu_hand_shanten(&h);
+        (void)paifu_hand_is_complete(&h);
+        (void)paifu_hand_tenpai_for_draw(&h, r, NULL);
+        (void)paifu_hand_riichi_ankan_allowed(&h, sit.win_tile, r);
+        (void)paifu_hand_format(text, sizeof(text), &h, sit.win_tile);
+        (void)paifu_hand_aka_count(&h, PAIFU_TILE_NONE);
+        (void)paifu_hand_is_closed(&h);
+    }
+    /* random notation */
+    static const char ALPHABET[] = "0123456789mpszf+-:'\"X@ chiponkaleftrg|?";
+    for (int i = 0; i < 5000; i++) {
+        char text[48];
+        size_t len = next(&seed) % (sizeof(text) - 1);
+        for (size_t j = 0; j < len; j++)
+            text[j] = ALPHABET[next(&seed) % (sizeof(ALPHABET) - 1)];
+        text[len] = '\0';
+        paifu_hand h;
+        paifu_tile win;
+        paifu_error err;
+        paifu_error_clear(&err);
+        if (paifu_hand_parse(&h, &win, text, &err) < 0)
+            assert_true(err.text[0] != '\0'); /* every refusal says why */
+    }
+    paifu_rules_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -217,6 +279,7 @@ int main(void)
         cmocka_unit_test(format_round_trip),
         cmocka_unit_test(shouminkan_keeps_call_order),
         cmocka_unit_test(readings),
+        cmocka_unit_test(garbage_is_refused),
     };
     return cmocka_run_group_tests_name("hand", tests, NULL, NULL);
 }
