@@ -238,10 +238,6 @@ static int prepare(scorer *s, const paifu_hand *hand, const paifu_situation *sit
                                "expected 13 or 14 tiles (a kan counting 3), found %u concealed "
                                "and %u melds",
                                hand->n_closed, hand->n_melds);
-    for (unsigned i = 0; i < KINDS; i++)
-        if (counts[i] > 4)
-            return paifu_error_set(err, PAIFU_EFORMAT, NULL, "a fifth %s in the hand",
-                                   paifu_tile_name(name, (paifu_tile)i));
     s->sit = sit;
     paifu_yaku__facts(&s->f, hand, counts, n, sit, rules);
     bool more;
@@ -367,6 +363,16 @@ int paifu_score_interpretations(paifu_score *out, size_t cap, size_t *n_out,
     a.n = 0;
     each_interpretation(&s, keep_all, &a);
     *n_out = a.n;
+    return 0;
+}
+
+int paifu_score_yakuman_of(const paifu_score *s, unsigned id)
+{
+    if (!s || !s->yakuman)
+        return 0;
+    for (unsigned i = 0; i < s->n_yaku && i < PAIFU_MAX_YAKU; i++)
+        if (s->yaku[i].id == id)
+            return s->yaku[i].han / PAIFU_YAKU_YAKUMAN_HAN;
     return 0;
 }
 

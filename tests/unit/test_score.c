@@ -355,6 +355,31 @@ static void tenpai_for_draw(void **state)
     paifu_rules_free(r);
 }
 
+static void yakuman_per_liable_set(void **state)
+{
+    (void)state;
+    paifu_rules *r;
+    paifu_hand h;
+    paifu_situation sit;
+    paifu_score sc;
+    paifu_situation_init(&sit);
+    /* daisangen + tsuuiisou (tenhou-xml.md §4.12: pao covers only the daisangen) */
+    assert_int_equal(paifu_rules_preset(&r, "rrc", NULL), 0);
+    assert_int_equal(paifu_hand_parse(&h, &sit.win_tile, "555666z11z22z pon:777z +2z", NULL), 0);
+    assert_int_equal(paifu_score_hand(&sc, &h, &sit, r, NULL), 0);
+    assert_int_equal(sc.yakuman, 2);
+    assert_int_equal(paifu_score_yakuman_of(&sc, PAIFU_YAKU_DAISANGEN), 1);
+    assert_int_equal(paifu_score_yakuman_of(&sc, PAIFU_YAKU_TSUUIISOU), 1);
+    assert_int_equal(paifu_score_yakuman_of(&sc, PAIFU_YAKU_DAISUUSHI), 0);
+    paifu_rules_free(r);
+    /* a double daisuushi counts 2 */
+    assert_int_equal(paifu_rules_preset(&r, "ema2012", NULL), 0);
+    assert_int_equal(paifu_hand_parse(&h, &sit.win_tile, "111222333z5p pon:444z +5p", NULL), 0);
+    assert_int_equal(paifu_score_hand(&sc, &h, &sit, r, NULL), 0);
+    assert_int_equal(paifu_score_yakuman_of(&sc, PAIFU_YAKU_DAISUUSHI), 2);
+    paifu_rules_free(r);
+}
+
 static void points_tables(void **state)
 {
     (void)state;
@@ -385,12 +410,13 @@ static void points_tables(void **state)
 int main(void)
 {
     enum { N_CASES = sizeof(CASES) / sizeof(CASES[0]) };
-    struct CMUnitTest tests[N_CASES + 4];
+    struct CMUnitTest tests[N_CASES + 5];
     for (size_t i = 0; i < N_CASES; i++)
         tests[i] = (struct CMUnitTest){CASES[i].name, run_case, NULL, NULL, (void *)&CASES[i]};
     tests[N_CASES] = (struct CMUnitTest)cmocka_unit_test(winning_tile_may_be_in_the_hand);
     tests[N_CASES + 1] = (struct CMUnitTest)cmocka_unit_test(interpretations_best_first);
     tests[N_CASES + 2] = (struct CMUnitTest)cmocka_unit_test(tenpai_for_draw);
     tests[N_CASES + 3] = (struct CMUnitTest)cmocka_unit_test(points_tables);
-    return _cmocka_run_group_tests("score", tests, N_CASES + 4, NULL, NULL);
+    tests[N_CASES + 4] = (struct CMUnitTest)cmocka_unit_test(yakuman_per_liable_set);
+    return _cmocka_run_group_tests("score", tests, N_CASES + 5, NULL, NULL);
 }

@@ -156,6 +156,14 @@ PAIFU_EXTERN int paifu_score_hand(paifu_score *out, const paifu_hand *hand,
                                   paifu_error *err);
 
 /**
+ * Yakuman multiples that yakuman ID contributes to score S (0 when S does not have it), for
+ * pricing the liable part of a pao win: base = 8000 * the multiples of the liable yakuman
+ * (000 §3.7.9), then paifu_points_payment(). Under rules without stacking, S->yakuman may be
+ * less than the sum over its yakuman; the caller caps the liable part at S->yakuman.
+ */
+PAIFU_EXTERN int paifu_score_yakuman_of(const paifu_score *s, unsigned id);
+
+/**
  * Score every interpretation (reading and wait position) of a win separately, as
  * paifu_score_hand would before choosing. Stores at most CAP results, best first, and their
  * number in *N_OUT.
