@@ -110,6 +110,20 @@ static int count_arg(int *out, const char *arg, int max)
     return 0;
 }
 
+/* The HAND may come as several arguments ("123m456p pon:777z +5s"): join them. */
+static int join_hand(options *o, int argc, char **argv)
+{
+    size_t used = 0;
+    for (int i = optind; i < argc; i++)
+        used += (size_t)snprintf(o->hand + used, used < sizeof(o->hand) ? sizeof(o->hand) - used : 0,
+                                 "%s%s", i > optind ? " " : "", argv[i]);
+    if (optind >= argc || used >= sizeof(o->hand)) {
+        cli_usage_error("score", optind >= argc ? "expected a HAND" : "HAND is too long");
+        return -1;
+    }
+    return 0;
+}
+
 /* Parse the options; returns -1 on a usage error, 1 for --help, 0 otherwise. */
 static int parse_options(options *o, int argc, char **argv)
 {
@@ -164,15 +178,7 @@ static int parse_options(options *o, int argc, char **argv)
             return -1;
     }
     o->sit.honba = (int16_t)honba;
-    size_t used = 0;
-    for (int i = optind; i < argc; i++)
-        used += (size_t)snprintf(o->hand + used, used < sizeof(o->hand) ? sizeof(o->hand) - used : 0,
-                                 "%s%s", i > optind ? " " : "", argv[i]);
-    if (optind >= argc || used >= sizeof(o->hand)) {
-        cli_usage_error("score", optind >= argc ? "expected a HAND" : "HAND is too long");
-        return -1;
-    }
-    return 0;
+    return join_hand(o, argc, argv);
 }
 
 /* ---- output ---- */
