@@ -20,6 +20,7 @@
 #include "mcr_botzone.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -243,8 +244,14 @@ static int fan_line(bzt_game *g)
             }
             if (g->n_fans == PAIFU_MAX_YAKU)
                 return bad(g, i, "at most 24 fans");
-            g->fans[g->n_fans++] =
-                (bz_fan){p, (size_t)((star ? star : stop) - p), (int)cnt, -1};
+            char name[64];
+            size_t len = (size_t)((star ? star : stop) - p);
+            snprintf(name, sizeof(name), "%.*s", (int)(len < 63 ? len : 63), p);
+            if (paifu_mcr_fan_from_name(name) < 0) {
+                at(g, i);
+                return paifu_bz__error(&g->b, "expected an MCR fan name, found \"%s\"", name);
+            }
+            g->fans[g->n_fans++] = (bz_fan){p, len, (int)cnt, -1};
             p = plus ? plus + 1 : end;
         }
     }
