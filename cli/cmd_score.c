@@ -3,6 +3,7 @@
  * Parsing the hand and scoring it are the library's (paifu_hand_parse, paifu_score_hand).
  */
 #include "cli.h"
+#include "cmd_score_mcr.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -24,8 +25,10 @@ const char cmd_score_usage[] =
     "  +2s                  the winning tile (or glued on with -: 123m99p13s-2s)\n"
     "\n"
     "options:\n"
-    "  -r, --rules PRESET   rule set: rrc (default), ema, ema2012, wrc, jhc2016, tenhou, majsoul\n"
+    "  -r, --rules PRESET   rule set: rrc (default), ema, ema2012, wrc, jhc2016, tenhou, majsoul;\n"
+    "                       an MCR rule set scores an MCR hand ('paifu score --rules mcr --help')\n"
     "      --rule KEY=VALUE override one parameter (repeatable; see 'paifu rules params')\n"
+    "      --rules-file FILE a JSON rule file\n"
     "      --format text|json\n"
     "      --all            every reading and wait position, best first\n"
     "      --round E|S|W|N  round wind (default E)\n"
@@ -127,17 +130,18 @@ static int join_hand(options *o, int argc, char **argv)
 /* Parse the options; returns -1 on a usage error, 1 for --help, 0 otherwise. */
 static int parse_options(options *o, int argc, char **argv)
 {
-    enum { O_RULE = 256, O_FORMAT, O_ALL, O_ROUND, O_SEAT, O_DEALER, O_DORA, O_URA, O_HONBA,
-           O_KITA, O_FLAG };
+    enum { O_RULE = 256, O_RULES_FILE, O_FORMAT, O_ALL, O_ROUND, O_SEAT, O_DEALER, O_DORA, O_URA,
+           O_HONBA, O_KITA, O_FLAG };
     struct option longopts[16 + N_FLAGS + 1] = {
         {"rules", required_argument, NULL, 'r'}, {"rule", required_argument, NULL, O_RULE},
+        {"rules-file", required_argument, NULL, O_RULES_FILE},
         {"format", required_argument, NULL, O_FORMAT}, {"all", no_argument, NULL, O_ALL},
         {"round", required_argument, NULL, O_ROUND}, {"seat", required_argument, NULL, O_SEAT},
         {"dealer", no_argument, NULL, O_DEALER}, {"dora", required_argument, NULL, O_DORA},
         {"ura", required_argument, NULL, O_URA}, {"honba", required_argument, NULL, O_HONBA},
         {"kita", required_argument, NULL, O_KITA}, {"help", no_argument, NULL, 'h'},
     };
-    size_t n_opts = 12;
+    size_t n_opts = 13;
     for (size_t i = 0; i < N_FLAGS; i++)
         longopts[n_opts++] = (struct option){FLAGS[i].name, no_argument, NULL, O_FLAG + (int)i};
     longopts[n_opts] = (struct option){NULL, 0, NULL, 0};
@@ -148,6 +152,7 @@ static int parse_options(options *o, int argc, char **argv)
         switch (c) {
         case 'h': return 1;
         case 'r': o->rules.preset = optarg; break;
+        case O_RULES_FILE: o->rules.file = optarg; break;
         case O_RULE:
             if (o->rules.n_assign < 64)
                 o->rules.assign[o->rules.n_assign++] = optarg;
@@ -246,8 +251,42 @@ static void print_json(const paifu_score *sc, const char *hand, const paifu_rule
            (int)sc->pay.tsumo_nondealer, (int)sc->total);
 }
 
+/*
+ * Is the rule set of the command line of the MCR family? Then cmd_score_mcr.c scores the hand
+ * (its options differ), so the rule options are looked at before any other parsing.
+ */
+static bool wants_mcr(int argc, char **argv)
+{
+    cli_rules_opts ro;
+    memset(&ro, 0, sizeof(ro));
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if ((!strcmp(a, "-r") || !strcmp(a, "--rules")) && next)
+            ro.preset = next, i++;
+        else if (!strncmp(a, "--rules=", 8))
+            ro.preset = a + 8;
+        else if (!strncmp(a, "-r", 2) && a[2])
+            ro.preset = a + 2;
+        else if (!strcmp(a, "--rules-file") && next)
+            ro.file = next, i++;
+        else if (!strncmp(a, "--rules-file=", 13))
+            ro.file = a + 13;
+        else if (!strcmp(a, "--rule") && next && ro.n_assign < 64)
+            ro.assign[ro.n_assign++] = next, i++;
+    }
+    paifu_rules *r = NULL;
+    char family[16] = "";
+    if ((!ro.preset && !ro.file) || cli_resolve_rules(&r, &ro, NULL, "rrc", NULL) < 0)
+        return false;
+    paifu_rules_get(family, sizeof(family), r, "family", NULL);
+    paifu_rules_free(r);
+    return strcmp(family, "mcr") == 0;
+}
+
 int cmd_score(int argc, char **argv)
 {
+    if (wants_mcr(argc, argv))
+        return cli_score_mcr(argc, argv);
     options o;
     memset(&o, 0, sizeof(o));
     paifu_situation_init(&o.sit);
