@@ -1071,9 +1071,11 @@ static int read_start(jctx *c, t6_state *st, t6_round *r)
 static int rebuild_order(jctx *c, t6_state *st, const t6_round *r, size_t *n_steps)
 {
     t6_search s = {.st = st, .players = st->players};
+    size_t old = jctx_index(c, 16);
     int rc = result_needs(c, json_array_get(r->deal, 16), &s.need_seat, &s.need_phase);
     if (rc < 0)
         return rc;
+    jctx_pop(c, old);
     st->fail_steps = 0;
     st->fail_why[0] = '\0';
     rc = search(&s, r->start.dealer);

@@ -1,0 +1,340 @@
+/*
+ * test_mjai_read.c: the mjai reader on small logs written for these tests
+ * (shared/formats/mjai.md, "spec"): the Mortal dialect (deltas, ura_markers, no draw reason),
+ * the original dialect (scores after each event, yakus, fan/fu, end_game scores, kan dora after
+ * the discard), akochan's MCR mode, several games in one file, errors with their line, and the
+ * RiichiEnv sample validating with no finding.
+ * Expected values are worked out from the spec by hand.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paifu.h"
+#include "paifu/mcr.h"
+
+#define HAND "[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\"]"
+#define HANDS "[" HAND "," HAND "," HAND "," HAND "]"
+#define START_GAME "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"]}\n"
+#define KYOKU(extra)                                                                             \
+    "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,"           \
+    "\"oya\":0" extra ",\"tehais\":" HANDS "}\n"
+#define MORTAL_KYOKU KYOKU(",\"dora_marker\":\"1s\",\"scores\":[25000,25000,25000,25000]")
+#define EV(...) "{" __VA_ARGS__ "}\n"
+
+static paifu_game *read_ok(const char *log)
+{
+    paifu_game *g = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_game_read_buffer(&g, log, strlen(log), NULL, &err) < 0)
+        fail_msg("read failed: %s (line %u, path %s)", err.text, (unsigned)err.where.line,
+                 err.where.path);
+    assert_string_equal(paifu_game_source_format(g), "mjai");
+    return g;
+}
+
+static void read_fails(const char *log, uint32_t line, const char *path, const char *text)
+{
+    paifu_game *g = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    paifu_read_options opts = PAIFU_READ_OPTIONS_INIT;
+    opts.format = "mjai";
+    assert_int_equal(paifu_game_read_buffer(&g, log, strlen(log), &opts, &err), PAIFU_EFORMAT);
+    assert_int_equal(err.where.line, line);
+    if (path)
+        assert_string_equal(err.where.path, path);
+    if (!strstr(err.text, text))
+        fail_msg("error \"%s\" does not say \"%s\"", err.text, text);
+}
+
+static paifu_tile T(const char *name)
+{
+    paifu_tile t;
+    assert_int_equal(paifu_tile_parse_one(&t, name, NULL), 0);
+    return t;
+}
+
+static void ev_is(const paifu_deal *d, size_t i, paifu_event_type type, int seat,
+                  const char *tile, unsigned flags)
+{
+    if (i >= d->n_events)
+        fail_msg("event %zu missing (%zu events)", i, d->n_events);
+    const paifu_event *e = &d->events[i];
+    if (e->type != type || e->seat != seat)
+        fail_msg("event %zu: %s seat %d, expected %s seat %d", i,
+                 paifu_event_type_name((paifu_event_type)e->type), e->seat,
+                 paifu_event_type_name(type), seat);
+    assert_int_equal(e->tile, tile ? T(tile) : PAIFU_TILE_NONE);
+    assert_int_equal(e->flags, flags);
+}
+
+#define TG (PAIFU_EVF_TSUMOGIRI | PAIFU_EVF_TSUMOGIRI_KNOWN)
+#define TK PAIFU_EVF_TSUMOGIRI_KNOWN
+
+/* ---- the Mortal dialect ---- */
+
+static void test_mortal_game(void **state)
+{
+    (void)state;
+    const char *log = START_GAME MORTAL_KYOKU
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"5pr\"")
+        EV("\"type\":\"reach\",\"actor\":0")
+        EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"5pr\",\"tsumogiri\":true")
+        EV("\"type\":\"reach_accepted\",\"actor\":0")
+        EV("\"type\":\"pon\",\"actor\":2,\"target\":0,\"pai\":\"5pr\",\"consumed\":[\"5p\",\"5p\"]")
+        EV("\"type\":\"dahai\",\"actor\":2,\"pai\":\"E\",\"tsumogiri\":false")
+        EV("\"type\":\"tsumo\",\"actor\":3,\"pai\":\"9s\"")
+        EV("\"type\":\"ankan\",\"actor\":3,\"consumed\":[\"9s\",\"9s\",\"9s\",\"9s\"]")
+        EV("\"type\":\"dora\",\"dora_marker\":\"C\"")
+        EV("\"type\":\"tsumo\",\"actor\":3,\"pai\":\"P\"")
+        EV("\"type\":\"dahai\",\"actor\":3,\"pai\":\"P\",\"tsumogiri\":true")
+        EV("\"type\":\"hora\",\"actor\":0,\"target\":3,\"deltas\":[9000,0,0,-8000],"
+           "\"ura_markers\":[\"2s\",\"W\"]")
+        EV("\"type\":\"end_kyoku\"")
+        EV("\"type\":\"end_game\"");
+    paifu_game *g = read_ok(log);
+    assert_string_equal(paifu_game_rules_name(g), "tenhou");
+    assert_string_equal(paifu_game_player(g, 2)->name, "c");
+    const paifu_deal *d = paifu_game_deal(g, 0);
+    assert_int_equal(d->start.dora_indicator, T("1s"));
+    assert_int_equal(d->start.flags & PAIFU_DEAL_HAS_SCORES, PAIFU_DEAL_HAS_SCORES);
+    assert_int_equal(d->start.flags & PAIFU_DEAL_HAS_STICKS, PAIFU_DEAL_HAS_STICKS);
+    ev_is(d, 0, PAIFU_EV_DRAW, 0, "0p", 0);
+    ev_is(d, 1, PAIFU_EV_DISCARD, 0, "0p", TG | PAIFU_EVF_RIICHI);
+    ev_is(d, 2, PAIFU_EV_RIICHI_ACCEPTED, 0, NULL, 0);
+    ev_is(d, 3, PAIFU_EV_PON, 2, "0p", 0);
+    assert_int_equal(d->events[3].from, 0);
+    assert_int_equal(d->events[3].n, 2);
+    ev_is(d, 4, PAIFU_EV_DISCARD, 2, "1z", TK);
+    ev_is(d, 5, PAIFU_EV_DRAW, 3, "9s", 0);
+    ev_is(d, 6, PAIFU_EV_ANKAN, 3, NULL, 0);
+    assert_int_equal(d->events[6].n, 4);
+    ev_is(d, 7, PAIFU_EV_DORA, -1, "7z", 0);
+    ev_is(d, 8, PAIFU_EV_DRAW, 3, "5z", PAIFU_EVF_REPLACEMENT);
+    ev_is(d, 9, PAIFU_EV_DISCARD, 3, "5z", TG);
+    ev_is(d, 10, PAIFU_EV_WIN, 0, "5z", 0);
+    const paifu_win *w = &d->wins[0];
+    assert_int_equal(w->from, 3);
+    assert_int_equal(w->win_tile, T("5z"));
+    assert_int_equal(w->deltas[0], 9000);
+    assert_true(w->known & PAIFU_REC_DELTAS);
+    assert_true(w->known & PAIFU_REC_URA);
+    assert_int_equal(w->n_ura, 2);
+    assert_int_equal(w->ura[1], T("3z"));
+    assert_false(paifu_game_truncated(g));
+    assert_false(paifu_game_result_get(g)->has_points);
+    paifu_game_free(g);
+}
+
+/* Without a reason the draw kind is what the events show: a seat that drew and did not discard
+ * declared nine terminals; noten payments say who was tenpai. */
+static void test_draw_without_reason(void **state)
+{
+    (void)state;
+    const char *log = START_GAME MORTAL_KYOKU
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+        EV("\"type\":\"ryukyoku\",\"deltas\":[0,0,0,0]")
+        EV("\"type\":\"end_kyoku\"")
+        KYOKU(",\"dora_marker\":\"1s\",\"scores\":[25000,25000,25000,25000]")
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+        EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\",\"tsumogiri\":true")
+        EV("\"type\":\"tsumo\",\"actor\":1,\"pai\":\"E\"")
+        EV("\"type\":\"dahai\",\"actor\":1,\"pai\":\"E\",\"tsumogiri\":true")
+        EV("\"type\":\"tsumo\",\"actor\":2,\"pai\":\"E\"")
+        EV("\"type\":\"dahai\",\"actor\":2,\"pai\":\"E\",\"tsumogiri\":true")
+        EV("\"type\":\"tsumo\",\"actor\":3,\"pai\":\"E\"")
+        EV("\"type\":\"dahai\",\"actor\":3,\"pai\":\"E\",\"tsumogiri\":true")
+        EV("\"type\":\"ryukyoku\",\"deltas\":[0,0,0,0]")
+        EV("\"type\":\"end_kyoku\"");
+    paifu_game *g = read_ok(log);
+    const paifu_deal *d = paifu_game_deal(g, 0);
+    assert_int_equal(d->draws[0].kind, PAIFU_DRAW_KYUUSHU);
+    assert_int_equal(d->draws[0].seat, 0);
+    d = paifu_game_deal(g, 1);
+    assert_int_equal(d->draws[0].kind, PAIFU_DRAW_SUUFON);
+    /* no end_game: the game has no recorded end */
+    assert_true(paifu_game_truncated(g));
+    paifu_game_free(g);
+}
+
+/* ---- the original dialect ---- */
+
+static void test_original_dialect(void **state)
+{
+    (void)state;
+    const char *log = "{\"type\":\"start_game\",\"kyoku_first\":4,\"aka_flag\":false}\n"
+        KYOKU(",\"dora_marker\":\"N\",\"scores\":[25000,25000,25000,25000]")
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"P\"")
+        EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"9s\",\"tsumogiri\":false")
+        EV("\"type\":\"daiminkan\",\"actor\":1,\"target\":0,\"pai\":\"9s\",\"consumed\":"
+           "[\"9s\",\"9s\",\"9s\"]")
+        EV("\"type\":\"tsumo\",\"actor\":1,\"pai\":\"2p\"")
+        EV("\"type\":\"dahai\",\"actor\":1,\"pai\":\"2p\",\"tsumogiri\":true")
+        EV("\"type\":\"dora\",\"dora_marker\":\"3m\"")
+        EV("\"type\":\"tsumo\",\"actor\":2,\"pai\":\"4s\"")
+        EV("\"type\":\"reach\",\"actor\":2")
+        EV("\"type\":\"dahai\",\"actor\":2,\"pai\":\"4s\",\"tsumogiri\":true")
+        EV("\"type\":\"reach_accepted\",\"actor\":2")
+        EV("\"type\":\"tsumo\",\"actor\":3,\"pai\":\"P\"")
+        EV("\"type\":\"dahai\",\"actor\":3,\"pai\":\"P\",\"tsumogiri\":true")
+        EV("\"type\":\"hora\",\"actor\":0,\"target\":3,\"pai\":\"P\",\"fan\":3,\"fu\":38,"
+           "\"hora_tehais\":[\"P\",\"P\",\"E\",\"E\",\"2m\",\"3m\",\"4m\",\"5p\",\"6p\",\"7p\","
+           "\"7s\",\"8s\",\"9s\"],\"yakus\":[[\"sangenpai\",1],[\"jikaze\",1],[\"dora\",1]],"
+           "\"scores\":[29000,25000,24000,21000],\"uradora_marker\":[\"1m\"]")
+        EV("\"type\":\"end_kyoku\"")
+        EV("\"type\":\"end_game\",\"scores\":[29000,25000,24000,21000]");
+    paifu_game *g = read_ok(log);
+    const paifu_deal *d = paifu_game_deal(g, 0);
+    /* kyoku_first 4 is an East-only game; aka_flag false: no red fives */
+    size_t n = paifu_game_rule_override_count(g);
+    bool east = false, no_reds = false;
+    for (size_t i = 0; i < n; i++) {
+        const paifu_meta *m = paifu_game_rule_override(g, i);
+        east = east || (!strcmp(m->key, "game_length") && !strcmp(m->value, "east"));
+        no_reds = no_reds || (!strcmp(m->key, "red_fives") && !strcmp(m->value, "0"));
+    }
+    assert_true(east && no_reds);
+    /* the original server reveals the open kan's indicator after the discard: the model has it
+     * before (the discard waits for the dora) */
+    ev_is(d, 2, PAIFU_EV_DAIMINKAN, 1, "9s", 0);
+    ev_is(d, 3, PAIFU_EV_DRAW, 1, "2p", PAIFU_EVF_REPLACEMENT);
+    ev_is(d, 4, PAIFU_EV_DORA, -1, "3m", 0);
+    ev_is(d, 5, PAIFU_EV_DISCARD, 1, "2p", TG);
+    ev_is(d, 8, PAIFU_EV_RIICHI_ACCEPTED, 2, NULL, 0);
+    const paifu_win *w = &d->wins[0];
+    /* deltas from the scores after the win, against the running scores (deposit made) */
+    int32_t deltas[4] = {4000, 0, 0, -4000};
+    assert_memory_equal(w->deltas, deltas, sizeof(deltas));
+    assert_int_equal(w->scores_before[2], 24000);
+    assert_true(w->known & PAIFU_REC_SCORES);
+    assert_int_equal(w->fu, 40); /* akochan's 38 before rounding */
+    assert_int_equal(w->han, 3);
+    assert_false(w->known & PAIFU_REC_URA); /* the winner is not in riichi */
+    assert_int_equal(w->n_hand, 14);
+    assert_int_equal(w->n_yaku, 3);
+    assert_int_equal(w->yaku[0].id, PAIFU_YAKU_HAKU);       /* sangenpai: the white pung */
+    assert_int_equal(w->yaku[1].id, PAIFU_YAKU_SEAT_WIND_EAST); /* jikaze of the dealer */
+    assert_int_equal(w->yaku[2].id, PAIFU_YAKU_DORA);
+    const paifu_game_result *r = paifu_game_result_get(g);
+    assert_true(r->has_points);
+    assert_false(r->has_final);
+    assert_int_equal(r->points[3], 21000);
+    paifu_game_free(g);
+}
+
+/* akochan's MCR mode: no dora_marker; info.bools / info.integers are MCR fans. */
+static void test_akochan_mcr(void **state)
+{
+    (void)state;
+    const char *log = "{\"type\":\"start_game\",\"kyoku_first\":4,\"aka_flag\":true}\n"
+        KYOKU(",\"scores\":[25000,25000,25000,25000]")
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"1s\"")
+        EV("\"type\":\"hora\",\"actor\":0,\"target\":0,\"pai\":\"1s\",\"fan\":9,"
+           "\"info\":{\"bools\":[\"fully_concealed\",\"all_chows\"],\"integers\":"
+           "{\"mixed_double_chow\":2},\"total_point\":9},\"scores\":[25027,24991,24991,24991]")
+        EV("\"type\":\"end_kyoku\"")
+        EV("\"type\":\"end_game\",\"scores\":[25027,24991,24991,24991]");
+    paifu_game *g = read_ok(log);
+    assert_string_equal(paifu_game_rules_name(g), "mcr");
+    assert_non_null(paifu_game_meta_get(g, PAIFU_META_RULES_UNKNOWN));
+    const paifu_win *w = &paifu_game_deal(g, 0)->wins[0];
+    assert_int_equal(w->n_yaku, 3);
+    assert_int_equal(w->yaku[0].id, paifu_mcr_fan_from_name("Fully Concealed Hand"));
+    assert_int_equal(w->yaku[1].id, paifu_mcr_fan_from_name("All Chows"));
+    assert_int_equal(w->yaku[2].id, paifu_mcr_fan_from_name("Mixed Double Chow"));
+    assert_int_equal(w->yaku[2].count, 2);
+    assert_int_equal(w->han, 9);
+    assert_int_equal(w->deltas[0], 27);
+    assert_int_equal(paifu_game_deal(g, 0)->start.dora_indicator, PAIFU_TILE_NONE);
+    paifu_game_free(g);
+}
+
+/* Two games in one stream; a new start_game ends a game that lacked end_game. */
+static void test_two_games(void **state)
+{
+    (void)state;
+    const char *log = START_GAME MORTAL_KYOKU
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+        EV("\"type\":\"ryukyoku\"")
+        START_GAME MORTAL_KYOKU
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+        EV("\"type\":\"ryukyoku\"") EV("\"type\":\"end_kyoku\"") EV("\"type\":\"end_game\"");
+    paifu_reader *r;
+    const paifu_game *g;
+    assert_int_equal(paifu_reader_open_buffer(&r, log, strlen(log), NULL, NULL), 0);
+    assert_string_equal(paifu_reader_format(r), "mjai");
+    assert_int_equal(paifu_reader_next(&g, r, NULL), 1);
+    assert_true(paifu_game_truncated(g));
+    assert_int_equal(paifu_game_deal_count(g), 1);
+    assert_int_equal(paifu_reader_next(&g, r, NULL), 1);
+    assert_false(paifu_game_truncated(g));
+    assert_int_equal(paifu_game_deal(g, 0)->line, 6);
+    assert_int_equal(paifu_reader_next(&g, r, NULL), 0);
+    paifu_reader_free(r);
+}
+
+/* ---- errors ---- */
+
+static void test_errors(void **state)
+{
+    (void)state;
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"?\""), 3,
+               "$.pai", "hidden tile");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":4,\"pai\":\"E\""), 3,
+               "$.actor", "from 0 to 3");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"0m\""), 3,
+               "$.pai", "expected a tile");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"teleport\""), 3, "$.type",
+               "unknown mjai event type");
+    read_fails(START_GAME MORTAL_KYOKU "{\"type\":\"tsumo\",\n", 3, NULL, "invalid JSON");
+    read_fails(START_GAME EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\""), 2, NULL,
+               "outside a round");
+    read_fails(START_GAME MORTAL_KYOKU
+               EV("\"type\":\"pon\",\"actor\":1,\"target\":0,\"pai\":\"E\",\"consumed\":[\"E\"]"),
+               3, "$.consumed", "2 to 2 tiles");
+}
+
+/* The sample copied from RiichiEnv (samples/PROVENANCE.md) validates with no finding. */
+static void test_sample_validates(void **state)
+{
+    (void)state;
+    paifu_game *g = NULL;
+    paifu_rules *rules = NULL;
+    paifu_report *rep = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_game_read(&g, PAIFU_SAMPLES_DIR "/riichienv-selfplay.mjai.jsonl", NULL, &err) < 0)
+        fail_msg("sample: %s", err.text);
+    assert_int_equal(paifu_game_deal_count(g), 12);
+    assert_int_equal(paifu_game_rules(&rules, g, "rrc", NULL), 0);
+    assert_string_equal(paifu_rules_name(rules), "tenhou");
+    assert_int_equal(paifu_report_new(&rep, NULL), 0);
+    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, NULL), 0);
+    for (size_t i = 0; i < paifu_report_count(rep); i++)
+        print_error("%s: %s\n", paifu_report_finding(rep, i)->code,
+                    paifu_report_finding(rep, i)->message);
+    assert_int_equal(paifu_report_count(rep), 0);
+    assert_int_equal(paifu_report_stats(rep)->wins, 9);
+    paifu_report_free(rep);
+    paifu_rules_free(rules);
+    paifu_game_free(g);
+}
+
+int main(void)
+{
+    paifu_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mortal_game),   cmocka_unit_test(test_draw_without_reason),
+        cmocka_unit_test(test_original_dialect), cmocka_unit_test(test_akochan_mcr),
+        cmocka_unit_test(test_two_games),     cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_sample_validates),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
