@@ -43,7 +43,8 @@ static void note(tally *t, enum mismatch m, const char *file, const paifu_deal *
         return;
     char label[16];
     paifu_deal_label(label, sizeof(label), &deal->start);
-    snprintf(t->examples[m][n], sizeof(t->examples[m][n]), "%s [%s] %s", file, label, detail);
+    snprintf(t->examples[m][n], sizeof(t->examples[m][n]), "%.120s [%s] %.300s", file, label,
+             detail);
 }
 
 /* Format a yaku list as "id:han id:han ...". */
@@ -248,7 +249,7 @@ int main(int argc, char **argv)
         if (!fields[4] || strcmp(fields[4], "tenhou-xml") != 0 ||
             strstr(fields[0], "/_partial/"))
             continue;
-        snprintf(path, sizeof(path), "%s/%s", corpus, fields[0]);
+        snprintf(path, sizeof(path), "%.500s/%.500s", corpus, fields[0]);
         check_file(t, path, fields[0]);
     }
     fclose(manifest);
