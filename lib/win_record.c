@@ -122,6 +122,17 @@ static int replay_calls(paifu_hand *hand, unsigned *flags, const paifu_deal *dea
     return 0;
 }
 
+/* A record without indicators (mjai): the deal's first indicator and the DORA events. */
+static void indicators_from_events(paifu_situation *sit, const paifu_deal *deal, size_t end)
+{
+    sit->n_dora = 0;
+    if (deal->start.dora_indicator != PAIFU_TILE_NONE)
+        sit->dora[sit->n_dora++] = deal->start.dora_indicator;
+    for (size_t i = 0; i < end && sit->n_dora < PAIFU_MAX_INDICATORS; i++)
+        if (deal->events[i].type == PAIFU_EV_DORA && deal->events[i].tile != PAIFU_TILE_NONE)
+            sit->dora[sit->n_dora++] = deal->events[i].tile;
+}
+
 int paifu_deal_win_hand(paifu_hand *hand_out, paifu_situation *sit_out, const paifu_deal *deal,
                         size_t win, int players, paifu_error *err)
 {
@@ -163,8 +174,12 @@ int paifu_deal_win_hand(paifu_hand *hand_out, paifu_situation *sit_out, const pa
     sit_out->round_wind = (uint8_t)(deal->start.round_wind & 3u);
     sit_out->seat_wind = (uint8_t)((w->winner - deal->start.dealer + players) % players);
     sit_out->honba = deal->start.honba;
-    sit_out->n_dora = w->n_dora < PAIFU_MAX_INDICATORS ? w->n_dora : PAIFU_MAX_INDICATORS;
-    memcpy(sit_out->dora, w->dora, sit_out->n_dora);
+    if (w->known & PAIFU_REC_DORA) {
+        sit_out->n_dora = w->n_dora < PAIFU_MAX_INDICATORS ? w->n_dora : PAIFU_MAX_INDICATORS;
+        memcpy(sit_out->dora, w->dora, sit_out->n_dora);
+    } else {
+        indicators_from_events(sit_out, deal, at);
+    }
     if (flags & PAIFU_SIT_RIICHI) {
         sit_out->n_ura = w->n_ura < PAIFU_MAX_INDICATORS ? w->n_ura : PAIFU_MAX_INDICATORS;
         memcpy(sit_out->ura, w->ura, sit_out->n_ura);

@@ -185,7 +185,8 @@ PAIFU_EXTERN bool paifu_hand_tenpai_for_draw(const paifu_hand *hand, const paifu
  * Rebuild the hand and situation of recorded win WIN of DEAL, for scoring recorded wins without
  * a replay (benchmarks, cross-checks): the concealed tiles the record shows (winning tile
  * included), the winner's melds from the call events before the WIN event, Norths set aside,
- * winds, honba, the record's dora and ura indicators. Tsumo, riichi, rinshan and chankan come
+ * winds, honba, the record's dora and ura indicators (a record without indicators: the deal's
+ * first indicator and its DORA events before the win). Tsumo, riichi, rinshan and chankan come
  * from the events; ippatsu, double riichi, haitei, houtei, tenhou, chiihou and renhou from the
  * recorded yaku (the verifier derives those itself). PLAYERS is 4 or 3. PAIFU_EFORMAT when the
  * record shows no hand or its tiles do not fit.
