@@ -53,8 +53,12 @@ static int wind_arg(const char *s)
 
 static const char *shape_name(unsigned shape)
 {
-    static const char *const NAMES[] = {"none", "standard", "seven_pairs", "thirteen_orphans",
-                                        "honors_and_knitted", "knitted_straight"};
+    static const char *const NAMES[] = {"none",
+                                        "standard",
+                                        "seven_pairs",
+                                        "thirteen_orphans",
+                                        "honors_and_knitted",
+                                        "knitted_straight"};
     return shape < sizeof(NAMES) / sizeof(NAMES[0]) ? NAMES[shape] : "?";
 }
 
@@ -74,15 +78,14 @@ static void print_text(const paifu_mcr_result *r, const int32_t *pay, int min_fa
         printf("\n");
     }
     printf("fan points %d (minimum %d: %s), flowers %d, total B = %d\n", (int)r->fan_points,
-           min_fan, r->legal ? "a legal win" : "not enough", (int)r->flower_points,
-           (int)r->total);
+           min_fan, r->legal ? "a legal win" : "not enough", (int)r->flower_points, (int)r->total);
     if (!r->legal)
         return;
     if (pay[1] == pay[2]) /* a self-draw: everybody pays 8 + B */
         printf("payments: the winner %+d; each other player %d\n", (int)pay[0], (int)pay[1]);
     else
-        printf("payments: the winner %+d; the discarder %d, the two others %d each\n",
-               (int)pay[0], (int)pay[1], (int)pay[2]);
+        printf("payments: the winner %+d; the discarder %d, the two others %d each\n", (int)pay[0],
+               (int)pay[1], (int)pay[2]);
 }
 
 static void print_json(const paifu_mcr_result *r, const int32_t *pay, const paifu_rules *rules)
@@ -93,54 +96,86 @@ static void print_json(const paifu_mcr_result *r, const int32_t *pay, const paif
            r->complete ? "true" : "false", r->legal ? "true" : "false", shape_name(r->shape));
     for (unsigned i = 0; i < r->n_fans; i++)
         printf("%s{\"id\": %u, \"name\": \"%s\", \"points\": %d, \"count\": %u}", i ? ", " : "",
-               (unsigned)r->fans[i].id, paifu_mcr_fan_name(r->fans[i].id),
-               (int)r->fans[i].points, (unsigned)r->fans[i].count);
+               (unsigned)r->fans[i].id, paifu_mcr_fan_name(r->fans[i].id), (int)r->fans[i].points,
+               (unsigned)r->fans[i].count);
     printf("], \"fan_points\": %d, \"flower_points\": %d, \"total\": %d", (int)r->fan_points,
            (int)r->flower_points, (int)r->total);
     if (r->legal && pay[1] == pay[2])
         printf(", \"payments\": {\"winner\": %d, \"each\": %d}", (int)pay[0], (int)pay[1]);
     else if (r->legal)
-        printf(", \"payments\": {\"winner\": %d, \"discarder\": %d, \"others\": %d}",
-               (int)pay[0], (int)pay[1], (int)pay[2]);
+        printf(", \"payments\": {\"winner\": %d, \"discarder\": %d, \"others\": %d}", (int)pay[0],
+               (int)pay[1], (int)pay[2]);
     printf("}\n");
 }
 
-enum { O_RULE = 256, O_RULES_FILE, O_FORMAT, O_SELF, O_ROB, O_LAST, O_KIND, O_KONG, O_FLOWERS,
-       O_SEAT, O_ROUND, O_HELP };
+enum {
+    O_RULE = 256,
+    O_RULES_FILE,
+    O_FORMAT,
+    O_SELF,
+    O_ROB,
+    O_LAST,
+    O_KIND,
+    O_KONG,
+    O_FLOWERS,
+    O_SEAT,
+    O_ROUND,
+    O_HELP
+};
 
 static int parse_opts(int argc, char **argv, cli_rules_opts *ro, paifu_mcr_situation *sit,
                       bool *json)
 {
-    static const struct option longopts[] = {
-        {"rules", required_argument, NULL, 'r'},   {"rule", required_argument, NULL, O_RULE},
-        {"rules-file", required_argument, NULL, O_RULES_FILE},
-        {"format", required_argument, NULL, O_FORMAT},
-        {"self-draw", no_argument, NULL, O_SELF},  {"tsumo", no_argument, NULL, O_SELF},
-        {"robbing", no_argument, NULL, O_ROB},     {"last-tile", no_argument, NULL, O_LAST},
-        {"last-of-kind", no_argument, NULL, O_KIND},
-        {"kong-replacement", no_argument, NULL, O_KONG},
-        {"flowers", required_argument, NULL, O_FLOWERS},
-        {"seat-wind", required_argument, NULL, O_SEAT}, {"seat", required_argument, NULL, O_SEAT},
-        {"prevalent-wind", required_argument, NULL, O_ROUND},
-        {"round", required_argument, NULL, O_ROUND},
-        {"help", no_argument, NULL, O_HELP},       {NULL, 0, NULL, 0}};
+    static const struct option longopts[] = {{"rules", required_argument, NULL, 'r'},
+                                             {"rule", required_argument, NULL, O_RULE},
+                                             {"rules-file", required_argument, NULL, O_RULES_FILE},
+                                             {"format", required_argument, NULL, O_FORMAT},
+                                             {"self-draw", no_argument, NULL, O_SELF},
+                                             {"tsumo", no_argument, NULL, O_SELF},
+                                             {"robbing", no_argument, NULL, O_ROB},
+                                             {"last-tile", no_argument, NULL, O_LAST},
+                                             {"last-of-kind", no_argument, NULL, O_KIND},
+                                             {"kong-replacement", no_argument, NULL, O_KONG},
+                                             {"flowers", required_argument, NULL, O_FLOWERS},
+                                             {"seat-wind", required_argument, NULL, O_SEAT},
+                                             {"seat", required_argument, NULL, O_SEAT},
+                                             {"prevalent-wind", required_argument, NULL, O_ROUND},
+                                             {"round", required_argument, NULL, O_ROUND},
+                                             {"help", no_argument, NULL, O_HELP},
+                                             {NULL, 0, NULL, 0}};
     int c, w;
     char *end;
     optind = 1;
     while ((c = getopt_long(argc, argv, "r:h", longopts, NULL)) != -1) {
         switch (c) {
-        case 'r': ro->preset = optarg; break;
+        case 'r':
+            ro->preset = optarg;
+            break;
         case O_RULE:
             if (ro->n_assign < 64)
                 ro->assign[ro->n_assign++] = optarg;
             break;
-        case O_RULES_FILE: ro->file = optarg; break;
-        case O_FORMAT: *json = strcmp(optarg, "json") == 0; break;
-        case O_SELF: sit->win_by = PAIFU_MCR_BY_SELF_DRAW; break;
-        case O_ROB: sit->win_by = PAIFU_MCR_BY_ROBBING; break;
-        case O_LAST: sit->flags |= PAIFU_MCR_LAST_WALL_TILE; break;
-        case O_KIND: sit->flags |= PAIFU_MCR_LAST_OF_KIND; break;
-        case O_KONG: sit->flags |= PAIFU_MCR_KONG_REPLACEMENT; break;
+        case O_RULES_FILE:
+            ro->file = optarg;
+            break;
+        case O_FORMAT:
+            *json = strcmp(optarg, "json") == 0;
+            break;
+        case O_SELF:
+            sit->win_by = PAIFU_MCR_BY_SELF_DRAW;
+            break;
+        case O_ROB:
+            sit->win_by = PAIFU_MCR_BY_ROBBING;
+            break;
+        case O_LAST:
+            sit->flags |= PAIFU_MCR_LAST_WALL_TILE;
+            break;
+        case O_KIND:
+            sit->flags |= PAIFU_MCR_LAST_OF_KIND;
+            break;
+        case O_KONG:
+            sit->flags |= PAIFU_MCR_KONG_REPLACEMENT;
+            break;
         case O_FLOWERS: {
             long n = strtol(optarg, &end, 10);
             if (*end || n < 0 || n > 8) {
@@ -159,8 +194,12 @@ static int parse_opts(int argc, char **argv, cli_rules_opts *ro, paifu_mcr_situa
             *(c == O_SEAT ? &sit->seat_wind : &sit->prevalent_wind) = (uint8_t)w;
             break;
         case 'h':
-        case O_HELP: fputs(cli_score_mcr_usage, stdout); return 1;
-        default: fputs(cli_score_mcr_usage, stderr); return -1;
+        case O_HELP:
+            fputs(cli_score_mcr_usage, stdout);
+            return 1;
+        default:
+            fputs(cli_score_mcr_usage, stderr);
+            return -1;
         }
     }
     return 0;
@@ -177,8 +216,8 @@ int cli_score_mcr(int argc, char **argv)
     char text[512] = "";
     size_t used = 0;
     for (int i = optind; i < argc; i++)
-        used += (size_t)snprintf(text + used, used < sizeof(text) ? sizeof(text) - used : 0,
-                                 "%s%s", i > optind ? " " : "", argv[i]);
+        used += (size_t)snprintf(text + used, used < sizeof(text) ? sizeof(text) - used : 0, "%s%s",
+                                 i > optind ? " " : "", argv[i]);
     if (!text[0] || used >= sizeof(text)) {
         cli_usage_error("score", "expected one hand, e.g. 123456789m234p5s +5s");
         return CLI_ERROR;

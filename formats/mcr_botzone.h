@@ -42,11 +42,11 @@ typedef struct bz_builder {
     paifu_game *game;
     paifu_error *err;
     const char *source;
-    uint32_t line;           /* location of the action being added (text) */
+    uint32_t line; /* location of the action being added (text) */
     uint32_t column;
-    const char *path;        /* location of the action being added (JSON), or NULL */
-    paifu_rules *rules;      /* the Botzone rules, for fan values the log does not print */
-    int last;                /* bz_last */
+    const char *path;   /* location of the action being added (JSON), or NULL */
+    paifu_rules *rules; /* the Botzone rules, for fan values the log does not print */
+    int last;           /* bz_last */
     int last_seat;
     paifu_tile last_discard;
     int discarder;
@@ -79,7 +79,7 @@ typedef struct bz_fan {
     const char *name; /* the log's spelling (Chinese) */
     size_t name_len;
     int count;
-    int value;        /* points of one instance; -1 when the log does not print it */
+    int value; /* points of one instance; -1 when the log does not print it */
 } bz_fan;
 
 /*

@@ -9,7 +9,8 @@
  *             {"output": {"display": {"action": "DEAL", "hand": [[13 tiles] x4]}}},
  *             {"output": {"display": {"action": "DRAW", "player": 0, "tile": "J2"}}},
  *             {"output": {"display": {"action": "PLAY", "player": 0, "tile": "J3"}}},
- *             {"output": {"display": {"action": "PENG", "player": 3, "tile": "F2"}}},  then plays F2
+ *             {"output": {"display": {"action": "PENG", "player": 3, "tile": "F2"}}},  then plays
+ * F2
  *             {"output": {"display": {"action": "CHI", "player": 0, "tileCHI": "W2",
  *                                     "tile": "T8"}}},                     chow around W2, plays T8
  *             GANG (after the seat's draw: concealed), BUGANG, BUHUA,
@@ -30,11 +31,16 @@
 
 /* Botzone's judge reads the MCR ambiguities as the MIL calculator does (mcr.md section 13). */
 const char *const paifu_bz__overrides[][2] = {
-    {"game_length", "single"},           {"mcr_flowers", "false"},
-    {"mcr_wall", "per_seat"},            {"mcr_seat_changes", "false"},
-    {"mcr_wait_fans", "count_one"},      {"mcr_special_self_draw", "self_drawn"},
-    {"mcr_knitted_straight_concealed", "true"}, {"mcr_two_concealed_kongs", "6"},
-    {"mcr_melded_concealed_kong", "one_fan"},   {"mcr_four_kongs_concealed", "concealed_pungs_only"},
+    {"game_length", "single"},
+    {"mcr_flowers", "false"},
+    {"mcr_wall", "per_seat"},
+    {"mcr_seat_changes", "false"},
+    {"mcr_wait_fans", "count_one"},
+    {"mcr_special_self_draw", "self_drawn"},
+    {"mcr_knitted_straight_concealed", "true"},
+    {"mcr_two_concealed_kongs", "6"},
+    {"mcr_melded_concealed_kong", "one_fan"},
+    {"mcr_four_kongs_concealed", "concealed_pungs_only"},
     {"mcr_nine_gates_pungs", "all_but_one"},
 };
 const size_t paifu_bz__n_overrides = sizeof(paifu_bz__overrides) / sizeof(paifu_bz__overrides[0]);
@@ -47,14 +53,20 @@ paifu_tile paifu_bz__tile(const char *s, size_t len)
         return PAIFU_TILE_NONE;
     unsigned n = (unsigned)(s[1] - '1');
     switch (s[0]) {
-    case 'W': return paifu_tile_make(n, false);      /* wan: characters */
-    case 'B': return paifu_tile_make(9 + n, false);  /* bing: dots */
-    case 'T': return paifu_tile_make(18 + n, false); /* tiao: bamboo */
-    case 'F': return n < 4 ? paifu_tile_make(27 + n, false) : PAIFU_TILE_NONE;
+    case 'W':
+        return paifu_tile_make(n, false); /* wan: characters */
+    case 'B':
+        return paifu_tile_make(9 + n, false); /* bing: dots */
+    case 'T':
+        return paifu_tile_make(18 + n, false); /* tiao: bamboo */
+    case 'F':
+        return n < 4 ? paifu_tile_make(27 + n, false) : PAIFU_TILE_NONE;
     case 'J': /* zhong fa bai: Red, Green, White */
         return n < 3 ? paifu_tile_make(PAIFU_TILE_RED_DRAGON - n, false) : PAIFU_TILE_NONE;
-    case 'H': return n < 8 ? paifu_tile_make(PAIFU_TILE_FLOWER + n, false) : PAIFU_TILE_NONE;
-    default: return PAIFU_TILE_NONE;
+    case 'H':
+        return n < 8 ? paifu_tile_make(PAIFU_TILE_FLOWER + n, false) : PAIFU_TILE_NONE;
+    default:
+        return PAIFU_TILE_NONE;
     }
 }
 
@@ -67,8 +79,8 @@ int paifu_bz__error(bz_builder *b, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof(text), fmt, ap);
     va_end(ap);
-    return paifu_formats__error(b->err, PAIFU_EFORMAT, b->source, b->line, b->column, b->path,
-                                "%s", text);
+    return paifu_formats__error(b->err, PAIFU_EFORMAT, b->source, b->line, b->column, b->path, "%s",
+                                text);
 }
 
 int paifu_bz__init(bz_builder *b, paifu_game *game, const char *source, paifu_error *err)
@@ -312,8 +324,8 @@ static int add_fans(bz_builder *b, paifu_win *w, const bz_fan *fans, size_t n)
         y->count = (uint8_t)fans[i].count;
         y->han = (int16_t)(fans[i].value >= 0 ? fans[i].value
                                               : paifu_mcr_fan_points(b->rules, (unsigned)id));
-        y->name = fans[i].name_len ? paifu_game_strndup(b->game, fans[i].name, fans[i].name_len)
-                                   : NULL;
+        y->name =
+            fans[i].name_len ? paifu_game_strndup(b->game, fans[i].name, fans[i].name_len) : NULL;
     }
     w->known |= PAIFU_REC_YAKU;
     return 0;
@@ -336,7 +348,7 @@ int paifu_bz__hu(bz_builder *b, int seat, paifu_tile tile, const bz_fan *fans, s
         w.from = (int8_t)b->discarder;
     else
         return paifu_bz__error(b, "a hu by player %d with no tile to win on", seat);
-    paifu_tile own = w.from == seat ? PAIFU_TILE_NONE
+    paifu_tile own = w.from == seat         ? PAIFU_TILE_NONE
                      : b->last == BZ_BUGANG ? b->bugang_tile
                                             : b->last_discard;
     w.win_tile = tile != PAIFU_TILE_NONE ? tile : own;
@@ -398,8 +410,7 @@ static int sniff(const char *data, size_t size)
         return 0;
     if (!has(data, size < 4096 ? size : 4096, "\"logs\""))
         return 0;
-    return has(data, size, "\"initdata\"") || has(data, size, "Chinese-Standard-Mahjong") ? 90
-                                                                                          : 30;
+    return has(data, size, "\"initdata\"") || has(data, size, "Chinese-Standard-Mahjong") ? 90 : 30;
 }
 
 static paifu_tile jtile(const json_t *v)
@@ -570,8 +581,9 @@ static int read_action(bz_builder *b, jctx *c, const json_t *disp, int *quan,
     if (strcmp(action, "HUANG") == 0)
         return paifu_bz__huang(b, have ? scores : NULL);
     jctx_key(c, "action");
-    return jerr(c, "expected a judge action (INIT, DEAL, DRAW, PLAY, PENG, CHI, GANG, BUGANG, "
-                   "BUHUA, HU, HUANG), found \"%s\"",
+    return jerr(c,
+                "expected a judge action (INIT, DEAL, DRAW, PLAY, PENG, CHI, GANG, BUGANG, "
+                "BUHUA, HU, HUANG), found \"%s\"",
                 action);
 }
 
@@ -681,8 +693,8 @@ static void bzj_free(void *state)
 }
 
 const format_impl paifu_format_mcr_botzone = {
-    .info = {"mcr-botzone", "Botzone Chinese-Standard-Mahjong match log (JSON, one MCR hand)",
-             true, false, 0, ".json"},
+    .info = {"mcr-botzone", "Botzone Chinese-Standard-Mahjong match log (JSON, one MCR hand)", true,
+             false, 0, ".json"},
     .sniff = sniff,
     .reader_open = bzj_open,
     .reader_next = bzj_next,

@@ -45,13 +45,13 @@ typedef struct bzt_game {
     size_t n;
     int quan;
     paifu_tile hands[PAIFU_SEATS][13];
-    unsigned dealt;       /* bit s: player s's Deal line was read */
-    bool started;         /* the deal has begun */
+    unsigned dealt; /* bit s: player s's Deal line was read */
+    bool started;   /* the deal has begun */
     bool have_fans;
     bz_fan fans[PAIFU_MAX_YAKU];
     size_t n_fans;
     int total;
-    int winner;           /* a Hu waiting for its Fan and Score lines, -1 */
+    int winner; /* a Hu waiting for its Fan and Score lines, -1 */
     paifu_tile win_tile;
     bool huang;
     uint32_t end_line;

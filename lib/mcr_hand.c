@@ -95,8 +95,8 @@ static void set_declared(paifu_mcr__reading *r, const paifu_mcr_hand *hand)
                        : md->type == PAIFU_MCR_PUNG ? PAIFU_MCR__PUNG
                                                     : PAIFU_MCR__KONG;
         bool concealed = md->type == PAIFU_MCR_KONG && md->concealed;
-        r->sets[r->n_sets++] = (paifu_mcr__set){type, (uint8_t)(paifu_tile_kind(md->tile) % 34),
-                                                true, concealed};
+        r->sets[r->n_sets++] =
+            (paifu_mcr__set){type, (uint8_t)(paifu_tile_kind(md->tile) % 34), true, concealed};
     }
 }
 
@@ -349,8 +349,7 @@ static bool make_meld(paifu_mcr_meld *out, const meld_name *m, paifu_tile *t, si
         return false;
     for (size_t i = 1; i < n; i++) {
         unsigned ki = paifu_tile_kind(t[i]);
-        bool ok = m->type == PAIFU_MCR_CHOW ? (k < 27 && ki == k + i && (k % 9) <= 6)
-                                            : ki == k;
+        bool ok = m->type == PAIFU_MCR_CHOW ? (k < 27 && ki == k + i && (k % 9) <= 6) : ki == k;
         if (!ok)
             return false;
     }
@@ -383,9 +382,8 @@ static int parse_token(paifu_mcr_hand *h, const char *tok, bool *have_win, paifu
         if ((rc = paifu_tile_parse(t, 16, &n, tok + len, err)) < 0)
             return rc;
         if (!make_meld(&h->melds[h->n_melds], m, t, n))
-            return paifu_error_set(err, PAIFU_EFORMAT, NULL,
-                                   "hand: \"%s\" is not a %u-tile %.*s", tok, m->tiles,
-                                   (int)len - 1, m->prefix);
+            return paifu_error_set(err, PAIFU_EFORMAT, NULL, "hand: \"%s\" is not a %u-tile %.*s",
+                                   tok, m->tiles, (int)len - 1, m->prefix);
         h->n_melds++;
         return 0;
     }

@@ -3,7 +3,8 @@
  *
  *   mcr_fans.c    the fan table as data (ids, points, names, exclusions)
  *   mcr_hand.c    readings of a hand, completeness, waits, the hand notation
- *   mcr_score.c   fans of a reading, the counting principles, the best reading
+ *   mcr_combine.c the combination fans of chows and pungs (account-once, non-identical, ...)
+ *   mcr_score.c   fans of a reading, exclusions, the best reading
  *   mcr_settle.c  payments, penalties, seating, placement, standings, session totals
  *   mcr_verify.c  the tile-by-tile replay of MCR deals (the verifier)
  *
@@ -39,10 +40,10 @@ enum paifu_mcr__set_type {
 };
 
 typedef struct paifu_mcr__set {
-    uint8_t type;      /* enum paifu_mcr__set_type */
-    uint8_t kind;      /* 0..33 */
-    bool declared;     /* one of the hand's melds (fixed) */
-    bool concealed;    /* counts as concealed (concealed kong, or a pung formed in hand) */
+    uint8_t type;   /* enum paifu_mcr__set_type */
+    uint8_t kind;   /* 0..33 */
+    bool declared;  /* one of the hand's melds (fixed) */
+    bool concealed; /* counts as concealed (concealed kong, or a pung formed in hand) */
 } paifu_mcr__set;
 
 #define PAIFU_MCR__MAX_READINGS 48
@@ -53,9 +54,9 @@ typedef struct paifu_mcr__set {
  * knitted: knit[] as well. Seven pairs and thirteen orphans use only `shape`.
  */
 typedef struct paifu_mcr__reading {
-    uint8_t shape;     /* paifu_mcr_shape */
+    uint8_t shape; /* paifu_mcr_shape */
     uint8_t n_sets;
-    uint8_t pair;      /* kind of the pair */
+    uint8_t pair; /* kind of the pair */
     uint8_t knit[3];
     paifu_mcr__set sets[4];
 } paifu_mcr__reading;
@@ -80,6 +81,25 @@ bool paifu_mcr__complete(const uint8_t counts[PAIFU_TILE_KINDS], int n_melds);
  */
 uint64_t paifu_mcr__waits(const uint8_t counts[PAIFU_TILE_KINDS], int n_melds);
 
+/* ---- combination fans (mcr_combine.c) ---- */
+
+#define PAIFU_MCR__MAX_ALTS 16
+
+/* The choices of chow-combination fans that all reach the best value. */
+typedef struct paifu_mcr__chow_alts {
+    unsigned n;
+    int value;
+    uint8_t fans[PAIFU_MCR__MAX_ALTS][4]; /* fan ids, ascending, 0 = unused */
+} paifu_mcr__chow_alts;
+
+/* Chows starting at kinds CH[0..N) with the pair PAIR (-1: none). */
+void paifu_mcr__chow_combinations(paifu_mcr__chow_alts *a, const unsigned *ch, unsigned n, int pair,
+                                  const paifu_rules *rules);
+
+/* Add the combination fans of the suit pungs P[0..N) to the fan counts CNT[0..82]. */
+void paifu_mcr__pung_combinations(uint8_t *cnt, const unsigned *p, unsigned n,
+                                  const paifu_rules *rules);
+
 /* ---- scoring (mcr_score.c) ---- */
 
 /*
@@ -87,8 +107,8 @@ uint64_t paifu_mcr__waits(const uint8_t counts[PAIFU_TILE_KINDS], int n_melds);
  * fans), with PAIR_KIND (-1: none) for the fans that look at the pair, after the exclusions.
  * For the seed's fan arithmetic (mcr.md section 7).
  */
-int paifu_mcr__set_fans(paifu_mcr_result *out, const paifu_mcr__set *sets, size_t n,
-                        int pair_kind, const paifu_mcr_situation *sit, const paifu_rules *rules);
+int paifu_mcr__set_fans(paifu_mcr_result *out, const paifu_mcr__set *sets, size_t n, int pair_kind,
+                        const paifu_mcr_situation *sit, const paifu_rules *rules);
 
 /* ---- replay (mcr_verify.c) ---- */
 

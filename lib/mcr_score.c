@@ -47,11 +47,11 @@ typedef struct hand_facts {
     uint8_t nonkong[PAIFU_TILE_KINDS]; /* tiles outside kongs (Tile Hog) */
     unsigned win;                      /* kind of the winning tile */
     bool self_draw;
-    bool concealed_hand;               /* no claimed meld (concealed kongs allowed) */
-    bool melded_hand;                  /* four claimed melds */
+    bool concealed_hand; /* no claimed meld (concealed kongs allowed) */
+    bool melded_hand;    /* four claimed melds */
     bool nine_gates;
-    bool unique_wait;                  /* exactly one tile completes the hand */
-    uint8_t seed_wait;                 /* wait fan of the seed reading (0: none) */
+    bool unique_wait;  /* exactly one tile completes the hand */
+    uint8_t seed_wait; /* wait fan of the seed reading (0: none) */
 } hand_facts;
 
 enum role { ROLE_EDGE = 1, ROLE_CLOSED = 2, ROLE_SINGLE = 4, ROLE_OTHER = 8 };
@@ -85,9 +85,9 @@ static bool is_reversible(unsigned k)
 }
 
 typedef struct content {
-    unsigned suits;     /* bit s: suit s present */
+    unsigned suits; /* bit s: suit s present */
     bool winds, dragons, terminal, simple, green, reversible;
-    unsigned lo, hi;    /* lowest and highest rank of the suit tiles */
+    unsigned lo, hi; /* lowest and highest rank of the suit tiles */
 } content;
 
 static void scan_content(content *c, const uint8_t *all)
@@ -162,236 +162,16 @@ static void content_fans(fanset *f, const uint8_t *all)
         f->cnt[75] = 1;
 }
 
-/* ---- chow combinations (mcr.md section 11.4) ---- */
-
-#define MAX_ALTS 16
-
-/* Alternative choices of chow-combination fans; all reach the same (best) value. */
-typedef struct chow_alts {
-    unsigned n;
-    int value;
-    uint8_t fans[MAX_ALTS][4]; /* fan ids, 0 = unused */
-} chow_alts;
-
-static void alt_add(chow_alts *a, int value, const uint8_t *fans, unsigned n)
-{
-    if (value < a->value)
-        return;
-    if (value > a->value) {
-        a->value = value;
-        a->n = 0;
-    }
-    uint8_t sorted[4] = {0, 0, 0, 0};
-    n = n < 4 ? n : 4;
-    memcpy(sorted, fans, n);
-    for (unsigned i = 0; i + 1 < n; i++) /* ascending ids, unused entries stay 0 at the end */
-        for (unsigned j = 0; j + 1 < n - i; j++)
-            if (sorted[j] > sorted[j + 1]) {
-                uint8_t t = sorted[j];
-                sorted[j] = sorted[j + 1];
-                sorted[j + 1] = t;
-            }
-    for (unsigned i = 0; i < a->n; i++)
-        if (memcmp(a->fans[i], sorted, 4) == 0)
-            return;
-    if (a->n < MAX_ALTS)
-        memcpy(a->fans[a->n++], sorted, 4);
-}
-
 static int fan_value(const paifu_rules *rules, unsigned id)
 {
     return paifu_mcr_fan_points(rules, id);
-}
-
-/* Two-chow fan of chows starting at kinds A and B (0 = none). */
-static uint8_t two_chow_fan(unsigned a, unsigned b)
-{
-    unsigned sa = a / 9, sb = b / 9, ra = a % 9, rb = b % 9;
-    if (sa != sb)
-        return ra == rb ? 70 : 0;
-    if (ra == rb)
-        return 69;
-    if (ra + 3 == rb || rb + 3 == ra)
-        return 71;
-    if ((ra == 0 && rb == 6) || (ra == 6 && rb == 0))
-        return 72;
-    return 0;
-}
-
-/* Sort three values ascending. */
-static void sort3(unsigned *x)
-{
-    for (int i = 0; i < 2; i++)
-        for (int j = 0; j < 2 - i; j++)
-            if (x[j] > x[j + 1]) {
-                unsigned t = x[j];
-                x[j] = x[j + 1];
-                x[j + 1] = t;
-            }
-}
-
-/* Three-chow fan of chows starting at A, B, C (0 = none). */
-static uint8_t three_chow_fan(unsigned a, unsigned b, unsigned c)
-{
-    unsigned k[3] = {a, b, c};
-    sort3(k);
-    unsigned s0 = k[0] / 9, s1 = k[1] / 9, s2 = k[2] / 9;
-    if (s0 == s1 && s1 == s2) {
-        unsigned d1 = k[1] - k[0], d2 = k[2] - k[1];
-        if (d1 == 0 && d2 == 0)
-            return 23;
-        if (k[0] % 9 == 0 && d1 == 3 && d2 == 3)
-            return 28;
-        if (d1 == d2 && (d1 == 1 || d1 == 2))
-            return 30;
-        return 0;
-    }
-    if (s0 == s1 || s1 == s2 || s0 == s2)
-        return 0;
-    unsigned r[3] = {k[0] % 9, k[1] % 9, k[2] % 9};
-    sort3(r);
-    if (r[0] == r[1] && r[1] == r[2])
-        return 41;
-    if (r[0] == 0 && r[1] == 3 && r[2] == 6)
-        return 39;
-    if (r[0] + 1 == r[1] && r[1] + 1 == r[2])
-        return 51;
-    return 0;
-}
-
-/* Four-chow fan of CH[0..4) with the pair PAIR (-1: none) (0 = none). */
-static uint8_t four_chow_fan(const unsigned *ch, int pair)
-{
-    unsigned k[4];
-    memcpy(k, ch, sizeof(k));
-    for (int i = 0; i < 3; i++) /* sort */
-        for (int j = 0; j < 3 - i; j++)
-            if (k[j] > k[j + 1]) {
-                unsigned t = k[j];
-                k[j] = k[j + 1];
-                k[j + 1] = t;
-            }
-    bool one_suit = k[0] / 9 == k[3] / 9;
-    if (one_suit && k[0] == k[3])
-        return 14;
-    if (one_suit) {
-        unsigned d = k[1] - k[0];
-        if ((d == 1 || d == 2) && k[2] - k[1] == d && k[3] - k[2] == d)
-            return 16;
-    }
-    if (pair < 0 || pair >= 27 || rank_of((unsigned)pair) != 5)
-        return 0;
-    unsigned ps = (unsigned)pair / 9;
-    unsigned low[3] = {0, 0, 0}, high[3] = {0, 0, 0};
-    for (int i = 0; i < 4; i++) {
-        unsigned r = k[i] % 9;
-        if (r == 0)
-            low[k[i] / 9]++;
-        else if (r == 6)
-            high[k[i] / 9]++;
-        else
-            return 0;
-    }
-    if (low[ps] == 2 && high[ps] == 2) /* #13: 123 123 789 789 and 55, one suit */
-        return 13;
-    unsigned pairs_ok = 0;
-    for (unsigned s = 0; s < 3; s++)
-        if (s != ps && low[s] == 1 && high[s] == 1)
-            pairs_ok++;
-    return pairs_ok == 2 ? 29 : 0; /* #29: two suits of 123 + 789, 55 of the third */
-}
-
-/* Largest forests of two-chow edges with no two same-type edges sharing a chow. */
-static void two_chow_fans(chow_alts *a, const unsigned *ch, unsigned n)
-{
-    unsigned eu[6], ev[6];
-    uint8_t et[6];
-    unsigned ne = 0;
-    for (unsigned i = 0; i < n; i++)
-        for (unsigned j = i + 1; j < n; j++) {
-            uint8_t t = two_chow_fan(ch[i], ch[j]);
-            if (t) {
-                eu[ne] = i, ev[ne] = j, et[ne] = t;
-                ne++;
-            }
-        }
-    static const uint8_t none[1] = {0};
-    alt_add(a, 0, none, 0);
-    for (unsigned mask = 1; mask < (1u << ne); mask++) {
-        unsigned parent[4] = {0, 1, 2, 3};
-        uint8_t fans[4];
-        unsigned nf = 0;
-        bool ok = true;
-        for (unsigned e = 0; e < ne && ok; e++) {
-            if (!(mask & (1u << e)))
-                continue;
-            for (unsigned g = 0; g < e && ok; g++) /* non-identical */
-                if ((mask & (1u << g)) && et[g] == et[e] &&
-                    (eu[g] == eu[e] || eu[g] == ev[e] || ev[g] == eu[e] || ev[g] == ev[e]))
-                    ok = false;
-            unsigned ru = eu[e], rv = ev[e]; /* account-once: no cycle */
-            while (parent[ru] != ru)
-                ru = parent[ru];
-            while (parent[rv] != rv)
-                rv = parent[rv];
-            if (ru == rv)
-                ok = false;
-            else
-                parent[ru] = rv;
-            if (nf < 4)
-                fans[nf++] = et[e];
-        }
-        if (ok && nf <= 3)
-            alt_add(a, (int)nf, fans, nf);
-    }
-}
-
-static void chow_combinations(chow_alts *a, const unsigned *ch, unsigned n, int pair,
-                              const paifu_rules *rules)
-{
-    memset(a, 0, sizeof(*a));
-    a->value = -1;
-    if (n == 4) {
-        uint8_t f = four_chow_fan(ch, pair);
-        if (f) {
-            alt_add(a, fan_value(rules, f), &f, 1);
-            return;
-        }
-    }
-    bool three = false;
-    if (n >= 3) {
-        for (unsigned skip = 0; skip < n; skip++) {
-            unsigned t[3], m = 0;
-            for (unsigned i = 0; i < n && m < 3; i++)
-                if (i != skip || n == 3)
-                    t[m++] = ch[i];
-            if (m < 3)
-                continue;
-            uint8_t f = three_chow_fan(t[0], t[1], t[2]);
-            if (!f)
-                continue;
-            three = true;
-            int v = fan_value(rules, f);
-            alt_add(a, v, &f, 1);
-            if (n == 4) /* the fourth chow combines at most once with one of the three */
-                for (unsigned i = 0; i < 3; i++) {
-                    uint8_t g[2] = {f, two_chow_fan(ch[skip], t[i])};
-                    if (g[1])
-                        alt_add(a, v + 1, g, 2);
-                }
-            if (n == 3)
-                break;
-        }
-    }
-    if (!three)
-        two_chow_fans(a, ch, n);
 }
 
 /* ---- sets of a reading ---- */
 
 typedef struct set_summary {
     unsigned chows[4], n_chows;
-    unsigned pungs[4], n_pungs;    /* pungs and kongs */
+    unsigned pungs[4], n_pungs; /* pungs and kongs */
     unsigned melded_kongs, concealed_kongs, concealed_pungs;
 } set_summary;
 
@@ -453,73 +233,14 @@ static void honor_pung_fans(fanset *f, const set_summary *s, int pair,
     f->cnt[73] = (uint8_t)(terminal + (winds >= 3 ? 0 : guest));
 }
 
-/* Suit pung combinations #15 #24 #32 #42 #65 (mcr.md section 11.4, "Pungs"). */
-static void pung_combinations(fanset *f, const set_summary *s, const paifu_rules *rules)
+/* The combination fans of the suit pungs (mcr_combine.c). */
+static void suit_pungs(fanset *f, const set_summary *s, const paifu_rules *rules)
 {
     unsigned p[4], n = 0;
     for (unsigned i = 0; i < s->n_pungs; i++)
         if (s->pungs[i] < 27)
             p[n++] = s->pungs[i];
-    if (n == 4) {
-        unsigned k[4];
-        memcpy(k, p, sizeof(k));
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3 - i; j++)
-                if (k[j] > k[j + 1]) {
-                    unsigned t = k[j];
-                    k[j] = k[j + 1];
-                    k[j + 1] = t;
-                }
-        if (k[0] / 9 == k[3] / 9 && k[1] == k[0] + 1 && k[2] == k[0] + 2 && k[3] == k[0] + 3) {
-            f->cnt[15] = 1;
-            return;
-        }
-    }
-    int best = 0, best_skip = -1;
-    uint8_t best_fan = 0;
-    for (unsigned skip = 0; n >= 3 && skip < n; skip++) {
-        unsigned t[3], m = 0;
-        for (unsigned i = 0; i < n; i++)
-            if (i != skip || n == 3)
-                t[m++] = p[i];
-        if (m < 3)
-            continue;
-        sort3(t);
-        uint8_t fan = 0;
-        unsigned r0 = t[0] % 9, r1 = t[1] % 9, r2 = t[2] % 9;
-        bool one_suit = t[0] / 9 == t[2] / 9;
-        bool mixed = t[0] / 9 != t[1] / 9 && t[1] / 9 != t[2] / 9 && t[0] / 9 != t[2] / 9;
-        unsigned r[3] = {r0, r1, r2};
-        sort3(r);
-        if (one_suit && t[1] == t[0] + 1 && t[2] == t[0] + 2)
-            fan = 24;
-        else if (mixed && r[0] == r[2])
-            fan = 32;
-        else if (mixed && r[1] == r[0] + 1 && r[2] == r[0] + 2)
-            fan = 42;
-        if (fan && fan_value(rules, fan) > best) {
-            best = fan_value(rules, fan);
-            best_fan = fan;
-            best_skip = n == 4 ? (int)skip : -1;
-        }
-        if (n == 3)
-            break;
-    }
-    if (best_fan) {
-        f->cnt[best_fan] = 1;
-        if (best_skip >= 0) /* the fourth pung combines at most once */
-            for (unsigned i = 0; i < n; i++)
-                if ((int)i != best_skip && p[i] % 9 == p[best_skip] % 9 &&
-                    p[i] / 9 != p[best_skip] / 9) {
-                    f->cnt[65]++;
-                    break;
-                }
-        return;
-    }
-    for (unsigned i = 0; i < n; i++)
-        for (unsigned j = i + 1; j < n; j++)
-            if (p[i] % 9 == p[j] % 9 && p[i] / 9 != p[j] / 9)
-                f->cnt[65]++;
+    paifu_mcr__pung_combinations(f->cnt, p, n, rules);
 }
 
 /* Kong and concealed-pung series #5 #12 #17 #33 #48 #57 #66 #67 #74 #82 (mcr.md section 7). */
@@ -662,8 +383,8 @@ static void finish(paifu_mcr_result *out, fanset *f, const paifu_rules *rules)
     out->legal = out->complete && out->fan_points >= rules->mcr_min_fan;
 }
 
-int paifu_mcr__set_fans(paifu_mcr_result *out, const paifu_mcr__set *sets, size_t n,
-                        int pair_kind, const paifu_mcr_situation *sit, const paifu_rules *rules)
+int paifu_mcr__set_fans(paifu_mcr_result *out, const paifu_mcr__set *sets, size_t n, int pair_kind,
+                        const paifu_mcr_situation *sit, const paifu_rules *rules)
 {
     memset(out, 0, sizeof(*out));
     if (n > 4)
@@ -673,10 +394,10 @@ int paifu_mcr__set_fans(paifu_mcr_result *out, const paifu_mcr__set *sets, size_
     set_summary s;
     summarize(&s, sets, n);
     honor_pung_fans(&f, &s, pair_kind, sit);
-    pung_combinations(&f, &s, rules);
+    suit_pungs(&f, &s, rules);
     kong_fans(&f, &s, rules);
-    chow_alts a;
-    chow_combinations(&a, s.chows, s.n_chows, pair_kind, rules);
+    paifu_mcr__chow_alts a;
+    paifu_mcr__chow_combinations(&a, s.chows, s.n_chows, pair_kind, rules);
     for (unsigned i = 0; a.n && i < 4 && a.fans[0][i]; i++)
         f.cnt[a.fans[0][i]]++;
     out->complete = true;
@@ -741,10 +462,14 @@ static uint8_t practice_wait(const paifu_mcr__reading *r, unsigned w)
 static uint8_t role_fan(unsigned roles)
 {
     switch (roles) {
-    case ROLE_EDGE: return 77;
-    case ROLE_CLOSED: return 78;
-    case ROLE_SINGLE: return 79;
-    default: return 0;
+    case ROLE_EDGE:
+        return 77;
+    case ROLE_CLOSED:
+        return 78;
+    case ROLE_SINGLE:
+        return 79;
+    default:
+        return 0;
     }
 }
 
@@ -799,7 +524,9 @@ static void reading_base(fanset *f, const paifu_mcr__reading *r, const hand_fact
             f->cnt[6] = 1; /* 7 consecutive pairs of one suit */
         return;
     }
-    case PAIFU_MCR_SHAPE_THIRTEEN_ORPHANS: f->cnt[7] = 1; return;
+    case PAIFU_MCR_SHAPE_THIRTEEN_ORPHANS:
+        f->cnt[7] = 1;
+        return;
     case PAIFU_MCR_SHAPE_HONORS_KNITTED: {
         unsigned honors = 0, suited = 0;
         for (unsigned k = 0; k < PAIFU_TILE_KINDS; k++) {
@@ -813,12 +540,13 @@ static void reading_base(fanset *f, const paifu_mcr__reading *r, const hand_fact
             f->cnt[35] = 1; /* the full knitted straight inside (Chinese practice) */
         return;
     }
-    default: break;
+    default:
+        break;
     }
     set_summary s;
     summarize(&s, r->sets, r->n_sets);
     honor_pung_fans(f, &s, r->pair, h->sit);
-    pung_combinations(f, &s, h->rules);
+    suit_pungs(f, &s, h->rules);
     kong_fans(f, &s, h->rules);
     if (r->shape == PAIFU_MCR_SHAPE_KNITTED_STRAIGHT) {
         f->cnt[35] = 1;
@@ -887,11 +615,11 @@ static void score_reading(chooser *c, const paifu_mcr__reading *r, const hand_fa
 {
     fanset base;
     reading_base(&base, r, h);
-    chow_alts a;
+    paifu_mcr__chow_alts a;
     if (r->shape == PAIFU_MCR_SHAPE_STANDARD) {
         set_summary s;
         summarize(&s, r->sets, r->n_sets);
-        chow_combinations(&a, s.chows, s.n_chows, r->pair, h->rules);
+        paifu_mcr__chow_combinations(&a, s.chows, s.n_chows, r->pair, h->rules);
     } else {
         memset(&a, 0, sizeof(a));
         a.n = 1;
@@ -973,8 +701,7 @@ static void hand_facts_init(hand_facts *h, const paifu_mcr_hand *hand,
 
 /* ---- public API ---- */
 
-static int check_hand(const paifu_mcr_hand *hand, const paifu_mcr_situation *sit,
-                      paifu_error *err)
+static int check_hand(const paifu_mcr_hand *hand, const paifu_mcr_situation *sit, paifu_error *err)
 {
     if (hand->n_melds > 4 || hand->n_tiles + 3u * hand->n_melds != 13)
         return paifu_error_set(err, PAIFU_EINVAL, NULL,
@@ -1009,8 +736,8 @@ static int check_hand(const paifu_mcr_hand *hand, const paifu_mcr_situation *sit
     for (unsigned k = 0; k < PAIFU_TILE_KINDS; k++)
         if (all[k] > 4) {
             char name[3];
-            return paifu_error_set(err, PAIFU_EINVAL, NULL,
-                                   "mcr hand: %u copies of %s (at most 4)", (unsigned)all[k],
+            return paifu_error_set(err, PAIFU_EINVAL, NULL, "mcr hand: %u copies of %s (at most 4)",
+                                   (unsigned)all[k],
                                    paifu_tile_name(name, paifu_tile_make(k, false)));
         }
     return 0;
@@ -1061,8 +788,7 @@ int paifu_mcr_score_hand_as(paifu_mcr_result *out, const paifu_mcr_hand *hand,
 }
 
 int paifu_mcr_score_hand(paifu_mcr_result *out, const paifu_mcr_hand *hand,
-                         const paifu_mcr_situation *sit, const paifu_rules *rules,
-                         paifu_error *err)
+                         const paifu_mcr_situation *sit, const paifu_rules *rules, paifu_error *err)
 {
     return paifu_mcr_score_hand_as(out, hand, sit, rules, NULL, 0, err);
 }

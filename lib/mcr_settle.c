@@ -60,8 +60,8 @@ int paifu_mcr_siamese_settle(int32_t deltas[PAIFU_SEATS], int players, int winne
 {
     PAIFU_ASSERT_ARG(deltas, err);
     memset(deltas, 0, sizeof(int32_t) * PAIFU_SEATS);
-    if ((players != 2 && players != 3) || winner < 0 || winner >= players ||
-        discarder >= players || value < 0)
+    if ((players != 2 && players != 3) || winner < 0 || winner >= players || discarder >= players ||
+        value < 0)
         return paifu_error_set(err, PAIFU_EINVAL, NULL,
                                "siamese payment: %d players, winner %d, discarder %d, value %d",
                                players, winner, discarder, (int)value);
@@ -121,8 +121,8 @@ int paifu_mcr_penalty_deltas(int32_t deltas[PAIFU_SEATS], const paifu_mcr_penalt
     switch (pc->offence) {
     case PAIFU_MCR_FALSE_HU:
     case PAIFU_MCR_MISTAKEN_HU: {
-        int32_t each = pc->offence == PAIFU_MCR_FALSE_HU ? rules->mcr_false_hu
-                                                         : rules->mcr_mistaken_hu;
+        int32_t each =
+            pc->offence == PAIFU_MCR_FALSE_HU ? rules->mcr_false_hu : rules->mcr_mistaken_hu;
         for (int s = 0; s < PAIFU_SEATS; s++)
             if (s != o)
                 deltas[s] = each, deltas[o] -= each;
@@ -266,6 +266,5 @@ int paifu_mcr_session_totals(int32_t totals[PAIFU_SEATS], const paifu_game *game
     int rc = need_mcr(rules, err);
     if (rc < 0)
         return rc;
-    return paifu_mcr__replay_totals(totals, game, rules, mode == PAIFU_MCR_TOTALS_RECOMPUTED,
-                                    err);
+    return paifu_mcr__replay_totals(totals, game, rules, mode == PAIFU_MCR_TOTALS_RECOMPUTED, err);
 }

@@ -70,23 +70,23 @@ typedef struct replay {
     const paifu_deal *deal;
     const paifu_rules *rules;
     const paifu_verify_options *opts;
-    paifu_report *rep;      /* NULL: no findings, totals only */
+    paifu_report *rep; /* NULL: no findings, totals only */
     seat_state seat[PAIFU_SEATS];
     uint8_t order[4], pos[4];
-    int turn;               /* seat to act */
-    bool need_discard;      /* true: `turn` holds an extra tile; false: `turn` is to draw */
-    bool started;           /* the first discard has been made */
-    int last_discard_seat;  /* -1 when no discard can be claimed */
+    int turn;              /* seat to act */
+    bool need_discard;     /* true: `turn` holds an extra tile; false: `turn` is to draw */
+    bool started;          /* the first discard has been made */
+    int last_discard_seat; /* -1 when no discard can be claimed */
     paifu_tile last_discard;
-    int robbable_seat;      /* seat of a shouminkan that can be robbed, -1 */
+    int robbable_seat; /* seat of a shouminkan that can be robbed, -1 */
     paifu_tile robbable;
     uint8_t visible[PAIFU_TILE_KINDS];
     uint8_t used[PAIFU_TILE_ALL_KINDS];
-    int32_t shared_left;    /* mcr_wall shared: live wall tiles left */
-    int32_t left[PAIFU_SEATS]; /* mcr_wall per_seat: each seat's tiles left */
+    int32_t shared_left;            /* mcr_wall shared: live wall tiles left */
+    int32_t left[PAIFU_SEATS];      /* mcr_wall per_seat: each seat's tiles left */
     int32_t wall_next[PAIFU_SEATS]; /* per_seat with a known wall: index of the next tile */
-    bool tiles;             /* the deal has tiles to replay */
-    bool broken;            /* a finding stopped the replay */
+    bool tiles;                     /* the deal has tiles to replay */
+    bool broken;                    /* a finding stopped the replay */
     bool ended;
     bool recompute;
     int32_t recorded[PAIFU_SEATS];
@@ -476,7 +476,8 @@ static void ev_self_kong(replay *r, int ev, const paifu_event *e)
         }
         for (int i = 0; i < 4; i++)
             take(st, tile);
-        st->melds[st->n_melds++] = (paifu_mcr_meld){PAIFU_MCR_KONG, true, paifu_tile_make(k, false), 0};
+        st->melds[st->n_melds++] =
+            (paifu_mcr_meld){PAIFU_MCR_KONG, true, paifu_tile_make(k, false), 0};
     } else {
         int m = -1;
         for (int i = 0; i < st->n_melds; i++)
@@ -505,10 +506,10 @@ static void format_fans(char *buf, size_t size, const paifu_mcr_fan_value *f, si
     size_t used = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < n && used < size; i++) {
-        int k = f[i].count > 1 ? snprintf(buf + used, size - used, "%s#%u x%u", i ? "+" : "",
-                                          (unsigned)f[i].id, (unsigned)f[i].count)
-                               : snprintf(buf + used, size - used, "%s#%u", i ? "+" : "",
-                                          (unsigned)f[i].id);
+        int k = f[i].count > 1
+                    ? snprintf(buf + used, size - used, "%s#%u x%u", i ? "+" : "",
+                               (unsigned)f[i].id, (unsigned)f[i].count)
+                    : snprintf(buf + used, size - used, "%s#%u", i ? "+" : "", (unsigned)f[i].id);
         used += k > 0 ? (size_t)k : 0;
     }
 }
@@ -669,8 +670,7 @@ static bool score_win(replay *r, int ev, const paifu_win *w, paifu_mcr_result *r
         return false;
     r->wins_scored++;
     if (!res->complete) {
-        finding(r, ev, "win.not_complete", NULL, NULL, "seat %d's hand is not a winning hand",
-                s);
+        finding(r, ev, "win.not_complete", NULL, NULL, "seat %d's hand is not a winning hand", s);
         return false;
     }
     char exp[96], rec[96];
@@ -743,8 +743,8 @@ static void ev_win(replay *r, int ev, const paifu_event *e)
     }
     const int32_t *rec = (w->known & PAIFU_REC_DELTAS) ? w->deltas : NULL;
     int32_t own[PAIFU_SEATS] = {0};
-    bool have_own = scored && paifu_mcr_settle(own, w->winner, discarder, res.total, r->rules,
-                                               NULL) == 0;
+    bool have_own =
+        scored && paifu_mcr_settle(own, w->winner, discarder, res.total, r->rules, NULL) == 0;
     for (int s = 0; s < PAIFU_SEATS; s++) {
         int32_t fallback = have_own ? own[s] : 0;
         r->recorded[s] += rec ? rec[s] : fallback;
@@ -760,8 +760,8 @@ static void ev_draw_end(replay *r, int ev, const paifu_event *e)
     const paifu_draw *d = &r->deal->draws[e->detail];
     r->ended = true;
     if (e->type == PAIFU_EV_ABORTIVE_DRAW)
-        finding(r, ev, "draw.condition", NULL, NULL,
-                "an abortive draw (%s): MCR has none", paifu_draw_kind_name(d->kind));
+        finding(r, ev, "draw.condition", NULL, NULL, "an abortive draw (%s): MCR has none",
+                paifu_draw_kind_name(d->kind));
     else if (r->tiles && !r->broken && (r->need_discard || !wall_empty_for(r, r->turn)))
         finding(r, ev, "wall.exhausted", NULL, NULL,
                 "an exhaustive draw while seat %d can still draw", r->turn);
@@ -795,9 +795,15 @@ static void ev_penalty(replay *r, int ev, const paifu_event *e)
         paifu_mcr_penalty_deltas(expect, &pc, r->rules, NULL);
         r->seat[p->seat].dead = true;
         break;
-    case PAIFU_PENALTY_FINE: expect[p->seat] = -p->amount; break;
-    case PAIFU_PENALTY_DEAD_HAND: r->seat[p->seat].dead = true; break;
-    default: known = false; break;
+    case PAIFU_PENALTY_FINE:
+        expect[p->seat] = -p->amount;
+        break;
+    case PAIFU_PENALTY_DEAD_HAND:
+        r->seat[p->seat].dead = true;
+        break;
+    default:
+        known = false;
+        break;
     }
     if (known && p->has_deltas && memcmp(expect, p->deltas, sizeof(expect)) != 0) {
         char a[64], b[64];
@@ -836,25 +842,42 @@ static void replay_event(replay *r, int i, const paifu_event *e)
     if (tile_event && (!r->tiles || r->broken))
         return;
     switch (e->type) {
-    case PAIFU_EV_DRAW: ev_draw(r, i, e); break;
-    case PAIFU_EV_FLOWER: ev_flower(r, i, e); break;
-    case PAIFU_EV_DISCARD: ev_discard(r, i, e); break;
+    case PAIFU_EV_DRAW:
+        ev_draw(r, i, e);
+        break;
+    case PAIFU_EV_FLOWER:
+        ev_flower(r, i, e);
+        break;
+    case PAIFU_EV_DISCARD:
+        ev_discard(r, i, e);
+        break;
     case PAIFU_EV_CHI:
     case PAIFU_EV_PON:
-    case PAIFU_EV_DAIMINKAN: ev_call(r, i, e); break;
+    case PAIFU_EV_DAIMINKAN:
+        ev_call(r, i, e);
+        break;
     case PAIFU_EV_ANKAN:
-    case PAIFU_EV_SHOUMINKAN: ev_self_kong(r, i, e); break;
-    case PAIFU_EV_WIN: ev_win(r, i, e); break;
+    case PAIFU_EV_SHOUMINKAN:
+        ev_self_kong(r, i, e);
+        break;
+    case PAIFU_EV_WIN:
+        ev_win(r, i, e);
+        break;
     case PAIFU_EV_EXHAUSTIVE_DRAW:
-    case PAIFU_EV_ABORTIVE_DRAW: ev_draw_end(r, i, e); break;
-    case PAIFU_EV_PENALTY: ev_penalty(r, i, e); break;
+    case PAIFU_EV_ABORTIVE_DRAW:
+        ev_draw_end(r, i, e);
+        break;
+    case PAIFU_EV_PENALTY:
+        ev_penalty(r, i, e);
+        break;
     case PAIFU_EV_RIICHI_ACCEPTED:
     case PAIFU_EV_KITA:
     case PAIFU_EV_DORA:
         BROKEN(r, i, "log.structure", "a %s event in an MCR deal",
                paifu_event_type_name((paifu_event_type)e->type));
         break;
-    default: break;
+    default:
+        break;
     }
 }
 

@@ -12,7 +12,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
 #include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,8 +143,7 @@ static void text_findings_and_errors(void **state)
         s = text_with(BAD[i].from, BAD[i].to);
         assert_int_equal(validate(s, strlen(s), "mcr-botzone-text", &err, NULL), -1);
         if (err.where.line != BAD[i].line || !strstr(err.text, BAD[i].text))
-            fprintf(stderr, "case %zu: %u:%u %s\n", i, err.where.line, err.where.column,
-                    err.text);
+            fprintf(stderr, "case %zu: %u:%u %s\n", i, err.where.line, err.where.column, err.text);
         assert_int_equal(err.code, PAIFU_EFORMAT);
         assert_int_equal(err.where.line, BAD[i].line);
         if (BAD[i].column)

@@ -12,7 +12,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
 #include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -12,7 +12,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
 #include <cmocka.h>
+
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,11 +221,11 @@ static void run_fan_arithmetic(void **state)
             low = k < low ? k : low;
         }
         bool concealed = flag(s, "concealed");
-        sets[i] = (paifu_mcr__set){strcmp(type, "chow") == 0   ? PAIFU_MCR__CHOW
-                                   : strcmp(type, "pung") == 0 ? PAIFU_MCR__PUNG
-                                                               : PAIFU_MCR__KONG,
-                                   (uint8_t)low, !concealed || strcmp(type, "kong") == 0,
-                                   concealed};
+        sets[i] =
+            (paifu_mcr__set){strcmp(type, "chow") == 0   ? PAIFU_MCR__CHOW
+                             : strcmp(type, "pung") == 0 ? PAIFU_MCR__PUNG
+                                                         : PAIFU_MCR__KONG,
+                             (uint8_t)low, !concealed || strcmp(type, "kong") == 0, concealed};
     }
     const json_t *pair = json_object_get(in, "pair");
     int pair_kind = pair ? kind_of(json_string_value(json_array_get(pair, 0))) : -1;
@@ -297,8 +299,8 @@ static void run_validity(void **state)
 {
     const json_t *v = *state;
     const json_t *in = json_object_get(v, "input"), *ex = json_object_get(v, "expect");
-    bool legal = paifu_mcr_is_legal_total((int32_t)get_int(in, "fan_points_excluding_flowers"),
-                                          g_rules);
+    bool legal =
+        paifu_mcr_is_legal_total((int32_t)get_int(in, "fan_points_excluding_flowers"), g_rules);
     assert_int_equal(legal, flag(ex, "legal_win"));
 }
 
@@ -323,7 +325,7 @@ static void run_penalty(void **state)
     if (strcmp(event, "false_hu_insufficient_points") == 0 ||
         strcmp(event, "false_hu_wrong_claim") == 0 ||
         strcmp(event, "exposed_hand_after_invalid_hu") == 0) {
-        pc.offence = event[0] == 'e'        ? PAIFU_MCR_EXPOSURE
+        pc.offence = event[0] == 'e'          ? PAIFU_MCR_EXPOSURE
                      : strstr(event, "wrong") ? PAIFU_MCR_MISTAKEN_HU
                                               : PAIFU_MCR_FALSE_HU;
         pc.offender = (int8_t)(event[0] == 'e' ? 2 : 0); /* p3 / p1 */
@@ -333,8 +335,7 @@ static void run_penalty(void **state)
             assert_int_equal(d[0] + d[1] + d[3], get_int(ex, "others_total"));
         assert_int_equal(d[0] + d[1] + d[2] + d[3], 0);
         if (may_win)
-            assert_int_equal(paifu_mcr_offence_get(pc.offence)->bars_win,
-                             !json_is_true(may_win));
+            assert_int_equal(paifu_mcr_offence_get(pc.offence)->bars_win, !json_is_true(may_win));
         return;
     }
     if (strcmp(event, "knocked_over_other_players_tiles") == 0) {
@@ -416,9 +417,8 @@ static void run_ranking(void **state)
         const char *who = json_string_value(json_array_get(order, i));
         int s = who[0] - 'A';
         assert_int_equal(pl.place[s], i + 1);
-        assert_int_equal(pl.table_points[s],
-                         get_int(json_object_get(ex, "table_points"), who) *
-                             PAIFU_MCR_TABLE_POINT_SCALE);
+        assert_int_equal(pl.table_points[s], get_int(json_object_get(ex, "table_points"), who) *
+                                                 PAIFU_MCR_TABLE_POINT_SCALE);
     }
 }
 
@@ -441,9 +441,8 @@ static void run_seating(void **state)
         assert_int_equal(paifu_mcr_dealer(hand, g_rules), dealer[0] - 'A');
         const json_t *winds = json_object_get(h, "seat_winds");
         for (int p = 0; p < 4; p++)
-            assert_int_equal(
-                paifu_mcr_seat_wind(hand, p, g_rules) + 27,
-                kind_of(json_string_value(json_object_get(winds, NAMES[p]))));
+            assert_int_equal(paifu_mcr_seat_wind(hand, p, g_rules) + 27,
+                             kind_of(json_string_value(json_object_get(winds, NAMES[p]))));
     }
 }
 
@@ -468,10 +467,14 @@ typedef struct runner {
 } runner;
 
 static const runner RUNNERS[] = {
-    {"fan_combination", run_fan_combination}, {"fan_arithmetic", run_fan_arithmetic},
-    {"settlement", run_settlement},           {"validity", run_validity},
-    {"penalty", run_penalty},                 {"siamese_settlement", run_siamese},
-    {"ranking", run_ranking},                 {"seating", run_seating},
+    {"fan_combination", run_fan_combination},
+    {"fan_arithmetic", run_fan_arithmetic},
+    {"settlement", run_settlement},
+    {"validity", run_validity},
+    {"penalty", run_penalty},
+    {"siamese_settlement", run_siamese},
+    {"ranking", run_ranking},
+    {"seating", run_seating},
 };
 
 int main(void)

@@ -11,7 +11,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
 #include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,8 +140,7 @@ static void recorded_values(void **state)
     (void)state;
     expect_finding("[\"mcr:single_wait\", 1]", "[\"mcr:edge_wait\", 1]", "mcr.fan");
     expect_finding("[\"mcr:pure_straight\", 16]", "[\"mcr:pure_straight\", 12]", "mcr.fan");
-    expect_finding("\"deltas\": [-31, 47, -8, -8]", "\"deltas\": [-32, 48, -8, -8]",
-                   "mcr.payment");
+    expect_finding("\"deltas\": [-31, 47, -8, -8]", "\"deltas\": [-32, 48, -8, -8]", "mcr.payment");
     expect_finding("\"han\": 23", "\"han\": 24", "log.inconsistent");
     expect_finding("\"han\": 23", "\"han\": 24", "mcr.total");
     /* the win shown with a hand that differs from the replay */
@@ -183,8 +184,7 @@ static void play(void **state)
 static void flow(void **state)
 {
     (void)state;
-    expect_finding("\"scores\": [-31, 47, -8, -8]", "\"scores\": [-30, 47, -9, -8]",
-                   "flow.scores");
+    expect_finding("\"scores\": [-31, 47, -8, -8]", "\"scores\": [-30, 47, -9, -8]", "flow.scores");
     expect_finding("\"round\": \"E2\", \"dealer\": 1", "\"round\": \"E2\", \"dealer\": 2",
                    "flow.dealer");
     expect_finding("\"round\": \"E3\"", "\"round\": \"S1\"", "flow.dealer");
@@ -200,8 +200,8 @@ static void penalties(void **state)
     char *ok = edited(at, "{\"type\": \"penalty\", \"seat\": 2, \"kind\": \"chombo\", \"deltas\": "
                           "[10, 10, -30, 10]},\n        {\"type\": \"win\", \"seat\": 1");
     /* the totals after it follow the penalty */
-    char *fixed = replaced(ok, "\"scores\": [-31, 47, -8, -8]", NULL,
-                           "\"scores\": [-21, 57, -38, 2]");
+    char *fixed =
+        replaced(ok, "\"scores\": [-31, 47, -8, -8]", NULL, "\"scores\": [-21, 57, -38, 2]");
     paifu_report *rep = verify(fixed);
     assert_false(has_code(rep, "penalty.amount"));
     assert_true(has_code(rep, "flow.scores")); /* E3's start scores now differ */
@@ -332,10 +332,14 @@ static void seating_without_changes(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(sample_is_clean),  cmocka_unit_test(recorded_values),
-        cmocka_unit_test(play),             cmocka_unit_test(flow),
-        cmocka_unit_test(penalties),        cmocka_unit_test(session_totals),
-        cmocka_unit_test(ties),             cmocka_unit_test(standings),
+        cmocka_unit_test(sample_is_clean),
+        cmocka_unit_test(recorded_values),
+        cmocka_unit_test(play),
+        cmocka_unit_test(flow),
+        cmocka_unit_test(penalties),
+        cmocka_unit_test(session_totals),
+        cmocka_unit_test(ties),
+        cmocka_unit_test(standings),
         cmocka_unit_test(seating_without_changes),
     };
     return cmocka_run_group_tests_name("mcr-verify", tests, setup, teardown);

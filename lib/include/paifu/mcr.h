@@ -30,11 +30,11 @@
 
 PAIFU_BEGIN_DECL
 
-#define PAIFU_MCR_FAN_COUNT 81 /**< the Green Book fans, ids 1..81 */
+#define PAIFU_MCR_FAN_COUNT                 81 /**< the Green Book fans, ids 1..81 */
 #define PAIFU_MCR_FAN_MELDED_CONCEALED_KONG 82 /**< practice-only fan (5 points) */
-#define PAIFU_MCR_FAN_MAX 82   /**< highest fan id */
-#define PAIFU_MCR_MAX_FANS 32  /**< fan entries a result can hold (a real hand has under 16) */
-#define PAIFU_MCR_TABLE_POINT_SCALE 12 /**< table points are stored multiplied by this */
+#define PAIFU_MCR_FAN_MAX                   82 /**< highest fan id */
+#define PAIFU_MCR_MAX_FANS                  32 /**< fan entries a result can hold (a real hand has under 16) */
+#define PAIFU_MCR_TABLE_POINT_SCALE         12 /**< table points are stored multiplied by this */
 
 /* ---- the fan table ---- */
 
@@ -74,9 +74,9 @@ typedef enum paifu_mcr_set_type {
 
 /** A declared set (a meld, or a concealed kong). */
 typedef struct paifu_mcr_meld {
-    uint8_t type;      /**< paifu_mcr_set_type */
-    bool concealed;    /**< a concealed kong (only meaningful for PAIFU_MCR_KONG) */
-    paifu_tile tile;   /**< chow: its lowest tile; pung and kong: the tile */
+    uint8_t type;    /**< paifu_mcr_set_type */
+    bool concealed;  /**< a concealed kong (only meaningful for PAIFU_MCR_KONG) */
+    paifu_tile tile; /**< chow: its lowest tile; pung and kong: the tile */
     uint8_t reserved;
 } paifu_mcr_meld;
 
@@ -99,12 +99,13 @@ typedef enum paifu_mcr_win_by {
     PAIFU_MCR_BY_ROBBING      /**< the tile another player added to a pung (a discard win) */
 } paifu_mcr_win_by;
 
-/** Situation flags (mcr.md section 11.2). */
-#define PAIFU_MCR_LAST_WALL_TILE   0x01 /**< self-draw of the last wall tile (#44); on a
-                                             discard: the discard after it (#45) */
-#define PAIFU_MCR_LAST_OF_KIND     0x02 /**< the other three copies are visible (#58) */
-#define PAIFU_MCR_KONG_REPLACEMENT 0x04 /**< self-drawn replacement of a kong (#46); not after
-                                             a flower */
+/** Situation flag: self-draw of the last wall tile (#44); on a discard win, the discard made
+    after it (#45). mcr.md section 11.2. */
+#define PAIFU_MCR_LAST_WALL_TILE 0x01
+/** Situation flag: the other three copies of the winning tile are visible (#58). */
+#define PAIFU_MCR_LAST_OF_KIND 0x02
+/** Situation flag: self-drawn replacement tile of a kong (#46), not of a flower. */
+#define PAIFU_MCR_KONG_REPLACEMENT 0x04
 
 /** Everything besides the tiles that the fans depend on. */
 typedef struct paifu_mcr_situation {
@@ -124,23 +125,23 @@ typedef struct paifu_mcr_fan_value {
 
 /** Shapes of a reading. */
 typedef enum paifu_mcr_shape {
-    PAIFU_MCR_SHAPE_NONE = 0,         /**< not a winning hand */
-    PAIFU_MCR_SHAPE_STANDARD,         /**< four sets and a pair */
+    PAIFU_MCR_SHAPE_NONE = 0, /**< not a winning hand */
+    PAIFU_MCR_SHAPE_STANDARD, /**< four sets and a pair */
     PAIFU_MCR_SHAPE_SEVEN_PAIRS,
     PAIFU_MCR_SHAPE_THIRTEEN_ORPHANS,
-    PAIFU_MCR_SHAPE_HONORS_KNITTED,   /**< fourteen singles: honors and one knitted set */
-    PAIFU_MCR_SHAPE_KNITTED_STRAIGHT  /**< knitted straight, one set and a pair */
+    PAIFU_MCR_SHAPE_HONORS_KNITTED,  /**< fourteen singles: honors and one knitted set */
+    PAIFU_MCR_SHAPE_KNITTED_STRAIGHT /**< knitted straight, one set and a pair */
 } paifu_mcr_shape;
 
 /** The value of a hand. */
 typedef struct paifu_mcr_result {
-    bool complete;          /**< the tiles form a winning shape */
-    bool legal;             /**< complete and fan_points >= mcr_min_fan */
-    uint8_t shape;          /**< paifu_mcr_shape of the reading kept */
+    bool complete; /**< the tiles form a winning shape */
+    bool legal;    /**< complete and fan_points >= mcr_min_fan */
+    uint8_t shape; /**< paifu_mcr_shape of the reading kept */
     uint8_t n_fans;
-    int32_t fan_points;     /**< total without flowers (what the minimum applies to) */
-    int32_t flower_points;  /**< #81: one per bonus tile */
-    int32_t total;          /**< basic points B = fan_points + flower_points */
+    int32_t fan_points;    /**< total without flowers (what the minimum applies to) */
+    int32_t flower_points; /**< #81: one per bonus tile */
+    int32_t total;         /**< basic points B = fan_points + flower_points */
     paifu_mcr_fan_value fans[PAIFU_MCR_MAX_FANS]; /**< by ascending id, #81 included */
 } paifu_mcr_result;
 
@@ -189,26 +190,26 @@ PAIFU_EXTERN bool paifu_mcr_is_legal_total(int32_t fan_points, const paifu_rules
 
 /** Offences with a sanction in points (mcr.md section 9). */
 typedef enum paifu_mcr_offence {
-    PAIFU_MCR_FALSE_HU = 0,    /**< hu below the minimum or with no winning hand: mcr_false_hu
-                                    to each other player */
-    PAIFU_MCR_MISTAKEN_HU,     /**< a waiting player claims a discard for hu by mistake:
-                                    mcr_mistaken_hu to each other player */
-    PAIFU_MCR_EXPOSURE,        /**< exposing the hand after an invalid hu: mcr_exposure_penalty,
-                                    split among the three others */
-    PAIFU_MCR_EMPTY_CLAIM,     /**< claim withdrawn: warning, then 5, 10, 20, ... deducted */
-    PAIFU_MCR_TOUCHING_WALL,   /**< touching a wall tile early: the same scale */
-    PAIFU_MCR_LATE_PUNG,       /**< pung claimed after 3 s: the same scale, counted per round */
-    PAIFU_MCR_KNOCKED_TILES,   /**< knocking over a player's tiles: 5..60 to that player */
+    PAIFU_MCR_FALSE_HU = 0,  /**< hu below the minimum or with no winning hand: mcr_false_hu
+                                  to each other player */
+    PAIFU_MCR_MISTAKEN_HU,   /**< a waiting player claims a discard for hu by mistake:
+                                  mcr_mistaken_hu to each other player */
+    PAIFU_MCR_EXPOSURE,      /**< exposing the hand after an invalid hu: mcr_exposure_penalty,
+                                  split among the three others */
+    PAIFU_MCR_EMPTY_CLAIM,   /**< claim withdrawn: warning, then 5, 10, 20, ... deducted */
+    PAIFU_MCR_TOUCHING_WALL, /**< touching a wall tile early: the same scale */
+    PAIFU_MCR_LATE_PUNG,     /**< pung claimed after 3 s: the same scale, counted per round */
+    PAIFU_MCR_KNOCKED_TILES, /**< knocking over a player's tiles: 5..60 to that player */
     PAIFU_MCR_OFFENCE_COUNT
 } paifu_mcr_offence;
 
 /** What an offence implies besides points. */
 typedef struct paifu_mcr_offence_info {
-    const char *name;        /**< "false_hu", "mistaken_hu", ... */
-    bool bars_win;           /**< the offender may not win the current hand */
-    bool escalating;         /**< warning, 5, 10, 20, ... by occurrence */
-    bool transferred;        /**< the points go to other players (else only deducted) */
-    const char *source;      /**< mcr.md / seed lines */
+    const char *name;   /**< "false_hu", "mistaken_hu", ... */
+    bool bars_win;      /**< the offender may not win the current hand */
+    bool escalating;    /**< warning, 5, 10, 20, ... by occurrence */
+    bool transferred;   /**< the points go to other players (else only deducted) */
+    const char *source; /**< mcr.md / seed lines */
 } paifu_mcr_offence_info;
 
 /** Description of OFFENCE; NULL when out of range. Static storage. */
@@ -216,12 +217,12 @@ PAIFU_EXTERN const paifu_mcr_offence_info *paifu_mcr_offence_get(unsigned offenc
 
 /** One penalty case. */
 typedef struct paifu_mcr_penalty_case {
-    uint8_t offence;   /**< paifu_mcr_offence */
-    int8_t offender;   /**< seat */
-    int8_t victim;     /**< seat (PAIFU_MCR_KNOCKED_TILES), else -1 */
+    uint8_t offence; /**< paifu_mcr_offence */
+    int8_t offender; /**< seat */
+    int8_t victim;   /**< seat (PAIFU_MCR_KNOCKED_TILES), else -1 */
     uint8_t reserved;
-    int32_t n;         /**< escalating offences: the occurrence (1 = first, a warning);
-                            PAIFU_MCR_KNOCKED_TILES: the points the referee awards (5..60) */
+    int32_t n; /**< escalating offences: the occurrence (1 = first, a warning);
+                    PAIFU_MCR_KNOCKED_TILES: the points the referee awards (5..60) */
 } paifu_mcr_penalty_case;
 
 /**
@@ -255,10 +256,10 @@ PAIFU_EXTERN int paifu_mcr_dealer(int hand, const paifu_rules *rules);
 
 /** Placement of one table from its session totals (mcr.md section 10). */
 typedef struct paifu_mcr_placement {
-    uint8_t place[PAIFU_SEATS];         /**< 1..4; tied players share the best of their places
-                                             (placement_tie = share) */
-    int32_t table_points[PAIFU_SEATS];  /**< x PAIFU_MCR_TABLE_POINT_SCALE; tied players share
-                                             the sum of their places' points */
+    uint8_t place[PAIFU_SEATS];        /**< 1..4; tied players share the best of their places
+                                            (placement_tie = share) */
+    int32_t table_points[PAIFU_SEATS]; /**< x PAIFU_MCR_TABLE_POINT_SCALE; tied players share
+                                            the sum of their places' points */
 } paifu_mcr_placement;
 
 /**
@@ -291,11 +292,11 @@ typedef struct paifu_mcr_table {
 
 /** One line of the standings. */
 typedef struct paifu_mcr_standing {
-    const char *player;    /**< borrowed from the tables given */
-    int32_t table_points;  /**< summed, x PAIFU_MCR_TABLE_POINT_SCALE */
-    int32_t total;         /**< summed session totals (the tie-break) */
-    uint32_t tables;       /**< tables played */
-    uint32_t rank;         /**< 1-based; equal table points and totals share a rank */
+    const char *player;   /**< borrowed from the tables given */
+    int32_t table_points; /**< summed, x PAIFU_MCR_TABLE_POINT_SCALE */
+    int32_t total;        /**< summed session totals (the tie-break) */
+    uint32_t tables;      /**< tables played */
+    uint32_t rank;        /**< 1-based; equal table points and totals share a rank */
 } paifu_mcr_standing;
 
 /**
