@@ -422,8 +422,9 @@ static void ev_call(replay *r, int ev, const paifu_event *e)
                s, tname(b, e->tile), chi ? " of the seat before it" : "");
         return;
     }
-    if (st->n_melds >= 4) {
-        BROKEN(r, ev, "deal.call", "seat %d calls a fifth meld", s);
+    if (st->n_melds >= 4 || paifu_tile_kind(e->tile) >= PAIFU_TILE_KINDS) {
+        BROKEN(r, ev, "deal.call", "seat %d calls %s", s,
+               st->n_melds >= 4 ? "a fifth meld" : "a flower or season");
         return;
     }
     int low = paifu_tile_kind(e->tile);
@@ -563,6 +564,10 @@ static bool win_source(replay *r, int ev, const paifu_win *w, paifu_mcr_situatio
 static bool win_hand(replay *r, int ev, int s, paifu_tile tile, bool drawn, paifu_mcr_hand *h)
 {
     seat_state *st = &r->seat[s];
+    if (paifu_tile_kind(tile) >= PAIFU_TILE_KINDS) {
+        BROKEN(r, ev, "win.not_complete", "seat %d wins on a flower or season", s);
+        return false;
+    }
     uint8_t c[PAIFU_TILE_ALL_KINDS];
     memcpy(c, st->counts, sizeof(c));
     if (drawn)

@@ -28,3 +28,7 @@ paifu_mcr_cli_test(below_minimum "not enough"
   --rules mcr 234567m345p67s22s +8s)
 paifu_mcr_cli_test(bad_hand "expected the winning tile" --rules mcr 123m456p789s23s55z)
 paifu_mcr_cli_test(not_mcr "not an MCR rule set" --rules rrc 123456789m234p5s +5s)
+
+# The MCR vectors and the corpus run are unit executables; label them for `ctest -L`.
+set_tests_properties(unit.test_mcr_vectors PROPERTIES LABELS "unit;vectors")
+set_tests_properties(unit.test_mcr_corpus PROPERTIES LABELS "corpus")
