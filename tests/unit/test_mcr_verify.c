@@ -329,6 +329,75 @@ static void seating_without_changes(void **state)
     paifu_rules_free(r);
 }
 
+/* A 16-hand session as a score sheet (result-only deals): dealers follow the seat table of
+   mcr.md §2.4 (vector mcr-seat-001), the totals flow from deal to deal into the final points
+   and the table points (§10). Hand h is won by player h % 4 for 8 + h points, alternately by
+   self-draw and on the discard of the player after the winner. */
+static char *session_text(int wrong_dealer_hand, int32_t totals[4])
+{
+    paifu_rules *r;
+    assert_int_equal(paifu_rules_preset(&r, "mcr", NULL), 0);
+    char *s = malloc(16384);
+    assert_non_null(s);
+    size_t used = (size_t)snprintf(s, 16384,
+                                   "{\"paifu\": 1, \"rules\": \"mcr\", \"players\": [\"A\", \"B\", "
+                                   "\"C\", \"D\"], \"deals\": [");
+    memset(totals, 0, 4 * sizeof(int32_t));
+    for (int h = 1; h <= 16; h++) {
+        int winner = h % 4, from = h % 2 ? winner : (winner + 1) % 4;
+        int32_t d[4];
+        assert_int_equal(paifu_mcr_settle(d, winner, from == winner ? -1 : from, 8 + h, r, NULL),
+                         0);
+        int dealer = paifu_mcr_dealer(h, r);
+        if (h == wrong_dealer_hand)
+            dealer = (dealer + 1) % 4;
+        used +=
+            (size_t)snprintf(s + used, 16384 - used,
+                             "%s{\"round\": \"%c%d\", \"dealer\": %d, \"result_only\": true, "
+                             "\"scores\": [%d, %d, %d, %d], \"events\": [{\"type\": \"win\", "
+                             "\"seat\": %d, \"from\": %d, \"han\": %d, \"deltas\": [%d, %d, %d, "
+                             "%d]}]}",
+                             h > 1 ? ", " : "", "ESWN"[(h - 1) / 4], (h - 1) % 4 + 1, dealer,
+                             (int)totals[0], (int)totals[1], (int)totals[2], (int)totals[3], winner,
+                             from, 8 + h, (int)d[0], (int)d[1], (int)d[2], (int)d[3]);
+        for (int p = 0; p < 4; p++)
+            totals[p] += d[p];
+    }
+    snprintf(s + used, 16384 - used, "], \"result\": {\"points\": [%d, %d, %d, %d]}}",
+             (int)totals[0], (int)totals[1], (int)totals[2], (int)totals[3]);
+    paifu_rules_free(r);
+    return s;
+}
+
+static void sixteen_hands(void **state)
+{
+    (void)state;
+    int32_t totals[4], got[4];
+    char *text = session_text(0, totals);
+    paifu_report *rep = verify(text);
+    print_findings(rep);
+    assert_int_equal(paifu_report_count(rep), 0);
+    assert_int_equal(paifu_report_stats(rep)->deals, 16);
+    paifu_report_free(rep);
+    paifu_game *g = NULL;
+    assert_int_equal(paifu_game_read_buffer(&g, text, strlen(text), NULL, NULL), 0);
+    paifu_rules *r = NULL;
+    assert_int_equal(paifu_game_rules(&r, g, NULL, NULL), 0);
+    assert_int_equal(paifu_mcr_session_totals(got, g, r, PAIFU_MCR_TOTALS_RECORDED, NULL), 0);
+    assert_memory_equal(got, totals, sizeof(got));
+    int32_t sum = got[0] + got[1] + got[2] + got[3];
+    assert_int_equal(sum, 0); /* settlement is zero-sum */
+    paifu_rules_free(r);
+    paifu_game_free(g);
+    free(text);
+    text = session_text(6, totals); /* hand 6 (S2) is dealt by player A, not B */
+    rep = verify(text);
+    assert_true(has_code(rep, "flow.dealer"));
+    assert_int_equal(paifu_report_count(rep), 1);
+    paifu_report_free(rep);
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -341,6 +410,7 @@ int main(void)
         cmocka_unit_test(ties),
         cmocka_unit_test(standings),
         cmocka_unit_test(seating_without_changes),
+        cmocka_unit_test(sixteen_hands),
     };
     return cmocka_run_group_tests_name("mcr-verify", tests, setup, teardown);
 }
