@@ -1,0 +1,853 @@
+/*
+ * test_fault_injection.c: make faulty copies of real logs and check that each copy is flagged
+ * with the right finding code, and that formatting-only changes stay clean.
+ *
+ * Inputs: the samples (always) and, when ../shared/corpus is present, a spread of real logs of
+ * every format. A fault that does not apply to a file (no ron in it, no call, ...) is skipped for
+ * that file; every fault must apply to at least one file of its format. Each mutation works on
+ * the source bytes (XML text, JSON text or JSON values), so the readers are exercised too.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paifu.h"
+
+/* ---- buffers ---- */
+
+typedef struct text {
+    char *s;
+    size_t n;
+} text;
+
+static text load(const char *path)
+{
+    text t = {0};
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return t;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    t.s = malloc((size_t)n + 1);
+    if (t.s && fread(t.s, 1, (size_t)n, f) == (size_t)n) {
+        t.n = (size_t)n;
+        t.s[n] = '\0';
+    } else {
+        free(t.s);
+        t.s = NULL;
+    }
+    fclose(f);
+    return t;
+}
+
+/* Replace the LEN bytes at AT with REP (a new buffer; the old one is freed). */
+static void splice(text *t, size_t at, size_t len, const char *rep)
+{
+    size_t r = strlen(rep);
+    char *n = malloc(t->n - len + r + 1);
+    memcpy(n, t->s, at);
+    memcpy(n + at, rep, r);
+    memcpy(n + at + r, t->s + at + len, t->n - at - len + 1);
+    free(t->s);
+    t->s = n;
+    t->n = t->n - len + r;
+}
+
+/* ---- verification ---- */
+
+typedef struct outcome {
+    bool read_ok;
+    bool final_checkable; /* the rules of every game allow checking the final scores */
+    char codes[2048]; /* ",code1,code2," */
+    size_t findings;
+} outcome;
+
+static outcome verify(const text *t, const char *name)
+{
+    outcome o;
+    memset(&o, 0, sizeof(o));
+    paifu_read_options ro = PAIFU_READ_OPTIONS_INIT;
+    ro.source_name = name;
+    paifu_reader *r;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_reader_open_buffer(&r, t->s, t->n, &ro, &err) < 0) {
+        snprintf(o.codes, sizeof(o.codes), "error: %s", err.text);
+        return o;
+    }
+    paifu_report *rep;
+    paifu_report_new(&rep, NULL);
+    const paifu_game *g;
+    int rc;
+    strcat(o.codes, ",");
+    o.final_checkable = true;
+    while ((rc = paifu_reader_next(&g, r, &err)) > 0) {
+        if (paifu_game_meta_get(g, PAIFU_META_RULES_UNKNOWN) ||
+            paifu_game_meta_get(g, PAIFU_META_FINAL_UNKNOWN))
+            o.final_checkable = false;
+        paifu_rules *rules;
+        if (paifu_game_rules(&rules, g, NULL, &err) < 0)
+            break;
+        paifu_verify_game(rep, g, rules, NULL, &err);
+        paifu_rules_free(rules);
+    }
+    o.read_ok = rc == 0;
+    if (!o.read_ok)
+        snprintf(o.codes, sizeof(o.codes), "error: %s", err.text);
+    for (size_t i = 0; o.read_ok && i < paifu_report_count(rep); i++) {
+        const char *c = paifu_report_finding(rep, i)->code;
+        size_t used = strlen(o.codes);
+        snprintf(o.codes + used, sizeof(o.codes) - used, "%s,", c);
+    }
+    o.findings = paifu_report_count(rep);
+    paifu_report_free(rep);
+    paifu_reader_free(r);
+    return o;
+}
+
+/* ---- mjlog (Tenhou XML) mutations ---- */
+
+/* Position of the N-th (0-based) occurrence of NEEDLE at or after FROM, or NULL. */
+static char *nth(char *from, const char *needle, int n)
+{
+    char *p = from;
+    for (int i = 0; p && (p = strstr(p, needle)); i++, p++)
+        if (i == n)
+            return p;
+    return NULL;
+}
+
+/* The value span of attribute ATTR inside the tag starting at TAG. */
+static bool attr_span(char *tag, const char *attr, size_t *at, size_t *len, const char *base)
+{
+    char *end = strchr(tag, '>');
+    char key[32];
+    snprintf(key, sizeof(key), " %s=\"", attr);
+    char *a = strstr(tag, key);
+    if (!a || !end || a > end)
+        return false;
+    a += strlen(key);
+    char *q = strchr(a, '"');
+    *at = (size_t)(a - base);
+    *len = (size_t)(q - a);
+    return true;
+}
+
+/* Add DELTA to field IDX (comma-separated) of attribute ATTR of the tag at TAG. The buffer is
+   replaced, so TAG must not be used afterwards: bump_field2 does two fields of one tag. */
+static bool bump_field(text *t, char *tag, const char *attr, int idx, double delta)
+{
+    size_t at, len;
+    if (!attr_span(tag, attr, &at, &len, t->s))
+        return false;
+    char val[512];
+    if (len >= sizeof(val))
+        return false;
+    memcpy(val, t->s + at, len);
+    val[len] = '\0';
+    char out[512] = "";
+    char *save, *tok = strtok_r(val, ",", &save);
+    for (int i = 0; tok; i++, tok = strtok_r(NULL, ",", &save)) {
+        char one[64];
+        if (i == idx) {
+            if (strchr(tok, '.'))
+                snprintf(one, sizeof(one), "%.1f", atof(tok) + delta);
+            else
+                snprintf(one, sizeof(one), "%ld", atol(tok) + (long)delta);
+        } else {
+            snprintf(one, sizeof(one), "%s", tok);
+        }
+        strcat(out, i ? "," : "");
+        strcat(out, one);
+    }
+    splice(t, at, len, out);
+    return true;
+}
+
+static char *first_agari(text *t, bool ron, bool limit0)
+{
+    for (char *p = t->s; (p = strstr(p, "<AGARI")); p++) {
+        size_t at, len;
+        int who = -1, from = -2;
+        if (attr_span(p, "who", &at, &len, t->s))
+            who = atoi(t->s + at);
+        if (attr_span(p, "fromWho", &at, &len, t->s))
+            from = atoi(t->s + at);
+        if (ron && who == from)
+            continue;
+        if (!attr_span(p, "ten", &at, &len, t->s))
+            continue;
+        char ten[64];
+        snprintf(ten, sizeof(ten), "%.*s", (int)len, t->s + at);
+        char *last = strrchr(ten, ',');
+        if (limit0 && (!last || atoi(last + 1) != 0))
+            continue;
+        if (strstr(p, "yakuman=\"") && strstr(p, "yakuman=\"") < strchr(p, '>'))
+            continue;
+        return p;
+    }
+    return NULL;
+}
+
+static bool mj_fu(text *t)
+{
+    char *a = first_agari(t, false, true);
+    return a && bump_field(t, a, "ten", 0, 10);
+}
+
+static bool mj_points(text *t)
+{
+    char *a = first_agari(t, false, false);
+    return a && bump_field(t, a, "ten", 1, 100);
+}
+
+static bool mj_delta(text *t)
+{
+    char *a = first_agari(t, true, false);
+    if (!a)
+        return false;
+    size_t at, len;
+    attr_span(a, "who", &at, &len, t->s);
+    int who = atoi(t->s + at);
+    attr_span(a, "fromWho", &at, &len, t->s);
+    int from = atoi(t->s + at);
+    size_t off = (size_t)(a - t->s);
+    return bump_field(t, a, "sc", 2 * who + 1, 10) &&
+           bump_field(t, t->s + off, "sc", 2 * from + 1, -10);
+}
+
+static bool mj_yaku(text *t)
+{
+    char *a = first_agari(t, false, true);
+    return a && bump_field(t, a, "yaku", 1, 1); /* one more han for the first yaku */
+}
+
+/* The K-th tag of DEAL (1-based INIT) matching the predicate. */
+static char *deal_start(text *t, int deal)
+{
+    return nth(t->s, "<INIT", deal - 1);
+}
+
+static bool is_draw_tag(const char *p)
+{
+    return p[0] == '<' && strchr("TUVW", p[1]) && p[2] >= '0' && p[2] <= '9';
+}
+
+static bool is_discard_tag(const char *p)
+{
+    return p[0] == '<' && strchr("DEFG", p[1]) && p[2] >= '0' && p[2] <= '9';
+}
+
+static bool mj_drop_draw(text *t)
+{
+    char *init = deal_start(t, 1);
+    if (!init)
+        return false;
+    int seen = 0;
+    for (char *p = init; (p = strchr(p + 1, '<'));) {
+        if (strncmp(p, "<INIT", 5) == 0 || strncmp(p, "<AGARI", 6) == 0 ||
+            strncmp(p, "<RYUU", 5) == 0)
+            return false;
+        if (is_draw_tag(p) && ++seen == 6) {
+            char *e = strchr(p, '>');
+            splice(t, (size_t)(p - t->s), (size_t)(e - p + 1), "");
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Make the first hand discard of deal 2 a tile that seat holds nowhere: an id of another
+   seat's starting hand. */
+static bool mj_foreign_discard(text *t)
+{
+    char *init = deal_start(t, 2);
+    if (!init)
+        init = deal_start(t, 1);
+    if (!init)
+        return false;
+    for (char *p = init; (p = strchr(p + 1, '<'));) {
+        if (strncmp(p, "<AGARI", 6) == 0 || strncmp(p, "<RYUU", 5) == 0)
+            return false;
+        if (!is_discard_tag(p))
+            continue;
+        int seat = p[1] - 'D';
+        char attr[8];
+        snprintf(attr, sizeof(attr), "hai%d", (seat + 1) % 3);
+        size_t at, len;
+        if (!attr_span(init, attr, &at, &len, t->s) || len == 0)
+            return false;
+        char id[8];
+        snprintf(id, sizeof(id), "%d", atoi(t->s + at));
+        char *num = p + 2, *end = num;
+        while (*end >= '0' && *end <= '9')
+            end++;
+        splice(t, (size_t)(num - t->s), (size_t)(end - num), id);
+        return true;
+    }
+    return false;
+}
+
+static bool mj_dora(text *t)
+{
+    char *init = deal_start(t, 1);
+    if (!init)
+        return false;
+    size_t at, len;
+    if (!attr_span(init, "seed", &at, &len, t->s))
+        return false;
+    char v[128];
+    snprintf(v, sizeof(v), "%.*s", (int)len, t->s + at);
+    char *last = strrchr(v, ',');
+    int id = atoi(last + 1);
+    int shifted = id >= 128 ? id - 4 : id + 4; /* the next kind's copy, inside 0..135 */
+    if (strstr(t->s, "hai3=\"\"") && shifted >= 4 && shifted < 32)
+        shifted += 28; /* 3-player: no 2m..8m */
+    snprintf(last + 1, sizeof(v) - (size_t)(last + 1 - v), "%d", shifted);
+    splice(t, at, len, v);
+    return true;
+}
+
+static bool mj_honba(text *t)
+{
+    char *init = deal_start(t, 2);
+    return init && bump_field(t, init, "seed", 1, 1);
+}
+
+static bool mj_meld(text *t)
+{
+    for (char *p = t->s; (p = strstr(p, "<N ")); p++) {
+        size_t at, len;
+        if (!attr_span(p, "m", &at, &len, t->s))
+            continue;
+        long m = atol(t->s + at);
+        if ((m & 3) == 0 || !(m & 0x0C))
+            continue; /* kans and kita have no offset to change; take a chi or pon */
+        size_t wat, wlen;
+        if (!attr_span(p, "who", &wat, &wlen, t->s))
+            continue;
+        int who = atoi(t->s + wat), players = strstr(t->s, "hai3=\"\"") ? 3 : 4;
+        for (long off = 1; off <= 3; off++) {
+            if (off == (m & 3) || (who + off) % 4 >= players)
+                continue;
+            char v[32];
+            snprintf(v, sizeof(v), "%ld", (m & ~3L) | off);
+            splice(t, at, len, v);
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool mj_owari_final(text *t)
+{
+    char *p = strstr(t->s, "owari=\"");
+    while (p && p[-1] != ' ')
+        p = strstr(p + 1, "owari=\"");
+    if (!p)
+        return false;
+    char *tag = p;
+    while (tag > t->s && *tag != '<')
+        tag--;
+    size_t off = (size_t)(tag - t->s);
+    return bump_field(t, tag, "owari", 1, 1.0) && bump_field(t, t->s + off, "owari", 3, -1.0);
+}
+
+static bool mj_owari_points(text *t)
+{
+    char *p = strstr(t->s, " owari=\"");
+    if (!p)
+        return false;
+    char *tag = p;
+    while (tag > t->s && *tag != '<')
+        tag--;
+    size_t off = (size_t)(tag - t->s);
+    return bump_field(t, tag, "owari", 0, 10) && bump_field(t, t->s + off, "owari", 2, -10);
+}
+
+static bool mj_reach(text *t)
+{
+    char *p = strstr(t->s, "step=\"2\"");
+    if (!p)
+        return false;
+    while (p > t->s && *p != '<')
+        p--;
+    char *e = strchr(p, '>');
+    splice(t, (size_t)(p - t->s), (size_t)(e - p + 1), "");
+    return true;
+}
+
+/* Formatting only: a newline and indentation after every tag, a space before every "/>". */
+static bool mj_whitespace(text *t)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < t->n; i++)
+        count += t->s[i] == '>';
+    char *n = malloc(t->n + 4 * count + 1);
+    size_t k = 0;
+    for (size_t i = 0; i < t->n; i++) {
+        if (t->s[i] == '/' && i + 1 < t->n && t->s[i + 1] == '>' && t->s[i - 1] != ' ')
+            n[k++] = ' ';
+        n[k++] = t->s[i];
+        if (t->s[i] == '>') {
+            memcpy(n + k, "\n  ", 3);
+            k += 3;
+        }
+    }
+    n[k] = '\0';
+    free(t->s);
+    t->s = n;
+    t->n = k;
+    return count > 0;
+}
+
+/* Formatting only: the attributes of every tag in reverse order. */
+static bool mj_attribute_order(text *t)
+{
+    char *out = malloc(t->n * 2 + 16);
+    size_t k = 0;
+    bool changed = false;
+    for (size_t i = 0; i < t->n;) {
+        if (t->s[i] != '<' || t->s[i + 1] == '?' || t->s[i + 1] == '!' || t->s[i + 1] == '/') {
+            out[k++] = t->s[i++];
+            continue;
+        }
+        size_t e = i;
+        while (e < t->n && t->s[e] != '>')
+            e++;
+        /* tag name */
+        size_t j = i + 1;
+        while (j < e && t->s[j] != ' ' && t->s[j] != '/' && t->s[j] != '\n')
+            j++;
+        memcpy(out + k, t->s + i, j - i);
+        k += j - i;
+        const char *attrs[64];
+        size_t lens[64];
+        int na = 0;
+        while (j < e && na < 64) {
+            while (j < e && (t->s[j] == ' ' || t->s[j] == '\n' || t->s[j] == '\t'))
+                j++;
+            if (j >= e || t->s[j] == '/')
+                break;
+            size_t b = j;
+            char *q = memchr(t->s + j, '"', e - j);
+            if (!q)
+                break;
+            char *q2 = memchr(q + 1, '"', (size_t)(t->s + e - q - 1));
+            if (!q2)
+                break;
+            j = (size_t)(q2 - t->s) + 1;
+            attrs[na] = t->s + b;
+            lens[na++] = j - b;
+        }
+        for (int a = na - 1; a >= 0; a--) {
+            out[k++] = ' ';
+            memcpy(out + k, attrs[a], lens[a]);
+            k += lens[a];
+        }
+        changed |= na > 1;
+        while (j < e && t->s[j] != '/')
+            j++;
+        memcpy(out + k, t->s + j, e - j + 1);
+        k += e - j + 1;
+        i = e + 1;
+    }
+    out[k] = '\0';
+    free(t->s);
+    t->s = out;
+    t->n = k;
+    return changed;
+}
+
+/* ---- JSON mutations (tenhou6, mjai): by value, through jansson ---- */
+
+static bool json_rewrite(text *t, json_t *root)
+{
+    char *s = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    if (!s)
+        return false;
+    free(t->s);
+    t->s = s;
+    t->n = strlen(s);
+    return true;
+}
+
+/* tenhou6: first win's first delta +100 and the payer -100 */
+static bool t6_delta(text *t)
+{
+    json_t *root = json_loads(t->s, 0, NULL);
+    json_t *log = json_object_get(root, "log");
+    for (size_t k = 0; k < json_array_size(log); k++) {
+        json_t *res = json_array_get(json_array_get(log, k), 16);
+        if (strcmp(json_string_value(json_array_get(res, 0)) ? json_string_value(json_array_get(res, 0)) : "", "和了") != 0)
+            continue;
+        json_t *d = json_array_get(res, 1), *detail = json_array_get(res, 2);
+        int who = (int)json_integer_value(json_array_get(detail, 0));
+        int from = (int)json_integer_value(json_array_get(detail, 1));
+        if (who == from)
+            continue;
+        json_array_set_new(d, (size_t)who, json_integer(json_integer_value(json_array_get(d, (size_t)who)) + 100));
+        json_array_set_new(d, (size_t)from, json_integer(json_integer_value(json_array_get(d, (size_t)from)) - 100));
+        return json_rewrite(t, root);
+    }
+    json_decref(root);
+    return false;
+}
+
+/* tenhou6: the first yaku of the first win with yaku is worth one more han */
+static bool t6_han(text *t)
+{
+    json_t *root = json_loads(t->s, 0, NULL);
+    json_t *log = json_object_get(root, "log");
+    for (size_t k = 0; k < json_array_size(log); k++) {
+        json_t *res = json_array_get(json_array_get(log, k), 16);
+        json_t *detail = json_array_get(res, 2);
+        const char *yaku = json_string_value(json_array_get(detail, 4));
+        const char *open = yaku ? strchr(yaku, '(') : NULL;
+        if (!open || open[1] < '1' || open[1] > '8' || open[2] != '\xe9') /* "(n飜)" */
+            continue;
+        char *n = strdup(yaku);
+        n[open - yaku + 1] = (char)(open[1] + 1);
+        json_array_set_new(detail, 4, json_string(n));
+        free(n);
+        return json_rewrite(t, root);
+    }
+    json_decref(root);
+    return false;
+}
+
+/* tenhou6: seat 0's first discard becomes a tile its hand does not hold */
+static bool t6_tile(text *t)
+{
+    json_t *root = json_loads(t->s, 0, NULL);
+    json_t *deal = json_array_get(json_object_get(root, "log"), 0);
+    json_t *hand = json_array_get(deal, 4), *discards = json_array_get(deal, 6);
+    int held[64] = {0};
+    for (size_t i = 0; i < json_array_size(hand); i++) {
+        json_int_t c = json_integer_value(json_array_get(hand, i));
+        if (c >= 0 && c < 64)
+            held[c]++;
+    }
+    json_t *takes = json_array_get(deal, 5);
+    if (json_is_integer(json_array_get(takes, 0)))
+        held[json_integer_value(json_array_get(takes, 0)) % 64]++;
+    static const int codes[] = {41, 42, 43, 44, 45, 46, 47, 11, 19, 21, 29, 31, 39};
+    for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+        if (held[codes[i]])
+            continue;
+        json_t *first = json_array_get(discards, 0);
+        if (!json_is_integer(first))
+            break;
+        json_array_set_new(discards, 0, json_integer(codes[i]));
+        return json_rewrite(t, root);
+    }
+    json_decref(root);
+    return false;
+}
+
+/* tenhou6: the first final score changes */
+static bool t6_final(text *t)
+{
+    json_t *root = json_loads(t->s, 0, NULL);
+    json_t *sc = json_object_get(root, "sc");
+    if (!json_is_array(sc) || json_array_size(sc) < 4) {
+        json_decref(root);
+        return false;
+    }
+    json_t *p0 = json_array_get(sc, 0), *p1 = json_array_get(sc, 2);
+    json_array_set_new(sc, 0, json_integer(json_integer_value(p0) + 1000));
+    json_array_set_new(sc, 2, json_integer(json_integer_value(p1) - 1000));
+    return json_rewrite(t, root);
+}
+
+/* mjai: JSON lines; apply F to the first line it accepts */
+static bool mjai_lines(text *t, bool (*f)(json_t *line, void *st), void *st)
+{
+    char *out = malloc(t->n * 2 + 64);
+    size_t k = 0;
+    bool done = false;
+    char *p = t->s;
+    while (*p) {
+        char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        json_t *line = !done ? json_loadb(p, len, 0, NULL) : NULL;
+        if (line && f(line, st)) {
+            char *s = json_dumps(line, JSON_COMPACT | JSON_PRESERVE_ORDER);
+            size_t sl = strlen(s);
+            memcpy(out + k, s, sl);
+            k += sl;
+            free(s);
+            done = true;
+        } else {
+            memcpy(out + k, p, len);
+            k += len;
+        }
+        json_decref(line);
+        if (nl)
+            out[k++] = '\n';
+        p = nl ? nl + 1 : p + len;
+    }
+    out[k] = '\0';
+    free(t->s);
+    t->s = out;
+    t->n = k;
+    return done;
+}
+
+static bool mjai_delta_line(json_t *line, void *st)
+{
+    (void)st;
+    json_t *d = json_object_get(line, "deltas");
+    const char *type = json_string_value(json_object_get(line, "type"));
+    if (!type || strcmp(type, "hora") != 0 || !json_is_array(d))
+        return false;
+    int who = (int)json_integer_value(json_object_get(line, "actor"));
+    int from = (int)json_integer_value(json_object_get(line, "target"));
+    if (who == from)
+        return false;
+    json_array_set_new(d, (size_t)who, json_integer(json_integer_value(json_array_get(d, (size_t)who)) + 100));
+    json_array_set_new(d, (size_t)from, json_integer(json_integer_value(json_array_get(d, (size_t)from)) - 100));
+    return true;
+}
+
+static bool mjai_delta(text *t)
+{
+    return mjai_lines(t, mjai_delta_line, NULL);
+}
+
+/* mjai: the third hand discard of the game becomes a tile the actor has neither been dealt nor
+   drawn in that deal */
+typedef struct mjai_tile_state {
+    int count;
+    char seen[4][64][4]; /* tiles each seat was dealt or drew in the deal */
+    int n_seen[4];
+} mjai_tile_state;
+
+static void mjai_seen(mjai_tile_state *m, int seat, const char *pai)
+{
+    if (seat >= 0 && seat < 4 && pai && m->n_seen[seat] < 64)
+        snprintf(m->seen[seat][m->n_seen[seat]++], 4, "%s", pai);
+}
+
+static bool mjai_tile_line(json_t *line, void *st)
+{
+    mjai_tile_state *m = st;
+    const char *type = json_string_value(json_object_get(line, "type"));
+    if (!type)
+        return false;
+    if (strcmp(type, "start_kyoku") == 0) {
+        memset(m->n_seen, 0, sizeof(m->n_seen));
+        json_t *tehais = json_object_get(line, "tehais");
+        for (size_t s = 0; s < json_array_size(tehais) && s < 4; s++)
+            for (size_t i = 0; i < json_array_size(json_array_get(tehais, s)); i++)
+                mjai_seen(m, (int)s, json_string_value(json_array_get(json_array_get(tehais, s), i)));
+        return false;
+    }
+    int actor = (int)json_integer_value(json_object_get(line, "actor"));
+    if (strcmp(type, "tsumo") == 0)
+        mjai_seen(m, actor, json_string_value(json_object_get(line, "pai")));
+    if (strcmp(type, "dahai") != 0 || json_is_true(json_object_get(line, "tsumogiri")) ||
+        ++m->count < 3 || actor < 0 || actor > 3)
+        return false;
+    static const char *cands[] = {"C", "F", "P", "N", "W", "S", "E", "1m", "9m", "1p", "9p"};
+    for (size_t c = 0; c < sizeof(cands) / sizeof(cands[0]); c++) {
+        bool held = false;
+        for (int i = 0; i < m->n_seen[actor]; i++)
+            held = held || strcmp(m->seen[actor][i], cands[c]) == 0;
+        if (!held) {
+            json_object_set_new(line, "pai", json_string(cands[c]));
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool mjai_tile(text *t)
+{
+    mjai_tile_state *m = calloc(1, sizeof(*m));
+    bool done = mjai_lines(t, mjai_tile_line, m);
+    free(m);
+    return done;
+}
+
+/* ---- the table ---- */
+
+typedef struct fault {
+    const char *name;
+    const char *format;
+    bool (*apply)(text *t);
+    const char *codes; /* acceptable codes; "" = must stay clean */
+} fault;
+
+static const fault FAULTS[] = {
+    {"changed fu", "tenhou-xml", mj_fu, "score.fu"},
+    {"changed points", "tenhou-xml", mj_points, "score.points"},
+    {"changed delta", "tenhou-xml", mj_delta, "score.delta"},
+    {"changed yaku han", "tenhou-xml", mj_yaku, "score.yaku"},
+    {"dropped draw", "tenhou-xml", mj_drop_draw, "deal.turn_order"},
+    {"discard of a tile not in hand", "tenhou-xml", mj_foreign_discard, "deal.tile_not_in_hand"},
+    {"shifted dora indicator", "tenhou-xml", mj_dora, "wall.dora,score.dora"},
+    {"wrong honba", "tenhou-xml", mj_honba, "flow.honba"},
+    {"changed meld source", "tenhou-xml", mj_meld, "deal.call"},
+    {"altered owari scores", "tenhou-xml", mj_owari_final, "game.final_score"},
+    {"altered owari points", "tenhou-xml", mj_owari_points, "game.final_points"},
+    {"dropped riichi deposit", "tenhou-xml", mj_reach, "log.structure"},
+    {"whitespace between tags", "tenhou-xml", mj_whitespace, ""},
+    {"attribute order", "tenhou-xml", mj_attribute_order, ""},
+    {"changed delta", "tenhou6", t6_delta, "score.delta"},
+    {"changed han", "tenhou6", t6_han, "score.han,score.yaku,score.points"},
+    /* tenhou6 has no turn order: a tile nobody holds can make the order impossible to rebuild */
+    {"discard of a tile not in hand", "tenhou6", t6_tile, "deal.tile_not_in_hand,error"},
+    {"changed final score", "tenhou6", t6_final, "game.final_points,game.final_score"},
+    {"changed delta", "mjai", mjai_delta, "score.delta"},
+    {"discard of a tile not in hand", "mjai", mjai_tile, "deal.tile_not_in_hand"},
+};
+
+#define N_FAULTS (sizeof(FAULTS) / sizeof(FAULTS[0]))
+
+static bool code_in(const char *codes, const char *list)
+{
+    char buf[256];
+    snprintf(buf, sizeof(buf), "%s", list);
+    char *save, *c = strtok_r(buf, ",", &save);
+    for (; c; c = strtok_r(NULL, ",", &save)) {
+        char pat[80];
+        snprintf(pat, sizeof(pat), ",%s,", c);
+        if (strstr(codes, pat))
+            return true;
+    }
+    return false;
+}
+
+typedef struct tally {
+    int applied[N_FAULTS];
+    int caught[N_FAULTS];
+} tally;
+
+static void inject_file(const char *path, tally *tl)
+{
+    text orig = load(path);
+    if (!orig.s)
+        return;
+    const char *format = paifu_format_detect(orig.s, orig.n);
+    outcome clean = verify(&orig, path);
+    if (!format || !clean.read_ok || clean.findings) {
+        free(orig.s);
+        return; /* a file with findings of its own cannot tell faults apart */
+    }
+    for (size_t f = 0; f < N_FAULTS; f++) {
+        if (strcmp(FAULTS[f].format, format) != 0)
+            continue;
+        if (!clean.final_checkable && strstr(FAULTS[f].codes, "game.final"))
+            continue; /* the log's rules leave the final scores open */
+        text t = {malloc(orig.n + 1), orig.n};
+        memcpy(t.s, orig.s, orig.n + 1);
+        if (FAULTS[f].apply(&t)) {
+            tl->applied[f]++;
+            outcome o = verify(&t, path);
+            /* a reader that refuses the faulty copy outright ("error" in the list) also flags it */
+            bool ok = FAULTS[f].codes[0]
+                          ? (o.read_ok ? code_in(o.codes, FAULTS[f].codes)
+                                       : strstr(FAULTS[f].codes, "error") != NULL)
+                          : o.read_ok && o.findings == 0;
+            if (ok)
+                tl->caught[f]++;
+            else
+                print_message("%s: %s: expected %s, got %s\n", path, FAULTS[f].name,
+                              FAULTS[f].codes[0] ? FAULTS[f].codes : "no finding", o.codes);
+        }
+        free(t.s);
+    }
+    free(orig.s);
+}
+
+static void report(const tally *tl, bool need_all)
+{
+    for (size_t f = 0; f < N_FAULTS; f++) {
+        print_message("%-12s %-32s applied %3d, flagged %3d\n", FAULTS[f].format, FAULTS[f].name,
+                      tl->applied[f], tl->caught[f]);
+        assert_int_equal(tl->caught[f], tl->applied[f]);
+        if (need_all)
+            assert_true(tl->applied[f] > 0);
+    }
+}
+
+static void samples(void **state)
+{
+    (void)state;
+    static const char *files[] = {"synthetic-tenhou.mjlog", "riichienv-selfplay.mjai.jsonl"};
+    tally tl;
+    memset(&tl, 0, sizeof(tl));
+    for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+        char path[512];
+        snprintf(path, sizeof(path), "%s/%s", PAIFU_SAMPLES_DIR, files[i]);
+        inject_file(path, &tl);
+    }
+    report(&tl, false);
+}
+
+/* A spread of real logs: about 25 files of every format, evenly over MANIFEST.tsv. */
+static void corpus(void **state)
+{
+    (void)state;
+    if (!PAIFU_CORPUS_DIR[0])
+        skip();
+    char manifest[512];
+    snprintf(manifest, sizeof(manifest), "%s/MANIFEST.tsv", PAIFU_CORPUS_DIR);
+    FILE *m = fopen(manifest, "r");
+    if (!m)
+        skip();
+    static const char *formats[] = {"tenhou-xml", "tenhou6", "mjai", "majsoul"};
+    int count[4] = {0}, seen[4] = {0};
+    char line[4096];
+    for (int pass = 0; pass < 2; pass++) {
+        rewind(m);
+        tally tl;
+        memset(&tl, 0, sizeof(tl));
+        while (fgets(line, sizeof(line), m)) {
+            char *cols[6] = {line};
+            for (int c = 1; c < 6 && cols[c - 1]; c++) {
+                cols[c] = strchr(cols[c - 1], '\t');
+                if (cols[c])
+                    *cols[c]++ = '\0';
+            }
+            if (!cols[5] || strstr(cols[0], "_partial"))
+                continue;
+            for (int f = 0; f < 4; f++) {
+                if (strcmp(cols[4], formats[f]) != 0)
+                    continue;
+                if (pass == 0) {
+                    count[f]++;
+                } else {
+                    int step = count[f] > 25 ? count[f] / 25 : 1;
+                    if (seen[f]++ % step == 0) {
+                        char path[4200];
+                        snprintf(path, sizeof(path), "%s/%s", PAIFU_CORPUS_DIR, cols[0]);
+                        inject_file(path, &tl);
+                    }
+                }
+            }
+        }
+        if (pass == 1)
+            report(&tl, true);
+    }
+    fclose(m);
+}
+
+int main(void)
+{
+    paifu_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(samples),
+        cmocka_unit_test(corpus),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
