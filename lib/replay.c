@@ -416,6 +416,7 @@ static void on_riichi_accepted(replay *rp, const paifu_event *e)
     }
     s->riichi = true;
     s->riichi_accepted = true;
+    s->riichi_this_deal = true;
     s->ippatsu = true;
     if (e->flags & PAIFU_EVF_DOUBLE_RIICHI)
         s->double_riichi = true;

@@ -38,6 +38,7 @@ typedef struct replay_seat {
     bool drew;                 /* the seat's 14th tile came from a draw (not a call) */
     bool riichi;               /* riichi declared (the declaring discard made) */
     bool riichi_accepted;      /* deposit made */
+    bool riichi_this_deal;     /* the deposit is one of this deal's sticks on the table */
     bool double_riichi;
     bool ippatsu;              /* the ippatsu window is open */
     bool riichi_furiten;       /* passed a winning tile after riichi: furiten for the deal */
@@ -107,6 +108,7 @@ typedef struct replay {
     int32_t sticks;            /* riichi sticks on the table */
     int16_t honba;
     int riichi_count;          /* deposits accepted this deal */
+    int32_t stick_share[PAIFU_SEATS]; /* riichi sticks (points) each winner collects */
 
     /* outcome, for the settlement between deals */
     int n_wins;
@@ -137,11 +139,42 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev);
 void paifu_replay__penalty(replay *rp, const paifu_event *ev);
 
 /* settle.c */
-/* Deltas of one win given its payment; FIRST: the first (or only) winner on this discard. */
-void paifu_settle__win_deltas(int32_t *deltas, const replay *rp, const paifu_win *w,
-                              const paifu_score *sc, bool first, int32_t own_sticks_back);
+
+/* What one win pays, independent of how the deal was replayed. */
+typedef struct settle_win {
+    int players;
+    int dealer;
+    int winner;
+    int from;           /* discarder; == winner for tsumo */
+    int pao;            /* liable seat, -1 none */
+    int honba;          /* honba this win is paid (0 for a later winner under first_winner) */
+    int32_t sticks;     /* riichi sticks (in points) this win collects from the table */
+    paifu_payment pay;  /* the hand's value (lib/score.h), honba and sticks excluded */
+} settle_win;
+
+/* Every player's delta of one win (honba, sticks and pao included). */
+void paifu_settle__win_deltas(int32_t *deltas, const settle_win *w, const paifu_rules *r);
+
+/*
+ * Who takes the riichi sticks of a multiple ron: WINNERS (bit set, in turn order from the
+ * discarder FIRST_WINNER first) on a table of STICKS sticks of which RIICHI (bit set) were put
+ * down by winners in this deal. Fills sticks_out[seat] in points.
+ */
+void paifu_settle__multi_ron_sticks(int32_t *sticks_out, unsigned winners, int first_winner,
+                                    int32_t sticks, unsigned riichi_winners,
+                                    const paifu_rules *r);
+
 void paifu_settle__noten_deltas(int32_t *deltas, unsigned tenpai, int players,
                                 const paifu_rules *rules);
+
+/* Nagashi mangan: each seat of NAGASHI paid like a mangan tsumo (RRC-2024 §3.10). */
+void paifu_settle__nagashi_deltas(int32_t *deltas, unsigned nagashi, int dealer, int players);
+
+/* Chombo paid as a reverse mangan by OFFENDER (RRC-2024 §3.13 variation; EMA 004 §3.4.6). */
+void paifu_settle__chombo_deltas(int32_t *deltas, int offender, int dealer, int players);
+
+/* The after-uma chombo penalty: rules->chombo_points, or 2 x the uma step when it is 0. */
+int32_t paifu_settle__chombo_points(const paifu_rules *r);
 
 /* Final scores from final POINTS: return points, oka, uma (ties), rounding, PENALTIES (may be
    NULL) taken off after uma. */

@@ -315,6 +315,28 @@ static bool score_from_record(const replay *rp, const paifu_win *w, paifu_score 
     return true;
 }
 
+/* At the first win of a deal: who collects the riichi sticks on the table (all winners on the
+   same discard are known from the events that follow). */
+static void share_sticks(replay *rp, const paifu_event *ev, const paifu_win *w)
+{
+    unsigned winners = 0, riichi = 0;
+    const paifu_deal *d = rp->deal;
+    for (size_t i = (size_t)rp->event; i < d->n_events; i++) {
+        const paifu_event *e = &d->events[i];
+        if (e->type != PAIFU_EV_WIN)
+            break;
+        const paifu_win *x = &d->wins[e->detail];
+        if (x->from != w->from)
+            break;
+        winners |= 1u << x->winner;
+        if (rp->seat[x->winner].riichi_accepted && rp->seat[x->winner].riichi_this_deal)
+            riichi |= 1u << x->winner;
+    }
+    (void)ev;
+    paifu_settle__multi_ron_sticks(rp->stick_share, winners, w->winner, rp->sticks, riichi,
+                                   rp->rules);
+}
+
 void paifu_replay__win(replay *rp, const paifu_event *ev)
 {
     const paifu_win *w = &rp->deal->wins[ev->detail];
@@ -326,6 +348,8 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
                               "a second win in the deal by tsumo");
         return;
     }
+    if (first)
+        share_sticks(rp, ev, w);
     paifu_score sc;
     bool scored = false;
     paifu_tile ura[PAIFU_MAX_INDICATORS];
@@ -367,7 +391,12 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
     int32_t deltas[PAIFU_SEATS] = {0};
     bool computed = scored && rp->verifiable;
     if (computed) {
-        paifu_settle__win_deltas(deltas, rp, w, &sc, first, 0);
+        settle_win sw = {rp->players, rp->deal->start.dealer, w->winner, w->from, w->pao,
+                         first || rp->rules->honba_multi_ron == PAIFU_HONBA_EACH_WINNER
+                             ? rp->honba
+                             : 0,
+                         rp->stick_share[w->winner], sc.pay};
+        paifu_settle__win_deltas(deltas, &sw, rp->rules);
         if ((w->known & PAIFU_REC_DELTAS) &&
             memcmp(deltas, w->deltas, sizeof(int32_t) * (size_t)rp->players) != 0) {
             char e[64], r[64];
@@ -525,18 +554,7 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
                               nagashi, (unsigned)d->nagashi);
     if (nagashi) {
         /* paid like a mangan tsumo per nagashi player, instead of the noten payments */
-        for (int s = 0; s < rp->players; s++) {
-            if (!((nagashi >> s) & 1))
-                continue;
-            bool dealer = s == rp->deal->start.dealer;
-            for (int p = 0; p < rp->players; p++) {
-                if (p == s)
-                    continue;
-                int32_t pay = dealer || p == rp->deal->start.dealer ? 4000 : 2000;
-                deltas[p] -= pay;
-                deltas[s] += pay;
-            }
-        }
+        paifu_settle__nagashi_deltas(deltas, nagashi, rp->deal->start.dealer, rp->players);
     } else {
         paifu_settle__noten_deltas(deltas, declared, rp->players, r);
     }
@@ -611,14 +629,7 @@ void paifu_replay__penalty(replay *rp, const paifu_event *ev)
         r->chombo == PAIFU_CHOMBO_REVERSE_MANGAN && p->seat >= 0 && p->seat < rp->players) {
         /* a mangan paid by the offender: 4000 to the dealer and 2000 to the others, a dealer
            offender 4000 to each (RRC-2024 §3.13 variation; EMA 004 §3.4.6) */
-        int dealer = rp->deal->start.dealer;
-        for (int s = 0; s < rp->players; s++) {
-            if (s == p->seat)
-                continue;
-            int32_t pay = p->seat == dealer || s == dealer ? 4000 : 2000;
-            deltas[s] += pay;
-            deltas[p->seat] -= pay;
-        }
+        paifu_settle__chombo_deltas(deltas, p->seat, rp->deal->start.dealer, rp->players);
         pays = true;
     }
     if (p->timing == PAIFU_PENALTY_IMMEDIATE && p->has_deltas) {

@@ -89,6 +89,10 @@ static const rule_row ROWS[] = {
         "multiple ron: who takes the riichi sticks on the table (winners always get their own "
         "stick back where the rule set says so)",
         "000 §3.3.6; 003 §7.3.1.10 (ambiguous)"),
+    ROW(winners_own_stick_back, "settlement", B, "", "true",
+        "multiple ron: each winner who declared riichi in the deal takes the own stick back; "
+        "the other sticks go to the first winner (false: all sticks to the first winner)",
+        "000 §3.3.6, §3.9 example; riichi-rulesets.md B"),
     ROW(multi_ron, "settlement", E, "triple|double|atamahane", "triple",
         "triple: double and triple ron are paid; double: a triple ron is an abortive draw; "
         "atamahane: only the first winner from the discarder",
@@ -176,7 +180,10 @@ static const rule_row ROWS[] = {
         "after_uma: chombo_points off the final score; reverse_mangan: the offender pays a "
         "mangan at once (4000 to the dealer and 2000 to the others, dealer 4000 each)",
         "000 §3.13, §9.4; 004 §3.4.6"),
-    ROW(chombo_points, "penalties", I, "", "20000", "after-uma chombo penalty", "000 §9.4"),
+    ROW(chombo_points, "penalties", I, "", "20000",
+        "after-uma chombo penalty in points; 0 = twice the uma step (uma 1st - uma 2nd), the "
+        "reading of RRC-2024 §3.13 that gives 40000 with 30/10 uma",
+        "000 §9.4, §12.2; §3.13 (riichi-rulesets.md section 2 item 1)"),
     ROW(chombo_redeal, "penalties", B, "", "true", "the deal of a chombo is replayed",
         "000 §3.13"),
     ROW(chombo_adds_honba, "penalties", B, "", "false", "the replayed deal gets another honba",

@@ -104,6 +104,7 @@ struct paifu_rules {
     int32_t honba_value;   /* per honba, whole hand (ron: from the discarder; tsumo: split) */
     int honba_multi_ron;   /* enum paifu_honba_multi */
     int riichi_pot_multi_ron; /* enum paifu_pot_multi */
+    bool winners_own_stick_back; /* multiple ron: riichi winners take their own stick back */
     int multi_ron;         /* enum paifu_multi_ron */
     int32_t noten_total;   /* noten payments in total (0 = none) */
     uint32_t abortive;     /* PAIFU_ABORT_* that exist */

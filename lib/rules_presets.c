@@ -26,6 +26,7 @@ static const paifu_rule_override ema[] = {
     {"uma", "15000,5000,-5000,-15000", "t3-EMA: 15/5"},
     {"kuitan", "true", "t3-EMA: open tanyao"},
     {"kuikae", "forbid_all", "t3-EMA: kuikae forbidden"},
+    {"winners_own_stick_back", "false", "t3-EMA: first in turn order"},
 };
 
 /* EMA 2012 (seed 004, Part 1 only; gaps from t3-EMA). */
@@ -39,6 +40,7 @@ static const paifu_rule_override ema2012[] = {
     {"yakuman_stacking", "false", "not stated; t3-EMA"},
     {"chombo", "reverse_mangan", "004 §3.4.6: mangan payment"},
     {"riichi_ankan", "reading_pons", "004 §3.3.12"},
+    {"winners_own_stick_back", "false", "not stated; t3-EMA: first in turn order"},
 };
 
 /* WRC as far as 000 Table 3 describes it. */
@@ -69,6 +71,7 @@ static const paifu_rule_override jhc2016[] = {
     {"chombo_returns_riichi", "true", "003 §8.1.2"},
     {"kandora_timing", "after_discard", "003 §7.3.1.16"},
     {"kuikae", "forbid_same", "003 §7.3.1.9"},
+    {"winners_own_stick_back", "false", "003 §7.3.1.10: all to the one winner"},
 };
 
 /* tenhou.net ranked 4-player East-South with red fives and open tanyao. */
@@ -95,6 +98,7 @@ static const paifu_rule_override tenhou[] = {
     {"riichi_min_points", "1000", "riichi-rulesets.md D"},
     {"riichi_ankan", "wait", "riichi-rulesets.md D"},
     {"chombo", "none", "riichi-rulesets.md E: the client prevents it"},
+    {"winners_own_stick_back", "false", "riichi-rulesets.md B: nearest winner takes all"},
     {"time_limit", "false", "riichi-rulesets.md A: no timer"},
 };
 
@@ -119,6 +123,7 @@ static const paifu_rule_override majsoul[] = {
     {"riichi_min_points", "1000", "riichi-rulesets.md D"},
     {"riichi_ankan", "wait", "riichi-rulesets.md D (unverified)"},
     {"chombo", "none", "riichi-rulesets.md E"},
+    {"winners_own_stick_back", "false", "riichi-rulesets.md B: nearest winner takes all"},
     {"time_limit", "false", "riichi-rulesets.md A: no timer"},
     {"kita_interrupts", "false", "MahjongSoul: a North set aside keeps ippatsu (unverified)"},
 };

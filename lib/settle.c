@@ -41,20 +41,15 @@ void paifu_settle__noten_deltas(int32_t *deltas, unsigned tenpai, int players,
         deltas[s] += (tenpai >> s) & 1 ? rules->noten_total / t : -rules->noten_total / (players - t);
 }
 
-void paifu_settle__win_deltas(int32_t *d, const replay *rp, const paifu_win *w,
-                              const paifu_score *sc, bool first, int32_t own_sticks_back)
+void paifu_settle__win_deltas(int32_t *d, const settle_win *w, const paifu_rules *r)
 {
-    const paifu_rules *r = rp->rules;
-    int players = rp->players, dealer = rp->deal->start.dealer;
-    int winner = w->winner, from = w->from;
+    int players = w->players, winner = w->winner, from = w->from, pao = w->pao;
     bool tsumo = winner == from;
-    int honba = first || r->honba_multi_ron == PAIFU_HONBA_EACH_WINNER ? rp->honba : 0;
-    int32_t honba_pts = honba * r->honba_value;
-    int pao = w->pao >= 0 ? w->pao : -1;
+    int32_t honba_pts = w->honba * r->honba_value;
     memset(d, 0, sizeof(int32_t) * PAIFU_SEATS);
     if (tsumo && pao >= 0) {
         /* the liable player pays the whole hand as if ronned, honba included */
-        int32_t value = sc->pay.ron + honba_pts;
+        int32_t value = w->pay.ron + honba_pts;
         d[pao] -= value;
         d[winner] += value;
     } else if (tsumo) {
@@ -62,34 +57,81 @@ void paifu_settle__win_deltas(int32_t *d, const replay *rp, const paifu_win *w,
         for (int p = 0; p < players; p++) {
             if (p == winner)
                 continue;
-            int32_t pay = winner == dealer  ? sc->pay.tsumo_nondealer
-                          : p == dealer     ? sc->pay.tsumo_dealer
-                                            : sc->pay.tsumo_nondealer;
-            pay += honba * per_honba;
+            int32_t pay = winner == w->dealer || p != w->dealer ? w->pay.tsumo_nondealer
+                                                                : w->pay.tsumo_dealer;
+            pay += w->honba * per_honba;
             d[p] -= pay;
             d[winner] += pay;
         }
     } else if (pao >= 0 && pao != from) {
         /* ron off a third player: the liable player and the discarder share the hand */
-        int32_t half = sc->pay.ron / 2;
+        int32_t half = w->pay.ron / 2;
         d[pao] -= half;
-        d[from] -= sc->pay.ron - half;
-        int honba_payer = r->pao_ron_honba == PAIFU_PAO_HONBA_LIABLE ? pao : from;
+        d[from] -= w->pay.ron - half;
         if (r->pao_ron_honba == PAIFU_PAO_HONBA_SPLIT) {
             d[pao] -= honba_pts / 2;
             d[from] -= honba_pts - honba_pts / 2;
         } else {
-            d[honba_payer] -= honba_pts;
+            d[r->pao_ron_honba == PAIFU_PAO_HONBA_LIABLE ? pao : from] -= honba_pts;
         }
-        d[winner] += sc->pay.ron + honba_pts;
+        d[winner] += w->pay.ron + honba_pts;
     } else {
-        int32_t value = sc->pay.ron + honba_pts;
+        int32_t value = w->pay.ron + honba_pts;
         d[from] -= value;
         d[winner] += value;
     }
-    if (first)
-        d[winner] += 1000 * rp->sticks;
-    d[winner] += own_sticks_back;
+    d[winner] += w->sticks;
+}
+
+void paifu_settle__multi_ron_sticks(int32_t *out, unsigned winners, int first_winner,
+                                    int32_t sticks, unsigned riichi_winners,
+                                    const paifu_rules *r)
+{
+    memset(out, 0, sizeof(int32_t) * PAIFU_SEATS);
+    int32_t pot = sticks;
+    if (r->winners_own_stick_back) {
+        /* RRC-2024 §3.3.6, §3.9 example: each winner who declared riichi in this deal gets the
+           own stick back; the rest goes to the first winner from the discarder */
+        for (int s = 0; s < PAIFU_SEATS; s++)
+            if ((winners >> s & 1) && (riichi_winners >> s & 1) && s != first_winner && pot > 0) {
+                out[s] += 1000;
+                pot--;
+            }
+    }
+    if (first_winner >= 0)
+        out[first_winner] += 1000 * pot;
+}
+
+void paifu_settle__nagashi_deltas(int32_t *deltas, unsigned nagashi, int dealer, int players)
+{
+    for (int s = 0; s < players; s++) {
+        if (!((nagashi >> s) & 1))
+            continue;
+        for (int p = 0; p < players; p++) {
+            if (p == s)
+                continue;
+            int32_t pay = s == dealer || p == dealer ? 4000 : 2000;
+            deltas[p] -= pay;
+            deltas[s] += pay;
+        }
+    }
+}
+
+void paifu_settle__chombo_deltas(int32_t *deltas, int offender, int dealer, int players)
+{
+    for (int s = 0; s < players; s++) {
+        if (s == offender)
+            continue;
+        int32_t pay = offender == dealer || s == dealer ? 4000 : 2000;
+        deltas[s] += pay;
+        deltas[offender] -= pay;
+    }
+}
+
+int32_t paifu_settle__chombo_points(const paifu_rules *r)
+{
+    /* RRC-2024 §3.13 "двойной шаг умы" when the parameter is 0; §9.4 gives a flat 20000 */
+    return r->chombo_points ? r->chombo_points : 2 * (r->uma[0] - r->uma[1]);
 }
 
 /* ---- the flow between deals ---- */
@@ -447,7 +489,7 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
                               p->kind == PAIFU_PENALTY_CHOMBO &&
                               rules->chombo == PAIFU_CHOMBO_AFTER_UMA);
             if (after_uma) /* RRC-2024 §3.13, §9.4: taken off after uma */
-                penalties[p->seat] += p->amount ? p->amount : rules->chombo_points;
+                penalties[p->seat] += p->amount ? p->amount : paifu_settle__chombo_points(rules);
         }
         if (!rp->ended && !rp->n_wins) {
             ended_ok = false;
