@@ -9,6 +9,7 @@
 #include "paifu/game.h"
 #include "paifu/hand.h"
 #include "paifu/io.h"
+#include "paifu/mcr.h"
 #include "paifu/rules.h"
 #include "paifu/score.h"
 #include "paifu/tile.h"
