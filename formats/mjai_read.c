@@ -720,6 +720,19 @@ static int read_yakus(mj_state *st, const json_t *ev, paifu_win *w)
     return 0;
 }
 
+static int add_fan(mj_state *st, paifu_win *w, const char *fan, long long count)
+{
+    /* akochan spells #56 Fully Concealed Hand "fully_concealed" */
+    int id = paifu_mcr_fan_from_name(strcmp(fan, "fully_concealed") == 0 ? "fully_concealed_hand"
+                                                                          : fan);
+    if (id < 0)
+        return jerr(&st->c, "unknown MCR fan \"%.32s\"", fan);
+    int rc = add_yaku(st, w, id, paifu_mcr_fan_points(NULL, (unsigned)id), NULL);
+    if (rc == 0)
+        w->yaku[w->n_yaku - 1].count = (uint8_t)count;
+    return rc;
+}
+
 /* akochan's MCR mode: info.bools (fans scored once) and info.integers (fan: count). */
 static int read_mcr_fans(mj_state *st, const json_t *ev, paifu_win *w)
 {
@@ -728,40 +741,27 @@ static int read_mcr_fans(mj_state *st, const json_t *ev, paifu_win *w)
     if (!info)
         return 0;
     size_t old = jctx_key(c, "info");
-    const json_t *bools = json_object_get(info, "bools"), *ints = json_object_get(info, "integers");
+    json_t *bools = json_object_get(info, "bools"), *ints = json_object_get(info, "integers");
     if (!json_is_object(info) || (bools && !json_is_array(bools)) ||
         (ints && !json_is_object(ints)))
         return jerr(c, "expected {\"bools\": [fan, ...], \"integers\": {fan: count}}");
-    size_t n = json_array_size(bools) + json_object_size(ints);
+    size_t i;
     const char *key;
     json_t *v;
-    for (size_t i = 0; i < n; i++) {
-        bool from_bools = i < json_array_size(bools);
-        const json_t *name = from_bools ? json_array_get(bools, i) : NULL;
-        long long count = 1;
-        if (!from_bools) {
-            size_t k = i - json_array_size(bools);
-            void *it = json_object_iter((json_t *)ints);
-            while (k-- && it)
-                it = json_object_iter_next((json_t *)ints, it);
-            key = json_object_iter_key(it);
-            v = json_object_iter_value(it);
-            if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 8)
-                return jerr(c, "expected a count from 1 to 8 for fan \"%.32s\"", key);
-            count = json_integer_value(v);
-        } else if (!json_is_string(name)) {
-            return jerr(c, "expected an MCR fan name, found %s", jtype(name));
-        }
-        const char *fan = from_bools ? json_string_value(name) : key;
-        /* akochan's spelling of #56 Fully Concealed Hand */
-        int id = strcmp(fan, "fully_concealed") == 0 ? paifu_mcr_fan_from_name("fully_concealed_hand")
-                                                     : paifu_mcr_fan_from_name(fan);
-        if (id < 0)
-            return jerr(c, "unknown MCR fan \"%.32s\"", fan);
-        int rc = add_yaku(st, w, id, paifu_mcr_fan_points(NULL, (unsigned)id), NULL);
-        if (rc < 0)
+    int rc = 0;
+    json_array_foreach(bools, i, v)
+    {
+        if (!json_is_string(v))
+            return jerr(c, "expected an MCR fan name, found %s", jtype(v));
+        if ((rc = add_fan(st, w, json_string_value(v), 1)) < 0)
             return rc;
-        w->yaku[w->n_yaku - 1].count = (uint8_t)count;
+    }
+    json_object_foreach(ints, key, v)
+    {
+        if (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 8)
+            return jerr(c, "expected a count from 1 to 8 for fan \"%.32s\"", key);
+        if ((rc = add_fan(st, w, key, json_integer_value(v))) < 0)
+            return rc;
     }
     jctx_pop(c, old);
     w->known |= PAIFU_REC_YAKU;
@@ -904,6 +904,26 @@ static int draw_hands(mj_state *st, const json_t *ev, paifu_draw *d)
     return 0;
 }
 
+static int read_tenpais(mj_state *st, const json_t *tp, paifu_draw *d)
+{
+    jctx *c = &st->c;
+    size_t old = jctx_key(c, "tenpais");
+    if (!json_is_array(tp) || json_array_size(tp) != (size_t)st->players)
+        return jerr(c, "expected %d booleans, found %s", st->players, jtype(tp));
+    for (int s = 0; s < st->players; s++) {
+        const json_t *b = json_array_get(tp, (size_t)s);
+        if (!json_is_boolean(b)) {
+            jctx_index(c, (size_t)s);
+            return jerr(c, "expected true or false, found %s", jtype(b));
+        }
+        if (json_is_true(b))
+            d->tenpai |= (uint8_t)(1u << s);
+    }
+    jctx_pop(c, old);
+    d->known |= PAIFU_REC_TENPAI;
+    return 0;
+}
+
 static int on_ryukyoku(mj_state *st, const json_t *ev)
 {
     jctx *c = &st->c;
@@ -935,22 +955,8 @@ static int on_ryukyoku(mj_state *st, const json_t *ev)
         (rc = read_deltas(st, ev, d.deltas, d.scores_before, &d.known)) < 0)
         return rc;
     const json_t *tp = json_object_get(ev, "tenpais");
-    if (tp) {
-        size_t old = jctx_key(c, "tenpais");
-        if (!json_is_array(tp) || json_array_size(tp) != (size_t)st->players)
-            return jerr(c, "expected %d booleans, found %s", st->players, jtype(tp));
-        for (int s = 0; s < st->players; s++) {
-            const json_t *b = json_array_get(tp, (size_t)s);
-            if (!json_is_boolean(b)) {
-                jctx_index(c, (size_t)s);
-                return jerr(c, "expected true or false, found %s", jtype(b));
-            }
-            if (json_is_true(b))
-                d.tenpai |= (uint8_t)(1u << s);
-        }
-        jctx_pop(c, old);
-        d.known |= PAIFU_REC_TENPAI;
-    }
+    if (tp && (rc = read_tenpais(st, tp, &d)) < 0)
+        return rc;
     bool nagashi = reason && strcmp(reason, "nagashimangan") == 0;
     bool moves = false;
     for (int s = 0; s < st->players; s++)
