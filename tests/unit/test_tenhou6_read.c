@@ -278,6 +278,48 @@ static void test_added_kan_and_tsumo(void **state)
     paifu_game_free(g);
 }
 
+/*
+ * The call positions the other tests leave out: a pon from the previous player with the red five
+ * in the hand ("p252552"), an open kan from the next player ("292929m29": m after the third
+ * tile), an added kan of that pon ("k" first, as in the pon); two kan indicators in list order.
+ */
+static void test_more_call_positions(void **state)
+{
+    (void)state;
+    const char *doc =
+        DOC(TENHOU, ROUND("[0,0,0]", "[11,21,22]", "[]", "[11,16]", "[25,60]",
+                          "[\"p252552\",\"292929m29\",13,25,17]",
+                          "[19,0,60,\"k25252552\",60]", "[12,14]", "[29,60]", "[15]", "[60]",
+                          "[\"流局\"]"));
+    paifu_game *g = read_ok(doc);
+    const paifu_deal *d = paifu_game_deal(g, 0);
+    ev_is(d, 1, PAIFU_EV_DISCARD, 0, "5p", TK);
+    ev_is(d, 2, PAIFU_EV_PON, 1, "5p", 0);
+    assert_int_equal(d->events[2].from, 0);
+    tiles_are(&d->events[2], "50p");
+    ev_is(d, 3, PAIFU_EV_DISCARD, 1, "9m", TK);
+    ev_is(d, 4, PAIFU_EV_DRAW, 2, "2m", 0);
+    ev_is(d, 5, PAIFU_EV_DISCARD, 2, "9p", TK);
+    ev_is(d, 6, PAIFU_EV_DAIMINKAN, 1, "9p", 0);
+    assert_int_equal(d->events[6].from, 2);
+    tiles_are(&d->events[6], "999p");
+    ev_is(d, 7, PAIFU_EV_DRAW, 1, "3m", PAIFU_EVF_REPLACEMENT);
+    ev_is(d, 8, PAIFU_EV_DORA, -1, "1p", 0);
+    ev_is(d, 9, PAIFU_EV_DISCARD, 1, "3m", TG);
+    ev_is(d, 16, PAIFU_EV_DRAW, 1, "5p", 0);
+    ev_is(d, 17, PAIFU_EV_SHOUMINKAN, 1, "5p", 0);
+    tiles_are(&d->events[17], "550p");
+    ev_is(d, 18, PAIFU_EV_DRAW, 1, "7m", PAIFU_EVF_REPLACEMENT);
+    ev_is(d, 19, PAIFU_EV_DORA, -1, "2p", 0);
+    ev_is(d, 20, PAIFU_EV_DISCARD, 1, "7m", TG);
+    ev_is(d, 21, PAIFU_EV_EXHAUSTIVE_DRAW, -1, NULL, 0);
+    assert_int_equal(d->n_events, 22);
+    /* no deltas: nobody paid (spec §7.2), but who was tenpai is not said */
+    assert_true(d->draws[0].known & PAIFU_REC_DELTAS);
+    assert_false(d->draws[0].known & PAIFU_REC_TENPAI);
+    paifu_game_free(g);
+}
+
 /* A robbed added kan: the round ends on the kan, the winning tile is the added one, no dora. */
 static void test_chankan(void **state)
 {
@@ -566,6 +608,7 @@ int main(void)
         cmocka_unit_test(test_chi_open_kan_and_draw),
         cmocka_unit_test(test_ankan_and_double_ron),
         cmocka_unit_test(test_added_kan_and_tsumo),
+        cmocka_unit_test(test_more_call_positions),
         cmocka_unit_test(test_chankan),
         cmocka_unit_test(test_rinshan_after_open_kan),
         cmocka_unit_test(test_dealer_tsumo_yakuman),
