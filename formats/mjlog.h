@@ -46,7 +46,7 @@ unsigned paifu_mjlog__meld_encode(const mjlog_meld *meld);
 /* ---- reader state shared by mjlog_read.c and mjlog_deal.c ---- */
 
 #define MJ_MAX_ATTRS     32      /* attributes of one tag */
-#define MJ_SCRATCH       65536   /* bytes of attribute values of one tag */
+#define MJ_SCRATCH       16384   /* bytes of attribute values of one tag (a seed is 3.4 KB) */
 #define MJ_MAX_EXTRA     4096    /* unrecognised attributes kept as metadata, per game */
 #define MJ_MAX_MELDS     8       /* meld codes tracked per seat (4 melds + 4 kita) */
 

@@ -823,9 +823,7 @@ static int finish_game(mj_state *st)
 /* Classify NAME: a fixed tag, or a draw/discard with its letter index and tile id. */
 static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
 {
-    for (int t = 0; t < MJ_TAG_DRAW; t++)
-        if (strcmp(name, TAG_NAMES[t]) == 0)
-            return t;
+    /* draws and discards first: they are nine tags in ten */
     const char *l = name[0] ? strchr(DRAW_LETTERS, name[0]) : NULL;
     if (l && name[1] >= '0' && name[1] <= '9') {
         unsigned v = 0;
@@ -841,6 +839,9 @@ static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
             return *letter < 4 ? MJ_TAG_DRAW : MJ_TAG_DISCARD;
         }
     }
+    for (int t = 0; t < MJ_TAG_DRAW; t++)
+        if (strcmp(name, TAG_NAMES[t]) == 0)
+            return t;
     return paifu_mjlog__fail(st, NULL, "unknown tag <%s> (expected SHUFFLE, GO, UN, TAIKYOKU, "
                              "INIT, T/U/V/W#, D/E/F/G#, N, REACH, DORA, AGARI, RYUUKYOKU or BYE)",
                              name);

@@ -43,20 +43,19 @@ static bool has_prefix(const char *text, size_t len, const char *prefix)
     return len >= n && memcmp(text, prefix, n) == 0;
 }
 
-static int b64_value(unsigned char c)
-{
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+')
-        return 62;
-    if (c == '/')
-        return 63;
-    return -1;
-}
+/* RFC 4648 §4 alphabet: value + 1 of each byte, 0 for bytes outside it. */
+static const uint8_t B64[256] = {
+    ['A'] = 1,  ['B'] = 2,  ['C'] = 3,  ['D'] = 4,  ['E'] = 5,  ['F'] = 6,  ['G'] = 7,
+    ['H'] = 8,  ['I'] = 9,  ['J'] = 10, ['K'] = 11, ['L'] = 12, ['M'] = 13, ['N'] = 14,
+    ['O'] = 15, ['P'] = 16, ['Q'] = 17, ['R'] = 18, ['S'] = 19, ['T'] = 20, ['U'] = 21,
+    ['V'] = 22, ['W'] = 23, ['X'] = 24, ['Y'] = 25, ['Z'] = 26, ['a'] = 27, ['b'] = 28,
+    ['c'] = 29, ['d'] = 30, ['e'] = 31, ['f'] = 32, ['g'] = 33, ['h'] = 34, ['i'] = 35,
+    ['j'] = 36, ['k'] = 37, ['l'] = 38, ['m'] = 39, ['n'] = 40, ['o'] = 41, ['p'] = 42,
+    ['q'] = 43, ['r'] = 44, ['s'] = 45, ['t'] = 46, ['u'] = 47, ['v'] = 48, ['w'] = 49,
+    ['x'] = 50, ['y'] = 51, ['z'] = 52, ['0'] = 53, ['1'] = 54, ['2'] = 55, ['3'] = 56,
+    ['4'] = 57, ['5'] = 58, ['6'] = 59, ['7'] = 60, ['8'] = 61, ['9'] = 62, ['+'] = 63,
+    ['/'] = 64,
+};
 
 /* Decode standard base64 (RFC 4648 §4, '=' padding optional) into exactly KEY_BYTES_C bytes. */
 static int decode_key_c(uint32_t *key, const char *text, size_t len, char *why, size_t why_size)
@@ -73,7 +72,7 @@ static int decode_key_c(uint32_t *key, const char *text, size_t len, char *why, 
         return -1;
     }
     for (size_t i = 0; i < end; i++) {
-        int v = b64_value((unsigned char)text[i]);
+        int v = B64[(unsigned char)text[i]] - 1;
         if (v < 0) {
             snprintf(why, why_size, "character %zu of the base64 seed is not base64", i + 1);
             return -1;

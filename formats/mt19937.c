@@ -53,14 +53,23 @@ void paifu_mt19937__init_by_array(paifu_mt19937 *g, const uint32_t *key, size_t 
     g->mt[0] = 0x80000000u; /* MSB is 1, assuring a non-zero initial array */
 }
 
-/* Generate the next N words of state at once. */
+/* x[k+n] = x[k+m] ^ ((upper(x[k]) | lower(x[k+1])) A), with A's multiplication as a shift. */
+static uint32_t twist(uint32_t xm, uint32_t xk, uint32_t xk1)
+{
+    uint32_t y = (xk & UPPER_MASK) | (xk1 & LOWER_MASK);
+    return xm ^ (y >> 1) ^ ((y & 1u) ? MATRIX_A : 0u);
+}
+
+/* Generate the next N words of state at once (in place: later words use the new ones). */
 static void regenerate(paifu_mt19937 *g)
 {
     uint32_t *mt = g->mt;
-    for (unsigned k = 0; k < N; k++) {
-        uint32_t y = (mt[k] & UPPER_MASK) | (mt[(k + 1) % N] & LOWER_MASK);
-        mt[k] = mt[(k + M) % N] ^ (y >> 1) ^ ((y & 1u) ? MATRIX_A : 0u);
-    }
+    unsigned k = 0;
+    for (; k < N - M; k++)
+        mt[k] = twist(mt[k + M], mt[k], mt[k + 1]);
+    for (; k < N - 1; k++)
+        mt[k] = twist(mt[k + M - N], mt[k], mt[k + 1]);
+    mt[N - 1] = twist(mt[M - 1], mt[N - 1], mt[0]);
     g->mti = 0;
 }
 

@@ -54,9 +54,10 @@ static uint64_t rotr(uint64_t x, unsigned n)
     return (x >> n) | (x << (64 - n));
 }
 
-/* FIPS 180-4 §4.1.3, functions (4.8) to (4.13) */
-#define CH(x, y, z)  (((x) & (y)) ^ (~(x) & (z)))
-#define MAJ(x, y, z) (((x) & (y)) ^ ((x) & (z)) ^ ((y) & (z)))
+/* FIPS 180-4 §4.1.3, functions (4.8) to (4.13). Ch and Maj are written in equivalent forms
+ * with fewer operations: Ch(x,y,z) = z ^ (x & (y ^ z)), Maj(x,y,z) = (x & y) | (z & (x | y)). */
+#define CH(x, y, z)  ((z) ^ ((x) & ((y) ^ (z))))
+#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 #define BSIG0(x)     (rotr((x), 28) ^ rotr((x), 34) ^ rotr((x), 39))
 #define BSIG1(x)     (rotr((x), 14) ^ rotr((x), 18) ^ rotr((x), 41))
 #define SSIG0(x)     (rotr((x), 1) ^ rotr((x), 8) ^ ((x) >> 7))
@@ -78,35 +79,53 @@ static void store_be64(uint8_t *p, uint64_t v)
     }
 }
 
-/* FIPS 180-4 §6.4.2: process one 1024-bit block. */
-static void compress(uint64_t h[8], const uint8_t block[128])
+/*
+ * FIPS 180-4 §6.4.2: process one 1024-bit block. The message schedule W is kept as a ring of
+ * 16 words (W[t] only needs W[t-2], W[t-7], W[t-15], W[t-16]), and eight rounds are written
+ * out with the working variables renamed instead of moved: the same computation as the
+ * standard's loop, without its copies.
+ */
+#define SCHEDULE(t)                                                                                \
+    (w[(t) & 15] += SSIG1(w[((t) - 2) & 15]) + w[((t) - 7) & 15] + SSIG0(w[((t) - 15) & 15]))
+#define ROUND(a, b, c, d, e, f, g, h, t, wt)                                                       \
+    do {                                                                                           \
+        uint64_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + K[t] + (wt);                                 \
+        (d) += t1_;                                                                                \
+        (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                                                       \
+    } while (0)
+#define EIGHT(t, W)                                                                                \
+    do {                                                                                           \
+        ROUND(a, b, c, d, e, f, g, h, (t) + 0, W((t) + 0));                                        \
+        ROUND(h, a, b, c, d, e, f, g, (t) + 1, W((t) + 1));                                        \
+        ROUND(g, h, a, b, c, d, e, f, (t) + 2, W((t) + 2));                                        \
+        ROUND(f, g, h, a, b, c, d, e, (t) + 3, W((t) + 3));                                        \
+        ROUND(e, f, g, h, a, b, c, d, (t) + 4, W((t) + 4));                                        \
+        ROUND(d, e, f, g, h, a, b, c, (t) + 5, W((t) + 5));                                        \
+        ROUND(c, d, e, f, g, h, a, b, (t) + 6, W((t) + 6));                                        \
+        ROUND(b, c, d, e, f, g, h, a, (t) + 7, W((t) + 7));                                        \
+    } while (0)
+#define W_FIRST(t) w[t]
+#define W_LATER(t) SCHEDULE(t)
+
+static void compress(uint64_t hash[8], const uint8_t block[128])
 {
-    uint64_t w[80];
+    uint64_t w[16];
     for (int t = 0; t < 16; t++)
         w[t] = load_be64(block + 8 * t);
-    for (int t = 16; t < 80; t++)
-        w[t] = SSIG1(w[t - 2]) + w[t - 7] + SSIG0(w[t - 15]) + w[t - 16];
-    uint64_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], k = h[7];
-    for (int t = 0; t < 80; t++) {
-        uint64_t t1 = k + BSIG1(e) + CH(e, f, g) + K[t] + w[t];
-        uint64_t t2 = BSIG0(a) + MAJ(a, b, c);
-        k = g;
-        g = f;
-        f = e;
-        e = d + t1;
-        d = c;
-        c = b;
-        b = a;
-        a = t1 + t2;
-    }
-    h[0] += a;
-    h[1] += b;
-    h[2] += c;
-    h[3] += d;
-    h[4] += e;
-    h[5] += f;
-    h[6] += g;
-    h[7] += k;
+    uint64_t a = hash[0], b = hash[1], c = hash[2], d = hash[3];
+    uint64_t e = hash[4], f = hash[5], g = hash[6], h = hash[7];
+    EIGHT(0, W_FIRST);
+    EIGHT(8, W_FIRST);
+    for (int t = 16; t < 80; t += 8)
+        EIGHT(t, W_LATER);
+    hash[0] += a;
+    hash[1] += b;
+    hash[2] += c;
+    hash[3] += d;
+    hash[4] += e;
+    hash[5] += f;
+    hash[6] += g;
+    hash[7] += h;
 }
 
 void paifu_sha512__init(paifu_sha512 *s)

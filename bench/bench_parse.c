@@ -1,0 +1,274 @@
+/*
+ * bench_parse.c: how fast Tenhou mjlogs are read and validated, against a bare libxml2 parse of
+ * the same bytes.
+ *
+ * Every file given (directories are walked; default: the corpus's tenhou-xml folder) is loaded
+ * into memory first (gzip inflated with zlib's gzread), so no timing includes disk I/O. Then
+ * four passes over all the bytes are timed, each repeated until --min-seconds of wall time have
+ * gone by (clock_gettime CLOCK_MONOTONIC; CPU time with CLOCK_PROCESS_CPUTIME_ID beside it):
+ *
+ *   bare nodes   xmlReaderForMemory + xmlTextReaderRead over every node (what a parse costs)
+ *   bare attrs   the same, also visiting every attribute and its value (what any mjlog reader
+ *                must at least do: the data is in the attributes)
+ *   read         paifu_reader_open_buffer + paifu_reader_next: the mjlog read into the model,
+ *                walls rebuilt from the seed (MT19937 + SHA-512) included
+ *   validate     read + paifu_game_rules + paifu_verify_game (full re-simulation)
+ *
+ * It prints files, games, bytes, passes, seconds, games/s, MB/s and the read/bare ratios, plus
+ * the compiler and build type. Not a test: timings depend on the machine.
+ *
+ *   bench_parse [--min-seconds S] [--passes N] [--only bare|read|validate] [PATH...]
+ *
+ * --only runs one kind of pass and --passes a fixed number of them (for a profiler, or for
+ * `perf stat -e instructions`, whose counts do not depend on what else the machine runs).
+ */
+#include <paifu.h>
+
+#include <dirent.h>
+#include <stdbool.h>
+#include <libxml/xmlreader.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <zlib.h>
+
+#ifndef PAIFU_BUILD_TYPE
+#define PAIFU_BUILD_TYPE "unknown"
+#endif
+
+typedef struct input {
+    char *data;
+    size_t size;
+} input;
+
+typedef struct inputs {
+    input *v;
+    size_t n, cap;
+    size_t bytes;
+} inputs;
+
+static void load(inputs *in, const char *path)
+{
+    gzFile f = gzopen(path, "rb");
+    if (!f)
+        return;
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    int got;
+    while (buf && (got = gzread(f, buf + len, (unsigned)(cap - len))) > 0) {
+        len += (size_t)got;
+        if (len == cap) {
+            char *p = realloc(buf, cap * 2);
+            if (!p) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = p;
+            cap *= 2;
+        }
+    }
+    gzclose(f);
+    if (!buf || len == 0) {
+        free(buf);
+        return;
+    }
+    if (in->n == in->cap) {
+        in->cap = in->cap ? 2 * in->cap : 256;
+        in->v = realloc(in->v, in->cap * sizeof(input));
+        if (!in->v) {
+            fprintf(stderr, "bench_parse: out of memory\n");
+            exit(2);
+        }
+    }
+    in->v[in->n++] = (input){buf, len};
+    in->bytes += len;
+}
+
+static void walk(inputs *in, const char *path)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0)
+        return;
+    if (!S_ISDIR(sb.st_mode)) {
+        load(in, path);
+        return;
+    }
+    DIR *d = opendir(path);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.' || strcmp(e->d_name, "_partial") == 0)
+            continue;
+        char sub[4096];
+        snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
+        walk(in, sub);
+    }
+    closedir(d);
+}
+
+static double now(clockid_t clock)
+{
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+typedef enum pass_kind { BARE_NODES, BARE_ATTRS, READ, VALIDATE } pass_kind;
+
+static unsigned long bare(const input *x, bool attrs)
+{
+    xmlTextReaderPtr r = xmlReaderForMemory(x->data, (int)x->size, NULL, NULL, XML_PARSE_NONET);
+    unsigned long n = 0;
+    if (!r)
+        return 0;
+    while (xmlTextReaderRead(r) == 1) {
+        n++;
+        if (attrs && xmlTextReaderHasAttributes(r) == 1) {
+            while (xmlTextReaderMoveToNextAttribute(r) == 1)
+                n += xmlTextReaderConstName(r) && xmlTextReaderConstValue(r);
+            xmlTextReaderMoveToElement(r);
+        }
+    }
+    xmlFreeTextReader(r);
+    return n;
+}
+
+/* One pass over every input; returns the games read (or nodes for the bare passes). */
+static unsigned long pass(const inputs *in, pass_kind kind, paifu_report *rep)
+{
+    unsigned long count = 0;
+    for (size_t i = 0; i < in->n; i++) {
+        if (kind == BARE_NODES || kind == BARE_ATTRS) {
+            count += bare(&in->v[i], kind == BARE_ATTRS);
+            continue;
+        }
+        paifu_reader *r;
+        paifu_error err;
+        paifu_error_clear(&err);
+        if (paifu_reader_open_buffer(&r, in->v[i].data, in->v[i].size, NULL, &err) < 0)
+            continue;
+        const paifu_game *g;
+        while (paifu_reader_next(&g, r, &err) > 0) {
+            count++;
+            if (kind != VALIDATE)
+                continue;
+            paifu_rules *rules;
+            if (paifu_game_rules(&rules, g, "tenhou", &err) < 0)
+                continue;
+            paifu_verify_game(rep, g, rules, NULL, &err);
+            paifu_report_clear_findings(rep);
+            paifu_rules_free(rules);
+        }
+        paifu_reader_free(r);
+    }
+    return count;
+}
+
+typedef struct timing {
+    double wall, cpu;         /* totals */
+    double best_wall, best_cpu; /* the fastest pass (least disturbed by other processes) */
+    unsigned long passes, count;
+} timing;
+
+static unsigned long fixed_passes; /* --passes: exactly this many timed passes */
+
+static timing measure(const inputs *in, pass_kind kind, double min_seconds, paifu_report *rep)
+{
+    timing t = {0};
+    pass(in, kind, rep); /* warm-up */
+    double w0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID);
+    do {
+        double w1 = now(CLOCK_MONOTONIC), c1 = now(CLOCK_PROCESS_CPUTIME_ID);
+        t.count = pass(in, kind, rep);
+        double w = now(CLOCK_MONOTONIC) - w1, c = now(CLOCK_PROCESS_CPUTIME_ID) - c1;
+        if (!t.passes || w < t.best_wall)
+            t.best_wall = w;
+        if (!t.passes || c < t.best_cpu)
+            t.best_cpu = c;
+        t.passes++;
+        t.wall = now(CLOCK_MONOTONIC) - w0;
+    } while (fixed_passes ? t.passes < fixed_passes : t.wall < min_seconds);
+    t.cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
+    return t;
+}
+
+static void print(const char *name, const timing *t, const inputs *in, unsigned long games)
+{
+    if (!t->passes)
+        return;
+    printf("%-11s %4lu passes %7.3f s wall %7.3f s cpu | best pass %7.1f ms wall %7.1f ms cpu: "
+           "%6.0f games/s %6.1f MB/s\n",
+           name, t->passes, t->wall, t->cpu, t->best_wall * 1e3, t->best_cpu * 1e3,
+           (double)games / t->best_cpu, (double)in->bytes / t->best_cpu / 1e6);
+}
+
+int main(int argc, char **argv)
+{
+    double min_seconds = 2.0;
+    const char *only = NULL;
+    inputs in = {0};
+    int first = 1;
+    for (; first + 1 < argc; first += 2) {
+        if (strcmp(argv[first], "--min-seconds") == 0)
+            min_seconds = atof(argv[first + 1]);
+        else if (strcmp(argv[first], "--passes") == 0)
+            fixed_passes = strtoul(argv[first + 1], NULL, 10);
+        else if (strcmp(argv[first], "--only") == 0)
+            only = argv[first + 1];
+        else
+            break;
+    }
+    paifu_init();
+    if (first >= argc) {
+        char dir[4096];
+        snprintf(dir, sizeof(dir), "%s/tenhou-xml", PAIFU_CORPUS_DIR);
+        walk(&in, dir);
+    }
+    for (int i = first; i < argc; i++)
+        walk(&in, argv[i]);
+    if (!in.n) {
+        fprintf(stderr, "bench_parse: no input (give files or directories of mjlogs)\n");
+        return 2;
+    }
+    paifu_report *rep;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_report_new(&rep, &err) < 0)
+        return 2;
+    unsigned long games = pass(&in, READ, rep);
+    printf("bench_parse: %zu files, %lu games, %.1f MB of XML in memory; each pass repeated for "
+           "at least %.1f s (CLOCK_MONOTONIC wall, CLOCK_PROCESS_CPUTIME_ID cpu), after one "
+           "warm-up pass\n",
+           in.n, games, (double)in.bytes / 1e6, min_seconds);
+    printf("build: %s, compiler %s, libxml2 %s, paifu %s\n", PAIFU_BUILD_TYPE, __VERSION__,
+           LIBXML_DOTTED_VERSION, paifu_version());
+    timing none = {0};
+    bool all = !only;
+    timing nodes = all || !strcmp(only, "bare") ? measure(&in, BARE_NODES, min_seconds, rep) : none;
+    timing attrs = all || !strcmp(only, "bare") ? measure(&in, BARE_ATTRS, min_seconds, rep) : none;
+    timing read = all || !strcmp(only, "read") ? measure(&in, READ, min_seconds, rep) : none;
+    timing valid = all || !strcmp(only, "validate") ? measure(&in, VALIDATE, min_seconds, rep)
+                                                    : none;
+    print("bare nodes", &nodes, &in, games);
+    print("bare attrs", &attrs, &in, games);
+    print("read", &read, &in, games);
+    print("validate", &valid, &in, games);
+    if (!all) {
+        paifu_report_free(rep);
+        return 0;
+    }
+    printf("games/s and MB/s from the best pass's CPU time\n");
+    printf("read / bare nodes = %.2fx, read / bare attrs = %.2fx (goal: within 2x); validate: "
+           "%.0f games/s (goal: >= 3000)\n",
+           read.best_cpu / nodes.best_cpu, read.best_cpu / attrs.best_cpu,
+           (double)games / valid.best_cpu);
+    paifu_report_free(rep);
+    for (size_t i = 0; i < in.n; i++)
+        free(in.v[i].data);
+    free(in.v);
+    return 0;
+}
