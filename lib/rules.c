@@ -191,6 +191,22 @@ static const rule_row ROWS[] = {
     ROW(chombo_returns_riichi, "penalties", B, "", "false",
         "riichi sticks of the chombo deal go back to their owners (RRC: not stated)",
         "003 §8.1.2"),
+    ROW(fine_base, "penalties", I, "", "2000",
+        "fine for the first repeat after a polite notice, doubling with every further repeat "
+        "(2000, 4000, 8000, 16000, ...); 0 = no such fines",
+        "000 §9.4.1"),
+    ROW(fine_lateness, "penalties", I, "", "1000", "fine per minute late (0 = none)",
+        "000 §9.4, table 1"),
+    ROW(substitute_fixed, "penalties", I, "", "0",
+        "fixed part of a substitute's final score, added to the last place's uma; 0 = equal to "
+        "that uma (-15000 with 15/5 uma: -30000 in all)",
+        "000 §9.7"),
+    /* ---- tournament ranking ---- */
+    ROW(standings, "ranking", E, "total_score|average_place", "total_score",
+        "total_score: the sum of final scores ranks the players, equal totals share the rank; "
+        "average_place: average place, then point sum, then the smaller dispersion of places, "
+        "then the smaller spread between best and worst game (sanctions add to the average)",
+        "000 §3.12, §6.12; 003 §6.3"),
     /* ---- MCR ---- */
     ROW(mcr_min_fan, "mcr", I, "", "8", "minimum fan to win, flowers excluded", "mcr.md §5"),
     ROW(mcr_base_points, "mcr", I, "", "8", "every loser pays the winner this much",

@@ -51,6 +51,10 @@ enum paifu_chombo {
     PAIFU_CHOMBO_NONE
 };
 enum paifu_pao_honba { PAIFU_PAO_HONBA_LIABLE, PAIFU_PAO_HONBA_DISCARDER, PAIFU_PAO_HONBA_SPLIT };
+enum paifu_standings_by {
+    PAIFU_STANDINGS_TOTAL_SCORE,  /* sum of final scores (RRC §3.12, §6.12) */
+    PAIFU_STANDINGS_AVERAGE_PLACE /* average place, points, dispersion, spread (JH 003 §6.3) */
+};
 enum paifu_mcr_wait_fans { PAIFU_MCR_WAIT_CANCEL, PAIFU_MCR_WAIT_COUNT_ONE };
 enum paifu_mcr_special_self_draw { PAIFU_MCR_SPECIAL_FULLY_CONCEALED, PAIFU_MCR_SPECIAL_SELF_DRAWN };
 enum paifu_mcr_melded_concealed_kong { PAIFU_MCR_MCK_TWO_FANS, PAIFU_MCR_MCK_ONE_FAN };
@@ -147,6 +151,12 @@ struct paifu_rules {
     bool chombo_redeal;
     bool chombo_adds_honba;
     bool chombo_returns_riichi;
+    int32_t fine_base;     /* first escalating fine after a polite notice, doubling (0 none) */
+    int32_t fine_lateness; /* fine per minute late (0 none) */
+    int32_t substitute_fixed; /* a substitute's fixed final score part; 0 = the last uma */
+
+    /* tournament ranking */
+    int standings;         /* enum paifu_standings_by */
 
     /* MCR */
     int32_t mcr_min_fan;       /* minimum fan without flowers (8) */

@@ -71,6 +71,9 @@ static const paifu_rule_override jhc2016[] = {
     {"chombo_returns_riichi", "true", "003 §8.1.2"},
     {"kandora_timing", "after_discard", "003 §7.3.1.16"},
     {"kuikae", "forbid_same", "003 §7.3.1.9"},
+    {"standings", "average_place", "003 §6.3"},
+    {"fine_base", "0", "003 §8.3.2: sanctions lower the average place instead"},
+    {"fine_lateness", "0", "003: not stated"},
     {"winners_own_stick_back", "false", "003 §7.3.1.10: all to the one winner"},
 };
 

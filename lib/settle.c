@@ -12,8 +12,10 @@
  * Rules: shared/rules/riichi-rulesets.md section 1 A (final score) and B (settlement), every
  * difference read from the rule set; RRC-2024 §3.8-§3.13 where a rule is cited.
  */
+#include "paifu/settle.h"
 #include "replay_internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -519,5 +521,107 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
     if (ended_ok && n && verifiable)
         check_end(report, game, rules, opts, &f, penalties, &last,
                   paifu_game_meta_get(game, PAIFU_META_FINAL_UNKNOWN) == NULL);
+    return 0;
+}
+
+/* ---- public wrappers (paifu/settle.h) ---- */
+
+void paifu_settle_places(int *place_out, const int32_t *points, int players,
+                         const paifu_rules *rules)
+{
+    for (int s = 0; s < players; s++) {
+        int above = 0, equal = 0;
+        for (int o = 0; o < players; o++) {
+            if (o == s)
+                continue;
+            if (points[o] > points[s] ||
+                (points[o] == points[s] && rules->placement_tie == PAIFU_TIE_SEAT_ORDER && o < s))
+                above++;
+            else if (points[o] == points[s] && rules->placement_tie == PAIFU_TIE_SHARE)
+                equal++;
+        }
+        /* shared places: the average of the places the tied players occupy */
+        place_out[s] = 12 * (above + 1) + 6 * equal;
+    }
+}
+
+void paifu_settle_final(int32_t *final_out, const int32_t *points, const int32_t *penalties,
+                        int players, const paifu_rules *rules)
+{
+    paifu_settle__final(final_out, points, penalties, players, rules);
+}
+
+void paifu_settle_leftover(int32_t *points, int32_t sticks, int players,
+                           const paifu_rules *rules)
+{
+    paifu_settle__leftover(points, sticks, players, rules);
+}
+
+int32_t paifu_settle_oka(int32_t start_points, int32_t return_points, int players)
+{
+    /* RRC-2024 §3.12: with a 25000 start and 30000 return "many online clients" give the first
+       place 20000: each player's 5000 gap */
+    return (return_points - start_points) * players;
+}
+
+void paifu_settle_noten(int32_t *deltas_out, unsigned tenpai, int players,
+                        const paifu_rules *rules)
+{
+    memset(deltas_out, 0, sizeof(int32_t) * (size_t)players);
+    paifu_settle__noten_deltas(deltas_out, tenpai, players, rules);
+}
+
+void paifu_settle_nagashi(int32_t *deltas_out, unsigned nagashi, int dealer, int players)
+{
+    memset(deltas_out, 0, sizeof(int32_t) * (size_t)players);
+    paifu_settle__nagashi_deltas(deltas_out, nagashi, dealer, players);
+}
+
+void paifu_settle_chombo_payment(int32_t *deltas_out, int offender, int dealer, int players)
+{
+    memset(deltas_out, 0, sizeof(int32_t) * (size_t)players);
+    paifu_settle__chombo_deltas(deltas_out, offender, dealer, players);
+}
+
+int32_t paifu_settle_chombo_penalty(const paifu_rules *rules)
+{
+    return paifu_settle__chombo_points(rules);
+}
+
+int32_t paifu_settle_fine(const paifu_rules *rules, paifu_fine kind, int n)
+{
+    if (n <= 0)
+        return 0;
+    switch (kind) {
+    case PAIFU_FINE_REPEAT: {
+        /* 000 §9.4.1: 2000 -> 4000 -> 8000 -> 16000, then doubling with every repeat */
+        int64_t v = rules->fine_base;
+        for (int i = 1; i < n && v < INT32_MAX / 2; i++)
+            v *= 2;
+        return (int32_t)v;
+    }
+    case PAIFU_FINE_LATENESS:
+        return rules->fine_lateness * n; /* 000 §9.4: 1000 per minute */
+    }
+    return 0;
+}
+
+int32_t paifu_settle_substitute_score(const paifu_rules *rules)
+{
+    int last = rules->players - 1;
+    int32_t uma = rules->uma[last];
+    return (rules->substitute_fixed ? rules->substitute_fixed : uma) + uma;
+}
+
+int paifu_settle_wall_break(int *side_out, int *stacks_from_left_out, int dice, int wall_stacks,
+                            paifu_error *err)
+{
+    if (dice < 2 || dice > 12)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "expected a dice sum from 2 to 12, found %d",
+                               dice);
+    /* count the sides counter-clockwise from the dealer's own (RRC-2024 §3.1.2, figure 2) */
+    *side_out = (dice - 1) % 4;
+    /* break after DICE stacks from the right end (RRC-2024 §5.1.1) */
+    *stacks_from_left_out = wall_stacks - dice;
     return 0;
 }

@@ -12,6 +12,7 @@
 #include "paifu/mcr.h"
 #include "paifu/rules.h"
 #include "paifu/score.h"
+#include "paifu/settle.h"
 #include "paifu/tile.h"
 #include "paifu/verify.h"
 #include "paifu/version.h"
