@@ -28,7 +28,8 @@ int cmd_validate(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
-extern const char cmd_validate_usage[], cmd_convert_usage[], cmd_info_usage[], cmd_rules_usage[];
+int cmd_report(int argc, char **argv);
+extern const char cmd_validate_usage[], cmd_convert_usage[], cmd_info_usage[], cmd_rules_usage[], cmd_report_usage[];
 int cmd_score(int argc, char **argv);
 extern const char cmd_score_usage[];
 

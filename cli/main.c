@@ -11,6 +11,7 @@ static const cli_command COMMANDS[] = {
     {"convert", cmd_convert, "convert game logs to another format", cmd_convert_usage},
     {"info", cmd_info, "describe game logs: format, players, deals, results", cmd_info_usage},
     {"rules", cmd_rules, "list rule sets and show a resolved rule set", cmd_rules_usage},
+    {"report", cmd_report, "standings across many games", cmd_report_usage},
     {"score", cmd_score, "score one winning hand: yaku, han, fu, points", cmd_score_usage},
 };
 

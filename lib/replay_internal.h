@@ -173,6 +173,10 @@ void paifu_settle__nagashi_deltas(int32_t *deltas, unsigned nagashi, int dealer,
 /* Chombo paid as a reverse mangan by OFFENDER (RRC-2024 §3.13 variation; EMA 004 §3.4.6). */
 void paifu_settle__chombo_deltas(int32_t *deltas, int offender, int dealer, int players);
 
+/* Add DEAL's penalties that are taken off the final score after uma to PENALTIES. */
+void paifu_settle__after_uma(int32_t *penalties, const paifu_deal *deal, int players,
+                             const paifu_rules *rules);
+
 /* The after-uma chombo penalty: rules->chombo_points, or 2 x the uma step when it is 0. */
 int32_t paifu_settle__chombo_points(const paifu_rules *r);
 

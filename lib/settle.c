@@ -136,6 +136,21 @@ int32_t paifu_settle__chombo_points(const paifu_rules *r)
     return r->chombo_points ? r->chombo_points : 2 * (r->uma[0] - r->uma[1]);
 }
 
+void paifu_settle__after_uma(int32_t *penalties, const paifu_deal *deal, int players,
+                             const paifu_rules *rules)
+{
+    for (size_t i = 0; i < deal->n_penalties; i++) {
+        const paifu_penalty *p = &deal->penalties[i];
+        if (p->seat < 0 || p->seat >= players)
+            continue;
+        bool after_uma = p->timing == PAIFU_PENALTY_AFTER_UMA ||
+                         (p->timing == PAIFU_PENALTY_BY_RULES && p->kind == PAIFU_PENALTY_CHOMBO &&
+                          rules->chombo == PAIFU_CHOMBO_AFTER_UMA);
+        if (after_uma) /* RRC-2024 §3.13, §9.4: taken off after uma */
+            penalties[p->seat] += p->amount ? p->amount : paifu_settle__chombo_points(rules);
+    }
+}
+
 /* ---- the flow between deals ---- */
 
 typedef struct flow {
@@ -482,17 +497,7 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
         rp->skip_wall = skip_wall;
         paifu_replay__run(rp);
         skip_wall = skip_wall || rp->wall_seed_wrong;
-        for (size_t i = 0; i < deal->n_penalties; i++) {
-            const paifu_penalty *p = &deal->penalties[i];
-            if (p->seat < 0 || p->seat >= players)
-                continue;
-            bool after_uma = p->timing == PAIFU_PENALTY_AFTER_UMA ||
-                             (p->timing == PAIFU_PENALTY_BY_RULES &&
-                              p->kind == PAIFU_PENALTY_CHOMBO &&
-                              rules->chombo == PAIFU_CHOMBO_AFTER_UMA);
-            if (after_uma) /* RRC-2024 §3.13, §9.4: taken off after uma */
-                penalties[p->seat] += p->amount ? p->amount : paifu_settle__chombo_points(rules);
-        }
+        paifu_settle__after_uma(penalties, deal, players, rules);
         if (!rp->ended && !rp->n_wins) {
             ended_ok = false;
             if (!paifu_game_truncated(game)) {

@@ -9,7 +9,7 @@
  */
 #include "error_internal.h"
 #include "paifu/settle.h"
-#include "rules_internal.h"
+#include "replay_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +90,24 @@ int paifu_standings_add_game(paifu_standings *st, const char *const *names, cons
         row->place_sq_sum += (int64_t)place[s] * place[s];
     }
     return 0;
+}
+
+int paifu_standings_add_log(paifu_standings *st, const paifu_game *game, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(st && game, err);
+    const paifu_game_result *res = paifu_game_result_get(game);
+    if (!res->has_points)
+        return paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL,
+                               "the game records no final points to rank it by");
+    int players = paifu_game_players(game);
+    int32_t penalties[PAIFU_SEATS] = {0}, final[PAIFU_SEATS];
+    for (size_t d = 0; d < paifu_game_deal_count(game); d++)
+        paifu_settle__after_uma(penalties, paifu_game_deal(game, d), players, &st->rules);
+    paifu_settle_final(final, res->points, penalties, players, &st->rules);
+    const char *names[PAIFU_SEATS];
+    for (int s = 0; s < players; s++)
+        names[s] = paifu_game_player(game, s)->name;
+    return paifu_standings_add_game(st, names, res->points, final, players, err);
 }
 
 int paifu_standings_add_place_penalty(paifu_standings *st, const char *name, int32_t hundredths,

@@ -10,6 +10,7 @@
 #ifndef PAIFU_SETTLE_H
 #define PAIFU_SETTLE_H
 
+#include "game.h"
 #include "rules.h"
 
 PAIFU_BEGIN_DECL
@@ -111,6 +112,14 @@ PAIFU_EXTERN void paifu_standings_free(paifu_standings *st);
 PAIFU_EXTERN int paifu_standings_add_game(paifu_standings *st, const char *const *names,
                                           const int32_t *points, const int32_t *final,
                                           int players, paifu_error *err);
+
+/**
+ * Add one game log: its recorded final points, the rules' final scores from them (penalties
+ * after uma included), players matched by name. PAIFU_EUNSUPPORTED when the log records no final
+ * points.
+ */
+PAIFU_EXTERN int paifu_standings_add_log(paifu_standings *st, const paifu_game *game,
+                                         paifu_error *err);
 
 /** Add a sanction of HUNDREDTHS of a place to NAME's average place (JH 003 §8.3.2). */
 PAIFU_EXTERN int paifu_standings_add_place_penalty(paifu_standings *st, const char *name,
