@@ -177,7 +177,7 @@ int jopt_ints(jctx *c, const json_t *obj, const char *key, size_t n, long long m
         return jerr(c, "expected an array of %zu integers, found %s", n,
                     json_is_array(v) ? "another length" : jtype(v));
     for (size_t i = 0; i < n; i++) {
-        long long x;
+        long long x = 0;
         size_t o2 = jctx_index(c, i);
         if (get_int(c, json_array_get(v, i), min, max, &x) < 0)
             return PAIFU_EFORMAT;
@@ -209,7 +209,7 @@ int jreq_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out)
 
 int jopt_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out)
 {
-    const char *s;
+    const char *s = NULL;
     int rc = jopt_str(c, obj, key, &s);
     if (rc <= 0)
         return rc;
@@ -228,7 +228,7 @@ int jopt_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out)
 int jopt_tiles(jctx *c, const json_t *obj, const char *key, paifu_tile *out, size_t cap,
                size_t *n_out)
 {
-    const char *s;
+    const char *s = NULL;
     int rc = jopt_str(c, obj, key, &s);
     if (rc <= 0)
         return rc;
@@ -251,7 +251,7 @@ int jopt_ids(jctx *c, const json_t *obj, const char *key, uint8_t *out, size_t c
                     json_is_array(v) ? "a longer one" : jtype(v));
     size_t n = json_array_size(v);
     for (size_t i = 0; i < n; i++) {
-        long long x;
+        long long x = 0;
         size_t o2 = jctx_index(c, i);
         if (get_int(c, json_array_get(v, i), 0, 254, &x) < 0)
             return PAIFU_EFORMAT;

@@ -165,7 +165,7 @@ static int tail(bzt_game *g, size_t i)
 
 static int player_line(bzt_game *g)
 {
-    long seat;
+    long seat = 0;
     if (int_word(g, 1, 0, 3, &seat) < 0 || g->n < 3)
         return g->n < 3 ? bad(g, 2, "an action") : PAIFU_EFORMAT;
     const word *act = &g->w[2];

@@ -360,9 +360,7 @@ void paifu_settle__final(int32_t *final, const int32_t *points, const int32_t *p
                          int players, const paifu_rules *r)
 {
     /* places: by points, ties share (or by seat order) (RRC §3.12; riichi-rulesets.md A) */
-    int order[PAIFU_SEATS];
-    for (int i = 0; i < players; i++)
-        order[i] = i;
+    int order[PAIFU_SEATS] = {0, 1, 2, 3};
     for (int i = 1; i < players; i++)
         for (int j = i; j > 0 && points[order[j]] > points[order[j - 1]]; j--) {
             int t = order[j];
