@@ -5,7 +5,9 @@
  * ("?") outside a draw's shown hands is an error.
  *
  * A file holds one or more games (start_game ... end_game); a log may also start directly with
- * start_kyoku. A game that ends without end_game is marked truncated. Syntax errors name the
+ * start_kyoku. A game that ends without end_game is marked truncated; a start_kyoku ends the
+ * round before it even without end_kyoku (mjai.app resumes games that way, spec §1), and a
+ * round with no outcome is then the verifier's to report. Syntax errors name the
  * line and column; every other error names the line and the JSON path of the value.
  *
  * ---- mapping onto the model (paifu/game.h) ----
@@ -381,8 +383,6 @@ static int on_start_kyoku(mj_state *st, const json_t *ev)
     paifu_tile wind;
     long long kyoku, honba, oya, sticks;
     int rc;
-    if (st->in_deal && !st->deal_over)
-        return jerr(c, "start_kyoku before the previous round ended (hora or ryukyoku)");
     paifu_deal_start_init(sp);
     if ((rc = req_tile(c, ev, "bakaze", &wind)) < 0 ||
         (rc = jreq_int(c, ev, "kyoku", 1, 4, &kyoku)) < 0 ||
