@@ -892,7 +892,7 @@ static int read_game(jctx *c, const json_t *root, paifu_game *game)
 {
     if (!json_is_object(root))
         return jerr(c, "expected a game object, found %s", jtype(root));
-    int players, rc;
+    int players = 0, rc;
     if ((rc = read_header(c, root, game, &players)) < 0)
         return rc;
     json_t *prelude = json_object_get(root, "prelude");

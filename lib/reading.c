@@ -61,6 +61,11 @@ bool paifu_reading__sets_only(const uint8_t counts[KINDS], unsigned n)
     return true;
 }
 
+bool paifu_reading__suit_sets_only(const uint8_t *c)
+{
+    return suit_sets_only(c);
+}
+
 /* Does suit S split into one pair plus sets? */
 static bool suit_pair_and_sets(const uint8_t *c)
 {
@@ -76,6 +81,11 @@ static bool suit_pair_and_sets(const uint8_t *c)
             return true;
     }
     return false;
+}
+
+bool paifu_reading__suit_pair_and_sets(const uint8_t *c)
+{
+    return suit_pair_and_sets(c);
 }
 
 /*

@@ -79,6 +79,14 @@ bool paifu_reading__sets_only(const uint8_t counts[KINDS], unsigned n);
 
 /* True when COUNTS of 14 tiles form seven different pairs / thirteen orphans. */
 bool paifu_reading__seven_pairs(const uint8_t counts[KINDS], unsigned n);
+
+/* One suit (nine counts): does it split into sets alone / into one pair plus sets? */
+bool paifu_reading__suit_sets_only(const uint8_t *c);
+bool paifu_reading__suit_pair_and_sets(const uint8_t *c);
+
+/* The waits of a shape by trying every candidate kind against the whole hand: the reference
+   the fast paifu_wait__shape is tested against. */
+uint64_t paifu_wait__shape_reference(const uint8_t counts[KINDS], unsigned n, bool special);
 bool paifu_reading__thirteen_orphans(const uint8_t counts[KINDS], unsigned n);
 
 /* ---- wait.c ---- */

@@ -34,7 +34,7 @@ static uint64_t candidates(const uint8_t counts[KINDS])
     return c;
 }
 
-uint64_t paifu_wait__shape(const uint8_t counts[KINDS], unsigned n, bool special)
+uint64_t paifu_wait__shape_reference(const uint8_t counts[KINDS], unsigned n, bool special)
 {
     uint8_t c[KINDS];
     uint64_t waits = 0;
@@ -57,6 +57,144 @@ uint64_t paifu_wait__shape(const uint8_t counts[KINDS], unsigned n, bool special
         c[k]--;
         if (ok)
             waits |= KIND_BIT(k);
+    }
+    return waits;
+}
+
+/*
+ * Standard-form waits of a shape of 1 modulo 3 tiles, group by group. A complete standard hand
+ * has one group (a suit, or the honours) at 2 modulo 3 holding the pair and every other group
+ * at 0 modulo 3 splitting into sets. So before the winning tile either exactly one group is at
+ * 1 (the tile goes there and makes the pair group) and the rest are at 0, or exactly two groups
+ * are at 2 (the tile goes to one of them and turns it into sets) and the rest are at 0; every
+ * other residue pattern is noten at once. The groups that do not receive the tile are checked
+ * once; each candidate tile re-checks only its own group. Equivalent to trying every candidate
+ * against the whole hand (paifu_wait__shape_reference; tests/unit/test_wait.c compares them).
+ */
+static uint64_t standard_waits(const uint8_t counts[KINDS])
+{
+    unsigned residue[4], n_one = 0, n_two = 0;
+    bool sets[4], pair_sets[4];
+    for (unsigned g = 0; g < 3; g++) {
+        const uint8_t *c = counts + 9 * g;
+        unsigned total = 0;
+        for (unsigned i = 0; i < 9; i++)
+            total += c[i];
+        residue[g] = total % 3;
+        sets[g] = residue[g] == 0 && paifu_reading__suit_sets_only(c);
+        pair_sets[g] = residue[g] == 2 && paifu_reading__suit_pair_and_sets(c);
+    }
+    /* honours: every kind is a triplet, the pair, or (before the tile) a lone tile / a pair */
+    unsigned honour_total = 0, lone = 0, pairs = 0;
+    bool honours_bad = false;
+    for (unsigned k = 27; k < KINDS; k++) {
+        honour_total += counts[k];
+        if (counts[k] == 1)
+            lone++;
+        else if (counts[k] == 2)
+            pairs++;
+        else if (counts[k] == 4)
+            honours_bad = true;
+    }
+    residue[3] = honour_total % 3;
+    sets[3] = !honours_bad && lone == 0 && pairs == 0;
+    pair_sets[3] = !honours_bad && lone == 0 && pairs == 1;
+    for (unsigned g = 0; g < 4; g++) {
+        n_one += residue[g] == 1;
+        n_two += residue[g] == 2;
+    }
+    bool one_pattern = n_one == 1 && n_two == 0;
+    bool two_pattern = n_one == 0 && n_two == 2;
+    if (!one_pattern && !two_pattern)
+        return 0;
+    uint64_t waits = 0;
+    for (unsigned g = 0; g < 4; g++) {
+        if (residue[g] == 0)
+            continue;
+        /* the other groups must be complete as they are */
+        bool others = true;
+        for (unsigned o = 0; o < 4 && others; o++) {
+            if (o == g)
+                continue;
+            others = residue[o] == 0 ? sets[o] : pair_sets[o]; /* the pair group of pattern 2 */
+        }
+        if (!others)
+            continue;
+        if (g == 3) {
+            if (honours_bad)
+                continue;
+            for (unsigned k = 27; k < KINDS; k++) {
+                if (one_pattern) {
+                    /* a lone honour becomes the pair (tanki), or one of two pairs becomes a
+                       triplet and the other stays the pair (shanpon) */
+                    if ((lone == 1 && pairs == 0 && counts[k] == 1) ||
+                        (lone == 0 && pairs == 2 && counts[k] == 2))
+                        waits |= KIND_BIT(k);
+                } else if (lone == 0 && pairs == 1 && counts[k] == 2) {
+                    waits |= KIND_BIT(k); /* the honour pair becomes a triplet */
+                }
+            }
+            continue;
+        }
+        uint8_t c[11];
+        memcpy(c, counts + 9 * g, 9);
+        c[9] = c[10] = 0;
+        for (unsigned i = 0; i < 9; i++) {
+            bool near = c[i] || (i >= 1 && c[i - 1]) || (i >= 2 && c[i - 2]) || (i + 1 < 9 && c[i + 1]) ||
+                        (i + 2 < 9 && c[i + 2]);
+            if (!near || c[i] >= 4)
+                continue;
+            c[i]++;
+            bool ok = one_pattern ? paifu_reading__suit_pair_and_sets(c)
+                                  : paifu_reading__suit_sets_only(c);
+            c[i]--;
+            if (ok)
+                waits |= KIND_BIT(9 * g + i);
+        }
+    }
+    return waits;
+}
+
+uint64_t paifu_wait__shape(const uint8_t counts[KINDS], unsigned n, bool special)
+{
+    if (n % 3 != 1)
+        return paifu_wait__shape_reference(counts, n, special);
+    uint64_t waits = standard_waits(counts);
+    if (special) {
+        /* seven pairs: six different pairs and a single, the single is the wait (four of a
+           kind is not two pairs: yaku.md #18) */
+        unsigned pairs = 0, singles = 0, other = 0, single = 0;
+        /* thirteen orphans: only terminals and honours, every one once (thirteen-sided wait)
+           or twelve of them with one doubled (the missing one) (yaku.md #35) */
+        unsigned distinct = 0, doubled = 0;
+        bool orphans_only = true;
+        uint64_t missing = ORPHANS_MASK;
+        for (unsigned k = 0; k < KINDS; k++) {
+            unsigned c = counts[k];
+            if (!c)
+                continue;
+            if (c == 1) {
+                singles++;
+                single = k;
+            } else if (c == 2) {
+                pairs++;
+            } else {
+                other++;
+            }
+            if (!(ORPHANS_MASK & KIND_BIT(k)) || c > 2) {
+                orphans_only = false;
+            } else {
+                distinct++;
+                doubled += c == 2;
+                missing &= ~KIND_BIT(k);
+            }
+        }
+        if (pairs == 6 && singles == 1 && other == 0)
+            waits |= KIND_BIT(single);
+        if (orphans_only && distinct == 13 && doubled == 0)
+            waits |= ORPHANS_MASK;
+        else if (orphans_only && distinct == 12 && doubled == 1)
+            waits |= missing;
     }
     return waits;
 }
