@@ -17,6 +17,7 @@ extern const format_impl paifu_format_paifu_json;
 extern const format_impl paifu_format_mjlog;
 extern const format_impl paifu_format_tenhou6;
 extern const format_impl paifu_format_mjai;
+extern const format_impl paifu_format_majsoul;
 extern const format_impl paifu_format_pantheon;
 extern const format_impl paifu_format_mcr_botzone;
 extern const format_impl paifu_format_mcr_botzone_text;
@@ -26,6 +27,7 @@ static const format_impl *const FORMATS[] = {
     &paifu_format_mjlog,
     &paifu_format_tenhou6,
     &paifu_format_mjai,
+    &paifu_format_majsoul,
     &paifu_format_pantheon,
     &paifu_format_mcr_botzone,
     &paifu_format_mcr_botzone_text,

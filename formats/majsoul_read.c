@@ -1,0 +1,901 @@
+/*
+ * majsoul_read.c: reader of MahjongSoul game records rendered as JSON
+ * (shared/formats/majsoul-json.md, "spec" below). One game per document.
+ *
+ * ---- input (spec §2) ----
+ * Every rendering of the protobuf messages that the spec lists is accepted; keys may be
+ * snake_case or lowerCamelCase, and a key that is missing has its default (0, false, "", an
+ * empty list; spec §2.1), so no key is required where protobuf would omit it:
+ *   layout A   {"head", "data": {"name": ".lq.GameDetailRecords", "data": {...}}, "data_url"}
+ *              or the same without the wrapper level ("data": {"version", "actions"|"records"})
+ *   layout B   {"head", "data": [{name, data}, ...]} or {"head", "records": [...]}
+ *   layout C   tensoul's debug output: "mjshead", "mjslog" (bodies) + "mjsrecordtypes" (names)
+ *   RiichiEnv  {"rounds": [[{name, data}, ...], ...]} and the one-round fixture
+ *              {"mode", "events": [{name, data}, ...], "next_start"}
+ * The container generations (spec §1 step 3): `actions` (version 210715; only results of
+ * type-1 actions are records, the other actions are player inputs and are skipped) and
+ * `records` (version 0); any other version, an undecoded (base64) body, a record list left
+ * at `data_url`, and a bare list of bodies without names (ambiguous, spec §2.5) are refused.
+ * Record names may be ".lq.RecordNewRound", "RecordNewRound" or "NewRound". Syntax errors name
+ * the line and column; every other error names the JSON path (".data.data.actions[12]...")
+ * and, inside a deal, the deal ("S2-1").
+ *
+ * ---- mapping onto the model (paifu/game.h) ----
+ * players  3 when the first RecordNewRound has no `tiles3` (spec §9), else 4
+ * names    head.accounts[] and head.robots[] by `seat` (nickname); seats without one are ""
+ * rules    a matchmaking game (config.category 2) in a standard room (meta.mode_id 1..32 or
+ *          unknown; spec §4.1 table) is "majsoul", with game_length east for mode.mode 1/11;
+ *          3-player rooms add the 3-player values of spec §4.1 and §9 (35000 start and count
+ *          point, uma 15/0/-15, tsumo loss, kita, noten total 2000, 100 per honba from each
+ *          tsumo payer = 200 per honba, two red fives). Friendly rooms, tournaments and the
+ *          tutorial (categories 1, 4, 100: rules set per room) and event rooms (mode_id 33 on,
+ *          or an event-mode switch in detail_rule, or local yaku: spec §4.1) still name
+ *          "majsoul" but set PAIFU_META_RULES_UNKNOWN: the verifier then replays the tiles
+ *          only. A document without a head (RiichiEnv) names "majsoul", with the 3-player
+ *          values when it has 3 players.
+ * metadata majsoul.uuid, majsoul.category, majsoul.mode, majsoul.mode_id, majsoul.version
+ * deals    majsoul_deal.c, majsoul_end.c
+ * end      head.result.players[] by seat: part_point_1 = the final points (leftover riichi
+ *          sticks included), total_point = the final score (spec §4.3); a game whose last
+ *          deal has no end record is marked truncated
+ */
+#include "format.h"
+#include "majsoul.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_POINTS 100000000LL
+
+typedef struct ms_reader {
+    const char *data;  /* whole input, borrowed */
+    size_t size;
+    const char *source;
+    bool done;         /* one game per document */
+    json_t *empty;     /* shared empty object for bodies that are absent */
+} ms_reader;
+
+/* ---- sniffing ---- */
+
+static bool contains(const char *data, size_t size, const char *lit)
+{
+    size_t n = strlen(lit);
+    for (size_t k = 0; k + n <= size; k++)
+        if (data[k] == lit[0] && memcmp(data + k, lit, n) == 0)
+            return true;
+    return false;
+}
+
+/* A JSON object with MahjongSoul record names (spec §2.5); above tenhou6 for tensoul's debug
+   output, which also has a tenhou.net/6 `log`. */
+static int sniff(const char *data, size_t size)
+{
+    size_t i = 0;
+    if (size >= 3 && (unsigned char)data[0] == 0xEF && (unsigned char)data[1] == 0xBB)
+        i = 3;
+    while (i < size && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t'))
+        i++;
+    if (i >= size || data[i] != '{')
+        return 0;
+    size_t window = size - i < ((size_t)1 << 20) ? size - i : (size_t)1 << 20;
+    const char *p = data + i;
+    if (contains(p, window, "\"mjslog\"") && contains(p, window, "\"mjsrecordtypes\""))
+        return 90;
+    if (contains(p, window, ".lq.GameDetailRecords") || contains(p, window, ".lq.Record") ||
+        contains(p, window, "\"RecordNewRound\"") || contains(p, window, "\"NewRound\""))
+        return 85;
+    return 0;
+}
+
+/* ---- members ---- */
+
+/* lowerCamelCase of a snake_case key as protobuf's JSON mapping writes it ("part_point_1" ->
+   "partPoint1"). */
+static void camel(const char *snake, char *buf, size_t size)
+{
+    size_t k = 0;
+    bool up = false;
+    for (const char *p = snake; *p && k + 1 < size; p++) {
+        if (*p == '_') {
+            up = true;
+            continue;
+        }
+        buf[k++] = up && *p >= 'a' && *p <= 'z' ? (char)(*p - 'a' + 'A') : *p;
+        up = false;
+    }
+    buf[k] = '\0';
+}
+
+const json_t *paifu_majsoul__member(const json_t *obj, const char *snake, const char **key,
+                                    char buf[64])
+{
+    if (key)
+        *key = snake;
+    if (!json_is_object(obj))
+        return NULL;
+    const json_t *v = json_object_get(obj, snake);
+    if (v && !json_is_null(v))
+        return v;
+    camel(snake, buf, 64);
+    v = json_object_get(obj, buf);
+    if (v && !json_is_null(v)) {
+        if (key)
+            *key = buf;
+        return v;
+    }
+    return NULL;
+}
+
+int paifu_majsoul__int(jctx *c, const json_t *obj, const char *snake, long long min,
+                       long long max, long long dflt, long long *out)
+{
+    char buf[64];
+    const char *key;
+    const json_t *v = paifu_majsoul__member(obj, snake, &key, buf);
+    if (!v) {
+        *out = dflt;
+        return 0;
+    }
+    size_t old = jctx_key(c, key);
+    if (!json_is_integer(v))
+        return jerr(c, "expected an integer, found %s", jtype(v));
+    long long x = json_integer_value(v);
+    if (x < min || x > max)
+        return jerr(c, "expected an integer from %lld to %lld, found %lld", min, max, x);
+    jctx_pop(c, old);
+    *out = x;
+    return 1;
+}
+
+int paifu_majsoul__bool(jctx *c, const json_t *obj, const char *snake, bool *out)
+{
+    char buf[64];
+    const char *key;
+    const json_t *v = paifu_majsoul__member(obj, snake, &key, buf);
+    *out = false;
+    if (!v)
+        return 0;
+    if (!json_is_boolean(v)) {
+        jctx_key(c, key);
+        return jerr(c, "expected true or false, found %s", jtype(v));
+    }
+    *out = json_is_true(v);
+    return 1;
+}
+
+bool paifu_majsoul__code(const char *s, paifu_tile *out)
+{
+    static const char SUITS[] = "mpsz";
+    const char *suit = s[0] ? strchr(SUITS, s[1]) : NULL;
+    if (s[0] < '0' || s[0] > '9' || !suit || !s[1])
+        return false;
+    unsigned n = (unsigned)(s[0] - '0'), base = (unsigned)(suit - SUITS) * 9;
+    if (suit - SUITS == 3) {
+        if (n < 1 || n > 7)
+            return false;
+        *out = paifu_tile_make(27 + n - 1, false);
+        return true;
+    }
+    *out = n == 0 ? paifu_tile_make(base + 4, true) : paifu_tile_make(base + n - 1, false);
+    return true;
+}
+
+static int tile_value(jctx *c, const json_t *v, paifu_tile *out)
+{
+    const char *s = json_string_value(v);
+    if (!s || strlen(s) != 2 || !paifu_majsoul__code(s, out))
+        return jerr(c, "expected a tile such as \"5m\", \"0p\" or \"7z\", found %s%s%.12s%s",
+                    s ? "" : jtype(v), s ? "\"" : "", s ? s : "", s ? "\"" : "");
+    return 0;
+}
+
+int paifu_majsoul__tile(jctx *c, const json_t *obj, const char *snake, paifu_tile *out)
+{
+    char buf[64];
+    const char *key;
+    const json_t *v = paifu_majsoul__member(obj, snake, &key, buf);
+    if (!v)
+        return 0;
+    size_t old = jctx_key(c, key);
+    if (tile_value(c, v, out) < 0)
+        return PAIFU_EFORMAT;
+    jctx_pop(c, old);
+    return 1;
+}
+
+int paifu_majsoul__tiles(jctx *c, const json_t *obj, const char *snake, paifu_tile *out,
+                         size_t cap, size_t *n)
+{
+    char buf[64];
+    const char *key;
+    const json_t *v = paifu_majsoul__member(obj, snake, &key, buf);
+    *n = 0;
+    if (!v)
+        return 0;
+    size_t old = jctx_key(c, key);
+    if (!json_is_array(v) || json_array_size(v) > cap)
+        return jerr(c, "expected an array of at most %zu tiles, found %s", cap,
+                    json_is_array(v) ? "a longer one" : jtype(v));
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        size_t o2 = jctx_index(c, i);
+        if (tile_value(c, json_array_get(v, i), &out[i]) < 0)
+            return PAIFU_EFORMAT;
+        jctx_pop(c, o2);
+    }
+    *n = json_array_size(v);
+    jctx_pop(c, old);
+    return 1;
+}
+
+int paifu_majsoul__ints(jctx *c, const json_t *obj, const char *snake, long long min,
+                        long long max, int32_t *out, size_t cap, size_t *n)
+{
+    char buf[64];
+    const char *key;
+    const json_t *v = paifu_majsoul__member(obj, snake, &key, buf);
+    *n = 0;
+    if (!v)
+        return 0;
+    size_t old = jctx_key(c, key);
+    if (!json_is_array(v) || json_array_size(v) > cap)
+        return jerr(c, "expected an array of at most %zu integers, found %s", cap,
+                    json_is_array(v) ? "a longer one" : jtype(v));
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        const json_t *x = json_array_get(v, i);
+        size_t o2 = jctx_index(c, i);
+        if (!json_is_integer(x) || json_integer_value(x) < min || json_integer_value(x) > max)
+            return jerr(c, "expected an integer from %lld to %lld, found %s", min, max,
+                        jtype(x));
+        out[i] = (int32_t)json_integer_value(x);
+        jctx_pop(c, o2);
+    }
+    *n = json_array_size(v);
+    jctx_pop(c, old);
+    return 1;
+}
+
+/* ---- finding the records (spec §2) ---- */
+
+static void set_path(jctx *c, const char *path)
+{
+    snprintf(c->path, sizeof(c->path), "%s", path);
+    c->len = strlen(c->path);
+}
+
+static int unsupported(jctx *c, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* A PAIFU_EUNSUPPORTED error at the current path: valid, but not what paifu reads. */
+static int unsupported(jctx *c, const char *fmt, ...)
+{
+    char text[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    return paifu_formats__error(c->err, PAIFU_EUNSUPPORTED, c->source, c->line, 0, c->path, "%s",
+                                text);
+}
+
+static void source_at(ms_source *src, ms_source_kind kind, const json_t *list, const char *base)
+{
+    src->kind = kind;
+    src->list = list;
+    snprintf(src->base, sizeof(src->base), "%s", base);
+}
+
+/* GameDetailRecords (spec §1 step 2-3): `actions` when non-empty, else `records`. */
+static int detail_records(jctx *c, const json_t *det, const char *base, ms_source *src,
+                          paifu_game *game)
+{
+    long long version;
+    char path[64], vbuf[24];
+    int rc = paifu_majsoul__int(c, det, "version", 0, 0xFFFFFFFFLL, 0, &version);
+    if (rc < 0)
+        return rc;
+    if (version != 0 && version != 210715) {
+        jctx_key(c, "version");
+        snprintf(vbuf, sizeof(vbuf), "%lld", version);
+        return unsupported(c, "record container version %lld (expected 0 or 210715)", version);
+    }
+    snprintf(vbuf, sizeof(vbuf), "%lld", version);
+    if ((rc = paifu_game_set_meta(game, "majsoul.version", vbuf, c->err)) < 0)
+        return rc;
+    char buf[64];
+    const char *key;
+    const json_t *actions = paifu_majsoul__member(det, "actions", &key, buf);
+    if (json_is_array(actions) && json_array_size(actions) > 0) {
+        snprintf(path, sizeof(path), "%s.%s", base, key);
+        source_at(src, MS_ACTIONS, actions, path);
+        return 0;
+    }
+    const json_t *records = paifu_majsoul__member(det, "records", &key, buf);
+    if (json_is_array(records)) {
+        snprintf(path, sizeof(path), "%s.%s", base, key);
+        source_at(src, MS_RECORDS, records, path);
+        return 0;
+    }
+    return jerr(c, "expected the records: a non-empty \"actions\" or a \"records\" array, found "
+                "neither");
+}
+
+/* `data` of layouts A and B. */
+static int data_records(jctx *c, const json_t *root, const json_t *data, ms_source *src,
+                        paifu_game *game)
+{
+    char buf[64];
+    jctx_key(c, "data");
+    if (json_is_array(data)) {
+        source_at(src, MS_LIST, data, "$.data");
+        return 0;
+    }
+    if (json_is_string(data)) {
+        const json_t *url = paifu_majsoul__member(root, "data_url", NULL, buf);
+        if (!json_string_length(data) && json_is_string(url) && json_string_length(url))
+            return unsupported(c, "the records are not in the document: they are at data_url "
+                               "\"%.60s\"", json_string_value(url));
+        return unsupported(c, "undecoded records (a base64 protobuf string)");
+    }
+    if (!json_is_object(data))
+        return jerr(c, "expected the records: an object or an array, found %s", jtype(data));
+    const json_t *inner = json_object_get(data, "data");
+    const json_t *name = json_object_get(data, "name");
+    if (!inner || json_is_null(inner))
+        return detail_records(c, data, "$.data", src, game); /* no wrapper level */
+    if (json_is_string(name) && strcmp(json_string_value(name), ".lq.GameDetailRecords") != 0 &&
+        strcmp(json_string_value(name), "GameDetailRecords") != 0) {
+        jctx_key(c, "name");
+        return unsupported(c, "a wrapper named \"%.40s\" (expected .lq.GameDetailRecords)",
+                           json_string_value(name));
+    }
+    jctx_key(c, "data");
+    if (json_is_string(inner))
+        return unsupported(c, "undecoded records (a base64 protobuf string)");
+    if (!json_is_object(inner))
+        return jerr(c, "expected GameDetailRecords: an object, found %s", jtype(inner));
+    return detail_records(c, inner, "$.data.data", src, game);
+}
+
+/* Which layout ROOT is, where its records are, and its head (NULL when it has none). */
+static int find_records(jctx *c, const json_t *root, ms_source *src, const json_t **head,
+                        paifu_game *game)
+{
+    const json_t *v;
+    *head = NULL;
+    memset(src, 0, sizeof(*src));
+    if (!json_is_object(root))
+        return jerr(c, "expected a MahjongSoul game record: an object with \"head\" and \"data\" "
+                    "(a bare list of record bodies without names is ambiguous), found %s",
+                    jtype(root));
+    const json_t *log = json_object_get(root, "mjslog");
+    const json_t *types = json_object_get(root, "mjsrecordtypes");
+    if (log || types) { /* layout C */
+        if (!json_is_array(log) || !json_is_array(types) ||
+            json_array_size(log) != json_array_size(types)) {
+            jctx_key(c, "mjsrecordtypes");
+            return jerr(c, "expected one record type name per mjslog entry (two arrays of the "
+                        "same length)");
+        }
+        source_at(src, MS_ZIP, log, "$.mjslog");
+        src->types = types;
+        snprintf(src->types_base, sizeof(src->types_base), "$.mjsrecordtypes");
+        *head = json_object_get(root, "mjshead");
+        return 0;
+    }
+    if ((v = json_object_get(root, "rounds"))) {
+        jctx_key(c, "rounds");
+        if (!json_is_array(v))
+            return jerr(c, "expected the rounds: an array of record lists, found %s", jtype(v));
+        source_at(src, MS_ROUNDS, v, "$.rounds");
+        return 0;
+    }
+    if ((v = json_object_get(root, "events")) && !json_object_get(root, "head")) {
+        jctx_key(c, "events");
+        if (!json_is_array(v))
+            return jerr(c, "expected the records: an array, found %s", jtype(v));
+        source_at(src, MS_LIST, v, "$.events");
+        return 0;
+    }
+    *head = json_object_get(root, "head");
+    const json_t *data = json_object_get(root, "data");
+    if (data && !json_is_null(data))
+        return data_records(c, root, data, src, game);
+    if ((v = json_object_get(root, "records"))) {
+        jctx_key(c, "records");
+        if (!json_is_array(v))
+            return jerr(c, "expected the records: an array, found %s", jtype(v));
+        source_at(src, MS_LIST, v, "$.records");
+        return 0;
+    }
+    if (json_object_get(root, "log"))
+        return jerr(c, "a tenhou.net/6 document, not a MahjongSoul record (read it as tenhou6)");
+    return jerr(c, "expected a MahjongSoul game record: \"head\" and \"data\" (spec §2)");
+}
+
+/* "\.lq\.(Record)?Name" -> "Name" */
+static void normalise(const char *name, char *out, size_t size)
+{
+    if (strncmp(name, ".lq.", 4) == 0)
+        name += 4;
+    if (strncmp(name, "Record", 6) == 0 && name[6])
+        name += 6;
+    snprintf(out, size, "%s", name);
+}
+
+/* The path of record R's body. */
+static void record_path(jctx *c, const ms_source *src, const ms_record *r)
+{
+    char p[96];
+    switch (src->kind) {
+    case MS_ACTIONS:
+        snprintf(p, sizeof(p), "%s[%zu].result.data", src->base, r->i);
+        break;
+    case MS_ZIP:
+        snprintf(p, sizeof(p), "%s[%zu]", src->base, r->i);
+        break;
+    case MS_ROUNDS:
+        snprintf(p, sizeof(p), "%s[%zu][%zu].data", src->base, r->i, r->j);
+        break;
+    default:
+        snprintf(p, sizeof(p), "%s[%zu].data", src->base, r->i);
+        break;
+    }
+    set_path(c, p);
+}
+
+/* A {name, data} entry at the current path. */
+static int named(jctx *c, const json_t *e, ms_record *out, const json_t *empty)
+{
+    if (json_is_string(e))
+        return unsupported(c, "an undecoded record (a base64 protobuf string)");
+    if (!json_is_object(e))
+        return jerr(c, "expected a record: {\"name\", \"data\"}, found %s", jtype(e));
+    const json_t *name = json_object_get(e, "name");
+    if (!json_is_string(name)) {
+        jctx_key(c, "name");
+        return jerr(c, "expected the record's type name (a string), found %s", jtype(name));
+    }
+    const json_t *data = json_object_get(e, "data");
+    if (json_is_string(data)) {
+        jctx_key(c, "data");
+        return unsupported(c, "an undecoded record body (a base64 protobuf string)");
+    }
+    if (data && !json_is_null(data) && !json_is_object(data)) {
+        jctx_key(c, "data");
+        return jerr(c, "expected the record body: an object, found %s", jtype(data));
+    }
+    normalise(json_string_value(name), out->type, sizeof(out->type));
+    out->data = data && !json_is_null(data) ? data : empty;
+    return 0;
+}
+
+/* One action of `actions`: 1 with a record, 0 to skip it (spec §1 step 3). */
+static int action(jctx *c, const json_t *a, ms_record *out, const json_t *empty)
+{
+    char buf[64];
+    long long type;
+    if (!json_is_object(a))
+        return jerr(c, "expected an action: an object, found %s", jtype(a));
+    int rc = paifu_majsoul__int(c, a, "type", 0, 0xFFFFFFFFLL, 1, &type);
+    if (rc < 0)
+        return rc;
+    const json_t *res = paifu_majsoul__member(a, "result", NULL, buf);
+    if (type != 1 || !res || (json_is_string(res) && !json_string_length(res)))
+        return 0;
+    jctx_key(c, "result");
+    if ((rc = named(c, res, out, empty)) < 0)
+        return rc;
+    return 1;
+}
+
+/* The next record at or after (*I, *J): 1, 0 at the end, <0 on an error. */
+static int next_record(jctx *c, const ms_source *src, size_t *i, size_t *j, ms_record *out,
+                       const json_t *empty)
+{
+    char p[96];
+    for (;;) {
+        size_t n = json_array_size(src->list);
+        if (*i >= n)
+            return 0;
+        const json_t *e = json_array_get(src->list, *i);
+        out->i = *i;
+        out->j = *j;
+        snprintf(p, sizeof(p), "%s[%zu]", src->base, *i);
+        set_path(c, p);
+        if (src->kind == MS_ROUNDS) {
+            if (!json_is_array(e))
+                return jerr(c, "expected a round: an array of records, found %s", jtype(e));
+            if (*j >= json_array_size(e)) {
+                ++*i;
+                *j = 0;
+                continue;
+            }
+            jctx_index(c, *j);
+            ++*j;
+            int rc = named(c, json_array_get(e, *j - 1), out, empty);
+            return rc < 0 ? rc : 1;
+        }
+        ++*i;
+        if (src->kind == MS_ACTIONS) {
+            int rc = action(c, e, out, empty);
+            if (rc != 0)
+                return rc;
+            continue;
+        }
+        if (src->kind == MS_ZIP) {
+            const json_t *name = json_array_get(src->types, out->i);
+            if (!json_is_string(name)) {
+                snprintf(p, sizeof(p), "%s[%zu]", src->types_base, out->i);
+                set_path(c, p);
+                return jerr(c, "expected a record type name, found %s", jtype(name));
+            }
+            if (!json_is_object(e))
+                return jerr(c, "expected a record body: an object, found %s", jtype(e));
+            normalise(json_string_value(name), out->type, sizeof(out->type));
+            out->data = e;
+            return 1;
+        }
+        int rc = named(c, e, out, empty);
+        return rc < 0 ? rc : 1;
+    }
+}
+
+/* ---- the head ---- */
+
+static int meta_int(jctx *c, paifu_game *game, const char *key, long long v)
+{
+    char text[24];
+    snprintf(text, sizeof(text), "%lld", v);
+    return paifu_game_set_meta(game, key, text, c->err);
+}
+
+/* Names from accounts[] and robots[] (spec §4.2: any order, AI seats may be missing). */
+static int read_names(jctx *c, const json_t *head, paifu_game *game, int players)
+{
+    static const char *const LISTS[] = {"accounts", "robots"};
+    for (size_t l = 0; l < 2; l++) {
+        char buf[64];
+        const char *key;
+        const json_t *list = paifu_majsoul__member(head, LISTS[l], &key, buf);
+        if (!list)
+            continue;
+        size_t old = jctx_key(c, key);
+        if (!json_is_array(list))
+            return jerr(c, "expected an array of players, found %s", jtype(list));
+        for (size_t i = 0; i < json_array_size(list); i++) {
+            const json_t *a = json_array_get(list, i);
+            size_t o2 = jctx_index(c, i);
+            long long seat;
+            const json_t *nick = paifu_majsoul__member(a, "nickname", NULL, buf);
+            int rc = paifu_majsoul__int(c, a, "seat", 0, players - 1, 0, &seat);
+            if (rc < 0)
+                return rc;
+            if (nick && !json_is_string(nick)) {
+                jctx_key(c, "nickname");
+                return jerr(c, "expected a name (a string), found %s", jtype(nick));
+            }
+            if (nick && (rc = paifu_game_set_player_name(game, (int)seat, json_string_value(nick),
+                                                         c->err)) < 0)
+                return rc;
+            jctx_pop(c, o2);
+        }
+        jctx_pop(c, old);
+    }
+    return 0;
+}
+
+/* A detail_rule switch that is on: non-zero, true, or a non-empty list or object. */
+static bool switched_on(const json_t *v)
+{
+    return (json_is_integer(v) && json_integer_value(v) != 0) || json_is_true(v) ||
+           (json_is_array(v) && json_array_size(v) > 0) ||
+           (json_is_object(v) && json_object_size(v) > 0);
+}
+
+/* The first event-mode or local-yaku switch of DETAIL that is on (spec §4.1), or NULL. */
+static const char *event_mode(const json_t *detail)
+{
+    static const char *const MODES[] = {
+        "dora3_mode",     "begin_open_mode",     "jiuchao_mode",        "muyu_mode",
+        "open_hand",      "xuezhandaodi",        "huansanzhang",        "chuanma",
+        "reveal_discard", "field_spell_mode",    "zhanxing",            "tianming_mode",
+        "yongchang_mode", "hunzhiyiji_mode",     "wanxiangxiuluo_mode", "beishuizhizhan_mode",
+        "amusement_switches", "guyi_mode",
+    };
+    char buf[64];
+    for (size_t i = 0; i < sizeof(MODES) / sizeof(MODES[0]); i++)
+        if (switched_on(paifu_majsoul__member(detail, MODES[i], NULL, buf)))
+            return MODES[i];
+    return NULL;
+}
+
+static int rule(jctx *c, paifu_game *game, const char *key, const char *value)
+{
+    return paifu_game_add_rule_override(game, key, value, c->err);
+}
+
+/* 3-player ranked rooms: spec §4.1 room table (start 35000, count point 35000, return 40000 for
+   the extension, uma 15/0/-15) and §9 (tsumo loss, kita, noten 2000, 0p and 0s, 200 per honba:
+   100 from each of the two tsumo payers). */
+static int sanma_rules(jctx *c, paifu_game *game)
+{
+    static const char *const SANMA[][2] = {
+        {"players", "3"},          {"start_points", "35000"},       {"return_points", "35000"},
+        {"target_points", "40000"}, {"uma", "15000,0,-15000,0"},    {"sanma_tsumo_loss", "true"},
+        {"kita", "true"},          {"noten_total", "2000"},         {"honba_value", "200"},
+        {"red_fives", "2"},
+    };
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < sizeof(SANMA) / sizeof(SANMA[0]); i++)
+        rc = rule(c, game, SANMA[i][0], SANMA[i][1]);
+    return rc;
+}
+
+/* Integer KEY of the member SNAKE of OBJ (config.mode.mode, config.meta.mode_id); *OUT is
+   left alone when OBJ has no SNAKE, and is DFLT when SNAKE has no KEY. */
+static int nested_int(jctx *c, const json_t *obj, const char *snake, const char *key,
+                      long long dflt, long long *out)
+{
+    char buf[64];
+    const char *k;
+    const json_t *inner = paifu_majsoul__member(obj, snake, &k, buf);
+    if (!inner)
+        return 0;
+    size_t old = jctx_key(c, k);
+    int rc = paifu_majsoul__int(c, inner, key, 0, 0xFFFFFFFFLL, dflt, out);
+    if (rc >= 0)
+        jctx_pop(c, old);
+    return rc;
+}
+
+/* Why the verifier cannot price this game (NULL: it can); REASON is the buffer for it. */
+static const char *unknown_rules(const json_t *detail, long long category, long long mode_id,
+                                 char *reason, size_t size)
+{
+    const char *ev = event_mode(detail);
+    if (ev) {
+        snprintf(reason, size, "MahjongSoul event mode or local yaku (detail_rule.%s)", ev);
+        return reason;
+    }
+    if (category != 2)
+        return "MahjongSoul friendly room, tournament or tutorial: its rules are set per room";
+    if (mode_id >= 33) {
+        snprintf(reason, size, "MahjongSoul event room (mode_id %lld)", mode_id);
+        return reason;
+    }
+    return NULL;
+}
+
+/* The rule set from head.config (spec §4.1); MODE is the RiichiEnv fixture's `mode` (-1). */
+static int read_rules(jctx *c, const json_t *head, paifu_game *game, int players, long long mode)
+{
+    char buf[64], b2[64];
+    const char *key;
+    long long category = 2, mode_id = 0;
+    const json_t *config = paifu_majsoul__member(head, "config", &key, buf);
+    const json_t *gm = paifu_majsoul__member(config, "mode", NULL, b2);
+    const json_t *detail = paifu_majsoul__member(gm, "detail_rule", NULL, b2);
+    int rc = 0;
+    set_path(c, "$.head");
+    jctx_key(c, key);
+    if (config && ((rc = paifu_majsoul__int(c, config, "category", 0, 0xFFFFFFFFLL, 0,
+                                            &category)) < 0 ||
+                   (rc = nested_int(c, config, "mode", "mode", 0, &mode)) < 0 ||
+                   (rc = nested_int(c, config, "meta", "mode_id", 0, &mode_id)) < 0))
+        return rc;
+    if ((rc = paifu_game_set_rules_name(game, "majsoul", c->err)) < 0 ||
+        (config && (rc = meta_int(c, game, "majsoul.category", category)) < 0) ||
+        (mode >= 0 && (rc = meta_int(c, game, "majsoul.mode", mode)) < 0) ||
+        (mode_id && (rc = meta_int(c, game, "majsoul.mode_id", mode_id)) < 0))
+        return rc;
+    if (players == 3 && (rc = sanma_rules(c, game)) < 0)
+        return rc;
+    if ((mode == 1 || mode == 11) && (rc = rule(c, game, "game_length", "east")) < 0)
+        return rc;
+    if ((mode == 0 || mode == 4) && config && (rc = rule(c, game, "game_length", "single")) < 0)
+        return rc;
+    char reason[120];
+    const char *why = unknown_rules(detail, category, mode_id, reason, sizeof(reason));
+    return why ? paifu_game_set_meta(game, PAIFU_META_RULES_UNKNOWN, why, c->err) : 0;
+}
+
+/* head.result.players[]: one entry per seat, in placement order (spec §4.3). */
+static int read_result(jctx *c, const json_t *head, paifu_game *game, int players)
+{
+    char buf[64];
+    const char *key;
+    const json_t *res = paifu_majsoul__member(head, "result", NULL, buf);
+    const json_t *list = paifu_majsoul__member(res, "players", &key, buf);
+    if (!list)
+        return 0;
+    set_path(c, "$.head.result");
+    jctx_key(c, key);
+    if (!json_is_array(list) || json_array_size(list) != (size_t)players)
+        return jerr(c, "expected the final standings: an array of %d players, found %s", players,
+                    json_is_array(list) ? "another length" : jtype(list));
+    paifu_game_result out;
+    memset(&out, 0, sizeof(out));
+    unsigned seen = 0;
+    for (size_t i = 0; i < json_array_size(list); i++) {
+        const json_t *p = json_array_get(list, i);
+        long long seat, points, total;
+        size_t old = jctx_index(c, i);
+        int rc;
+        if (!json_is_object(p))
+            return jerr(c, "expected a player's result: an object, found %s", jtype(p));
+        if ((rc = paifu_majsoul__int(c, p, "seat", 0, players - 1, 0, &seat)) < 0 ||
+            (rc = paifu_majsoul__int(c, p, "part_point_1", -MAX_POINTS, MAX_POINTS, 0, &points)) <
+                0 ||
+            (rc = paifu_majsoul__int(c, p, "total_point", -MAX_POINTS, MAX_POINTS, 0, &total)) < 0)
+            return rc;
+        if (seen >> seat & 1u)
+            return jerr(c, "seat %lld has two results", seat);
+        seen |= 1u << seat;
+        out.points[seat] = (int32_t)points;
+        out.final[seat] = (int32_t)total;
+        jctx_pop(c, old);
+    }
+    out.has_points = out.has_final = true;
+    paifu_game_set_result(game, &out);
+    return 0;
+}
+
+/* ---- the game ---- */
+
+/* Players: 3 when the first RecordNewRound deals no `tiles3` (spec §9). */
+static int count_players(jctx *c, const ms_source *src, const json_t *empty, int *players)
+{
+    size_t i = 0, j = 0;
+    ms_record r;
+    int rc;
+    char buf[64];
+    while ((rc = next_record(c, src, &i, &j, &r, empty)) > 0) {
+        if (strcmp(r.type, "NewRound") != 0)
+            continue;
+        const json_t *t3 = paifu_majsoul__member(r.data, "tiles3", NULL, buf);
+        *players = json_array_size(t3) > 0 ? 4 : 3;
+        return 0;
+    }
+    if (rc < 0)
+        return rc;
+    set_path(c, src->base);
+    return jerr(c, "expected the records of a game, found no RecordNewRound");
+}
+
+/* Riichi sticks of the next RecordNewRound after (I, J), or of `next_start`; -1 if none. */
+static int next_sticks(jctx *c, const ms_source *src, size_t i, size_t j, const json_t *root,
+                       const json_t *empty)
+{
+    char buf[64], path[96];
+    ms_record r;
+    long long v = -1;
+    snprintf(path, sizeof(path), "%s", c->path);
+    while (next_record(c, src, &i, &j, &r, empty) > 0) {
+        if (strcmp(r.type, "NewRound") == 0) {
+            const json_t *x = paifu_majsoul__member(r.data, "liqibang", NULL, buf);
+            v = json_is_integer(x) ? json_integer_value(x) : 0;
+            break;
+        }
+    }
+    const json_t *ns = json_object_get(root, "next_start");
+    if (v < 0 && json_is_object(ns)) {
+        const json_t *x = paifu_majsoul__member(ns, "liqibang", NULL, buf);
+        v = json_is_integer(x) ? json_integer_value(x) : 0;
+    }
+    set_path(c, path);
+    return v < 0 || v > 1000 ? -1 : (int)v;
+}
+
+static int read_game(ms_reader *r, jctx *c, const json_t *root, paifu_game *game)
+{
+    ms_source src;
+    const json_t *head;
+    ms_state *st = NULL;
+    int players = 4, rc;
+    long long mode = -1;
+    if ((rc = find_records(c, root, &src, &head, game)) < 0 ||
+        (rc = count_players(c, &src, r->empty, &players)) < 0)
+        return rc;
+    set_path(c, "$");
+    if (!head && (rc = paifu_majsoul__int(c, root, "mode", 0, 0xFFFFFFFFLL, -1, &mode)) < 0)
+        return rc;
+    char buf[64];
+    const json_t *uuid = paifu_majsoul__member(head, "uuid", NULL, buf);
+    if ((rc = paifu_game_set_players(game, players, c->err)) < 0 ||
+        (rc = paifu_game_set_source_format(game, "majsoul", c->err)) < 0 ||
+        (json_is_string(uuid) &&
+         (rc = paifu_game_set_meta(game, "majsoul.uuid", json_string_value(uuid), c->err)) < 0) ||
+        (rc = read_rules(c, head, game, players, mode)) < 0)
+        return rc;
+    set_path(c, "$.head");
+    if ((rc = read_names(c, head, game, players)) < 0)
+        return rc;
+    if (!(st = calloc(1, sizeof(*st))))
+        return paifu_error_set(c->err, PAIFU_ENOMEM, NULL, "out of memory");
+    st->game = game;
+    st->c = c;
+    st->players = players;
+    st->empty = r->empty;
+    size_t i = 0, j = 0, count = 0;
+    ms_record rec;
+    while ((rc = next_record(c, &src, &i, &j, &rec, r->empty)) > 0) {
+        if (++count > MS_MAX_RECORDS) {
+            rc = paifu_formats__error(c->err, PAIFU_ELIMIT, c->source, 0, 0, c->path,
+                                      "more than %d records in one game", MS_MAX_RECORDS);
+            break;
+        }
+        record_path(c, &src, &rec);
+        if (strcmp(rec.type, "LiuJu") == 0)
+            st->next_sticks = next_sticks(c, &src, i, j, root, r->empty);
+        if ((rc = paifu_majsoul__record(st, &rec)) < 0)
+            break;
+    }
+    if (rc == 0 && st->in_deal && !st->ended)
+        paifu_game_set_truncated(game, true);
+    free(st);
+    return rc < 0 ? rc : read_result(c, head, game, players);
+}
+
+/* ---- reader ---- */
+
+static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
+{
+    ms_reader *r = calloc(1, sizeof(*r));
+    json_t *empty = json_object();
+    if (!r || !empty) {
+        free(r);
+        json_decref(empty);
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    }
+    r->data = ctx->data;
+    r->size = ctx->size;
+    r->source = ctx->source;
+    r->empty = empty;
+    *state = r;
+    return 0;
+}
+
+static int reader_next(void *state, paifu_game *game, paifu_error *err)
+{
+    ms_reader *r = state;
+    if (r->done)
+        return 0;
+    r->done = true;
+    size_t skip = r->size >= 3 && (unsigned char)r->data[0] == 0xEF ? 3 : 0; /* byte order mark */
+    json_t *root;
+    int rc = jload(&root, r->data + skip, r->size - skip, 0, 0, r->source, err);
+    if (rc < 0)
+        return rc;
+    jctx c;
+    jctx_init(&c, r->source, err);
+    rc = read_game(r, &c, root, game);
+    json_decref(root);
+    return rc < 0 ? rc : 1;
+}
+
+static void reader_free(void *state)
+{
+    ms_reader *r = state;
+    if (!r)
+        return;
+    json_decref(r->empty);
+    free(r);
+}
+
+const format_impl paifu_format_majsoul = {
+    .info = {"majsoul", "MahjongSoul game record JSON (decoded GameDetailRecords; tensoul's "
+                        "mjslog; RiichiEnv)",
+             true, false, 0, ".json"},
+    .sniff = sniff,
+    .reader_open = reader_open,
+    .reader_next = reader_next,
+    .reader_free = reader_free,
+    .write_game = NULL,
+    .finish = NULL,
+    .multi_game = false,
+};
