@@ -89,6 +89,7 @@ typedef struct replay {
     bool broken;                    /* a finding stopped the replay */
     bool ended;
     bool recompute;
+    bool verifiable;                /* the rules are known: fans and payments are checked */
     int32_t recorded[PAIFU_SEATS];
     int32_t computed[PAIFU_SEATS];
     uint64_t wins_scored;
@@ -733,6 +734,15 @@ static void ev_win(replay *r, int ev, const paifu_event *e)
         BROKEN(r, ev, "log.structure", "a win by seat %d from seat %d", w->winner, w->from);
         return;
     }
+    if (!r->verifiable) { /* unknown rules (PAIFU_META_RULES_UNKNOWN): tiles only */
+        const int32_t *rec = (w->known & PAIFU_REC_DELTAS) ? w->deltas : NULL;
+        for (int s = 0; s < PAIFU_SEATS; s++) {
+            r->recorded[s] += rec ? rec[s] : 0;
+            r->computed[s] += rec ? rec[s] : 0;
+        }
+        r->ended = true;
+        return;
+    }
     check_recorded_sum(r, ev, w);
     paifu_mcr_result res;
     bool scored = r->tiles && !r->broken && score_win(r, ev, w, &res);
@@ -778,7 +788,8 @@ static void ev_draw_end(replay *r, int ev, const paifu_event *e)
         int32_t zero[PAIFU_SEATS] = {0};
         format_deltas(a, sizeof(a), zero);
         format_deltas(b, sizeof(b), d->deltas);
-        finding(r, ev, "draw.payment", a, b, "an exhaustive draw pays nothing%s", "");
+        if (r->verifiable)
+            finding(r, ev, "draw.payment", a, b, "an exhaustive draw pays nothing%s", "");
     }
     for (int s = 0; s < PAIFU_SEATS; s++)
         if (d->known & PAIFU_REC_DELTAS)
@@ -834,7 +845,9 @@ static void replay_event(replay *r, int i, const paifu_event *e)
                       e->type == PAIFU_EV_ANKAN || e->type == PAIFU_EV_SHOUMINKAN;
     bool outcome = e->type == PAIFU_EV_WIN || e->type == PAIFU_EV_EXHAUSTIVE_DRAW ||
                    e->type == PAIFU_EV_ABORTIVE_DRAW;
-    if (r->ended && (tile_event || outcome)) {
+    /* unknown rules (akochan's MCR mode pays several winners): another win may follow */
+    bool another_win = !r->verifiable && e->type == PAIFU_EV_WIN;
+    if (r->ended && (tile_event || outcome) && !another_win) {
         BROKEN(r, i, "log.structure", "a %s event after the end of the deal",
                paifu_event_type_name((paifu_event_type)e->type));
         return;
@@ -954,6 +967,7 @@ int paifu_mcr__replay_totals(int32_t totals[PAIFU_SEATS], const paifu_game *game
         r.deal = paifu_game_deal(game, d);
         r.rules = rules;
         r.recompute = recompute;
+        r.verifiable = true;
         replay_deal(&r);
         for (int s = 0; s < PAIFU_SEATS; s++)
             totals[s] += recompute ? r.computed[s] : r.recorded[s];
@@ -978,13 +992,17 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
         report->stats.draws += deal->n_draws;
         if (d == 0 && (deal->start.flags & PAIFU_DEAL_HAS_SCORES))
             memcpy(running, deal->start.scores, sizeof(running));
-        check_scores(report, deal, running, opts);
+        bool verifiable = paifu_game_meta_get(game, PAIFU_META_RULES_UNKNOWN) == NULL;
+        if (verifiable) /* unknown rules: rotation and totals follow rules nobody wrote down */
+            check_scores(report, deal, running, opts);
         if (deal->start.flags & PAIFU_DEAL_HAS_SCORES)
             memcpy(running, deal->start.scores, sizeof(running));
-        check_dealer(report, deal, prev, rules, opts);
+        if (verifiable)
+            check_dealer(report, deal, prev, rules, opts);
         replay r;
         memset(&r, 0, sizeof(r));
         r.deal = deal, r.rules = rules, r.opts = opts, r.rep = report;
+        r.verifiable = paifu_game_meta_get(game, PAIFU_META_RULES_UNKNOWN) == NULL;
         replay_deal(&r);
         report->stats.wins_scored += r.wins_scored;
         for (int s = 0; s < PAIFU_SEATS; s++)
@@ -997,7 +1015,7 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
         paifu_verify__locate(&w, opts, NULL, -1);
         paifu_report_add(report, "log.truncated", &w, NULL, NULL, NULL,
                          "the log ends before the session's end");
-    } else if (res->has_points &&
+    } else if (res->has_points && paifu_game_meta_get(game, PAIFU_META_RULES_UNKNOWN) == NULL &&
                memcmp(res->points, running, sizeof(int32_t) * PAIFU_SEATS) != 0) {
         char a[64], b[64];
         format_deltas(a, sizeof(a), running);

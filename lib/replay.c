@@ -338,8 +338,12 @@ static void on_discard(replay *rp, const paifu_event *e)
                 tname(b, e->tile), tname(c, s->last_draw));
         return;
     }
+    /* without tile ids a second copy of the drawn tile discarded from the hand looks like the
+       drawn one: then only a tsumogiri claim for another tile is a contradiction */
+    bool ids = rp->has_ids && e->tile_id != PAIFU_TILE_ID_NONE;
     if ((e->flags & PAIFU_EVF_TSUMOGIRI_KNOWN) &&
-        ((e->flags & PAIFU_EVF_TSUMOGIRI) != 0) != is_drawn)
+        ((e->flags & PAIFU_EVF_TSUMOGIRI) != 0) != is_drawn &&
+        (ids || (e->flags & PAIFU_EVF_TSUMOGIRI)))
         paifu_replay__finding(rp, "log.inconsistent", is_drawn ? "tsumogiri" : "from the hand",
                               e->flags & PAIFU_EVF_TSUMOGIRI ? "tsumogiri" : "from the hand",
                               NULL, "seat %d's discard of %s is marked %s", seat,

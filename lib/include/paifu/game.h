@@ -168,7 +168,8 @@ typedef struct paifu_win {
     int16_t riichi_sticks;   /**< sticks the log says this win collects */
     int32_t points;          /**< hand value without honba and sticks (tsumo: the total collected) */
     int32_t payment_nondealer; /**< tsumo: what each non-dealer pays, without honba */
-    int32_t payment_dealer;    /**< tsumo: what the dealer pays (dealer's tsumo: each payer) */
+    int32_t payment_dealer;    /**< non-dealer's tsumo: what the dealer pays; 0 on the dealer's
+                                    own tsumo (then every payer pays payment_nondealer) */
     int32_t deltas[PAIFU_SEATS];        /**< score changes of this win */
     int32_t scores_before[PAIFU_SEATS]; /**< scores just before this win was paid */
     paifu_yaku_value yaku[PAIFU_MAX_YAKU];
