@@ -47,6 +47,10 @@
 void paifu_replay__finding(replay *rp, const char *code, const char *expected,
                            const char *recorded, const char *rule_ref, const char *fmt, ...)
 {
+    if (rp->muted) {
+        rp->muted_hits++;
+        return;
+    }
     paifu_location where;
     paifu_verify__locate(&where, rp->opts, rp->deal, rp->event);
     char text[200];
@@ -55,6 +59,19 @@ void paifu_replay__finding(replay *rp, const char *code, const char *expected,
     vsnprintf(text, sizeof(text), fmt, ap);
     va_end(ap);
     paifu_report_add(rp->report, code, &where, expected, recorded, rule_ref, "%s", text);
+}
+
+bool paifu_replay__chombo_recorded(const replay *rp, int seat)
+{
+    const paifu_deal *d = rp->deal;
+    for (size_t i = rp->event < 0 ? 0 : (size_t)rp->event; i < d->n_events; i++) {
+        const paifu_event *e = &d->events[i];
+        if (e->type == PAIFU_EV_PENALTY && e->detail >= 0 && (size_t)e->detail < d->n_penalties &&
+            d->penalties[e->detail].kind == PAIFU_PENALTY_CHOMBO &&
+            d->penalties[e->detail].seat == seat)
+            return true;
+    }
+    return false;
 }
 
 /* A legality finding: reported once, then the tile state is no longer trusted. */

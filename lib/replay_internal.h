@@ -116,6 +116,8 @@ typedef struct replay {
     bool drawn;                /* ended in a draw */
     bool abortive;
     bool chombo;
+    int muted;                 /* > 0: findings are counted in `muted_hits`, not reported */
+    int muted_hits;
     bool dealer_tenpai;
     bool dealer_won;
     bool ended;
@@ -130,6 +132,8 @@ void paifu_replay__finding(replay *rp, const char *code, const char *expected,
 #endif
     ;
 int paifu_replay__seat_wind(const replay *rp, int seat);
+/* True when the deal records a chombo of `seat` at or after the current event. */
+bool paifu_replay__chombo_recorded(const replay *rp, int seat);
 bool paifu_replay__ids_equal_hand(const replay *rp, int seat, const paifu_tile *tiles,
                                   const uint8_t *ids, size_t n, paifu_tile extra);
 

@@ -337,6 +337,34 @@ static void share_sticks(replay *rp, const paifu_event *ev, const paifu_win *w)
                                    rp->rules);
 }
 
+/* A declaration the log itself penalises with a chombo later in the deal (RRC-2024 §3.13: a
+   false win is chombo): nothing is paid for it and nothing is reported against it, since the
+   table caught it. The replay only checks that it was indeed invalid: a declaration that
+   replays as a valid win gets penalty.unfounded. */
+static void false_declaration(replay *rp, const paifu_win *w, bool tsumo, bool tiles)
+{
+    if (tiles && rp->verifiable) {
+        paifu_score sc;
+        paifu_tile ura[PAIFU_MAX_INDICATORS];
+        uint8_t n_ura = 0;
+        int before = rp->muted_hits;
+        rp->muted++;
+        bool valid = check_moment(rp, w, tsumo) &&
+                     score_from_tiles(rp, w, tsumo, &sc, ura, &n_ura) &&
+                     sc.status == PAIFU_SCORE_OK;
+        rp->muted--;
+        if (valid && rp->muted_hits == before)
+            paifu_replay__finding(rp, "penalty.unfounded", NULL, NULL, "RRC-2024 §3.13",
+                                  "seat %d's declaration is recorded as a chombo, but it replays "
+                                  "as a valid win (%d han %d fu)",
+                                  w->winner, sc.han, sc.fu);
+    }
+    if (w->known & PAIFU_REC_DELTAS)
+        for (int s = 0; s < rp->players; s++)
+            rp->scores[s] += w->deltas[s];
+    rp->ended = true;
+}
+
 void paifu_replay__win(replay *rp, const paifu_event *ev)
 {
     const paifu_win *w = &rp->deal->wins[ev->detail];
@@ -346,6 +374,10 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
     if (!first && tsumo) {
         paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL,
                               "a second win in the deal by tsumo");
+        return;
+    }
+    if (paifu_replay__chombo_recorded(rp, w->winner)) {
+        false_declaration(rp, w, tsumo, tiles);
         return;
     }
     if (first)
@@ -538,7 +570,8 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
             if (says && !is)
                 paifu_replay__finding(rp, "draw.tenpai", "noten", "tenpai", "RRC-2024 §3.8",
                                       "seat %d is recorded tenpai but its hand is not", s);
-            else if (!says && rp->seat[s].riichi_accepted)
+            else if (!says && rp->seat[s].riichi_accepted &&
+                     !paifu_replay__chombo_recorded(rp, s))
                 paifu_replay__finding(rp, "penalty.noten_riichi", NULL, NULL,
                                       "RRC-2024 §3.8, §3.13",
                                       "seat %d declared riichi and is not tenpai at the draw", s);

@@ -39,7 +39,7 @@ static const rule_row ROWS[] = {
     ROW(players, "game", I, "", "4", "seats in play: 4, or 3 for sanma", "tenhou-xml.md §7"),
     ROW(game_length, "game", E, "east|south|north|single", "south",
         "east: East round only (tonpuusen); south: East and South (hanchan); north: all four "
-        "winds (MCR); single: one deal",
+        "winds (MCR); single: one deal (played again after a chombo that replays the deal)",
         "000 §3.1.2"),
     ROW(west_round, "game", B, "", "false",
         "play on into West when nobody reached target_points after the last regular deal",

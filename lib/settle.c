@@ -223,7 +223,7 @@ static void advance(flow *f, const replay *rp, const paifu_rules *r, int players
     f->hand_number = st->hand_number;
     f->over = false;
     if (r->game_length == PAIFU_LENGTH_SINGLE) {
-        f->over = true;
+        f->over = !(rp->chombo && !rp->n_wins && r->chombo_redeal); /* a chombo replays it */
         return;
     }
     if (r->tobi && f->known)

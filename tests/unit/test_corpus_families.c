@@ -73,7 +73,11 @@ static int load_manifest(void)
             MEMBERS = m;
         }
         member *m = &MEMBERS[N_MEMBERS++];
-        snprintf(m->path, sizeof(m->path), "%s/%s", dir, col[0]);
+        int n = snprintf(m->path, sizeof(m->path), "%s/%s", dir, col[0]);
+        if (n < 0 || (size_t)n >= sizeof(m->path)) {
+            fprintf(stderr, "%s/%s: path too long\n", dir, col[0]);
+            abort();
+        }
         snprintf(m->format, sizeof(m->format), "%s", col[4]);
         snprintf(m->family, sizeof(m->family), "%s", col[7]);
     }
