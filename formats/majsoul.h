@@ -42,9 +42,9 @@ typedef struct ms_source {
 
 /* One record: its normalised type name and body. */
 typedef struct ms_record {
-    char type[40];        /* ".lq.RecordNewRound" / "RecordNewRound" / "NewRound" -> "NewRound" */
-    const json_t *data;   /* the body; an empty object when the record has none */
-    size_t i, j;          /* position: list[i] (MS_ROUNDS: list[i][j]) */
+    char type[40];      /* ".lq.RecordNewRound" / "RecordNewRound" / "NewRound" -> "NewRound" */
+    const json_t *data; /* the body; an empty object when the record has none */
+    size_t i, j;        /* position: list[i] (MS_ROUNDS: list[i][j]) */
 } ms_record;
 
 /* A seat's tiles as the reader follows them (only to name a closed kan's red five, spec §5.5). */
@@ -53,8 +53,8 @@ typedef struct ms_seat {
     uint8_t red[3];                   /* concealed red fives by suit */
     paifu_tile pons[4][3];            /* the pons, for an added kan */
     uint8_t n_pons;
-    bool replacement_due;             /* a kan or kita awaits its replacement draw */
-    bool discarded;                   /* the seat discarded in this deal */
+    bool replacement_due; /* a kan or kita awaits its replacement draw */
+    bool discarded;       /* the seat discarded in this deal */
     paifu_tile last_draw;
 } ms_seat;
 
@@ -63,22 +63,22 @@ typedef struct ms_state {
     paifu_game *game;
     jctx *c;
     int players;
-    const json_t *empty;       /* an empty object for bodies that are absent */
+    const json_t *empty; /* an empty object for bodies that are absent */
     /* the deal */
-    bool in_deal;              /* a RecordNewRound was read */
-    bool ended;                /* the deal's end record was read */
-    paifu_deal_start start;    /* of the current deal (labels) */
+    bool in_deal;                /* a RecordNewRound was read */
+    bool ended;                  /* the deal's end record was read */
+    paifu_deal_start start;      /* of the current deal (labels) */
     int32_t scores[PAIFU_SEATS]; /* the recorded scores: the start, then each deposit's `score` */
     bool scores_known;
-    int32_t sticks;            /* riichi sticks on the table: the start's plus this deal's */
+    int32_t sticks; /* riichi sticks on the table: the start's plus this deal's */
     paifu_tile dora[PAIFU_MAX_INDICATORS]; /* indicators revealed so far */
     size_t n_dora;
-    int riichi_seat;           /* seat whose riichi discard awaits its deposit, -1 if none */
-    bool riichi_double;        /* that declaration is a double riichi (is_wliqi) */
-    int last_actor;            /* seat of the latest discard, kan or kita (a ron's discarder) */
+    int riichi_seat;    /* seat whose riichi discard awaits its deposit, -1 if none */
+    bool riichi_double; /* that declaration is a double riichi (is_wliqi) */
+    int last_actor;     /* seat of the latest discard, kan or kita (a ron's discarder) */
     paifu_tile last_tile;
     ms_seat seat[PAIFU_SEATS];
-    int next_sticks;           /* riichi sticks of the next RecordNewRound, -1 if none follows */
+    int next_sticks; /* riichi sticks of the next RecordNewRound, -1 if none follows */
 } ms_state;
 
 /* ---- members (majsoul_read.c): snake_case or lowerCamelCase, null = absent ---- */
@@ -88,8 +88,8 @@ const json_t *paifu_majsoul__member(const json_t *obj, const char *snake, const 
                                     char buf[64]);
 
 /* Integer member: absent -> DFLT, returns 0; present -> 1; wrong type or range -> EFORMAT. */
-int paifu_majsoul__int(jctx *c, const json_t *obj, const char *snake, long long min,
-                       long long max, long long dflt, long long *out);
+int paifu_majsoul__int(jctx *c, const json_t *obj, const char *snake, long long min, long long max,
+                       long long dflt, long long *out);
 
 /* Boolean member (absent = false); returns 0 absent, 1 present, EFORMAT. */
 int paifu_majsoul__bool(jctx *c, const json_t *obj, const char *snake, bool *out);
@@ -98,12 +98,12 @@ int paifu_majsoul__bool(jctx *c, const json_t *obj, const char *snake, bool *out
 int paifu_majsoul__tile(jctx *c, const json_t *obj, const char *snake, paifu_tile *out);
 
 /* An array of at most CAP tiles (absent: none); returns 0 absent, 1 present, EFORMAT. */
-int paifu_majsoul__tiles(jctx *c, const json_t *obj, const char *snake, paifu_tile *out,
-                         size_t cap, size_t *n);
+int paifu_majsoul__tiles(jctx *c, const json_t *obj, const char *snake, paifu_tile *out, size_t cap,
+                         size_t *n);
 
 /* An array of at most CAP integers (absent: none); returns 0 absent, 1 present, EFORMAT. */
-int paifu_majsoul__ints(jctx *c, const json_t *obj, const char *snake, long long min,
-                        long long max, int32_t *out, size_t cap, size_t *n);
+int paifu_majsoul__ints(jctx *c, const json_t *obj, const char *snake, long long min, long long max,
+                        int32_t *out, size_t cap, size_t *n);
 
 /* The tile of a 2-character code at S ("1m".."9m", "0m" red, "1z".."7z"); false otherwise. */
 bool paifu_majsoul__code(const char *s, paifu_tile *out);

@@ -124,12 +124,11 @@ int paifu_majsoul__deposit(ms_state *st, const json_t *liqi)
     size_t old = jctx_key(c, "liqi");
     int rc, has_score;
     if (!json_is_object(liqi))
-        return jerr(c, "expected a riichi deposit (LiQiSuccess): an object, found %s",
-                    jtype(liqi));
+        return jerr(c, "expected a riichi deposit (LiQiSuccess): an object, found %s", jtype(liqi));
     if ((rc = paifu_majsoul__int(c, liqi, "seat", 0, st->players - 1, 0, &seat)) < 0 ||
         (rc = paifu_majsoul__bool(c, liqi, "failed", &failed)) < 0 ||
-        (has_score = rc = paifu_majsoul__int(c, liqi, "score", -MAX_POINTS, MAX_POINTS, 0,
-                                             &score)) < 0)
+        (has_score = rc =
+             paifu_majsoul__int(c, liqi, "score", -MAX_POINTS, MAX_POINTS, 0, &score)) < 0)
         return rc;
     jctx_pop(c, old);
     if (failed)
@@ -142,8 +141,7 @@ int paifu_majsoul__deposit(ms_state *st, const json_t *liqi)
         memcpy(row, st->scores, sizeof(row));
     }
     return paifu_game_add_riichi_accepted(st->game, (int)seat, flags,
-                                          has_score && st->scores_known ? row : NULL, 0, 0,
-                                          c->err);
+                                          has_score && st->scores_known ? row : NULL, 0, 0, c->err);
 }
 
 /* ---- RecordNewRound ---- */
@@ -193,8 +191,10 @@ static int read_wall(ms_state *st, const json_t *data, paifu_deal_start *sp, pai
     size_t from = len / 2 == (size_t)full ? 0 : (size_t)dealt;
     for (size_t i = 0; i < len / 2; i++)
         if (!paifu_majsoul__code(s + 2 * i, &wall[from + i]))
-            return jerr(c, "tile %zu of the wall, \"%.2s\", is not a tile such as \"5m\" or "
-                        "\"7z\"", i, s + 2 * i);
+            return jerr(c,
+                        "tile %zu of the wall, \"%.2s\", is not a tile such as \"5m\" or "
+                        "\"7z\"",
+                        i, s + 2 * i);
     for (int seat = 0; from && seat < p; seat++)
         for (int i = 0; i < (seat == sp->dealer ? 14 : 13); i++)
             wall[deal_position(p, sp->dealer, seat, i)] = hands[seat][i];
@@ -224,8 +224,8 @@ static int read_hands(ms_state *st, const json_t *data, paifu_deal_start *sp,
         if (n != (size_t)want) {
             paifu_majsoul__member(data, key, &found, buf);
             jctx_key(st->c, found);
-            return jerr(st->c, "expected %d tiles in seat %d's starting hand%s, found %zu", want,
-                        s, s == sp->dealer ? " (the dealer's, with its 14th tile)" : "", n);
+            return jerr(st->c, "expected %d tiles in seat %d's starting hand%s, found %zu", want, s,
+                        s == sp->dealer ? " (the dealer's, with its 14th tile)" : "", n);
         }
         sp->n_hand[s] = (uint8_t)(n > 13 ? 13 : n);
         memcpy(sp->hands[s], hands[s], sp->n_hand[s]);
@@ -256,7 +256,8 @@ static int read_start(ms_state *st, const json_t *data, paifu_deal_start *sp)
     sp->dealer = (int8_t)ju; /* spec §3.2: the dealer of the round is seat `ju` */
     sp->honba = (int16_t)ben;
     sp->riichi_sticks = (int16_t)sticks;
-    sp->flags = PAIFU_DEAL_HAS_HANDS | PAIFU_DEAL_HAS_STICKS | (rc == 1 ? PAIFU_DEAL_HAS_SCORES : 0);
+    sp->flags =
+        PAIFU_DEAL_HAS_HANDS | PAIFU_DEAL_HAS_STICKS | (rc == 1 ? PAIFU_DEAL_HAS_SCORES : 0);
     paifu_tile dora[PAIFU_MAX_INDICATORS];
     if ((rc = paifu_majsoul__tiles(c, data, "doras", dora, PAIFU_MAX_INDICATORS, &n)) < 0)
         return rc;
@@ -300,7 +301,7 @@ static int new_round(ms_state *st, const json_t *data)
     int rc;
     if (st->in_deal && !st->ended)
         return jerr(st->c, "a RecordNewRound before the previous deal's end record (RecordHule, "
-                    "RecordNoTile or RecordLiuJu)");
+                           "RecordNoTile or RecordLiuJu)");
     memset(hands, 0, sizeof(hands));
     if ((rc = read_start(st, data, &sp)) < 0)
         return rc;
@@ -409,8 +410,10 @@ static int called_index(ms_state *st, const json_t *data, int seat, size_t n, in
         }
     if (nf != n || others != 1) {
         jctx_key(st->c, "froms");
-        return jerr(st->c, "expected one seat per tile with exactly one other than the caller's "
-                    "(%d), found %zu seats, %d of others", seat, nf, others);
+        return jerr(st->c,
+                    "expected one seat per tile with exactly one other than the caller's "
+                    "(%d), found %zu seats, %d of others",
+                    seat, nf, others);
     }
     *from = froms[idx];
     return idx;
@@ -432,7 +435,10 @@ static int chi_peng_gang(ms_state *st, const json_t *data)
     if (n != (type == 2 ? 4u : 3u)) {
         jctx_key(c, "tiles");
         return jerr(c, "expected %d tiles for a %s, found %zu", type == 2 ? 4 : 3,
-                    type == 0 ? "chi" : type == 1 ? "pon" : "daiminkan", n);
+                    type == 0   ? "chi"
+                    : type == 1 ? "pon"
+                                : "daiminkan",
+                    n);
     }
     int idx = called_index(st, data, seat, n, &from);
     if (idx < 0)
@@ -536,10 +542,9 @@ static int ba_bei(ms_state *st, const json_t *data)
 static bool other_mode(const char *type)
 {
     static const char *const OTHER[] = {
-        "ChangeTile",     "SelectGap",         "HuleXueZhanMid", "HuleXueZhanEnd",
-        "GangResult",     "GangResultEnd",     "RevealTile",     "UnveilTile",
-        "LockTile",       "FillAwaitingTiles", "NewCard",        "HuleXueLiuMid",
-        "HuleXueLiuEnd",  "Cuohu",
+        "ChangeTile",    "SelectGap",     "HuleXueZhanMid", "HuleXueZhanEnd", "GangResult",
+        "GangResultEnd", "RevealTile",    "UnveilTile",     "LockTile",       "FillAwaitingTiles",
+        "NewCard",       "HuleXueLiuMid", "HuleXueLiuEnd",  "Cuohu",
     };
     for (size_t i = 0; i < sizeof(OTHER) / sizeof(OTHER[0]); i++)
         if (strcmp(type, OTHER[i]) == 0)
@@ -579,8 +584,8 @@ int paifu_majsoul__record(ms_state *st, const ms_record *r)
             return located(st, rc < 0 ? rc : TABLE[i].fn(st, r->data));
         }
     if (other_mode(r->type))
-        return located(st, paifu_formats__error(st->c->err, PAIFU_EUNSUPPORTED, st->c->source, 0,
-                                                0, st->c->path,
+        return located(st, paifu_formats__error(st->c->err, PAIFU_EUNSUPPORTED, st->c->source, 0, 0,
+                                                st->c->path,
                                                 "a Record%s: a MahjongSoul mode that is not "
                                                 "standard riichi",
                                                 r->type));

@@ -49,8 +49,8 @@
 
 static const struct {
     uint16_t fan;
-    int16_t yaku;   /* paifu_yaku, SEAT_WIND or ROUND_WIND */
-    bool yakuman;   /* `val` is a yakuman multiplier */
+    int16_t yaku; /* paifu_yaku, SEAT_WIND or ROUND_WIND */
+    bool yakuman; /* `val` is a yakuman multiplier */
 } FANS[] = {
     {1, PAIFU_YAKU_MENZEN_TSUMO, false},
     {2, PAIFU_YAKU_RIICHI, false},
@@ -101,8 +101,8 @@ static const struct {
     {48, PAIFU_YAKU_SUUANKOU_TANKI, true},
     {49, PAIFU_YAKU_KOKUSHI_MUSOU_13, true},
     {50, PAIFU_YAKU_DAISUUSHI, true},
-    {59, PAIFU_YAKU_RENHOU, true},   /* renhou as a yakuman (enable_renhe) */
-    {65, PAIFU_YAKU_RENHOU, false},  /* renhou as a mangan */
+    {59, PAIFU_YAKU_RENHOU, true},  /* renhou as a yakuman (enable_renhe) */
+    {65, PAIFU_YAKU_RENHOU, false}, /* renhou as a mangan */
 };
 
 static int fan_index(long long fan)
@@ -125,8 +125,8 @@ static int read_fans(ms_state *st, const json_t *h, paifu_win *w, bool *known)
         return 0;
     size_t old = jctx_key(c, key);
     if (!json_is_array(fans) || json_array_size(fans) > PAIFU_MAX_YAKU)
-        return jerr(c, "expected at most %d fans (an array of {id, val}), found %s",
-                    PAIFU_MAX_YAKU, json_is_array(fans) ? "more" : jtype(fans));
+        return jerr(c, "expected at most %d fans (an array of {id, val}), found %s", PAIFU_MAX_YAKU,
+                    json_is_array(fans) ? "more" : jtype(fans));
     for (size_t i = 0; i < json_array_size(fans); i++) {
         const json_t *f = json_array_get(fans, i);
         long long id, val;
@@ -140,11 +140,12 @@ static int read_fans(ms_state *st, const json_t *h, paifu_win *w, bool *known)
         int k = fan_index(id);
         if (k < 0) {
             char reason[96];
-            snprintf(reason, sizeof(reason), "MahjongSoul fan id %lld (a local yaku or an event "
-                     "mode) has no paifu yaku", id);
+            snprintf(reason, sizeof(reason),
+                     "MahjongSoul fan id %lld (a local yaku or an event "
+                     "mode) has no paifu yaku",
+                     id);
             *known = false;
-            if ((rc = paifu_game_set_meta(st->game, PAIFU_META_RULES_UNKNOWN, reason, c->err)) <
-                0)
+            if ((rc = paifu_game_set_meta(st->game, PAIFU_META_RULES_UNKNOWN, reason, c->err)) < 0)
                 return rc;
             jctx_pop(c, o2);
             continue;
@@ -173,7 +174,7 @@ static bool limit_of(long long title, uint8_t *out)
 {
     if (title < 0 || title > 11)
         return false;
-    *out = (uint8_t)(title == 0   ? PAIFU_LIMIT_NONE
+    *out = (uint8_t)(title == 0  ? PAIFU_LIMIT_NONE
                      : title < 5 ? PAIFU_LIMIT_MANGAN + (title - 1)
                                  : PAIFU_LIMIT_YAKUMAN);
     return true;
@@ -194,14 +195,14 @@ static int read_values(jctx *c, const json_t *h, int players, hule_values *v)
         (rc = paifu_majsoul__bool(c, h, "yiman", &v->yiman)) < 0 ||
         (rc = v->has_count = paifu_majsoul__int(c, h, "count", 0, 1000, 0, &v->count)) < 0 ||
         (rc = v->has_fu = paifu_majsoul__int(c, h, "fu", 0, 1000, 0, &v->fu)) < 0 ||
-        (rc = v->has_title = paifu_majsoul__int(c, h, "title_id", 0, 0xFFFFFFFFLL, 0,
-                                                &v->title)) < 0 ||
-        (rc = v->has_rong = paifu_majsoul__int(c, h, "point_rong", 0, MAX_POINTS, 0,
-                                               &v->rong)) < 0 ||
-        (rc = v->has_qin = paifu_majsoul__int(c, h, "point_zimo_qin", 0, MAX_POINTS, 0,
-                                              &v->qin)) < 0 ||
-        (rc = v->has_xian = paifu_majsoul__int(c, h, "point_zimo_xian", 0, MAX_POINTS, 0,
-                                               &v->xian)) < 0 ||
+        (rc = v->has_title = paifu_majsoul__int(c, h, "title_id", 0, 0xFFFFFFFFLL, 0, &v->title)) <
+            0 ||
+        (rc = v->has_rong = paifu_majsoul__int(c, h, "point_rong", 0, MAX_POINTS, 0, &v->rong)) <
+            0 ||
+        (rc = v->has_qin = paifu_majsoul__int(c, h, "point_zimo_qin", 0, MAX_POINTS, 0, &v->qin)) <
+            0 ||
+        (rc = v->has_xian =
+             paifu_majsoul__int(c, h, "point_zimo_xian", 0, MAX_POINTS, 0, &v->xian)) < 0 ||
         (rc = paifu_majsoul__int(c, h, "baopai", 0, players, 0, &v->bao)) < 0)
         return rc;
     return 0;
@@ -292,8 +293,10 @@ static int read_win(ms_state *st, const json_t *h, long long record_bao, paifu_w
     w->winner = (int8_t)v.seat;
     w->from = (int8_t)(v.zimo ? v.seat : st->last_actor);
     if (!v.zimo && (st->last_actor < 0 || st->last_actor == v.seat))
-        return jerr(c, "expected a tsumo (\"zimo\": true): seat %lld has no discard of another "
-                    "seat to win on", v.seat);
+        return jerr(c,
+                    "expected a tsumo (\"zimo\": true): seat %lld has no discard of another "
+                    "seat to win on",
+                    v.seat);
     int pao = n_bao ? bao[0] : v.bao ? (int)v.bao - 1 : record_bao ? (int)record_bao - 1 : -1;
     w->pao = (int8_t)(pao == v.seat ? -1 : pao);
     if ((rc = read_win_tiles(st, h, &v, w)) < 0 || (rc = read_fans(st, h, w, &fans_known)) < 0)
@@ -380,8 +383,7 @@ int paifu_majsoul__hule(ms_state *st, const json_t *data)
     paifu_win wins[3];
     for (size_t k = 0; k < n; k++) {
         size_t o2 = jctx_index(c, k);
-        if ((rc = read_win(st, json_array_get(hules, k), n == 1 ? bao : 0, &wins[k], &rong[k])) <
-            0)
+        if ((rc = read_win(st, json_array_get(hules, k), n == 1 ? bao : 0, &wins[k], &rong[k])) < 0)
             return rc;
         jctx_pop(c, o2);
     }
@@ -514,8 +516,10 @@ static int all_player_tiles(ms_state *st, const json_t *data, paifu_draw *d)
         for (const char *p = t; *p; p += p[2] == '|' ? 3 : 2) {
             if (n == PAIFU_MAX_HAND || !paifu_majsoul__code(p, &d->hands[s][n]) ||
                 (p[2] && p[2] != '|'))
-                return jerr(c, "expected a hand of at most %d tiles such as \"1m|2m|3m\", "
-                            "found \"%.48s\"", PAIFU_MAX_HAND, t);
+                return jerr(c,
+                            "expected a hand of at most %d tiles such as \"1m|2m|3m\", "
+                            "found \"%.48s\"",
+                            PAIFU_MAX_HAND, t);
             n++;
         }
         d->n_hand[s] = (uint8_t)n;
@@ -540,15 +544,14 @@ static int abortive_deposit(ms_state *st, const json_t *data, paifu_draw_kind ki
     if (seat < 0 || (kind != PAIFU_DRAW_SUUCHA_RIICHI && st->next_sticks != st->sticks + 1))
         return 0;
     st->sticks++;
-    return paifu_game_add_riichi_accepted(st->game, seat,
-                                          st->riichi_double ? PAIFU_EVF_DOUBLE_RIICHI : 0, NULL, 0,
-                                          0, st->c->err);
+    return paifu_game_add_riichi_accepted(
+        st->game, seat, st->riichi_double ? PAIFU_EVF_DOUBLE_RIICHI : 0, NULL, 0, 0, st->c->err);
 }
 
 int paifu_majsoul__liu_ju(ms_state *st, const json_t *data)
 {
-    static const paifu_draw_kind KINDS[] = {PAIFU_DRAW_EXHAUSTIVE, PAIFU_DRAW_KYUUSHU,
-                                            PAIFU_DRAW_SUUFON,     PAIFU_DRAW_SUUKAIKAN,
+    static const paifu_draw_kind KINDS[] = {PAIFU_DRAW_EXHAUSTIVE,    PAIFU_DRAW_KYUUSHU,
+                                            PAIFU_DRAW_SUUFON,        PAIFU_DRAW_SUUKAIKAN,
                                             PAIFU_DRAW_SUUCHA_RIICHI, PAIFU_DRAW_SANCHAHOU};
     jctx *c = st->c;
     long long type, seat;
@@ -558,8 +561,10 @@ int paifu_majsoul__liu_ju(ms_state *st, const json_t *data)
         return rc;
     if (type < 1 || type > 5) {
         jctx_key(c, "type");
-        return jerr(c, "expected an abortive draw type from 1 to 5 (nine terminals, four winds, "
-                    "four kans, four riichi, triple ron), found %lld", type);
+        return jerr(c,
+                    "expected an abortive draw type from 1 to 5 (nine terminals, four winds, "
+                    "four kans, four riichi, triple ron), found %lld",
+                    type);
     }
     paifu_draw d;
     paifu_draw_init(&d, KINDS[type]);

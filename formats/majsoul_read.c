@@ -50,11 +50,11 @@
 #define MAX_POINTS 100000000LL
 
 typedef struct ms_reader {
-    const char *data;  /* whole input, borrowed */
+    const char *data; /* whole input, borrowed */
     size_t size;
     const char *source;
-    bool done;         /* one game per document */
-    json_t *empty;     /* shared empty object for bodies that are absent */
+    bool done;     /* one game per document */
+    json_t *empty; /* shared empty object for bodies that are absent */
 } ms_reader;
 
 /* ---- sniffing ---- */
@@ -128,8 +128,8 @@ const json_t *paifu_majsoul__member(const json_t *obj, const char *snake, const 
     return NULL;
 }
 
-int paifu_majsoul__int(jctx *c, const json_t *obj, const char *snake, long long min,
-                       long long max, long long dflt, long long *out)
+int paifu_majsoul__int(jctx *c, const json_t *obj, const char *snake, long long min, long long max,
+                       long long dflt, long long *out)
 {
     char buf[64];
     const char *key;
@@ -205,8 +205,8 @@ int paifu_majsoul__tile(jctx *c, const json_t *obj, const char *snake, paifu_til
     return 1;
 }
 
-int paifu_majsoul__tiles(jctx *c, const json_t *obj, const char *snake, paifu_tile *out,
-                         size_t cap, size_t *n)
+int paifu_majsoul__tiles(jctx *c, const json_t *obj, const char *snake, paifu_tile *out, size_t cap,
+                         size_t *n)
 {
     char buf[64];
     const char *key;
@@ -229,8 +229,8 @@ int paifu_majsoul__tiles(jctx *c, const json_t *obj, const char *snake, paifu_ti
     return 1;
 }
 
-int paifu_majsoul__ints(jctx *c, const json_t *obj, const char *snake, long long min,
-                        long long max, int32_t *out, size_t cap, size_t *n)
+int paifu_majsoul__ints(jctx *c, const json_t *obj, const char *snake, long long min, long long max,
+                        int32_t *out, size_t cap, size_t *n)
 {
     char buf[64];
     const char *key;
@@ -246,8 +246,7 @@ int paifu_majsoul__ints(jctx *c, const json_t *obj, const char *snake, long long
         const json_t *x = json_array_get(v, i);
         size_t o2 = jctx_index(c, i);
         if (!json_is_integer(x) || json_integer_value(x) < min || json_integer_value(x) > max)
-            return jerr(c, "expected an integer from %lld to %lld, found %s", min, max,
-                        jtype(x));
+            return jerr(c, "expected an integer from %lld to %lld, found %s", min, max, jtype(x));
         out[i] = (int32_t)json_integer_value(x);
         jctx_pop(c, o2);
     }
@@ -321,7 +320,7 @@ static int detail_records(jctx *c, const json_t *det, const char *base, ms_sourc
         return 0;
     }
     return jerr(c, "expected the records: a non-empty \"actions\" or a \"records\" array, found "
-                "neither");
+                   "neither");
 }
 
 /* `data` of layouts A and B. */
@@ -337,8 +336,10 @@ static int data_records(jctx *c, const json_t *root, const json_t *data, ms_sour
     if (json_is_string(data)) {
         const json_t *url = paifu_majsoul__member(root, "data_url", NULL, buf);
         if (!json_string_length(data) && json_is_string(url) && json_string_length(url))
-            return unsupported(c, "the records are not in the document: they are at data_url "
-                               "\"%.60s\"", json_string_value(url));
+            return unsupported(c,
+                               "the records are not in the document: they are at data_url "
+                               "\"%.60s\"",
+                               json_string_value(url));
         return unsupported(c, "undecoded records (a base64 protobuf string)");
     }
     if (!json_is_object(data))
@@ -369,7 +370,8 @@ static int find_records(jctx *c, const json_t *root, ms_source *src, const json_
     *head = NULL;
     memset(src, 0, sizeof(*src));
     if (!json_is_object(root))
-        return jerr(c, "expected a MahjongSoul game record: an object with \"head\" and \"data\" "
+        return jerr(c,
+                    "expected a MahjongSoul game record: an object with \"head\" and \"data\" "
                     "(a bare list of record bodies without names is ambiguous), found %s",
                     jtype(root));
     const json_t *log = json_object_get(root, "mjslog");
@@ -379,7 +381,7 @@ static int find_records(jctx *c, const json_t *root, ms_source *src, const json_
             json_array_size(log) != json_array_size(types)) {
             jctx_key(c, "mjsrecordtypes");
             return jerr(c, "expected one record type name per mjslog entry (two arrays of the "
-                        "same length)");
+                           "same length)");
         }
         source_at(src, MS_ZIP, log, "$.mjslog");
         src->types = types;
@@ -601,11 +603,24 @@ static bool switched_on(const json_t *v)
 static const char *event_mode(const json_t *detail)
 {
     static const char *const MODES[] = {
-        "dora3_mode",     "begin_open_mode",     "jiuchao_mode",        "muyu_mode",
-        "open_hand",      "xuezhandaodi",        "huansanzhang",        "chuanma",
-        "reveal_discard", "field_spell_mode",    "zhanxing",            "tianming_mode",
-        "yongchang_mode", "hunzhiyiji_mode",     "wanxiangxiuluo_mode", "beishuizhizhan_mode",
-        "amusement_switches", "guyi_mode",
+        "dora3_mode",
+        "begin_open_mode",
+        "jiuchao_mode",
+        "muyu_mode",
+        "open_hand",
+        "xuezhandaodi",
+        "huansanzhang",
+        "chuanma",
+        "reveal_discard",
+        "field_spell_mode",
+        "zhanxing",
+        "tianming_mode",
+        "yongchang_mode",
+        "hunzhiyiji_mode",
+        "wanxiangxiuluo_mode",
+        "beishuizhizhan_mode",
+        "amusement_switches",
+        "guyi_mode",
     };
     char buf[64];
     for (size_t i = 0; i < sizeof(MODES) / sizeof(MODES[0]); i++)
@@ -625,9 +640,9 @@ static int rule(jctx *c, paifu_game *game, const char *key, const char *value)
 static int sanma_rules(jctx *c, paifu_game *game)
 {
     static const char *const SANMA[][2] = {
-        {"players", "3"},          {"start_points", "35000"},       {"return_points", "35000"},
-        {"target_points", "40000"}, {"uma", "15000,0,-15000,0"},    {"sanma_tsumo_loss", "true"},
-        {"kita", "true"},          {"noten_total", "2000"},         {"honba_value", "200"},
+        {"players", "3"},           {"start_points", "35000"},   {"return_points", "35000"},
+        {"target_points", "40000"}, {"uma", "15000,0,-15000,0"}, {"sanma_tsumo_loss", "true"},
+        {"kita", "true"},           {"noten_total", "2000"},     {"honba_value", "200"},
         {"red_fives", "2"},
     };
     int rc = 0;
@@ -683,10 +698,10 @@ static int read_rules(jctx *c, const json_t *head, paifu_game *game, int players
     int rc = 0;
     set_path(c, "$.head");
     jctx_key(c, key);
-    if (config && ((rc = paifu_majsoul__int(c, config, "category", 0, 0xFFFFFFFFLL, 0,
-                                            &category)) < 0 ||
-                   (rc = nested_int(c, config, "mode", "mode", 0, &mode)) < 0 ||
-                   (rc = nested_int(c, config, "meta", "mode_id", 0, &mode_id)) < 0))
+    if (config &&
+        ((rc = paifu_majsoul__int(c, config, "category", 0, 0xFFFFFFFFLL, 0, &category)) < 0 ||
+         (rc = nested_int(c, config, "mode", "mode", 0, &mode)) < 0 ||
+         (rc = nested_int(c, config, "meta", "mode_id", 0, &mode_id)) < 0))
         return rc;
     if ((rc = paifu_game_set_rules_name(game, "majsoul", c->err)) < 0 ||
         (config && (rc = meta_int(c, game, "majsoul.category", category)) < 0) ||
@@ -888,8 +903,9 @@ static void reader_free(void *state)
 }
 
 const format_impl paifu_format_majsoul = {
-    .info = {"majsoul", "MahjongSoul game record JSON (decoded GameDetailRecords; tensoul's "
-                        "mjslog; RiichiEnv)",
+    .info = {"majsoul",
+             "MahjongSoul game record JSON (decoded GameDetailRecords; tensoul's "
+             "mjslog; RiichiEnv)",
              true, false, 0, ".json"},
     .sniff = sniff,
     .reader_open = reader_open,

@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
 #include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,7 +79,7 @@ static void tiles_json(doc *d, const char *notation)
 }
 
 typedef struct fixed {
-    int pos;           /* wall index; negative: from the end (-1 = the last tile) */
+    int pos; /* wall index; negative: from the end (-1 = the last tile) */
     const char *tile;
 } fixed;
 
@@ -126,7 +127,8 @@ static void build_wall(char *out, int players, int dealer, const char *const *ha
         else
             left[k]--;
         if (left[k] < 0 || (paifu_tile_is_red(wall[i]) && red[k / 9] < 0))
-            fail_msg("more copies of %s than the tile set has", paifu_tile_name((char[3]){0}, wall[i]));
+            fail_msg("more copies of %s than the tile set has",
+                     paifu_tile_name((char[3]){0}, wall[i]));
     }
     unsigned k = 0;
     for (int i = 0; i < len; i++) {
@@ -170,9 +172,10 @@ static void new_round(doc *d, int players, int dealer, int honba, int sticks, co
 static void open_game(doc *d, int mode, int mode_id)
 {
     d->n = 0;
-    put(d, "{\"head\":{\"uuid\":\"000000-test\",\"config\":{\"category\":2,\"mode\":{\"mode\":%d},"
-           "\"meta\":{\"mode_id\":%d}},\"accounts\":[{\"nickname\":\"A\"},{\"seat\":1,"
-           "\"nickname\":\"B\"},{\"seat\":2,\"nickname\":\"C\"}",
+    put(d,
+        "{\"head\":{\"uuid\":\"000000-test\",\"config\":{\"category\":2,\"mode\":{\"mode\":%d},"
+        "\"meta\":{\"mode_id\":%d}},\"accounts\":[{\"nickname\":\"A\"},{\"seat\":1,"
+        "\"nickname\":\"B\"},{\"seat\":2,\"nickname\":\"C\"}",
         mode, mode_id);
     if (mode < 10)
         put(d, ",{\"seat\":3,\"nickname\":\"D\"}");
@@ -271,8 +274,8 @@ static void game1(doc *d, const char *replacement, const char *kan_dora, const c
 {
     char wall[273];
     const fixed fx[] = {
-        {53, "9m"}, {54, "1p"}, {55, "4s"}, {-1, replacement}, {-5, "8p"}, {-6, "3z"},
-        {-7, kan_dora}, {-8, ura},
+        {53, "9m"}, {54, "1p"}, {55, "4s"},     {-1, replacement},
+        {-5, "8p"}, {-6, "3z"}, {-7, kan_dora}, {-8, ura},
     };
     build_wall(wall, 4, 0, G1_HANDS, fx, sizeof(fx) / sizeof(fx[0]));
     open_game(d, 2, 12);
@@ -287,23 +290,25 @@ static void game1(doc *d, const char *replacement, const char *kan_dora, const c
     rec(d, "DealTile", "{\"tile\":\"6z\",\"left_tile_count\":68,\"doras\":[\"8p\",\"7z\"]}");
     rec(d, "DiscardTile", "{\"tile\":\"6z\",\"is_liqi\":true,\"moqie\":true}");
     input(d);
-    rec(d, "DealTile", "{\"seat\":1,\"tile\":\"9m\",\"left_tile_count\":67,"
-                       "\"liqi\":{\"score\":24000,\"liqibang\":1}}");
+    rec(d, "DealTile",
+        "{\"seat\":1,\"tile\":\"9m\",\"left_tile_count\":67,"
+        "\"liqi\":{\"score\":24000,\"liqibang\":1}}");
     rec(d, "DiscardTile", "{\"seat\":1,\"tile\":\"9m\",\"moqie\":true}");
     rec(d, "DealTile", "{\"seat\":2,\"tile\":\"1p\",\"left_tile_count\":66}");
     rec(d, "DiscardTile", "{\"seat\":2,\"tile\":\"1p\",\"moqie\":true}");
     rec(d, "DealTile", "{\"seat\":3,\"tile\":\"4s\",\"left_tile_count\":65}");
     rec(d, "DiscardTile", "{\"seat\":3,\"tile\":\"4s\",\"moqie\":true}");
-    rec(d, "Hule", "{\"hules\":[{\"hand\":[\"2m\",\"3m\",\"4m\",\"5p\",\"6p\",\"7p\",\"2s\",\"3s\","
-                   "\"9p\",\"9p\"],\"ming\":[\"angang(1z,1z,1z,1z)\"],\"hu_tile\":\"4s\","
-                   "\"qinjia\":true,\"liqi\":true,\"doras\":[\"8p\",\"7z\"],"
-                   "\"li_doras\":[\"3z\",\"1m\"],\"count\":7,\"fans\":[{\"id\":2,\"val\":1},"
-                   "{\"id\":30,\"val\":1},{\"id\":10,\"val\":1},{\"id\":11,\"val\":1},"
-                   "{\"id\":31,\"val\":2},{\"id\":32},{\"id\":33,\"val\":1}],\"fu\":70,"
-                   "\"point_rong\":18000,\"point_zimo_qin\":6000,\"point_zimo_xian\":6000,"
-                   "\"title_id\":2,\"point_sum\":18000}],"
-                   "\"old_scores\":[24000,25000,25000,10000],"
-                   "\"delta_scores\":[19000,0,0,-18000],\"scores\":[43000,25000,25000,-8000]}");
+    rec(d, "Hule",
+        "{\"hules\":[{\"hand\":[\"2m\",\"3m\",\"4m\",\"5p\",\"6p\",\"7p\",\"2s\",\"3s\","
+        "\"9p\",\"9p\"],\"ming\":[\"angang(1z,1z,1z,1z)\"],\"hu_tile\":\"4s\","
+        "\"qinjia\":true,\"liqi\":true,\"doras\":[\"8p\",\"7z\"],"
+        "\"li_doras\":[\"3z\",\"1m\"],\"count\":7,\"fans\":[{\"id\":2,\"val\":1},"
+        "{\"id\":30,\"val\":1},{\"id\":10,\"val\":1},{\"id\":11,\"val\":1},"
+        "{\"id\":31,\"val\":2},{\"id\":32},{\"id\":33,\"val\":1}],\"fu\":70,"
+        "\"point_rong\":18000,\"point_zimo_qin\":6000,\"point_zimo_xian\":6000,"
+        "\"title_id\":2,\"point_sum\":18000}],"
+        "\"old_scores\":[24000,25000,25000,10000],"
+        "\"delta_scores\":[19000,0,0,-18000],\"scores\":[43000,25000,25000,-8000]}");
     close_game(d);
 }
 
@@ -357,13 +362,15 @@ static void game2(doc *d, const char *second_replacement)
     new_round(d, 4, 0, 0, 0, "[25000,25000,25000,25000]", G2_HANDS, "2p", wall);
     put(d, "}}");
     rec(d, "DiscardTile", "{\"tile\":\"5z\"}");
-    rec(d, "ChiPengGang", "{\"seat\":1,\"type\":1,\"tiles\":[\"5z\",\"5z\",\"5z\"],"
-                          "\"froms\":[1,0,1]}");
+    rec(d, "ChiPengGang",
+        "{\"seat\":1,\"type\":1,\"tiles\":[\"5z\",\"5z\",\"5z\"],"
+        "\"froms\":[1,0,1]}");
     rec(d, "DiscardTile", "{\"seat\":1,\"tile\":\"6z\"}");
     rec(d, "DealTile", "{\"seat\":2,\"tile\":\"7z\",\"left_tile_count\":68}");
     rec(d, "DiscardTile", "{\"seat\":2,\"tile\":\"7z\",\"moqie\":true}");
-    rec(d, "ChiPengGang", "{\"seat\":3,\"type\":2,\"tiles\":[\"7z\",\"7z\",\"7z\",\"7z\"],"
-                          "\"froms\":[3,3,3,2]}");
+    rec(d, "ChiPengGang",
+        "{\"seat\":3,\"type\":2,\"tiles\":[\"7z\",\"7z\",\"7z\",\"7z\"],"
+        "\"froms\":[3,3,3,2]}");
     rec(d, "DealTile", "{\"seat\":3,\"tile\":\"2z\",\"left_tile_count\":67}");
     rec(d, "DiscardTile", "{\"seat\":3,\"tile\":\"2z\",\"moqie\":true,\"doras\":[\"2p\",\"4s\"]}");
     rec(d, "DealTile", "{\"tile\":\"1z\",\"left_tile_count\":66}");
@@ -371,17 +378,19 @@ static void game2(doc *d, const char *second_replacement)
     rec(d, "DealTile", "{\"seat\":1,\"tile\":\"5z\",\"left_tile_count\":65}");
     rec(d, "AnGangAddGang", "{\"seat\":1,\"type\":2,\"tiles\":\"5z\"}");
     rec(d, "DealTile", "{\"seat\":1,\"tile\":\"3z\",\"left_tile_count\":64}");
-    rec(d, "DiscardTile", "{\"seat\":1,\"tile\":\"3z\",\"moqie\":true,"
-                          "\"doras\":[\"2p\",\"4s\",\"6m\"]}");
+    rec(d, "DiscardTile",
+        "{\"seat\":1,\"tile\":\"3z\",\"moqie\":true,"
+        "\"doras\":[\"2p\",\"4s\",\"6m\"]}");
     rec(d, "DealTile", "{\"seat\":2,\"tile\":\"9p\",\"left_tile_count\":63}");
     rec(d, "DiscardTile", "{\"seat\":2,\"tile\":\"9p\",\"moqie\":true}");
-    rec(d, "Hule", "{\"hules\":[{\"hand\":[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7p\",\"8p\","
-                   "\"1s\",\"1s\"],\"ming\":[\"minggang(7z,7z,7z,7z)\"],\"hu_tile\":\"9p\","
-                   "\"seat\":3,\"doras\":[\"2p\",\"4s\",\"6m\"],\"count\":1,"
-                   "\"fans\":[{\"id\":9,\"val\":1}],\"fu\":40,\"point_rong\":1300,"
-                   "\"point_zimo_qin\":700,\"point_zimo_xian\":400,\"title_id\":0}],"
-                   "\"old_scores\":[25000,25000,25000,25000],"
-                   "\"delta_scores\":[0,0,-1300,1300],\"scores\":[25000,25000,23700,26300]}");
+    rec(d, "Hule",
+        "{\"hules\":[{\"hand\":[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7p\",\"8p\","
+        "\"1s\",\"1s\"],\"ming\":[\"minggang(7z,7z,7z,7z)\"],\"hu_tile\":\"9p\","
+        "\"seat\":3,\"doras\":[\"2p\",\"4s\",\"6m\"],\"count\":1,"
+        "\"fans\":[{\"id\":9,\"val\":1}],\"fu\":40,\"point_rong\":1300,"
+        "\"point_zimo_qin\":700,\"point_zimo_xian\":400,\"title_id\":0}],"
+        "\"old_scores\":[25000,25000,25000,25000],"
+        "\"delta_scores\":[0,0,-1300,1300],\"scores\":[25000,25000,23700,26300]}");
     close_game(d);
 }
 
@@ -432,13 +441,14 @@ static void game3(doc *d, const char *kita_replacement)
     rec(d, "DealTile", "{\"seat\":2,\"tile\":\"1z\",\"left_tile_count\":51}");
     rec(d, "DiscardTile", "{\"seat\":2,\"tile\":\"1z\",\"moqie\":true}");
     rec(d, "DealTile", "{\"tile\":\"9s\",\"left_tile_count\":50}");
-    rec(d, "Hule", "{\"hules\":[{\"hand\":[\"2p\",\"3p\",\"4p\",\"5p\",\"6p\",\"7p\",\"3s\",\"4s\","
-                   "\"5s\",\"6s\",\"6s\",\"7s\",\"8s\"],\"hu_tile\":\"9s\",\"zimo\":true,"
-                   "\"qinjia\":true,\"doras\":[\"1z\"],\"count\":3,\"fans\":[{\"id\":1,\"val\":1},"
-                   "{\"id\":14,\"val\":1},{\"id\":34,\"val\":1}],\"fu\":20,\"point_rong\":3900,"
-                   "\"point_zimo_qin\":1300,\"point_zimo_xian\":1300}],"
-                   "\"old_scores\":[35000,35000,1000],\"delta_scores\":[2800,-1400,-1400],"
-                   "\"scores\":[37800,33600,-400]}");
+    rec(d, "Hule",
+        "{\"hules\":[{\"hand\":[\"2p\",\"3p\",\"4p\",\"5p\",\"6p\",\"7p\",\"3s\",\"4s\","
+        "\"5s\",\"6s\",\"6s\",\"7s\",\"8s\"],\"hu_tile\":\"9s\",\"zimo\":true,"
+        "\"qinjia\":true,\"doras\":[\"1z\"],\"count\":3,\"fans\":[{\"id\":1,\"val\":1},"
+        "{\"id\":14,\"val\":1},{\"id\":34,\"val\":1}],\"fu\":20,\"point_rong\":3900,"
+        "\"point_zimo_qin\":1300,\"point_zimo_xian\":1300}],"
+        "\"old_scores\":[35000,35000,1000],\"delta_scores\":[2800,-1400,-1400],"
+        "\"scores\":[37800,33600,-400]}");
     close_game(d);
 }
 
@@ -478,38 +488,45 @@ static void four_winds(doc *d)
 
 static void nine_terminals(doc *d, int honba, int sticks, const char *scores)
 {
-    static const char *const H[4] = {"19m19p19s1234z234m5p", "2345678m234567p",
-                                     "2345678s234567p", "2345678m345678s"};
+    static const char *const H[4] = {"19m19p19s1234z234m5p", "2345678m234567p", "2345678s234567p",
+                                     "2345678m345678s"};
     put(d, ",{\"type\":1,\"result\":{\"name\":\".lq.RecordNewRound\",\"data\":");
     new_round(d, 4, 0, honba, sticks, scores, H, "3p", NULL);
     put(d, "}}");
-    rec(d, "LiuJu", "{\"type\":1,\"tiles\":[\"1m\",\"9m\",\"1p\",\"9p\",\"1s\",\"9s\",\"1z\","
-                    "\"2z\",\"3z\",\"4z\",\"2m\",\"3m\",\"4m\",\"5p\"]}");
+    rec(d, "LiuJu",
+        "{\"type\":1,\"tiles\":[\"1m\",\"9m\",\"1p\",\"9p\",\"1s\",\"9s\",\"1z\","
+        "\"2z\",\"3z\",\"4z\",\"2m\",\"3m\",\"4m\",\"5p\"]}");
 }
 
 static void four_riichi(doc *d)
 {
-    static const char *const H[4] = {"123456789m11p23p5z", "123456789m44p56p",
-                                     "123406789m77p89p", "123456789m11s23s"};
+    static const char *const H[4] = {"123456789m11p23p5z", "123456789m44p56p", "123406789m77p89p",
+                                     "123456789m11s23s"};
     put(d, ",{\"type\":1,\"result\":{\"name\":\".lq.RecordNewRound\",\"data\":");
     new_round(d, 4, 0, 2, 0, "[25000,25000,25000,25000]", H, "3z", NULL);
     put(d, "}}");
     rec(d, "DiscardTile", "{\"tile\":\"5z\",\"is_liqi\":true,\"is_wliqi\":true}");
     rec(d, "DealTile", "{\"seat\":1,\"tile\":\"6z\",\"liqi\":{\"score\":24000,\"liqibang\":1}}");
-    rec(d, "DiscardTile", "{\"seat\":1,\"tile\":\"6z\",\"moqie\":true,\"is_liqi\":true,"
-                          "\"is_wliqi\":true}");
-    rec(d, "DealTile", "{\"seat\":2,\"tile\":\"7z\",\"liqi\":{\"seat\":1,\"score\":24000,"
-                       "\"liqibang\":2}}");
-    rec(d, "DiscardTile", "{\"seat\":2,\"tile\":\"7z\",\"moqie\":true,\"is_liqi\":true,"
-                          "\"is_wliqi\":true}");
-    rec(d, "DealTile", "{\"seat\":3,\"tile\":\"5z\",\"liqi\":{\"seat\":2,\"score\":24000,"
-                       "\"liqibang\":3}}");
-    rec(d, "DiscardTile", "{\"seat\":3,\"tile\":\"5z\",\"moqie\":true,\"is_liqi\":true,"
-                          "\"is_wliqi\":true}");
-    rec(d, "LiuJu", "{\"type\":4,\"allplayertiles\":[\"1m|2m|3m|4m|5m|6m|7m|8m|9m|1p|1p|2p|3p\","
-                    "\"1m|2m|3m|4m|5m|6m|7m|8m|9m|4p|4p|5p|6p\","
-                    "\"1m|2m|3m|4m|0m|6m|7m|8m|9m|7p|7p|8p|9p\","
-                    "\"1m|2m|3m|4m|5m|6m|7m|8m|9m|1s|1s|2s|3s\"]}");
+    rec(d, "DiscardTile",
+        "{\"seat\":1,\"tile\":\"6z\",\"moqie\":true,\"is_liqi\":true,"
+        "\"is_wliqi\":true}");
+    rec(d, "DealTile",
+        "{\"seat\":2,\"tile\":\"7z\",\"liqi\":{\"seat\":1,\"score\":24000,"
+        "\"liqibang\":2}}");
+    rec(d, "DiscardTile",
+        "{\"seat\":2,\"tile\":\"7z\",\"moqie\":true,\"is_liqi\":true,"
+        "\"is_wliqi\":true}");
+    rec(d, "DealTile",
+        "{\"seat\":3,\"tile\":\"5z\",\"liqi\":{\"seat\":2,\"score\":24000,"
+        "\"liqibang\":3}}");
+    rec(d, "DiscardTile",
+        "{\"seat\":3,\"tile\":\"5z\",\"moqie\":true,\"is_liqi\":true,"
+        "\"is_wliqi\":true}");
+    rec(d, "LiuJu",
+        "{\"type\":4,\"allplayertiles\":[\"1m|2m|3m|4m|5m|6m|7m|8m|9m|1p|1p|2p|3p\","
+        "\"1m|2m|3m|4m|5m|6m|7m|8m|9m|4p|4p|5p|6p\","
+        "\"1m|2m|3m|4m|0m|6m|7m|8m|9m|7p|7p|8p|9p\","
+        "\"1m|2m|3m|4m|5m|6m|7m|8m|9m|1s|1s|2s|3s\"]}");
 }
 
 static void test_abortive_draws_and_flow(void **state)
