@@ -1,6 +1,7 @@
 /*
  * majsoul.h: the MahjongSoul (majsoul) JSON reader's shared parts (private to formats/).
  *
+ *   majsoul_json.c   members: snake_case or lowerCamelCase keys, defaults, tiles (spec §2.1)
  *   majsoul_read.c   the documents: sniffing, the JSON layouts (spec §2), the container
  *                    generations (version 0 `records`, 210715 `actions`), the head (players,
  *                    names, rule set, final result), the walk over the records, the format row
@@ -81,7 +82,7 @@ typedef struct ms_state {
     int next_sticks; /* riichi sticks of the next RecordNewRound, -1 if none follows */
 } ms_state;
 
-/* ---- members (majsoul_read.c): snake_case or lowerCamelCase, null = absent ---- */
+/* ---- members (majsoul_json.c): snake_case or lowerCamelCase, null = absent ---- */
 
 /* The member SNAKE of OBJ or its camelCase spelling; *KEY (may be NULL) the key found. */
 const json_t *paifu_majsoul__member(const json_t *obj, const char *snake, const char **key,

@@ -776,6 +776,12 @@ static void test_wall(void **state)
     assert_int_equal(l->dora[4], 123);
     assert_int_equal(l->ura[4], 122);
     paifu_game_free(g);
+}
+
+static void test_partial_wall(void **state)
+{
+    (void)state;
+    char ps[300], doc[8192];
     /* the part after the deal only (83): the deal is put back from the hands; dealer 2 */
     paishan(ps, 4, 83);
     // clang-format off
@@ -785,8 +791,8 @@ static void test_wall(void **state)
                  REC("LiuJu", "{'type':1,'seat':2}")),
              ps);
     // clang-format on
-    g = read_ok(doc);
-    st = &paifu_game_deal(g, 0)->start;
+    paifu_game *g = read_ok(doc);
+    const paifu_deal_start *st = &paifu_game_deal(g, 0)->start;
     assert_int_equal(st->n_wall, 136);
     assert_int_equal(st->wall[0], T("1p"));  /* the dealer's first four */
     assert_int_equal(st->wall[4], T("1m"));  /* then seat 3's */
@@ -797,6 +803,12 @@ static void test_wall(void **state)
     assert_int_equal(st->wall[52], T("7z")); /* the dealer's 14th */
     assert_int_equal(st->wall[53], T("1m")); /* the first tile of paishan */
     paifu_game_free(g);
+}
+
+static void test_three_player_wall(void **state)
+{
+    (void)state;
+    char ps[300], doc[8192];
     /* 3-player: 108 tiles, live draws from 39, eight replacement tiles, dora len-9 */
     paishan(ps, 3, 108);
     // clang-format off
@@ -807,9 +819,9 @@ static void test_wall(void **state)
              REC("LiuJu", "{'type':1}") "]}",
              ps);
     // clang-format on
-    g = read_ok(doc);
-    st = &paifu_game_deal(g, 0)->start;
-    l = &st->wall_layout;
+    paifu_game *g = read_ok(doc);
+    const paifu_deal_start *st = &paifu_game_deal(g, 0)->start;
+    const paifu_wall_layout *l = &st->wall_layout;
     assert_int_equal(st->n_wall, 108);
     assert_int_equal(l->live_start, 39);
     assert_int_equal(l->live_end, 94);
@@ -924,6 +936,8 @@ int main(void)
         cmocka_unit_test(test_exhaustive_draws),
         cmocka_unit_test(test_abortive_draws),
         cmocka_unit_test(test_wall),
+        cmocka_unit_test(test_partial_wall),
+        cmocka_unit_test(test_three_player_wall),
         cmocka_unit_test(test_malformed),
         cmocka_unit_test(test_unsupported),
         cmocka_unit_test(test_truncated),
