@@ -678,6 +678,223 @@ static bool mjai_tile(text *t)
     return done;
 }
 
+/* ---- MahjongSoul mutations: by value, through jansson (layout A, actions or records) ---- */
+
+static json_t *ms_list(json_t *root, bool *actions)
+{
+    json_t *det = json_object_get(json_object_get(root, "data"), "data");
+    json_t *list = json_object_get(det, "actions");
+    *actions = json_array_size(list) > 0;
+    return *actions ? list : json_object_get(det, "records");
+}
+
+/* Type of entry I of LIST without ".lq.Record" (NULL for a player action), and its body. */
+static const char *ms_entry(json_t *list, bool actions, size_t i, json_t **body)
+{
+    json_t *e = json_array_get(list, i);
+    if (actions)
+        e = json_object_get(e, "result");
+    const char *name = json_string_value(json_object_get(e, "name"));
+    *body = json_object_get(e, "data");
+    return name && strncmp(name, ".lq.Record", 10) == 0 ? name + 10 : name;
+}
+
+/* The body of the K-th record of TYPE. */
+static json_t *ms_record(json_t *root, const char *type, int k)
+{
+    bool actions;
+    json_t *list = ms_list(root, &actions), *body;
+    for (size_t i = 0; i < json_array_size(list); i++) {
+        const char *name = ms_entry(list, actions, i, &body);
+        if (name && strcmp(name, type) == 0 && k-- == 0)
+            return body;
+    }
+    return NULL;
+}
+
+static void ms_add(json_t *obj, const char *key, json_int_t delta)
+{
+    json_int_t v = json_integer_value(json_object_get(obj, key));
+    json_object_set_new(obj, key, json_integer(v + delta));
+}
+
+/* majsoul: the first win's winner gets 100 more from a seat that paid */
+static bool ms_delta(text *t)
+{
+    json_t *root = json_loads(t->s, 0, NULL);
+    json_t *hule = ms_record(root, "Hule", 0), *d = json_object_get(hule, "delta_scores");
+    size_t winner = (size_t)json_integer_value(
+        json_object_get(json_array_get(json_object_get(hule, "hules"), 0), "seat"));
+    for (size_t s = 0; s < json_array_size(d); s++) {
+        if (json_integer_value(json_array_get(d, s)) >= 0)
+            continue;
+        json_int_t paid = json_integer_value(json_array_get(d, s));
+        json_int_t won = json_integer_value(json_array_get(d, winner));
+        json_array_set_new(d, s, json_integer(paid - 100));
+        json_array_set_new(d, winner, json_integer(won + 100));
+        return json_rewrite(t, root);
+    }
+    json_decref(root);
+    return false;
+}
+
+/* majsoul: one more han (`count`) or 10 more fu for the first win that is not a yakuman */
+static bool ms_value(text *t, const char *key, json_int_t delta)
+{
+    json_t *root = json_loads(t->s, 0, NULL), *hule;
+    for (int k = 0; (hule = ms_record(root, "Hule", k)); k++) {
+        json_t *h = json_array_get(json_object_get(hule, "hules"), 0);
+        if (json_is_true(json_object_get(h, "yiman")))
+            continue;
+        ms_add(h, key, delta);
+        return json_rewrite(t, root);
+    }
+    json_decref(root);
+    return false;
+}
+
+static bool ms_han(text *t)
+{
+    return ms_value(t, "count", 1);
+}
+
+static bool ms_fu(text *t)
+{
+    return ms_value(t, "fu", 10);
+}
+
+/* majsoul: seat 1's first discard of the first deal becomes a tile it was neither dealt nor
+   drew */
+static bool ms_tile(text *t)
+{
+    json_t *root = json_loads(t->s, 0, NULL), *list, *body;
+    bool actions;
+    list = ms_list(root, &actions);
+    char seen[64][3];
+    int n_seen = 0;
+    for (size_t i = 0; i < json_array_size(list); i++) {
+        const char *type = ms_entry(list, actions, i, &body);
+        json_int_t seat = json_integer_value(json_object_get(body, "seat"));
+        if (!type)
+            continue;
+        if (strcmp(type, "NewRound") == 0) {
+            json_t *hand = json_object_get(body, "tiles1");
+            for (size_t k = 0; k < json_array_size(hand) && n_seen < 64; k++)
+                snprintf(seen[n_seen++], 3, "%s", json_string_value(json_array_get(hand, k)));
+        } else if (strcmp(type, "DealTile") == 0 && seat == 1 && n_seen < 64) {
+            snprintf(seen[n_seen++], 3, "%s", json_string_value(json_object_get(body, "tile")));
+        } else if (strcmp(type, "DiscardTile") == 0 && seat == 1) {
+            static const char *cands[] = {"7z", "6z", "5z", "4z", "3z", "2z", "1z", "1m", "9m"};
+            for (size_t c = 0; c < sizeof(cands) / sizeof(cands[0]); c++) {
+                bool held = false;
+                for (int k = 0; k < n_seen; k++)
+                    held = held || strcmp(seen[k], cands[c]) == 0;
+                if (!held) {
+                    json_object_set_new(body, "tile", json_string(cands[c]));
+                    return json_rewrite(t, root);
+                }
+            }
+            break;
+        }
+    }
+    json_decref(root);
+    return false;
+}
+
+/* majsoul: first place's final score +1.0, second place's -1.0 */
+static bool ms_final(text *t)
+{
+    json_t *root = json_loads(t->s, 0, NULL);
+    json_t *players = json_object_get(json_object_get(json_object_get(root, "head"), "result"),
+                                      "players");
+    if (json_array_size(players) < 2) {
+        json_decref(root);
+        return false;
+    }
+    ms_add(json_array_get(players, 0), "total_point", 1000);
+    ms_add(json_array_get(players, 1), "total_point", -1000);
+    return json_rewrite(t, root);
+}
+
+/* majsoul: the wall tile of the first draw after the dealer's changes */
+static bool ms_wall(text *t)
+{
+    json_t *root = json_loads(t->s, 0, NULL), *nr = ms_record(root, "NewRound", 0);
+    const char *ps = json_string_value(json_object_get(nr, "paishan"));
+    if (!ps || strlen(ps) < 2 * 83) {
+        json_decref(root);
+        return false;
+    }
+    size_t n = strlen(ps) / 2, pos = n == 83 || n == 68 ? 0 : n == 136 ? 53 : 40;
+    char *copy = strdup(ps);
+    memcpy(copy + 2 * pos, memcmp(copy + 2 * pos, "1z", 2) ? "1z" : "2z", 2);
+    json_object_set_new(nr, "paishan", json_string(copy));
+    free(copy);
+    return json_rewrite(t, root);
+}
+
+/* Formatting only: every key in lowerCamelCase (spec §2.1). */
+static json_t *ms_camel_value(json_t *v)
+{
+    if (json_is_array(v)) {
+        for (size_t i = 0; i < json_array_size(v); i++)
+            json_array_set_new(v, i, ms_camel_value(json_incref(json_array_get(v, i))));
+        return v;
+    }
+    if (!json_is_object(v))
+        return v;
+    json_t *out = json_object();
+    const char *key;
+    json_t *x;
+    json_object_foreach(v, key, x)
+    {
+        char name[64];
+        size_t k = 0;
+        for (const char *p = key; *p && k + 1 < sizeof(name); p++)
+            if (*p != '_')
+                name[k++] = p > key && p[-1] == '_' && *p >= 'a' && *p <= 'z' ? (char)(*p - 32)
+                                                                                : *p;
+        name[k] = '\0';
+        json_object_set_new(out, name, ms_camel_value(json_incref(x)));
+    }
+    json_decref(v);
+    return out;
+}
+
+static bool ms_camel(text *t)
+{
+    return json_rewrite(t, ms_camel_value(json_loads(t->s, 0, NULL)));
+}
+
+/* Formatting only: members with default values (0, false, "", []) left out (spec §2.1). */
+static void ms_drop_defaults(json_t *v)
+{
+    if (json_is_array(v))
+        for (size_t i = 0; i < json_array_size(v); i++)
+            ms_drop_defaults(json_array_get(v, i));
+    if (!json_is_object(v))
+        return;
+    const char *key;
+    json_t *x;
+    void *tmp;
+    json_object_foreach_safe(v, tmp, key, x)
+    {
+        if ((json_is_integer(x) && !json_integer_value(x)) || json_is_false(x) ||
+            (json_is_string(x) && !json_string_length(x)) ||
+            (json_is_array(x) && !json_array_size(x)))
+            json_object_del(v, key);
+        else
+            ms_drop_defaults(x);
+    }
+}
+
+static bool ms_defaults(text *t)
+{
+    json_t *root = json_loads(t->s, 0, NULL);
+    ms_drop_defaults(root);
+    return json_rewrite(t, root);
+}
+
 /* ---- the table ---- */
 
 typedef struct fault {
@@ -709,6 +926,14 @@ static const fault FAULTS[] = {
     {"changed final score", "tenhou6", t6_final, "game.final_points,game.final_score"},
     {"changed delta", "mjai", mjai_delta, "score.delta"},
     {"discard of a tile not in hand", "mjai", mjai_tile, "deal.tile_not_in_hand"},
+    {"changed delta", "majsoul", ms_delta, "score.delta"},
+    {"changed han", "majsoul", ms_han, "score.han"},
+    {"changed fu", "majsoul", ms_fu, "score.fu"},
+    {"discard of a tile not in hand", "majsoul", ms_tile, "deal.tile_not_in_hand"},
+    {"changed final score", "majsoul", ms_final, "game.final_score"},
+    {"changed wall tile", "majsoul", ms_wall, "wall.draw"},
+    {"camelCase keys", "majsoul", ms_camel, ""},
+    {"default values left out", "majsoul", ms_defaults, ""},
 };
 
 #define N_FAULTS (sizeof(FAULTS) / sizeof(FAULTS[0]))
