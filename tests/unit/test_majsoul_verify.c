@@ -547,6 +547,62 @@ static void test_abortive_draws_and_flow(void **state)
     flagged(d, "flow.riichi_sticks");
 }
 
+/* ---- game 5: the whole wall, an exhaustive draw, a leftover riichi stick ---- */
+
+/*
+ * E1, dealer 0, scores 25000 25000 25000 500. The dealer throws its 14th tile (5z) declaring a
+ * double riichi (waits 1p 4p); then everybody throws every tile drawn until the live wall
+ * (wall[52..121], 70 draws) runs out: no win, nobody's discards only terminals and honours.
+ * Only the dealer is tenpai: 1000 from each other player. Seat 3 ends at -500: tobi. The
+ * dealer's stick is left on the table and goes to first place (riichi-rulesets.md A; spec
+ * §4.3: part_point_1 includes it): final points 28000 24000 24000 -500, final scores
+ * +18000, +4000, -6000 (seat order breaks the tie), -40500.
+ */
+static const char *const G5_HANDS[4] = {"123456789m11p23p5z", "147m258p369s1234z",
+                                        "258m369p147s5677z", "369m147p258s1234z"};
+
+static void game5(doc *d)
+{
+    char wall[273], body[160], dora[3] = {0};
+    build_wall(wall, 4, 0, G5_HANDS, NULL, 0);
+    memcpy(dora, wall + 2 * 131, 2);
+    open_game(d, 2, 12);
+    begin_records(d, "{\"players\":[{\"part_point_1\":28000,\"total_point\":18000},"
+                     "{\"seat\":1,\"part_point_1\":24000,\"total_point\":4000},"
+                     "{\"seat\":2,\"part_point_1\":24000,\"total_point\":-6000},"
+                     "{\"seat\":3,\"part_point_1\":-500,\"total_point\":-40500}]}");
+    put(d, "{\"type\":1,\"result\":{\"name\":\".lq.RecordNewRound\",\"data\":");
+    new_round(d, 4, 0, 0, 0, "[25000,25000,25000,500]", G5_HANDS, dora, wall);
+    put(d, "}}");
+    rec(d, "DiscardTile", "{\"tile\":\"5z\",\"is_liqi\":true,\"is_wliqi\":true}");
+    for (int k = 1; k < 70; k++) {
+        const char *t = wall + 2 * (52 + k);
+        snprintf(body, sizeof(body), "{\"seat\":%d,\"tile\":\"%.2s\",\"left_tile_count\":%d%s}",
+                 k % 4, t, 69 - k, k == 1 ? ",\"liqi\":{\"score\":24000,\"liqibang\":1}" : "");
+        rec(d, "DealTile", body);
+        snprintf(body, sizeof(body), "{\"seat\":%d,\"tile\":\"%.2s\",\"moqie\":true}", k % 4, t);
+        rec(d, "DiscardTile", body);
+    }
+    rec(d, "NoTile",
+        "{\"players\":[{\"tingpai\":true,\"hand\":[\"1m\",\"2m\",\"3m\",\"4m\","
+        "\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"1p\",\"2p\",\"3p\"]},{},{},{}],"
+        "\"scores\":[{\"old_scores\":[24000,25000,25000,500],"
+        "\"delta_scores\":[3000,-1000,-1000,-1000]}]}");
+    close_game(d);
+}
+
+static void test_exhaustive_draw_leftover_stick(void **state)
+{
+    doc *d = *state;
+    game5(d);
+    clean(d, 0);
+    /* the stick is first place's: without it the final points differ */
+    char *p = strstr(d->s, "\"part_point_1\":28000");
+    assert_non_null(p);
+    memcpy(p + strlen("\"part_point_1\":"), "27000", 5);
+    flagged(d, "game.final_points");
+}
+
 static int setup(void **state)
 {
     *state = calloc(1, sizeof(doc));
@@ -568,6 +624,7 @@ int main(void)
         cmocka_unit_test(test_open_and_added_kans),
         cmocka_unit_test(test_three_player_kita_tsumo_loss),
         cmocka_unit_test(test_abortive_draws_and_flow),
+        cmocka_unit_test(test_exhaustive_draw_leftover_stick),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
