@@ -39,6 +39,7 @@ typedef struct ms_source {
     const json_t *types; /* MS_ZIP: mjsrecordtypes */
     char base[48];       /* JSON path of `list` ("$.data.data.actions") */
     char types_base[48]; /* JSON path of `types` */
+    char head[16];       /* JSON path of the head ("$.head"; layout C "$.mjshead") */
 } ms_source;
 
 /* One record: its normalised type name and body. */

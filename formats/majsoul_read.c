@@ -203,6 +203,7 @@ static int find_records(jctx *c, const json_t *root, ms_source *src, const json_
     const json_t *v;
     *head = NULL;
     memset(src, 0, sizeof(*src));
+    snprintf(src->head, sizeof(src->head), "$.head");
     if (!json_is_object(root))
         return jerr(c,
                     "expected a MahjongSoul game record: an object with \"head\" and \"data\" "
@@ -221,6 +222,7 @@ static int find_records(jctx *c, const json_t *root, ms_source *src, const json_
         src->types = types;
         snprintf(src->types_base, sizeof(src->types_base), "$.mjsrecordtypes");
         *head = json_object_get(root, "mjshead");
+        snprintf(src->head, sizeof(src->head), "$.mjshead");
         return 0;
     }
     if ((v = json_object_get(root, "rounds"))) {
@@ -521,7 +523,8 @@ static const char *unknown_rules(const json_t *detail, long long category, long 
 }
 
 /* The rule set from head.config (spec §4.1); MODE is the RiichiEnv fixture's `mode` (-1). */
-static int read_rules(jctx *c, const json_t *head, paifu_game *game, int players, long long mode)
+static int read_rules(jctx *c, const json_t *head, const char *head_path, paifu_game *game,
+                      int players, long long mode)
 {
     char buf[64], b2[64];
     const char *key;
@@ -530,7 +533,7 @@ static int read_rules(jctx *c, const json_t *head, paifu_game *game, int players
     const json_t *gm = paifu_majsoul__member(config, "mode", NULL, b2);
     const json_t *detail = paifu_majsoul__member(gm, "detail_rule", NULL, b2);
     int rc = 0;
-    set_path(c, "$.head");
+    set_path(c, head_path);
     jctx_key(c, key);
     if (config &&
         ((rc = paifu_majsoul__int(c, config, "category", 0, 0xFFFFFFFFLL, 0, &category)) < 0 ||
@@ -554,7 +557,8 @@ static int read_rules(jctx *c, const json_t *head, paifu_game *game, int players
 }
 
 /* head.result.players[]: one entry per seat, in placement order (spec §4.3). */
-static int read_result(jctx *c, const json_t *head, paifu_game *game, int players)
+static int read_result(jctx *c, const json_t *head, const char *head_path, paifu_game *game,
+                       int players)
 {
     char buf[64];
     const char *key;
@@ -562,7 +566,8 @@ static int read_result(jctx *c, const json_t *head, paifu_game *game, int player
     const json_t *list = paifu_majsoul__member(res, "players", &key, buf);
     if (!list)
         return 0;
-    set_path(c, "$.head.result");
+    set_path(c, head_path);
+    jctx_key(c, "result");
     jctx_key(c, key);
     if (!json_is_array(list) || json_array_size(list) != (size_t)players)
         return jerr(c, "expected the final standings: an array of %d players, found %s", players,
@@ -659,9 +664,9 @@ static int read_game(ms_reader *r, jctx *c, const json_t *root, paifu_game *game
         (rc = paifu_game_set_source_format(game, "majsoul", c->err)) < 0 ||
         (json_is_string(uuid) &&
          (rc = paifu_game_set_meta(game, "majsoul.uuid", json_string_value(uuid), c->err)) < 0) ||
-        (rc = read_rules(c, head, game, players, mode)) < 0)
+        (rc = read_rules(c, head, src.head, game, players, mode)) < 0)
         return rc;
-    set_path(c, "$.head");
+    set_path(c, src.head);
     if ((rc = read_names(c, head, game, players)) < 0)
         return rc;
     if (!(st = calloc(1, sizeof(*st))))
@@ -687,7 +692,7 @@ static int read_game(ms_reader *r, jctx *c, const json_t *root, paifu_game *game
     if (rc == 0 && st->in_deal && !st->ended)
         paifu_game_set_truncated(game, true);
     free(st);
-    return rc < 0 ? rc : read_result(c, head, game, players);
+    return rc < 0 ? rc : read_result(c, head, src.head, game, players);
 }
 
 /* ---- reader ---- */

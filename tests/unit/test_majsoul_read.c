@@ -889,6 +889,10 @@ static void test_malformed(void **state)
                "type name");
     read_fails("{'mjslog':[{}],'mjsrecordtypes':[]}", PAIFU_EFORMAT, "$.mjsrecordtypes", "",
                "same length");
+    read_fails("{'mjshead':{'result':{'players':[{}]}},'mjslog':[" NR_BODY("") "],"
+               "'mjsrecordtypes':['RecordNewRound']}",
+               PAIFU_EFORMAT, "$.mjshead.result.players", "", "an array of 4 players");
+    read_fails(DOC(NR "," REC("LiuJu", "{'type':1}")) "x", PAIFU_EFORMAT, NULL, "", "JSON");
     // clang-format on
 }
 
