@@ -612,10 +612,12 @@ int paifu_mjlog__on_agari(mj_state *st)
         return rc;
     if (ten[2] > PAIFU_LIMIT_YAKUMAN)
         return paifu_mjlog__fail(st, "ten", "limit %d in ten is beyond 5 (yakuman)", (int)ten[2]);
+    if (ten[0] > 32767)
+        return paifu_mjlog__fail(st, "ten", "fu %d in ten is beyond 32767", (int)ten[0]);
     w.winner = (int8_t)who;
     w.from = (int8_t)from;
     w.pao = (int8_t)pao;
-    w.fu = (int16_t)(ten[0] > 32767 ? 32767 : ten[0]);
+    w.fu = (int16_t)ten[0];
     w.points = ten[1];
     w.limit = (uint8_t)ten[2];
     w.known = PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_POINTS | PAIFU_REC_LIMIT | PAIFU_REC_YAKU;

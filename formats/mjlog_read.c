@@ -27,12 +27,16 @@
  * header   players from GO type bit 0x10; names percent-decoded (UTF-8 checked); rules "tenhou"
  *          with overrides from the GO type bits (red_fives 0 for 0x002, kuitan false for 0x004,
  *          game_length east when 0x008 is clear, sanma values for 0x010: spec §4.3, §6, §7).
- *          Era-dependent values are read from the log itself (apply_era_rules): results with a
- *          non-zero decimal in owari mean Tenhou's exact era (final_rounding nearest_100,
- *          spec §6 item 1); an East-only game whose wall uses generation A or whose owari has
- *          integer results is a 2009 game with uma +5/-5/-10 (spec §6 item 3, §8).
+ *          Sanma also gets honba_value 200, target_points 40000 and riichi_min_wall 3, which
+ *          the corpus shows (go_rules). Era-dependent values are read from the log itself
+ *          (finish_game): results with a non-zero decimal in owari mean Tenhou's exact era
+ *          (final_rounding nearest_100, spec §6 item 1); an East-only game whose wall uses
+ *          generation A or whose owari has integer results is a 2009 game with uma
+ *          +5/-5/-10 (spec §6 item 3, §8).
  *          GO type bits above 0x80 (chip games, special lobbies) or a GO csrule (private
- *          custom rules) set meta tenhou.rules_unknown = "1" and tenhou.rules_unknown.reason.
+ *          custom rules) set meta tenhou.rules_unknown = "1", tenhou.rules_unknown.reason and
+ *          PAIFU_META_RULES_UNKNOWN; a lobby other than 0 (a private lobby, which may choose
+ *          its own uma) sets tenhou.final_unknown and PAIFU_META_FINAL_UNKNOWN.
  * metadata everything of the header is kept for a writer: tenhou.mjloggm.<attr>,
  *          tenhou.shuffle.<attr> (the seed text), tenhou.go.<attr>, tenhou.un.<attr> (dan,
  *          rate, sx, rc, gold; a name only when its spelling is not the canonical %XX encoding
@@ -1039,13 +1043,29 @@ static int read_document(mj_state *st)
     if (len > INT_MAX)
         return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, NULL, "an mjlog document larger than "
                                       "%d bytes", INT_MAX);
+#if LIBXML_VERSION < 21200
+    /* Before 2.12, some errors (input encoding, I/O, also while the reader is created) bypass
+     * the reader's handler and go to libxml2's per-thread handlers, which print to stderr
+     * (found by fuzzing): route them here too while we read, then give the thread its
+     * handlers back. */
+    xmlStructuredErrorFunc old_handler = xmlStructuredError;
+    void *old_context = xmlStructuredErrorContext;
+    xmlSetStructuredErrorFunc(st, on_xml_error);
+#endif
     xmlTextReaderPtr xr = xmlReaderForMemory(st->data + st->doc_start, (int)len, NULL, NULL,
                                              XML_PARSE_NONET);
-    if (!xr)
-        return paifu_error_set(st->err, PAIFU_ENOMEM, NULL, "out of memory (XML reader)");
-    xmlTextReaderSetStructuredErrorHandler(xr, on_xml_error, st);
-    rc = read_nodes(st, xr);
-    xmlFreeTextReader(xr);
+    if (xr) {
+        xmlTextReaderSetStructuredErrorHandler(xr, on_xml_error, st);
+        rc = read_nodes(st, xr);
+        xmlFreeTextReader(xr);
+    } else if (st->xml_failed) {
+        rc = xml_failure(st);
+    } else {
+        rc = paifu_error_set(st->err, PAIFU_ENOMEM, NULL, "out of memory (XML reader)");
+    }
+#if LIBXML_VERSION < 21200
+    xmlSetStructuredErrorFunc(old_context, old_handler);
+#endif
     st->tag = NULL;
     st->in_deal = false;
     if (rc == 0)
