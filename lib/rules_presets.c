@@ -127,6 +127,10 @@ static const paifu_rule_override majsoul[] = {
     {"riichi_ankan", "wait", "riichi-rulesets.md D (unverified)"},
     {"chombo", "none", "riichi-rulesets.md E"},
     {"winners_own_stick_back", "false", "riichi-rulesets.md B: nearest winner takes all"},
+    {"honba_multi_ron", "first_winner",
+     "majsoul-json.md §5.7, §8.6: hules[0] takes all honba and sticks (riichi-rulesets.md B has "
+     "each winner, unverified)"},
+    {"pao_ron_honba", "liable", "majsoul-json.md §8.6: the liable seat pays all honba on a ron"},
     {"time_limit", "false", "riichi-rulesets.md A: no timer"},
     {"kita_interrupts", "false", "MahjongSoul: a North set aside keeps ippatsu (unverified)"},
 };
