@@ -3,6 +3,7 @@
  *
  *   tenhou6_read.c  the documents: sniffing, JSON lines, the header (players, names, rule set,
  *                   metadata), `sc`, `connection`, the format row
+ *   tenhou6_write.c the writer (Tenhou's official serialisation)
  *   tenhou6_deal.c  one round array: tile codes, call strings, the turn order rebuilt from the
  *                   per-seat lists (spec §8.2), the events, and the result (spec §7)
  *
@@ -103,6 +104,11 @@ typedef struct t6_state {
 
 /* Tile of a tenhou.net/6 code (11..47, 51..53); false for anything else. */
 bool paifu_tenhou6__tile(long long code, paifu_tile *out);
+
+/* Write GAME as one tenhou.net/6 document (tenhou6_write.c). */
+struct format_writer_ctx;
+int paifu_tenhou6__write_game(struct format_writer_ctx *ctx, const paifu_game *game,
+                              paifu_error *err);
 
 /* Read round array DEAL (path element `$.log[i]` already pushed on C) into GAME. */
 int paifu_tenhou6__read_deal(t6_state *st, jctx *c, const json_t *deal, size_t index,

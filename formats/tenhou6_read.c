@@ -571,12 +571,13 @@ static void reader_free(void *state)
 
 const format_impl paifu_format_tenhou6 = {
     .info = {"tenhou6", "tenhou.net/6 JSON (Tenhou's viewer format; also tensoul, mjx)", true,
-             false, 0, ".json"},
+             true, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION | PAIFU_CARRIES_FINAL,
+             ".json"},
     .sniff = sniff,
     .reader_open = reader_open,
     .reader_next = reader_next,
     .reader_free = reader_free,
-    .write_game = NULL,
+    .write_game = paifu_tenhou6__write_game,
     .finish = NULL,
     .multi_game = true,
 };

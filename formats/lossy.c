@@ -1,0 +1,300 @@
+/*
+ * lossy.c: loss bookkeeping and implicit values for the writers of narrow formats (lossy.h).
+ *
+ * Invariants: a value worked out here comes from recorded values only (scores, score changes,
+ * riichi deposits), never from the tiles; a loss kind is reported at most once per game.
+ */
+#include "lossy.h"
+
+#include <paifu/verify.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const WHAT[LOSS_KIND_COUNT] = {
+    "the wall and its shuffle seed",
+    "the dice",
+    "tile ids (which copy of a tile was used)",
+    "penalties",
+    "disconnections and reconnections",
+    "when each kan dora indicator was revealed",
+    "which discards were tsumogiri (the source does not say; derived from the tiles)",
+    "the rule set",
+    "the final scores",
+    "source metadata",
+    "recorded win values",
+    "the hands shown at a draw",
+};
+
+void paifu_lossy__init(lossy *l, format_writer_ctx *ctx, const paifu_game *game,
+                       paifu_error *err)
+{
+    l->ctx = ctx;
+    l->game = game;
+    l->err = err;
+    l->reported = 0;
+}
+
+int paifu_lossy__report(lossy *l, lossy_kind kind, const char *what)
+{
+    if (l->reported & (1u << kind))
+        return 0;
+    l->reported |= 1u << kind;
+    return paifu_formats__loss(l->ctx, l->game, what ? what : WHAT[kind], l->err);
+}
+
+int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *deal,
+                        const char *fmt, ...)
+{
+    paifu_location where;
+    paifu_location_clear(&where);
+    if (deal)
+        paifu_deal_label(where.deal, sizeof(where.deal), &deal->start);
+    char text[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    return paifu_error_set(err, PAIFU_EUNSUPPORTED, &where, "%s cannot hold this game: %s",
+                           format, text);
+}
+
+bool paifu_lossy__is_mcr(const paifu_game *game)
+{
+    paifu_rules *r = NULL;
+    char family[16] = "";
+    if (paifu_game_rules(&r, game, NULL, NULL) == 0)
+        paifu_rules_get(family, sizeof(family), r, "family", NULL);
+    paifu_rules_free(r);
+    return strcmp(family, "mcr") == 0;
+}
+
+/* ---- what the scan looks for ---- */
+
+static bool any_id(const uint8_t *ids, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (ids[i] != PAIFU_TILE_ID_NONE)
+            return true;
+    return false;
+}
+
+static bool is_connection(const paifu_event *e)
+{
+    return e->type == PAIFU_EV_DISCONNECT || e->type == PAIFU_EV_RECONNECT;
+}
+
+/*
+ * Tenhou (tenhou-xml.md §4.11) and Mortal (mjai.md §3 rule 4) reveal a closed kan's indicator
+ * right after the kan and an open or added kan's after the replacement draw (or right after a
+ * further kan): a DORA event follows a kan, a replacement draw or another DORA.
+ */
+static bool dora_where_expected(const paifu_deal *d, size_t i)
+{
+    while (i > 0) {
+        const paifu_event *p = &d->events[--i];
+        if (is_connection(p) || p->type == PAIFU_EV_DORA)
+            continue;
+        return p->type == PAIFU_EV_ANKAN || p->type == PAIFU_EV_SHOUMINKAN ||
+               p->type == PAIFU_EV_DAIMINKAN ||
+               (p->type == PAIFU_EV_DRAW && (p->flags & PAIFU_EVF_REPLACEMENT));
+    }
+    return false;
+}
+
+/* Bits of what deal D holds that narrow formats lose. */
+static unsigned deal_losses(const paifu_deal *d)
+{
+    unsigned m = 0;
+    const paifu_deal_start *st = &d->start;
+    if (st->n_wall)
+        m |= 1u << LOSS_WALL;
+    if (st->flags & PAIFU_DEAL_HAS_DICE)
+        m |= 1u << LOSS_DICE;
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        if (any_id(st->hand_ids[s], st->n_hand[s]))
+            m |= 1u << LOSS_TILE_IDS;
+    if (d->n_penalties)
+        m |= 1u << LOSS_PENALTIES;
+    for (size_t i = 0; i < d->n_events; i++) {
+        const paifu_event *e = &d->events[i];
+        if (e->tile_id != PAIFU_TILE_ID_NONE || any_id(e->ids, e->n))
+            m |= 1u << LOSS_TILE_IDS;
+        if (is_connection(e))
+            m |= 1u << LOSS_CONNECTION;
+        if (e->type == PAIFU_EV_DISCARD && !(e->flags & PAIFU_EVF_TSUMOGIRI_KNOWN))
+            m |= 1u << LOSS_TSUMOGIRI;
+        if (e->type == PAIFU_EV_DORA && !dora_where_expected(d, i))
+            m |= 1u << LOSS_DORA_TIMING;
+    }
+    return m;
+}
+
+int paifu_lossy__scan(lossy *l, unsigned carries)
+{
+    const paifu_game *g = l->game;
+    unsigned m = 0;
+    const char *seed = paifu_game_meta_get(g, "tenhou.shuffle.seed");
+    if (seed && *seed)
+        m |= 1u << LOSS_WALL;
+    if (paifu_game_prelude_count(g))
+        m |= 1u << LOSS_CONNECTION;
+    for (size_t k = 0; k < paifu_game_deal_count(g); k++)
+        m |= deal_losses(paifu_game_deal(g, k));
+    if (carries & PAIFU_CARRIES_CONNECTION)
+        m &= ~(1u << LOSS_CONNECTION);
+    if (carries & PAIFU_CARRIES_WALL)
+        m &= ~(1u << LOSS_WALL | 1u << LOSS_DICE);
+    if (carries & PAIFU_CARRIES_TILE_IDS)
+        m &= ~(1u << LOSS_TILE_IDS);
+    if (carries & PAIFU_CARRIES_PENALTIES)
+        m &= ~(1u << LOSS_PENALTIES);
+    int rc = 0;
+    for (unsigned k = 0; rc == 0 && k < LOSS_KIND_COUNT; k++)
+        if (m & (1u << k))
+            rc = paifu_lossy__report(l, (lossy_kind)k, NULL);
+    return rc;
+}
+
+/* ---- implicit values ---- */
+
+/* Riichi deposits of deal D per seat. */
+static void deposits(const paifu_deal *d, int32_t out[PAIFU_SEATS])
+{
+    memset(out, 0, sizeof(int32_t) * PAIFU_SEATS);
+    for (size_t i = 0; i < d->n_events; i++)
+        if (d->events[i].type == PAIFU_EV_RIICHI_ACCEPTED && d->events[i].seat >= 0 &&
+            d->events[i].seat < PAIFU_SEATS)
+            out[d->events[i].seat]++;
+}
+
+/* Score changes of penalties paid at once in deal D, added to OUT. */
+static void add_penalty_deltas(const paifu_deal *d, int32_t out[PAIFU_SEATS])
+{
+    for (size_t i = 0; i < d->n_penalties; i++)
+        if (d->penalties[i].has_deltas)
+            for (int s = 0; s < PAIFU_SEATS; s++)
+                out[s] += d->penalties[i].deltas[s];
+}
+
+static bool is_outcome(const paifu_event *e)
+{
+    return e->type == PAIFU_EV_WIN || e->type == PAIFU_EV_EXHAUSTIVE_DRAW ||
+           e->type == PAIFU_EV_ABORTIVE_DRAW;
+}
+
+/* Recorded deltas of outcome event E; false when the log gives none. */
+static bool recorded_deltas(const paifu_deal *d, const paifu_event *e, int32_t out[PAIFU_SEATS])
+{
+    if (e->type == PAIFU_EV_WIN) {
+        const paifu_win *w = &d->wins[e->detail];
+        if (!(w->known & PAIFU_REC_DELTAS))
+            return false;
+        memcpy(out, w->deltas, sizeof(w->deltas));
+        return true;
+    }
+    const paifu_draw *dr = &d->draws[e->detail];
+    if (!(dr->known & PAIFU_REC_DELTAS))
+        return false;
+    memcpy(out, dr->deltas, sizeof(dr->deltas));
+    return true;
+}
+
+/* Scores after deal D given its start S: false when an outcome's changes are not recorded. */
+static bool roll_forward(const paifu_deal *d, int32_t s[PAIFU_SEATS])
+{
+    int32_t dep[PAIFU_SEATS], delta[PAIFU_SEATS];
+    deposits(d, dep);
+    for (int p = 0; p < PAIFU_SEATS; p++)
+        s[p] -= 1000 * dep[p];
+    add_penalty_deltas(d, s);
+    for (size_t i = 0; i < d->n_events; i++) {
+        if (!is_outcome(&d->events[i]))
+            continue;
+        if (!recorded_deltas(d, &d->events[i], delta))
+            return false;
+        for (int p = 0; p < PAIFU_SEATS; p++)
+            s[p] += delta[p];
+    }
+    return true;
+}
+
+int paifu_lossy__start_scores(int32_t out[PAIFU_SEATS], const paifu_game *game, size_t index,
+                              const paifu_rules *rules)
+{
+    size_t j = index;
+    while (j > 0 && !(paifu_game_deal(game, j)->start.flags & PAIFU_DEAL_HAS_SCORES))
+        j--;
+    memset(out, 0, sizeof(int32_t) * PAIFU_SEATS);
+    if (paifu_game_deal(game, j)->start.flags & PAIFU_DEAL_HAS_SCORES) {
+        memcpy(out, paifu_game_deal(game, j)->start.scores, sizeof(int32_t) * PAIFU_SEATS);
+    } else { /* no deal up to INDEX records its scores: start from the rule set */
+        char text[32] = "";
+        if (!rules || paifu_rules_get(text, sizeof(text), rules, "start_points", NULL) < 0)
+            return -1;
+        for (int s = 0; s < paifu_game_players(game); s++)
+            out[s] = (int32_t)strtol(text, NULL, 10);
+    }
+    for (size_t k = j; k < index; k++)
+        if (!roll_forward(paifu_game_deal(game, k), out))
+            return -1;
+    return 0;
+}
+
+int paifu_lossy__start_sticks(const paifu_game *game, size_t index)
+{
+    size_t j = index;
+    while (j > 0 && !(paifu_game_deal(game, j)->start.flags & PAIFU_DEAL_HAS_STICKS))
+        j--;
+    const paifu_deal_start *st = &paifu_game_deal(game, j)->start;
+    int sticks = st->flags & PAIFU_DEAL_HAS_STICKS ? st->riichi_sticks : 0;
+    for (size_t k = j; k < index; k++) {
+        const paifu_deal *d = paifu_game_deal(game, k);
+        int32_t dep[PAIFU_SEATS];
+        deposits(d, dep);
+        sticks += dep[0] + dep[1] + dep[2] + dep[3];
+        if (d->n_wins)
+            sticks = 0;
+    }
+    return sticks;
+}
+
+/* Index among the deal's events of outcome K, or N_EVENTS. */
+static size_t outcome_event(const paifu_deal *d, size_t k, size_t *n_outcomes)
+{
+    size_t at = d->n_events, n = 0;
+    for (size_t i = 0; i < d->n_events; i++)
+        if (is_outcome(&d->events[i]) && n++ == k)
+            at = i;
+    *n_outcomes = n;
+    return at;
+}
+
+int paifu_lossy__outcome_deltas(int32_t out[PAIFU_SEATS], const paifu_game *game, size_t index,
+                                size_t k, const paifu_rules *rules)
+{
+    const paifu_deal *d = paifu_game_deal(game, index);
+    size_t n, at = outcome_event(d, k, &n);
+    if (at == d->n_events)
+        return -1;
+    if (recorded_deltas(d, &d->events[at], out))
+        return 0;
+    int32_t start[PAIFU_SEATS], next[PAIFU_SEATS], dep[PAIFU_SEATS], pen[PAIFU_SEATS] = {0};
+    if (n != 1 || paifu_lossy__start_scores(start, game, index, rules) < 0)
+        return -1;
+    const paifu_game_result *res = paifu_game_result_get(game);
+    if (index + 1 < paifu_game_deal_count(game) &&
+        (paifu_game_deal(game, index + 1)->start.flags & PAIFU_DEAL_HAS_SCORES))
+        memcpy(next, paifu_game_deal(game, index + 1)->start.scores, sizeof(next));
+    else if (index + 1 == paifu_game_deal_count(game) && res->has_points &&
+             d->events[at].type == PAIFU_EV_WIN) /* a win leaves no sticks on the table */
+        memcpy(next, res->points, sizeof(next));
+    else
+        return -1;
+    deposits(d, dep);
+    add_penalty_deltas(d, pen);
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        out[s] = s < paifu_game_players(game) ? next[s] - start[s] + 1000 * dep[s] - pen[s] : 0;
+    return 0;
+}

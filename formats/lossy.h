@@ -1,0 +1,91 @@
+/*
+ * lossy.h: what the writers of formats narrower than the model share (private to formats/).
+ *
+ *   - Loss bookkeeping: every kind of information the target cannot carry is reported once per
+ *     game through paifu_formats__loss (which fails under --strict).
+ *   - Values a target needs that a log may leave implicit: the scores and riichi sticks at a
+ *     deal's start, the score changes of an outcome. They are worked out from what the log
+ *     does record (the previous deal, the next deal's scores), never from the tiles; when they
+ *     cannot be, the writer refuses the game (PAIFU_EUNSUPPORTED) instead of inventing them.
+ *   - Whether the kan dora indicators sit where Tenhou and Mortal reveal them (the formats
+ *     that do not carry the moment re-place them there on reading).
+ */
+#ifndef PAIFU_FORMATS_LOSSY_H
+#define PAIFU_FORMATS_LOSSY_H
+
+#include "format.h"
+
+#include <paifu/game.h>
+#include <paifu/rules.h>
+
+/* Kinds of loss, one bit each (reported once per game). */
+typedef enum lossy_kind {
+    LOSS_WALL = 0,     /* the wall and its shuffle seed */
+    LOSS_DICE,         /* the dice */
+    LOSS_TILE_IDS,     /* which physical copy of a tile was used */
+    LOSS_PENALTIES,    /* penalties (chombo, fines, dead hands) */
+    LOSS_CONNECTION,   /* disconnections and reconnections */
+    LOSS_DORA_TIMING,  /* when a kan dora indicator was revealed */
+    LOSS_TSUMOGIRI,    /* tsumogiri flags the source does not record */
+    LOSS_RULES,        /* the rule set */
+    LOSS_FINAL,        /* final scores (uma, oka) or final points */
+    LOSS_META,         /* source metadata with no place in the target */
+    LOSS_VALUES,       /* recorded han, fu, points or limits the target cannot show */
+    LOSS_HANDS,        /* hands shown at a draw */
+    LOSS_KIND_COUNT
+} lossy_kind;
+
+typedef struct lossy {
+    format_writer_ctx *ctx;
+    const paifu_game *game;
+    paifu_error *err;
+    unsigned reported;  /* bit per lossy_kind already reported */
+} lossy;
+
+void paifu_lossy__init(lossy *l, format_writer_ctx *ctx, const paifu_game *game,
+                       paifu_error *err);
+
+/* Report WHAT (kind KIND) unless that kind was reported for this game. 0 or the --strict
+ * error. */
+int paifu_lossy__report(lossy *l, lossy_kind kind, const char *what);
+
+/*
+ * Report what every narrow format loses: the wall, dice, tile ids, penalties, connections
+ * (unless CARRIES has PAIFU_CARRIES_CONNECTION), tsumogiri flags the source does not know,
+ * and kan dora indicators revealed where Tenhou and Mortal would not reveal them.
+ */
+int paifu_lossy__scan(lossy *l, unsigned carries);
+
+/* An EUNSUPPORTED error naming deal DEAL (NULL: the game) of format FORMAT. */
+int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *deal,
+                        const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* The game's rule set is of the MCR family. */
+bool paifu_lossy__is_mcr(const paifu_game *game);
+
+/*
+ * Scores at the start of deal INDEX: recorded, else the previous deal's start minus its riichi
+ * deposits plus its score changes (the first deal: the rule set's start_points). -1 when a
+ * change needed is not known.
+ */
+int paifu_lossy__start_scores(int32_t out[PAIFU_SEATS], const paifu_game *game, size_t index,
+                              const paifu_rules *rules);
+
+/* Riichi sticks on the table at the start of deal INDEX: recorded, else carried from the
+ * previous deal (its own plus its deposits, none after a win). */
+int paifu_lossy__start_sticks(const paifu_game *game, size_t index);
+
+/*
+ * Score changes of outcome K (0-based among the deal's WIN and draw events) of deal INDEX:
+ * recorded, else, for a deal with a single outcome, the next deal's recorded scores (or the
+ * game's final points after a win) minus the start and plus the riichi deposits. -1 when they
+ * cannot be known.
+ */
+int paifu_lossy__outcome_deltas(int32_t out[PAIFU_SEATS], const paifu_game *game, size_t index,
+                                size_t k, const paifu_rules *rules);
+
+#endif

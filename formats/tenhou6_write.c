@@ -1,0 +1,894 @@
+/*
+ * tenhou6_write.c: writer of tenhou.net/6 JSON (shared/formats/tenhou6-json.md, "spec" below).
+ *
+ * The output is Tenhou's official serialisation (spec §2.1): no whitespace, UTF-8 written as
+ * is, integers without ".0", keys in Tenhou's order (ver, ref, log, connection, ratingc, rule,
+ * lobby, dan, rate, sx, sc, name). One game per line: several games form JSON lines, which the
+ * tenhou6 reader takes one game per document.
+ *
+ * ---- header ----
+ * From a Tenhou XML log (metadata tenhou.*, formats/mjlog_read.c), the recipe of spec §8.1:
+ * ver 2.3, ratingc PF4/PF3, rule.disp rendered from the GO type bits (§2.1) with aka51..53
+ * from its red-five bit, lobby, dan names (§2.4), rate numbers and sx letters from the first
+ * UN. `ref` (the log id) is not in the XML: it is written from metadata tenhou.ref when a
+ * caller sets it (paifu_game_set_meta) and left out otherwise. From a tenhou.net/6 document
+ * (metadata tenhou6.<key>), every header key is written back as it was, `title` first and
+ * unknown keys last. From any other source: `name`, `rule` and `sc` only (the viewer's minimal
+ * form, §2.2); rule.disp is a Tenhou lobby text when the rule set is Tenhou's ("般" stands
+ * for the table level, which such a source does not know and which changes no rule), the
+ * tensoul form (`ver` the string "2.3") for MahjongSoul's, and the preset's name otherwise,
+ * reported as a loss because the tenhou6 reader cannot name that rule set.
+ * `sc` comes from the recorded final points and results (results in thousandths of the
+ * model: integral ones without a decimal point, others with their decimals, spec §2.1).
+ *
+ * ---- rounds (spec §3-§7) ----
+ * Built from the events: draws and calls go to the seat's takes, discards, added and closed
+ * kans and kita to its discards (an open kan adds the 0 placeholder); trailing placeholders
+ * are dropped. A discard is 60 when it is recorded tsumogiri and is the tile just drawn, "r"
+ * marks a riichi declaration. Starting hands are sorted (red five after the plain fives).
+ * Dora indicators: the deal's first one and every DORA event in order; ura indicators: those
+ * of the first win that records any. Results per §7; a score string is written from the
+ * recorded limit, fu, han and points, and the tsumo split the XML does not record is computed
+ * from them (paifu_points_base, paifu_points_payment). A value the log does not record and
+ * that the format needs (start scores, riichi sticks, score changes) is taken from the deals
+ * around it (formats/lossy.c); when that is impossible the game is refused.
+ *
+ * ---- refused (PAIFU_EUNSUPPORTED) ----
+ * MCR games, deals without tiles (result-only), deals without starting hands or round, deals
+ * without an outcome, and values the format needs that the log does not give.
+ */
+#include "format.h"
+#include "lossy.h"
+#include "tenhou6.h"
+
+#include <paifu/score.h>
+#include <paifu/verify.h>
+#include <paifu/yaku.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define T6W_MAX_ITEMS 128 /* entries of one takes/discards list (the reader's cap) */
+#define T6W_ITEM      20  /* longest entry: "\"292929m29\"" (11) plus NUL, with room */
+#define T6W_MAX_PONS  4
+
+typedef struct t6w_list {
+    uint8_t n;
+    char item[T6W_MAX_ITEMS][T6W_ITEM]; /* JSON text of each entry */
+} t6w_list;
+
+typedef struct t6w_pon {
+    uint8_t kind;
+    char text[16]; /* "p252552" */
+} t6w_pon;
+
+typedef struct t6w {
+    format_writer_ctx *ctx;
+    const paifu_game *g;
+    paifu_error *err;
+    lossy loss;
+    paifu_rules *rules;
+    int players;
+    paifu_buf log;   /* the rounds */
+    paifu_buf conn;  /* the connection entries */
+    size_t n_conn;
+    /* the deal being written */
+    const paifu_deal *deal;
+    size_t index;
+    t6w_list takes[PAIFU_SEATS], outs[PAIFU_SEATS];
+    t6w_pon pons[PAIFU_SEATS][T6W_MAX_PONS];
+    uint8_t n_pons[PAIFU_SEATS];
+    paifu_tile drawn[PAIFU_SEATS]; /* the seat's latest draw, NONE after another action */
+    paifu_tile dora[2 * PAIFU_MAX_INDICATORS];
+    size_t n_dora;
+    uint32_t steps;  /* draws, discards and calls so far (connection steps, spec §2.3) */
+} t6w;
+
+/* ---- tile codes (spec §4) ---- */
+
+static int code_of(paifu_tile t)
+{
+    unsigned k = paifu_tile_kind(t);
+    if (t == PAIFU_TILE_NONE || k >= PAIFU_TILE_KINDS)
+        return -1;
+    if (paifu_tile_is_red(t))
+        return 51 + (int)(k / 9);
+    return (int)(10 * (k / 9 + 1) + k % 9 + 1);
+}
+
+static int refuse(t6w *w, const char *what)
+{
+    return paifu_lossy__refuse(w->err, "tenhou6", w->deal, "%s", what);
+}
+
+/* Append entry TEXT to LIST. */
+static int push(t6w *w, t6w_list *list, const char *text)
+{
+    if (list->n >= T6W_MAX_ITEMS)
+        return refuse(w, "a seat has more than 128 takes or discards in one round");
+    snprintf(list->item[list->n++], T6W_ITEM, "%s", text);
+    return 0;
+}
+
+/* Codes of TILES[0..N) sorted as Tenhou writes hand tiles (red five after the plain ones). */
+static void sorted_codes(char *buf, size_t size, const paifu_tile *tiles, size_t n)
+{
+    paifu_tile t[4];
+    memcpy(t, tiles, n);
+    paifu_tile_sort(t, n);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && len + 2 < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%02d", code_of(t[i]));
+}
+
+/* ---- takes and discards (spec §5, §6) ---- */
+
+/* Offset of FROM as seen from SEAT: 1 next player, 2 opposite, 3 previous (spec §5). */
+static int offset_of(int seat, int from)
+{
+    return (from - seat + 4) % 4;
+}
+
+/* A pon or open kan string: LETTER before the called tile, placed by the source (spec §5). */
+static void call_string(char *buf, size_t size, const paifu_event *e, char letter)
+{
+    char hand[16];
+    int off = offset_of(e->seat, e->from);
+    size_t keep = e->type == PAIFU_EV_PON ? 2 : 3; /* hand codes before the letter (shimocha) */
+    size_t split = off == 3 ? 0 : off == 2 ? 2 : 2 * keep;
+    sorted_codes(hand, sizeof(hand), e->tiles, e->n);
+    snprintf(buf, size, "%.*s%c%02d%s", (int)split, hand, letter, code_of(e->tile), hand + split);
+}
+
+static int on_draw(t6w *w, const paifu_event *e)
+{
+    char text[8];
+    snprintf(text, sizeof(text), "%d", code_of(e->tile));
+    w->drawn[e->seat] = e->tile;
+    w->steps++;
+    return push(w, &w->takes[e->seat], text);
+}
+
+/* A discard is 60 when it is the tile just drawn: as recorded, or, when the log does not say,
+ * when it is the same tile (Tenhou's rule by tile id, spec §6, without the ids). */
+static int on_discard(t6w *w, const paifu_event *e)
+{
+    char text[8];
+    bool same = w->drawn[e->seat] == e->tile, tsumogiri = same;
+    int rc = 0;
+    if (e->flags & PAIFU_EVF_TSUMOGIRI_KNOWN)
+        tsumogiri = (e->flags & PAIFU_EVF_TSUMOGIRI) != 0;
+    if (tsumogiri && !same) { /* 60 would stand for the drawn tile */
+        rc = paifu_lossy__report(&w->loss, LOSS_TSUMOGIRI,
+                                 "a tsumogiri flag on a discard that is not the tile drawn");
+        tsumogiri = false;
+    }
+    if (e->flags & PAIFU_EVF_RIICHI)
+        snprintf(text, sizeof(text), "\"r%02d\"", tsumogiri ? 60 : code_of(e->tile));
+    else
+        snprintf(text, sizeof(text), "%d", tsumogiri ? 60 : code_of(e->tile));
+    w->drawn[e->seat] = PAIFU_TILE_NONE;
+    w->steps++;
+    return rc < 0 ? rc : push(w, &w->outs[e->seat], text);
+}
+
+static int on_call(t6w *w, const paifu_event *e)
+{
+    char s[12], text[T6W_ITEM];
+    if (e->type == PAIFU_EV_CHI) {
+        sorted_codes(s + 1, sizeof(s) - 1, e->tiles, 2);
+        snprintf(text, sizeof(text), "\"c%02d%s\"", code_of(e->tile), s + 1);
+    } else {
+        call_string(s, sizeof(s), e, e->type == PAIFU_EV_PON ? 'p' : 'm');
+        snprintf(text, sizeof(text), "\"%s\"", s);
+    }
+    if (e->type == PAIFU_EV_PON && w->n_pons[e->seat] < T6W_MAX_PONS) {
+        t6w_pon *p = &w->pons[e->seat][w->n_pons[e->seat]++];
+        p->kind = (uint8_t)paifu_tile_kind(e->tile);
+        snprintf(p->text, sizeof(p->text), "%s", s);
+    }
+    w->drawn[e->seat] = PAIFU_TILE_NONE;
+    w->steps++;
+    int rc = push(w, &w->takes[e->seat], text);
+    if (rc == 0 && e->type == PAIFU_EV_DAIMINKAN)
+        rc = push(w, &w->outs[e->seat], "0");
+    return rc;
+}
+
+/* Added kan: the seat's pon string with its 'p' turned into 'k' + the added tile (spec §6). */
+static int on_shouminkan(t6w *w, const paifu_event *e)
+{
+    const t6w_pon *pon = NULL;
+    for (size_t i = 0; i < w->n_pons[e->seat]; i++)
+        if (w->pons[e->seat][i].kind == paifu_tile_kind(e->tile))
+            pon = &w->pons[e->seat][i];
+    if (!pon)
+        return refuse(w, "an added kan without the pon it extends");
+    char text[T6W_ITEM];
+    size_t at = (size_t)(strchr(pon->text, 'p') - pon->text);
+    snprintf(text, sizeof(text), "\"%.*sk%02d%s\"", (int)at, pon->text, code_of(e->tile),
+             pon->text + at + 1);
+    w->drawn[e->seat] = PAIFU_TILE_NONE;
+    w->steps++;
+    return push(w, &w->outs[e->seat], text);
+}
+
+/* Closed kan: three codes, 'a', the fourth (a red five last, spec §6). */
+static int on_ankan(t6w *w, const paifu_event *e)
+{
+    char codes[16], text[T6W_ITEM];
+    sorted_codes(codes, sizeof(codes), e->tiles, 4);
+    snprintf(text, sizeof(text), "\"%.6sa%s\"", codes, codes + 6);
+    w->drawn[e->seat] = PAIFU_TILE_NONE;
+    w->steps++;
+    return push(w, &w->outs[e->seat], text);
+}
+
+static int on_connection(t6w *w, const paifu_event *e, int32_t log)
+{
+    paifu_buf_printf(&w->conn, "%s{\"what\":%d,\"log\":%d,\"who\":%d,\"step\":%u}",
+                     w->n_conn ? "," : "", e->type == PAIFU_EV_RECONNECT, (int)log, e->seat,
+                     (unsigned)w->steps);
+    w->n_conn++;
+    return 0;
+}
+
+static int on_event(t6w *w, const paifu_event *e)
+{
+    switch (e->type) {
+    case PAIFU_EV_DRAW: return on_draw(w, e);
+    case PAIFU_EV_DISCARD: return on_discard(w, e);
+    case PAIFU_EV_CHI:
+    case PAIFU_EV_PON:
+    case PAIFU_EV_DAIMINKAN: return on_call(w, e);
+    case PAIFU_EV_SHOUMINKAN: return on_shouminkan(w, e);
+    case PAIFU_EV_ANKAN: return on_ankan(w, e);
+    case PAIFU_EV_KITA:
+        w->drawn[e->seat] = PAIFU_TILE_NONE;
+        w->steps++;
+        return push(w, &w->outs[e->seat], "\"f44\"");
+    case PAIFU_EV_DORA:
+        if (w->n_dora < sizeof(w->dora))
+            w->dora[w->n_dora++] = e->tile;
+        return 0;
+    case PAIFU_EV_DISCONNECT:
+    case PAIFU_EV_RECONNECT: return on_connection(w, e, (int32_t)w->index);
+    case PAIFU_EV_FLOWER: return refuse(w, "a flower (tenhou6 has no bonus tiles)");
+    default: return 0; /* riichi deposits are inferred on reading; outcomes come later */
+    }
+}
+
+/* ---- results (spec §7) ---- */
+
+static void put_ints(paifu_buf *b, const int32_t *v, size_t n)
+{
+    paifu_buf_putc(b, '[');
+    for (size_t i = 0; i < n; i++)
+        paifu_buf_printf(b, "%s%d", i ? "," : "", (int)v[i]);
+    paifu_buf_putc(b, ']');
+}
+
+/* Base points of a win as its record gives them (0 when it cannot say). */
+static int32_t win_base(const t6w *w, const paifu_win *win, paifu_limit *limit)
+{
+    static const int32_t LIMIT_BASE[] = {0, 2000, 3000, 4000, 6000, 8000};
+    if ((win->known & PAIFU_REC_LIMIT) && win->limit != PAIFU_LIMIT_UNKNOWN &&
+        win->limit != PAIFU_LIMIT_NONE) {
+        *limit = (paifu_limit)(win->limit < PAIFU_LIMIT_YAKUMAN ? win->limit
+                                                                : PAIFU_LIMIT_YAKUMAN);
+        int mult = *limit == PAIFU_LIMIT_YAKUMAN && win->yakuman > 1 ? win->yakuman : 1;
+        return LIMIT_BASE[*limit] * mult;
+    }
+    if ((win->known & PAIFU_REC_HAN) && win->yakuman) {
+        *limit = PAIFU_LIMIT_YAKUMAN;
+        return 8000 * win->yakuman;
+    }
+    if (!(win->known & PAIFU_REC_FU) || !(win->known & PAIFU_REC_HAN))
+        return 0;
+    return paifu_points_base(win->han, win->fu, w->rules, limit);
+}
+
+/*
+ * The score string: RANK PAYMENT (spec §7.1). False when the record gives too little for it.
+ * A tsumo's split is computed from the base; a recorded total it does not add up to is a loss.
+ */
+static int score_string(t6w *w, const paifu_win *win, char *buf, size_t size, bool *ok)
+{
+    static const char *const RANKS[] = {"", "満貫", "跳満", "倍満", "三倍満", "役満"};
+    paifu_limit limit = PAIFU_LIMIT_NONE;
+    int32_t base = win_base(w, win, &limit);
+    bool tsumo = win->winner == win->from, dealer = win->winner == w->deal->start.dealer;
+    char rank[32];
+    *ok = base > 0;
+    if (!*ok)
+        return 0;
+    if (limit == PAIFU_LIMIT_NONE)
+        snprintf(rank, sizeof(rank), "%d符%d飜", win->fu, win->han);
+    else
+        snprintf(rank, sizeof(rank), "%s", RANKS[limit < 6 ? limit : 5]);
+    paifu_payment pay;
+    paifu_points_payment(&pay, base, dealer);
+    if (!tsumo) {
+        snprintf(buf, size, "%s%d点", rank,
+                 (int)(win->known & PAIFU_REC_POINTS ? win->points : pay.ron));
+        return 0;
+    }
+    int32_t ko = pay.tsumo_nondealer, oya = pay.tsumo_dealer;
+    if (win->known & PAIFU_REC_PAYMENTS) {
+        ko = win->payment_nondealer;
+        oya = dealer ? 0 : win->payment_dealer;
+    }
+    int32_t total = dealer ? ko * (w->players - 1) : ko * (w->players - 2) + oya;
+    if (dealer)
+        snprintf(buf, size, "%s%d点∀", rank, (int)ko);
+    else
+        snprintf(buf, size, "%s%d-%d点", rank, (int)ko, (int)oya);
+    if ((win->known & PAIFU_REC_POINTS) && total != win->points)
+        return paifu_lossy__report(&w->loss, LOSS_VALUES,
+                                   "a recorded tsumo total that its payments do not add up to");
+    return 0;
+}
+
+/* Tenhou's yaku names by id (tenhou-xml.md §4.12), then kita. */
+static const char *const YAKU_NAMES[] = {
+    "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九",
+    "一盃口", "自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南", "場風 西",
+    "場風 北", "役牌 白", "役牌 發", "役牌 中", "両立直", "七対子", "混全帯幺九", "一気通貫",
+    "三色同順", "三色同刻", "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口",
+    "純全帯幺九", "混一色", "清一色", "人和", "天和", "地和", "大三元", "四暗刻", "四暗刻単騎",
+    "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈", "国士無双", "国士無双１３面",
+    "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ", "抜きドラ",
+};
+
+static int put_yaku(t6w *w, paifu_buf *b, const paifu_yaku_value *y)
+{
+    const char *name = y->id < sizeof(YAKU_NAMES) / sizeof(YAKU_NAMES[0]) ? YAKU_NAMES[y->id]
+                       : y->name                                      ? y->name
+                                                                      : paifu_yaku_name(y->id);
+    if (y->id == PAIFU_YAKU_URA_DORA && y->han == 0)
+        return 0; /* Tenhou leaves out 裏ドラ(0飜) (spec §7.1) */
+    paifu_buf_putc(b, ',');
+    char text[96];
+    if (paifu_yaku_is_yakuman(y->id) || y->han >= PAIFU_YAKU_YAKUMAN_HAN)
+        snprintf(text, sizeof(text), "%s(役満)", name ? name : "?");
+    else
+        snprintf(text, sizeof(text), "%s(%d飜)", name ? name : "?", y->han);
+    paifu_buf_json_string(b, text);
+    if (y->han > PAIFU_YAKU_YAKUMAN_HAN)
+        return paifu_lossy__report(&w->loss, LOSS_VALUES,
+                                   "a yakuman counted more than once in one entry");
+    return 0;
+}
+
+static int put_win(t6w *w, paifu_buf *b, const paifu_win *win, size_t k)
+{
+    int32_t deltas[PAIFU_SEATS];
+    if (paifu_lossy__outcome_deltas(deltas, w->g, w->index, k, w->rules) < 0)
+        return refuse(w, "a win whose score changes the log does not give");
+    paifu_buf_putc(b, ',');
+    put_ints(b, deltas, PAIFU_SEATS);
+    paifu_buf_printf(b, ",[%d,%d,%d", win->winner, win->from,
+                     win->pao >= 0 ? win->pao : win->winner);
+    char score[64];
+    bool ok;
+    int rc = score_string(w, win, score, sizeof(score), &ok);
+    if (ok) {
+        paifu_buf_putc(b, ',');
+        paifu_buf_json_string(b, score);
+    } else if (win->known & (PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_LIMIT | PAIFU_REC_POINTS)) {
+        rc = paifu_lossy__report(&w->loss, LOSS_VALUES,
+                                 "a win value too incomplete for a score string");
+    }
+    for (size_t i = 0; rc == 0 && ok && (win->known & PAIFU_REC_YAKU) && i < win->n_yaku; i++)
+        rc = put_yaku(w, b, &win->yaku[i]);
+    paifu_buf_putc(b, ']');
+    return rc;
+}
+
+static const char *draw_name(const t6w *w, const paifu_draw *d, const int32_t *deltas)
+{
+    bool moves = false;
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        moves = moves || deltas[s] != 0;
+    unsigned all = (1u << w->players) - 1;
+    switch (d->kind) {
+    case PAIFU_DRAW_KYUUSHU: return "九種九牌";
+    case PAIFU_DRAW_SUUFON: return "四風連打";
+    case PAIFU_DRAW_SUUCHA_RIICHI: return "四家立直";
+    case PAIFU_DRAW_SUUKAIKAN: return "四槓散了";
+    case PAIFU_DRAW_SANCHAHOU: return "三家和了";
+    default: break;
+    }
+    if (d->nagashi)
+        return "流し満貫";
+    if (!moves && (d->known & PAIFU_REC_TENPAI) && (d->tenpai & all) == all)
+        return "全員聴牌";
+    if (!moves && (d->known & PAIFU_REC_TENPAI) && !(d->tenpai & all))
+        return "全員不聴";
+    return "流局";
+}
+
+static int put_draw(t6w *w, paifu_buf *b, const paifu_draw *d, size_t k)
+{
+    int32_t deltas[PAIFU_SEATS];
+    if (paifu_lossy__outcome_deltas(deltas, w->g, w->index, k, w->rules) < 0)
+        return refuse(w, "a draw whose score changes the log does not give");
+    paifu_buf_json_string(b, draw_name(w, d, deltas));
+    for (int s = 0; s < PAIFU_SEATS; s++) {
+        if (deltas[s] != 0) { /* the deltas are there iff one moves (spec §7.2) */
+            paifu_buf_putc(b, ',');
+            put_ints(b, deltas, PAIFU_SEATS);
+            break;
+        }
+    }
+    if (d->known & PAIFU_REC_HAND && d->shown)
+        return paifu_lossy__report(&w->loss, LOSS_HANDS, NULL);
+    return 0;
+}
+
+/* Element 16: the outcome(s) of the deal. */
+static int put_result(t6w *w, paifu_buf *b)
+{
+    const paifu_deal *d = w->deal;
+    size_t k = 0;
+    int rc = 0;
+    paifu_buf_putc(b, '[');
+    for (size_t i = 0; rc == 0 && i < d->n_events; i++) {
+        const paifu_event *e = &d->events[i];
+        if (e->type == PAIFU_EV_WIN) {
+            if (k == 0)
+                paifu_buf_json_string(b, "和了");
+            rc = put_win(w, b, &d->wins[e->detail], k++);
+        } else if (e->type == PAIFU_EV_EXHAUSTIVE_DRAW || e->type == PAIFU_EV_ABORTIVE_DRAW) {
+            if (k)
+                return refuse(w, "a round with both a win and a draw");
+            rc = put_draw(w, b, &d->draws[e->detail], k++);
+        }
+    }
+    if (rc == 0 && k == 0)
+        rc = refuse(w, "a round without an outcome");
+    paifu_buf_putc(b, ']');
+    return rc;
+}
+
+/* ---- one round (spec §3) ---- */
+
+static void put_list(paifu_buf *b, const t6w_list *l, bool out)
+{
+    size_t n = l->n;
+    while (out && n && strcmp(l->item[n - 1], "0") == 0)
+        n--; /* trailing open-kan placeholders are dropped (spec §6) */
+    paifu_buf_puts(b, ",[");
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            paifu_buf_putc(b, ',');
+        paifu_buf_puts(b, l->item[i]);
+    }
+    paifu_buf_putc(b, ']');
+}
+
+static void put_codes(paifu_buf *b, const paifu_tile *t, size_t n)
+{
+    paifu_buf_putc(b, '[');
+    for (size_t i = 0; i < n; i++)
+        paifu_buf_printf(b, "%s%d", i ? "," : "", code_of(t[i]));
+    paifu_buf_putc(b, ']');
+}
+
+/* Check what the format needs of the deal; walk its events into the lists. */
+static int read_deal(t6w *w)
+{
+    const paifu_deal *d = w->deal;
+    const paifu_deal_start *st = &d->start;
+    if (d->flags & PAIFU_DEAL_RESULT_ONLY)
+        return refuse(w, "a deal without tiles (only its outcome)");
+    if (st->flags & PAIFU_DEAL_ROUND_UNKNOWN)
+        return refuse(w, "a deal whose round and dealer are not recorded");
+    for (int s = 0; s < w->players; s++)
+        if (!(st->flags & PAIFU_DEAL_HAS_HANDS) || st->n_hand[s] != 13)
+            return refuse(w, "a deal without 13-tile starting hands");
+    memset(w->takes, 0, sizeof(w->takes));
+    memset(w->outs, 0, sizeof(w->outs));
+    memset(w->n_pons, 0, sizeof(w->n_pons));
+    memset(w->drawn, PAIFU_TILE_NONE, sizeof(w->drawn));
+    w->n_dora = 0;
+    w->steps = 0;
+    if (st->dora_indicator != PAIFU_TILE_NONE)
+        w->dora[w->n_dora++] = st->dora_indicator;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < d->n_events; i++)
+        rc = on_event(w, &d->events[i]);
+    return rc;
+}
+
+static int write_deal(t6w *w, size_t index)
+{
+    w->deal = paifu_game_deal(w->g, index);
+    w->index = index;
+    const paifu_deal_start *st = &w->deal->start;
+    int32_t scores[PAIFU_SEATS];
+    int rc = read_deal(w);
+    if (rc < 0)
+        return rc;
+    if (paifu_lossy__start_scores(scores, w->g, index, w->rules) < 0)
+        return refuse(w, "a deal whose starting scores the log does not give");
+    paifu_buf *b = &w->log;
+    paifu_buf_printf(b, "%s[[%d,%d,%d],", index ? "," : "", st->round_wind * 4 + st->hand_number,
+                     st->honba, paifu_lossy__start_sticks(w->g, index));
+    put_ints(b, scores, PAIFU_SEATS);
+    paifu_buf_putc(b, ',');
+    put_codes(b, w->dora, w->n_dora);
+    paifu_buf_putc(b, ',');
+    const paifu_win *ura = NULL;
+    for (size_t i = 0; !ura && i < w->deal->n_wins; i++)
+        if ((w->deal->wins[i].known & PAIFU_REC_URA) && w->deal->wins[i].n_ura)
+            ura = &w->deal->wins[i];
+    put_codes(b, ura ? ura->ura : NULL, ura ? ura->n_ura : 0);
+    for (int s = 0; s < PAIFU_SEATS; s++) {
+        paifu_tile hand[PAIFU_MAX_HAND];
+        size_t n = s < w->players ? st->n_hand[s] : 0;
+        memcpy(hand, st->hands[s], n);
+        paifu_tile_sort(hand, n);
+        paifu_buf_putc(b, ',');
+        put_codes(b, hand, n);
+        put_list(b, &w->takes[s], false);
+        put_list(b, &w->outs[s], true);
+    }
+    paifu_buf_putc(b, ',');
+    rc = put_result(w, b);
+    paifu_buf_putc(b, ']');
+    return rc;
+}
+
+/* ---- header (spec §2) ---- */
+
+static const char *meta(const t6w *w, const char *key)
+{
+    return paifu_game_meta_get(w->g, key);
+}
+
+/* A number as JavaScript prints it: "2074.70" -> 2074.7, "1500.00" -> 1500. */
+static void put_js_number(paifu_buf *b, const char *text, size_t len)
+{
+    char num[32];
+    snprintf(num, sizeof(num), "%.*s", (int)(len < sizeof(num) ? len : sizeof(num) - 1), text);
+    char *dot = strchr(num, '.');
+    if (dot) {
+        char *end = num + strlen(num);
+        while (end > dot + 1 && end[-1] == '0')
+            *--end = '\0';
+        if (end == dot + 1)
+            *dot = '\0';
+    }
+    paifu_buf_puts(b, *num ? num : "0");
+}
+
+/* A comma-separated metadata list as a JSON array: numbers, dan names or strings. */
+static void put_meta_list(paifu_buf *b, const char *text, char as)
+{
+    static const char *const DAN[] = {
+        "新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級", "初段",
+        "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳"};
+    paifu_buf_putc(b, '[');
+    for (const char *p = text; *p;) {
+        size_t n = strcspn(p, ",");
+        char item[32];
+        snprintf(item, sizeof(item), "%.*s", (int)(n < 31 ? n : 31), p);
+        if (p != text)
+            paifu_buf_putc(b, ',');
+        long dan = strtol(item, NULL, 10);
+        if (as == 'n')
+            put_js_number(b, item, strlen(item));
+        else if (as == 'd' && dan >= 0 && dan < 21)
+            paifu_buf_json_string(b, DAN[dan]);
+        else
+            paifu_buf_json_string(b, item);
+        p += n;
+        if (*p == ',')
+            p++;
+    }
+    paifu_buf_putc(b, ']');
+}
+
+/*
+ * Tenhou's lobby text for GO TYPE (spec §2.1; tenhou-xml.md §4.3). Bits above 0xFF have no
+ * verified rendering: chip games take the chip level names (若銀琥孔, [C] kobalab), 0x100 and
+ * 0x1000 append 暗 and 光 ([C]), any other high bit appends its hex value. Such texts are no
+ * lobby the tenhou6 reader knows, so it treats their rules as unknown, as the XML reader does.
+ */
+static void lobby_text(char *buf, size_t size, unsigned type)
+{
+    static const char *const LEVELS[] = {"般", "上", "特", "鳳"};
+    static const char *const CHIP_LEVELS[] = {"若", "銀", "琥", "孔"};
+    unsigned level = (type & 0x20 ? 2u : 0u) | (type & 0x80 ? 1u : 0u);
+    char extra[32] = "";
+    unsigned other = type & ~0x12FFu;
+    snprintf(extra, sizeof(extra), "%s%s", type & 0x100 ? "暗" : "", type & 0x1000 ? "光" : "");
+    if (other)
+        snprintf(extra + strlen(extra), sizeof(extra) - strlen(extra), "%x", other);
+    snprintf(buf, size, "%s%s%s%s%s%s%s", type & 0x10 ? "三" : "",
+             type & 0x200 ? CHIP_LEVELS[level] : LEVELS[level], type & 0x08 ? "南" : "東",
+             type & 0x04 ? "" : "喰", type & 0x02 ? "" : "赤", type & 0x40 ? "速" : "", extra);
+}
+
+static void put_rule(paifu_buf *b, const char *disp, int reds)
+{
+    int per = reds / 3, rest = reds % 3; /* extra reds go to pin, then sou (aka52, aka53) */
+    paifu_buf_puts(b, ",\"rule\":{");
+    if (disp) {
+        paifu_buf_puts(b, "\"disp\":");
+        paifu_buf_json_string(b, disp);
+        paifu_buf_putc(b, ',');
+    }
+    paifu_buf_printf(b, "\"aka53\":%d,\"aka52\":%d,\"aka51\":%d}", per + (rest > 1),
+                     per + (rest > 0), per);
+}
+
+static int rule_int(const t6w *w, const char *key)
+{
+    char text[32] = "0";
+    paifu_rules_get(text, sizeof(text), w->rules, key, NULL);
+    return (int)strtol(text, NULL, 10);
+}
+
+static bool rule_is(const t6w *w, const char *key, const char *value)
+{
+    char text[64] = "";
+    paifu_rules_get(text, sizeof(text), w->rules, key, NULL);
+    return strcmp(text, value) == 0;
+}
+
+/* Overrides a Tenhou lobby text (and the tenhou6 reader) carries. */
+static bool lobby_override(const char *key)
+{
+    static const char *const KEYS[] = {
+        "kuitan", "game_length", "red_fives", "players", "start_points", "return_points",
+        "oka", "uma", "sanma_tsumo_loss", "kita", "noten_total", "honba_value", "target_points",
+        "riichi_min_wall", "final_rounding"};
+    for (size_t i = 0; i < sizeof(KEYS) / sizeof(KEYS[0]); i++)
+        if (strcmp(key, KEYS[i]) == 0)
+            return true;
+    return false;
+}
+
+/* `rule` of a game not read from Tenhou: see the file header. */
+static int derived_rule(t6w *w, paifu_buf *b)
+{
+    const char *name = paifu_game_rules_name(w->g);
+    char disp[64];
+    bool east = rule_is(w, "game_length", "east"), reds = rule_int(w, "red_fives") > 0;
+    bool known = !meta(w, PAIFU_META_RULES_UNKNOWN);
+    if (name && strcmp(name, "tenhou") == 0) {
+        for (size_t i = 0; known && i < paifu_game_rule_override_count(w->g); i++)
+            known = lobby_override(paifu_game_rule_override(w->g, i)->key);
+        snprintf(disp, sizeof(disp), "%s般%s%s%s", w->players == 3 ? "三" : "", east ? "東" : "南",
+                 rule_is(w, "kuitan", "true") ? "喰" : "", reds ? "赤" : "");
+    } else if (name && strcmp(name, "majsoul") == 0 && w->players == 4) {
+        known = known && (east || rule_is(w, "game_length", "south"));
+        snprintf(disp, sizeof(disp), "%s喰%s", east ? "東" : "南", reds ? "赤" : "");
+    } else {
+        snprintf(disp, sizeof(disp), "%s", name ? name : "");
+        known = !known; /* a named rule set is lost; an unknown one has nothing to lose */
+    }
+    put_rule(b, *disp ? disp : NULL, rule_int(w, "red_fives"));
+    if (!known && !meta(w, PAIFU_META_RULES_UNKNOWN)) {
+        char what[96];
+        snprintf(what, sizeof(what), "the rule set (%s and its overrides)", name ? name : "?");
+        return paifu_lossy__report(&w->loss, LOSS_RULES, what);
+    }
+    return 0;
+}
+
+static void put_raw(paifu_buf *b, const char *key, const char *json)
+{
+    paifu_buf_putc(b, ',');
+    paifu_buf_json_string(b, key);
+    paifu_buf_printf(b, ":%s", json);
+}
+
+/* Header keys before `log` (the leading comma of the first key is dropped by the caller). */
+static void header_start(t6w *w, paifu_buf *b)
+{
+    const char *v;
+    if ((v = meta(w, "tenhou6.title")))
+        put_raw(b, "title", v);
+    if ((v = meta(w, "tenhou6.ver")))
+        put_raw(b, "ver", v);
+    else if (meta(w, "tenhou.go.type"))
+        put_raw(b, "ver", "2.3");
+    else if (paifu_game_rules_name(w->g) && !strcmp(paifu_game_rules_name(w->g), "majsoul"))
+        put_raw(b, "ver", "\"2.3\""); /* tensoul's form: the reader takes it as MahjongSoul */
+    if ((v = meta(w, "tenhou6.ref")) || (v = meta(w, "tenhou.ref"))) {
+        paifu_buf_puts(b, ",\"ref\":");
+        paifu_buf_json_string(b, v);
+    }
+}
+
+/* Header keys from Tenhou XML metadata (spec §8.1 step 1). */
+static void header_from_xml(t6w *w, paifu_buf *b)
+{
+    unsigned type = (unsigned)strtoul(meta(w, "tenhou.go.type"), NULL, 10);
+    const char *v;
+    char disp[64];
+    put_raw(b, "ratingc", type & 0x10 ? "\"PF3\"" : "\"PF4\"");
+    lobby_text(disp, sizeof(disp), type);
+    put_rule(b, disp, type & 0x02 ? 0 : 3);
+    if ((v = meta(w, "tenhou.go.lobby"))) {
+        paifu_buf_puts(b, ",\"lobby\":");
+        put_js_number(b, v, strlen(v));
+    }
+    static const char *const LISTS[][2] = {
+        {"dan", "tenhou.un.dan"}, {"rate", "tenhou.un.rate"}, {"sx", "tenhou.un.sx"}};
+    for (size_t i = 0; i < 3; i++) {
+        if (!(v = meta(w, LISTS[i][1])))
+            continue;
+        paifu_buf_printf(b, ",\"%s\":", LISTS[i][0]);
+        put_meta_list(b, v, i == 0 ? 'd' : i == 1 ? 'n' : 's');
+    }
+}
+
+/* A result in thousandths as Tenhou prints it: -18, 63.8. */
+static void put_result_number(paifu_buf *b, int32_t v)
+{
+    if (v % 1000 == 0) {
+        paifu_buf_printf(b, "%d", (int)(v / 1000));
+        return;
+    }
+    char frac[8];
+    unsigned a = (unsigned)(v < 0 ? -(int64_t)v : v);
+    snprintf(frac, sizeof(frac), "%03u", a % 1000);
+    for (size_t n = strlen(frac); n && frac[n - 1] == '0'; n--)
+        frac[n - 1] = '\0';
+    paifu_buf_printf(b, "%s%u.%s", v < 0 ? "-" : "", a / 1000, frac);
+}
+
+static int put_sc(t6w *w, paifu_buf *b)
+{
+    const paifu_game_result *r = paifu_game_result_get(w->g);
+    if (r->has_points && !r->has_final)
+        return paifu_lossy__report(&w->loss, LOSS_FINAL,
+                                   "the final points (sc needs the final scores with them)");
+    if (!r->has_final)
+        return 0;
+    paifu_buf_puts(b, ",\"sc\":[");
+    for (int s = 0; s < PAIFU_SEATS; s++) {
+        paifu_buf_printf(b, "%s%d,", s ? "," : "", (int)r->points[s]);
+        put_result_number(b, r->final[s]);
+    }
+    paifu_buf_putc(b, ']');
+    return 0;
+}
+
+/* Is metadata KEY written (or accounted for by another loss)? */
+static bool meta_carried(const char *key)
+{
+    static const char *const PREFIXES[] = {
+        "tenhou6.", "tenhou.mjloggm.", "tenhou.go.", "tenhou.un.", "tenhou.shuffle.",
+        "tenhou.wall.", "tenhou.rules_unknown", "tenhou.final_unknown", "paifu."};
+    static const char *const KEYS[] = {"tenhou.owari", "tenhou.taikyoku.oya", "tenhou.ref"};
+    for (size_t i = 0; i < sizeof(PREFIXES) / sizeof(PREFIXES[0]); i++)
+        if (strncmp(key, PREFIXES[i], strlen(PREFIXES[i])) == 0)
+            return true;
+    for (size_t i = 0; i < sizeof(KEYS) / sizeof(KEYS[0]); i++)
+        if (strcmp(key, KEYS[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Header keys after `log`, and the tenhou6 keys this writer has no place for. */
+static int header_end(t6w *w, paifu_buf *b)
+{
+    static const char *const KNOWN[] = {"title", "ver", "ref", "log", "connection", "ratingc",
+                                        "rule", "lobby", "dan", "rate", "sx", "sc", "name"};
+    int rc = 0;
+    if (meta(w, "tenhou6.rule")) {
+        for (size_t i = 5; i < 11; i++) {
+            char key[32];
+            snprintf(key, sizeof(key), "tenhou6.%s", KNOWN[i]);
+            if (meta(w, key))
+                put_raw(b, KNOWN[i], meta(w, key));
+        }
+    } else if (meta(w, "tenhou.go.type")) {
+        header_from_xml(w, b);
+    } else {
+        if (meta(w, "tenhou6.ratingc"))
+            put_raw(b, "ratingc", meta(w, "tenhou6.ratingc"));
+        rc = derived_rule(w, b);
+    }
+    if (rc == 0)
+        rc = put_sc(w, b);
+    paifu_buf_puts(b, ",\"name\":[");
+    for (int s = 0; s < PAIFU_SEATS; s++) {
+        const paifu_player *p = paifu_game_player(w->g, s);
+        if (s)
+            paifu_buf_putc(b, ',');
+        paifu_buf_json_string(b, p && s < w->players ? p->name : "");
+    }
+    paifu_buf_putc(b, ']');
+    char lost[120] = "";
+    for (size_t i = 0; i < paifu_game_meta_count(w->g); i++) {
+        const paifu_meta *m = paifu_game_meta(w->g, i);
+        bool known = false;
+        for (size_t k = 0; k < sizeof(KNOWN) / sizeof(KNOWN[0]); k++)
+            known = known || (strncmp(m->key, "tenhou6.", 8) == 0 && !strcmp(m->key + 8, KNOWN[k]));
+        if (strncmp(m->key, "tenhou6.", 8) == 0 && !known)
+            put_raw(b, m->key + 8, m->value); /* a key of the source document, kept */
+        else if (!meta_carried(m->key) && strlen(lost) + strlen(m->key) + 3 < sizeof(lost))
+            snprintf(lost + strlen(lost), sizeof(lost) - strlen(lost), "%s%s", *lost ? ", " : "",
+                     m->key);
+    }
+    if (rc == 0 && *lost) {
+        char what[160];
+        snprintf(what, sizeof(what), "source metadata (%s)", lost);
+        rc = paifu_lossy__report(&w->loss, LOSS_META, what);
+    }
+    return rc;
+}
+
+/* ---- the game ---- */
+
+static int write_rounds(t6w *w)
+{
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < paifu_game_prelude_count(w->g); i++) {
+        w->steps = 0;
+        rc = on_connection(w, paifu_game_prelude(w->g, i), -1);
+    }
+    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->g); k++)
+        rc = write_deal(w, k);
+    return rc;
+}
+
+static int assemble(t6w *w, paifu_buf *out)
+{
+    paifu_buf head;
+    paifu_buf_init(&head);
+    header_start(w, &head);
+    paifu_buf_putc(out, '{');
+    if (head.len)
+        paifu_buf_put(out, head.data + 1, head.len - 1); /* without its leading comma */
+    paifu_buf_puts(out, head.len ? ",\"log\":[" : "\"log\":[");
+    paifu_buf_put(out, w->log.data, w->log.len);
+    paifu_buf_putc(out, ']');
+    if (w->n_conn || meta(w, "tenhou6.connection")) {
+        paifu_buf_puts(out, ",\"connection\":[");
+        paifu_buf_put(out, w->conn.data, w->conn.len);
+        paifu_buf_putc(out, ']');
+    }
+    paifu_buf_free(&head);
+    int rc = header_end(w, out);
+    paifu_buf_puts(out, "}\n");
+    return rc;
+}
+
+int paifu_tenhou6__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu_error *err)
+{
+    if (paifu_lossy__is_mcr(game))
+        return paifu_lossy__refuse(err, "tenhou6", NULL, "%s",
+                                   "an MCR game (no flowers, fans or MCR payments in tenhou6)");
+    t6w *w = calloc(1, sizeof(*w));
+    if (!w)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    w->ctx = ctx;
+    w->g = game;
+    w->err = err;
+    w->players = paifu_game_players(game);
+    paifu_lossy__init(&w->loss, ctx, game, err);
+    paifu_buf_init(&w->log);
+    paifu_buf_init(&w->conn);
+    int rc = paifu_game_rules(&w->rules, game, NULL, err);
+    if (rc == 0)
+        rc = paifu_lossy__scan(&w->loss, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION);
+    if (rc == 0)
+        rc = write_rounds(w);
+    if (rc == 0)
+        rc = assemble(w, ctx->out);
+    if (rc == 0 && (w->log.failed || w->conn.failed))
+        rc = paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory while writing");
+    paifu_rules_free(w->rules);
+    paifu_buf_free(&w->log);
+    paifu_buf_free(&w->conn);
+    free(w);
+    return rc;
+}
