@@ -258,7 +258,8 @@ static int set_rules(mj_state *st, bool mcr)
     st->rules_set = true;
     if (st->players == 3) {
         if ((rc = paifu_game_set_players(st->game, 3, st->c.err)) == 0 &&
-            (rc = rule(st, "players", "3")) == 0)
+            (rc = rule(st, "players", "3")) == 0 &&
+            (rc = rule(st, "kita", "true")) == 0) /* the reader takes kita and nukidora */
             rc = paifu_game_set_meta(st->game, PAIFU_META_RULES_UNKNOWN,
                                      "3-player mjai (no standard dialect, no preset)", st->c.err);
         return rc;
