@@ -286,6 +286,9 @@ static int tenhou_rules(jctx *c, const json_t *root, paifu_game *game, unsigned 
             {"players", "3"},          {"start_points", "35000"}, {"return_points", "40000"},
             {"oka", "15000"},          {"uma", "20000,0,-20000,0"}, {"sanma_tsumo_loss", "true"},
             {"kita", "true"},          {"noten_total", "2000"},
+            /* the rest of the XML reader's GO 0x10 values (formats/mjlog_read.c, from the
+             * corpus' sanma games): a 3-player round array is the same game */
+            {"honba_value", "200"},    {"target_points", "40000"}, {"riichi_min_wall", "3"},
         };
         for (size_t i = 0; rc == 0 && i < sizeof(sanma) / sizeof(sanma[0]); i++)
             rc = rule(c, game, sanma[i][0], sanma[i][1]);
