@@ -23,7 +23,8 @@
  *          name, a MahjongSoul friendly or contest room, MahjongSoul sanma) names no preset and
  *          sets PAIFU_META_RULES_UNKNOWN: the verifier replays the tiles only.
  *          Red fives: aka51+aka52+aka53 when all three are given, else aka, else none (spec
- *          §2.2); a count other than 3 becomes red_fives.
+ *          §2.2); a count other than 3 becomes red_fives. A Tenhou lobby with `lobby` other
+ *          than 0 is private: PAIFU_META_FINAL_UNKNOWN, as the XML reader does.
  * metadata every top-level key but `log` and `name` as "tenhou6.<key>" (its JSON text; a string
  *          as itself), for a writer
  * deals    tenhou6_deal.c
@@ -295,6 +296,14 @@ static int tenhou_rules(jctx *c, const json_t *root, paifu_game *game, unsigned 
     }
     if (rc == 0 && exact_results(root))
         rc = rule(c, game, "final_rounding", "nearest_100");
+    const json_t *lobby = json_object_get(root, "lobby");
+    if (rc == 0 && json_is_integer(lobby) && json_integer_value(lobby) != 0) {
+        /* as the XML reader does with GO lobby: a private lobby chooses its own uma */
+        char reason[96];
+        snprintf(reason, sizeof(reason), "private lobby %lld: its uma and return points are "
+                 "its own", (long long)json_integer_value(lobby));
+        rc = paifu_game_set_meta(game, PAIFU_META_FINAL_UNKNOWN, reason, c->err);
+    }
     const json_t *ref = json_object_get(root, "ref");
     if (rc == 0 && players == 4 && (flags & 2) && json_is_string(ref) &&
         strlen(json_string_value(ref)) >= 4 && strncmp(json_string_value(ref), "2009", 4) <= 0)
