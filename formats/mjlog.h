@@ -105,6 +105,7 @@ typedef struct mj_state {
     bool go_seen, un_seen, owari_seen;
     unsigned go_type;
     bool reds;                /* ids 16, 52, 88 are red fives */
+    paifu_tile tiles[136];    /* the tile of each id under that rule */
     bool in_deal;             /* an INIT was read */
     bool deal_over;           /* the current deal has its AGARI/RYUUKYOKU */
     paifu_deal_start start;   /* of the current deal (for labels) */

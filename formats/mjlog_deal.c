@@ -36,6 +36,8 @@
 
 #define MAX_POINTS 10000000L /* |points| in 100s accepted in ten/sc/owari (10^9 points) */
 
+static const char *const HAI[PAIFU_SEATS] = {"hai0", "hai1", "hai2", "hai3"};
+
 static int need_deal(mj_state *st)
 {
     if (!st->in_deal)
@@ -100,8 +102,7 @@ static int build_wall(mj_state *st, paifu_deal_start *sp)
 static int init_hands(mj_state *st, paifu_deal_start *sp)
 {
     for (int s = 0; s < PAIFU_SEATS; s++) {
-        char name[8];
-        snprintf(name, sizeof(name), "hai%d", s);
+        const char *name = HAI[s];
         const mj_attr *a = paifu_mjlog__attr(st, name);
         size_t n = 0;
         int rc;
@@ -662,8 +663,7 @@ static int draw_kind(mj_state *st, const mj_attr *a, paifu_draw_kind *kind, bool
 static int draw_hands(mj_state *st, paifu_draw *d)
 {
     for (int s = 0; s < PAIFU_SEATS; s++) {
-        char name[8];
-        snprintf(name, sizeof(name), "hai%d", s);
+        const char *name = HAI[s];
         const mj_attr *a = paifu_mjlog__attr(st, name);
         size_t n;
         int rc;

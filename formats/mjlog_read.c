@@ -527,7 +527,14 @@ int paifu_mjlog__seat(mj_state *st, const char *name, int *out)
 
 paifu_tile paifu_mjlog__tile(const mj_state *st, unsigned id)
 {
-    return paifu_tile_make(id / 4, st->reds && (id == 16 || id == 52 || id == 88));
+    return st->tiles[id];
+}
+
+/* The tile of every id under the game's red-five rule (spec §2.1). */
+static void make_tiles(mj_state *st)
+{
+    for (unsigned id = 0; id < 136; id++)
+        st->tiles[id] = paifu_tile_make(id / 4, st->reds && (id == 16 || id == 52 || id == 88));
 }
 
 int paifu_mjlog__meta(mj_state *st, const char *key, const char *value)
@@ -682,6 +689,7 @@ static int on_go(mj_state *st)
     st->go_type = (unsigned)type;
     st->players = (type & 0x10) ? 3 : 4;
     st->reds = !(type & 0x02);
+    make_tiles(st);
     if ((rc = paifu_mjlog__located(st, paifu_game_set_players(st->game, st->players, st->err))) < 0 ||
         (rc = go_rules(st, (unsigned)type)) < 0)
         return rc;
@@ -1021,6 +1029,7 @@ static void reset_game_state(mj_state *st)
     st->go_seen = st->un_seen = st->owari_seen = false;
     st->go_type = 0;
     st->reds = true;
+    make_tiles(st);
     st->in_deal = st->deal_over = false;
     paifu_deal_start_init(&st->start);
     st->n_extra = st->n_prelude = 0;

@@ -204,7 +204,7 @@ static void deal_words(paifu_mjlog_shuffle *s, uint32_t rnd[144])
             block[4 * i + 2] = (uint8_t)(v >> 16);
             block[4 * i + 3] = (uint8_t)(v >> 24);
         }
-        paifu_sha512__digest(block, sizeof(block), digests + b * PAIFU_SHA512_DIGEST);
+        paifu_sha512__digest128(block, digests + b * PAIFU_SHA512_DIGEST);
     }
     for (int i = 0; i < 144; i++)
         rnd[i] = (uint32_t)digests[4 * i] | (uint32_t)digests[4 * i + 1] << 8 |

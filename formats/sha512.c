@@ -42,6 +42,41 @@ static const uint64_t K[80] = {
     0x431d67c49c100d4cULL, 0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL,
     0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
 };
+/*
+ * K[t] + W[t] of the padding block of a 128-byte message (FIPS 180-4 §5.1.2: a 1 bit, zeros,
+ * the length 1024 in the last word), whose schedule is the same every time: generated from
+ * §6.4.2 step 1 (tests/unit/test_sha512.c checks __digest128 against __digest).
+ */
+static const uint64_t PAD128_KW[80] = {
+    0xc28a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL,
+    0xe9b5dba58189dbbcULL, 0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL,
+    0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL, 0xd807aa98a3030242ULL,
+    0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
+    0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL,
+    0xc19bf174cf692a94ULL, 0x649b69c19ef14ad2ULL, 0xf03e4786384f45f3ULL,
+    0x11c1adc68b8cd5b9ULL, 0x240ca1dc77ad9c65ULL, 0x3df12c6f5b2b0295ULL,
+    0x6a74852aaeb0e883ULL, 0xdcb4cbddcd4a0114ULL, 0x36f988da845153c5ULL,
+    0x9b4761d2eea727cbULL, 0xad33ee6d37b932c2ULL, 0xc143c7fbb90f6167ULL,
+    0x577487c7d5ef1fd6ULL, 0xe9250da555d6c804ULL, 0x1652326c7c6f319cULL,
+    0x9c73c1308a6abe80ULL, 0xedcb859d96f4174fULL, 0x05992bbc5302ea46ULL,
+    0xc0515d8c72d32b21ULL, 0xe27760859b58b01cULL, 0xbd776eecd97e28bfULL,
+    0xfec461e497d05dfbULL, 0x8c65848a09b42f15ULL, 0x1d93677302646f8dULL,
+    0x71d7625be0029f9bULL, 0xed8c8b143b918647ULL, 0x5813345c6ddd5e95ULL,
+    0x44837edc639f1da6ULL, 0x65309e51db9245d4ULL, 0xa4de07e39af7c84cULL,
+    0xea208293cb3b3d17ULL, 0x33abda924feb6a30ULL, 0x8965f30d8a442337ULL,
+    0x90808dcdb29ea41bULL, 0xe2d6d8dad96f92caULL, 0xfd690c3258486648ULL,
+    0xddb95f897e662ce2ULL, 0x6b2b08dcc03f02bcULL, 0x261c68ddf66cc62cULL,
+    0xa4f0eddd57c1364dULL, 0xe35537ec1f29acd2ULL, 0x27e70659eef7b721ULL,
+    0xdabbb3bf5db9f4c8ULL, 0x34436c1241ad0e37ULL, 0x0302752801d6306bULL,
+    0xbf77d7d65bedd8cdULL, 0xa9871d46c85cd973ULL, 0x5fdbae1fae40e068ULL,
+    0x468af1bb676f47b0ULL, 0x809520bd379dac58ULL, 0x2766590af071ca9cULL,
+    0xff96fca3577ecadeULL, 0x1c490d6456b3b489ULL, 0xe85734c184192ce6ULL,
+    0x2ba01930bbb71001ULL, 0xabe1acaf661e43ebULL, 0x120f3b5f15bf003dULL,
+    0xfd7d4cd1515c8209ULL, 0x9cfa18c629a0c327ULL, 0x7e39ff2d2a3f2faeULL,
+    0x2ff0a5398e575356ULL, 0xc9117833006d097eULL, 0x09d40c7849733ff8ULL,
+    0x774d7c8f5f3aa6bdULL, 0xe04b4161aa09de75ULL,
+};
+
 /* FIPS 180-4 §5.3.5 */
 static const uint64_t H0[8] = {
     0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
@@ -93,6 +128,12 @@ static void store_be64(uint8_t *p, uint64_t v)
         (d) += t1_;                                                                                \
         (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                                                       \
     } while (0)
+#define ROUND_KW(a, b, c, d, e, f, g, h, kw)                                                      \
+    do {                                                                                           \
+        uint64_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + (kw);                                        \
+        (d) += t1_;                                                                                \
+        (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                                                       \
+    } while (0)
 #define EIGHT(t, W)                                                                                \
     do {                                                                                           \
         ROUND(a, b, c, d, e, f, g, h, (t) + 0, W((t) + 0));                                        \
@@ -126,6 +167,41 @@ static void compress(uint64_t hash[8], const uint8_t block[128])
     hash[5] += f;
     hash[6] += g;
     hash[7] += h;
+}
+
+/* The 80 rounds of §6.4.2 step 3 over the padding block of a 128-byte message. */
+static void compress_pad128(uint64_t hash[8])
+{
+    uint64_t a = hash[0], b = hash[1], c = hash[2], d = hash[3];
+    uint64_t e = hash[4], f = hash[5], g = hash[6], h = hash[7];
+    for (int t = 0; t < 80; t += 8) {
+        ROUND_KW(a, b, c, d, e, f, g, h, PAD128_KW[t + 0]);
+        ROUND_KW(h, a, b, c, d, e, f, g, PAD128_KW[t + 1]);
+        ROUND_KW(g, h, a, b, c, d, e, f, PAD128_KW[t + 2]);
+        ROUND_KW(f, g, h, a, b, c, d, e, PAD128_KW[t + 3]);
+        ROUND_KW(e, f, g, h, a, b, c, d, PAD128_KW[t + 4]);
+        ROUND_KW(d, e, f, g, h, a, b, c, PAD128_KW[t + 5]);
+        ROUND_KW(c, d, e, f, g, h, a, b, PAD128_KW[t + 6]);
+        ROUND_KW(b, c, d, e, f, g, h, a, PAD128_KW[t + 7]);
+    }
+    hash[0] += a;
+    hash[1] += b;
+    hash[2] += c;
+    hash[3] += d;
+    hash[4] += e;
+    hash[5] += f;
+    hash[6] += g;
+    hash[7] += h;
+}
+
+void paifu_sha512__digest128(const uint8_t block[128], uint8_t out[PAIFU_SHA512_DIGEST])
+{
+    uint64_t hash[8];
+    memcpy(hash, H0, sizeof(H0));
+    compress(hash, block);
+    compress_pad128(hash);
+    for (int i = 0; i < 8; i++)
+        store_be64(out + 8 * i, hash[i]);
 }
 
 void paifu_sha512__init(paifu_sha512 *s)

@@ -26,6 +26,10 @@ void paifu_sha512__update(paifu_sha512 *s, const void *data, size_t len);
 /* Pad, finish and write the 64-byte digest (big-endian words, FIPS 180-4 §6.4.2). */
 void paifu_sha512__final(paifu_sha512 *s, uint8_t out[PAIFU_SHA512_DIGEST]);
 
+/* Digest of exactly 128 bytes (Tenhou's block size), with the padding block's schedule
+ * precomputed; the same result as __digest(block, 128, out). */
+void paifu_sha512__digest128(const uint8_t block[128], uint8_t out[PAIFU_SHA512_DIGEST]);
+
 /* One-shot digest of LEN bytes at DATA. */
 void paifu_sha512__digest(const void *data, size_t len, uint8_t out[PAIFU_SHA512_DIGEST]);
 
