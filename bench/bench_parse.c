@@ -25,8 +25,8 @@
 #include <paifu.h>
 
 #include <dirent.h>
-#include <stdbool.h>
 #include <libxml/xmlreader.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,7 +169,7 @@ static unsigned long pass(const inputs *in, pass_kind kind, paifu_report *rep)
 }
 
 typedef struct timing {
-    double wall, cpu;         /* totals */
+    double wall, cpu;           /* totals */
     double best_wall, best_cpu; /* the fastest pass (least disturbed by other processes) */
     unsigned long passes, count;
 } timing;
@@ -251,8 +251,8 @@ int main(int argc, char **argv)
     timing nodes = all || !strcmp(only, "bare") ? measure(&in, BARE_NODES, min_seconds, rep) : none;
     timing attrs = all || !strcmp(only, "bare") ? measure(&in, BARE_ATTRS, min_seconds, rep) : none;
     timing read = all || !strcmp(only, "read") ? measure(&in, READ, min_seconds, rep) : none;
-    timing valid = all || !strcmp(only, "validate") ? measure(&in, VALIDATE, min_seconds, rep)
-                                                    : none;
+    timing valid =
+        all || !strcmp(only, "validate") ? measure(&in, VALIDATE, min_seconds, rep) : none;
     print("bare nodes", &nodes, &in, games);
     print("bare attrs", &attrs, &in, games);
     print("read", &read, &in, games);

@@ -2,8 +2,9 @@
  * mjlog.h: the Tenhou mjlog XML reader's shared parts (private to formats/).
  *
  *   mjlog_meld.c   meld codes of <N m="..."> and AGARI m: decode and encode (spec §4.9)
- *   mjlog_read.c   the XML side: documents, libxml2 reader, positions, errors, attributes,
- *                  header tags (SHUFFLE, GO, UN, TAIKYOKU), rule set, the format row
+ *   mjlog_read.c   the XML side: documents, libxml2 reader, positions, errors, the format row
+ *   mjlog_attr.c   attribute values: integers, tile ids, seats
+ *   mjlog_header.c header tags (SHUFFLE, GO, UN, TAIKYOKU), rule set, metadata, end of game
  *   mjlog_deal.c   the deal side: INIT, draws, discards, N, REACH, DORA, AGARI, RYUUKYOKU, BYE
  *   mjlog_shuffle.c  seed -> wall (with sha512.c and mt19937.c)
  *
@@ -24,13 +25,13 @@
 
 /* A decoded meld code. Tile ids are physical ids 0..135. */
 typedef struct mjlog_meld {
-    uint8_t type;    /* PAIFU_EV_CHI, _PON, _DAIMINKAN, _ANKAN, _SHOUMINKAN or _KITA */
-    uint8_t offset;  /* source relative to the caller: 1 shimocha, 2 toimen, 3 kamicha; 0 own */
-    uint8_t called;  /* chi/pon/daiminkan: the called tile; shouminkan: the pon's called tile;
-                        ankan: the id the code names (its copy is arbitrary); kita: the North */
-    uint8_t added;   /* shouminkan: the added tile */
-    uint8_t n;       /* tiles in ids[] */
-    uint8_t ids[4];  /* every tile of the meld, ascending (kita: the North alone) */
+    uint8_t type;   /* PAIFU_EV_CHI, _PON, _DAIMINKAN, _ANKAN, _SHOUMINKAN or _KITA */
+    uint8_t offset; /* source relative to the caller: 1 shimocha, 2 toimen, 3 kamicha; 0 own */
+    uint8_t called; /* chi/pon/daiminkan: the called tile; shouminkan: the pon's called tile;
+                       ankan: the id the code names (its copy is arbitrary); kita: the North */
+    uint8_t added;  /* shouminkan: the added tile */
+    uint8_t n;      /* tiles in ids[] */
+    uint8_t ids[4]; /* every tile of the meld, ascending (kita: the North alone) */
 } mjlog_meld;
 
 /*
@@ -45,54 +46,64 @@ unsigned paifu_mjlog__meld_encode(const mjlog_meld *meld);
 
 /* ---- reader state shared by mjlog_read.c and mjlog_deal.c ---- */
 
-#define MJ_MAX_ATTRS     32      /* attributes of one tag */
-#define MJ_SCRATCH       16384   /* bytes of attribute values of one tag (a seed is 3.4 KB) */
-#define MJ_MAX_EXTRA     4096    /* unrecognised attributes kept as metadata, per game */
-#define MJ_MAX_MELDS     8       /* meld codes tracked per seat (4 melds + 4 kita) */
+#define MJ_MAX_ATTRS 32    /* attributes of one tag */
+#define MJ_SCRATCH   16384 /* bytes of attribute values of one tag (a seed is 3.4 KB) */
+#define MJ_MAX_EXTRA 4096  /* unrecognised attributes kept as metadata, per game */
+#define MJ_MAX_MELDS 8     /* meld codes tracked per seat (4 melds + 4 kita) */
 
 /* Tags with a fixed name, for XPath-style counting ("AGARI[2]"). */
 typedef enum mj_tag {
-    MJ_TAG_MJLOGGM, MJ_TAG_SHUFFLE, MJ_TAG_GO, MJ_TAG_UN, MJ_TAG_TAIKYOKU, MJ_TAG_INIT,
-    MJ_TAG_N, MJ_TAG_REACH, MJ_TAG_DORA, MJ_TAG_AGARI, MJ_TAG_RYUUKYOKU, MJ_TAG_BYE,
-    MJ_TAG_DRAW,  /* T#, U#, V#, W#: counted per name in draw_count */
+    MJ_TAG_MJLOGGM,
+    MJ_TAG_SHUFFLE,
+    MJ_TAG_GO,
+    MJ_TAG_UN,
+    MJ_TAG_TAIKYOKU,
+    MJ_TAG_INIT,
+    MJ_TAG_N,
+    MJ_TAG_REACH,
+    MJ_TAG_DORA,
+    MJ_TAG_AGARI,
+    MJ_TAG_RYUUKYOKU,
+    MJ_TAG_BYE,
+    MJ_TAG_DRAW,    /* T#, U#, V#, W#: counted per name in draw_count */
     MJ_TAG_DISCARD, /* D#, E#, F#, G# */
     MJ_TAG_COUNT
 } mj_tag;
 
 typedef struct mj_attr {
-    const char *name;   /* libxml2 dictionary string: valid while the document is read */
-    const char *value;  /* copy in scratch, NUL-terminated */
+    const char *name;  /* libxml2 dictionary string: valid while the document is read */
+    const char *value; /* copy in scratch, NUL-terminated */
     size_t len;
-    bool used;          /* the reader mapped it into the model */
+    bool used; /* the reader mapped it into the model */
 } mj_attr;
 
 typedef struct mj_state {
     /* input */
-    const char *data;         /* whole input, borrowed */
+    const char *data; /* whole input, borrowed */
     size_t size;
     const char *source;
     const paifu_read_options *opts;
-    size_t next_doc;          /* where the next <mjloggm> document starts */
-    int32_t game_index;       /* 0-based index of the game being read */
+    size_t next_doc;    /* where the next <mjloggm> document starts */
+    int32_t game_index; /* 0-based index of the game being read */
 
     /* the document being read */
     size_t doc_start, doc_end;
     uint32_t doc_line, doc_column; /* position of doc_start (1-based) */
-    size_t cur;               /* position cursor: the next tag is searched from here */
-    uint32_t line;            /* line of `cur` */
-    size_t line_start;        /* offset where that line starts */
-    size_t tag_start;         /* offset of the current tag's '<' */
+    size_t cur;                    /* position cursor: the next tag is searched from here */
+    uint32_t line;                 /* line of `cur` */
+    size_t line_start;             /* offset where that line starts */
+    size_t tag_start;              /* offset of the current tag's '<' */
     uint32_t tag_line, tag_column;
-    bool xml_failed;          /* libxml2 reported an error (first one kept below) */
+    bool xml_failed; /* libxml2 reported an error (first one kept below) */
     int xml_line, xml_column;
     char xml_message[160];
 
     /* the current tag */
     paifu_game *game;
     paifu_error *err;
-    const char *tag;          /* its name */
+    const char *tag; /* its name */
     mj_tag tag_kind;
-    uint32_t tag_index;       /* 1-based among siblings of the same name */
+    uint32_t tag_index; /* 1-based among siblings of the same name */
     mj_attr attrs[MJ_MAX_ATTRS];
     size_t n_attrs;
     size_t scratch_used;
@@ -101,26 +112,26 @@ typedef struct mj_state {
     /* per game */
     uint32_t counts[MJ_TAG_COUNT];
     uint16_t draw_count[8][136]; /* per tag letter TUVWDEFG and id */
-    int players;              /* 4 or 3 (GO type bit 0x10) */
+    int players;                 /* 4 or 3 (GO type bit 0x10) */
     bool go_seen, un_seen, owari_seen;
     unsigned go_type;
-    bool reds;                /* ids 16, 52, 88 are red fives */
-    paifu_tile tiles[136];    /* the tile of each id under that rule */
-    bool in_deal;             /* an INIT was read */
-    bool deal_over;           /* the current deal has its AGARI/RYUUKYOKU */
-    paifu_deal_start start;   /* of the current deal (for labels) */
-    uint32_t n_extra;         /* unrecognised attributes kept */
-    uint32_t n_prelude;       /* events before the first INIT */
-    uint8_t owari_integers;   /* owari results: 1 all integers, 0 some with decimals */
-    bool owari_exact;         /* some owari result has a non-zero decimal */
+    bool reds;              /* ids 16, 52, 88 are red fives */
+    paifu_tile tiles[136];  /* the tile of each id under that rule */
+    bool in_deal;           /* an INIT was read */
+    bool deal_over;         /* the current deal has its AGARI/RYUUKYOKU */
+    paifu_deal_start start; /* of the current deal (for labels) */
+    uint32_t n_extra;       /* unrecognised attributes kept */
+    uint32_t n_prelude;     /* events before the first INIT */
+    uint8_t owari_integers; /* owari results: 1 all integers, 0 some with decimals */
+    bool owari_exact;       /* some owari result has a non-zero decimal */
     paifu_mjlog_shuffle shuffle;
-    bool wall_error;          /* a seed could not be decoded (meta tenhou.wall.seed_error) */
+    bool wall_error; /* a seed could not be decoded (meta tenhou.wall.seed_error) */
     mjlog_generation generation_seen; /* generation of the last wall built */
 
     /* per deal */
-    bool riichi_pending[PAIFU_SEATS]; /* REACH step 1 seen, discard not yet */
-    bool replacement_due[PAIFU_SEATS]; /* a kan/kita was declared, the next draw replaces */
-    uint8_t last_draw[PAIFU_SEATS];   /* id of the seat's last draw, 0xFF after a call */
+    bool riichi_pending[PAIFU_SEATS];          /* REACH step 1 seen, discard not yet */
+    bool replacement_due[PAIFU_SEATS];         /* a kan/kita was declared, the next draw replaces */
+    uint8_t last_draw[PAIFU_SEATS];            /* id of the seat's last draw, 0xFF after a call */
     uint16_t melds[PAIFU_SEATS][MJ_MAX_MELDS]; /* codes in declaration order (AGARI m) */
     uint8_t n_melds[PAIFU_SEATS];
     bool melds_overflow[PAIFU_SEATS];
@@ -134,8 +145,8 @@ int paifu_mjlog__fail(mj_state *st, const char *attr, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-int paifu_mjlog__fail_code(mj_state *st, paifu_error_code code, const char *attr,
-                           const char *fmt, ...)
+int paifu_mjlog__fail_code(mj_state *st, paifu_error_code code, const char *attr, const char *fmt,
+                           ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 4, 5)))
 #endif
@@ -166,10 +177,23 @@ int paifu_mjlog__seat(mj_state *st, const char *name, int *out);
 /* The tile of id ID (red per the game's rule). */
 paifu_tile paifu_mjlog__tile(const mj_state *st, unsigned id);
 
+/* Fill st->tiles for the game's red-five rule (st->reds). */
+void paifu_mjlog__set_tiles(mj_state *st);
+
 /* Keep attribute A of the current tag as metadata "tenhou.<TAG>[i]@<name>". */
 int paifu_mjlog__keep(mj_state *st, const mj_attr *a);
 /* Set metadata (copied). */
 int paifu_mjlog__meta(mj_state *st, const char *key, const char *value);
+
+/* Keep every attribute not used yet as metadata "tenhou.<PREFIX>.<name>". */
+int paifu_mjlog__keep_header(mj_state *st, const char *prefix);
+
+/* Header tags and the end of a game (mjlog_header.c). */
+int paifu_mjlog__on_shuffle(mj_state *st);
+int paifu_mjlog__on_go(mj_state *st);
+int paifu_mjlog__on_un(mj_state *st);
+/* Truncated flag, era-dependent rules and wall metadata once the document is read. */
+int paifu_mjlog__finish_game(mj_state *st);
 
 /* Deal tags (mjlog_deal.c): each handles the current tag. */
 int paifu_mjlog__on_init(mj_state *st);

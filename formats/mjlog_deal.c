@@ -139,7 +139,8 @@ int paifu_mjlog__on_init(mj_state *st)
     paifu_deal_start *sp = &st->start;
     st->in_deal = false; /* errors in INIT name no deal */
     if (!st->go_seen)
-        return paifu_mjlog__fail(st, NULL, "expected <GO> before the first <INIT> (it says how "
+        return paifu_mjlog__fail(st, NULL,
+                                 "expected <GO> before the first <INIT> (it says how "
                                  "many play and whether fives are red)");
     if ((rc = paifu_mjlog__require(st, "seed", &a)) < 0 ||
         (rc = paifu_mjlog__ints(st, a, seed, 6, 6, 0, 32767, NULL)) < 0)
@@ -148,8 +149,10 @@ int paifu_mjlog__on_init(mj_state *st)
         return paifu_mjlog__fail(st, "seed", "round %d in seed is beyond North 4 (15)",
                                  (int)seed[0]);
     if (seed[3] > 5 || seed[4] > 5)
-        return paifu_mjlog__fail(st, "seed", "dice in seed must be 0..5 (face minus one), "
-                                 "found %d and %d", (int)seed[3], (int)seed[4]);
+        return paifu_mjlog__fail(st, "seed",
+                                 "dice in seed must be 0..5 (face minus one), "
+                                 "found %d and %d",
+                                 (int)seed[3], (int)seed[4]);
     if ((rc = paifu_mjlog__check_id(st, "seed", seed[5])) < 0 ||
         (rc = paifu_mjlog__require(st, "ten", &a)) < 0 ||
         (rc = paifu_mjlog__ints(st, a, ten, (size_t)st->players, PAIFU_SEATS, -MAX_POINTS,
@@ -168,8 +171,8 @@ int paifu_mjlog__on_init(mj_state *st)
     sp->dora_indicator = paifu_mjlog__tile(st, (unsigned)seed[5]);
     for (int s = 0; s < PAIFU_SEATS; s++)
         sp->scores[s] = ten[s] * 100;
-    sp->flags = PAIFU_DEAL_HAS_SCORES | PAIFU_DEAL_HAS_HANDS | PAIFU_DEAL_HAS_DICE |
-                PAIFU_DEAL_HAS_STICKS;
+    sp->flags =
+        PAIFU_DEAL_HAS_SCORES | PAIFU_DEAL_HAS_HANDS | PAIFU_DEAL_HAS_DICE | PAIFU_DEAL_HAS_STICKS;
     if ((rc = init_hands(st, sp)) < 0 || (rc = build_wall(st, sp)) < 0)
         return rc;
     rc = paifu_game_begin_deal(st->game, sp, st->tag_line, st->tag_column, st->err);
@@ -291,8 +294,10 @@ int paifu_mjlog__on_call(mj_state *st)
     if (m.type == PAIFU_EV_CHI || m.type == PAIFU_EV_PON || m.type == PAIFU_EV_DAIMINKAN) {
         int from = (who + m.offset) % 4; /* spec §3: offsets are mod 4, also in sanma */
         if (from >= st->players)
-            return paifu_mjlog__fail(st, "m", "meld code %d calls from seat %d, which does not "
-                                     "play in a 3-player game", (int)code, from);
+            return paifu_mjlog__fail(st, "m",
+                                     "meld code %d calls from seat %d, which does not "
+                                     "play in a 3-player game",
+                                     (int)code, from);
         ev.from = (int8_t)from;
     }
     meld_event(st, &ev, &m);
@@ -448,7 +453,8 @@ static int on_owari(mj_state *st, const mj_attr *a)
         bool dot, fraction;
         if (n == 16 || parse_decimal(p, len, &v, &dot, &fraction) < 0 ||
             (n % 2 == 0 && (dot || v / 1000 > MAX_POINTS || v / 1000 < -MAX_POINTS)))
-            return paifu_mjlog__fail(st, "owari", "expected 8 (or 16 in a chip game) numbers in "
+            return paifu_mjlog__fail(st, "owari",
+                                     "expected 8 (or 16 in a chip game) numbers in "
                                      "owari: points, result per seat; item %zu is \"%.*s\"",
                                      n + 1, (int)(len < 24 ? len : 24), p);
         if (n < 2 * PAIFU_SEATS) {
@@ -467,8 +473,10 @@ static int on_owari(mj_state *st, const mj_attr *a)
         p = e + 1;
     }
     if (n != 8 && n != 16)
-        return paifu_mjlog__fail(st, "owari", "expected 8 (or 16 in a chip game) numbers in owari, "
-                                 "found %zu", n);
+        return paifu_mjlog__fail(st, "owari",
+                                 "expected 8 (or 16 in a chip game) numbers in owari, "
+                                 "found %zu",
+                                 n);
     res.has_points = res.has_final = true;
     paifu_game_set_result(st->game, &res);
     st->owari_seen = true;
@@ -494,8 +502,10 @@ static int sticks_and_scores(mj_state *st, int16_t *honba, int16_t *sticks, int3
     if ((rc = paifu_mjlog__ints(st, a, sc, 8, 16, -MAX_POINTS, MAX_POINTS, &n)) < 0)
         return rc;
     if (n != 8 && n != 16)
-        return paifu_mjlog__fail(st, "sc", "expected 8 (or 16 in a chip game) integers in sc, "
-                                 "found %zu", n);
+        return paifu_mjlog__fail(st, "sc",
+                                 "expected 8 (or 16 in a chip game) integers in sc, "
+                                 "found %zu",
+                                 n);
     for (int s = 0; s < PAIFU_SEATS; s++) {
         before[s] = sc[2 * s] * 100;
         deltas[s] = sc[2 * s + 1] * 100;
@@ -521,8 +531,10 @@ static int win_yaku(mj_state *st, paifu_win *w)
     if (a && (rc = paifu_mjlog__ints(st, a, v, 0, 2 * PAIFU_MAX_YAKU, 0, 255, &n)) < 0)
         return rc;
     if (n % 2)
-        return paifu_mjlog__fail(st, "yaku", "expected pairs of yaku id and han in yaku, found "
-                                 "%zu numbers", n);
+        return paifu_mjlog__fail(st, "yaku",
+                                 "expected pairs of yaku id and han in yaku, found "
+                                 "%zu numbers",
+                                 n);
     for (size_t i = 0; i < n; i += 2) {
         w->yaku[w->n_yaku] = (paifu_yaku_value){(uint16_t)v[i], (int16_t)v[i + 1], 1, 0, NULL};
         w->han = (int16_t)(w->han + v[i + 1]);
@@ -627,7 +639,8 @@ int paifu_mjlog__on_agari(mj_state *st)
                                 &w.known)) < 0 ||
         (rc = win_melds(st, who)) < 0 || (rc = owari_if_any(st)) < 0)
         return rc;
-    rc = paifu_mjlog__located(st, paifu_game_add_win(st->game, &w, st->tag_line, st->tag_column, st->err));
+    rc = paifu_mjlog__located(
+        st, paifu_game_add_win(st->game, &w, st->tag_line, st->tag_column, st->err));
     st->deal_over = true;
     return rc;
 }
@@ -639,9 +652,9 @@ static int draw_kind(mj_state *st, const mj_attr *a, paifu_draw_kind *kind, bool
         const char *type;
         paifu_draw_kind kind;
     } KINDS[] = {
-        {"yao9", PAIFU_DRAW_KYUUSHU},       {"reach4", PAIFU_DRAW_SUUCHA_RIICHI},
-        {"ron3", PAIFU_DRAW_SANCHAHOU},     {"kan4", PAIFU_DRAW_SUUKAIKAN},
-        {"kaze4", PAIFU_DRAW_SUUFON},       {"nm", PAIFU_DRAW_EXHAUSTIVE},
+        {"yao9", PAIFU_DRAW_KYUUSHU},   {"reach4", PAIFU_DRAW_SUUCHA_RIICHI},
+        {"ron3", PAIFU_DRAW_SANCHAHOU}, {"kan4", PAIFU_DRAW_SUUKAIKAN},
+        {"kaze4", PAIFU_DRAW_SUUFON},   {"nm", PAIFU_DRAW_EXHAUSTIVE},
     };
     *kind = PAIFU_DRAW_EXHAUSTIVE;
     *nagashi = false;
@@ -656,8 +669,10 @@ static int draw_kind(mj_state *st, const mj_attr *a, paifu_draw_kind *kind, bool
     }
     char ex[32];
     snprintf(ex, sizeof(ex), "%.24s", a->value);
-    return paifu_mjlog__fail(st, "type", "unknown draw type \"%s\" (expected yao9, reach4, ron3, "
-                             "kan4, kaze4 or nm)", ex);
+    return paifu_mjlog__fail(st, "type",
+                             "unknown draw type \"%s\" (expected yao9, reach4, ron3, "
+                             "kan4, kaze4 or nm)",
+                             ex);
 }
 
 static int draw_hands(mj_state *st, paifu_draw *d)
@@ -688,8 +703,8 @@ int paifu_mjlog__on_ryuukyoku(mj_state *st)
     paifu_draw_kind kind;
     bool nagashi;
     int rc;
-    if ((rc = need_deal(st)) < 0 || (rc = draw_kind(st, paifu_mjlog__attr(st, "type"), &kind,
-                                                    &nagashi)) < 0)
+    if ((rc = need_deal(st)) < 0 ||
+        (rc = draw_kind(st, paifu_mjlog__attr(st, "type"), &kind, &nagashi)) < 0)
         return rc;
     paifu_draw d;
     paifu_draw_init(&d, kind);
@@ -711,7 +726,8 @@ int paifu_mjlog__on_ryuukyoku(mj_state *st)
         for (int s = 0; s < PAIFU_SEATS; s++)
             if (d.deltas[s] > 0)
                 d.nagashi |= (uint8_t)(1u << s);
-    rc = paifu_mjlog__located(st, paifu_game_add_draw(st->game, &d, st->tag_line, st->tag_column, st->err));
+    rc = paifu_mjlog__located(
+        st, paifu_game_add_draw(st->game, &d, st->tag_line, st->tag_column, st->err));
     st->deal_over = true;
     return rc;
 }

@@ -28,11 +28,11 @@
  *          with overrides from the GO type bits (red_fives 0 for 0x002, kuitan false for 0x004,
  *          game_length east when 0x008 is clear, sanma values for 0x010: spec §4.3, §6, §7).
  *          Sanma also gets honba_value 200, target_points 40000 and riichi_min_wall 3, which
- *          the corpus shows (go_rules). Era-dependent values are read from the log itself
- *          (finish_game): results with a non-zero decimal in owari mean Tenhou's exact era
- *          (final_rounding nearest_100, spec §6 item 1); an East-only game whose wall uses
- *          generation A or whose owari has integer results is a 2009 game with uma
- *          +5/-5/-10 (spec §6 item 3, §8).
+ *          the corpus shows (mjlog_header.c). Era-dependent values are read from the log
+ *          itself at the end of the game: results with a non-zero decimal in owari mean
+ *          Tenhou's exact era (final_rounding nearest_100, spec §6 item 1); an East-only game
+ *          whose wall uses generation A or whose owari has integer results is a 2009 game
+ *          with uma +5/-5/-10 (spec §6 item 3, §8).
  *          GO type bits above 0x80 (chip games, special lobbies) or a GO csrule (private
  *          custom rules) set meta tenhou.rules_unknown = "1", tenhou.rules_unknown.reason and
  *          PAIFU_META_RULES_UNKNOWN; a lobby other than 0 (a private lobby, which may choose
@@ -73,8 +73,8 @@ typedef xmlErrorPtr mj_xml_error;
 #endif
 
 static const char *const TAG_NAMES[MJ_TAG_COUNT] = {
-    "mjloggm", "SHUFFLE", "GO", "UN", "TAIKYOKU", "INIT", "N", "REACH",
-    "DORA",    "AGARI",   "RYUUKYOKU", "BYE", "", ""};
+    "mjloggm", "SHUFFLE", "GO",    "UN",        "TAIKYOKU", "INIT", "N",
+    "REACH",   "DORA",    "AGARI", "RYUUKYOKU", "BYE",      "",     ""};
 
 static const char DRAW_LETTERS[] = "TUVWDEFG"; /* draws by seat 0..3, then discards */
 
@@ -309,8 +309,7 @@ static void locate(mj_state *st, paifu_location *w, const char *attr)
     }
 }
 
-static int vfail(mj_state *st, paifu_error_code code, const char *attr, const char *fmt,
-                 va_list ap)
+static int vfail(mj_state *st, paifu_error_code code, const char *attr, const char *fmt, va_list ap)
 {
     char text[sizeof(((paifu_error *)0)->text)];
     vsnprintf(text, sizeof(text), fmt, ap);
@@ -328,8 +327,8 @@ int paifu_mjlog__fail(mj_state *st, const char *attr, const char *fmt, ...)
     return rc;
 }
 
-int paifu_mjlog__fail_code(mj_state *st, paifu_error_code code, const char *attr,
-                           const char *fmt, ...)
+int paifu_mjlog__fail_code(mj_state *st, paifu_error_code code, const char *attr, const char *fmt,
+                           ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -396,440 +395,6 @@ static int xml_failure(mj_state *st)
                            st->xml_failed ? st->xml_message : "the parser stopped");
 }
 
-/* ---- attributes ---- */
-
-const mj_attr *paifu_mjlog__attr(mj_state *st, const char *name)
-{
-    for (size_t i = 0; i < st->n_attrs; i++) {
-        if (strcmp(st->attrs[i].name, name) == 0) {
-            st->attrs[i].used = true;
-            return &st->attrs[i];
-        }
-    }
-    return NULL;
-}
-
-int paifu_mjlog__require(mj_state *st, const char *name, const mj_attr **out)
-{
-    *out = paifu_mjlog__attr(st, name);
-    if (!*out)
-        return paifu_mjlog__fail(st, NULL, "missing attribute %s in <%s>", name, st->tag);
-    return 0;
-}
-
-/* Print at most 24 characters of a value for a message. */
-static const char *excerpt(char buf[32], const char *s, size_t len)
-{
-    if (len <= 24)
-        snprintf(buf, 32, "%s", s);
-    else
-        snprintf(buf, 32, "%.21s...", s);
-    return buf;
-}
-
-int paifu_mjlog__ints(mj_state *st, const mj_attr *a, int32_t *out, size_t n_min, size_t cap,
-                      long min, long max, size_t *n_out)
-{
-    const char *p = a->value;
-    size_t n = 0;
-    char ex[32];
-    while (*p) {
-        const char *s = p;
-        bool neg = *p == '-';
-        if (neg)
-            p++;
-        long long v = 0;
-        int digits = 0;
-        for (; *p >= '0' && *p <= '9' && digits < 11; p++, digits++)
-            v = v * 10 + (*p - '0');
-        if (!digits || (*p && *p != ',')) {
-            const char *e = strchr(s, ',');
-            size_t len = e ? (size_t)(e - s) : strlen(s);
-            char item[32];
-            snprintf(item, sizeof(item), "%.*s", (int)(len < 24 ? len : 24), s);
-            return paifu_mjlog__fail(st, a->name, "expected integers separated by commas in %s, "
-                                     "item %zu is \"%s\"", a->name, n + 1, item);
-        }
-        if (neg)
-            v = -v;
-        if (n == cap)
-            return paifu_mjlog__fail(st, a->name, "expected at most %zu integers in %s, found more "
-                                     "(\"%s\")", cap, a->name, excerpt(ex, a->value, a->len));
-        if (v < min || v > max)
-            return paifu_mjlog__fail(st, a->name, "item %zu of %s is %lld, expected %ld to %ld",
-                                     n + 1, a->name, v, min, max);
-        out[n++] = (int32_t)v;
-        if (*p == ',') {
-            p++;
-            if (!*p)
-                return paifu_mjlog__fail(st, a->name, "%s ends with a comma", a->name);
-        }
-    }
-    if (n < n_min)
-        return paifu_mjlog__fail(st, a->name, "expected %zu integers in %s, found %zu (\"%s\")",
-                                 n_min, a->name, n, excerpt(ex, a->value, a->len));
-    if (n_out)
-        *n_out = n;
-    else if (n != n_min)
-        return paifu_mjlog__fail(st, a->name, "expected %zu integers in %s, found %zu", n_min,
-                                 a->name, n);
-    return 0;
-}
-
-int paifu_mjlog__int(mj_state *st, const mj_attr *a, long min, long max, int32_t *out)
-{
-    return paifu_mjlog__ints(st, a, out, 1, 1, min, max, NULL);
-}
-
-int paifu_mjlog__check_id(mj_state *st, const char *attr, long id)
-{
-    if (id < 0 || id > 135)
-        return paifu_mjlog__fail(st, attr, "expected a tile id from 0 to 135, found %ld", id);
-    if (st->players == 3 && id >= 4 && id < 32) {
-        char name[3];
-        paifu_tile_name(name, paifu_tile_make((unsigned)id / 4, false));
-        return paifu_mjlog__fail(st, attr, "tile id %ld (%s) does not exist in a 3-player game",
-                                 id, name);
-    }
-    return 0;
-}
-
-int paifu_mjlog__ids(mj_state *st, const mj_attr *a, uint8_t *out, size_t cap, size_t *n_out)
-{
-    int32_t v[PAIFU_WALL_MAX];
-    size_t n;
-    int rc = paifu_mjlog__ints(st, a, v, 0, cap < PAIFU_WALL_MAX ? cap : PAIFU_WALL_MAX, LONG_MIN,
-                               LONG_MAX, &n);
-    if (rc < 0)
-        return rc;
-    for (size_t i = 0; i < n; i++) {
-        if ((rc = paifu_mjlog__check_id(st, a->name, v[i])) < 0)
-            return rc;
-        out[i] = (uint8_t)v[i];
-    }
-    *n_out = n;
-    return 0;
-}
-
-int paifu_mjlog__seat(mj_state *st, const char *name, int *out)
-{
-    const mj_attr *a;
-    int32_t v;
-    int rc;
-    if ((rc = paifu_mjlog__require(st, name, &a)) < 0 ||
-        (rc = paifu_mjlog__int(st, a, 0, 3, &v)) < 0)
-        return rc;
-    if (v >= st->players)
-        return paifu_mjlog__fail(st, name, "seat %d does not play in a 3-player game", (int)v);
-    *out = (int)v;
-    return 0;
-}
-
-paifu_tile paifu_mjlog__tile(const mj_state *st, unsigned id)
-{
-    return st->tiles[id];
-}
-
-/* The tile of every id under the game's red-five rule (spec §2.1). */
-static void make_tiles(mj_state *st)
-{
-    for (unsigned id = 0; id < 136; id++)
-        st->tiles[id] = paifu_tile_make(id / 4, st->reds && (id == 16 || id == 52 || id == 88));
-}
-
-int paifu_mjlog__meta(mj_state *st, const char *key, const char *value)
-{
-    return paifu_mjlog__located(st, paifu_game_set_meta(st->game, key, value, st->err));
-}
-
-int paifu_mjlog__keep(mj_state *st, const mj_attr *a)
-{
-    if (++st->n_extra > MJ_MAX_EXTRA)
-        return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, a->name,
-                                      "more than %d attributes paifu does not model in one game",
-                                      MJ_MAX_EXTRA);
-    char key[128];
-    snprintf(key, sizeof(key), "tenhou.%s[%u]@%s", st->tag, (unsigned)st->tag_index, a->name);
-    return paifu_mjlog__meta(st, key, a->value);
-}
-
-/* Keep every attribute of a header tag as tenhou.<prefix>.<name>, except those already used. */
-static int keep_header(mj_state *st, const char *prefix)
-{
-    for (size_t i = 0; i < st->n_attrs; i++) {
-        if (st->attrs[i].used)
-            continue;
-        char key[128];
-        snprintf(key, sizeof(key), "tenhou.%s.%s", prefix, st->attrs[i].name);
-        int rc = paifu_mjlog__meta(st, key, st->attrs[i].value);
-        if (rc < 0)
-            return rc;
-        st->attrs[i].used = true;
-    }
-    return 0;
-}
-
-/* Keep every attribute of a header tag as tenhou.<prefix>.<name>, used or not. */
-static int keep_all(mj_state *st, const char *prefix)
-{
-    for (size_t i = 0; i < st->n_attrs; i++)
-        st->attrs[i].used = false;
-    return keep_header(st, prefix);
-}
-
-/* ---- header tags ---- */
-
-static int on_shuffle(mj_state *st)
-{
-    const mj_attr *seed = paifu_mjlog__attr(st, "seed");
-    int rc = 0;
-    if (seed) {
-        char why[160];
-        rc = paifu_mjlog_shuffle__seed_game(&st->shuffle, seed->value, seed->len, why,
-                                            sizeof(why));
-        if (rc < 0) {
-            char text[200];
-            snprintf(text, sizeof(text), "SHUFFLE@seed: %s", why);
-            st->wall_error = true;
-            if ((rc = paifu_mjlog__meta(st, "tenhou.wall.seed_error", text)) < 0)
-                return rc;
-        }
-    }
-    return keep_all(st, "shuffle"); /* the seed text too: a writer gives it back */
-}
-
-static int rule(mj_state *st, const char *key, const char *value)
-{
-    return paifu_mjlog__located(st, paifu_game_add_rule_override(st->game, key, value, st->err));
-}
-
-static int rules_unknown(mj_state *st, const char *reason)
-{
-    int rc = paifu_mjlog__meta(st, "tenhou.rules_unknown", "1");
-    if (rc == 0)
-        rc = paifu_mjlog__meta(st, "tenhou.rules_unknown.reason", reason);
-#ifdef PAIFU_META_RULES_UNKNOWN
-    if (rc == 0) /* the format-neutral key the verifier reads */
-        rc = paifu_mjlog__meta(st, PAIFU_META_RULES_UNKNOWN, reason);
-#endif
-    return rc;
-}
-
-/*
- * Spec §4.3: a lobby other than 0 is a private lobby, whose owner may choose the uma and
- * return points (the corpus' lobby-10011 game has its own uma): the hands follow the type bits,
- * the final scores are not known.
- */
-static int lobby_rules(mj_state *st, const mj_attr *lobby)
-{
-    if (!lobby || strcmp(lobby->value, "0") == 0 || !lobby->value[0])
-        return 0;
-    char reason[96];
-    snprintf(reason, sizeof(reason), "private lobby %.40s: its uma and return points are its own",
-             lobby->value);
-    int rc = paifu_mjlog__meta(st, "tenhou.final_unknown", reason);
-#ifdef PAIFU_META_FINAL_UNKNOWN
-    if (rc == 0)
-        rc = paifu_mjlog__meta(st, PAIFU_META_FINAL_UNKNOWN, reason);
-#endif
-    return rc;
-}
-
-/* GO type bits -> rule parameters (spec §4.3 table; sanma values §6, §7, §4.13). */
-static int go_rules(mj_state *st, unsigned type)
-{
-    int rc = paifu_mjlog__located(st, paifu_game_set_rules_name(st->game, "tenhou", st->err));
-    if (rc == 0 && (type & 0x002))
-        rc = rule(st, "red_fives", "0");
-    if (rc == 0 && (type & 0x004))
-        rc = rule(st, "kuitan", "false");
-    if (rc == 0 && !(type & 0x008))
-        rc = rule(st, "game_length", "east");
-    if (rc == 0 && (type & 0x010)) {
-        static const char *const sanma[][2] = {
-            {"players", "3"},          {"start_points", "35000"}, {"return_points", "40000"},
-            {"oka", "15000"},          {"uma", "20000,0,-20000,0"}, {"sanma_tsumo_loss", "true"},
-            {"kita", "true"},          {"noten_total", "2000"},
-            /* spec §6: a sanma tsumo pays 100 per payer and honba; the corpus' 312 sanma rons
-             * with honba pay 200 per honba too */
-            {"honba_value", "200"},
-            /* the game goes on (and into West) until someone has the 40000 return points, as
-             * 4-player games do with 30000 (riichi-rulesets.md A); corpus: 11 sanma games */
-            {"target_points", "40000"},
-            /* a riichi needs one more draw of one's own: 3 tiles with 3 players (corpus: 4
-             * sanma riichi with exactly 3 live tiles left) */
-            {"riichi_min_wall", "3"},
-        };
-        for (size_t i = 0; rc == 0 && i < sizeof(sanma) / sizeof(sanma[0]); i++)
-            rc = rule(st, sanma[i][0], sanma[i][1]);
-    }
-    if (rc == 0 && (type & ~0xFFu)) {
-        char reason[120];
-        snprintf(reason, sizeof(reason),
-                 "GO type %u has bits above 0x80 (0x%X: chip game or special lobby rules)", type,
-                 type & ~0xFFu);
-        rc = rules_unknown(st, reason);
-    }
-    return rc;
-}
-
-static int on_go(mj_state *st)
-{
-    const mj_attr *a;
-    int32_t type;
-    int rc;
-    if (st->go_seen)
-        return paifu_mjlog__fail(st, NULL, "a second <GO> tag (the rule set is given once)");
-    if (st->in_deal)
-        return paifu_mjlog__fail(st, NULL, "<GO> after the first <INIT>");
-    if ((rc = paifu_mjlog__require(st, "type", &a)) < 0 ||
-        (rc = paifu_mjlog__int(st, a, 0, 0xFFFF, &type)) < 0)
-        return rc;
-    st->go_seen = true;
-    st->go_type = (unsigned)type;
-    st->players = (type & 0x10) ? 3 : 4;
-    st->reds = !(type & 0x02);
-    make_tiles(st);
-    if ((rc = paifu_mjlog__located(st, paifu_game_set_players(st->game, st->players, st->err))) < 0 ||
-        (rc = go_rules(st, (unsigned)type)) < 0)
-        return rc;
-    if (paifu_mjlog__attr(st, "csrule") &&
-        (rc = rules_unknown(st, "private lobby with custom rules (GO csrule)")) < 0)
-        return rc;
-    if ((rc = lobby_rules(st, paifu_mjlog__attr(st, "lobby"))) < 0)
-        return rc;
-    return keep_all(st, "go");
-}
-
-static int hex_digit(char c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                          : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                                                                 : -1;
-}
-
-/* True when S is the %XX (uppercase) encoding of every one of its bytes, as Tenhou writes. */
-static bool canonical_percent(const char *s, size_t len)
-{
-    if (len % 3)
-        return false;
-    for (size_t i = 0; i < len; i += 3)
-        if (s[i] != '%' || hex_digit(s[i + 1]) < 0 || hex_digit(s[i + 2]) < 0 ||
-            (s[i + 1] >= 'a' && s[i + 1] <= 'f') || (s[i + 2] >= 'a' && s[i + 2] <= 'f'))
-            return false;
-    return true;
-}
-
-/* Length of the valid UTF-8 sequence at S (at most N bytes), 0 if invalid (RFC 3629 §4). */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-    unsigned c = s[0];
-    size_t len = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-                                                      : c >= 0xF0 && c <= 0xF4   ? 4
-                                                                                 : 0;
-    if (!len || len > n)
-        return 0;
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) ||
-        (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F))
-        return 0;
-    return len;
-}
-
-/* Percent-decode attribute A in place (its scratch copy) and check the result is UTF-8. */
-static int decode_name(mj_state *st, mj_attr *a)
-{
-    char *s = (char *)a->value;
-    size_t o = 0;
-    for (size_t i = 0; i < a->len; i++) {
-        if (s[i] != '%') {
-            s[o++] = s[i];
-            continue;
-        }
-        int hi = i + 2 < a->len ? hex_digit(s[i + 1]) : -1;
-        int lo = i + 2 < a->len ? hex_digit(s[i + 2]) : -1;
-        if (hi < 0 || lo < 0)
-            return paifu_mjlog__fail(st, a->name, "bad percent escape at character %zu of %s",
-                                     i + 1, a->name);
-        s[o++] = (char)(hi * 16 + lo);
-        i += 2;
-    }
-    s[o] = '\0';
-    a->len = o;
-    for (size_t i = 0; i < o;) {
-        size_t n = utf8_len((const unsigned char *)s + i, o - i);
-        if (!n)
-            return paifu_mjlog__fail(st, a->name, "%s is not UTF-8 once percent-decoded (byte %zu)",
-                                     a->name, i + 1);
-        i += n;
-    }
-    return 0;
-}
-
-/* Seat named by a "n0".."n3" attribute name, or -1. */
-static int name_seat(const char *name)
-{
-    return name[0] == 'n' && name[1] >= '0' && name[1] <= '3' && !name[2] ? name[1] - '0' : -1;
-}
-
-static int on_roster(mj_state *st)
-{
-    int rc;
-    st->un_seen = true;
-    for (size_t i = 0; i < st->n_attrs; i++) {
-        mj_attr *a = &st->attrs[i];
-        int seat = name_seat(a->name);
-        if (seat < 0)
-            continue;
-        a->used = true;
-        if (!canonical_percent(a->value, a->len)) {
-            char key[32];
-            snprintf(key, sizeof(key), "tenhou.un.%s", a->name);
-            if ((rc = paifu_mjlog__meta(st, key, a->value)) < 0)
-                return rc;
-        }
-        if ((rc = decode_name(st, a)) < 0 ||
-            (rc = paifu_mjlog__located(st, paifu_game_set_player_name(st->game, seat, a->value, st->err))) < 0)
-            return rc;
-    }
-    return keep_header(st, "un");
-}
-
-static int on_un(mj_state *st)
-{
-    if (!st->un_seen)
-        return on_roster(st);
-    if (st->n_attrs != 1 || name_seat(st->attrs[0].name) < 0)
-        return paifu_mjlog__fail(st, NULL, "expected a reconnection <UN> with one attribute n0..n3 "
-                                 "(the roster was given before)");
-    return paifu_mjlog__on_reconnect(st);
-}
-
-/* ---- era-dependent rules, end of game ---- */
-
-static int finish_game(mj_state *st)
-{
-    int rc = 0;
-    if (!st->owari_seen)
-        paifu_game_set_truncated(st->game, true);
-    if (st->go_seen && st->owari_seen && st->owari_exact)
-        rc = rule(st, "final_rounding", "nearest_100"); /* spec §6 item 1: exact since ~2021 */
-    /* spec §6 item 3, §8: East-only uma +5/-5/-10 in 2008-2009 (generation A seeds: 2009-02 to
-     * 2009-07; integer results: up to 2009-08) */
-    if (rc == 0 && st->go_seen && st->players == 4 && !(st->go_type & 0x008) &&
-        (st->generation_seen == MJLOG_GEN_A || (st->owari_seen && st->owari_integers)))
-        rc = rule(st, "uma", "10000,5000,-5000,-10000");
-    static const char *const GEN[] = {"none", "A", "B", "C"};
-    if (rc == 0)
-        rc = paifu_mjlog__meta(st, "tenhou.wall.generation", GEN[st->generation_seen]);
-    if (rc == 0 && st->generation_seen != MJLOG_GEN_NONE)
-        rc = paifu_mjlog__meta(st, "tenhou.wall.dead_layout",
-                               st->generation_seen == MJLOG_GEN_C ? "new" : "old");
-    return rc;
-}
-
 /* ---- elements ---- */
 
 /* Classify NAME: a fixed tag, or a draw/discard with its letter index and tile id. */
@@ -844,8 +409,10 @@ static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
             v = v * 10 + (unsigned)(name[i] - '0');
         if (!name[i]) {
             if (v > 135 || (name[1] == '0' && name[2]))
-                return paifu_mjlog__fail(st, NULL, "<%s>: expected a tile id from 0 to 135 "
-                                         "after %c", name, name[0]);
+                return paifu_mjlog__fail(st, NULL,
+                                         "<%s>: expected a tile id from 0 to 135 "
+                                         "after %c",
+                                         name, name[0]);
             *letter = (int)(l - DRAW_LETTERS);
             *id = v;
             return *letter < 4 ? MJ_TAG_DRAW : MJ_TAG_DISCARD;
@@ -854,7 +421,8 @@ static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
     for (int t = 0; t < MJ_TAG_DRAW; t++)
         if (strcmp(name, TAG_NAMES[t]) == 0)
             return t;
-    return paifu_mjlog__fail(st, NULL, "unknown tag <%s> (expected SHUFFLE, GO, UN, TAIKYOKU, "
+    return paifu_mjlog__fail(st, NULL,
+                             "unknown tag <%s> (expected SHUFFLE, GO, UN, TAIKYOKU, "
                              "INIT, T/U/V/W#, D/E/F/G#, N, REACH, DORA, AGARI, RYUUKYOKU or BYE)",
                              name);
 }
@@ -890,20 +458,34 @@ static int collect_attributes(mj_state *st, xmlTextReaderPtr xr)
 static int dispatch(mj_state *st, int letter, unsigned id)
 {
     switch (st->tag_kind) {
-    case MJ_TAG_SHUFFLE: return on_shuffle(st);
-    case MJ_TAG_GO: return on_go(st);
-    case MJ_TAG_UN: return on_un(st);
-    case MJ_TAG_TAIKYOKU: return keep_header(st, "taikyoku");
-    case MJ_TAG_INIT: return paifu_mjlog__on_init(st);
-    case MJ_TAG_N: return paifu_mjlog__on_call(st);
-    case MJ_TAG_REACH: return paifu_mjlog__on_reach(st);
-    case MJ_TAG_DORA: return paifu_mjlog__on_dora(st);
-    case MJ_TAG_AGARI: return paifu_mjlog__on_agari(st);
-    case MJ_TAG_RYUUKYOKU: return paifu_mjlog__on_ryuukyoku(st);
-    case MJ_TAG_BYE: return paifu_mjlog__on_bye(st);
-    case MJ_TAG_DRAW: return paifu_mjlog__on_draw(st, letter, id);
-    case MJ_TAG_DISCARD: return paifu_mjlog__on_discard(st, letter - 4, id);
-    default: return paifu_mjlog__fail(st, NULL, "<mjloggm> inside <mjloggm>");
+    case MJ_TAG_SHUFFLE:
+        return paifu_mjlog__on_shuffle(st);
+    case MJ_TAG_GO:
+        return paifu_mjlog__on_go(st);
+    case MJ_TAG_UN:
+        return paifu_mjlog__on_un(st);
+    case MJ_TAG_TAIKYOKU:
+        return paifu_mjlog__keep_header(st, "taikyoku");
+    case MJ_TAG_INIT:
+        return paifu_mjlog__on_init(st);
+    case MJ_TAG_N:
+        return paifu_mjlog__on_call(st);
+    case MJ_TAG_REACH:
+        return paifu_mjlog__on_reach(st);
+    case MJ_TAG_DORA:
+        return paifu_mjlog__on_dora(st);
+    case MJ_TAG_AGARI:
+        return paifu_mjlog__on_agari(st);
+    case MJ_TAG_RYUUKYOKU:
+        return paifu_mjlog__on_ryuukyoku(st);
+    case MJ_TAG_BYE:
+        return paifu_mjlog__on_bye(st);
+    case MJ_TAG_DRAW:
+        return paifu_mjlog__on_draw(st, letter, id);
+    case MJ_TAG_DISCARD:
+        return paifu_mjlog__on_discard(st, letter - 4, id);
+    default:
+        return paifu_mjlog__fail(st, NULL, "<mjloggm> inside <mjloggm>");
     }
 }
 
@@ -942,7 +524,7 @@ static int on_root(mj_state *st, xmlTextReaderPtr xr)
         return paifu_mjlog__fail(st, NULL, "expected the root tag <mjloggm>, found <%s>",
                                  name ? name : "");
     int rc = collect_attributes(st, xr);
-    return rc < 0 ? rc : keep_header(st, "mjloggm");
+    return rc < 0 ? rc : paifu_mjlog__keep_header(st, "mjloggm");
 }
 
 static bool blank(const char *s)
@@ -976,7 +558,8 @@ static int check_prolog(mj_state *st)
             st->tag = "!DOCTYPE";
             st->tag_kind = MJ_TAG_COUNT;
             st->tag_index = 0;
-            return paifu_mjlog__fail(st, NULL, "a DOCTYPE is not allowed in an mjlog (entities "
+            return paifu_mjlog__fail(st, NULL,
+                                     "a DOCTYPE is not allowed in an mjlog (entities "
                                      "and external DTDs are refused)");
         } else
             return 0;
@@ -1004,7 +587,8 @@ static int read_nodes(mj_state *st, xmlTextReaderPtr xr)
             root = true;
         } else if (type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA) {
             if (!blank((const char *)xmlTextReaderConstValue(xr)))
-                rc = paifu_mjlog__fail(st, NULL, "text inside <mjloggm> (mjlog tags carry "
+                rc = paifu_mjlog__fail(st, NULL,
+                                       "text inside <mjloggm> (mjlog tags carry "
                                        "attributes only)");
         } else if (type == XML_READER_TYPE_DOCUMENT_TYPE) {
             rc = paifu_mjlog__fail(st, NULL, "a DOCTYPE is not allowed in an mjlog");
@@ -1029,7 +613,7 @@ static void reset_game_state(mj_state *st)
     st->go_seen = st->un_seen = st->owari_seen = false;
     st->go_type = 0;
     st->reds = true;
-    make_tiles(st);
+    paifu_mjlog__set_tiles(st);
     st->in_deal = st->deal_over = false;
     paifu_deal_start_init(&st->start);
     st->n_extra = st->n_prelude = 0;
@@ -1050,8 +634,10 @@ static int read_document(mj_state *st)
         return rc;
     size_t len = st->doc_end - st->doc_start;
     if (len > INT_MAX)
-        return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, NULL, "an mjlog document larger than "
-                                      "%d bytes", INT_MAX);
+        return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, NULL,
+                                      "an mjlog document larger than "
+                                      "%d bytes",
+                                      INT_MAX);
 #if LIBXML_VERSION < 21200
     /* Before 2.12, some errors (input encoding, I/O, also while the reader is created) bypass
      * the reader's handler and go to libxml2's per-thread handlers, which print to stderr
@@ -1061,8 +647,8 @@ static int read_document(mj_state *st)
     void *old_context = xmlStructuredErrorContext;
     xmlSetStructuredErrorFunc(st, on_xml_error);
 #endif
-    xmlTextReaderPtr xr = xmlReaderForMemory(st->data + st->doc_start, (int)len, NULL, NULL,
-                                             XML_PARSE_NONET);
+    xmlTextReaderPtr xr =
+        xmlReaderForMemory(st->data + st->doc_start, (int)len, NULL, NULL, XML_PARSE_NONET);
     if (xr) {
         xmlTextReaderSetStructuredErrorHandler(xr, on_xml_error, st);
         rc = read_nodes(st, xr);
@@ -1078,7 +664,7 @@ static int read_document(mj_state *st)
     st->tag = NULL;
     st->in_deal = false;
     if (rc == 0)
-        rc = finish_game(st);
+        rc = paifu_mjlog__finish_game(st);
     return rc;
 }
 
@@ -1104,8 +690,8 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     mj_state *st = state;
     st->game = game;
     st->err = err;
-    if (st->next_doc >= st->size || (st->game_index >= 0 &&
-                                     only_trailer(st->data, st->next_doc, st->size)))
+    if (st->next_doc >= st->size ||
+        (st->game_index >= 0 && only_trailer(st->data, st->next_doc, st->size)))
         return 0;
     st->game_index++;
     while (st->next_doc < st->size && is_space(st->data[st->next_doc]))
@@ -1132,8 +718,7 @@ static void reader_free(void *state)
 }
 
 const format_impl paifu_format_mjlog = {
-    .info = {"tenhou-xml", "Tenhou mjlog XML (<mjloggm>, plain or gzip)", true, false, 0,
-             ".mjlog"},
+    .info = {"tenhou-xml", "Tenhou mjlog XML (<mjloggm>, plain or gzip)", true, false, 0, ".mjlog"},
     .sniff = sniff,
     .reader_open = reader_open,
     .reader_next = reader_next,

@@ -45,16 +45,14 @@ static bool has_prefix(const char *text, size_t len, const char *prefix)
 
 /* RFC 4648 §4 alphabet: value + 1 of each byte, 0 for bytes outside it. */
 static const uint8_t B64[256] = {
-    ['A'] = 1,  ['B'] = 2,  ['C'] = 3,  ['D'] = 4,  ['E'] = 5,  ['F'] = 6,  ['G'] = 7,
-    ['H'] = 8,  ['I'] = 9,  ['J'] = 10, ['K'] = 11, ['L'] = 12, ['M'] = 13, ['N'] = 14,
-    ['O'] = 15, ['P'] = 16, ['Q'] = 17, ['R'] = 18, ['S'] = 19, ['T'] = 20, ['U'] = 21,
-    ['V'] = 22, ['W'] = 23, ['X'] = 24, ['Y'] = 25, ['Z'] = 26, ['a'] = 27, ['b'] = 28,
-    ['c'] = 29, ['d'] = 30, ['e'] = 31, ['f'] = 32, ['g'] = 33, ['h'] = 34, ['i'] = 35,
-    ['j'] = 36, ['k'] = 37, ['l'] = 38, ['m'] = 39, ['n'] = 40, ['o'] = 41, ['p'] = 42,
-    ['q'] = 43, ['r'] = 44, ['s'] = 45, ['t'] = 46, ['u'] = 47, ['v'] = 48, ['w'] = 49,
-    ['x'] = 50, ['y'] = 51, ['z'] = 52, ['0'] = 53, ['1'] = 54, ['2'] = 55, ['3'] = 56,
-    ['4'] = 57, ['5'] = 58, ['6'] = 59, ['7'] = 60, ['8'] = 61, ['9'] = 62, ['+'] = 63,
-    ['/'] = 64,
+    ['A'] = 1,  ['B'] = 2,  ['C'] = 3,  ['D'] = 4,  ['E'] = 5,  ['F'] = 6,  ['G'] = 7,  ['H'] = 8,
+    ['I'] = 9,  ['J'] = 10, ['K'] = 11, ['L'] = 12, ['M'] = 13, ['N'] = 14, ['O'] = 15, ['P'] = 16,
+    ['Q'] = 17, ['R'] = 18, ['S'] = 19, ['T'] = 20, ['U'] = 21, ['V'] = 22, ['W'] = 23, ['X'] = 24,
+    ['Y'] = 25, ['Z'] = 26, ['a'] = 27, ['b'] = 28, ['c'] = 29, ['d'] = 30, ['e'] = 31, ['f'] = 32,
+    ['g'] = 33, ['h'] = 34, ['i'] = 35, ['j'] = 36, ['k'] = 37, ['l'] = 38, ['m'] = 39, ['n'] = 40,
+    ['o'] = 41, ['p'] = 42, ['q'] = 43, ['r'] = 44, ['s'] = 45, ['t'] = 46, ['u'] = 47, ['v'] = 48,
+    ['w'] = 49, ['x'] = 50, ['y'] = 51, ['z'] = 52, ['0'] = 53, ['1'] = 54, ['2'] = 55, ['3'] = 56,
+    ['4'] = 57, ['5'] = 58, ['6'] = 59, ['7'] = 60, ['8'] = 61, ['9'] = 62, ['+'] = 63, ['/'] = 64,
 };
 
 /* Decode standard base64 (RFC 4648 §4, '=' padding optional) into exactly KEY_BYTES_C bytes. */
@@ -133,8 +131,8 @@ static int decode_key_hex(uint32_t *key, size_t *n_out, const char *text, size_t
     return 0;
 }
 
-int paifu_mjlog_shuffle__seed_game(paifu_mjlog_shuffle *s, const char *text, size_t len,
-                                   char *why, size_t why_size)
+int paifu_mjlog_shuffle__seed_game(paifu_mjlog_shuffle *s, const char *text, size_t len, char *why,
+                                   size_t why_size)
 {
     uint32_t key[PAIFU_MT19937_N];
     size_t n = 0;
@@ -165,8 +163,8 @@ int paifu_mjlog_shuffle__seed_game(paifu_mjlog_shuffle *s, const char *text, siz
     return 0;
 }
 
-int paifu_mjlog_shuffle__seed_deal(paifu_mjlog_shuffle *s, const char *text, size_t len,
-                                   char *why, size_t why_size)
+int paifu_mjlog_shuffle__seed_deal(paifu_mjlog_shuffle *s, const char *text, size_t len, char *why,
+                                   size_t why_size)
 {
     uint32_t key[PAIFU_MT19937_N];
     size_t n = 0;
@@ -232,8 +230,7 @@ void paifu_mjlog_shuffle__wall(paifu_mjlog_shuffle *s, int players, uint8_t *r, 
     dice[1] = (uint8_t)(rnd[136] % 6 + 1);
 }
 
-void paifu_mjlog_shuffle__layout(paifu_wall_layout *out, mjlog_generation generation,
-                                 int players)
+void paifu_mjlog_shuffle__layout(paifu_wall_layout *out, mjlog_generation generation, int players)
 {
     memset(out, 0, sizeof(*out));
     if (generation == MJLOG_GEN_NONE)

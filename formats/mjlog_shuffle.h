@@ -27,9 +27,9 @@ typedef enum mjlog_generation {
 #define MJLOG_WALL_3P 108 /* tiles in the 3-player wall (no 2m..8m) */
 
 typedef struct paifu_mjlog_shuffle {
-    paifu_mt19937 mt;         /* the game's generator (B, C) or the deal's (A) */
+    paifu_mt19937 mt; /* the game's generator (B, C) or the deal's (A) */
     mjlog_generation generation;
-    bool seeded;              /* mt holds a usable state */
+    bool seeded; /* mt holds a usable state */
 } paifu_mjlog_shuffle;
 
 /* Forget any seed (generation NONE). */
@@ -40,12 +40,12 @@ void paifu_mjlog_shuffle__clear(paifu_mjlog_shuffle *s);
  * 1 when the text is empty (no wall), or PAIFU_EFORMAT with the reason in WHY (lowercase, no
  * final period) when it cannot be decoded; S is then cleared.
  */
-int paifu_mjlog_shuffle__seed_game(paifu_mjlog_shuffle *s, const char *text, size_t len,
-                                   char *why, size_t why_size);
+int paifu_mjlog_shuffle__seed_game(paifu_mjlog_shuffle *s, const char *text, size_t len, char *why,
+                                   size_t why_size);
 
 /* Seed from an INIT `shuffle` text (generation A); same results as __seed_game. */
-int paifu_mjlog_shuffle__seed_deal(paifu_mjlog_shuffle *s, const char *text, size_t len,
-                                   char *why, size_t why_size);
+int paifu_mjlog_shuffle__seed_deal(paifu_mjlog_shuffle *s, const char *text, size_t len, char *why,
+                                   size_t why_size);
 
 /*
  * Build the next deal's wall: R gets the PLAYERS == 4 ? 136 : 108 tile ids in draw order and
@@ -55,7 +55,6 @@ int paifu_mjlog_shuffle__seed_deal(paifu_mjlog_shuffle *s, const char *text, siz
 void paifu_mjlog_shuffle__wall(paifu_mjlog_shuffle *s, int players, uint8_t *r, uint8_t dice[2]);
 
 /* The dead-wall layout of GENERATION (A, B: old; C: new) for PLAYERS (tenhou-xml.md §4.2). */
-void paifu_mjlog_shuffle__layout(paifu_wall_layout *out, mjlog_generation generation,
-                                 int players);
+void paifu_mjlog_shuffle__layout(paifu_wall_layout *out, mjlog_generation generation, int players);
 
 #endif

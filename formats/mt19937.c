@@ -31,8 +31,8 @@ void paifu_mt19937__init_by_array(paifu_mt19937 *g, const uint32_t *key, size_t 
     unsigned i = 1;
     size_t j = 0;
     for (size_t k = N > len ? N : len; k; k--) {
-        g->mt[i] = (g->mt[i] ^ ((g->mt[i - 1] ^ (g->mt[i - 1] >> 30)) * 1664525u)) + key[j] +
-                   (uint32_t)j;
+        g->mt[i] =
+            (g->mt[i] ^ ((g->mt[i - 1] ^ (g->mt[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
         i++;
         j++;
         if (i >= N) {

@@ -14,33 +14,26 @@
 
 /* FIPS 180-4 §4.2.3 */
 static const uint64_t K[80] = {
-    0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL,
-    0xe9b5dba58189dbbcULL, 0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL,
-    0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL, 0xd807aa98a3030242ULL,
-    0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
-    0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL,
-    0xc19bf174cf692694ULL, 0xe49b69c19ef14ad2ULL, 0xefbe4786384f25e3ULL,
-    0x0fc19dc68b8cd5b5ULL, 0x240ca1cc77ac9c65ULL, 0x2de92c6f592b0275ULL,
-    0x4a7484aa6ea6e483ULL, 0x5cb0a9dcbd41fbd4ULL, 0x76f988da831153b5ULL,
-    0x983e5152ee66dfabULL, 0xa831c66d2db43210ULL, 0xb00327c898fb213fULL,
-    0xbf597fc7beef0ee4ULL, 0xc6e00bf33da88fc2ULL, 0xd5a79147930aa725ULL,
-    0x06ca6351e003826fULL, 0x142929670a0e6e70ULL, 0x27b70a8546d22ffcULL,
-    0x2e1b21385c26c926ULL, 0x4d2c6dfc5ac42aedULL, 0x53380d139d95b3dfULL,
-    0x650a73548baf63deULL, 0x766a0abb3c77b2a8ULL, 0x81c2c92e47edaee6ULL,
-    0x92722c851482353bULL, 0xa2bfe8a14cf10364ULL, 0xa81a664bbc423001ULL,
-    0xc24b8b70d0f89791ULL, 0xc76c51a30654be30ULL, 0xd192e819d6ef5218ULL,
-    0xd69906245565a910ULL, 0xf40e35855771202aULL, 0x106aa07032bbd1b8ULL,
-    0x19a4c116b8d2d0c8ULL, 0x1e376c085141ab53ULL, 0x2748774cdf8eeb99ULL,
-    0x34b0bcb5e19b48a8ULL, 0x391c0cb3c5c95a63ULL, 0x4ed8aa4ae3418acbULL,
-    0x5b9cca4f7763e373ULL, 0x682e6ff3d6b2b8a3ULL, 0x748f82ee5defb2fcULL,
-    0x78a5636f43172f60ULL, 0x84c87814a1f0ab72ULL, 0x8cc702081a6439ecULL,
-    0x90befffa23631e28ULL, 0xa4506cebde82bde9ULL, 0xbef9a3f7b2c67915ULL,
-    0xc67178f2e372532bULL, 0xca273eceea26619cULL, 0xd186b8c721c0c207ULL,
-    0xeada7dd6cde0eb1eULL, 0xf57d4f7fee6ed178ULL, 0x06f067aa72176fbaULL,
-    0x0a637dc5a2c898a6ULL, 0x113f9804bef90daeULL, 0x1b710b35131c471bULL,
-    0x28db77f523047d84ULL, 0x32caab7b40c72493ULL, 0x3c9ebe0a15c9bebcULL,
-    0x431d67c49c100d4cULL, 0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL,
-    0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
+    0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
+    0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,
+    0xd807aa98a3030242ULL, 0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
+    0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL, 0xc19bf174cf692694ULL,
+    0xe49b69c19ef14ad2ULL, 0xefbe4786384f25e3ULL, 0x0fc19dc68b8cd5b5ULL, 0x240ca1cc77ac9c65ULL,
+    0x2de92c6f592b0275ULL, 0x4a7484aa6ea6e483ULL, 0x5cb0a9dcbd41fbd4ULL, 0x76f988da831153b5ULL,
+    0x983e5152ee66dfabULL, 0xa831c66d2db43210ULL, 0xb00327c898fb213fULL, 0xbf597fc7beef0ee4ULL,
+    0xc6e00bf33da88fc2ULL, 0xd5a79147930aa725ULL, 0x06ca6351e003826fULL, 0x142929670a0e6e70ULL,
+    0x27b70a8546d22ffcULL, 0x2e1b21385c26c926ULL, 0x4d2c6dfc5ac42aedULL, 0x53380d139d95b3dfULL,
+    0x650a73548baf63deULL, 0x766a0abb3c77b2a8ULL, 0x81c2c92e47edaee6ULL, 0x92722c851482353bULL,
+    0xa2bfe8a14cf10364ULL, 0xa81a664bbc423001ULL, 0xc24b8b70d0f89791ULL, 0xc76c51a30654be30ULL,
+    0xd192e819d6ef5218ULL, 0xd69906245565a910ULL, 0xf40e35855771202aULL, 0x106aa07032bbd1b8ULL,
+    0x19a4c116b8d2d0c8ULL, 0x1e376c085141ab53ULL, 0x2748774cdf8eeb99ULL, 0x34b0bcb5e19b48a8ULL,
+    0x391c0cb3c5c95a63ULL, 0x4ed8aa4ae3418acbULL, 0x5b9cca4f7763e373ULL, 0x682e6ff3d6b2b8a3ULL,
+    0x748f82ee5defb2fcULL, 0x78a5636f43172f60ULL, 0x84c87814a1f0ab72ULL, 0x8cc702081a6439ecULL,
+    0x90befffa23631e28ULL, 0xa4506cebde82bde9ULL, 0xbef9a3f7b2c67915ULL, 0xc67178f2e372532bULL,
+    0xca273eceea26619cULL, 0xd186b8c721c0c207ULL, 0xeada7dd6cde0eb1eULL, 0xf57d4f7fee6ed178ULL,
+    0x06f067aa72176fbaULL, 0x0a637dc5a2c898a6ULL, 0x113f9804bef90daeULL, 0x1b710b35131c471bULL,
+    0x28db77f523047d84ULL, 0x32caab7b40c72493ULL, 0x3c9ebe0a15c9bebcULL, 0x431d67c49c100d4cULL,
+    0x4cc5d4becb3e42b6ULL, 0x597f299cfc657e2aULL, 0x5fcb6fab3ad6faecULL, 0x6c44198c4a475817ULL,
 };
 /*
  * K[t] + W[t] of the padding block of a 128-byte message (FIPS 180-4 §5.1.2: a 1 bit, zeros,
@@ -48,40 +41,32 @@ static const uint64_t K[80] = {
  * §6.4.2 step 1 (tests/unit/test_sha512.c checks __digest128 against __digest).
  */
 static const uint64_t PAD128_KW[80] = {
-    0xc28a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL,
-    0xe9b5dba58189dbbcULL, 0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL,
-    0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL, 0xd807aa98a3030242ULL,
-    0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
-    0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL,
-    0xc19bf174cf692a94ULL, 0x649b69c19ef14ad2ULL, 0xf03e4786384f45f3ULL,
-    0x11c1adc68b8cd5b9ULL, 0x240ca1dc77ad9c65ULL, 0x3df12c6f5b2b0295ULL,
-    0x6a74852aaeb0e883ULL, 0xdcb4cbddcd4a0114ULL, 0x36f988da845153c5ULL,
-    0x9b4761d2eea727cbULL, 0xad33ee6d37b932c2ULL, 0xc143c7fbb90f6167ULL,
-    0x577487c7d5ef1fd6ULL, 0xe9250da555d6c804ULL, 0x1652326c7c6f319cULL,
-    0x9c73c1308a6abe80ULL, 0xedcb859d96f4174fULL, 0x05992bbc5302ea46ULL,
-    0xc0515d8c72d32b21ULL, 0xe27760859b58b01cULL, 0xbd776eecd97e28bfULL,
-    0xfec461e497d05dfbULL, 0x8c65848a09b42f15ULL, 0x1d93677302646f8dULL,
-    0x71d7625be0029f9bULL, 0xed8c8b143b918647ULL, 0x5813345c6ddd5e95ULL,
-    0x44837edc639f1da6ULL, 0x65309e51db9245d4ULL, 0xa4de07e39af7c84cULL,
-    0xea208293cb3b3d17ULL, 0x33abda924feb6a30ULL, 0x8965f30d8a442337ULL,
-    0x90808dcdb29ea41bULL, 0xe2d6d8dad96f92caULL, 0xfd690c3258486648ULL,
-    0xddb95f897e662ce2ULL, 0x6b2b08dcc03f02bcULL, 0x261c68ddf66cc62cULL,
-    0xa4f0eddd57c1364dULL, 0xe35537ec1f29acd2ULL, 0x27e70659eef7b721ULL,
-    0xdabbb3bf5db9f4c8ULL, 0x34436c1241ad0e37ULL, 0x0302752801d6306bULL,
-    0xbf77d7d65bedd8cdULL, 0xa9871d46c85cd973ULL, 0x5fdbae1fae40e068ULL,
-    0x468af1bb676f47b0ULL, 0x809520bd379dac58ULL, 0x2766590af071ca9cULL,
-    0xff96fca3577ecadeULL, 0x1c490d6456b3b489ULL, 0xe85734c184192ce6ULL,
-    0x2ba01930bbb71001ULL, 0xabe1acaf661e43ebULL, 0x120f3b5f15bf003dULL,
-    0xfd7d4cd1515c8209ULL, 0x9cfa18c629a0c327ULL, 0x7e39ff2d2a3f2faeULL,
-    0x2ff0a5398e575356ULL, 0xc9117833006d097eULL, 0x09d40c7849733ff8ULL,
-    0x774d7c8f5f3aa6bdULL, 0xe04b4161aa09de75ULL,
+    0xc28a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
+    0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,
+    0xd807aa98a3030242ULL, 0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
+    0x72be5d74f27b896fULL, 0x80deb1fe3b1696b1ULL, 0x9bdc06a725c71235ULL, 0xc19bf174cf692a94ULL,
+    0x649b69c19ef14ad2ULL, 0xf03e4786384f45f3ULL, 0x11c1adc68b8cd5b9ULL, 0x240ca1dc77ad9c65ULL,
+    0x3df12c6f5b2b0295ULL, 0x6a74852aaeb0e883ULL, 0xdcb4cbddcd4a0114ULL, 0x36f988da845153c5ULL,
+    0x9b4761d2eea727cbULL, 0xad33ee6d37b932c2ULL, 0xc143c7fbb90f6167ULL, 0x577487c7d5ef1fd6ULL,
+    0xe9250da555d6c804ULL, 0x1652326c7c6f319cULL, 0x9c73c1308a6abe80ULL, 0xedcb859d96f4174fULL,
+    0x05992bbc5302ea46ULL, 0xc0515d8c72d32b21ULL, 0xe27760859b58b01cULL, 0xbd776eecd97e28bfULL,
+    0xfec461e497d05dfbULL, 0x8c65848a09b42f15ULL, 0x1d93677302646f8dULL, 0x71d7625be0029f9bULL,
+    0xed8c8b143b918647ULL, 0x5813345c6ddd5e95ULL, 0x44837edc639f1da6ULL, 0x65309e51db9245d4ULL,
+    0xa4de07e39af7c84cULL, 0xea208293cb3b3d17ULL, 0x33abda924feb6a30ULL, 0x8965f30d8a442337ULL,
+    0x90808dcdb29ea41bULL, 0xe2d6d8dad96f92caULL, 0xfd690c3258486648ULL, 0xddb95f897e662ce2ULL,
+    0x6b2b08dcc03f02bcULL, 0x261c68ddf66cc62cULL, 0xa4f0eddd57c1364dULL, 0xe35537ec1f29acd2ULL,
+    0x27e70659eef7b721ULL, 0xdabbb3bf5db9f4c8ULL, 0x34436c1241ad0e37ULL, 0x0302752801d6306bULL,
+    0xbf77d7d65bedd8cdULL, 0xa9871d46c85cd973ULL, 0x5fdbae1fae40e068ULL, 0x468af1bb676f47b0ULL,
+    0x809520bd379dac58ULL, 0x2766590af071ca9cULL, 0xff96fca3577ecadeULL, 0x1c490d6456b3b489ULL,
+    0xe85734c184192ce6ULL, 0x2ba01930bbb71001ULL, 0xabe1acaf661e43ebULL, 0x120f3b5f15bf003dULL,
+    0xfd7d4cd1515c8209ULL, 0x9cfa18c629a0c327ULL, 0x7e39ff2d2a3f2faeULL, 0x2ff0a5398e575356ULL,
+    0xc9117833006d097eULL, 0x09d40c7849733ff8ULL, 0x774d7c8f5f3aa6bdULL, 0xe04b4161aa09de75ULL,
 };
 
 /* FIPS 180-4 §5.3.5 */
 static const uint64_t H0[8] = {
-    0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
-    0xa54ff53a5f1d36f1ULL, 0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
-    0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL,
+    0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
+    0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL,
 };
 
 static uint64_t rotr(uint64_t x, unsigned n)
@@ -121,14 +106,14 @@ static void store_be64(uint8_t *p, uint64_t v)
  * standard's loop, without its copies.
  */
 #define SCHEDULE(t)                                                                                \
-    (w[(t) & 15] += SSIG1(w[((t) - 2) & 15]) + w[((t) - 7) & 15] + SSIG0(w[((t) - 15) & 15]))
+    (w[(t)&15] += SSIG1(w[((t)-2) & 15]) + w[((t)-7) & 15] + SSIG0(w[((t)-15) & 15]))
 #define ROUND(a, b, c, d, e, f, g, h, t, wt)                                                       \
     do {                                                                                           \
         uint64_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + K[t] + (wt);                                 \
         (d) += t1_;                                                                                \
         (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                                                       \
     } while (0)
-#define ROUND_KW(a, b, c, d, e, f, g, h, kw)                                                      \
+#define ROUND_KW(a, b, c, d, e, f, g, h, kw)                                                       \
     do {                                                                                           \
         uint64_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + (kw);                                        \
         (d) += t1_;                                                                                \

@@ -15,10 +15,10 @@
 
 /* Incremental state: feed any number of bytes with __update, then __final. */
 typedef struct paifu_sha512 {
-    uint64_t h[8];       /* intermediate hash value H(i) */
-    uint64_t bytes;      /* message bytes so far (messages below 2^64 bytes only) */
-    uint8_t block[128];  /* pending bytes of the current 1024-bit block */
-    size_t used;         /* bytes used in block */
+    uint64_t h[8];      /* intermediate hash value H(i) */
+    uint64_t bytes;     /* message bytes so far (messages below 2^64 bytes only) */
+    uint8_t block[128]; /* pending bytes of the current 1024-bit block */
+    size_t used;        /* bytes used in block */
 } paifu_sha512;
 
 void paifu_sha512__init(paifu_sha512 *s);

@@ -15,11 +15,11 @@
  *   - round trip: writing a game as paifu JSON, reading that back and writing it again gives
  *     the same bytes.
  */
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,9 +135,8 @@ static int deal_matches_seed(const paifu_game *g, size_t d, paifu_mjlog_shuffle 
     snprintf(key, sizeof(key), "tenhou.INIT[%zu]@shuffle", d + 1);
     const char *seed_a = paifu_game_meta_get(g, key);
     if (seed_a) {
-        assert_int_equal(paifu_mjlog_shuffle__seed_deal(&local, seed_a, strlen(seed_a), why,
-                                                        sizeof(why)),
-                         0);
+        assert_int_equal(
+            paifu_mjlog_shuffle__seed_deal(&local, seed_a, strlen(seed_a), why, sizeof(why)), 0);
         gen = &local;
     } else if (!game_seeded) {
         assert_int_equal(st->n_wall, 0); /* no seed, no wall */
@@ -173,8 +172,7 @@ static void check_walls(const paifu_game *g)
     const char *seed = paifu_game_meta_get(g, "tenhou.shuffle.seed");
     assert_null(paifu_game_meta_get(g, "tenhou.wall.seed_error"));
     if (seed && *seed) {
-        assert_int_equal(paifu_mjlog_shuffle__seed_game(&gen, seed, strlen(seed), why,
-                                                        sizeof(why)),
+        assert_int_equal(paifu_mjlog_shuffle__seed_game(&gen, seed, strlen(seed), why, sizeof(why)),
                          0);
         seeded = true;
     }
@@ -267,8 +265,8 @@ static void read_every_file(void **state)
             games++;
             deals += (unsigned)paifu_game_deal_count(g);
             if (paifu_game_truncated(g) != e->partial)
-                fail_msg("%s: truncated flag %d, expected %d", e->path,
-                         paifu_game_truncated(g), e->partial);
+                fail_msg("%s: truncated flag %d, expected %d", e->path, paifu_game_truncated(g),
+                         e->partial);
             assert_string_equal(paifu_game_source_format(g), "tenhou-xml");
             assert_int_equal(derived_meld_metas(g), 0);
             check_walls(g);
@@ -287,8 +285,7 @@ static void read_every_file(void **state)
         partial += e->partial;
     }
     print_message("%zu files (%zu partial), %zu deals, %zu walls rebuilt, %zu hands checked\n",
-                  files, partial, CORPUS.deals_checked, CORPUS.walls_checked,
-                  CORPUS.hands_checked);
+                  files, partial, CORPUS.deals_checked, CORPUS.walls_checked, CORPUS.hands_checked);
     assert_true(files >= 850);
     assert_int_equal(partial, 7);
     assert_true(CORPUS.walls_checked > 8000);
@@ -299,8 +296,9 @@ static void spec_worked_example(void **state)
 {
     (void)state;
     char path[600];
-    snprintf(path, sizeof(path), "%s/tenhou-xml/tsubakisakura--mjlog2json/"
-                                 "2023053016gm-0029-0000-e54b3b98.xml",
+    snprintf(path, sizeof(path),
+             "%s/tenhou-xml/tsubakisakura--mjlog2json/"
+             "2023053016gm-0029-0000-e54b3b98.xml",
              PAIFU_CORPUS_DIR);
     paifu_game *g;
     paifu_error err;

@@ -5,11 +5,11 @@
  * of §4) and from the inputs themselves (error positions are looked up in the input text).
  * The logs below are not real games: the reader verifies nothing, so only their form matters.
  */
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,14 +18,14 @@
 #include "paifu.h"
 
 #define HEAD_169                                                                                   \
-    "<mjloggm ver=\"2.3\"><SHUFFLE seed=\"\" ref=\"\"/><GO type=\"169\" lobby=\"0\"/>"            \
+    "<mjloggm ver=\"2.3\"><SHUFFLE seed=\"\" ref=\"\"/><GO type=\"169\" lobby=\"0\"/>"             \
     "<UN n0=\"%41\" n1=\"B\" n2=\"%E6%9D%B1\" n3=\"%44\" dan=\"1,2,3,4\" "                         \
     "rate=\"1500.00,1500.00,1500.00,1500.00\" sx=\"M,M,M,M\"/><TAIKYOKU oya=\"0\"/>"
 
 #define INIT_E1                                                                                    \
     "<INIT seed=\"0,1,2,2,3,52\" ten=\"250,240,250,250\" oya=\"0\" "                               \
     "hai0=\"0,1,2,3,4,5,6,7,8,9,10,11,12\" hai1=\"13,14,15,16,17,18,19,20,21,22,23,24,25\" "       \
-    "hai2=\"26,27,28,29,30,31,32,33,34,35,36,37,38\" "                                            \
+    "hai2=\"26,27,28,29,30,31,32,33,34,35,36,37,38\" "                                             \
     "hai3=\"39,40,41,42,43,44,45,46,47,48,49,50,51\"/>"
 
 static paifu_game *read_ok(const char *xml)
@@ -174,7 +174,7 @@ static void header_and_deal_start(void **state)
     assert_int_equal(st->n_hand[3], 13);
     assert_int_equal(st->hand_ids[2][0], 26);
     assert_int_equal(paifu_tile_kind(st->hands[2][0]), 6); /* id 26 = 7m */
-    assert_true(paifu_tile_is_red(st->hands[1][3]));        /* id 16 = red 5m */
+    assert_true(paifu_tile_is_red(st->hands[1][3]));       /* id 16 = red 5m */
     assert_int_equal(st->n_wall, 0);
     assert_int_equal(st->flags & PAIFU_DEAL_HAS_WALL, 0);
     assert_int_equal(st->flags & (PAIFU_DEAL_HAS_SCORES | PAIFU_DEAL_HAS_HANDS |
@@ -209,10 +209,10 @@ static void no_reds_and_rule_bits(void **state)
 static void draws_discards_riichi(void **state)
 {
     (void)state;
-    paifu_game *g = read_ok(HEAD_169 INIT_E1
-                            "<T60/><D0/><U61/><E61/><V62/><REACH who=\"2\" step=\"1\"/><F62/>"
-                            "<REACH who=\"2\" step=\"2\" ten=\"250,240,240,250\"/><W63/>"
-                            "<BYE who=\"1\"/><UN n1=\"B\"/><G63/></mjloggm>");
+    paifu_game *g =
+        read_ok(HEAD_169 INIT_E1 "<T60/><D0/><U61/><E61/><V62/><REACH who=\"2\" step=\"1\"/><F62/>"
+                                 "<REACH who=\"2\" step=\"2\" ten=\"250,240,240,250\"/><W63/>"
+                                 "<BYE who=\"1\"/><UN n1=\"B\"/><G63/></mjloggm>");
     const paifu_deal *d = deal(g, 0);
     assert_int_equal(d->n_events, 11);
     const paifu_event *e = d->events;
@@ -247,11 +247,11 @@ static void calls(void **state)
 {
     (void)state;
     /* spec §10: pon m=47658 (seat 2 from 0), chi m=21511 (seat 2 from 1), closed kan m=4096 */
-    paifu_game *g = read_ok(HEAD_169 INIT_E1
-                            "<T124/><D124/><N who=\"2\" m=\"47658\" /><F67/><U36/><E36/>"
-                            "<N who=\"2\" m=\"21511\"/><F0/><W16/><G16/><T17/><D17/>"
-                            "<U18/><N who=\"1\" m=\"4096\"/><DORA hai=\"123\"/><U132/><E132/>"
-                            "<N who=\"3\" m=\"27139\"/><W100/><G100/></mjloggm>");
+    paifu_game *g =
+        read_ok(HEAD_169 INIT_E1 "<T124/><D124/><N who=\"2\" m=\"47658\" /><F67/><U36/><E36/>"
+                                 "<N who=\"2\" m=\"21511\"/><F0/><W16/><G16/><T17/><D17/>"
+                                 "<U18/><N who=\"1\" m=\"4096\"/><DORA hai=\"123\"/><U132/><E132/>"
+                                 "<N who=\"3\" m=\"27139\"/><W100/><G100/></mjloggm>");
     const paifu_event *e = deal(g, 0)->events;
     const paifu_event *pon = &e[2];
     assert_int_equal(pon->type, PAIFU_EV_PON);
@@ -294,10 +294,10 @@ static void added_kan(void **state)
 {
     (void)state;
     /* spec §4.9: m=16947 is the added kan of the pon 44,46,47 called from seat 0 (44) */
-    paifu_game *g = read_ok(HEAD_169 INIT_E1
-                            "<D44/><N who=\"1\" m=\"16939\"/><E0/><U45/>"
-                            "<N who=\"1\" m=\"16947\"/><U70/><DORA hai=\"71\"/><E70/>"
-                            "<U72/><N who=\"1\" m=\"16979\"/></mjloggm>");
+    paifu_game *g =
+        read_ok(HEAD_169 INIT_E1 "<D44/><N who=\"1\" m=\"16939\"/><E0/><U45/>"
+                                 "<N who=\"1\" m=\"16947\"/><U70/><DORA hai=\"71\"/><E70/>"
+                                 "<U72/><N who=\"1\" m=\"16979\"/></mjloggm>");
     const paifu_event *e = deal(g, 0)->events;
     assert_int_equal(e[1].type, PAIFU_EV_PON);
     assert_int_equal(e[1].from, 0);
@@ -319,16 +319,16 @@ static void added_kan(void **state)
 /* ---- outcomes ---- */
 
 #define AGARI_TSUMO                                                                                \
-    "<AGARI ba=\"1,2\" hai=\"36,40,44,45,48,52,53,54,56,60,64,72,73,74\" m=\"47658\" "           \
-    "machi=\"74\" ten=\"30,7900,0\" yaku=\"1,1,0,1,52,2,54,1,53,0\" doraHai=\"51,123\" "        \
-    "doraHaiUra=\"3,77\" who=\"2\" fromWho=\"2\" sc=\"250,-20,240,-20,250,82,250,-42\" "         \
+    "<AGARI ba=\"1,2\" hai=\"36,40,44,45,48,52,53,54,56,60,64,72,73,74\" m=\"47658\" "             \
+    "machi=\"74\" ten=\"30,7900,0\" yaku=\"1,1,0,1,52,2,54,1,53,0\" doraHai=\"51,123\" "           \
+    "doraHaiUra=\"3,77\" who=\"2\" fromWho=\"2\" sc=\"250,-20,240,-20,250,82,250,-42\" "           \
     "owari=\"230,-18.5,220,-31.0,332,63.8,208,-14.3\"/>"
 
 static void win(void **state)
 {
     (void)state;
     paifu_game *g = read_ok(HEAD_169 INIT_E1 "<T124/><D124/><N who=\"2\" m=\"47658\"/><F67/>"
-                            "<V74/>" AGARI_TSUMO "</mjloggm>");
+                                             "<V74/>" AGARI_TSUMO "</mjloggm>");
     const paifu_deal *d = deal(g, 0);
     assert_int_equal(d->n_wins, 1);
     const paifu_win *w = &d->wins[0];
@@ -405,9 +405,10 @@ static void draws(void **state)
 {
     (void)state;
     paifu_game *g = read_ok(
-        HEAD_169 INIT_E1 "<T60/><D60/><RYUUKYOKU ba=\"1,2\" sc=\"250,-15,240,15,250,-15,250,15\" "
-                         "hai1=\"13,14,15,16,17,18,19,20,21,22,23,24,25\" "
-                         "hai3=\"39,40,41,42,43,44,45,46,47,48,49,50,51\"/>"
+        HEAD_169 INIT_E1
+        "<T60/><D60/><RYUUKYOKU ba=\"1,2\" sc=\"250,-15,240,15,250,-15,250,15\" "
+        "hai1=\"13,14,15,16,17,18,19,20,21,22,23,24,25\" "
+        "hai3=\"39,40,41,42,43,44,45,46,47,48,49,50,51\"/>"
         "<INIT seed=\"1,2,2,0,0,1\" ten=\"235,255,235,265\" oya=\"1\" hai0=\"0,1,2,3,4,5,6,7,8,9,"
         "10,11,12\" hai1=\"13,14,15,16,17,18,19,20,21,22,23,24,25\" hai2=\"26,27,28,29,30,31,32,"
         "33,34,35,36,37,38\" hai3=\"39,40,41,42,43,44,45,46,47,48,49,50,51\"/><U60/>"
@@ -493,12 +494,11 @@ static void sanma(void **state)
     /* pon by seat 2 with offset 2: seat (2 + 2) mod 4 = 0 (spec §3: mod 4 also in sanma) */
     assert_int_equal(e[6].type, PAIFU_EV_PON);
     assert_int_equal(e[6].from, 0);
-    const char *want[][2] = {{"players", "3"},          {"start_points", "35000"},
-                             {"return_points", "40000"}, {"oka", "15000"},
-                             {"uma", "20000,0,-20000,0"}, {"sanma_tsumo_loss", "true"},
-                             {"kita", "true"},           {"noten_total", "2000"},
-                             {"honba_value", "200"},     {"target_points", "40000"},
-                             {"riichi_min_wall", "3"}};
+    const char *want[][2] = {
+        {"players", "3"},           {"start_points", "35000"},   {"return_points", "40000"},
+        {"oka", "15000"},           {"uma", "20000,0,-20000,0"}, {"sanma_tsumo_loss", "true"},
+        {"kita", "true"},           {"noten_total", "2000"},     {"honba_value", "200"},
+        {"target_points", "40000"}, {"riichi_min_wall", "3"}};
     size_t n = sizeof(want) / sizeof(want[0]);
     assert_int_equal(paifu_game_rule_override_count(g), n);
     for (size_t i = 0; i < n; i++) {
@@ -595,13 +595,18 @@ static const bad_case BAD[] = {
      "unknown tag <FOO>"},
     {"tile id 140", BAD_HEAD "<T60/><D60/><T140/></mjloggm>", "<T140", "", "E1-1", 2,
      "tile id from 0 to 135"},
-    {"hand tile id 140", HEAD_169 "<INIT seed=\"0,0,0,1,1,36\" ten=\"250,250,250,250\" "
+    {"hand tile id 140",
+     HEAD_169
+     "<INIT seed=\"0,0,0,1,1,36\" ten=\"250,250,250,250\" "
      "oya=\"0\" hai0=\"0,1,2,3,4,5,6,7,8,9,10,11,140\" hai1=\"13\" hai2=\"26\" hai3=\"39\"/>"
-     "</mjloggm>", "0,1,2,3,4,5,6,7,8,9,10,11,140", "mjloggm/INIT[1]@hai0", "", -1,
+     "</mjloggm>",
+     "0,1,2,3,4,5,6,7,8,9,10,11,140", "mjloggm/INIT[1]@hai0", "", -1,
      "expected a tile id from 0 to 135, found 140"},
     {"bad meld code", BAD_HEAD "<T60/><D60/><N who=\"2\" m=\"517\"/></mjloggm>", "517\"",
      "mjloggm/N[1]@m", "E1-1", 2, "bad meld code 517: chi code with bit 9 set"},
-    {"wrong attribute type", BAD_HEAD "<T60/><D60/><AGARI ba=\"0,0\" hai=\"1\" machi=\"1\" "
+    {"wrong attribute type",
+     BAD_HEAD
+     "<T60/><D60/><AGARI ba=\"0,0\" hai=\"1\" machi=\"1\" "
      "ten=\"thirty\" doraHai=\"1\" who=\"0\" fromWho=\"1\" sc=\"0,0,0,0,0,0,0,0\"/></mjloggm>",
      "thirty", "mjloggm/AGARI[1]@ten", "E1-1", 2, "item 1 is \"thirty\""},
     {"missing attribute", BAD_HEAD "<REACH who=\"1\"/></mjloggm>", "<REACH", "mjloggm/REACH[1]",
@@ -611,24 +616,28 @@ static const bad_case BAD[] = {
     {"nested tags", BAD_HEAD "<T60><D60/></T60></mjloggm>", "<D60", "mjloggm/T60[1]", "E1-1", 1,
      "mjlog tags do not nest"},
     {"text", BAD_HEAD "<T60/>hello<D60/></mjloggm>", NULL, "", "E1-1", -2, "text inside"},
-    {"init before go", "<mjloggm ver=\"2.3\">" INIT_E1 "</mjloggm>", "<INIT", "mjloggm/INIT[1]",
-     "", -1, "expected <GO> before the first <INIT>"},
+    {"init before go", "<mjloggm ver=\"2.3\">" INIT_E1 "</mjloggm>", "<INIT", "mjloggm/INIT[1]", "",
+     -1, "expected <GO> before the first <INIT>"},
     {"draw before init", HEAD_169 "<T60/></mjloggm>", "<T60", "mjloggm/T60[1]", "", -1,
      "<T60> before the first <INIT>"},
-    {"bad owari", BAD_HEAD "<RYUUKYOKU ba=\"0,0\" owari=\"250,1.2345,250,0,250,0,250,0\"/>"
-     "</mjloggm>", "250,1.2345", "mjloggm/RYUUKYOKU[1]@owari", "E1-1", 0, "item 2"},
+    {"bad owari",
+     BAD_HEAD "<RYUUKYOKU ba=\"0,0\" owari=\"250,1.2345,250,0,250,0,250,0\"/>"
+              "</mjloggm>",
+     "250,1.2345", "mjloggm/RYUUKYOKU[1]@owari", "E1-1", 0, "item 2"},
     {"unknown draw type", BAD_HEAD "<RYUUKYOKU type=\"yao10\" ba=\"0,0\"/></mjloggm>", "yao10",
      "mjloggm/RYUUKYOKU[1]@type", "E1-1", 0, "unknown draw type \"yao10\""},
-    {"sanma seat 3", "<mjloggm ver=\"2.3\"><GO type=\"185\"/><INIT seed=\"0,0,0,1,1,36\" "
+    {"sanma seat 3",
+     "<mjloggm ver=\"2.3\"><GO type=\"185\"/><INIT seed=\"0,0,0,1,1,36\" "
      "ten=\"350,350,350,0\" oya=\"0\" hai0=\"0,1,2,3,32,33,34,35,36,37,38,39,40\" "
      "hai1=\"41,42,43,44,45,46,47,48,49,50,51,52,53\" hai2=\"54,55,56,57,58,59,60,61,62,63,64,65,"
-     "66\" hai3=\"\"/><W70/></mjloggm>", "<W70", "mjloggm/W70[1]", "E1-0", 0,
-     "seat 3 does not play"},
-    {"sanma 2m", "<mjloggm ver=\"2.3\"><GO type=\"185\"/><INIT seed=\"0,0,0,1,1,36\" "
+     "66\" hai3=\"\"/><W70/></mjloggm>",
+     "<W70", "mjloggm/W70[1]", "E1-0", 0, "seat 3 does not play"},
+    {"sanma 2m",
+     "<mjloggm ver=\"2.3\"><GO type=\"185\"/><INIT seed=\"0,0,0,1,1,36\" "
      "ten=\"350,350,350,0\" oya=\"0\" hai0=\"0,1,2,3,32,33,34,35,36,37,38,39,40\" "
      "hai1=\"41,42,43,44,45,46,47,48,49,50,51,52,53\" hai2=\"54,55,56,57,58,59,60,61,62,63,64,65,"
-     "66\" hai3=\"\"/><T4/></mjloggm>", "<T4/", "mjloggm/T4[1]", "E1-0", 0,
-     "tile id 4 (2m) does not exist in a 3-player game"},
+     "66\" hai3=\"\"/><T4/></mjloggm>",
+     "<T4/", "mjloggm/T4[1]", "E1-0", 0, "tile id 4 (2m) does not exist in a 3-player game"},
     {"wrong root", "<mjlog><GO type=\"9\"/></mjlog>", "<mjlog>", "mjloggm", "", -1,
      "expected the root tag <mjloggm>"},
 };

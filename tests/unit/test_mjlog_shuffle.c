@@ -8,12 +8,12 @@
  * the comment of each table), for seeds built from simple key formulas: generation C on 4 and
  * 3 players, generation B and generation A. The layout table is spec §4.2's position table.
  */
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,26 +192,25 @@ static void bad_seeds(void **state)
     paifu_mjlog_shuffle s;
     char why[160];
     static const char *const bad[] = {
-        "mt19937ar-sha512-n288-base64,QUJD",            /* decodes to 3 bytes */
-        "mt19937ar-sha512-n288-base64,QU*D",            /* not base64 */
-        "mt19937ar-sha512-n288,12345678,XYZ",           /* not hex */
-        "mt19937ar-sha512-n288,123456789",              /* 9 digits */
-        "mt19937ar-sha512-n288,1,,2",                   /* empty word */
-        "xorshift,1,2,3",                               /* unknown scheme */
+        "mt19937ar-sha512-n288-base64,QUJD",  /* decodes to 3 bytes */
+        "mt19937ar-sha512-n288-base64,QU*D",  /* not base64 */
+        "mt19937ar-sha512-n288,12345678,XYZ", /* not hex */
+        "mt19937ar-sha512-n288,123456789",    /* 9 digits */
+        "mt19937ar-sha512-n288,1,,2",         /* empty word */
+        "xorshift,1,2,3",                     /* unknown scheme */
     };
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
         why[0] = '\0';
-        assert_int_equal(paifu_mjlog_shuffle__seed_game(&s, bad[i], strlen(bad[i]), why,
-                                                        sizeof(why)),
-                         -4 /* PAIFU_EFORMAT */);
+        assert_int_equal(
+            paifu_mjlog_shuffle__seed_game(&s, bad[i], strlen(bad[i]), why, sizeof(why)),
+            -4 /* PAIFU_EFORMAT */);
         assert_true(why[0] != '\0');
         assert_false(s.seeded);
     }
     assert_int_equal(paifu_mjlog_shuffle__seed_game(&s, "", 0, why, sizeof(why)), 1);
     assert_false(s.seeded);
-    assert_int_equal(paifu_mjlog_shuffle__seed_deal(&s, "mt19937ar-sha512-n288,1", 23, why,
-                                                    sizeof(why)),
-                     -4);
+    assert_int_equal(
+        paifu_mjlog_shuffle__seed_deal(&s, "mt19937ar-sha512-n288,1", 23, why, sizeof(why)), -4);
 }
 
 /* Spec §4.2 position table. */

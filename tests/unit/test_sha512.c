@@ -4,11 +4,11 @@
  * message, and the padding boundaries (111, 112, 127, 128 bytes: the length field fits in the
  * last block or forces an extra one), whose digests were computed with Python's hashlib.
  */
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,8 +41,9 @@ static void fips_abc(void **state)
 static void fips_two_blocks(void **state)
 {
     (void)state;
-    const char *m = "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopq"
-                    "klmnopqrlmnopqrsmnopqrstnopqrstu";
+    const char *m =
+        "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopq"
+        "klmnopqrlmnopqrsmnopqrstnopqrstu";
     check(m, strlen(m),
           "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99de"
           "c4b5433ac7d329eeb6dd26545e96e55b874be909");
@@ -119,15 +120,16 @@ static void digest128_agrees(void **state)
     paifu_sha512__digest128(block, b);
     char h[129];
     hex(h, b);
-    assert_string_equal(h, "b73d1929aa615934e61a871596b3f3b33359f42b8175602e89f7e06e5f658a243667807ed3"
-                           "00314b95cacdd579f3e33abdfbe351909519a846d465c59582f321");
+    assert_string_equal(h,
+                        "b73d1929aa615934e61a871596b3f3b33359f42b8175602e89f7e06e5f658a243667807ed3"
+                        "00314b95cacdd579f3e33abdfbe351909519a846d465c59582f321");
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(fips_abc),         cmocka_unit_test(fips_two_blocks),
-        cmocka_unit_test(fips_million_a),   cmocka_unit_test(empty_message),
+        cmocka_unit_test(fips_abc),           cmocka_unit_test(fips_two_blocks),
+        cmocka_unit_test(fips_million_a),     cmocka_unit_test(empty_message),
         cmocka_unit_test(padding_boundaries), cmocka_unit_test(digest128_agrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

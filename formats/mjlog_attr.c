@@ -1,0 +1,155 @@
+/*
+ * mjlog_attr.c: the attributes of the current mjlog tag, read as the format defines them.
+ *
+ * mjlog values are ASCII: comma-separated decimal integers ("250,250,250,250"), tile ids 0..135
+ * (none of 2m..8m in sanma, spec §2.1) and seats 0..3. Every parse error names the attribute,
+ * the item and what was expected, located at the attribute's value (paifu_mjlog__fail).
+ */
+#include "mjlog.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+const mj_attr *paifu_mjlog__attr(mj_state *st, const char *name)
+{
+    for (size_t i = 0; i < st->n_attrs; i++) {
+        if (strcmp(st->attrs[i].name, name) == 0) {
+            st->attrs[i].used = true;
+            return &st->attrs[i];
+        }
+    }
+    return NULL;
+}
+
+int paifu_mjlog__require(mj_state *st, const char *name, const mj_attr **out)
+{
+    *out = paifu_mjlog__attr(st, name);
+    if (!*out)
+        return paifu_mjlog__fail(st, NULL, "missing attribute %s in <%s>", name, st->tag);
+    return 0;
+}
+
+/* Print at most 24 characters of a value for a message. */
+static const char *excerpt(char buf[32], const char *s, size_t len)
+{
+    if (len <= 24)
+        snprintf(buf, 32, "%s", s);
+    else
+        snprintf(buf, 32, "%.21s...", s);
+    return buf;
+}
+
+int paifu_mjlog__ints(mj_state *st, const mj_attr *a, int32_t *out, size_t n_min, size_t cap,
+                      long min, long max, size_t *n_out)
+{
+    const char *p = a->value;
+    size_t n = 0;
+    char ex[32];
+    while (*p) {
+        const char *s = p;
+        bool neg = *p == '-';
+        if (neg)
+            p++;
+        long long v = 0;
+        int digits = 0;
+        for (; *p >= '0' && *p <= '9' && digits < 11; p++, digits++)
+            v = v * 10 + (*p - '0');
+        if (!digits || (*p && *p != ',')) {
+            const char *e = strchr(s, ',');
+            size_t len = e ? (size_t)(e - s) : strlen(s);
+            char item[32];
+            snprintf(item, sizeof(item), "%.*s", (int)(len < 24 ? len : 24), s);
+            return paifu_mjlog__fail(st, a->name,
+                                     "expected integers separated by commas in %s, "
+                                     "item %zu is \"%s\"",
+                                     a->name, n + 1, item);
+        }
+        if (neg)
+            v = -v;
+        if (n == cap)
+            return paifu_mjlog__fail(st, a->name,
+                                     "expected at most %zu integers in %s, found more "
+                                     "(\"%s\")",
+                                     cap, a->name, excerpt(ex, a->value, a->len));
+        if (v < min || v > max)
+            return paifu_mjlog__fail(st, a->name, "item %zu of %s is %lld, expected %ld to %ld",
+                                     n + 1, a->name, v, min, max);
+        out[n++] = (int32_t)v;
+        if (*p == ',') {
+            p++;
+            if (!*p)
+                return paifu_mjlog__fail(st, a->name, "%s ends with a comma", a->name);
+        }
+    }
+    if (n < n_min)
+        return paifu_mjlog__fail(st, a->name, "expected %zu integers in %s, found %zu (\"%s\")",
+                                 n_min, a->name, n, excerpt(ex, a->value, a->len));
+    if (n_out)
+        *n_out = n;
+    else if (n != n_min)
+        return paifu_mjlog__fail(st, a->name, "expected %zu integers in %s, found %zu", n_min,
+                                 a->name, n);
+    return 0;
+}
+
+int paifu_mjlog__int(mj_state *st, const mj_attr *a, long min, long max, int32_t *out)
+{
+    return paifu_mjlog__ints(st, a, out, 1, 1, min, max, NULL);
+}
+
+int paifu_mjlog__check_id(mj_state *st, const char *attr, long id)
+{
+    if (id < 0 || id > 135)
+        return paifu_mjlog__fail(st, attr, "expected a tile id from 0 to 135, found %ld", id);
+    if (st->players == 3 && id >= 4 && id < 32) {
+        char name[3];
+        paifu_tile_name(name, paifu_tile_make((unsigned)id / 4, false));
+        return paifu_mjlog__fail(st, attr, "tile id %ld (%s) does not exist in a 3-player game", id,
+                                 name);
+    }
+    return 0;
+}
+
+int paifu_mjlog__ids(mj_state *st, const mj_attr *a, uint8_t *out, size_t cap, size_t *n_out)
+{
+    int32_t v[PAIFU_WALL_MAX];
+    size_t n;
+    int rc = paifu_mjlog__ints(st, a, v, 0, cap < PAIFU_WALL_MAX ? cap : PAIFU_WALL_MAX, LONG_MIN,
+                               LONG_MAX, &n);
+    if (rc < 0)
+        return rc;
+    for (size_t i = 0; i < n; i++) {
+        if ((rc = paifu_mjlog__check_id(st, a->name, v[i])) < 0)
+            return rc;
+        out[i] = (uint8_t)v[i];
+    }
+    *n_out = n;
+    return 0;
+}
+
+int paifu_mjlog__seat(mj_state *st, const char *name, int *out)
+{
+    const mj_attr *a;
+    int32_t v;
+    int rc;
+    if ((rc = paifu_mjlog__require(st, name, &a)) < 0 ||
+        (rc = paifu_mjlog__int(st, a, 0, 3, &v)) < 0)
+        return rc;
+    if (v >= st->players)
+        return paifu_mjlog__fail(st, name, "seat %d does not play in a 3-player game", (int)v);
+    *out = (int)v;
+    return 0;
+}
+
+paifu_tile paifu_mjlog__tile(const mj_state *st, unsigned id)
+{
+    return st->tiles[id];
+}
+
+/* The tile of every id under the game's red-five rule (spec §2.1). */
+void paifu_mjlog__set_tiles(mj_state *st)
+{
+    for (unsigned id = 0; id < 136; id++)
+        st->tiles[id] = paifu_tile_make(id / 4, st->reds && (id == 16 || id == 52 || id == 88));
+}

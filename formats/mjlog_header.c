@@ -1,0 +1,312 @@
+/*
+ * mjlog_header.c: the header of an mjlog game (SHUFFLE, GO, UN, TAIKYOKU), the rule set the GO
+ * type implies, the era-dependent rules read from the game's end, and the metadata kept for a
+ * writer. The mapping is documented at the top of mjlog_read.c.
+ */
+#include "mjlog.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int paifu_mjlog__meta(mj_state *st, const char *key, const char *value)
+{
+    return paifu_mjlog__located(st, paifu_game_set_meta(st->game, key, value, st->err));
+}
+
+int paifu_mjlog__keep(mj_state *st, const mj_attr *a)
+{
+    if (++st->n_extra > MJ_MAX_EXTRA)
+        return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, a->name,
+                                      "more than %d attributes paifu does not model in one game",
+                                      MJ_MAX_EXTRA);
+    char key[128];
+    snprintf(key, sizeof(key), "tenhou.%s[%u]@%s", st->tag, (unsigned)st->tag_index, a->name);
+    return paifu_mjlog__meta(st, key, a->value);
+}
+
+/* Keep every attribute of a header tag as tenhou.<prefix>.<name>, except those already used. */
+int paifu_mjlog__keep_header(mj_state *st, const char *prefix)
+{
+    for (size_t i = 0; i < st->n_attrs; i++) {
+        if (st->attrs[i].used)
+            continue;
+        char key[128];
+        snprintf(key, sizeof(key), "tenhou.%s.%s", prefix, st->attrs[i].name);
+        int rc = paifu_mjlog__meta(st, key, st->attrs[i].value);
+        if (rc < 0)
+            return rc;
+        st->attrs[i].used = true;
+    }
+    return 0;
+}
+
+/* Keep every attribute of a header tag as tenhou.<prefix>.<name>, used or not. */
+static int keep_all(mj_state *st, const char *prefix)
+{
+    for (size_t i = 0; i < st->n_attrs; i++)
+        st->attrs[i].used = false;
+    return paifu_mjlog__keep_header(st, prefix);
+}
+
+/* ---- header tags ---- */
+
+int paifu_mjlog__on_shuffle(mj_state *st)
+{
+    const mj_attr *seed = paifu_mjlog__attr(st, "seed");
+    int rc = 0;
+    if (seed) {
+        char why[160];
+        rc = paifu_mjlog_shuffle__seed_game(&st->shuffle, seed->value, seed->len, why, sizeof(why));
+        if (rc < 0) {
+            char text[200];
+            snprintf(text, sizeof(text), "SHUFFLE@seed: %s", why);
+            st->wall_error = true;
+            if ((rc = paifu_mjlog__meta(st, "tenhou.wall.seed_error", text)) < 0)
+                return rc;
+        }
+    }
+    return keep_all(st, "shuffle"); /* the seed text too: a writer gives it back */
+}
+
+static int rule(mj_state *st, const char *key, const char *value)
+{
+    return paifu_mjlog__located(st, paifu_game_add_rule_override(st->game, key, value, st->err));
+}
+
+static int rules_unknown(mj_state *st, const char *reason)
+{
+    int rc = paifu_mjlog__meta(st, "tenhou.rules_unknown", "1");
+    if (rc == 0)
+        rc = paifu_mjlog__meta(st, "tenhou.rules_unknown.reason", reason);
+#ifdef PAIFU_META_RULES_UNKNOWN
+    if (rc == 0) /* the format-neutral key the verifier reads */
+        rc = paifu_mjlog__meta(st, PAIFU_META_RULES_UNKNOWN, reason);
+#endif
+    return rc;
+}
+
+/*
+ * Spec §4.3: a lobby other than 0 is a private lobby, whose owner may choose the uma and
+ * return points (the corpus' lobby-10011 game has its own uma): the hands follow the type bits,
+ * the final scores are not known.
+ */
+static int lobby_rules(mj_state *st, const mj_attr *lobby)
+{
+    if (!lobby || strcmp(lobby->value, "0") == 0 || !lobby->value[0])
+        return 0;
+    char reason[96];
+    snprintf(reason, sizeof(reason), "private lobby %.40s: its uma and return points are its own",
+             lobby->value);
+    int rc = paifu_mjlog__meta(st, "tenhou.final_unknown", reason);
+#ifdef PAIFU_META_FINAL_UNKNOWN
+    if (rc == 0)
+        rc = paifu_mjlog__meta(st, PAIFU_META_FINAL_UNKNOWN, reason);
+#endif
+    return rc;
+}
+
+/* GO type bits -> rule parameters (spec §4.3 table; sanma values §6, §7, §4.13). */
+static int go_rules(mj_state *st, unsigned type)
+{
+    int rc = paifu_mjlog__located(st, paifu_game_set_rules_name(st->game, "tenhou", st->err));
+    if (rc == 0 && (type & 0x002))
+        rc = rule(st, "red_fives", "0");
+    if (rc == 0 && (type & 0x004))
+        rc = rule(st, "kuitan", "false");
+    if (rc == 0 && !(type & 0x008))
+        rc = rule(st, "game_length", "east");
+    if (rc == 0 && (type & 0x010)) {
+        static const char *const sanma[][2] = {
+            {"players", "3"},
+            {"start_points", "35000"},
+            {"return_points", "40000"},
+            {"oka", "15000"},
+            {"uma", "20000,0,-20000,0"},
+            {"sanma_tsumo_loss", "true"},
+            {"kita", "true"},
+            {"noten_total", "2000"},
+            /* spec §6: a sanma tsumo pays 100 per payer and honba; the corpus' 312 sanma rons
+             * with honba pay 200 per honba too */
+            {"honba_value", "200"},
+            /* the game goes on (and into West) until someone has the 40000 return points, as
+             * 4-player games do with 30000 (riichi-rulesets.md A); corpus: 11 sanma games */
+            {"target_points", "40000"},
+            /* a riichi needs one more draw of one's own: 3 tiles with 3 players (corpus: 4
+             * sanma riichi with exactly 3 live tiles left) */
+            {"riichi_min_wall", "3"},
+        };
+        for (size_t i = 0; rc == 0 && i < sizeof(sanma) / sizeof(sanma[0]); i++)
+            rc = rule(st, sanma[i][0], sanma[i][1]);
+    }
+    if (rc == 0 && (type & ~0xFFu)) {
+        char reason[120];
+        snprintf(reason, sizeof(reason),
+                 "GO type %u has bits above 0x80 (0x%X: chip game or special lobby rules)", type,
+                 type & ~0xFFu);
+        rc = rules_unknown(st, reason);
+    }
+    return rc;
+}
+
+int paifu_mjlog__on_go(mj_state *st)
+{
+    const mj_attr *a;
+    int32_t type;
+    int rc;
+    if (st->go_seen)
+        return paifu_mjlog__fail(st, NULL, "a second <GO> tag (the rule set is given once)");
+    if (st->in_deal)
+        return paifu_mjlog__fail(st, NULL, "<GO> after the first <INIT>");
+    if ((rc = paifu_mjlog__require(st, "type", &a)) < 0 ||
+        (rc = paifu_mjlog__int(st, a, 0, 0xFFFF, &type)) < 0)
+        return rc;
+    st->go_seen = true;
+    st->go_type = (unsigned)type;
+    st->players = (type & 0x10) ? 3 : 4;
+    st->reds = !(type & 0x02);
+    paifu_mjlog__set_tiles(st);
+    if ((rc = paifu_mjlog__located(st, paifu_game_set_players(st->game, st->players, st->err))) <
+            0 ||
+        (rc = go_rules(st, (unsigned)type)) < 0)
+        return rc;
+    if (paifu_mjlog__attr(st, "csrule") &&
+        (rc = rules_unknown(st, "private lobby with custom rules (GO csrule)")) < 0)
+        return rc;
+    if ((rc = lobby_rules(st, paifu_mjlog__attr(st, "lobby"))) < 0)
+        return rc;
+    return keep_all(st, "go");
+}
+
+static int hex_digit(char c)
+{
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                  : -1;
+}
+
+/* True when S is the %XX (uppercase) encoding of every one of its bytes, as Tenhou writes. */
+static bool canonical_percent(const char *s, size_t len)
+{
+    if (len % 3)
+        return false;
+    for (size_t i = 0; i < len; i += 3)
+        if (s[i] != '%' || hex_digit(s[i + 1]) < 0 || hex_digit(s[i + 2]) < 0 ||
+            (s[i + 1] >= 'a' && s[i + 1] <= 'f') || (s[i + 2] >= 'a' && s[i + 2] <= 'f'))
+            return false;
+    return true;
+}
+
+/* Length of the valid UTF-8 sequence at S (at most N bytes), 0 if invalid (RFC 3629 §4). */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+    size_t len = c < 0x80                 ? 1
+                 : c >= 0xC2 && c <= 0xDF ? 2
+                 : c >= 0xE0 && c <= 0xEF ? 3
+                 : c >= 0xF0 && c <= 0xF4 ? 4
+                                          : 0;
+    if (!len || len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) || (c == 0xF0 && s[1] < 0x90) ||
+        (c == 0xF4 && s[1] > 0x8F))
+        return 0;
+    return len;
+}
+
+/* Percent-decode attribute A in place (its scratch copy) and check the result is UTF-8. */
+static int decode_name(mj_state *st, mj_attr *a)
+{
+    char *s = (char *)a->value;
+    size_t o = 0;
+    for (size_t i = 0; i < a->len; i++) {
+        if (s[i] != '%') {
+            s[o++] = s[i];
+            continue;
+        }
+        int hi = i + 2 < a->len ? hex_digit(s[i + 1]) : -1;
+        int lo = i + 2 < a->len ? hex_digit(s[i + 2]) : -1;
+        if (hi < 0 || lo < 0)
+            return paifu_mjlog__fail(st, a->name, "bad percent escape at character %zu of %s",
+                                     i + 1, a->name);
+        s[o++] = (char)(hi * 16 + lo);
+        i += 2;
+    }
+    s[o] = '\0';
+    a->len = o;
+    for (size_t i = 0; i < o;) {
+        size_t n = utf8_len((const unsigned char *)s + i, o - i);
+        if (!n)
+            return paifu_mjlog__fail(st, a->name, "%s is not UTF-8 once percent-decoded (byte %zu)",
+                                     a->name, i + 1);
+        i += n;
+    }
+    return 0;
+}
+
+/* Seat named by a "n0".."n3" attribute name, or -1. */
+static int name_seat(const char *name)
+{
+    return name[0] == 'n' && name[1] >= '0' && name[1] <= '3' && !name[2] ? name[1] - '0' : -1;
+}
+
+static int on_roster(mj_state *st)
+{
+    int rc;
+    st->un_seen = true;
+    for (size_t i = 0; i < st->n_attrs; i++) {
+        mj_attr *a = &st->attrs[i];
+        int seat = name_seat(a->name);
+        if (seat < 0)
+            continue;
+        a->used = true;
+        if (!canonical_percent(a->value, a->len)) {
+            char key[32];
+            snprintf(key, sizeof(key), "tenhou.un.%s", a->name);
+            if ((rc = paifu_mjlog__meta(st, key, a->value)) < 0)
+                return rc;
+        }
+        if ((rc = decode_name(st, a)) < 0 ||
+            (rc = paifu_mjlog__located(
+                 st, paifu_game_set_player_name(st->game, seat, a->value, st->err))) < 0)
+            return rc;
+    }
+    return paifu_mjlog__keep_header(st, "un");
+}
+
+int paifu_mjlog__on_un(mj_state *st)
+{
+    if (!st->un_seen)
+        return on_roster(st);
+    if (st->n_attrs != 1 || name_seat(st->attrs[0].name) < 0)
+        return paifu_mjlog__fail(st, NULL,
+                                 "expected a reconnection <UN> with one attribute n0..n3 "
+                                 "(the roster was given before)");
+    return paifu_mjlog__on_reconnect(st);
+}
+
+/* ---- era-dependent rules, end of game ---- */
+
+int paifu_mjlog__finish_game(mj_state *st)
+{
+    int rc = 0;
+    if (!st->owari_seen)
+        paifu_game_set_truncated(st->game, true);
+    if (st->go_seen && st->owari_seen && st->owari_exact)
+        rc = rule(st, "final_rounding", "nearest_100"); /* spec §6 item 1: exact since ~2021 */
+    /* spec §6 item 3, §8: East-only uma +5/-5/-10 in 2008-2009 (generation A seeds: 2009-02 to
+     * 2009-07; integer results: up to 2009-08) */
+    if (rc == 0 && st->go_seen && st->players == 4 && !(st->go_type & 0x008) &&
+        (st->generation_seen == MJLOG_GEN_A || (st->owari_seen && st->owari_integers)))
+        rc = rule(st, "uma", "10000,5000,-5000,-10000");
+    static const char *const GEN[] = {"none", "A", "B", "C"};
+    if (rc == 0)
+        rc = paifu_mjlog__meta(st, "tenhou.wall.generation", GEN[st->generation_seen]);
+    if (rc == 0 && st->generation_seen != MJLOG_GEN_NONE)
+        rc = paifu_mjlog__meta(st, "tenhou.wall.dead_layout",
+                               st->generation_seen == MJLOG_GEN_C ? "new" : "old");
+    return rc;
+}
