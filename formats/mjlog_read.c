@@ -80,6 +80,11 @@ static const char DRAW_LETTERS[] = "TUVWDEFG"; /* draws by seat 0..3, then disca
 
 /* ---- raw byte scanning ---- */
 
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 static bool starts_with(const char *p, size_t avail, const char *lit)
 {
     size_t n = strlen(lit);
@@ -154,23 +159,27 @@ static size_t find_doc_end(const char *d, size_t from, size_t size)
         if (close < size && d[close - 1] == '/')
             return close + 1; /* <mjloggm .../>: an empty game */
     }
+    /* the first </mjloggm> outside comments, PIs and CDATA sections */
     for (size_t i = k; i < size;) {
-        size_t e = skip_past(d, i, size, "</mjloggm");
-        if (e >= size)
+        const char *lt = memchr(d + i, '<', size - i);
+        if (!lt)
             return size;
-        /* must be the end tag itself, not </mjloggmx> */
-        if (d[e] == '>' || d[e] == ' ' || d[e] == '\t' || d[e] == '\r' || d[e] == '\n') {
-            size_t close = tag_close(d, e - 9, size);
+        size_t at = (size_t)(lt - d);
+        if (starts_with(lt, size - at, "<!--")) {
+            i = skip_past(d, at + 4, size, "-->");
+        } else if (starts_with(lt, size - at, "<![CDATA[")) {
+            i = skip_past(d, at + 9, size, "]]>");
+        } else if (starts_with(lt, size - at, "<?")) {
+            i = skip_past(d, at + 2, size, "?>");
+        } else if (starts_with(lt, size - at, "</mjloggm") && at + 9 < size &&
+                   (d[at + 9] == '>' || is_space(d[at + 9]))) {
+            size_t close = tag_close(d, at, size);
             return close < size ? close + 1 : size;
+        } else {
+            i = at + 1;
         }
-        i = e;
     }
     return size;
-}
-
-static bool is_space(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
 /* True when D[FROM..SIZE) holds only whitespace, comments, PIs and XML declarations. */

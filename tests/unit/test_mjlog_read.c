@@ -452,7 +452,8 @@ static void several_games_prelude_and_trailer(void **state)
 {
     (void)state;
     const char *xml = "<?xml version=\"1.0\"?>\n<!-- two games -->\n" HEAD_169
-                      "<BYE who=\"3\"/>" INIT_E1 "</mjloggm>\n<mjloggm ver=\"2.3\">"
+                      "<BYE who=\"3\"/><!-- not the end: </mjloggm> -->" INIT_E1
+                      "</mjloggm>\n<?xml version=\"1.0\"?><mjloggm ver=\"2.3\">"
                       "<GO type=\"169\"/></mjloggm>\n<!-- end -->\n";
     assert_string_equal(paifu_format_detect(xml, strlen(xml)), "tenhou-xml");
     paifu_reader *r;
