@@ -157,6 +157,27 @@ int paifu_lossy__scan(lossy *l, unsigned carries)
     return rc;
 }
 
+int paifu_lossy__metadata(lossy *l, bool (*carried)(const char *key))
+{
+    char lost[120] = "";
+    size_t len = 0;
+    for (size_t i = 0; i < paifu_game_meta_count(l->game); i++) {
+        const char *key = paifu_game_meta(l->game, i)->key;
+        if (carried(key) || strncmp(key, "paifu.", 6) == 0)
+            continue;
+        if (len + strlen(key) + 6 >= sizeof(lost)) {
+            snprintf(lost + len, sizeof(lost) - len, ", ...");
+            break;
+        }
+        len += (size_t)snprintf(lost + len, sizeof(lost) - len, "%s%s", len ? ", " : "", key);
+    }
+    if (!len)
+        return 0;
+    char what[160];
+    snprintf(what, sizeof(what), "source metadata (%s)", lost);
+    return paifu_lossy__report(l, LOSS_META, what);
+}
+
 /* ---- implicit values ---- */
 
 /* Riichi deposits of deal D per seat. */

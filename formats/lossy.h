@@ -56,6 +56,9 @@ int paifu_lossy__report(lossy *l, lossy_kind kind, const char *what);
  */
 int paifu_lossy__scan(lossy *l, unsigned carries);
 
+/* Report, as one loss naming them, the metadata keys for which CARRIED says false. */
+int paifu_lossy__metadata(lossy *l, bool (*carried)(const char *key));
+
 /* An EUNSUPPORTED error naming deal DEAL (NULL: the game) of format FORMAT. */
 int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *deal,
                         const char *fmt, ...)

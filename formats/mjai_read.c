@@ -48,6 +48,7 @@
  */
 #include "format.h"
 #include "json_in.h"
+#include "mjai.h"
 
 #include <paifu/mcr.h>
 #include <paifu/yaku.h>
@@ -1158,13 +1159,13 @@ static void reader_free(void *state)
 }
 
 const format_impl paifu_format_mjai = {
-    .info = {"mjai", "mjai event log (JSON lines; original and Mortal dialects)", true, false, 0,
-             ".mjson"},
+    .info = {"mjai", "mjai event log (JSON lines; original and Mortal dialects)", true, true,
+             PAIFU_CARRIES_TSUMOGIRI, ".mjson"},
     .sniff = sniff,
     .reader_open = reader_open,
     .reader_next = reader_next,
     .reader_free = reader_free,
-    .write_game = NULL,
+    .write_game = paifu_mjai__write_game,
     .finish = NULL,
     .multi_game = true,
 };

@@ -41,6 +41,7 @@
 #include "lossy.h"
 #include "tenhou6.h"
 
+#include <jansson.h>
 #include <paifu/score.h>
 #include <paifu/verify.h>
 #include <paifu/yaku.h>
@@ -269,29 +270,62 @@ static void put_ints(paifu_buf *b, const int32_t *v, size_t n)
     paifu_buf_putc(b, ']');
 }
 
-/* Base points of a win as its record gives them (0 when it cannot say). */
+/*
+ * Base points of a win whose record gives its limit (0 when it does not). A limit hand's base
+ * is the limit's (yakuman times the count); a hand below the limit gives it by fu and han.
+ */
 static int32_t win_base(const t6w *w, const paifu_win *win, paifu_limit *limit)
 {
     static const int32_t LIMIT_BASE[] = {0, 2000, 3000, 4000, 6000, 8000};
-    if ((win->known & PAIFU_REC_LIMIT) && win->limit != PAIFU_LIMIT_UNKNOWN &&
-        win->limit != PAIFU_LIMIT_NONE) {
-        *limit = (paifu_limit)(win->limit < PAIFU_LIMIT_YAKUMAN ? win->limit
-                                                                : PAIFU_LIMIT_YAKUMAN);
+    if (!(win->known & PAIFU_REC_LIMIT) || win->limit == PAIFU_LIMIT_UNKNOWN)
+        return 0;
+    *limit = (paifu_limit)(win->limit < PAIFU_LIMIT_YAKUMAN ? win->limit : PAIFU_LIMIT_YAKUMAN);
+    if (*limit != PAIFU_LIMIT_NONE) {
         int mult = *limit == PAIFU_LIMIT_YAKUMAN && win->yakuman > 1 ? win->yakuman : 1;
         return LIMIT_BASE[*limit] * mult;
     }
-    if ((win->known & PAIFU_REC_HAN) && win->yakuman) {
-        *limit = PAIFU_LIMIT_YAKUMAN;
-        return 8000 * win->yakuman;
-    }
-    if (!(win->known & PAIFU_REC_FU) || !(win->known & PAIFU_REC_HAN))
+    if (!(win->known & PAIFU_REC_FU) || !(win->known & PAIFU_REC_HAN) || win->han <= 0)
         return 0;
-    return paifu_points_base(win->han, win->fu, w->rules, limit);
+    paifu_limit computed;
+    int32_t base = paifu_points_base(win->han, win->fu, w->rules, &computed);
+    return base < 2000 ? base : 2000; /* recorded as below the limit */
 }
 
 /*
- * The score string: RANK PAYMENT (spec §7.1). False when the record gives too little for it.
- * A tsumo's split is computed from the base; a recorded total it does not add up to is a loss.
+ * The tsumo payments: as recorded; else from the base; and when the base's do not add up to
+ * the recorded total (a lobby that rounds up to mangan), split from the total the way the
+ * payment tables are built: each non-dealer a quarter (with 3 players a third) rounded up to
+ * 100, the dealer the rest; a dealer's tsumo: the total shared equally.
+ */
+static void tsumo_split(const t6w *w, const paifu_win *win, int32_t base, bool dealer,
+                        int32_t *ko, int32_t *oya)
+{
+    paifu_payment pay;
+    paifu_points_payment(&pay, base, dealer);
+    *ko = pay.tsumo_nondealer;
+    *oya = dealer ? 0 : pay.tsumo_dealer;
+    if (win->known & PAIFU_REC_PAYMENTS) {
+        *ko = win->payment_nondealer;
+        *oya = dealer ? 0 : win->payment_dealer;
+        return;
+    }
+    int32_t total = dealer ? *ko * (w->players - 1) : *ko * (w->players - 2) + *oya;
+    if (!(win->known & PAIFU_REC_POINTS) || total == win->points)
+        return;
+    int32_t t = win->points;
+    if (dealer) {
+        *ko = t / (w->players - 1);
+        return;
+    }
+    int share = w->players == 4 ? 4 : 3;
+    *ko = (t / share + 99) / 100 * 100;
+    *oya = t - *ko * (w->players - 2);
+}
+
+/*
+ * The score string: RANK PAYMENT (spec §7.1), written only when the record gives the limit:
+ * the rank is never worked out. A tsumo's split is computed (tsumo_split); a recorded total
+ * it still does not add up to is a loss.
  */
 static int score_string(t6w *w, const paifu_win *win, char *buf, size_t size, bool *ok)
 {
@@ -306,19 +340,16 @@ static int score_string(t6w *w, const paifu_win *win, char *buf, size_t size, bo
     if (limit == PAIFU_LIMIT_NONE)
         snprintf(rank, sizeof(rank), "%d符%d飜", win->fu, win->han);
     else
-        snprintf(rank, sizeof(rank), "%s", RANKS[limit < 6 ? limit : 5]);
-    paifu_payment pay;
-    paifu_points_payment(&pay, base, dealer);
+        snprintf(rank, sizeof(rank), "%s", RANKS[limit]);
     if (!tsumo) {
+        paifu_payment pay;
+        paifu_points_payment(&pay, base, dealer);
         snprintf(buf, size, "%s%d点", rank,
                  (int)(win->known & PAIFU_REC_POINTS ? win->points : pay.ron));
         return 0;
     }
-    int32_t ko = pay.tsumo_nondealer, oya = pay.tsumo_dealer;
-    if (win->known & PAIFU_REC_PAYMENTS) {
-        ko = win->payment_nondealer;
-        oya = dealer ? 0 : win->payment_dealer;
-    }
+    int32_t ko, oya;
+    tsumo_split(w, win, base, dealer, &ko, &oya);
     int32_t total = dealer ? ko * (w->players - 1) : ko * (w->players - 2) + oya;
     if (dealer)
         snprintf(buf, size, "%s%d点∀", rank, (int)ko);
@@ -326,7 +357,7 @@ static int score_string(t6w *w, const paifu_win *win, char *buf, size_t size, bo
         snprintf(buf, size, "%s%d-%d点", rank, (int)ko, (int)oya);
     if ((win->known & PAIFU_REC_POINTS) && total != win->points)
         return paifu_lossy__report(&w->loss, LOSS_VALUES,
-                                   "a recorded tsumo total that its payments do not add up to");
+                                   "a recorded tsumo total that no split adds up to");
     return 0;
 }
 
@@ -376,9 +407,10 @@ static int put_win(t6w *w, paifu_buf *b, const paifu_win *win, size_t k)
     if (ok) {
         paifu_buf_putc(b, ',');
         paifu_buf_json_string(b, score);
-    } else if (win->known & (PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_LIMIT | PAIFU_REC_POINTS)) {
+    } else if (win->known & (PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_POINTS | PAIFU_REC_YAKU)) {
         rc = paifu_lossy__report(&w->loss, LOSS_VALUES,
-                                 "a win value too incomplete for a score string");
+                                 "win values recorded without their limit (a score string "
+                                 "needs it; han, fu and yaku are left out)");
     }
     for (size_t i = 0; rc == 0 && ok && (win->known & PAIFU_REC_YAKU) && i < win->n_yaku; i++)
         rc = put_yaku(w, b, &win->yaku[i]);
@@ -687,26 +719,54 @@ static void put_raw(paifu_buf *b, const char *key, const char *json)
     paifu_buf_printf(b, ":%s", json);
 }
 
+/*
+ * A header key kept from a tenhou.net/6 document. The reader keeps a string value as itself
+ * and anything else as its JSON text: ref and ratingc are strings, `ver` is the string "2.3"
+ * exactly in tensoul's documents (the only ones with both `ver` and `title`, spec §9, or
+ * MahjongSoul's rules), and any other value is JSON text when it parses as such.
+ */
+static void put_kept(const t6w *w, paifu_buf *b, const char *key, const char *value)
+{
+    bool string = !strcmp(key, "ref") || !strcmp(key, "ratingc");
+    const char *rules = paifu_game_rules_name(w->g);
+    if (!strcmp(key, "ver"))
+        string = meta(w, "tenhou6.title") || (rules && !strcmp(rules, "majsoul"));
+    else if (!string) {
+        json_t *v = json_loads(value, JSON_DECODE_ANY, NULL);
+        string = v == NULL;
+        json_decref(v);
+    }
+    if (!string) {
+        put_raw(b, key, value);
+        return;
+    }
+    paifu_buf_putc(b, ',');
+    paifu_buf_json_string(b, key);
+    paifu_buf_putc(b, ':');
+    paifu_buf_json_string(b, value);
+}
+
 /* Header keys before `log` (the leading comma of the first key is dropped by the caller). */
 static void header_start(t6w *w, paifu_buf *b)
 {
     const char *v;
     if ((v = meta(w, "tenhou6.title")))
-        put_raw(b, "title", v);
+        put_kept(w, b, "title", v);
     if ((v = meta(w, "tenhou6.ver")))
-        put_raw(b, "ver", v);
+        put_kept(w, b, "ver", v);
     else if (meta(w, "tenhou.go.type"))
         put_raw(b, "ver", "2.3");
     else if (paifu_game_rules_name(w->g) && !strcmp(paifu_game_rules_name(w->g), "majsoul"))
         put_raw(b, "ver", "\"2.3\""); /* tensoul's form: the reader takes it as MahjongSoul */
-    if ((v = meta(w, "tenhou6.ref")) || (v = meta(w, "tenhou.ref"))) {
+    if ((v = meta(w, "tenhou6.ref")) || (v = meta(w, "tenhou.ref")) ||
+        (v = meta(w, "majsoul.uuid"))) { /* tensoul's ref is the game's uuid (spec §9) */
         paifu_buf_puts(b, ",\"ref\":");
         paifu_buf_json_string(b, v);
     }
 }
 
 /* Header keys from Tenhou XML metadata (spec §8.1 step 1). */
-static void header_from_xml(t6w *w, paifu_buf *b)
+static int header_from_xml(t6w *w, paifu_buf *b)
 {
     unsigned type = (unsigned)strtoul(meta(w, "tenhou.go.type"), NULL, 10);
     const char *v;
@@ -726,6 +786,16 @@ static void header_from_xml(t6w *w, paifu_buf *b)
         paifu_buf_printf(b, ",\"%s\":", LISTS[i][0]);
         put_meta_list(b, v, i == 0 ? 'd' : i == 1 ? 'n' : 's');
     }
+    /* The XML reader finds a 2009 East-only game's uma in the wall's generation; the tenhou6
+     * reader in the year of `ref`, which is known only when a caller set tenhou.ref. */
+    bool uma = false;
+    for (size_t i = 0; i < paifu_game_rule_override_count(w->g); i++)
+        uma = uma || !strcmp(paifu_game_rule_override(w->g, i)->key, "uma");
+    if (uma && !(type & 0x10) && !meta(w, "tenhou.ref"))
+        return paifu_lossy__report(&w->loss, LOSS_RULES,
+                                   "the rule set (2009's East-only uma, which tenhou6 tells by "
+                                   "the log id in ref; set metadata tenhou.ref to keep it)");
+    return 0;
 }
 
 /* A result in thousandths as Tenhou prints it: -18, 63.8. */
@@ -765,8 +835,9 @@ static bool meta_carried(const char *key)
 {
     static const char *const PREFIXES[] = {
         "tenhou6.", "tenhou.mjloggm.", "tenhou.go.", "tenhou.un.", "tenhou.shuffle.",
-        "tenhou.wall.", "tenhou.rules_unknown", "tenhou.final_unknown", "paifu."};
-    static const char *const KEYS[] = {"tenhou.owari", "tenhou.taikyoku.oya", "tenhou.ref"};
+        "tenhou.wall.", "tenhou.rules_unknown", "tenhou.final_unknown"};
+    static const char *const KEYS[] = {"tenhou.owari", "tenhou.taikyoku.oya", "tenhou.ref",
+                                       "majsoul.uuid"};
     for (size_t i = 0; i < sizeof(PREFIXES) / sizeof(PREFIXES[0]); i++)
         if (strncmp(key, PREFIXES[i], strlen(PREFIXES[i])) == 0)
             return true;
@@ -787,13 +858,13 @@ static int header_end(t6w *w, paifu_buf *b)
             char key[32];
             snprintf(key, sizeof(key), "tenhou6.%s", KNOWN[i]);
             if (meta(w, key))
-                put_raw(b, KNOWN[i], meta(w, key));
+                put_kept(w, b, KNOWN[i], meta(w, key));
         }
     } else if (meta(w, "tenhou.go.type")) {
-        header_from_xml(w, b);
+        rc = header_from_xml(w, b);
     } else {
         if (meta(w, "tenhou6.ratingc"))
-            put_raw(b, "ratingc", meta(w, "tenhou6.ratingc"));
+            put_kept(w, b, "ratingc", meta(w, "tenhou6.ratingc"));
         rc = derived_rule(w, b);
     }
     if (rc == 0)
@@ -806,24 +877,15 @@ static int header_end(t6w *w, paifu_buf *b)
         paifu_buf_json_string(b, p && s < w->players ? p->name : "");
     }
     paifu_buf_putc(b, ']');
-    char lost[120] = "";
     for (size_t i = 0; i < paifu_game_meta_count(w->g); i++) {
         const paifu_meta *m = paifu_game_meta(w->g, i);
         bool known = false;
         for (size_t k = 0; k < sizeof(KNOWN) / sizeof(KNOWN[0]); k++)
             known = known || (strncmp(m->key, "tenhou6.", 8) == 0 && !strcmp(m->key + 8, KNOWN[k]));
         if (strncmp(m->key, "tenhou6.", 8) == 0 && !known)
-            put_raw(b, m->key + 8, m->value); /* a key of the source document, kept */
-        else if (!meta_carried(m->key) && strlen(lost) + strlen(m->key) + 3 < sizeof(lost))
-            snprintf(lost + strlen(lost), sizeof(lost) - strlen(lost), "%s%s", *lost ? ", " : "",
-                     m->key);
+            put_kept(w, b, m->key + 8, m->value); /* a key of the source document */
     }
-    if (rc == 0 && *lost) {
-        char what[160];
-        snprintf(what, sizeof(what), "source metadata (%s)", lost);
-        rc = paifu_lossy__report(&w->loss, LOSS_META, what);
-    }
-    return rc;
+    return rc == 0 ? paifu_lossy__metadata(&w->loss, meta_carried) : rc;
 }
 
 /* ---- the game ---- */

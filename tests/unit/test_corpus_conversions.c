@@ -1,0 +1,684 @@
+/*
+ * test_corpus_conversions.c: every log converted to every format paifu writes, read back and
+ * verified again (issue 6). Runs over samples/ always and over the real-log corpus
+ * (PAIFU_CORPUS_DIR, MANIFEST.tsv) when it is present; without the corpus the samples still
+ * run and the test then exits 77 (skipped), or fails if a sample failed.
+ *
+ * The writers are found at run time (paifu_format(i) with can_write), so a writer registered
+ * later is tested without a change here. For every game of every input and every writer:
+ *   - the writer either writes the game or refuses it with PAIFU_EUNSUPPORTED ("cannot hold
+ *     this game"), counted per writer and reason and printed;
+ *   - what it writes reads back with the same reader (one game);
+ *   - the converted game verifies with no finding the source game does not have: every finding
+ *     (code, deal) of the converted game is one of the source's (findings the target cannot
+ *     check may disappear);
+ *   - the canonical content is the same wherever both record it: players, deals (round,
+ *     dealer, honba, riichi sticks, start scores), the tile events in order (type, seat,
+ *     source, tile, tiles from the hand, riichi and replacement flags, tsumogiri when both
+ *     know it), the dora indicators in order, the riichi deposits per seat, the winners with
+ *     discarder, liability and score changes and what both record of the value, the draws
+ *     with kind, score changes, tenpai and nagashi, the final points and scores;
+ *   - the rule sets resolve to the same parameters, and the rules are unknown in both or in
+ *     neither, unless the writer reported the rule set as lost;
+ *   - what the target cannot carry and the source has (wall, tile ids, connections,
+ *     penalties, final scores) was reported as a loss;
+ *   - writing the converted game gives the same bytes again (for paifu's own format: the
+ *     round trip is byte for byte; for the others: a converted log is stable).
+ * Expected values come from the source game, never from paifu's output.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paifu.h"
+
+#define MAX_LOSSES   32
+#define MAX_FAILURES 60 /* printed; all are counted */
+
+typedef struct bytes {
+    char *data;
+    size_t len, cap;
+} bytes;
+
+typedef struct losses {
+    char what[MAX_LOSSES][160];
+    int n;
+} losses;
+
+typedef struct finding_key {
+    char code[48];
+    char deal[16];
+    char message[200];
+} finding_key;
+
+typedef struct findings {
+    finding_key *k;
+    size_t n, cap;
+} findings;
+
+typedef struct refusal {
+    char format[24];
+    char reason[120];
+    unsigned count;
+} refusal;
+
+static unsigned FAILURES;
+static char WHERE[1024];
+static refusal REFUSALS[64];
+static size_t N_REFUSALS;
+static unsigned CONVERTED, INPUT_GAMES, UNREADABLE, SETTLED;
+
+/* A failure: counted always, printed up to MAX_FAILURES (all with CONVERSIONS_ALL set). */
+static void failure(const char *fmt, ...)
+{
+    if (FAILURES++ >= MAX_FAILURES && !getenv("CONVERSIONS_ALL"))
+        return;
+    char text[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    print_error("%s: %s\n", WHERE, text);
+}
+
+/* ---- writing into memory ---- */
+
+static int to_bytes(const void *data, size_t size, void *payload)
+{
+    bytes *b = payload;
+    if (b->len + size + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + size + 1)
+            cap *= 2;
+        char *p = realloc(b->data, cap);
+        if (!p)
+            return -1;
+        b->data = p;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, data, size);
+    b->len += size;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
+static void on_loss(const paifu_game *game, const char *what, void *payload)
+{
+    (void)game;
+    losses *l = payload;
+    if (l->n < MAX_LOSSES)
+        snprintf(l->what[l->n++], sizeof(l->what[0]), "%s", what);
+}
+
+static bool lost(const losses *l, const char *part)
+{
+    for (int i = 0; i < l->n; i++)
+        if (strstr(l->what[i], part))
+            return true;
+    return false;
+}
+
+/* Write GAME as FORMAT into OUT; the losses go to L. Returns the writer's code. */
+static int convert(bytes *out, losses *l, const paifu_game *game, const char *format,
+                   paifu_error *err)
+{
+    paifu_write_options wo = PAIFU_WRITE_OPTIONS_INIT;
+    wo.on_loss = on_loss;
+    wo.loss_payload = l;
+    paifu_writer *w = NULL;
+    out->len = 0;
+    l->n = 0;
+    paifu_error_clear(err);
+    int rc = paifu_writer_open(&w, format, to_bytes, out, &wo, err);
+    if (rc == 0)
+        rc = paifu_writer_write(w, game, err);
+    if (rc == 0)
+        rc = paifu_writer_close(w, err);
+    paifu_writer_free(w);
+    return rc;
+}
+
+/* ---- findings ---- */
+
+/* Verify G under the rules RULES_OF resolves to (fallback rrc, as the CLI does). */
+static void collect_findings(findings *f, const paifu_game *g, const paifu_game *rules_of)
+{
+    paifu_report *rep = NULL;
+    paifu_rules *rules = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    f->n = 0;
+    assert_int_equal(paifu_report_new(&rep, &err), 0);
+    if (paifu_game_rules(&rules, rules_of, "rrc", &err) < 0 ||
+        paifu_verify_game(rep, g, rules, NULL, &err) < 0) {
+        failure("does not verify: %s", err.text);
+    }
+    for (size_t i = 0; i < paifu_report_count(rep); i++) {
+        const paifu_finding *x = paifu_report_finding(rep, i);
+        if (f->n == f->cap) {
+            f->cap = f->cap ? 2 * f->cap : 64;
+            f->k = realloc(f->k, f->cap * sizeof(*f->k));
+            assert_non_null(f->k);
+        }
+        finding_key *k = &f->k[f->n++];
+        snprintf(k->code, sizeof(k->code), "%s", x->code);
+        snprintf(k->deal, sizeof(k->deal), "%s", x->where.deal);
+        snprintf(k->message, sizeof(k->message), "%s", x->message);
+    }
+    paifu_rules_free(rules);
+    paifu_report_free(rep);
+}
+
+/*
+ * Verify the converted game COPY. When the target could not name the source's rule set (a
+ * reported loss), the copy is verified as a user would with `paifu validate --rules`: under
+ * the source's rule set, and as far as the source's rules are known.
+ */
+static void verify_copy(findings *f, paifu_game *copy, const paifu_game *src, const losses *l)
+{
+    static const char *const FLAGS[] = {PAIFU_META_RULES_UNKNOWN, PAIFU_META_FINAL_UNKNOWN};
+    if (!lost(l, "the rule set")) {
+        collect_findings(f, copy, copy);
+        return;
+    }
+    for (size_t i = 0; i < 2; i++) {
+        const char *v = paifu_game_meta_get(src, FLAGS[i]);
+        if (v)
+            assert_int_equal(paifu_game_set_meta(copy, FLAGS[i], v, NULL), 0);
+    }
+    collect_findings(f, copy, src);
+}
+
+/*
+ * A finding on a win's value (score.*) names the first value that differs among those the
+ * log records: a source recording han but no limit gets score.han, a copy that can carry the
+ * limit but not the han gets score.limit or score.delta for the same wrong value. Such a
+ * finding matches any score finding of the source in the same deal.
+ */
+static bool same_root(const finding_key *a, const finding_key *b)
+{
+    if (strcmp(a->deal, b->deal) != 0)
+        return false;
+    if (!strcmp(a->code, b->code))
+        return true;
+    return !strncmp(a->code, "score.", 6) && !strncmp(b->code, "score.", 6);
+}
+
+static void compare_findings(const findings *src, const findings *conv)
+{
+    for (size_t i = 0; i < conv->n; i++) {
+        bool found = false;
+        for (size_t j = 0; !found && j < src->n; j++)
+            found = same_root(&conv->k[i], &src->k[j]);
+        if (!found)
+            failure("new finding %s at %s: %s", conv->k[i].code, conv->k[i].deal,
+                    conv->k[i].message);
+    }
+}
+
+/* ---- canonical content ---- */
+
+static void same_int(long a, long b, const char *what, const char *deal)
+{
+    if (a != b)
+        failure("%s %s differs: %ld vs %ld", deal, what, a, b);
+}
+
+static void same_ints(const int32_t *a, const int32_t *b, const char *what, const char *deal)
+{
+    for (int i = 0; i < PAIFU_SEATS; i++)
+        if (a[i] != b[i]) {
+            failure("%s %s[%d] differs: %d vs %d", deal, what, i, (int)a[i], (int)b[i]);
+            return;
+        }
+}
+
+static bool is_tile_event(const paifu_event *e)
+{
+    return e->type == PAIFU_EV_DRAW || e->type == PAIFU_EV_DISCARD || e->type == PAIFU_EV_CHI ||
+           e->type == PAIFU_EV_PON || e->type == PAIFU_EV_DAIMINKAN ||
+           e->type == PAIFU_EV_ANKAN || e->type == PAIFU_EV_SHOUMINKAN ||
+           e->type == PAIFU_EV_KITA || e->type == PAIFU_EV_FLOWER;
+}
+
+static void sorted(paifu_tile *out, const paifu_tile *in, size_t n)
+{
+    memcpy(out, in, n);
+    paifu_tile_sort(out, n);
+}
+
+static void compare_event(const paifu_event *x, const paifu_event *y, size_t i, const char *deal)
+{
+    const unsigned flags = PAIFU_EVF_RIICHI | PAIFU_EVF_REPLACEMENT;
+    paifu_tile a[4], b[4];
+    sorted(a, x->tiles, x->n);
+    sorted(b, y->tiles, y->n);
+    bool same = x->type == y->type && x->seat == y->seat && x->from == y->from &&
+                (x->tile == y->tile || x->type == PAIFU_EV_ANKAN) && /* its tiles say it all */
+                (x->flags & flags) == (y->flags & flags) &&
+                x->n == y->n && memcmp(a, b, x->n) == 0;
+    if (same && x->type == PAIFU_EV_DISCARD && (x->flags & y->flags & PAIFU_EVF_TSUMOGIRI_KNOWN))
+        same = (x->flags & PAIFU_EVF_TSUMOGIRI) == (y->flags & PAIFU_EVF_TSUMOGIRI);
+    if (!same)
+        failure("%s tile event %zu differs: %s seat %d from %d tile %u flags %#x vs %s seat %d "
+                "from %d tile %u flags %#x",
+                deal, i, paifu_event_type_name((paifu_event_type)x->type), x->seat, x->from,
+                x->tile, x->flags, paifu_event_type_name((paifu_event_type)y->type), y->seat,
+                y->from, y->tile, y->flags);
+}
+
+static void compare_events(const paifu_deal *a, const paifu_deal *b, const char *deal,
+                           const losses *l)
+{
+    size_t i = 0, j = 0, k = 0;
+    int acc[2][PAIFU_SEATS] = {{0}};
+    paifu_tile dora[2][16];
+    size_t nd[2] = {0, 0};
+    for (size_t n = 0; n < a->n_events; n++) {
+        if (a->events[n].type == PAIFU_EV_RIICHI_ACCEPTED)
+            acc[0][a->events[n].seat & 3]++;
+        if (a->events[n].type == PAIFU_EV_DORA && nd[0] < 16)
+            dora[0][nd[0]++] = a->events[n].tile;
+    }
+    for (size_t n = 0; n < b->n_events; n++) {
+        if (b->events[n].type == PAIFU_EV_RIICHI_ACCEPTED)
+            acc[1][b->events[n].seat & 3]++;
+        if (b->events[n].type == PAIFU_EV_DORA && nd[1] < 16)
+            dora[1][nd[1]++] = b->events[n].tile;
+    }
+    for (;; k++) {
+        while (i < a->n_events && !is_tile_event(&a->events[i]))
+            i++;
+        while (j < b->n_events && !is_tile_event(&b->events[j]))
+            j++;
+        if (i == a->n_events || j == b->n_events)
+            break;
+        compare_event(&a->events[i++], &b->events[j++], k, deal);
+    }
+    if (i != a->n_events || j != b->n_events)
+        failure("%s tile events differ in number after %zu", deal, k);
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        same_int(acc[0][s], acc[1][s], "riichi deposits", deal);
+    if (lost(l, "kan dora"))
+        return; /* the writer said it could not place them all */
+    same_int((long)nd[0], (long)nd[1], "kan dora indicators", deal);
+    if (nd[0] == nd[1] && memcmp(dora[0], dora[1], nd[0]) != 0)
+        failure("%s kan dora indicators differ", deal);
+}
+
+static void compare_win(const paifu_win *a, const paifu_win *b, const char *deal)
+{
+    same_int(a->winner, b->winner, "winner", deal);
+    same_int(a->from, b->from, "discarder of the win", deal);
+    same_int(a->pao, b->pao, "liable seat", deal);
+    unsigned both = a->known & b->known;
+    if (both & PAIFU_REC_DELTAS)
+        same_ints(a->deltas, b->deltas, "win deltas", deal);
+    if (both & PAIFU_REC_HAN) {
+        same_int(a->han, b->han, "han", deal);
+        same_int(a->yakuman, b->yakuman, "yakuman", deal);
+    }
+    if ((both & PAIFU_REC_FU) && a->limit == PAIFU_LIMIT_NONE && b->limit == PAIFU_LIMIT_NONE)
+        same_int(a->fu, b->fu, "fu", deal);
+    if (both & PAIFU_REC_LIMIT)
+        same_int(a->limit, b->limit, "limit", deal);
+    if (both & PAIFU_REC_POINTS)
+        same_int(a->points, b->points, "points", deal);
+    if (both & PAIFU_REC_URA) {
+        same_int(a->n_ura, b->n_ura, "ura indicators", deal);
+        if (a->n_ura == b->n_ura && memcmp(a->ura, b->ura, a->n_ura) != 0)
+            failure("%s ura indicators differ", deal);
+    }
+}
+
+static void compare_draw(const paifu_draw *a, const paifu_draw *b, const char *deal)
+{
+    same_int(a->kind, b->kind, "draw kind", deal);
+    unsigned both = a->known & b->known;
+    if (both & PAIFU_REC_DELTAS)
+        same_ints(a->deltas, b->deltas, "draw deltas", deal);
+    if (both & PAIFU_REC_TENPAI)
+        same_int(a->tenpai, b->tenpai, "tenpai seats", deal);
+    same_int(a->nagashi, b->nagashi, "nagashi seats", deal);
+}
+
+static void compare_deal(const paifu_deal *a, const paifu_deal *b, const losses *l)
+{
+    char deal[16];
+    paifu_deal_label(deal, sizeof(deal), &a->start);
+    const paifu_deal_start *x = &a->start, *y = &b->start;
+    unsigned both = x->flags & y->flags;
+    if (!((x->flags | y->flags) & PAIFU_DEAL_ROUND_UNKNOWN)) {
+        same_int(x->round_wind, y->round_wind, "round wind", deal);
+        same_int(x->hand_number, y->hand_number, "hand number", deal);
+        same_int(x->dealer, y->dealer, "dealer", deal);
+    }
+    if (both & PAIFU_DEAL_HAS_STICKS) {
+        same_int(x->honba, y->honba, "honba", deal);
+        same_int(x->riichi_sticks, y->riichi_sticks, "riichi sticks", deal);
+    }
+    if (both & PAIFU_DEAL_HAS_SCORES)
+        same_ints(x->scores, y->scores, "start scores", deal);
+    if (both & PAIFU_DEAL_HAS_HANDS)
+        for (int s = 0; s < PAIFU_SEATS; s++) {
+            paifu_tile p[PAIFU_MAX_HAND], q[PAIFU_MAX_HAND];
+            sorted(p, x->hands[s], x->n_hand[s]);
+            sorted(q, y->hands[s], y->n_hand[s]);
+            if (x->n_hand[s] != y->n_hand[s] || memcmp(p, q, x->n_hand[s]) != 0)
+                failure("%s starting hand of seat %d differs", deal, s);
+        }
+    same_int(x->dora_indicator, y->dora_indicator, "dora indicator", deal);
+    same_int((long)a->n_wins, (long)b->n_wins, "number of wins", deal);
+    for (size_t k = 0; k < a->n_wins && k < b->n_wins; k++)
+        compare_win(&a->wins[k], &b->wins[k], deal);
+    same_int((long)a->n_draws, (long)b->n_draws, "number of draws", deal);
+    for (size_t k = 0; k < a->n_draws && k < b->n_draws; k++)
+        compare_draw(&a->draws[k], &b->draws[k], deal);
+    compare_events(a, b, deal, l);
+}
+
+static void compare_rules(const paifu_game *a, const paifu_game *b, const losses *l)
+{
+    bool ua = paifu_game_meta_get(a, PAIFU_META_RULES_UNKNOWN) != NULL;
+    bool ub = paifu_game_meta_get(b, PAIFU_META_RULES_UNKNOWN) != NULL;
+    if (lost(l, "the rule set"))
+        return;
+    if (ua != ub) {
+        failure("rules unknown in %s only, and no loss reported", ua ? "the source" : "the copy");
+        return;
+    }
+    if (ua)
+        return; /* parameters of unknown rules mean nothing */
+    paifu_rules *ra = NULL, *rb = NULL;
+    assert_int_equal(paifu_game_rules(&ra, a, "rrc", NULL), 0);
+    assert_int_equal(paifu_game_rules(&rb, b, "rrc", NULL), 0);
+    for (size_t i = 0; i < paifu_rules_param_count(); i++) {
+        const char *key = paifu_rules_param(i)->name;
+        char va[256], vb[256];
+        paifu_rules_get(va, sizeof(va), ra, key, NULL);
+        paifu_rules_get(vb, sizeof(vb), rb, key, NULL);
+        if (strcmp(va, vb) != 0)
+            failure("rule %s differs: %s vs %s, and no loss reported", key, va, vb);
+    }
+    paifu_rules_free(ra);
+    paifu_rules_free(rb);
+}
+
+static void compare_games(const paifu_game *a, const paifu_game *b, const losses *l)
+{
+    same_int(paifu_game_players(a), paifu_game_players(b), "players", "game");
+    size_t n = paifu_game_deal_count(a);
+    same_int((long)n, (long)paifu_game_deal_count(b), "number of deals", "game");
+    for (size_t k = 0; k < n && k < paifu_game_deal_count(b); k++)
+        compare_deal(paifu_game_deal(a, k), paifu_game_deal(b, k), l);
+    const paifu_game_result *ra = paifu_game_result_get(a), *rb = paifu_game_result_get(b);
+    if (ra->has_points && rb->has_points)
+        same_ints(ra->points, rb->points, "final points", "game");
+    if (ra->has_final && rb->has_final)
+        same_ints(ra->final, rb->final, "final scores", "game");
+    if ((ra->has_final && !rb->has_final) || (ra->has_points && !rb->has_points))
+        if (!lost(l, "final"))
+            failure("the final result was dropped without a loss");
+    compare_rules(a, b, l);
+}
+
+/* ---- what must have been reported lost ---- */
+
+static bool source_has(const paifu_game *g, int what)
+{
+    if (what == PAIFU_CARRIES_CONNECTION && paifu_game_prelude_count(g))
+        return true;
+    for (size_t k = 0; k < paifu_game_deal_count(g); k++) {
+        const paifu_deal *d = paifu_game_deal(g, k);
+        if (what == PAIFU_CARRIES_WALL && d->start.n_wall)
+            return true;
+        if (what == PAIFU_CARRIES_PENALTIES && d->n_penalties)
+            return true;
+        for (size_t i = 0; i < d->n_events; i++) {
+            const paifu_event *e = &d->events[i];
+            if (what == PAIFU_CARRIES_TILE_IDS && e->tile_id != PAIFU_TILE_ID_NONE)
+                return true;
+            if (what == PAIFU_CARRIES_CONNECTION &&
+                (e->type == PAIFU_EV_DISCONNECT || e->type == PAIFU_EV_RECONNECT))
+                return true;
+        }
+    }
+    return false;
+}
+
+static void check_losses(const paifu_game *g, const paifu_format_info *fi, const losses *l)
+{
+    static const struct {
+        int bit;
+        const char *word;
+    } KINDS[] = {
+        {PAIFU_CARRIES_WALL, "wall"},
+        {PAIFU_CARRIES_TILE_IDS, "tile ids"},
+        {PAIFU_CARRIES_CONNECTION, "disconnections"},
+        {PAIFU_CARRIES_PENALTIES, "penalties"},
+    };
+    for (size_t i = 0; i < sizeof(KINDS) / sizeof(KINDS[0]); i++)
+        if (!(fi->carries & (unsigned)KINDS[i].bit) && source_has(g, KINDS[i].bit) &&
+            !lost(l, KINDS[i].word))
+            failure("%s dropped %s without reporting it", fi->name, KINDS[i].word);
+}
+
+/* ---- one game through one writer ---- */
+
+static bool same_bytes(const bytes *a, const bytes *b)
+{
+    return a->len == b->len && memcmp(a->data, b->data, a->len) == 0;
+}
+
+/*
+ * A converted log may differ from its own conversion where the reader fills in what the log
+ * leaves implicit (tenpai from noten payments, a winning tile from the last draw); that
+ * conversion must then be a fixed point: converting it again gives the same bytes.
+ */
+static void settles(const bytes *second, const char *format)
+{
+    paifu_read_options ro = PAIFU_READ_OPTIONS_INIT;
+    ro.format = format;
+    paifu_game *g = NULL;
+    paifu_error err;
+    bytes third = {0};
+    losses l;
+    paifu_error_clear(&err);
+    SETTLED++;
+    if (paifu_game_read_buffer(&g, second->data, second->len, &ro, &err) < 0 ||
+        convert(&third, &l, g, format, &err) < 0)
+        failure("%s: the second conversion does not read or write again: %s", format, err.text);
+    else if (!same_bytes(&third, second))
+        failure("%s output is not stable: it changes on every round trip", format);
+    paifu_game_free(g);
+    free(third.data);
+}
+
+static void note_refusal(const char *format, const char *text)
+{
+    const char *why = strstr(text, "cannot hold this game: ");
+    why = why ? why + strlen("cannot hold this game: ") : text;
+    for (size_t i = 0; i < N_REFUSALS; i++)
+        if (!strcmp(REFUSALS[i].format, format) && !strncmp(REFUSALS[i].reason, why, 119)) {
+            REFUSALS[i].count++;
+            return;
+        }
+    if (N_REFUSALS < sizeof(REFUSALS) / sizeof(REFUSALS[0])) {
+        refusal *r = &REFUSALS[N_REFUSALS++];
+        snprintf(r->format, sizeof(r->format), "%s", format);
+        snprintf(r->reason, sizeof(r->reason), "%s", why);
+        r->count = 1;
+    }
+}
+
+static void through_writer(const paifu_game *g, const findings *src, const paifu_format_info *fi)
+{
+    bytes out = {0}, again = {0};
+    losses l, l2;
+    paifu_error err;
+    int rc = convert(&out, &l, g, fi->name, &err);
+    if (rc == PAIFU_EUNSUPPORTED && strstr(err.text, "cannot hold this game")) {
+        note_refusal(fi->name, err.text);
+        goto done;
+    }
+    if (rc < 0) {
+        failure("%s writer fails: %s", fi->name, err.text);
+        goto done;
+    }
+    paifu_read_options ro = PAIFU_READ_OPTIONS_INIT;
+    ro.format = fi->name;
+    ro.source_name = "converted";
+    paifu_game *g2 = NULL;
+    paifu_error_clear(&err);
+    if (paifu_game_read_buffer(&g2, out.data, out.len, &ro, &err) < 0) {
+        failure("%s output does not read back: %s (line %u, %s)", fi->name, err.text,
+                err.where.line, err.where.path);
+        goto done;
+    }
+    CONVERTED++;
+    findings conv = {0};
+    verify_copy(&conv, g2, g, &l);
+    compare_findings(src, &conv);
+    free(conv.k);
+    compare_games(g, g2, &l);
+    check_losses(g, fi, &l);
+    rc = convert(&again, &l2, g2, fi->name, &err);
+    if (rc < 0)
+        failure("%s writer fails on its own output: %s", fi->name, err.text);
+    else if (!same_bytes(&again, &out) && !strcmp(fi->name, "paifu"))
+        failure("paifu's own format does not round-trip byte for byte");
+    else if (!same_bytes(&again, &out))
+        settles(&again, fi->name);
+    paifu_game_free(g2);
+done:
+    free(out.data);
+    free(again.data);
+}
+
+/* ---- inputs ---- */
+
+/* Every game of PATH through every writer; false when the file does not read. */
+static bool run_file(const char *path)
+{
+    paifu_reader *r = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_reader_open(&r, path, NULL, &err) < 0) {
+        UNREADABLE++;
+        return false;
+    }
+    const paifu_game *g;
+    size_t index = 0;
+    int rc;
+    findings src = {0};
+    while ((rc = paifu_reader_next(&g, r, &err)) > 0) {
+        INPUT_GAMES++;
+        collect_findings(&src, g, g);
+        for (size_t i = 0; i < paifu_format_count(); i++) {
+            const paifu_format_info *fi = paifu_format(i);
+            if (!fi->can_write)
+                continue;
+            snprintf(WHERE, sizeof(WHERE), "%s game %zu -> %s", path, index, fi->name);
+            through_writer(g, &src, fi);
+        }
+        index++;
+    }
+    if (rc < 0)
+        UNREADABLE++;
+    free(src.k);
+    paifu_reader_free(r);
+    return rc == 0;
+}
+
+static void print_summary(const char *what)
+{
+    print_message("%s: %u games read, %u conversions read back and verified (%u settled after "
+                  "one more round trip), %u files not read, %u failures\n",
+                  what, INPUT_GAMES, CONVERTED, SETTLED, UNREADABLE, FAILURES);
+    for (size_t i = 0; i < N_REFUSALS; i++)
+        print_message("  refused by %s (%u): %s\n", REFUSALS[i].format, REFUSALS[i].count,
+                      REFUSALS[i].reason);
+}
+
+static void reset_counts(void)
+{
+    FAILURES = CONVERTED = INPUT_GAMES = UNREADABLE = SETTLED = 0;
+    N_REFUSALS = 0;
+}
+
+static void test_samples(void **state)
+{
+    (void)state;
+    reset_counts();
+    DIR *dir = opendir(PAIFU_SAMPLES_DIR);
+    assert_non_null(dir);
+    struct dirent *de;
+    while ((de = readdir(dir))) {
+        char path[1024];
+        if (de->d_name[0] == '.' || strstr(de->d_name, ".md"))
+            continue;
+        snprintf(path, sizeof(path), "%s/%s", PAIFU_SAMPLES_DIR, de->d_name);
+        if (!run_file(path))
+            failure("%s does not read", path);
+    }
+    closedir(dir);
+    print_summary("samples");
+    assert_true(CONVERTED > 0);
+    assert_int_equal(FAILURES, 0);
+}
+
+static void test_corpus(void **state)
+{
+    (void)state;
+    reset_counts();
+    char path[2048];
+    snprintf(path, sizeof(path), "%s/MANIFEST.tsv", PAIFU_CORPUS_DIR);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[1024];
+    while (fgets(line, sizeof(line), f)) {
+        char *tab = strchr(line, '\t');
+        if (!strchr(line, '\n') && !feof(f)) { /* the rest of a long line: skip it */
+            int ch;
+            while ((ch = fgetc(f)) != EOF && ch != '\n')
+                ;
+        }
+        if (!tab || strncmp(line, "local_path", 10) == 0)
+            continue;
+        *tab = '\0';
+        if (strstr(line, "/_partial/"))
+            continue; /* truncated on purpose: error-path tests only */
+        snprintf(path, sizeof(path), "%s/%s", PAIFU_CORPUS_DIR, line);
+        run_file(path);
+    }
+    fclose(f);
+    print_summary("corpus");
+    assert_true(CONVERTED > 0);
+    assert_int_equal(FAILURES, 0);
+}
+
+int main(void)
+{
+    paifu_init();
+    const struct CMUnitTest samples[] = {cmocka_unit_test(test_samples)};
+    int rc = cmocka_run_group_tests_name("samples", samples, NULL, NULL);
+    FILE *m = NULL;
+    if (PAIFU_CORPUS_DIR[0]) {
+        char path[1024];
+        snprintf(path, sizeof(path), "%s/MANIFEST.tsv", PAIFU_CORPUS_DIR);
+        m = fopen(path, "r");
+    }
+    if (!m) {
+        printf("corpus not found (PAIFU_CORPUS_DIR=\"%s\"): samples only\n", PAIFU_CORPUS_DIR);
+        return rc ? rc : 77;
+    }
+    fclose(m);
+    const struct CMUnitTest corpus[] = {cmocka_unit_test(test_corpus)};
+    return rc | cmocka_run_group_tests_name("corpus", corpus, NULL, NULL);
+}
