@@ -15,11 +15,13 @@
  *   - round trip: writing a game as paifu JSON, reading that back and writing it again gives
  *     the same bytes.
  */
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,11 +5,13 @@
  * of §4) and from the inputs themselves (error positions are looked up in the input text).
  * The logs below are not real games: the reader verifies nothing, so only their form matters.
  */
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,12 +8,14 @@
  * the comment of each table), for seeds built from simple key formulas: generation C on 4 and
  * 3 players, generation B and generation A. The layout table is spec §4.2's position table.
  */
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

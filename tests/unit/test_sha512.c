@@ -4,11 +4,13 @@
  * message, and the padding boundaries (111, 112, 127, 128 bytes: the length field fits in the
  * last block or forces an extra one), whose digests were computed with Python's hashlib.
  */
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
