@@ -23,8 +23,22 @@
  *   - what the target cannot carry and the source has (wall, tile ids, connections,
  *     penalties, final scores) was reported as a loss;
  *   - writing the converted game gives the same bytes again (for paifu's own format: the
- *     round trip is byte for byte; for the others: a converted log is stable).
+ *     round trip is byte for byte, and a paifu file read and written again is the file; for
+ *     the others: a converted log is stable, at the latest after one more round trip where
+ *     the reader fills in what the log leaves implicit).
  * Expected values come from the source game, never from paifu's output.
+ *
+ * Families (MANIFEST.tsv `family`): a Tenhou XML log and Tenhou's own tenhou.net/6 JSON of
+ * the same game (an official document: `ver` a number, `ref`, no `title`) must give the same
+ * JSON values when the XML is converted, key by key in Tenhou's key order, and the same bytes
+ * when Tenhou's file is compact. Difference classes allowed, each a fact of a file and not of
+ * the writer:
+ *   - `ref`: the XML does not hold the log id; it is set (metadata tenhou.ref, as a caller
+ *     would) from the XML's file name when that is a log id, else not compared;
+ *   - `name`: copies whose players were renamed to player1..4 (corpus README);
+ *   - FACTS below: Pantheon's edited XML copies (a template UN roster, an edited GO).
+ * mjx's round-per-line JSON of the same games (the viewer's minimal form, names anonymised)
+ * must hold the same round arrays, element for element.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -37,6 +51,8 @@
 #include <string.h>
 
 #include "paifu.h"
+
+#include <jansson.h>
 
 #define MAX_LOSSES   32
 #define MAX_FAILURES 60 /* printed; all are counted */
@@ -69,10 +85,10 @@ typedef struct refusal {
 } refusal;
 
 static unsigned FAILURES;
-static char WHERE[1024];
+static char WHERE[1400];
 static refusal REFUSALS[64];
 static size_t N_REFUSALS;
-static unsigned CONVERTED, INPUT_GAMES, UNREADABLE, SETTLED;
+static unsigned CONVERTED, INPUT_GAMES, UNREADABLE, SETTLED, EXACT, ROUNDS;
 
 /* A failure: counted always, printed up to MAX_FAILURES (all with CONVERSIONS_ALL set). */
 static void failure(const char *fmt, ...)
@@ -563,6 +579,20 @@ done:
 
 /* ---- inputs ---- */
 
+/* PATH's bytes equal BYTES (paifu's own files: read and written again, byte for byte). */
+static void same_as_file(const char *path, const bytes *b)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *file = malloc(b->len + 2);
+    assert_non_null(file);
+    size_t n = fread(file, 1, b->len + 1, f);
+    fclose(f);
+    if (n != b->len || memcmp(file, b->data, n) != 0)
+        failure("the paifu file does not round-trip byte for byte");
+    free(file);
+}
+
 /* Every game of PATH through every writer; false when the file does not read. */
 static bool run_file(const char *path)
 {
@@ -577,6 +607,8 @@ static bool run_file(const char *path)
     size_t index = 0;
     int rc;
     findings src = {0};
+    bytes own = {0}, one = {0};
+    bool paifu = !strcmp(paifu_reader_format(r), "paifu") && !paifu_reader_was_compressed(r);
     while ((rc = paifu_reader_next(&g, r, &err)) > 0) {
         INPUT_GAMES++;
         collect_findings(&src, g, g);
@@ -587,11 +619,19 @@ static bool run_file(const char *path)
             snprintf(WHERE, sizeof(WHERE), "%s game %zu -> %s", path, index, fi->name);
             through_writer(g, &src, fi);
         }
+        losses l;
+        if (paifu && convert(&one, &l, g, "paifu", &err) == 0)
+            to_bytes(one.data, one.len, &own);
         index++;
     }
+    snprintf(WHERE, sizeof(WHERE), "%s", path);
+    if (rc == 0 && paifu)
+        same_as_file(path, &own);
     if (rc < 0)
         UNREADABLE++;
     free(src.k);
+    free(own.data);
+    free(one.data);
     paifu_reader_free(r);
     return rc == 0;
 }
@@ -608,7 +648,7 @@ static void print_summary(const char *what)
 
 static void reset_counts(void)
 {
-    FAILURES = CONVERTED = INPUT_GAMES = UNREADABLE = SETTLED = 0;
+    FAILURES = CONVERTED = INPUT_GAMES = UNREADABLE = SETTLED = EXACT = ROUNDS = 0;
     N_REFUSALS = 0;
 }
 
@@ -663,6 +703,267 @@ static void test_corpus(void **state)
     assert_int_equal(FAILURES, 0);
 }
 
+/* ---- families: XML -> tenhou6 against Tenhou's own JSON ---- */
+
+typedef struct member {
+    char path[600];
+    char format[16];
+    char family[16];
+} member;
+
+static member *MEMBERS;
+static size_t N_MEMBERS;
+
+/* Differences that are facts of one corpus file (see the file header). */
+static const struct {
+    const char *family, *key, *why;
+} FACTS[] = {
+    {"F1215", "dan", "Pantheon's XML copy has a template UN roster (dan 10,9,9,3)"},
+    {"F1215", "rate", "Pantheon's XML copy has a template UN roster"},
+    {"F1231", "dan", "Pantheon's XML copy has the same template UN roster"},
+    {"F1231", "rate", "Pantheon's XML copy has the same template UN roster"},
+    {"F1231", "sx", "Pantheon's XML copy has the same template UN roster"},
+    {"F1231", "rule", "Pantheon's edited west.xml has GO type 1 (East only) where the log id and "
+                      "Tenhou's JSON say East-South (test_corpus_families.c)"},
+    {"F1239", "dan", "Pantheon's XML copy has another UN roster than Tenhou's JSON"},
+    {"F1239", "rate", "Pantheon's XML copy has another UN roster than Tenhou's JSON"},
+    {"F1229", "lobby", "the 2009 game's Tenhou JSON has no lobby (XML GO had none before "
+                       "2010-10); Pantheon's XML copy has lobby=\"0\""},
+};
+
+static bool fact(const char *family, const char *key)
+{
+    for (size_t i = 0; i < sizeof(FACTS) / sizeof(FACTS[0]); i++)
+        if (!strcmp(FACTS[i].family, family) && !strcmp(FACTS[i].key, key))
+            return true;
+    return false;
+}
+
+static void load_members(void)
+{
+    char path[1024], line[1024];
+    snprintf(path, sizeof(path), "%s/MANIFEST.tsv", PAIFU_CORPUS_DIR);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t cap = 0;
+    while (fgets(line, sizeof(line), f)) {
+        char *col[8] = {0}, *p = line;
+        if (!strchr(line, '\n') && !feof(f)) {
+            int ch;
+            while ((ch = fgetc(f)) != EOF && ch != '\n')
+                ;
+        }
+        for (int i = 0; i < 8 && p; i++) {
+            col[i] = p;
+            if ((p = strchr(p, '\t')))
+                *p++ = '\0';
+        }
+        if (!col[7] || !col[7][0] || (strcmp(col[4], "tenhou-xml") && strcmp(col[4], "tenhou6")))
+            continue;
+        if (N_MEMBERS == cap) {
+            cap = cap ? 2 * cap : 256;
+            MEMBERS = realloc(MEMBERS, cap * sizeof(member));
+            assert_non_null(MEMBERS);
+        }
+        member *m = &MEMBERS[N_MEMBERS++];
+        snprintf(m->path, sizeof(m->path), "%s/%s", PAIFU_CORPUS_DIR, col[0]);
+        snprintf(m->format, sizeof(m->format), "%s", col[4]);
+        snprintf(m->family, sizeof(m->family), "%s", col[7]);
+    }
+    fclose(f);
+}
+
+/* The log id of a file named after it ("2019103023gm-00a9-0000-f90e0fe9.xml"), or "". */
+static void log_id_of(char *out, size_t size, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strcspn(base, ".");
+    out[0] = '\0';
+    if (n < 31 || n > 40 || strncmp(base + 10, "gm-", 3) != 0)
+        return;
+    snprintf(out, size, "%.*s", (int)n, base);
+}
+
+/* The XML converted to tenhou6 (ref from the file name when it is a log id), parsed. */
+static json_t *xml_as_tenhou6(const char *path, bytes *out)
+{
+    paifu_read_options ro = PAIFU_READ_OPTIONS_INIT;
+    ro.format = "tenhou-xml";
+    paifu_game *g = NULL;
+    paifu_error err;
+    losses l;
+    char id[48];
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_read(&g, path, &ro, &err), 0);
+    log_id_of(id, sizeof(id), path);
+    if (*id)
+        assert_int_equal(paifu_game_set_meta(g, "tenhou.ref", id, NULL), 0);
+    assert_int_equal(convert(out, &l, g, "tenhou6", &err), 0);
+    paifu_game_free(g);
+    json_error_t je;
+    json_t *v = json_loadb(out->data, out->len, 0, &je);
+    if (!v)
+        fail_msg("%s: the tenhou6 output does not parse: %s", WHERE, je.text);
+    return v;
+}
+
+static bool renamed(const json_t *names)
+{
+    for (size_t i = 0; i < json_array_size(names); i++) {
+        char expect[32];
+        snprintf(expect, sizeof(expect), "player%zu", i + 1);
+        const char *name = json_string_value(json_array_get(names, i));
+        if (!name || strcmp(name, expect) != 0)
+            return false;
+    }
+    return json_array_size(names) > 0;
+}
+
+static void compare_log(const json_t *ours, const json_t *theirs)
+{
+    if (json_array_size(ours) != json_array_size(theirs))
+        failure("log: %zu rounds vs %zu", json_array_size(ours), json_array_size(theirs));
+    for (size_t i = 0; i < json_array_size(ours) && i < json_array_size(theirs); i++) {
+        const json_t *a = json_array_get(ours, i), *b = json_array_get(theirs, i);
+        for (size_t k = 0; k < 17 && !json_equal(a, b); k++)
+            if (!json_equal(json_array_get(a, k), json_array_get(b, k))) {
+                char *x = json_dumps(json_array_get(a, k), JSON_COMPACT | JSON_ENCODE_ANY);
+                char *y = json_dumps(json_array_get(b, k), JSON_COMPACT | JSON_ENCODE_ANY);
+                failure("log[%zu][%zu]: %.200s vs %.200s", i, k, x, y);
+                free(x);
+                free(y);
+                break;
+            }
+    }
+}
+
+/* Our keys, without those Tenhou's document lacks, in Tenhou's order. */
+static void compare_order(const json_t *ours, const json_t *theirs, const char *family)
+{
+    const char *key, *prev = NULL;
+    json_t *v;
+    void *it = json_object_iter((json_t *)theirs);
+    json_object_foreach((json_t *)ours, key, v)
+    {
+        if (!json_object_get(theirs, key)) {
+            if (!fact(family, key))
+                failure("key %s is not in Tenhou's document", key);
+            continue;
+        }
+        while (it && strcmp(json_object_iter_key(it), key) != 0)
+            it = json_object_iter_next((json_t *)theirs, it);
+        if (!it)
+            failure("key %s comes after %s, not in Tenhou's order", key, prev ? prev : "{");
+        it = it ? it : json_object_iter((json_t *)theirs);
+        prev = key;
+    }
+}
+
+/* One XML against Tenhou's official JSON of the same game. */
+static void compare_official(const member *x, const member *j, const json_t *theirs)
+{
+    bytes out = {0};
+    json_t *ours = xml_as_tenhou6(x->path, &out);
+    const char *key;
+    json_t *v;
+    bool exact = true;
+    json_object_foreach((json_t *)theirs, key, v)
+    {
+        const json_t *o = json_object_get(ours, key);
+        if (!strcmp(key, "log")) {
+            compare_log(o, v);
+        } else if (!strcmp(key, "ref") && !o) {
+            exact = false; /* the XML's name is no log id */
+        } else if (!strcmp(key, "name") && renamed(o)) {
+            exact = false;
+        } else if (!json_equal(o, v)) {
+            if (!fact(x->family, key))
+                failure("%s differs from Tenhou's", key);
+            exact = false;
+        }
+    }
+    compare_order(ours, theirs, x->family);
+    FILE *f = fopen(j->path, "rb");
+    assert_non_null(f);
+    char *file = malloc(out.len + 2);
+    size_t n = fread(file, 1, out.len + 1, f);
+    fclose(f);
+    if (exact && n + 1 == out.len && !memchr(file, '\n', n) &&
+        memcmp(file, out.data, n) != 0) /* Tenhou's compact bytes, ours with a newline */
+        failure("the output is not byte for byte Tenhou's compact document");
+    if (exact && n + 1 == out.len)
+        EXACT++;
+    free(file);
+    json_decref(ours);
+    free(out.data);
+}
+
+/* An XML against mjx's round-per-line documents of the same game: the same round arrays. */
+static void compare_rounds(const member *x, const member *j)
+{
+    bytes out = {0};
+    json_t *ours = xml_as_tenhou6(x->path, &out);
+    const json_t *log = json_object_get(ours, "log");
+    FILE *f = fopen(j->path, "rb");
+    assert_non_null(f);
+    char line[65536];
+    while (fgets(line, sizeof(line), f)) {
+        json_t *doc = json_loads(line, 0, NULL);
+        const json_t *r;
+        size_t i, k;
+        json_array_foreach(json_object_get(doc, "log"), i, r)
+        {
+            for (k = 0; k < json_array_size(log); k++)
+                if (json_equal(json_array_get(json_array_get(log, k), 0), json_array_get(r, 0)))
+                    break;
+            if (k == json_array_size(log))
+                failure("a round of mjx's document is not in the conversion");
+            else if (!json_equal(json_array_get(log, k), r))
+                compare_log(json_pack("[O]", json_array_get(log, k)), json_pack("[O]", r));
+            ROUNDS++;
+        }
+        json_decref(doc);
+    }
+    fclose(f);
+    json_decref(ours);
+    free(out.data);
+}
+
+static void test_families(void **state)
+{
+    (void)state;
+    reset_counts();
+    load_members();
+    size_t official = 0, mjx = 0;
+    for (size_t a = 0; a < N_MEMBERS; a++) {
+        if (strcmp(MEMBERS[a].format, "tenhou-xml") != 0)
+            continue;
+        for (size_t b = 0; b < N_MEMBERS; b++) {
+            if (strcmp(MEMBERS[b].format, "tenhou6") || strcmp(MEMBERS[a].family, MEMBERS[b].family))
+                continue;
+            snprintf(WHERE, sizeof(WHERE), "%s -> tenhou6 vs %s", MEMBERS[a].path, MEMBERS[b].path);
+            json_t *theirs = json_load_file(MEMBERS[b].path, 0, NULL);
+            const json_t *ver = json_object_get(theirs, "ver");
+            if (json_is_real(ver) && json_object_get(theirs, "ref") &&
+                !json_object_get(theirs, "title")) {
+                compare_official(&MEMBERS[a], &MEMBERS[b], theirs);
+                official++;
+            } else if (strstr(MEMBERS[b].path, "mjx-project")) {
+                compare_rounds(&MEMBERS[a], &MEMBERS[b]);
+                mjx++;
+            }
+            json_decref(theirs);
+        }
+    }
+    print_message("families: %zu XML logs against Tenhou's own JSON (%u byte for byte), %zu "
+                  "against mjx's rounds (%u rounds), %u failures\n",
+                  official, EXACT, mjx, ROUNDS, FAILURES);
+    free(MEMBERS);
+    assert_true(official > 0);
+    assert_int_equal(FAILURES, 0);
+}
+
 int main(void)
 {
     paifu_init();
@@ -679,6 +980,7 @@ int main(void)
         return rc ? rc : 77;
     }
     fclose(m);
-    const struct CMUnitTest corpus[] = {cmocka_unit_test(test_corpus)};
+    const struct CMUnitTest corpus[] = {cmocka_unit_test(test_corpus),
+                                        cmocka_unit_test(test_families)};
     return rc | cmocka_run_group_tests_name("corpus", corpus, NULL, NULL);
 }
