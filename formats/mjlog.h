@@ -125,7 +125,7 @@ typedef struct mj_state {
     uint8_t owari_integers; /* owari results: 1 all integers, 0 some with decimals */
     bool owari_exact;       /* some owari result has a non-zero decimal */
     paifu_mjlog_shuffle shuffle;
-    bool wall_error; /* a seed could not be decoded (meta tenhou.wall.seed_error) */
+    bool wall_error; /* a seed could not be decoded (meta paifu.wall_error) */
     mjlog_generation generation_seen; /* generation of the last wall built */
 
     /* per deal */

@@ -82,7 +82,7 @@ static int build_wall(mj_state *st, paifu_deal_start *sp)
             char text[200];
             snprintf(text, sizeof(text), "INIT[%u]@shuffle: %s", (unsigned)st->tag_index, why);
             st->wall_error = true;
-            if ((rc = paifu_mjlog__meta(st, "tenhou.wall.seed_error", text)) < 0)
+            if ((rc = paifu_mjlog__meta(st, PAIFU_META_WALL_ERROR, text)) < 0)
                 return rc;
         }
     }

@@ -61,7 +61,7 @@ int paifu_mjlog__on_shuffle(mj_state *st)
             char text[200];
             snprintf(text, sizeof(text), "SHUFFLE@seed: %s", why);
             st->wall_error = true;
-            if ((rc = paifu_mjlog__meta(st, "tenhou.wall.seed_error", text)) < 0)
+            if ((rc = paifu_mjlog__meta(st, PAIFU_META_WALL_ERROR, text)) < 0)
                 return rc;
         }
     }
@@ -78,10 +78,8 @@ static int rules_unknown(mj_state *st, const char *reason)
     int rc = paifu_mjlog__meta(st, "tenhou.rules_unknown", "1");
     if (rc == 0)
         rc = paifu_mjlog__meta(st, "tenhou.rules_unknown.reason", reason);
-#ifdef PAIFU_META_RULES_UNKNOWN
     if (rc == 0) /* the format-neutral key the verifier reads */
         rc = paifu_mjlog__meta(st, PAIFU_META_RULES_UNKNOWN, reason);
-#endif
     return rc;
 }
 
@@ -98,10 +96,8 @@ static int lobby_rules(mj_state *st, const mj_attr *lobby)
     snprintf(reason, sizeof(reason), "private lobby %.40s: its uma and return points are its own",
              lobby->value);
     int rc = paifu_mjlog__meta(st, "tenhou.final_unknown", reason);
-#ifdef PAIFU_META_FINAL_UNKNOWN
     if (rc == 0)
         rc = paifu_mjlog__meta(st, PAIFU_META_FINAL_UNKNOWN, reason);
-#endif
     return rc;
 }
 

@@ -49,7 +49,7 @@
  *          layout (paifu_wall_layout); metas tenhou.wall.generation = "A"|"B"|"C" and
  *          tenhou.wall.dead_layout = "old"|"new". An empty seed (tools blank it) leaves the
  *          wall unknown. A seed that cannot be decoded does not make the file unreadable: the
- *          wall stays unknown and tenhou.wall.seed_error says why, for the verifier to report.
+ *          wall stays unknown and paifu.wall_error (PAIFU_META_WALL_ERROR) says why, for the verifier to report.
  * deals    INIT: round = seed[0] (wind seed[0]/4, hand seed[0]%4, sanma the same numbering),
  *          honba, riichi sticks, dice seed[3]+1 and seed[4]+1, dora indicator, scores ten*100,
  *          dealer oya, hands in INIT (dealing) order with ids. Ids 16, 52, 88 are red fives iff

@@ -451,6 +451,14 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
         return PAIFU_ENOMEM;
     bool ended_ok = true;
     bool skip_wall = false; /* one wall.seed finding per game */
+    const char *wall_error = paifu_game_meta_get(game, PAIFU_META_WALL_ERROR);
+    if (wall_error) {
+        paifu_location w;
+        paifu_verify__locate(&w, opts, NULL, -1);
+        paifu_report_add(report, "wall.seed", &w, NULL, NULL, NULL,
+                         "the wall seed cannot be decoded (%s): deals replayed without the wall",
+                         wall_error);
+    }
     paifu_deal last; /* the last deal as replayed (round and dealer filled in) */
     memset(&last, 0, sizeof(last));
     for (size_t d = 0; d < n; d++) {

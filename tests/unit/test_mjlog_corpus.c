@@ -172,7 +172,7 @@ static void check_walls(const paifu_game *g)
     char why[160];
     bool seeded = false;
     const char *seed = paifu_game_meta_get(g, "tenhou.shuffle.seed");
-    assert_null(paifu_game_meta_get(g, "tenhou.wall.seed_error"));
+    assert_null(paifu_game_meta_get(g, PAIFU_META_WALL_ERROR));
     if (seed && *seed) {
         assert_int_equal(paifu_mjlog_shuffle__seed_game(&gen, seed, strlen(seed), why, sizeof(why)),
                          0);

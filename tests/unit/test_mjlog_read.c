@@ -541,9 +541,21 @@ static void undecodable_seed(void **state)
     paifu_game *g = read_ok("<mjloggm ver=\"2.3\"><SHUFFLE seed=\"mt19937ar-sha512-n288-base64,"
                             "QUJD\" ref=\"\"/><GO type=\"169\"/>" INIT_E1 "</mjloggm>");
     assert_int_equal(deal(g, 0)->start.n_wall, 0);
-    assert_non_null(strstr(paifu_game_meta_get(g, "tenhou.wall.seed_error"), "SHUFFLE@seed"));
+    assert_non_null(strstr(paifu_game_meta_get(g, PAIFU_META_WALL_ERROR), "SHUFFLE@seed"));
     assert_string_equal(paifu_game_meta_get(g, "tenhou.shuffle.seed"),
                         "mt19937ar-sha512-n288-base64,QUJD");
+    /* the verifier reports it once, for the game */
+    paifu_rules *rules;
+    paifu_report *rep;
+    assert_int_equal(paifu_game_rules(&rules, g, NULL, NULL), 0);
+    assert_int_equal(paifu_report_new(&rep, NULL), 0);
+    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, NULL), 0);
+    size_t seed_findings = 0;
+    for (size_t i = 0; i < paifu_report_count(rep); i++)
+        seed_findings += strcmp(paifu_report_finding(rep, i)->code, "wall.seed") == 0;
+    assert_int_equal(seed_findings, 1);
+    paifu_report_free(rep);
+    paifu_rules_free(rules);
     paifu_game_free(g);
 }
 
@@ -570,12 +582,16 @@ static void generation_a_east(void **state)
     assert_string_equal(paifu_game_meta_get(g, "tenhou.wall.dead_layout"), "old");
     assert_string_equal(paifu_game_meta_get(g, "tenhou.INIT[1]@shuffle"),
                         "mt19937ar,1,1ef0,3ddf,5cce,7bbd,9aac,b99b,d88a");
-    const char *uma = NULL;
-    for (size_t i = 0; i < paifu_game_rule_override_count(g); i++)
+    const char *uma = NULL, *tenpaiyame = NULL;
+    for (size_t i = 0; i < paifu_game_rule_override_count(g); i++) {
         if (strcmp(paifu_game_rule_override(g, i)->key, "uma") == 0)
             uma = paifu_game_rule_override(g, i)->value;
+        if (strcmp(paifu_game_rule_override(g, i)->key, "tenpaiyame") == 0)
+            tenpaiyame = paifu_game_rule_override(g, i)->value;
+    }
     assert_non_null(uma);
     assert_string_equal(uma, "10000,5000,-5000,-10000");
+    assert_null(tenpaiyame);
     paifu_game_free(g);
 }
 

@@ -325,6 +325,13 @@ typedef struct paifu_game_result {
  */
 #define PAIFU_META_FINAL_UNKNOWN "paifu.final_unknown"
 
+/**
+ * Metadata key a reader sets (to a reason naming the place) when the log carries a wall or a
+ * wall seed that cannot be decoded: the deal is replayed without the wall and the verifier
+ * reports it once per game as `wall.seed`.
+ */
+#define PAIFU_META_WALL_ERROR "paifu.wall_error"
+
 /** A metadata entry (source format details kept for writers). */
 typedef struct paifu_meta {
     const char *key;   /**< e.g. "tenhou.go.type" */
