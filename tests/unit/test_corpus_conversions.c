@@ -22,6 +22,7 @@
  *     neither, unless the writer reported the rule set as lost;
  *   - what the target cannot carry and the source has (wall, tile ids, connections,
  *     penalties, final scores) was reported as a loss;
+ *   - mjai output of 4-player riichi games is Mortal's dialect (mjai_dialect.h);
  *   - writing the converted game gives the same bytes again (for paifu's own format: the
  *     round trip is byte for byte, and a paifu file read and written again is the file; for
  *     the others: a converted log is stable, at the latest after one more round trip where
@@ -52,6 +53,7 @@
 
 #include "paifu.h"
 
+#include "mjai_dialect.h"
 #include <jansson.h>
 
 #define MAX_LOSSES   32
@@ -88,7 +90,7 @@ static unsigned FAILURES;
 static char WHERE[1400];
 static refusal REFUSALS[64];
 static size_t N_REFUSALS;
-static unsigned CONVERTED, INPUT_GAMES, UNREADABLE, SETTLED, EXACT, ROUNDS;
+static unsigned CONVERTED, INPUT_GAMES, UNREADABLE, SETTLED, EXACT, ROUNDS, DIALECT_CHECKED;
 
 /* A failure: counted always, printed up to MAX_FAILURES (all with CONVERSIONS_ALL set). */
 static void failure(const char *fmt, ...)
@@ -487,6 +489,16 @@ static void check_losses(const paifu_game *g, const paifu_format_info *fi, const
 
 /* ---- one game through one writer ---- */
 
+static bool is_mcr(const paifu_game *g)
+{
+    paifu_rules *rules = NULL;
+    char family[16] = "";
+    if (paifu_game_rules(&rules, g, "rrc", NULL) == 0)
+        paifu_rules_get(family, sizeof(family), rules, "family", NULL);
+    paifu_rules_free(rules);
+    return !strcmp(family, "mcr");
+}
+
 static bool same_bytes(const bytes *a, const bytes *b)
 {
     return a->len == b->len && memcmp(a->data, b->data, a->len) == 0;
@@ -558,6 +570,14 @@ static void through_writer(const paifu_game *g, const findings *src, const paifu
         goto done;
     }
     CONVERTED++;
+    if (!strcmp(fi->name, "mjai") && paifu_game_players(g) == 4 && !is_mcr(g2)) {
+        checker c = {0};
+        snprintf(c.where, sizeof(c.where), "%.500s (as mjai)", WHERE);
+        check_dialect(&c, out.data, out.len);
+        DIALECT_CHECKED++;
+        if (c.problems)
+            failure("the mjai output is not Mortal's dialect (%u problems)", c.problems);
+    }
     findings conv = {0};
     verify_copy(&conv, g2, g, &l);
     compare_findings(src, &conv);
@@ -639,8 +659,9 @@ static bool run_file(const char *path)
 static void print_summary(const char *what)
 {
     print_message("%s: %u games read, %u conversions read back and verified (%u settled after "
-                  "one more round trip), %u files not read, %u failures\n",
-                  what, INPUT_GAMES, CONVERTED, SETTLED, UNREADABLE, FAILURES);
+                  "one more round trip; %u mjai outputs checked as Mortal's dialect), %u files "
+                  "not read, %u failures\n",
+                  what, INPUT_GAMES, CONVERTED, SETTLED, DIALECT_CHECKED, UNREADABLE, FAILURES);
     for (size_t i = 0; i < N_REFUSALS; i++)
         print_message("  refused by %s (%u): %s\n", REFUSALS[i].format, REFUSALS[i].count,
                       REFUSALS[i].reason);
@@ -649,6 +670,7 @@ static void print_summary(const char *what)
 static void reset_counts(void)
 {
     FAILURES = CONVERTED = INPUT_GAMES = UNREADABLE = SETTLED = EXACT = ROUNDS = 0;
+    DIALECT_CHECKED = 0;
     N_REFUSALS = 0;
 }
 
