@@ -37,8 +37,8 @@ typedef struct ms_source {
     ms_source_kind kind;
     const json_t *list;  /* actions, records, the flat list, mjslog or rounds */
     const json_t *types; /* MS_ZIP: mjsrecordtypes */
-    char base[48];       /* JSON path of `list` ("$.data.data.actions") */
-    char types_base[48]; /* JSON path of `types` */
+    char base[64];       /* JSON path of `list` ("$.data.data.actions") */
+    char types_base[64]; /* JSON path of `types` */
     char head[16];       /* JSON path of the head ("$.head"; layout C "$.mjshead") */
 } ms_source;
 

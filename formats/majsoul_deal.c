@@ -424,7 +424,7 @@ static int chi_peng_gang(ms_state *st, const json_t *data)
     static const paifu_event_type TYPES[] = {PAIFU_EV_CHI, PAIFU_EV_PON, PAIFU_EV_DAIMINKAN};
     jctx *c = st->c;
     char buf[64];
-    int seat, from, rc;
+    int seat, from = -1, rc;
     long long type;
     paifu_tile tiles[4];
     size_t n;
