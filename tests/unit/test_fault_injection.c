@@ -214,9 +214,11 @@ static bool mj_delta(text *t)
     if (!a)
         return false;
     size_t at, len;
-    attr_span(a, "who", &at, &len, t->s);
+    if (!attr_span(a, "who", &at, &len, t->s))
+        return false;
     int who = atoi(t->s + at);
-    attr_span(a, "fromWho", &at, &len, t->s);
+    if (!attr_span(a, "fromWho", &at, &len, t->s))
+        return false;
     int from = atoi(t->s + at);
     size_t off = (size_t)(a - t->s);
     return bump_field(t, a, "sc", 2 * who + 1, 10) &&

@@ -232,7 +232,7 @@ static void run_multi_ron(void **state)
     }
     json_array_foreach(json_object_get(in, "winners"), i, x)
     {
-        int han, fu;
+        int han = 0, fu = 0;
         han_fu_of((int32_t)vector_int(x, "hand_value"), &han, &fu);
         sheet_ron(&s, wind_seat(vector_str(x, "seat")), from, han, fu, NULL);
     }
@@ -252,7 +252,7 @@ static void run_multi_ron(void **state)
     json_array_foreach(riichi, i, x) sheet_riichi(&t, wind_seat(json_string_value(x)));
     json_array_foreach(json_object_get(in, "winners"), i, x)
     {
-        int han, fu;
+        int han = 0, fu = 0;
         han_fu_of((int32_t)vector_int(x, "hand_value"), &han, &fu);
         sheet_ron(&t, wind_seat(vector_str(x, "seat")), from, han, fu, NULL);
     }
