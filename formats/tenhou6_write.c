@@ -911,11 +911,13 @@ static int assemble(t6w *w, paifu_buf *out)
     if (head.len)
         paifu_buf_put(out, head.data + 1, head.len - 1); /* without its leading comma */
     paifu_buf_puts(out, head.len ? ",\"log\":[" : "\"log\":[");
-    paifu_buf_put(out, w->log.data, w->log.len);
+    if (w->log.len)
+        paifu_buf_put(out, w->log.data, w->log.len);
     paifu_buf_putc(out, ']');
     if (w->n_conn || meta(w, "tenhou6.connection")) {
         paifu_buf_puts(out, ",\"connection\":[");
-        paifu_buf_put(out, w->conn.data, w->conn.len);
+        if (w->conn.len)
+            paifu_buf_put(out, w->conn.data, w->conn.len);
         paifu_buf_putc(out, ']');
     }
     paifu_buf_free(&head);
