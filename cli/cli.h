@@ -54,6 +54,19 @@ typedef struct cli_rules_opts {
 int cli_resolve_rules(paifu_rules **out, const cli_rules_opts *o, const paifu_game *game,
                       const char *fallback, paifu_error *err);
 
+/* The input operands after walking directories (inputs.c). */
+typedef struct cli_inputs {
+    char **paths;
+    size_t n, cap;
+    size_t skipped; /* directory members that are no log format paifu reads */
+} cli_inputs;
+
+/* Expand ARGS: files and "-" as given, directories walked recursively in name order taking
+   the files of a known format (every file when TAKE_ALL, i.e. --from). Errors are printed;
+   returns CLI_CLEAN or CLI_ERROR (the usable inputs are kept either way). */
+int cli_inputs_expand(cli_inputs *in, char **args, int n, bool take_all);
+void cli_inputs_free(cli_inputs *in);
+
 /* Write a JSON string literal to F. */
 void cli_json_string(FILE *f, const char *s);
 

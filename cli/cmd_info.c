@@ -12,7 +12,8 @@ const char cmd_info_usage[] =
     "       paifu info --formats\n"
     "\n"
     "Describe every game in FILE (\"-\" = standard input): format, players, rule set, deals with\n"
-    "their outcomes, and the recorded final scores.\n"
+    "their outcomes, and the recorded final scores. A directory is walked recursively (files\n"
+    "that are no log format paifu reads are skipped).\n"
     "\n"
     "options:\n"
     "      --formats          list the formats paifu reads and writes\n"
@@ -157,17 +158,19 @@ int cmd_info(int argc, char **argv)
         cli_usage_error("info", "expected at least one FILE (\"-\" for standard input)");
         return CLI_ERROR;
     }
-    int status = CLI_CLEAN;
+    cli_inputs in;
+    int status = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
     if (json)
         printf("[");
-    for (int i = optind; i < argc; i++) {
+    for (size_t i = 0; i < in.n; i++) {
+        const char *path = in.paths[i];
         paifu_error err;
         paifu_error_clear(&err);
         paifu_reader *r = NULL;
-        int rc = paifu_reader_open(&r, argv[i], &ropts, &err);
+        int rc = paifu_reader_open(&r, path, &ropts, &err);
         if (json) {
-            printf("%s\n {\"file\": ", i > optind ? "," : "");
-            cli_json_string(stdout, argv[i]);
+            printf("%s\n {\"file\": ", i ? "," : "");
+            cli_json_string(stdout, path);
             printf(", \"format\": ");
             if (r)
                 cli_json_string(stdout, paifu_reader_format(r));
@@ -176,7 +179,7 @@ int cmd_info(int argc, char **argv)
             printf(", \"compressed\": %s, \"games\": [",
                    r && paifu_reader_was_compressed(r) ? "true" : "false");
         } else if (rc == 0) {
-            printf("%s: %s%s\n", argv[i], paifu_reader_format(r),
+            printf("%s: %s%s\n", path, paifu_reader_format(r),
                    paifu_reader_was_compressed(r) ? " (gzip)" : "");
         }
         const paifu_game *g;
@@ -193,7 +196,7 @@ int cmd_info(int argc, char **argv)
             printf("]}");
         if (rc < 0) {
             if (!err.where.source[0])
-                paifu_location_set_source(&err.where, argv[i]);
+                paifu_location_set_source(&err.where, path);
             cli_print_error(&err);
             status = CLI_ERROR;
         }
@@ -201,5 +204,6 @@ int cmd_info(int argc, char **argv)
     }
     if (json)
         printf("\n]\n");
+    cli_inputs_free(&in);
     return status;
 }

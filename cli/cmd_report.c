@@ -15,6 +15,7 @@ const char cmd_report_usage[] =
     "sum, the dispersion of places and the spread of the best and worst game (jhc2016:\n"
     "standings=average_place). Players are matched by name. Final scores are computed from each\n"
     "game's recorded final points under the rule set (return, oka, uma, penalties after uma).\n"
+    "A directory is walked recursively (files that are no log format paifu reads are skipped).\n"
     "\n"
     "options:\n"
     "      --standings        the standings table (the only report so far)\n"
@@ -103,10 +104,12 @@ int cmd_report(int argc, char **argv)
     paifu_error err;
     paifu_error_clear(&err);
     paifu_standings *st = NULL;
-    int status = CLI_CLEAN;
-    for (int i = optind; i < argc; i++) {
+    char by[32] = ""; /* the rule set's standings criterion */
+    cli_inputs in;
+    int status = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
+    for (size_t i = 0; i < in.n; i++) {
         paifu_reader *r = NULL;
-        int rc = paifu_reader_open(&r, argv[i], &ropts, &err);
+        int rc = paifu_reader_open(&r, in.paths[i], &ropts, &err);
         const paifu_game *g;
         while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) > 0) {
             rc = 0;
@@ -115,6 +118,7 @@ int cmd_report(int argc, char **argv)
                 if ((rc = cli_resolve_rules(&rules, &ro, g, "rrc", &err)) < 0)
                     break;
                 rc = paifu_standings_new(&st, rules, &err);
+                paifu_rules_get(by, sizeof(by), rules, "standings", NULL);
                 paifu_rules_free(rules);
                 if (rc < 0)
                     break;
@@ -124,7 +128,7 @@ int cmd_report(int argc, char **argv)
         }
         if (rc < 0) {
             if (!err.where.source[0])
-                paifu_location_set_source(&err.where, argv[i]);
+                paifu_location_set_source(&err.where, in.paths[i]);
             cli_print_error(&err);
             paifu_error_clear(&err);
             status = CLI_ERROR;
@@ -134,17 +138,12 @@ int cmd_report(int argc, char **argv)
     if (st) {
         const paifu_standing *rows;
         size_t n = paifu_standings_rank(&rows, st);
-        paifu_rules *rules = NULL;
-        char by[32] = "";
-        if (cli_resolve_rules(&rules, &ro, NULL, "rrc", NULL) == 0) {
-            paifu_rules_get(by, sizeof(by), rules, "standings", NULL);
-            paifu_rules_free(rules);
-        }
         if (json)
             print_json(rows, n);
         else
             print_text(rows, n, strcmp(by, "average_place") == 0);
         paifu_standings_free(st);
     }
+    cli_inputs_free(&in);
     return status;
 }

@@ -14,7 +14,8 @@ const char cmd_validate_usage[] =
     "\n"
     "Re-simulate every deal of every game in FILE (\"-\" = standard input) and report each\n"
     "discrepancy between the log and the rules as a finding. The format and gzip compression\n"
-    "are detected from the content.\n"
+    "are detected from the content. A directory is walked recursively; files in it that are\n"
+    "no log format paifu reads are skipped and counted.\n"
     "\n"
     "options:\n"
     "  -r, --rules PRESET     rule set to verify under (default: the one the log names, else\n"
@@ -237,31 +238,38 @@ int cmd_validate(int argc, char **argv)
         cli_print_error(&err);
         return CLI_ERROR;
     }
+    cli_inputs in;
+    int status = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
     if (st.json)
         printf("{\"paifu_report\": 1, \"files\": [");
-    int status = CLI_CLEAN;
-    for (int i = optind; i < argc; i++) {
-        int s = validate_file(&st, argv[i], &ropts, &ro, rep, max_findings);
+    for (size_t i = 0; i < in.n; i++) {
+        int s = validate_file(&st, in.paths[i], &ropts, &ro, rep, max_findings);
         if (s > status)
             status = s;
     }
     const paifu_verify_stats *vs = paifu_report_stats(rep);
     if (st.json) {
-        printf("%s],\n \"summary\": {\"files\": %zu, \"errors\": %zu, \"games\": %llu, "
-               "\"deals\": %llu, \"events\": %llu, \"wins\": %llu, \"draws\": %llu, "
-               "\"findings\": %llu}, \"exit_status\": %d}\n",
-               st.files ? "\n" : "", st.files, st.errors, (unsigned long long)vs->games,
+        printf("%s],\n \"summary\": {\"files\": %zu, \"errors\": %zu, \"skipped\": %zu, "
+               "\"games\": %llu, \"deals\": %llu, \"events\": %llu, \"wins\": %llu, "
+               "\"draws\": %llu, \"findings\": %llu}, \"exit_status\": %d}\n",
+               st.files ? "\n" : "", st.files, st.errors, in.skipped,
+               (unsigned long long)vs->games,
                (unsigned long long)vs->deals, (unsigned long long)vs->events,
                (unsigned long long)vs->wins, (unsigned long long)vs->draws,
                (unsigned long long)vs->findings, status);
     } else {
-        printf("%zu file%s (%zu unreadable), %llu game%s, %llu deals, %llu wins, %llu draws: "
+        char skipped[64] = "";
+        if (in.skipped)
+            snprintf(skipped, sizeof(skipped), ", %zu skipped: not a log", in.skipped);
+        printf("%zu file%s (%zu unreadable%s), %llu game%s, %llu deals, %llu wins, %llu draws: "
                "%llu finding%s\n",
-               st.files, st.files == 1 ? "" : "s", st.errors, (unsigned long long)vs->games,
+               st.files, st.files == 1 ? "" : "s", st.errors, skipped,
+               (unsigned long long)vs->games,
                vs->games == 1 ? "" : "s", (unsigned long long)vs->deals,
                (unsigned long long)vs->wins, (unsigned long long)vs->draws,
                (unsigned long long)vs->findings, vs->findings == 1 ? "" : "s");
     }
     paifu_report_free(rep);
+    cli_inputs_free(&in);
     return status;
 }

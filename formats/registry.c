@@ -249,6 +249,28 @@ int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_opt
     return open_owned(out, data, size, name, opts, err);
 }
 
+int paifu_format_detect_file(const char **out, const char *path, const paifu_read_options *opts,
+                             paifu_error *err)
+{
+    if (!out || !path)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument: path");
+    *out = NULL;
+    uint64_t max = opts && opts->max_input ? opts->max_input : DEFAULT_MAX_INPUT;
+    uint64_t max_inflated = opts && opts->max_inflated ? opts->max_inflated : DEFAULT_MAX_INFLATED;
+    char *data;
+    size_t size;
+    bool compressed;
+    int rc = paifu_input__read_file(&data, &size, path, max, err);
+    if (rc < 0)
+        return rc;
+    if ((rc = paifu_input__gunzip(&data, &size, &compressed, max_inflated, path, err)) == 0) {
+        const format_impl *f = detect(data, size);
+        *out = f ? f->info.name : NULL;
+    }
+    free(data);
+    return rc;
+}
+
 int paifu_reader_open_buffer(paifu_reader **out, const void *data, size_t size,
                              const paifu_read_options *opts, paifu_error *err)
 {

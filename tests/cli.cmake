@@ -4,3 +4,7 @@ add_test(NAME cli.contract
   COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/cli_tests.sh $<TARGET_FILE:paifu_cli>
           ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/cli-work)
 set_tests_properties(cli.contract PROPERTIES LABELS cli)
+add_test(NAME cli.directories
+  COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/cli_dir_tests.sh $<TARGET_FILE:paifu_cli>
+          ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/cli-dir-work)
+set_tests_properties(cli.directories PROPERTIES LABELS cli)

@@ -75,6 +75,14 @@ PAIFU_EXTERN const paifu_format_info *paifu_format_find(const char *name);
  */
 PAIFU_EXTERN const char *paifu_format_detect(const void *data, size_t size);
 
+/**
+ * Detect the format of the file PATH, inflating gzip, within OPTS's size caps (NULL: defaults).
+ * Sets *OUT to the format's name, or to NULL when the content is no format paifu reads (a README
+ * beside the logs, say). Returns 0, or a negative error when the file cannot be read.
+ */
+PAIFU_EXTERN int paifu_format_detect_file(const char **out, const char *path,
+                                          const paifu_read_options *opts, paifu_error *err);
+
 /* ---- reading ---- */
 
 /** A stream of games from one input. Opaque. */

@@ -1,0 +1,140 @@
+/*
+ * inputs.c: the input operands of validate, info and report. A file (or "-") is taken as
+ * given; a directory is walked recursively in name order, taking the files whose content is a
+ * format paifu reads (gzip inflated) and skipping the rest (READMEs, notes, archives of other
+ * things) and hidden entries. Symbolic links to directories are not followed, so a walk ends.
+ */
+#include "cli.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int push(cli_inputs *in, const char *path)
+{
+    if (in->n == in->cap) {
+        size_t cap = in->cap ? 2 * in->cap : 64;
+        char **p = realloc(in->paths, cap * sizeof(*p));
+        if (!p)
+            return -1;
+        in->paths = p;
+        in->cap = cap;
+    }
+    char *copy = strdup(path);
+    if (!copy)
+        return -1;
+    in->paths[in->n++] = copy;
+    return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int walk(cli_inputs *in, const char *dir, int depth, bool take_all)
+{
+    if (depth > 64) {
+        fprintf(stderr, "paifu: %s: error: directories nested deeper than 64 levels\n", dir);
+        return CLI_ERROR;
+    }
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "paifu: %s: error: %s\n", dir, strerror(errno));
+        return CLI_ERROR;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    int status = CLI_CLEAN;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **p = realloc(names, cap * sizeof(*p));
+            if (!p) {
+                status = CLI_ERROR;
+                break;
+            }
+            names = p;
+        }
+        if (!(names[n] = strdup(e->d_name))) {
+            status = CLI_ERROR;
+            break;
+        }
+        n++;
+    }
+    closedir(d);
+    if (status == CLI_ERROR)
+        fprintf(stderr, "paifu: %s: error: out of memory\n", dir);
+    if (n)
+        qsort(names, n, sizeof(*names), by_name);
+    for (size_t i = 0; i < n && status != CLI_ERROR; i++) {
+        size_t len = strlen(dir) + strlen(names[i]) + 2;
+        char *path = malloc(len);
+        if (!path) {
+            status = CLI_ERROR;
+            break;
+        }
+        snprintf(path, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
+        struct stat st;
+        int s = CLI_CLEAN;
+        if (lstat(path, &st) != 0) {
+            fprintf(stderr, "paifu: %s: error: %s\n", path, strerror(errno));
+            s = CLI_ERROR;
+        } else if (S_ISDIR(st.st_mode)) {
+            s = walk(in, path, depth + 1, take_all);
+        } else if (S_ISREG(st.st_mode) || (S_ISLNK(st.st_mode) && stat(path, &st) == 0 &&
+                                           S_ISREG(st.st_mode))) {
+            const char *format = take_all ? "" : NULL;
+            paifu_error err;
+            paifu_error_clear(&err);
+            if (!take_all && paifu_format_detect_file(&format, path, NULL, &err) < 0) {
+                cli_print_error(&err);
+                s = CLI_ERROR;
+            } else if (!format) {
+                in->skipped++;
+            } else if (push(in, path) < 0) {
+                fprintf(stderr, "paifu: error: out of memory\n");
+                s = CLI_ERROR;
+            }
+        }
+        if (s > status)
+            status = s;
+        free(path);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return status;
+}
+
+int cli_inputs_expand(cli_inputs *in, char **args, int n, bool take_all)
+{
+    memset(in, 0, sizeof(*in));
+    int status = CLI_CLEAN;
+    for (int i = 0; i < n; i++) {
+        struct stat st;
+        int s = CLI_CLEAN;
+        if (strcmp(args[i], "-") != 0 && stat(args[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+            s = walk(in, args[i], 0, take_all);
+        } else if (push(in, args[i]) < 0) { /* the reader reports a missing file itself */
+            fprintf(stderr, "paifu: error: out of memory\n");
+            s = CLI_ERROR;
+        }
+        if (s > status)
+            status = s;
+    }
+    return status;
+}
+
+void cli_inputs_free(cli_inputs *in)
+{
+    for (size_t i = 0; i < in->n; i++)
+        free(in->paths[i]);
+    free(in->paths);
+    memset(in, 0, sizeof(*in));
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Directory operands of validate, info and report: walked recursively in name order, files of
+# no known format skipped and counted, hidden entries ignored, gzip detected, a broken log in a
+# directory still an error. usage: cli_dir_tests.sh PAIFU SAMPLES_DIR WORK_DIR
+set -u
+paifu=$1 samples=$2 work=$3
+rm -rf "$work" && mkdir -p "$work/logs/sub/deeper" "$work/logs/.hidden"
+failures=0
+pass=0
+check() { # check NAME EXPECTED_STATUS ACTUAL_STATUS
+    if [ "$2" != "$3" ]; then
+        echo "FAIL: $1: exit status $3, expected $2"; failures=$((failures + 1))
+    else
+        pass=$((pass + 1))
+    fi
+}
+contains() { # contains NAME FILE TEXT
+    if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else
+        echo "FAIL: $1: '$3' not in output:"; sed 's/^/    /' "$2" | head -20; failures=$((failures + 1)); fi
+}
+lacks() { # lacks NAME FILE TEXT
+    if grep -qF -- "$3" "$2"; then
+        echo "FAIL: $1: '$3' in output"; failures=$((failures + 1)); else pass=$((pass + 1)); fi
+}
+
+cp "$samples/handmade-rrc-one-deal.paifu.json" "$work/logs/b.paifu.json"
+cp "$samples/session-rrc.paifu.json" "$work/logs/sub/a.json"
+gzip -c "$samples/synthetic-tenhou.mjlog" >"$work/logs/sub/deeper/game.mjlog.gz"
+cp "$samples/PROVENANCE.md" "$work/logs/README.md"
+printf 'not,a,log\n' >"$work/logs/sub/notes.csv"
+cp "$samples/session-rrc.paifu.json" "$work/logs/.hidden/x.json"
+
+"$paifu" validate "$work/logs" >"$work/out" 2>"$work/err"; check "walk clean" 0 $?
+contains "walk counts" "$work/out" "3 files (0 unreadable, 2 skipped: not a log)"
+"$paifu" validate --format json "$work/logs" >"$work/out" 2>"$work/err"; check "walk json" 0 $?
+contains "walk json skipped" "$work/out" "\"skipped\": 2"
+lacks "hidden entries ignored" "$work/out" ".hidden"
+# name order, depth first: logs/b.paifu.json, logs/sub/a.json, logs/sub/deeper/game.mjlog.gz
+"$paifu" info "$work/logs" >"$work/out" 2>"$work/err"; check "info walk" 0 $?
+grep -E '^/' "$work/out" | sed "s|$work/||; s|:.*||" >"$work/order"
+printf 'logs/b.paifu.json\nlogs/sub/a.json\nlogs/sub/deeper/game.mjlog.gz\n' >"$work/order.expected"
+cmp -s "$work/order" "$work/order.expected" || { echo "FAIL: walk order:"; cat "$work/order"; failures=$((failures + 1)); }
+"$paifu" report --standings "$work/logs/sub" >"$work/out" 2>"$work/err"; check "report walk" 0 $?
+contains "report walk" "$work/out" "rank"
+# a log that is broken stays an error inside a directory; the others are still checked
+printf '{"paifu": 1, "players": ["a","b","c","d"],\n "deals": [' >"$work/logs/sub/broken.json"
+"$paifu" validate "$work/logs" >"$work/out" 2>"$work/err"; check "broken log in a walk" 2 $?
+contains "broken log named" "$work/err" "broken.json:2:"
+contains "others checked" "$work/out" "4 files (1 unreadable, 2 skipped: not a log)"
+# --from takes every file of the walk (no detection)
+"$paifu" validate --from paifu "$work/logs/sub/deeper" >"$work/out" 2>"$work/err"; check "from in a walk" 2 $?
+"$paifu" validate "$work/nonexistent-dir/" >"$work/out" 2>"$work/err"; check "missing operand" 2 $?
+
+echo "$pass checks passed, $failures failed"
+[ "$failures" -eq 0 ]
