@@ -132,6 +132,9 @@ struct paifu_rules {
     int32_t red_fives;     /* red fives in the set (one per suit: 3) */
     bool ryanhan_shibari;  /* 2 han from yaku at 5+ honba */
     bool chankan_ankan_kokushi;
+    bool ippatsu;          /* ippatsu is a yaku */
+    bool ura_dora;         /* riichi winners count ura (and kan-ura) indicators */
+    bool kan_dora;         /* kans reveal new indicators; false: the first one only */
     int kandora_timing;    /* enum paifu_kandora: open/added kan indicators */
     bool kita;             /* 3-player: Norths are set aside as dora */
     bool kita_interrupts;  /* a kita (once its replacement is drawn) breaks ippatsu and the

@@ -105,7 +105,7 @@ static uint64_t situation_yaku(const paifu_facts *f)
     if (f->menzen && (fl & (PAIFU_SIT_RIICHI | PAIFU_SIT_DOUBLE_RIICHI))) {
         /* 000 §4.2.1: double riichi always adds to riichi; Tenhou lists it alone at 2 han */
         y |= YAKU_BIT(fl & PAIFU_SIT_DOUBLE_RIICHI ? PAIFU_YAKU_DOUBLE_RIICHI : PAIFU_YAKU_RIICHI);
-        if (fl & PAIFU_SIT_IPPATSU)
+        if ((fl & PAIFU_SIT_IPPATSU) && f->rules->ippatsu)
             y |= YAKU_BIT(PAIFU_YAKU_IPPATSU);
     }
     if (f->menzen && f->tsumo)
@@ -215,11 +215,13 @@ void paifu_yaku__facts(paifu_facts *f, const paifu_hand *hand, const uint8_t cou
     /* dora family: yaku.md section 3; 000 §3.6 */
     paifu_tile extra = hand->n_closed != n_closed ? sit->win_tile : PAIFU_TILE_NONE;
     f->kita = rules->kita ? hand->kita : 0;
-    f->dora = dora_han(f, sit->dora, sit->n_dora);
+    unsigned n_dora = rules->kan_dora || sit->n_dora < 1 ? sit->n_dora : 1u;
+    unsigned n_ura = rules->kan_dora || sit->n_ura < 1 ? sit->n_ura : 1u;
+    f->dora = dora_han(f, sit->dora, n_dora);
     f->aka = rules->red_fives > 0 ? (int)paifu_hand_aka_count(hand, extra) : 0;
     f->ura = 0;
-    if (f->menzen && (f->flags & PAIFU_SIT_RIICHI))
-        f->ura = dora_han(f, sit->ura, sit->n_ura);
+    if (f->menzen && (f->flags & PAIFU_SIT_RIICHI) && rules->ura_dora)
+        f->ura = dora_han(f, sit->ura, n_ura);
 }
 
 /* ---- reading-dependent yaku ---- */
@@ -433,7 +435,7 @@ unsigned paifu_yaku__list(paifu_yaku_value *out, const paifu_eval *e, const paif
         n = push(out, n, PAIFU_YAKU_DORA, f->dora);
     if (f->aka)
         n = push(out, n, PAIFU_YAKU_AKA_DORA, f->aka);
-    if (f->menzen && (f->flags & PAIFU_SIT_RIICHI))
+    if (f->menzen && (f->flags & PAIFU_SIT_RIICHI) && f->rules->ura_dora)
         n = push(out, n, PAIFU_YAKU_URA_DORA, f->ura);
     if (f->kita)
         n = push(out, n, PAIFU_YAKU_KITA, f->kita);

@@ -53,6 +53,17 @@ static const score_case CASES[] = {
     {"riichi ippatsu tsumo pinfu ura 2", "rrc", NULL, "23456m456p789s55s +1m",
      T | R | PAIFU_SIT_IPPATSU, E, S, "9s", "4s", 0, 0, 0, "1 2 0 7 53:2", 6, 20,
      12000}, /* 4 + ura 2 (55s) = haneman 3000/6000 */
+    {"ippatsu off (JPML)", "rrc", "ippatsu=false", "23456m456p789s55s +1m",
+     T | R | PAIFU_SIT_IPPATSU, E, S, "9s", "4s", 0, 0, 0, "1 0 7 53:2", 5, 20,
+     8000}, /* the same hand without ippatsu: mangan 2000/4000 */
+    {"ura dora off (JPML)", "rrc", "ura_dora=false", "23456m456p789s55s +1m",
+     T | R | PAIFU_SIT_IPPATSU, E, S, "9s", "4s", 0, 0, 0, "1 2 0 7", 4, 20,
+     5200}, /* 4 han 20 fu: 1300/2600 */
+    {"kan dora off: the first indicator only", "rrc", "kan_dora=false",
+     "23456m456p789s55s +1m", T, E, S, "9s4s", NULL, 0, 0, 0, "0 7", 2, 20,
+     1500}, /* the kan indicator 4s would make the 55s pair 2 dora */
+    {"kan dora on: every indicator", "rrc", NULL, "23456m456p789s55s +1m", T, E, S, "9s4s", NULL,
+     0, 0, 0, "0 7 52:2", 4, 20, 5200},
     {"open tanyao (kuitan)", "rrc", NULL, "234m567p6s chi:345s pon:888p +6s", 0, E, S, NULL, NULL,
      0, 0, 0, "8", 1, 30, 1000}, /* 20 + 2 open pon + 2 tanki = 24 -> 30 */
     {"open tanyao without kuitan", "ema2012", NULL, "234m567p6s chi:345s pon:888p +6s", 0, E, S,
