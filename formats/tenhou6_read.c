@@ -21,7 +21,9 @@
  *          A MahjongSoul room (tensoul: "玉の間南喰", "Gold Room South"; `ver` a string) is
  *          "majsoul" with game_length east for 東/East. Anything else (no disp, a tournament's
  *          name, a MahjongSoul friendly or contest room, MahjongSoul sanma) names no preset and
- *          sets PAIFU_META_RULES_UNKNOWN: the verifier replays the tiles only.
+ *          sets PAIFU_META_RULES_UNKNOWN: the verifier replays the tiles only. A title naming
+ *          the JPML official rules (日本プロ麻雀連盟公式ルール) adds ippatsu, ura_dora and
+ *          kan_dora false to that, so the tiles replay under the rules the game was played by.
  *          Red fives: aka51+aka52+aka53 when all three are given, else aka, else none (spec
  *          §2.2); a count other than 3 becomes red_fives. A Tenhou lobby with `lobby` other
  *          than 0 is private: PAIFU_META_FINAL_UNKNOWN, as the XML reader does.
@@ -335,6 +337,18 @@ static int majsoul_rules(jctx *c, paifu_game *game, const char *disp, int player
     return rc;
 }
 
+/* A title naming the JPML official rules (the viewer form's title array, spec §2). */
+static bool jpml_title(const json_t *root)
+{
+    const json_t *title = json_object_get(root, "title");
+    for (size_t i = 0; json_is_array(title) && i < json_array_size(title); i++) {
+        const char *t = json_string_value(json_array_get(title, i));
+        if (t && strstr(t, "日本プロ麻雀連盟公式ルール"))
+            return true;
+    }
+    return false;
+}
+
 static int read_rules(jctx *c, const json_t *root, paifu_game *game, int players)
 {
     const char *disp = disp_of(root);
@@ -354,6 +368,17 @@ static int read_rules(jctx *c, const json_t *root, paifu_game *game, int players
         return majsoul_rules(c, game, disp, players);
     if (players == 3 && (rc = rule(c, game, "players", "3")) < 0)
         return rc;
+    if (jpml_title(root)) {
+        /* the Japan Professional Mahjong League's official rules, as hand transcriptions of its
+           televised games name them: no ippatsu, ura or kan dora (their logs list one dora
+           indicator in deals with kans); the rest of the rules (uma, draws) stays unknown */
+        static const char *const off[] = {"ippatsu", "ura_dora", "kan_dora"};
+        for (size_t i = 0; i < 3; i++)
+            if ((rc = rule(c, game, off[i], "false")) < 0)
+                return rc;
+        return rules_unknown(c, game, "JPML official rules (日本プロ麻雀連盟公式ルール): no "
+                             "ippatsu, ura or kan dora; payments and uma not known to paifu");
+    }
     char reason[160];
     snprintf(reason, sizeof(reason), disp ? "rule.disp \"%.100s\" is neither a Tenhou lobby nor "
                                             "a MahjongSoul room"

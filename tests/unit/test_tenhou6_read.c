@@ -504,6 +504,17 @@ static void test_rules_other_rooms(void **state)
     assert_null(paifu_game_rules_name(g));
     assert_non_null(paifu_game_meta_get(g, PAIFU_META_RULES_UNKNOWN));
     assert_string_equal(override(g, "red_fives"), "0");
+    assert_null(override(g, "kan_dora"));
+    paifu_game_free(g);
+    /* the same game whose title names the JPML official rules: no ippatsu, ura or kan dora */
+    g = read_ok("{\"title\":[\"第39期十段位決定戦\",\"日本プロ麻雀連盟公式ルール\"],\"name\":[\"a\","
+                "\"b\",\"c\",\"d\"],\"rule\":{\"disp\":\"第39期十段位決定戦3\",\"aka\":0},"
+                "\"log\":[" KYUUSHU_ROUND "]}");
+    assert_null(paifu_game_rules_name(g));
+    assert_non_null(strstr(paifu_game_meta_get(g, PAIFU_META_RULES_UNKNOWN), "JPML"));
+    assert_string_equal(override(g, "ippatsu"), "false");
+    assert_string_equal(override(g, "ura_dora"), "false");
+    assert_string_equal(override(g, "kan_dora"), "false");
     paifu_game_free(g);
 }
 
