@@ -6,13 +6,14 @@
  */
 #include "lossy.h"
 
+#include <assert.h>
 #include <paifu/verify.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const WHAT[LOSS_KIND_COUNT] = {
+static const char *const WHAT[] = {
     "the wall and its shuffle seed",
     "the dice",
     "tile ids (which copy of a tile was used)",
@@ -25,10 +26,12 @@ static const char *const WHAT[LOSS_KIND_COUNT] = {
     "source metadata",
     "recorded win values",
     "the hands shown at a draw",
+    "the running scores recorded with riichi deposits, wins and draws (they follow from the "
+    "score changes)",
 };
+static_assert(sizeof(WHAT) / sizeof(WHAT[0]) == LOSS_KIND_COUNT, "one text per loss kind");
 
-void paifu_lossy__init(lossy *l, format_writer_ctx *ctx, const paifu_game *game,
-                       paifu_error *err)
+void paifu_lossy__init(lossy *l, format_writer_ctx *ctx, const paifu_game *game, paifu_error *err)
 {
     l->ctx = ctx;
     l->game = game;
@@ -56,8 +59,8 @@ int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *
     va_start(ap, fmt);
     vsnprintf(text, sizeof(text), fmt, ap);
     va_end(ap);
-    return paifu_error_set(err, PAIFU_EUNSUPPORTED, &where, "%s cannot hold this game: %s",
-                           format, text);
+    return paifu_error_set(err, PAIFU_EUNSUPPORTED, &where, "%s cannot hold this game: %s", format,
+                           text);
 }
 
 bool paifu_lossy__is_mcr(const paifu_game *game)
@@ -117,6 +120,14 @@ static unsigned deal_losses(const paifu_deal *d)
             m |= 1u << LOSS_TILE_IDS;
     if (d->n_penalties)
         m |= 1u << LOSS_PENALTIES;
+    if (d->n_score_rows)
+        m |= 1u << LOSS_SCORES;
+    for (size_t i = 0; i < d->n_wins; i++)
+        if (d->wins[i].known & PAIFU_REC_SCORES)
+            m |= 1u << LOSS_SCORES;
+    for (size_t i = 0; i < d->n_draws; i++)
+        if (d->draws[i].known & PAIFU_REC_SCORES)
+            m |= 1u << LOSS_SCORES;
     for (size_t i = 0; i < d->n_events; i++) {
         const paifu_event *e = &d->events[i];
         if (e->tile_id != PAIFU_TILE_ID_NONE || any_id(e->ids, e->n))

@@ -20,18 +20,19 @@
 
 /* Kinds of loss, one bit each (reported once per game). */
 typedef enum lossy_kind {
-    LOSS_WALL = 0,     /* the wall and its shuffle seed */
-    LOSS_DICE,         /* the dice */
-    LOSS_TILE_IDS,     /* which physical copy of a tile was used */
-    LOSS_PENALTIES,    /* penalties (chombo, fines, dead hands) */
-    LOSS_CONNECTION,   /* disconnections and reconnections */
-    LOSS_DORA_TIMING,  /* when a kan dora indicator was revealed */
-    LOSS_TSUMOGIRI,    /* tsumogiri flags the source does not record */
-    LOSS_RULES,        /* the rule set */
-    LOSS_FINAL,        /* final scores (uma, oka) or final points */
-    LOSS_META,         /* source metadata with no place in the target */
-    LOSS_VALUES,       /* recorded han, fu, points or limits the target cannot show */
-    LOSS_HANDS,        /* hands shown at a draw */
+    LOSS_WALL = 0,    /* the wall and its shuffle seed */
+    LOSS_DICE,        /* the dice */
+    LOSS_TILE_IDS,    /* which physical copy of a tile was used */
+    LOSS_PENALTIES,   /* penalties (chombo, fines, dead hands) */
+    LOSS_CONNECTION,  /* disconnections and reconnections */
+    LOSS_DORA_TIMING, /* when a kan dora indicator was revealed */
+    LOSS_TSUMOGIRI,   /* tsumogiri flags the source does not record */
+    LOSS_RULES,       /* the rule set */
+    LOSS_FINAL,       /* final scores (uma, oka) or final points */
+    LOSS_META,        /* source metadata with no place in the target */
+    LOSS_VALUES,      /* recorded han, fu, points or limits the target cannot show */
+    LOSS_HANDS,       /* hands shown at a draw */
+    LOSS_SCORES,      /* running scores recorded with deposits, wins and draws */
     LOSS_KIND_COUNT
 } lossy_kind;
 
@@ -39,11 +40,10 @@ typedef struct lossy {
     format_writer_ctx *ctx;
     const paifu_game *game;
     paifu_error *err;
-    unsigned reported;  /* bit per lossy_kind already reported */
+    unsigned reported; /* bit per lossy_kind already reported */
 } lossy;
 
-void paifu_lossy__init(lossy *l, format_writer_ctx *ctx, const paifu_game *game,
-                       paifu_error *err);
+void paifu_lossy__init(lossy *l, format_writer_ctx *ctx, const paifu_game *game, paifu_error *err);
 
 /* Report WHAT (kind KIND) unless that kind was reported for this game. 0 or the --strict
  * error. */
@@ -52,7 +52,8 @@ int paifu_lossy__report(lossy *l, lossy_kind kind, const char *what);
 /*
  * Report what every narrow format loses: the wall, dice, tile ids, penalties, connections
  * (unless CARRIES has PAIFU_CARRIES_CONNECTION), tsumogiri flags the source does not know,
- * and kan dora indicators revealed where Tenhou and Mortal would not reveal them.
+ * kan dora indicators revealed where Tenhou and Mortal would not reveal them, and the running
+ * scores a log records beside its score changes.
  */
 int paifu_lossy__scan(lossy *l, unsigned carries);
 

@@ -62,9 +62,9 @@ typedef struct mjw {
     size_t index;
     paifu_tile dora[MJW_MAX_DORA]; /* the deal's DORA events in order */
     size_t n_dora, next_dora;
-    bool dora_at_dahai;            /* an open/added kan's indicator waits for the next dahai */
-    bool dora_at_tsumo;            /* ... or for the next tsumo (a kan added before it) */
-    int reach_pending;             /* seat whose reach_accepted waits, -1 */
+    bool dora_at_dahai;             /* an open/added kan's indicator waits for the next dahai */
+    bool dora_at_tsumo;             /* ... or for the next tsumo (a kan added before it) */
+    int reach_pending;              /* seat whose reach_accepted waits, -1 */
     bool accept_moved[PAIFU_SEATS]; /* the seat's RIICHI_ACCEPTED was written earlier */
     paifu_tile drawn[PAIFU_SEATS];
 } mjw;
@@ -141,8 +141,9 @@ static int check_rules(mjw *w)
         return 0;
     char what[120];
     if (paifu_game_meta_get(w->g, PAIFU_META_RULES_UNKNOWN))
-        snprintf(what, sizeof(what), "the rule set (unknown in the source; mjai readers take "
-                                     "Tenhou's)");
+        snprintf(what, sizeof(what),
+                 "the rule set (unknown in the source; mjai readers take "
+                 "Tenhou's)");
     else
         snprintf(what, sizeof(what), "the rule set (%s and its overrides; mjai names Tenhou's)",
                  name ? name : "unnamed");
@@ -264,8 +265,8 @@ static int on_call(mjw *w, const paifu_event *e)
     if (e->type == PAIFU_EV_SHOUMINKAN && w->dora_at_dahai)
         w->dora_at_tsumo = true;
     paifu_buf_printf(w->b, "{\"type\":\"%s\",\"actor\":%d", type, e->seat);
-    if (e->from >= 0 && (e->type == PAIFU_EV_CHI || e->type == PAIFU_EV_PON ||
-                         e->type == PAIFU_EV_DAIMINKAN))
+    if (e->from >= 0 &&
+        (e->type == PAIFU_EV_CHI || e->type == PAIFU_EV_PON || e->type == PAIFU_EV_DAIMINKAN))
         paifu_buf_printf(w->b, ",\"target\":%d", e->from);
     if (e->type != PAIFU_EV_ANKAN) {
         paifu_buf_puts(w->b, ",\"pai\":");
@@ -299,15 +300,62 @@ static int on_accepted(mjw *w, const paifu_event *e)
  * names ("sangenpai" cannot tell the dragons apart). */
 static const char *yaku_name(unsigned id)
 {
-    static const char *const ORIGINAL[] = {
-        "menzenchin_tsumoho", "reach", "ippatsu", "chankan", "rinshankaiho", "haiteiraoyue",
-        "hoteiraoyui", "pinfu", "tanyaochu", "ipeko", "jikaze", "jikaze", "jikaze", "jikaze",
-        "bakaze", "bakaze", "bakaze", "bakaze", NULL, NULL, NULL, "double_reach", "chitoitsu",
-        "honchantaiyao", "ikkitsukan", "sanshokudojun", "sanshokudoko", "sankantsu",
-        "toitoiho", "sananko", "shosangen", "honroto", "ryanpeko", "junchantaiyao", "honiso",
-        "chiniso", "renho", "tenho", "chiho", "daisangen", "suanko", NULL, "tsuiso", "ryuiso",
-        "chinroto", "churenpoton", NULL, "kokushimuso", NULL, "daisushi", "shosushi",
-        "sukantsu", "dora", "uradora", "akadora", "nukidora"};
+    static const char *const ORIGINAL[] = {"menzenchin_tsumoho",
+                                           "reach",
+                                           "ippatsu",
+                                           "chankan",
+                                           "rinshankaiho",
+                                           "haiteiraoyue",
+                                           "hoteiraoyui",
+                                           "pinfu",
+                                           "tanyaochu",
+                                           "ipeko",
+                                           "jikaze",
+                                           "jikaze",
+                                           "jikaze",
+                                           "jikaze",
+                                           "bakaze",
+                                           "bakaze",
+                                           "bakaze",
+                                           "bakaze",
+                                           NULL,
+                                           NULL,
+                                           NULL,
+                                           "double_reach",
+                                           "chitoitsu",
+                                           "honchantaiyao",
+                                           "ikkitsukan",
+                                           "sanshokudojun",
+                                           "sanshokudoko",
+                                           "sankantsu",
+                                           "toitoiho",
+                                           "sananko",
+                                           "shosangen",
+                                           "honroto",
+                                           "ryanpeko",
+                                           "junchantaiyao",
+                                           "honiso",
+                                           "chiniso",
+                                           "renho",
+                                           "tenho",
+                                           "chiho",
+                                           "daisangen",
+                                           "suanko",
+                                           NULL,
+                                           "tsuiso",
+                                           "ryuiso",
+                                           "chinroto",
+                                           "churenpoton",
+                                           NULL,
+                                           "kokushimuso",
+                                           NULL,
+                                           "daisushi",
+                                           "shosushi",
+                                           "sukantsu",
+                                           "dora",
+                                           "uradora",
+                                           "akadora",
+                                           "nukidora"};
     if (id < sizeof(ORIGINAL) / sizeof(ORIGINAL[0]) && ORIGINAL[id])
         return ORIGINAL[id];
     return paifu_yaku_name(id);
@@ -347,8 +395,7 @@ static void put_mcr_fans(mjw *w, const paifu_win *win)
         const char *name = paifu_mcr_fan_name(win->yaku[i].id);
         if (!name || win->yaku[i].count == 1)
             continue;
-        paifu_buf_printf(w->b, "%s\"%s\":%u", first ? "" : ",", name,
-                         (unsigned)win->yaku[i].count);
+        paifu_buf_printf(w->b, "%s\"%s\":%u", first ? "" : ",", name, (unsigned)win->yaku[i].count);
         first = false;
     }
     paifu_buf_puts(w->b, "}}");
@@ -456,13 +503,16 @@ static int on_event(mjw *w, size_t i, size_t *outcome)
 {
     const paifu_event *e = &w->deal->events[i];
     switch (e->type) {
-    case PAIFU_EV_DRAW: return on_draw(w, e);
-    case PAIFU_EV_DISCARD: return on_discard(w, e, i);
+    case PAIFU_EV_DRAW:
+        return on_draw(w, e);
+    case PAIFU_EV_DISCARD:
+        return on_discard(w, e, i);
     case PAIFU_EV_CHI:
     case PAIFU_EV_PON:
     case PAIFU_EV_DAIMINKAN:
     case PAIFU_EV_ANKAN:
-    case PAIFU_EV_SHOUMINKAN: return on_call(w, e);
+    case PAIFU_EV_SHOUMINKAN:
+        return on_call(w, e);
     case PAIFU_EV_KITA: /* an open kan's indicator still due follows it, as in Tenhou's XML */
         w->drawn[e->seat] = PAIFU_TILE_NONE;
         paifu_buf_printf(w->b, "{\"type\":\"nukidora\",\"actor\":%d,\"pai\":\"N\"}\n", e->seat);
@@ -470,13 +520,17 @@ static int on_event(mjw *w, size_t i, size_t *outcome)
             put_dora(w);
         w->dora_at_dahai = w->dora_at_tsumo = false;
         return 0;
-    case PAIFU_EV_RIICHI_ACCEPTED: return on_accepted(w, e);
-    case PAIFU_EV_WIN: return on_win(w, &w->deal->wins[e->detail], (*outcome)++);
+    case PAIFU_EV_RIICHI_ACCEPTED:
+        return on_accepted(w, e);
+    case PAIFU_EV_WIN:
+        return on_win(w, &w->deal->wins[e->detail], (*outcome)++);
     case PAIFU_EV_EXHAUSTIVE_DRAW:
     case PAIFU_EV_ABORTIVE_DRAW:
         return on_draw_outcome(w, &w->deal->draws[e->detail], (*outcome)++);
-    case PAIFU_EV_FLOWER: return refuse(w, "a flower (mjai has no bonus tiles)");
-    default: return 0; /* DORA (placed by Mortal's rules), connection, penalties (lost) */
+    case PAIFU_EV_FLOWER:
+        return refuse(w, "a flower (mjai has no bonus tiles)");
+    default:
+        return 0; /* DORA (placed by Mortal's rules), connection, penalties (lost) */
     }
 }
 
@@ -512,9 +566,9 @@ static int start_kyoku(mjw *w)
         paifu_buf_puts(b, ",\"dora_marker\":");
         put_tile(b, st->dora_indicator);
     }
-    paifu_buf_printf(b, ",\"kyoku\":%d,\"honba\":%d,\"kyotaku\":%d,\"oya\":%d,\"scores\":",
-                     st->hand_number + 1, st->honba, paifu_lossy__start_sticks(w->g, w->index),
-                     st->dealer);
+    paifu_buf_printf(
+        b, ",\"kyoku\":%d,\"honba\":%d,\"kyotaku\":%d,\"oya\":%d,\"scores\":", st->hand_number + 1,
+        st->honba, paifu_lossy__start_sticks(w->g, w->index), st->dealer);
     put_ints(b, scores, (size_t)w->players);
     paifu_buf_puts(b, ",\"tehais\":[");
     for (int s = 0; s < w->players; s++) {

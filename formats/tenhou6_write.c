@@ -70,8 +70,8 @@ typedef struct t6w {
     lossy loss;
     paifu_rules *rules;
     int players;
-    paifu_buf log;   /* the rounds */
-    paifu_buf conn;  /* the connection entries */
+    paifu_buf log;  /* the rounds */
+    paifu_buf conn; /* the connection entries */
     size_t n_conn;
     /* the deal being written */
     const paifu_deal *deal;
@@ -82,7 +82,7 @@ typedef struct t6w {
     paifu_tile drawn[PAIFU_SEATS]; /* the seat's latest draw, NONE after another action */
     paifu_tile dora[2 * PAIFU_MAX_INDICATORS];
     size_t n_dora;
-    uint32_t steps;  /* draws, discards and calls so far (connection steps, spec §2.3) */
+    uint32_t steps; /* draws, discards and calls so far (connection steps, spec §2.3) */
 } t6w;
 
 /* ---- tile codes (spec §4) ---- */
@@ -238,13 +238,18 @@ static int on_connection(t6w *w, const paifu_event *e, int32_t log)
 static int on_event(t6w *w, const paifu_event *e)
 {
     switch (e->type) {
-    case PAIFU_EV_DRAW: return on_draw(w, e);
-    case PAIFU_EV_DISCARD: return on_discard(w, e);
+    case PAIFU_EV_DRAW:
+        return on_draw(w, e);
+    case PAIFU_EV_DISCARD:
+        return on_discard(w, e);
     case PAIFU_EV_CHI:
     case PAIFU_EV_PON:
-    case PAIFU_EV_DAIMINKAN: return on_call(w, e);
-    case PAIFU_EV_SHOUMINKAN: return on_shouminkan(w, e);
-    case PAIFU_EV_ANKAN: return on_ankan(w, e);
+    case PAIFU_EV_DAIMINKAN:
+        return on_call(w, e);
+    case PAIFU_EV_SHOUMINKAN:
+        return on_shouminkan(w, e);
+    case PAIFU_EV_ANKAN:
+        return on_ankan(w, e);
     case PAIFU_EV_KITA:
         w->drawn[e->seat] = PAIFU_TILE_NONE;
         w->steps++;
@@ -254,9 +259,12 @@ static int on_event(t6w *w, const paifu_event *e)
             w->dora[w->n_dora++] = e->tile;
         return 0;
     case PAIFU_EV_DISCONNECT:
-    case PAIFU_EV_RECONNECT: return on_connection(w, e, (int32_t)w->index);
-    case PAIFU_EV_FLOWER: return refuse(w, "a flower (tenhou6 has no bonus tiles)");
-    default: return 0; /* riichi deposits are inferred on reading; outcomes come later */
+    case PAIFU_EV_RECONNECT:
+        return on_connection(w, e, (int32_t)w->index);
+    case PAIFU_EV_FLOWER:
+        return refuse(w, "a flower (tenhou6 has no bonus tiles)");
+    default:
+        return 0; /* riichi deposits are inferred on reading; outcomes come later */
     }
 }
 
@@ -297,8 +305,8 @@ static int32_t win_base(const t6w *w, const paifu_win *win, paifu_limit *limit)
  * payment tables are built: each non-dealer a quarter (with 3 players a third) rounded up to
  * 100, the dealer the rest; a dealer's tsumo: the total shared equally.
  */
-static void tsumo_split(const t6w *w, const paifu_win *win, int32_t base, bool dealer,
-                        int32_t *ko, int32_t *oya)
+static void tsumo_split(const t6w *w, const paifu_win *win, int32_t base, bool dealer, int32_t *ko,
+                        int32_t *oya)
 {
     paifu_payment pay;
     paifu_points_payment(&pay, base, dealer);
@@ -363,20 +371,23 @@ static int score_string(t6w *w, const paifu_win *win, char *buf, size_t size, bo
 
 /* Tenhou's yaku names by id (tenhou-xml.md §4.12), then kita. */
 static const char *const YAKU_NAMES[] = {
-    "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和", "断幺九",
-    "一盃口", "自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南", "場風 西",
-    "場風 北", "役牌 白", "役牌 發", "役牌 中", "両立直", "七対子", "混全帯幺九", "一気通貫",
-    "三色同順", "三色同刻", "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口",
-    "純全帯幺九", "混一色", "清一色", "人和", "天和", "地和", "大三元", "四暗刻", "四暗刻単騎",
-    "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈", "国士無双", "国士無双１３面",
-    "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ", "抜きドラ",
+    "門前清自摸和",   "立直",     "一発",     "槍槓",       "嶺上開花",     "海底摸月",
+    "河底撈魚",       "平和",     "断幺九",   "一盃口",     "自風 東",      "自風 南",
+    "自風 西",        "自風 北",  "場風 東",  "場風 南",    "場風 西",      "場風 北",
+    "役牌 白",        "役牌 發",  "役牌 中",  "両立直",     "七対子",       "混全帯幺九",
+    "一気通貫",       "三色同順", "三色同刻", "三槓子",     "対々和",       "三暗刻",
+    "小三元",         "混老頭",   "二盃口",   "純全帯幺九", "混一色",       "清一色",
+    "人和",           "天和",     "地和",     "大三元",     "四暗刻",       "四暗刻単騎",
+    "字一色",         "緑一色",   "清老頭",   "九蓮宝燈",   "純正九蓮宝燈", "国士無双",
+    "国士無双１３面", "大四喜",   "小四喜",   "四槓子",     "ドラ",         "裏ドラ",
+    "赤ドラ",         "抜きドラ",
 };
 
 static int put_yaku(t6w *w, paifu_buf *b, const paifu_yaku_value *y)
 {
     const char *name = y->id < sizeof(YAKU_NAMES) / sizeof(YAKU_NAMES[0]) ? YAKU_NAMES[y->id]
-                       : y->name                                      ? y->name
-                                                                      : paifu_yaku_name(y->id);
+                       : y->name                                          ? y->name
+                                                                          : paifu_yaku_name(y->id);
     if (y->id == PAIFU_YAKU_URA_DORA && y->han == 0)
         return 0; /* Tenhou leaves out 裏ドラ(0飜) (spec §7.1) */
     paifu_buf_putc(b, ',');
@@ -425,12 +436,18 @@ static const char *draw_name(const t6w *w, const paifu_draw *d, const int32_t *d
         moves = moves || deltas[s] != 0;
     unsigned all = (1u << w->players) - 1;
     switch (d->kind) {
-    case PAIFU_DRAW_KYUUSHU: return "九種九牌";
-    case PAIFU_DRAW_SUUFON: return "四風連打";
-    case PAIFU_DRAW_SUUCHA_RIICHI: return "四家立直";
-    case PAIFU_DRAW_SUUKAIKAN: return "四槓散了";
-    case PAIFU_DRAW_SANCHAHOU: return "三家和了";
-    default: break;
+    case PAIFU_DRAW_KYUUSHU:
+        return "九種九牌";
+    case PAIFU_DRAW_SUUFON:
+        return "四風連打";
+    case PAIFU_DRAW_SUUCHA_RIICHI:
+        return "四家立直";
+    case PAIFU_DRAW_SUUKAIKAN:
+        return "四槓散了";
+    case PAIFU_DRAW_SANCHAHOU:
+        return "三家和了";
+    default:
+        break;
     }
     if (d->nagashi)
         return "流し満貫";
@@ -599,9 +616,9 @@ static void put_js_number(paifu_buf *b, const char *text, size_t len)
 /* A comma-separated metadata list as a JSON array: numbers, dan names or strings. */
 static void put_meta_list(paifu_buf *b, const char *text, char as)
 {
-    static const char *const DAN[] = {
-        "新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級", "初段",
-        "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳"};
+    static const char *const DAN[] = {"新人", "９級", "８級", "７級", "６級", "５級", "４級",
+                                      "３級", "２級", "１級", "初段", "二段", "三段", "四段",
+                                      "五段", "六段", "七段", "八段", "九段", "十段", "天鳳"};
     paifu_buf_putc(b, '[');
     for (const char *p = text; *p;) {
         size_t n = strcspn(p, ",");
@@ -675,9 +692,9 @@ static bool rule_is(const t6w *w, const char *key, const char *value)
 static bool lobby_override(const char *key)
 {
     static const char *const KEYS[] = {
-        "kuitan", "game_length", "red_fives", "players", "start_points", "return_points",
-        "oka", "uma", "sanma_tsumo_loss", "kita", "noten_total", "honba_value", "target_points",
-        "riichi_min_wall", "final_rounding"};
+        "kuitan",        "game_length", "red_fives",     "players",          "start_points",
+        "return_points", "oka",         "uma",           "sanma_tsumo_loss", "kita",
+        "noten_total",   "honba_value", "target_points", "riichi_min_wall",  "final_rounding"};
     for (size_t i = 0; i < sizeof(KEYS) / sizeof(KEYS[0]); i++)
         if (strcmp(key, KEYS[i]) == 0)
             return true;
@@ -834,8 +851,8 @@ static int put_sc(t6w *w, paifu_buf *b)
 static bool meta_carried(const char *key)
 {
     static const char *const PREFIXES[] = {
-        "tenhou6.", "tenhou.mjloggm.", "tenhou.go.", "tenhou.un.", "tenhou.shuffle.",
-        "tenhou.wall.", "tenhou.rules_unknown", "tenhou.final_unknown"};
+        "tenhou6.",        "tenhou.mjloggm.", "tenhou.go.",           "tenhou.un.",
+        "tenhou.shuffle.", "tenhou.wall.",    "tenhou.rules_unknown", "tenhou.final_unknown"};
     static const char *const KEYS[] = {"tenhou.owari", "tenhou.taikyoku.oya", "tenhou.ref",
                                        "majsoul.uuid"};
     for (size_t i = 0; i < sizeof(PREFIXES) / sizeof(PREFIXES[0]); i++)
@@ -850,8 +867,9 @@ static bool meta_carried(const char *key)
 /* Header keys after `log`, and the tenhou6 keys this writer has no place for. */
 static int header_end(t6w *w, paifu_buf *b)
 {
-    static const char *const KNOWN[] = {"title", "ver", "ref", "log", "connection", "ratingc",
-                                        "rule", "lobby", "dan", "rate", "sx", "sc", "name"};
+    static const char *const KNOWN[] = {"title",   "ver",  "ref",   "log", "connection",
+                                        "ratingc", "rule", "lobby", "dan", "rate",
+                                        "sx",      "sc",   "name"};
     int rc = 0;
     if (meta(w, "tenhou6.rule")) {
         for (size_t i = 5; i < 11; i++) {

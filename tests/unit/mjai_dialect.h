@@ -46,10 +46,10 @@ static const char *const *keys_of(const char *type)
 }
 
 typedef struct checker {
-    int last_type;       /* index into MORTAL_KEYS of the previous event, -1 at the start */
+    int last_type; /* index into MORTAL_KEYS of the previous event, -1 at the start */
     int last_actor;
     int in_kyoku;
-    int reach_actor;     /* a reach whose dahai is due, -1 */
+    int reach_actor; /* a reach whose dahai is due, -1 */
     char where[600];
     unsigned problems;
 } checker;

@@ -45,7 +45,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
 #include <cmocka.h>
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -260,9 +262,8 @@ static void same_ints(const int32_t *a, const int32_t *b, const char *what, cons
 static bool is_tile_event(const paifu_event *e)
 {
     return e->type == PAIFU_EV_DRAW || e->type == PAIFU_EV_DISCARD || e->type == PAIFU_EV_CHI ||
-           e->type == PAIFU_EV_PON || e->type == PAIFU_EV_DAIMINKAN ||
-           e->type == PAIFU_EV_ANKAN || e->type == PAIFU_EV_SHOUMINKAN ||
-           e->type == PAIFU_EV_KITA || e->type == PAIFU_EV_FLOWER;
+           e->type == PAIFU_EV_PON || e->type == PAIFU_EV_DAIMINKAN || e->type == PAIFU_EV_ANKAN ||
+           e->type == PAIFU_EV_SHOUMINKAN || e->type == PAIFU_EV_KITA || e->type == PAIFU_EV_FLOWER;
 }
 
 static void sorted(paifu_tile *out, const paifu_tile *in, size_t n)
@@ -279,8 +280,7 @@ static void compare_event(const paifu_event *x, const paifu_event *y, size_t i, 
     sorted(b, y->tiles, y->n);
     bool same = x->type == y->type && x->seat == y->seat && x->from == y->from &&
                 (x->tile == y->tile || x->type == PAIFU_EV_ANKAN) && /* its tiles say it all */
-                (x->flags & flags) == (y->flags & flags) &&
-                x->n == y->n && memcmp(a, b, x->n) == 0;
+                (x->flags & flags) == (y->flags & flags) && x->n == y->n && memcmp(a, b, x->n) == 0;
     if (same && x->type == PAIFU_EV_DISCARD && (x->flags & y->flags & PAIFU_EVF_TSUMOGIRI_KNOWN))
         same = (x->flags & PAIFU_EVF_TSUMOGIRI) == (y->flags & PAIFU_EVF_TSUMOGIRI);
     if (!same)
@@ -745,12 +745,14 @@ static const struct {
     {"F1231", "dan", "Pantheon's XML copy has the same template UN roster"},
     {"F1231", "rate", "Pantheon's XML copy has the same template UN roster"},
     {"F1231", "sx", "Pantheon's XML copy has the same template UN roster"},
-    {"F1231", "rule", "Pantheon's edited west.xml has GO type 1 (East only) where the log id and "
-                      "Tenhou's JSON say East-South (test_corpus_families.c)"},
+    {"F1231", "rule",
+     "Pantheon's edited west.xml has GO type 1 (East only) where the log id and "
+     "Tenhou's JSON say East-South (test_corpus_families.c)"},
     {"F1239", "dan", "Pantheon's XML copy has another UN roster than Tenhou's JSON"},
     {"F1239", "rate", "Pantheon's XML copy has another UN roster than Tenhou's JSON"},
-    {"F1229", "lobby", "the 2009 game's Tenhou JSON has no lobby (XML GO had none before "
-                       "2010-10); Pantheon's XML copy has lobby=\"0\""},
+    {"F1229", "lobby",
+     "the 2009 game's Tenhou JSON has no lobby (XML GO had none before "
+     "2010-10); Pantheon's XML copy has lobby=\"0\""},
 };
 
 static bool fact(const char *family, const char *key)
@@ -962,7 +964,8 @@ static void test_families(void **state)
         if (strcmp(MEMBERS[a].format, "tenhou-xml") != 0)
             continue;
         for (size_t b = 0; b < N_MEMBERS; b++) {
-            if (strcmp(MEMBERS[b].format, "tenhou6") || strcmp(MEMBERS[a].family, MEMBERS[b].family))
+            if (strcmp(MEMBERS[b].format, "tenhou6") ||
+                strcmp(MEMBERS[a].family, MEMBERS[b].family))
                 continue;
             snprintf(WHERE, sizeof(WHERE), "%s -> tenhou6 vs %s", MEMBERS[a].path, MEMBERS[b].path);
             json_t *theirs = json_load_file(MEMBERS[b].path, 0, NULL);

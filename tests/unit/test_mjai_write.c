@@ -17,7 +17,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
 #include <cmocka.h>
+
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,8 +219,9 @@ static void test_open_kan_dora(void **state)
     sink s = {0};
     write_ok(&s, g);
     sequence_is(&s, "tsumo dahai daiminkan tsumo dora dahai ryukyoku");
-    assert_non_null(strstr(s.data, "{\"type\":\"daiminkan\",\"actor\":2,\"target\":0,\"pai\":\"9s\","
-                                   "\"consumed\":[\"9s\",\"9s\",\"9s\"]}\n"));
+    assert_non_null(strstr(s.data,
+                           "{\"type\":\"daiminkan\",\"actor\":2,\"target\":0,\"pai\":\"9s\","
+                           "\"consumed\":[\"9s\",\"9s\",\"9s\"]}\n"));
     assert_non_null(strstr(s.data, "{\"type\":\"dora\",\"dora_marker\":\"N\"}\n"));
     assert_non_null(strstr(s.data, "{\"type\":\"dahai\",\"actor\":2,\"pai\":\"3p\","
                                    "\"tsumogiri\":true}\n"));
@@ -582,11 +585,11 @@ int main(void)
 {
     paifu_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_open_kan_dora),       cmocka_unit_test(test_closed_kan_dora),
-        cmocka_unit_test(test_consecutive_kans),    cmocka_unit_test(test_reach_after_kan),
-        cmocka_unit_test(test_rinshan_and_chankan), cmocka_unit_test(test_reach_accepted),
-        cmocka_unit_test(test_tsumogiri_derived),   cmocka_unit_test(test_game_frame),
-        cmocka_unit_test(test_three_players),       cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_open_kan_dora),        cmocka_unit_test(test_closed_kan_dora),
+        cmocka_unit_test(test_consecutive_kans),     cmocka_unit_test(test_reach_after_kan),
+        cmocka_unit_test(test_rinshan_and_chankan),  cmocka_unit_test(test_reach_accepted),
+        cmocka_unit_test(test_tsumogiri_derived),    cmocka_unit_test(test_game_frame),
+        cmocka_unit_test(test_three_players),        cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_riichienv_round_trip), cmocka_unit_test(test_dialect_samples),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,7 +10,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
 #include <cmocka.h>
+
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,8 +89,8 @@ static void add_win(paifu_game *g, int who, int from, int han, int fu, paifu_lim
     w.fu = (int16_t)fu;
     w.limit = (uint8_t)limit;
     w.points = points;
-    w.known = PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_LIMIT | PAIFU_REC_POINTS |
-              PAIFU_REC_DELTAS | PAIFU_REC_YAKU;
+    w.known = PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_LIMIT | PAIFU_REC_POINTS | PAIFU_REC_DELTAS |
+              PAIFU_REC_YAKU;
     memcpy(w.deltas, deltas, sizeof(w.deltas));
     w.n_yaku = 1;
     w.yaku[0].id = PAIFU_YAKU_TANYAO;
@@ -188,27 +190,28 @@ static void test_call_strings(void **state)
     (void)state;
     paifu_game *g = new_game(0);
     add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
-    add(g, PAIFU_EV_CHI, 2, "7m", 1, "06m", 0);                      /* "c175116" */
+    add(g, PAIFU_EV_CHI, 2, "7m", 1, "06m", 0); /* "c175116" */
     add(g, PAIFU_EV_DISCARD, 2, "1m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
-    add(g, PAIFU_EV_PON, 2, "5z", 0, "55z", 0);                      /* "45p4545" */
+    add(g, PAIFU_EV_PON, 2, "5z", 0, "55z", 0); /* "45p4545" */
     add(g, PAIFU_EV_DISCARD, 2, "2m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
-    add(g, PAIFU_EV_PON, 2, "5m", 3, "05m", 0);                      /* "1551p15" */
+    add(g, PAIFU_EV_PON, 2, "5m", 3, "05m", 0); /* "1551p15" */
     add(g, PAIFU_EV_DISCARD, 2, "3m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
-    add(g, PAIFU_EV_PON, 2, "5p", 1, "05p", 0);                      /* "p252552" */
+    add(g, PAIFU_EV_PON, 2, "5p", 1, "05p", 0); /* "p252552" */
     add(g, PAIFU_EV_DISCARD, 2, "4m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
-    add(g, PAIFU_EV_DAIMINKAN, 2, "9s", 1, "999s", 0);               /* "m39393939" */
+    add(g, PAIFU_EV_DAIMINKAN, 2, "9s", 1, "999s", 0); /* "m39393939" */
     add(g, PAIFU_EV_DRAW, 2, "6m", -1, NULL, PAIFU_EVF_REPLACEMENT);
     add(g, PAIFU_EV_DISCARD, 2, "6m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI);
-    add(g, PAIFU_EV_DAIMINKAN, 2, "2s", 0, "222s", 0);               /* "32m323232" */
+    add(g, PAIFU_EV_DAIMINKAN, 2, "2s", 0, "222s", 0); /* "32m323232" */
     add(g, PAIFU_EV_DRAW, 2, "7m", -1, NULL, PAIFU_EVF_REPLACEMENT);
     add(g, PAIFU_EV_DISCARD, 2, "8m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_RIICHI);
-    add(g, PAIFU_EV_DAIMINKAN, 2, "9p", 3, "999p", 0);               /* "292929m29" */
+    add(g, PAIFU_EV_DAIMINKAN, 2, "9p", 3, "999p", 0); /* "292929m29" */
     int32_t deltas[4] = {0, 0, 8000, -8000};
     add_win(g, 2, 3, 4, 30, PAIFU_LIMIT_NONE, 7700, deltas);
     sink s;
     json_t *doc = written(g, &s);
-    element_is(doc, 0, 11, "[\"c175116\",\"45p4545\",\"1551p15\",\"p252552\",\"m39393939\",16,"
-                           "\"32m323232\",17,\"292929m29\"]");
+    element_is(doc, 0, 11,
+               "[\"c175116\",\"45p4545\",\"1551p15\",\"p252552\",\"m39393939\",16,"
+               "\"32m323232\",17,\"292929m29\"]");
     /* the placeholders of the open kans; the last one, at the end, is dropped (spec §6) */
     element_is(doc, 0, 12, "[11,12,13,14,0,60,0,\"r18\"]");
     element_is(doc, 0, 5, "[41]");
@@ -224,22 +227,22 @@ static void test_kans(void **state)
     paifu_game *g = new_game(0);
     add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
     add(g, PAIFU_EV_DISCARD, 0, "5m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
-    add(g, PAIFU_EV_PON, 1, "5m", 0, "55m", 0);                      /* "p151515", kamicha */
+    add(g, PAIFU_EV_PON, 1, "5m", 0, "55m", 0); /* "p151515", kamicha */
     add(g, PAIFU_EV_DISCARD, 1, "1p", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
-    add(g, PAIFU_EV_PON, 3, "7s", 1, "77s", 0);                      /* "37p3737", toimen */
+    add(g, PAIFU_EV_PON, 3, "7s", 1, "77s", 0); /* "37p3737", toimen */
     add(g, PAIFU_EV_DISCARD, 3, "2p", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
     add(g, PAIFU_EV_DRAW, 1, "0m", -1, NULL, 0);
-    add(g, PAIFU_EV_SHOUMINKAN, 1, "0m", -1, "555m", 0);             /* "k51151515" */
+    add(g, PAIFU_EV_SHOUMINKAN, 1, "0m", -1, "555m", 0); /* "k51151515" */
     add(g, PAIFU_EV_DRAW, 1, "9m", -1, NULL, PAIFU_EVF_REPLACEMENT);
-    add(g, PAIFU_EV_ANKAN, 1, NULL, -1, "0555m", 0);                 /* "151515a51" */
+    add(g, PAIFU_EV_ANKAN, 1, NULL, -1, "0555m", 0); /* "151515a51" */
     add(g, PAIFU_EV_DORA, -1, "3z", -1, NULL, 0);
     add(g, PAIFU_EV_DORA, -1, "4z", -1, NULL, 0);
     add(g, PAIFU_EV_DRAW, 1, "9m", -1, NULL, PAIFU_EVF_REPLACEMENT);
-    add(g, PAIFU_EV_ANKAN, 1, NULL, -1, "9999m", 0);                 /* "191919a19" */
+    add(g, PAIFU_EV_ANKAN, 1, NULL, -1, "9999m", 0); /* "191919a19" */
     add(g, PAIFU_EV_DORA, -1, "5z", -1, NULL, 0);
     add(g, PAIFU_EV_DRAW, 1, "1s", -1, NULL, PAIFU_EVF_REPLACEMENT);
-    add(g, PAIFU_EV_DISCARD, 1, "1s", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI |
-                                                    PAIFU_EVF_RIICHI);
+    add(g, PAIFU_EV_DISCARD, 1, "1s", -1, NULL,
+        PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI | PAIFU_EVF_RIICHI);
     paifu_draw d;
     paifu_draw_init(&d, PAIFU_DRAW_SUUKAIKAN);
     d.known = PAIFU_REC_DELTAS;
@@ -291,7 +294,7 @@ static void test_score_strings(void **state)
     (void)state;
     static const score_case CASES[] = {
         {2, 3, 0, 4, 30, PAIFU_LIMIT_NONE, 7700, "30符4飜7700点"},      /* spec §7.1 */
-        {0, 0, 0, 6, 30, PAIFU_LIMIT_HANEMAN, 18000, "跳満6000点∀"},   /* dealer tsumo */
+        {0, 0, 0, 6, 30, PAIFU_LIMIT_HANEMAN, 18000, "跳満6000点∀"},    /* dealer tsumo */
         {1, 1, 0, 3, 30, PAIFU_LIMIT_NONE, 4000, "30符3飜1000-2000点"}, /* split computed */
         {1, 1, 0, 2, 40, PAIFU_LIMIT_NONE, 2700, "40符2飜700-1300点"},  /* 640 -> 700/1300 */
         {2, 2, 0, 26, 30, PAIFU_LIMIT_YAKUMAN, 64000, "役満16000-32000点"},
@@ -309,8 +312,8 @@ static void test_score_strings(void **state)
         add_win(g, c->who, c->from, c->han, c->fu, c->limit, c->points, deltas);
         sink s;
         json_t *doc = written(g, &s);
-        const json_t *detail = json_array_get(
-            json_array_get(json_array_get(json_object_get(doc, "log"), 0), 16), 2);
+        const json_t *detail =
+            json_array_get(json_array_get(json_array_get(json_object_get(doc, "log"), 0), 16), 2);
         const char *got = json_string_value(json_array_get(detail, 3));
         if (!got || strcmp(got, c->expect) != 0)
             fail_msg("case %zu: %s, expected %s", i, got ? got : "(none)", c->expect);
@@ -334,8 +337,8 @@ static void test_win_detail(void **state)
     w.han = 26;
     w.yakuman = 2;
     w.points = 96000;
-    w.known = PAIFU_REC_HAN | PAIFU_REC_LIMIT | PAIFU_REC_POINTS | PAIFU_REC_DELTAS |
-              PAIFU_REC_YAKU;
+    w.known =
+        PAIFU_REC_HAN | PAIFU_REC_LIMIT | PAIFU_REC_POINTS | PAIFU_REC_DELTAS | PAIFU_REC_YAKU;
     int32_t deltas[4] = {96000, 0, -96000, 0};
     memcpy(w.deltas, deltas, sizeof(deltas));
     static const uint16_t IDS[] = {PAIFU_YAKU_DAISANGEN, PAIFU_YAKU_TSUUIISOU};
@@ -344,8 +347,9 @@ static void test_win_detail(void **state)
     assert_int_equal(paifu_game_add_win(g, &w, 0, 0, NULL), 0);
     sink s;
     json_t *doc = written(g, &s);
-    element_is(doc, 0, 16, "[\"和了\",[96000,0,-96000,0],[0,0,2,\"役満32000点∀\","
-                           "\"大三元(役満)\",\"字一色(役満)\"]]");
+    element_is(doc, 0, 16,
+               "[\"和了\",[96000,0,-96000,0],[0,0,2,\"役満32000点∀\","
+               "\"大三元(役満)\",\"字一色(役満)\"]]");
     json_decref(doc);
     paifu_game_free(g);
 
@@ -360,8 +364,8 @@ static void test_win_detail(void **state)
     w.han = 2;
     w.fu = 40;
     w.points = 2600;
-    w.known = PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_LIMIT | PAIFU_REC_POINTS |
-              PAIFU_REC_DELTAS | PAIFU_REC_YAKU | PAIFU_REC_URA;
+    w.known = PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_LIMIT | PAIFU_REC_POINTS | PAIFU_REC_DELTAS |
+              PAIFU_REC_YAKU | PAIFU_REC_URA;
     int32_t d2[4] = {-2600, 2600, 0, 0};
     memcpy(w.deltas, d2, sizeof(d2));
     w.yaku[w.n_yaku++] = (paifu_yaku_value){PAIFU_YAKU_SEAT_WIND_SOUTH, 1, 1, 0, NULL};
@@ -371,8 +375,9 @@ static void test_win_detail(void **state)
     w.ura[0] = T("9p");
     assert_int_equal(paifu_game_add_win(g, &w, 0, 0, NULL), 0);
     doc = written(g, &s);
-    element_is(doc, 0, 16, "[\"和了\",[-2600,2600,0,0],[1,0,1,\"40符2飜2600点\","
-                           "\"自風 南(1飜)\",\"役牌 白(1飜)\"]]");
+    element_is(doc, 0, 16,
+               "[\"和了\",[-2600,2600,0,0],[1,0,1,\"40符2飜2600点\","
+               "\"自風 南(1飜)\",\"役牌 白(1飜)\"]]");
     element_is(doc, 0, 3, "[29]");
     element_is(doc, 0, 6, "[\"r60\"]");
     json_decref(doc);
@@ -401,8 +406,8 @@ static void test_draws(void **state)
 {
     (void)state;
     sink s;
-    int32_t noten[4] = {1500, -1500, 1500, -1500}, zero[4] = {0}, nm[4] = {-4000, 8000, -2000,
-                                                                           -2000};
+    int32_t noten[4] = {1500, -1500, 1500, -1500}, zero[4] = {0},
+            nm[4] = {-4000, 8000, -2000, -2000};
     json_t *doc = with_draw(PAIFU_DRAW_EXHAUSTIVE, noten, 5, 0, &s);
     element_is(doc, 0, 16, "[\"流局\",[1500,-1500,1500,-1500]]");
     json_decref(doc);
@@ -437,7 +442,7 @@ static void test_header_from_xml(void **state)
     (void)state;
     static const header_case CASES[] = {
         /* spec §2.1 and tenhou-xml.md §4.3 "Common values" */
-        {"9", "般南喰赤", "PF4"},     {"41", "特南喰赤", "PF4"},     {"169", "鳳南喰赤", "PF4"},
+        {"9", "般南喰赤", "PF4"},     {"41", "特南喰赤", "PF4"},    {"169", "鳳南喰赤", "PF4"},
         {"161", "鳳東喰赤", "PF4"},   {"193", "上東喰赤速", "PF4"}, {"225", "鳳東喰赤速", "PF4"},
         {"185", "三鳳南喰赤", "PF3"}, {"177", "三鳳東喰赤", "PF3"}, {"75", "般南喰速", "PF4"},
     };
@@ -449,16 +454,17 @@ static void test_header_from_xml(void **state)
         assert_int_equal(paifu_game_set_meta(g, "tenhou.go.type", CASES[i].type, NULL), 0);
         assert_int_equal(paifu_game_set_meta(g, "tenhou.go.lobby", "0", NULL), 0);
         assert_int_equal(paifu_game_set_meta(g, "tenhou.un.dan", "0,9,10,20", NULL), 0);
-        assert_int_equal(paifu_game_set_meta(g, "tenhou.un.rate", "2074.70,1500.00,1966.28,1500",
-                                             NULL), 0);
+        assert_int_equal(
+            paifu_game_set_meta(g, "tenhou.un.rate", "2074.70,1500.00,1966.28,1500", NULL), 0);
         assert_int_equal(paifu_game_set_meta(g, "tenhou.un.sx", "M,F,C,M", NULL), 0);
-        paifu_game_result r = {true, true, {38200, 14700, 22900, 24200},
-                               {48200, -35300, -17100, 4200}};
+        paifu_game_result r = {
+            true, true, {38200, 14700, 22900, 24200}, {48200, -35300, -17100, 4200}};
         paifu_game_set_result(g, &r);
         sink s;
         json_t *doc = written(g, &s);
-        assert_string_equal(json_string_value(json_object_get(json_object_get(doc, "rule"),
-                                                              "disp")), CASES[i].disp);
+        assert_string_equal(
+            json_string_value(json_object_get(json_object_get(doc, "rule"), "disp")),
+            CASES[i].disp);
         assert_string_equal(json_string_value(json_object_get(doc, "ratingc")), CASES[i].ratingc);
         if (i == 0) { /* the official key order and serialisation (spec §2.1) */
             const char *expect_tail =
@@ -484,10 +490,10 @@ static void test_ref_and_sc(void **state)
     int32_t zero[4] = {0};
     add_win(g, 0, 0, 1, 30, PAIFU_LIMIT_NONE, 1500, zero);
     assert_int_equal(paifu_game_set_meta(g, "tenhou.go.type", "169", NULL), 0);
-    assert_int_equal(paifu_game_set_meta(g, "tenhou.ref", "2019081518gm-00a9-0000-cce9d00c",
-                                         NULL), 0);
-    paifu_game_result r = {true, true, {85300, 31400, -55100, 38400}, {96000, -9000, -105000,
-                                                                        18000}};
+    assert_int_equal(paifu_game_set_meta(g, "tenhou.ref", "2019081518gm-00a9-0000-cce9d00c", NULL),
+                     0);
+    paifu_game_result r = {
+        true, true, {85300, 31400, -55100, 38400}, {96000, -9000, -105000, 18000}};
     paifu_game_set_result(g, &r);
     sink s;
     json_t *doc = written(g, &s);
@@ -531,15 +537,15 @@ static void test_minimal_form(void **state)
 /* ---- the spec's worked example (§10): a real round written back as Tenhou wrote it ---- */
 
 #define SPEC_ROUND                                                                                 \
-    "[[0,1,0],[36700,21100,21100,21100],[31,44],[],"                                             \
-    "[12,17,23,24,26,28,34,38,39,39,42,45,47],[36,26,22,38,27,12,16,33,28,47],"                  \
-    "[42,12,47,45,39,60,39,26,28,36],"                                                           \
-    "[15,51,18,21,23,26,29,35,37,39,43,46,46],[37,15,34,17,11,17,25,15,47,25],"                  \
-    "[43,29,18,60,60,60,21,\"151515a51\",60,23],"                                                \
-    "[14,18,22,23,28,33,33,33,35,36,38,45,45],[43,13,47,\"45p4545\",34,35,11,\"c212223\",25,38]," \
-    "[60,18,60,28,38,14,13,11,60,60],"                                                           \
-    "[12,13,18,19,22,22,24,36,41,43,44,46,46],[43,37,53,32,36,16,24,44,23,37],"                  \
-    "[41,43,43,44,18,60,19,60,36,37],"                                                           \
+    "[[0,1,0],[36700,21100,21100,21100],[31,44],[],"                                               \
+    "[12,17,23,24,26,28,34,38,39,39,42,45,47],[36,26,22,38,27,12,16,33,28,47],"                    \
+    "[42,12,47,45,39,60,39,26,28,36],"                                                             \
+    "[15,51,18,21,23,26,29,35,37,39,43,46,46],[37,15,34,17,11,17,25,15,47,25],"                    \
+    "[43,29,18,60,60,60,21,\"151515a51\",60,23],"                                                  \
+    "[14,18,22,23,28,33,33,33,35,36,38,45,45],[43,13,47,\"45p4545\",34,35,11,\"c212223\",25,38],"  \
+    "[60,18,60,28,38,14,13,11,60,60],"                                                             \
+    "[12,13,18,19,22,22,24,36,41,43,44,46,46],[43,37,53,32,36,16,24,44,23,37],"                    \
+    "[41,43,43,44,18,60,19,60,36,37],"                                                             \
     "[\"和了\",[0,0,1300,-1300],[2,3,2,\"30符1飜1000点\",\"役牌 白(1飜)\"]]]"
 
 static void test_spec_example(void **state)
@@ -649,12 +655,12 @@ int main(void)
 {
     paifu_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_call_strings),   cmocka_unit_test(test_kans),
-        cmocka_unit_test(test_hand_order),     cmocka_unit_test(test_score_strings),
-        cmocka_unit_test(test_win_detail),     cmocka_unit_test(test_draws),
+        cmocka_unit_test(test_call_strings),    cmocka_unit_test(test_kans),
+        cmocka_unit_test(test_hand_order),      cmocka_unit_test(test_score_strings),
+        cmocka_unit_test(test_win_detail),      cmocka_unit_test(test_draws),
         cmocka_unit_test(test_header_from_xml), cmocka_unit_test(test_ref_and_sc),
-        cmocka_unit_test(test_minimal_form),   cmocka_unit_test(test_spec_example),
-        cmocka_unit_test(test_losses),         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_minimal_form),    cmocka_unit_test(test_spec_example),
+        cmocka_unit_test(test_losses),          cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_implied_deltas),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
