@@ -584,9 +584,7 @@ static int write_deal(mjw *w, size_t index)
 {
     w->deal = paifu_game_deal(w->g, index);
     w->index = index;
-    int rc = check_deal(w);
-    if (rc == 0)
-        rc = start_kyoku(w);
+    int rc = start_kyoku(w);
     if (rc < 0)
         return rc;
     w->n_dora = w->next_dora = 0;
@@ -656,7 +654,13 @@ int paifu_mjai__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu
     w->players = paifu_game_players(game);
     w->mcr = paifu_lossy__is_mcr(game);
     paifu_lossy__init(&w->loss, ctx, game, err);
-    int rc = paifu_game_rules(&w->rules, game, NULL, err);
+    int rc = 0;
+    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(game); k++) {
+        w->deal = paifu_game_deal(game, k); /* refuse before reporting any loss */
+        rc = check_deal(w);
+    }
+    if (rc == 0)
+        rc = paifu_game_rules(&w->rules, game, NULL, err);
     if (rc == 0)
         rc = paifu_lossy__scan(&w->loss, PAIFU_CARRIES_TSUMOGIRI);
     if (rc == 0)

@@ -526,7 +526,7 @@ static void put_codes(paifu_buf *b, const paifu_tile *t, size_t n)
 }
 
 /* Check what the format needs of the deal; walk its events into the lists. */
-static int read_deal(t6w *w)
+static int check_deal(t6w *w)
 {
     const paifu_deal *d = w->deal;
     const paifu_deal_start *st = &d->start;
@@ -537,6 +537,25 @@ static int read_deal(t6w *w)
     for (int s = 0; s < w->players; s++)
         if (!(st->flags & PAIFU_DEAL_HAS_HANDS) || st->n_hand[s] != 13)
             return refuse(w, "a deal without 13-tile starting hands");
+    return 0;
+}
+
+/* Refuse a game the format cannot hold before reporting any loss. */
+static int check_game(t6w *w)
+{
+    int rc = 0;
+    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->g); k++) {
+        w->deal = paifu_game_deal(w->g, k);
+        rc = check_deal(w);
+    }
+    w->deal = NULL;
+    return rc;
+}
+
+static int read_deal(t6w *w)
+{
+    const paifu_deal *d = w->deal;
+    const paifu_deal_start *st = &d->start;
     memset(w->takes, 0, sizeof(w->takes));
     memset(w->outs, 0, sizeof(w->outs));
     memset(w->n_pons, 0, sizeof(w->n_pons));
@@ -959,7 +978,9 @@ int paifu_tenhou6__write_game(format_writer_ctx *ctx, const paifu_game *game, pa
     paifu_lossy__init(&w->loss, ctx, game, err);
     paifu_buf_init(&w->log);
     paifu_buf_init(&w->conn);
-    int rc = paifu_game_rules(&w->rules, game, NULL, err);
+    int rc = check_game(w);
+    if (rc == 0)
+        rc = paifu_game_rules(&w->rules, game, NULL, err);
     if (rc == 0)
         rc = paifu_lossy__scan(&w->loss, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION);
     if (rc == 0)

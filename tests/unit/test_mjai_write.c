@@ -487,6 +487,7 @@ static void test_refusals(void **state)
     assert_int_equal(write_games(&s, &one, 1, &err), PAIFU_EUNSUPPORTED);
     assert_non_null(strstr(err.text, "without tiles"));
     assert_string_equal(err.where.deal, "E1-0");
+    assert_int_equal(s.n_lost, 0); /* refused before any loss is reported */
     paifu_game_free(g);
     free(s.data);
 }
