@@ -3,8 +3,8 @@
  *
  * The output is Tenhou's official serialisation (spec §2.1): no whitespace, UTF-8 written as
  * is, integers without ".0", keys in Tenhou's order (ver, ref, log, connection, ratingc, rule,
- * lobby, dan, rate, sx, sc, name). One game per line: several games form JSON lines, which the
- * tenhou6 reader takes one game per document.
+ * lobby, dan, rate, sx, sc, name), and like Tenhou's files no newline at the end. Several games
+ * go one per line (JSON lines), which the tenhou6 reader takes one game per document.
  *
  * ---- header ----
  * From a Tenhou XML log (metadata tenhou.*, formats/mjlog_read.c), the recipe of spec §8.1:
@@ -944,6 +944,8 @@ static int assemble(t6w *w, paifu_buf *out)
     paifu_buf head;
     paifu_buf_init(&head);
     header_start(w, &head);
+    if (w->ctx->games_written)
+        paifu_buf_putc(out, '\n'); /* JSON lines; one game is Tenhou's bytes, no newline */
     paifu_buf_putc(out, '{');
     if (head.len)
         paifu_buf_put(out, head.data + 1, head.len - 1); /* without its leading comma */
@@ -959,7 +961,7 @@ static int assemble(t6w *w, paifu_buf *out)
     }
     paifu_buf_free(&head);
     int rc = header_end(w, out);
-    paifu_buf_puts(out, "}\n");
+    paifu_buf_putc(out, '}');
     return rc;
 }
 

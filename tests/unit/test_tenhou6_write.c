@@ -472,7 +472,7 @@ static void test_header_from_xml(void **state)
                 "\"aka51\":1},\"lobby\":0,\"dan\":[\"新人\",\"１級\",\"初段\",\"天鳳\"],"
                 "\"rate\":[2074.7,1500,1966.28,1500],\"sx\":[\"M\",\"F\",\"C\",\"M\"],"
                 "\"sc\":[38200,48.2,14700,-35.3,22900,-17.1,24200,4.2],"
-                "\"name\":[\"A\",\"B\",\"C\",\"D\"]}\n";
+                "\"name\":[\"A\",\"B\",\"C\",\"D\"]}";
             assert_non_null(strstr(s.data, expect_tail));
             assert_memory_equal(s.data, "{\"ver\":2.3,\"log\":[[[0,0,0],", 27);
         }
@@ -651,6 +651,37 @@ static void test_implied_deltas(void **state)
     paifu_game_free(g);
 }
 
+/* Several games: one per line (JSON lines), read back one game per document. */
+static void test_json_lines(void **state)
+{
+    (void)state;
+    paifu_game *g = new_game(0);
+    add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
+    int32_t zero[4] = {0};
+    add_win(g, 0, 0, 1, 30, PAIFU_LIMIT_NONE, 1500, zero);
+    static sink s;
+    paifu_writer *w = NULL;
+    memset(&s, 0, sizeof(s));
+    assert_int_equal(paifu_writer_open(&w, "tenhou6", put, &s, NULL, NULL), 0);
+    assert_int_equal(paifu_writer_write(w, g, NULL), 0);
+    size_t one = s.len;
+    assert_int_equal(paifu_writer_write(w, g, NULL), 0);
+    assert_int_equal(paifu_writer_close(w, NULL), 0);
+    paifu_writer_free(w);
+    assert_int_equal(s.len, 2 * one + 1);
+    assert_int_equal(s.data[one], '\n');
+    assert_null(memchr(s.data, '\n', one)); /* one game: no newline at all, as Tenhou's */
+    paifu_reader *r = NULL;
+    assert_int_equal(paifu_reader_open_buffer(&r, s.data, s.len, NULL, NULL), 0);
+    const paifu_game *got;
+    int n = 0;
+    while (paifu_reader_next(&got, r, NULL) > 0)
+        n++;
+    assert_int_equal(n, 2);
+    paifu_reader_free(r);
+    paifu_game_free(g);
+}
+
 int main(void)
 {
     paifu_init();
@@ -661,7 +692,7 @@ int main(void)
         cmocka_unit_test(test_header_from_xml), cmocka_unit_test(test_ref_and_sc),
         cmocka_unit_test(test_minimal_form),    cmocka_unit_test(test_spec_example),
         cmocka_unit_test(test_losses),          cmocka_unit_test(test_refusals),
-        cmocka_unit_test(test_implied_deltas),
+        cmocka_unit_test(test_implied_deltas),  cmocka_unit_test(test_json_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
