@@ -73,6 +73,29 @@ bool paifu_lossy__is_mcr(const paifu_game *game)
     return strcmp(family, "mcr") == 0;
 }
 
+bool paifu_lossy__hidden_tile(const paifu_deal *d)
+{
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        for (size_t i = 0; i < d->start.n_hand[s]; i++)
+            if (d->start.hands[s][i] == PAIFU_TILE_NONE)
+                return true;
+    for (size_t i = 0; i < d->n_events; i++) {
+        const paifu_event *e = &d->events[i];
+        bool tile = e->type == PAIFU_EV_DRAW || e->type == PAIFU_EV_DISCARD ||
+                    e->type == PAIFU_EV_CHI || e->type == PAIFU_EV_PON ||
+                    e->type == PAIFU_EV_DAIMINKAN || e->type == PAIFU_EV_SHOUMINKAN ||
+                    e->type == PAIFU_EV_KITA || e->type == PAIFU_EV_DORA;
+        if (tile && e->tile == PAIFU_TILE_NONE)
+            return true;
+        for (size_t k = 0; k < e->n; k++)
+            if (e->tiles[k] == PAIFU_TILE_NONE)
+                return true;
+        if (e->type == PAIFU_EV_ANKAN && e->n != 4)
+            return true;
+    }
+    return false;
+}
+
 /* ---- what the scan looks for ---- */
 
 static bool any_id(const uint8_t *ids, size_t n)

@@ -68,6 +68,9 @@ int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *
 #endif
     ;
 
+/* Does deal D have a tile the log does not show (a hidden draw, a call without its tiles)? */
+bool paifu_lossy__hidden_tile(const paifu_deal *d);
+
 /* The game's rule set is of the MCR family. */
 bool paifu_lossy__is_mcr(const paifu_game *game);
 

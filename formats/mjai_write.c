@@ -33,8 +33,9 @@
  * the tiles (the discard is the tile just drawn) and reported. 3-player games get arrays of
  * three and `nukidora` {actor, pai: "N"} (the mortal-sanma dialect, spec §4.5). MCR games
  * without bonus tiles use akochan's MCR mode (no dora_marker; hora fan and info.bools /
- * info.integers). Refused (PAIFU_EUNSUPPORTED): flowers, deals without tiles, round, hands or
- * (riichi) dora indicator, and start scores the log does not give or imply.
+ * info.integers). Refused (PAIFU_EUNSUPPORTED), before any loss is reported: flowers, deals
+ * without tiles, round, hands or (riichi) dora indicator, hidden tiles, and start scores the
+ * log does not give or imply.
  */
 #include "lossy.h"
 #include "mjai.h"
@@ -549,6 +550,8 @@ static int check_deal(mjw *w)
     for (int s = 0; s < w->players; s++)
         if (!(st->flags & PAIFU_DEAL_HAS_HANDS) || st->n_hand[s] != 13)
             return refuse(w, "a deal without 13-tile starting hands");
+    if (paifu_lossy__hidden_tile(d))
+        return refuse(w, "a tile the log does not show (\"?\" is for in-game views only)");
     if (!w->mcr && st->dora_indicator == PAIFU_TILE_NONE)
         return refuse(w, "a deal without its dora indicator (start_kyoku needs dora_marker)");
     return 0;

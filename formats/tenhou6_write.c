@@ -11,7 +11,8 @@
  * ver 2.3, ratingc PF4/PF3, rule.disp rendered from the GO type bits (§2.1) with aka51..53
  * from its red-five bit, lobby, dan names (§2.4), rate numbers and sx letters from the first
  * UN. `ref` (the log id) is not in the XML: it is written from metadata tenhou.ref when a
- * caller sets it (paifu_game_set_meta) and left out otherwise. From a tenhou.net/6 document
+ * caller sets it (paifu_game_set_meta) and left out otherwise; a MahjongSoul game's uuid is
+ * its `ref`, as tensoul writes it (§9). From a tenhou.net/6 document
  * (metadata tenhou6.<key>), every header key is written back as it was, `title` first and
  * unknown keys last. From any other source: `name`, `rule` and `sc` only (the viewer's minimal
  * form, §2.2); rule.disp is a Tenhou lobby text when the rule set is Tenhou's ("般" stands
@@ -24,18 +25,21 @@
  * ---- rounds (spec §3-§7) ----
  * Built from the events: draws and calls go to the seat's takes, discards, added and closed
  * kans and kita to its discards (an open kan adds the 0 placeholder); trailing placeholders
- * are dropped. A discard is 60 when it is recorded tsumogiri and is the tile just drawn, "r"
- * marks a riichi declaration. Starting hands are sorted (red five after the plain fives).
- * Dora indicators: the deal's first one and every DORA event in order; ura indicators: those
- * of the first win that records any. Results per §7; a score string is written from the
- * recorded limit, fu, han and points, and the tsumo split the XML does not record is computed
- * from them (paifu_points_base, paifu_points_payment). A value the log does not record and
- * that the format needs (start scores, riichi sticks, score changes) is taken from the deals
- * around it (formats/lossy.c); when that is impossible the game is refused.
+ * are dropped. A discard is 60 when it is the tile just drawn: as recorded, or, when the log
+ * does not say, when it is the same tile (Tenhou's rule, by tile id, spec §6). "r" marks a
+ * riichi declaration. Starting hands are sorted (red five after the plain fives). Dora
+ * indicators: the deal's first one and every DORA event in order; ura indicators: those of
+ * the first win that records any. Results per §7. A score string is written only when the
+ * record gives the limit (the rank is never worked out): fu and han, the points, and the tsumo
+ * split the XML does not record, computed from fu and han (paifu_points_base,
+ * paifu_points_payment) or, when those do not add up to the recorded total (a lobby that rounds
+ * up to mangan), from the total. A value the log does not record and that the format needs
+ * (start scores, riichi sticks, score changes) is taken from the deals around it
+ * (formats/lossy.c); when that is impossible the game is refused.
  *
- * ---- refused (PAIFU_EUNSUPPORTED) ----
- * MCR games, deals without tiles (result-only), deals without starting hands or round, deals
- * without an outcome, and values the format needs that the log does not give.
+ * ---- refused (PAIFU_EUNSUPPORTED), before any loss is reported ----
+ * MCR games, deals without tiles (result-only), deals without starting hands or round, hidden
+ * tiles, deals without an outcome, and values the format needs that the log does not give.
  */
 #include "format.h"
 #include "lossy.h"
@@ -537,6 +541,8 @@ static int check_deal(t6w *w)
     for (int s = 0; s < w->players; s++)
         if (!(st->flags & PAIFU_DEAL_HAS_HANDS) || st->n_hand[s] != 13)
             return refuse(w, "a deal without 13-tile starting hands");
+    if (paifu_lossy__hidden_tile(d))
+        return refuse(w, "a tile the log does not show (tenhou6 lists every tile)");
     return 0;
 }
 

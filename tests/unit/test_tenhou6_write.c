@@ -602,6 +602,14 @@ static void test_refusals(void **state)
     assert_string_equal(err.where.deal, "E1-0");
     paifu_game_free(g);
 
+    g = new_game(0); /* a hidden tile (an in-game view) */
+    add(g, PAIFU_EV_DRAW, 0, NULL, -1, NULL, 0);
+    add_win(g, 0, 0, 1, 30, PAIFU_LIMIT_NONE, 1500, (int32_t[4]){0});
+    assert_int_equal(write_game(&s, g, false, &err), PAIFU_EUNSUPPORTED);
+    assert_non_null(strstr(err.text, "does not show"));
+    assert_int_equal(s.n_lost, 0);
+    paifu_game_free(g);
+
     g = new_game(0); /* an MCR game */
     assert_int_equal(paifu_game_set_rules_name(g, "mcr", NULL), 0);
     add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
