@@ -231,11 +231,19 @@ static int on_draw(mjw *w, const paifu_event *e)
     return 0;
 }
 
+/* tsumogiri: as recorded, else derived (the tile just drawn); a recorded tsumogiri of another
+ * tile than the one drawn, which libriichi would refuse, is written false and reported. */
 static int on_discard(mjw *w, const paifu_event *e, size_t i)
 {
-    bool tsumogiri = w->drawn[e->seat] == e->tile;
+    bool same = w->drawn[e->seat] == e->tile, tsumogiri = same;
+    int rc = 0;
     if (e->flags & PAIFU_EVF_TSUMOGIRI_KNOWN)
         tsumogiri = (e->flags & PAIFU_EVF_TSUMOGIRI) != 0;
+    if (tsumogiri && !same) {
+        rc = paifu_lossy__report(&w->loss, LOSS_TSUMOGIRI,
+                                 "a tsumogiri flag on a discard that is not the tile drawn");
+        tsumogiri = false;
+    }
     if (e->flags & PAIFU_EVF_RIICHI)
         paifu_buf_printf(w->b, "{\"type\":\"reach\",\"actor\":%d}\n", e->seat);
     if (w->dora_at_dahai) {
@@ -248,7 +256,7 @@ static int on_discard(mjw *w, const paifu_event *e, size_t i)
     w->drawn[e->seat] = PAIFU_TILE_NONE;
     if ((e->flags & PAIFU_EVF_RIICHI) && deposit_follows(w->deal, i))
         w->reach_pending = e->seat;
-    return 0;
+    return rc;
 }
 
 static int on_call(mjw *w, const paifu_event *e)

@@ -6,7 +6,8 @@
  * tiles, kyoku 1..4, 13-tile hands, four names) and the grammar of shared/formats/mjai.md §3
  * as Mortal's arena produces it: reach followed by its dahai (an indicator may come between),
  * reach_accepted right after the reacher's dahai and before a tsumo, a call or the four-riichi
- * draw, dora only after a kan, a tsumo, a reach, another dora or a deposit, events inside
+ * draw, dora only after a kan, a tsumo, a reach, another dora or a deposit, tsumogiri only for
+ * the tile the seat just drew (a reach between is fine), events inside
  * start_kyoku ... end_kyoku. Problems are printed (up to 20) and counted.
  */
 #ifndef PAIFU_TESTS_MJAI_DIALECT_H
@@ -46,7 +47,8 @@ static const char *const *keys_of(const char *type)
 }
 
 typedef struct checker {
-    int last_type; /* index into MORTAL_KEYS of the previous event, -1 at the start */
+    char drawn[4][4]; /* each seat's latest tsumo, "" once it acted otherwise */
+    int last_type;    /* index into MORTAL_KEYS of the previous event, -1 at the start */
     int last_actor;
     int in_kyoku;
     int reach_actor; /* a reach whose dahai is due, -1 */
@@ -175,6 +177,13 @@ static void order_ok(checker *c, const json_t *ev, const char *type, size_t line
         problem(c, line, "dora at a moment Mortal reveals none");
     if (!strcmp(type, "dahai") && c->reach_actor >= 0 && actor != c->reach_actor)
         problem(c, line, "dahai by another seat than the reach");
+    const char *pai = json_string_value(json_object_get(ev, "pai"));
+    if (!strcmp(type, "dahai") && json_is_true(json_object_get(ev, "tsumogiri")) &&
+        strcmp(c->drawn[actor & 3], pai ? pai : ""))
+        problem(c, line, "tsumogiri of another tile than the one drawn");
+    if (json_object_get(ev, "actor") && strcmp(type, "reach") != 0)
+        snprintf(c->drawn[actor & 3], sizeof(c->drawn[0]), "%s",
+                 !strcmp(type, "tsumo") && pai ? pai : "");
     c->reach_actor = !strcmp(type, "reach") ? actor : !strcmp(type, "dahai") ? -1 : c->reach_actor;
     if (!strcmp(type, "start_kyoku"))
         c->in_kyoku = 1;
@@ -188,6 +197,7 @@ static void check_dialect(checker *c, const char *text, size_t len)
     size_t line = 0;
     c->last_type = -1;
     c->reach_actor = -1;
+    memset(c->drawn, 0, sizeof(c->drawn));
     c->in_kyoku = 0;
     for (const char *p = text; p < text + len;) {
         const char *nl = memchr(p, '\n', (size_t)(text + len - p));
