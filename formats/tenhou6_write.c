@@ -143,7 +143,9 @@ static void call_string(char *buf, size_t size, const paifu_event *e, char lette
     size_t keep = e->type == PAIFU_EV_PON ? 2 : 3; /* hand codes before the letter (shimocha) */
     size_t split = off == 3 ? 0 : off == 2 ? 2 : 2 * keep;
     sorted_codes(hand, sizeof(hand), e->tiles, e->n);
-    snprintf(buf, size, "%.*s%c%02d%s", (int)split, hand, letter, code_of(e->tile), hand + split);
+    /* 2 digits per tile: at most 6 codes before the letter and 8 after it */
+    snprintf(buf, size, "%.*s%c%02u%.8s", (int)split, hand, letter,
+             (unsigned)code_of(e->tile) % 100u, hand + split);
 }
 
 static int on_draw(t6w *w, const paifu_event *e)
@@ -180,18 +182,18 @@ static int on_discard(t6w *w, const paifu_event *e)
 
 static int on_call(t6w *w, const paifu_event *e)
 {
-    char s[12], text[T6W_ITEM];
+    char s[20], text[T6W_ITEM]; /* a call string has at most 11 characters */
     if (e->type == PAIFU_EV_CHI) {
         sorted_codes(s + 1, sizeof(s) - 1, e->tiles, 2);
         snprintf(text, sizeof(text), "\"c%02d%s\"", code_of(e->tile), s + 1);
     } else {
         call_string(s, sizeof(s), e, e->type == PAIFU_EV_PON ? 'p' : 'm');
-        snprintf(text, sizeof(text), "\"%s\"", s);
+        snprintf(text, sizeof(text), "\"%.11s\"", s);
     }
     if (e->type == PAIFU_EV_PON && w->n_pons[e->seat] < T6W_MAX_PONS) {
         t6w_pon *p = &w->pons[e->seat][w->n_pons[e->seat]++];
         p->kind = (uint8_t)paifu_tile_kind(e->tile);
-        snprintf(p->text, sizeof(p->text), "%s", s);
+        snprintf(p->text, sizeof(p->text), "%.11s", s);
     }
     w->drawn[e->seat] = PAIFU_TILE_NONE;
     w->steps++;

@@ -540,7 +540,8 @@ static void note_refusal(const char *format, const char *text)
     if (N_REFUSALS < sizeof(REFUSALS) / sizeof(REFUSALS[0])) {
         refusal *r = &REFUSALS[N_REFUSALS++];
         snprintf(r->format, sizeof(r->format), "%s", format);
-        snprintf(r->reason, sizeof(r->reason), "%s", why);
+        if (snprintf(r->reason, sizeof(r->reason), "%s", why) >= (int)sizeof(r->reason))
+            memcpy(r->reason + sizeof(r->reason) - 4, "...", 4); /* shortened for the summary */
         r->count = 1;
     }
 }
@@ -790,7 +791,8 @@ static void load_members(void)
             assert_non_null(MEMBERS);
         }
         member *m = &MEMBERS[N_MEMBERS++];
-        snprintf(m->path, sizeof(m->path), "%s/%s", PAIFU_CORPUS_DIR, col[0]);
+        int n = snprintf(m->path, sizeof(m->path), "%s/%s", PAIFU_CORPUS_DIR, col[0]);
+        assert_true(n > 0 && (size_t)n < sizeof(m->path));
         snprintf(m->format, sizeof(m->format), "%s", col[4]);
         snprintf(m->family, sizeof(m->family), "%s", col[7]);
     }

@@ -49,7 +49,9 @@ static int load_manifest(const char *dir)
             continue;
         bool dup = false; /* a file can be listed once per source it was checked against */
         char full[512];
-        snprintf(full, sizeof(full), "%s/%s", dir, col[0]);
+        int len = snprintf(full, sizeof(full), "%s/%s", dir, col[0]);
+        if (len < 0 || (size_t)len >= sizeof(full))
+            continue; /* no MANIFEST path is this long */
         for (size_t i = 0; i < g_n; i++)
             dup = dup || strcmp(g_paths[i], full) == 0;
         if (!dup)

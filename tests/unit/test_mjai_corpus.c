@@ -91,7 +91,9 @@ static int load_manifest(void)
             ENTRIES = e;
         }
         entry *e = &ENTRIES[N_ENTRIES++];
-        snprintf(e->path, sizeof(e->path), "%s/%s", dir, col[0]);
+        int n = snprintf(e->path, sizeof(e->path), "%s/%s", dir, col[0]);
+        if (n < 0 || (size_t)n >= sizeof(e->path))
+            abort(); /* a corpus path longer than any in MANIFEST.tsv */
         e->games = (unsigned)strtoul(col[5], NULL, 10);
         e->deals = (unsigned)strtoul(col[6], NULL, 10);
     }

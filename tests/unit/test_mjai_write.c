@@ -557,7 +557,8 @@ static unsigned check_file(checker *c, const char *path)
         if (paifu_game_players(g) != 4 || !strcmp(family, "mcr") ||
             write_games(&s, &g, 1, &err) < 0)
             continue;
-        snprintf(c->where, sizeof(c->where), "%s (as mjai)", path);
+        if (snprintf(c->where, sizeof(c->where), "%s (as mjai)", path) >= (int)sizeof(c->where))
+            continue; /* no corpus path is this long */
         check_dialect(c, s.data, s.len);
         n++;
     }

@@ -74,7 +74,9 @@ static int load_manifest(void)
             assert_non_null(CORPUS.e);
         }
         entry *e = &CORPUS.e[CORPUS.n++];
-        snprintf(e->path, sizeof(e->path), "%s/%s", dir, col[0]);
+        int n = snprintf(e->path, sizeof(e->path), "%s/%s", dir, col[0]);
+        if (n < 0 || (size_t)n >= sizeof(e->path))
+            abort(); /* a corpus path longer than any in MANIFEST.tsv */
         e->partial = strstr(col[0], "/_partial/") != NULL;
         e->games = (unsigned)strtoul(col[5], NULL, 10);
         e->deals = (unsigned)strtoul(col[6], NULL, 10);
