@@ -298,6 +298,11 @@ int paifu_mjlog__finish_game(mj_state *st)
     if (rc == 0 && st->go_seen && st->players == 4 && !(st->go_type & 0x008) &&
         (st->generation_seen == MJLOG_GEN_A || (st->owari_seen && st->owari_integers)))
         rc = rule(st, "uma", "10000,5000,-5000,-10000");
+    /* no tenpai-yame in early 2009: in 2009022022gm-00a9-0000-cd94aac8 (generation A, the
+       corpus's only such case) the all-last dealer was first and tenpai at a draw, and Tenhou
+       dealt again; agari-yame is not known to differ */
+    if (rc == 0 && st->go_seen && st->generation_seen == MJLOG_GEN_A)
+        rc = rule(st, "tenpaiyame", "false");
     static const char *const GEN[] = {"none", "A", "B", "C"};
     if (rc == 0)
         rc = paifu_mjlog__meta(st, "tenhou.wall.generation", GEN[st->generation_seen]);

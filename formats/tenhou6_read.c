@@ -17,7 +17,8 @@
  *          "tenhou" with the overrides the Tenhou XML reader derives from the same GO type bits
  *          (red_fives, kuitan, game_length, the sanma set); results with a non-zero decimal mean
  *          Tenhou's exact era (final_rounding nearest_100, tenhou-xml.md §6 item 1); an
- *          East-only game of 2009 or before (year of `ref`) has uma +5/-5/-10 (§6 item 3).
+ *          East-only game of 2009 or before (year of `ref`) has uma +5/-5/-10 (§6 item 3), and
+ *          a game before 2009-08 no tenpai-yame (formats/mjlog_header.c).
  *          A MahjongSoul room (tensoul: "玉の間南喰", "Gold Room South"; `ver` a string) is
  *          "majsoul" with game_length east for 東/East. Anything else (no disp, a tournament's
  *          name, a MahjongSoul friendly or contest room, MahjongSoul sanma) names no preset and
@@ -310,6 +311,10 @@ static int tenhou_rules(jctx *c, const json_t *root, paifu_game *game, unsigned 
     if (rc == 0 && players == 4 && (flags & 2) && json_is_string(ref) &&
         strlen(json_string_value(ref)) >= 4 && strncmp(json_string_value(ref), "2009", 4) <= 0)
         rc = rule(c, game, "uma", "10000,5000,-5000,-10000");
+    /* no tenpai-yame before 2009-08, as the XML reader says of generation-A logs */
+    if (rc == 0 && json_is_string(ref) && strlen(json_string_value(ref)) >= 6 &&
+        strncmp(json_string_value(ref), "200908", 6) < 0)
+        rc = rule(c, game, "tenpaiyame", "false");
     return rc;
 }
 

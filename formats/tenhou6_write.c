@@ -830,15 +830,19 @@ static int header_from_xml(t6w *w, paifu_buf *b)
         paifu_buf_printf(b, ",\"%s\":", LISTS[i][0]);
         put_meta_list(b, v, i == 0 ? 'd' : i == 1 ? 'n' : 's');
     }
-    /* The XML reader finds a 2009 East-only game's uma in the wall's generation; the tenhou6
-     * reader in the year of `ref`, which is known only when a caller set tenhou.ref. */
-    bool uma = false;
-    for (size_t i = 0; i < paifu_game_rule_override_count(w->g); i++)
+    /* The XML reader finds 2009's rules (East-only uma, no tenpai-yame) in the wall's
+     * generation; the tenhou6 reader in the date of `ref`, which is known only when a caller
+     * set tenhou.ref. */
+    bool uma = false, tenpaiyame = false;
+    for (size_t i = 0; i < paifu_game_rule_override_count(w->g); i++) {
         uma = uma || !strcmp(paifu_game_rule_override(w->g, i)->key, "uma");
-    if (uma && !(type & 0x10) && !meta(w, "tenhou.ref"))
+        tenpaiyame = tenpaiyame || !strcmp(paifu_game_rule_override(w->g, i)->key, "tenpaiyame");
+    }
+    if (((uma && !(type & 0x10)) || tenpaiyame) && !meta(w, "tenhou.ref"))
         return paifu_lossy__report(&w->loss, LOSS_RULES,
-                                   "the rule set (2009's East-only uma, which tenhou6 tells by "
-                                   "the log id in ref; set metadata tenhou.ref to keep it)");
+                                   "the rule set (2009's East-only uma or tenpai-yame, which "
+                                   "tenhou6 tells by the log id in ref; set metadata tenhou.ref "
+                                   "to keep it)");
     return 0;
 }
 

@@ -486,6 +486,14 @@ static void test_rules_from_the_lobby(void **state)
     assert_string_equal(paifu_game_meta_get(g, "tenhou6.ref"), "2022080600gm-00a9-0000-06406b7f");
     assert_string_equal(paifu_game_meta_get(g, "tenhou6.ver"), "2.3");
     assert_false(paifu_game_truncated(g));
+    assert_null(override(g, "tenpaiyame"));
+    paifu_game_free(g);
+    /* a log id of early 2009: East-only uma +5/-5/-10 and no tenpai-yame (as the XML reader
+       gives a generation-A log) */
+    g = read_ok("{\"ver\":2.3,\"ref\":\"2009022022gm-00e1-0000-cd94aac8\",\"log\":[" KYUUSHU_ROUND
+                "],\"rule\":{\"disp\":\"般東喰赤\",\"aka\":1},\"name\":[\"a\",\"b\",\"c\",\"d\"]}");
+    assert_string_equal(override(g, "uma"), "10000,5000,-5000,-10000");
+    assert_string_equal(override(g, "tenpaiyame"), "false");
     paifu_game_free(g);
 }
 
