@@ -27,61 +27,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "corpus_manifest.h"
 #include "paifu.h"
 
-typedef struct member {
-    char path[512];
-    char format[32];
-    char family[16];
-} member;
+typedef corpus_row member;
 
-static member *MEMBERS;
-static size_t N_MEMBERS;
+static corpus_manifest CORPUS; /* the rows of a family in a format paifu reads */
+#define MEMBERS (CORPUS.rows)
+#define N_MEMBERS (CORPUS.n)
 static char WHERE[1200]; /* the pair and deal being compared, for messages */
 
 static int load_manifest(void)
 {
-    const char *dir = PAIFU_CORPUS_DIR;
-    char path[600];
-    if (!dir[0])
+    if (corpus_manifest_load(&CORPUS, NULL) < 0)
         return -1;
-    snprintf(path, sizeof(path), "%s/MANIFEST.tsv", dir);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    char line[8192];
-    size_t cap = 0;
-    while (fgets(line, sizeof(line), f)) {
-        char *col[9] = {0};
-        char *p = line;
-        for (int i = 0; i < 9 && p; i++) {
-            col[i] = p;
-            p = strchr(p, '\t');
-            if (p)
-                *p++ = '\0';
-        }
-        if (!col[7] || strcmp(col[0], "local_path") == 0 || !col[7][0])
-            continue;
-        const paifu_format_info *fi = paifu_format_find(col[4]);
-        if (!fi || !fi->can_read)
-            continue; /* a format paifu does not read yet */
-        if (N_MEMBERS == cap) {
-            cap = cap ? 2 * cap : 1024;
-            member *m = realloc(MEMBERS, cap * sizeof(member));
-            if (!m)
-                abort();
-            MEMBERS = m;
-        }
-        member *m = &MEMBERS[N_MEMBERS++];
-        int n = snprintf(m->path, sizeof(m->path), "%s/%s", dir, col[0]);
-        if (n < 0 || (size_t)n >= sizeof(m->path)) {
-            fprintf(stderr, "%s/%s: path too long\n", dir, col[0]);
-            abort();
-        }
-        snprintf(m->format, sizeof(m->format), "%s", col[4]);
-        snprintf(m->family, sizeof(m->family), "%s", col[7]);
+    size_t kept = 0;
+    for (size_t i = 0; i < CORPUS.n; i++) {
+        const paifu_format_info *fi = paifu_format_find(CORPUS.rows[i].format);
+        if (CORPUS.rows[i].family[0] && fi && fi->can_read) /* else no pair, or not read yet */
+            CORPUS.rows[kept++] = CORPUS.rows[i];
     }
-    fclose(f);
+    CORPUS.n = kept;
     return 0;
 }
 
@@ -379,6 +345,6 @@ int main(void)
     paifu_init();
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_families)};
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    free(MEMBERS);
+    corpus_manifest_free(&CORPUS);
     return rc;
 }

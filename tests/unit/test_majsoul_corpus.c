@@ -23,58 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "corpus_manifest.h"
 #include "paifu.h"
 
 #define FORMAT "majsoul"
 
-typedef struct entry {
-    char path[512];
-    unsigned games, deals;
-} entry;
-
-static entry *ENTRIES;
-static size_t N_ENTRIES;
-
-static int load_manifest(void)
-{
-    const char *dir = PAIFU_CORPUS_DIR;
-    char path[600];
-    if (!dir[0])
-        return -1;
-    snprintf(path, sizeof(path), "%s/MANIFEST.tsv", dir);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    char line[8192];
-    size_t cap = 0;
-    while (fgets(line, sizeof(line), f)) {
-        char *col[9] = {0};
-        char *p = line;
-        for (int i = 0; i < 9 && p; i++) {
-            col[i] = p;
-            p = strchr(p, '\t');
-            if (p)
-                *p++ = '\0';
-        }
-        if (!col[6] || strcmp(col[4], FORMAT) != 0)
-            continue;
-        if (N_ENTRIES == cap) {
-            cap = cap ? 2 * cap : 16;
-            entry *e = realloc(ENTRIES, cap * sizeof(entry));
-            if (!e)
-                abort();
-            ENTRIES = e;
-        }
-        entry *e = &ENTRIES[N_ENTRIES++];
-        int n = snprintf(e->path, sizeof(e->path), "%s/%s", dir, col[0]);
-        if (n < 0 || (size_t)n >= sizeof(e->path))
-            abort(); /* a corpus path longer than any in MANIFEST.tsv */
-        e->games = (unsigned)strtoul(col[5], NULL, 10);
-        e->deals = (unsigned)strtoul(col[6], NULL, 10);
-    }
-    fclose(f);
-    return 0;
-}
+static corpus_manifest CORPUS;
 
 /* ---- reading and verifying ---- */
 
@@ -125,8 +79,8 @@ static void test_every_file(void **state)
 {
     (void)state;
     size_t games = 0, deals = 0;
-    for (size_t i = 0; i < N_ENTRIES; i++) {
-        const entry *e = &ENTRIES[i];
+    for (size_t i = 0; i < CORPUS.n; i++) {
+        const corpus_row *e = &CORPUS.rows[i];
         paifu_reader *r;
         paifu_error err;
         paifu_error_clear(&err);
@@ -154,8 +108,8 @@ static void test_every_file(void **state)
         deals += n_deals;
         paifu_reader_free(r);
     }
-    print_message("%zu files, %zu games, %zu deals\n", N_ENTRIES, games, deals);
-    assert_true(N_ENTRIES > 0);
+    print_message("%zu files, %zu games, %zu deals\n", CORPUS.n, games, deals);
+    assert_true(CORPUS.n > 0);
 }
 
 /* ---- comparing two games ---- */
@@ -360,11 +314,11 @@ static void test_other_renderings(void **state)
 {
     (void)state;
     size_t checked = 0;
-    for (size_t i = 0; i < N_ENTRIES; i++) {
+    for (size_t i = 0; i < CORPUS.n; i++) {
         json_error_t je;
-        json_t *root = json_load_file(ENTRIES[i].path, 0, &je);
+        json_t *root = json_load_file(CORPUS.rows[i].path, 0, &je);
         if (!root)
-            fail_msg("%s: %s", ENTRIES[i].path, je.text);
+            fail_msg("%s: %s", CORPUS.rows[i].path, je.text);
         if (!json_object_get(json_object_get(json_object_get(root, "data"), "data"), "actions")) {
             json_decref(root);
             continue; /* the renderings start from layout A with actions */
@@ -372,14 +326,14 @@ static void test_other_renderings(void **state)
         paifu_game *orig = NULL;
         paifu_error err;
         paifu_error_clear(&err);
-        assert_int_equal(paifu_game_read(&orig, ENTRIES[i].path, NULL, &err), 0);
+        assert_int_equal(paifu_game_read(&orig, CORPUS.rows[i].path, NULL, &err), 0);
         for (form f = 0; f < F_COUNT; f++) {
             json_t *other = render(root, f);
             char *text = json_dumps(other, JSON_COMPACT | JSON_PRESERVE_ORDER);
             json_decref(other);
             assert_non_null(text);
             char name[600];
-            snprintf(name, sizeof(name), "%s (%s)", ENTRIES[i].path, FORM_NAMES[f]);
+            snprintf(name, sizeof(name), "%s (%s)", CORPUS.rows[i].path, FORM_NAMES[f]);
             paifu_game *g = read_text(text, strlen(text), name);
             same_game(orig, g, FORM_NAMES[f]);
             verify_clean(g, name);
@@ -396,7 +350,7 @@ static void test_other_renderings(void **state)
 
 int main(void)
 {
-    if (load_manifest() < 0) {
+    if (corpus_manifest_load(&CORPUS, FORMAT) < 0) {
         printf("corpus not found (PAIFU_CORPUS_DIR=\"%s\"): skipped\n", PAIFU_CORPUS_DIR);
         return 77;
     }
@@ -406,6 +360,6 @@ int main(void)
         cmocka_unit_test(test_other_renderings),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    free(ENTRIES);
+    corpus_manifest_free(&CORPUS);
     return rc;
 }

@@ -19,45 +19,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "corpus_manifest.h"
 #include "paifu/io.h"
 #include "paifu/mcr.h"
 #include "paifu/verify.h"
 
-#define MAX_FILES 256
-
-static char g_paths[MAX_FILES][512];
+static corpus_manifest CORPUS;
+static const char **g_paths; /* each file once: a file is listed once per source it was checked
+                                against */
 static size_t g_n;
 
-/* Rows of MANIFEST.tsv whose format column (the 5th) is "mcr". */
-static int load_manifest(const char *dir)
+static int load_manifest(void)
 {
-    char path[600];
-    snprintf(path, sizeof(path), "%s/MANIFEST.tsv", dir);
-    FILE *f = fopen(path, "r");
-    if (!f)
+    if (corpus_manifest_load(&CORPUS, "mcr") < 0)
         return -1;
-    char line[4096];
-    while (fgets(line, sizeof(line), f)) {
-        char *col[6] = {line};
-        int n = 1;
-        for (char *p = line; *p && n < 6; p++)
-            if (*p == '\t') {
-                *p = '\0';
-                col[n++] = p + 1;
-            }
-        if (n < 6 || strcmp(col[4], "mcr") != 0 || g_n == MAX_FILES)
-            continue;
-        bool dup = false; /* a file can be listed once per source it was checked against */
-        char full[512];
-        int len = snprintf(full, sizeof(full), "%s/%s", dir, col[0]);
-        if (len < 0 || (size_t)len >= sizeof(full))
-            continue; /* no MANIFEST path is this long */
-        for (size_t i = 0; i < g_n; i++)
-            dup = dup || strcmp(g_paths[i], full) == 0;
+    g_paths = calloc(CORPUS.n ? CORPUS.n : 1, sizeof(*g_paths));
+    if (!g_paths)
+        abort();
+    for (size_t i = 0; i < CORPUS.n; i++) {
+        bool dup = false;
+        for (size_t k = 0; k < g_n; k++)
+            dup = dup || strcmp(g_paths[k], CORPUS.rows[i].path) == 0;
         if (!dup)
-            snprintf(g_paths[g_n++], sizeof(g_paths[0]), "%s", full);
+            g_paths[g_n++] = CORPUS.rows[i].path;
     }
-    fclose(f);
     return 0;
 }
 
@@ -99,9 +84,8 @@ static void verify_file(void **state)
 
 int main(void)
 {
-    const char *dir = PAIFU_CORPUS_DIR;
-    if (!dir[0] || load_manifest(dir) < 0) {
-        fprintf(stderr, "no corpus (PAIFU_CORPUS_DIR \"%s\"): skipped\n", dir);
+    if (load_manifest() < 0) {
+        fprintf(stderr, "no corpus (PAIFU_CORPUS_DIR \"%s\"): skipped\n", PAIFU_CORPUS_DIR);
         return 77;
     }
     if (g_n == 0) {
@@ -114,9 +98,11 @@ int main(void)
     for (size_t i = 0; i < g_n; i++) {
         const char *slash = strrchr(g_paths[i], '/');
         tests[i] = (struct CMUnitTest){slash ? slash + 1 : g_paths[i], verify_file, NULL, NULL,
-                                       g_paths[i]};
+                                       (void *)g_paths[i]};
     }
     int rc = _cmocka_run_group_tests("mcr-corpus", tests, g_n, NULL, NULL);
     free(tests);
+    free(g_paths);
+    corpus_manifest_free(&CORPUS);
     return rc;
 }

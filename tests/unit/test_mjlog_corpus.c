@@ -27,63 +27,17 @@
 #include <string.h>
 
 #include "mjlog_shuffle.h"
+#include "corpus_manifest.h"
 #include "paifu.h"
 
-typedef struct entry {
-    char path[512];
-    bool partial;
-    unsigned games, deals;
-} entry;
-
 typedef struct corpus {
-    entry *e;
-    size_t n;
+    corpus_manifest m;
     /* totals over the run, printed at the end */
     size_t deals_checked, walls_checked, hands_checked;
 } corpus;
 
 static corpus CORPUS;
 static const char *CURRENT; /* file being checked, for messages */
-
-static int load_manifest(void)
-{
-    const char *dir = PAIFU_CORPUS_DIR;
-    char path[600];
-    if (!dir[0])
-        return -1;
-    snprintf(path, sizeof(path), "%s/MANIFEST.tsv", dir);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    char line[8192];
-    size_t cap = 0;
-    while (fgets(line, sizeof(line), f)) {
-        char *col[9] = {0};
-        char *p = line;
-        for (int i = 0; i < 9 && p; i++) {
-            col[i] = p;
-            p = strchr(p, '\t');
-            if (p)
-                *p++ = '\0';
-        }
-        if (!col[6] || strcmp(col[4], "tenhou-xml") != 0)
-            continue;
-        if (CORPUS.n == cap) {
-            cap = cap ? 2 * cap : 1024;
-            CORPUS.e = realloc(CORPUS.e, cap * sizeof(entry));
-            assert_non_null(CORPUS.e);
-        }
-        entry *e = &CORPUS.e[CORPUS.n++];
-        int n = snprintf(e->path, sizeof(e->path), "%s/%s", dir, col[0]);
-        if (n < 0 || (size_t)n >= sizeof(e->path))
-            abort(); /* a corpus path longer than any in MANIFEST.tsv */
-        e->partial = strstr(col[0], "/_partial/") != NULL;
-        e->games = (unsigned)strtoul(col[5], NULL, 10);
-        e->deals = (unsigned)strtoul(col[6], NULL, 10);
-    }
-    fclose(f);
-    return 0;
-}
 
 /* ---- wall checks ---- */
 
@@ -254,8 +208,8 @@ static void read_every_file(void **state)
 {
     (void)state;
     size_t files = 0, partial = 0;
-    for (size_t i = 0; i < CORPUS.n; i++) {
-        const entry *e = &CORPUS.e[i];
+    for (size_t i = 0; i < CORPUS.m.n; i++) {
+        const corpus_row *e = &CORPUS.m.rows[i];
         paifu_reader *r;
         paifu_error err;
         paifu_error_clear(&err);
@@ -328,7 +282,7 @@ static void spec_worked_example(void **state)
 
 int main(void)
 {
-    if (load_manifest() < 0 || CORPUS.n == 0) {
+    if (corpus_manifest_load(&CORPUS.m, "tenhou-xml") < 0 || CORPUS.m.n == 0) {
         printf("corpus not found (PAIFU_CORPUS_DIR=\"%s\"): skipped\n", PAIFU_CORPUS_DIR);
         return 77;
     }
@@ -337,6 +291,6 @@ int main(void)
         cmocka_unit_test(spec_worked_example),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    free(CORPUS.e);
+    corpus_manifest_free(&CORPUS.m);
     return rc;
 }
