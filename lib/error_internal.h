@@ -6,7 +6,11 @@
 #include <stdarg.h>
 
 int paifu_error__vset(paifu_error *err, paifu_error_code code, const paifu_location *where,
-                      const char *fmt, va_list ap);
+                      const char *fmt, va_list ap)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 0)))
+#endif
+    ;
 
 /*
  * Argument checks: a library never aborts its host over a bad argument, so this returns

@@ -109,6 +109,14 @@ const paifu_verify_stats *paifu_report_stats(const paifu_report *report)
 static int vadd(paifu_report *r, const char *code, const paifu_location *where,
                 const char *expected, const char *recorded, const char *rule_ref, const char *fmt,
                 va_list ap)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 7, 0)))
+#endif
+    ;
+
+static int vadd(paifu_report *r, const char *code, const paifu_location *where,
+                const char *expected, const char *recorded, const char *rule_ref, const char *fmt,
+                va_list ap)
 {
     const paifu_finding_code_info *info = paifu_finding_code_find(code);
     if (!info)
