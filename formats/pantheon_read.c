@@ -491,6 +491,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     size_t len;
     int rc = 0;
     bool started = false;
+    uint32_t header_line = 0;
     while (next_line(s, &line, &len)) {
         if (blank(line, len)) {
             if (started)
@@ -503,11 +504,19 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
             if ((rc = parse_header(p)) < 0)
                 break;
             started = true;
+            header_line = s->line;
             continue;
         }
         if ((rc = parse_outcome(p, s->line)) < 0)
             break;
     }
+    /* A sheet is its deals: points with none under them are a file cut after its first line
+       (or a game's), which must not pass for a game whose result is all there is to check. */
+    if (rc == 0 && started && paifu_game_deal_count(game) == 0)
+        rc = paifu_formats__error(err, PAIFU_EFORMAT, s->source, header_line + 1, 1, NULL,
+                                  "expected the game's deals (ron, tsumo, draw, chombo) after "
+                                  "the players' points of line %u",
+                                  (unsigned)header_line);
     if (rc == 0 && started)
         rc = paifu_game_set_source_format(game, "pantheon", err);
     free(p);

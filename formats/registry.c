@@ -278,16 +278,16 @@ int paifu_reader_open_buffer(paifu_reader **out, const void *data, size_t size,
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument: data");
     *out = NULL;
     uint64_t max = opts && opts->max_input ? opts->max_input : DEFAULT_MAX_INPUT;
+    const char *name = opts && opts->source_name ? opts->source_name : "<buffer>";
     if (size > max)
-        return paifu_error_set(err, PAIFU_ELIMIT, NULL, "input larger than %llu bytes",
-                               (unsigned long long)max);
+        return paifu_formats__error(err, PAIFU_ELIMIT, name, 0, 0, NULL,
+                                    "input larger than %llu bytes", (unsigned long long)max);
     char *copy = malloc(size + 1);
     if (!copy)
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+        return paifu_formats__error(err, PAIFU_ENOMEM, name, 0, 0, NULL, "out of memory");
     if (size)
         memcpy(copy, data, size);
     copy[size] = '\0';
-    const char *name = opts && opts->source_name ? opts->source_name : "<buffer>";
     return open_owned(out, copy, size, name, opts, err);
 }
 
