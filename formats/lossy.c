@@ -26,8 +26,8 @@ static const char *const WHAT[] = {
     "source metadata",
     "recorded win values",
     "the hands shown at a draw",
-    "the running scores recorded with riichi deposits, wins and draws (they follow from the "
-    "score changes)",
+    ("the running scores recorded with riichi deposits, wins and draws (they follow from the "
+     "score changes)"),
 };
 static_assert(sizeof(WHAT) / sizeof(WHAT[0]) == LOSS_KIND_COUNT, "one text per loss kind");
 

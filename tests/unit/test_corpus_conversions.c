@@ -96,6 +96,12 @@ static unsigned CONVERTED, INPUT_GAMES, UNREADABLE, SETTLED, EXACT, ROUNDS, DIAL
 
 /* A failure: counted always, printed up to MAX_FAILURES (all with CONVERSIONS_ALL set). */
 static void failure(const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+static void failure(const char *fmt, ...)
 {
     if (FAILURES++ >= MAX_FAILURES && !getenv("CONVERSIONS_ALL"))
         return;

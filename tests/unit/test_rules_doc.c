@@ -24,6 +24,12 @@ typedef struct text {
 } text;
 
 static void put(text *t, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void put(text *t, const char *fmt, ...)
 {
     va_list ap;
     for (;;) {
