@@ -4,27 +4,38 @@
  *
  * Every file given (directories are walked; default: the corpus's tenhou-xml folder) is loaded
  * into memory first (gzip inflated with zlib's gzread), so no timing includes disk I/O. Then
- * four passes over all the bytes are timed, each repeated until --min-seconds of wall time have
- * gone by (clock_gettime CLOCK_MONOTONIC; CPU time with CLOCK_PROCESS_CPUTIME_ID beside it):
+ * each pass over all the bytes is timed, repeated until --min-seconds of wall time have gone by
+ * (clock_gettime CLOCK_MONOTONIC; CPU time with CLOCK_PROCESS_CPUTIME_ID beside it):
  *
- *   bare nodes   xmlReaderForMemory + xmlTextReaderRead over every node (what a parse costs)
- *   bare attrs   the same, also visiting every attribute and its value (what any mjlog reader
- *                must at least do: the data is in the attributes)
- *   read         paifu_reader_open_buffer + paifu_reader_next: the mjlog read into the model,
- *                walls rebuilt from the seed (MT19937 + SHA-512) included
- *   validate     read + paifu_game_rules + paifu_verify_game (full re-simulation)
+ *   reader nodes  xmlReaderForMemory + xmlTextReaderRead over every node
+ *   reader attrs  the same, also visiting every attribute and its value (what any mjlog reader
+ *                 must at least do: the data is in the attributes)
+ *   sax push      libxml2's SAX2 interface, no tree: a push parser given the first four bytes
+ *                 and then the rest (as xmlReaderForMemory and paifu's mjlog reader set it up),
+ *                 a startElementNs callback visiting every attribute value
+ *   sax memory    the same callback under xmlCreateMemoryParserCtxt + xmlParseDocument
+ *   read          paifu_reader_open_buffer + paifu_reader_next: the mjlog read into the model,
+ *                 walls rebuilt from the seed (MT19937 + SHA-512) included
+ *   validate      read + paifu_game_rules + paifu_verify_game (full re-simulation)
  *
- * It prints files, games, bytes, passes, seconds, games/s, MB/s and the read/bare ratios, plus
- * the compiler and build type. Not a test: timings depend on the machine.
+ * The four bare passes are libxml2 alone, with the same options as the reader (XML_PARSE_NONET);
+ * the "bare" figure the ratios use is the fastest of them (the SAX ones: no tree is built), so
+ * the comparison is with the least any libxml2-based reader could spend. It prints files, games,
+ * deals, bytes, passes, seconds, games/s, deals/s, MB/s and the ratios, plus the compiler and
+ * build type. Not a test: timings depend on the machine.
  *
- *   bench_parse [--min-seconds S] [--passes N] [--only bare|read|validate] [PATH...]
+ *   bench_parse [--min-seconds S] [--passes N]
+ *               [--only bare|nodes|attrs|sax|saxmem|read|validate] [PATH...]
  *
- * --only runs one kind of pass and --passes a fixed number of them (for a profiler, or for
- * `perf stat -e instructions`, whose counts do not depend on what else the machine runs).
+ * --only runs one kind of pass (bare: the four bare ones) and --passes a fixed number of them
+ * (for a profiler: `valgrind --tool=callgrind --toggle-collect=measure` counts the instructions
+ * of the warm-up and the timed passes, which do not depend on what else the machine runs).
  */
 #include <paifu.h>
 
 #include <dirent.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/xmlreader.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -117,7 +128,20 @@ static double now(clockid_t clock)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-typedef enum pass_kind { BARE_NODES, BARE_ATTRS, READ, VALIDATE } pass_kind;
+typedef enum pass_kind {
+    BARE_NODES,
+    BARE_ATTRS,
+    BARE_SAX,
+    BARE_SAXMEM,
+    READ,
+    VALIDATE,
+    PASS_KINDS
+} pass_kind;
+
+static const char *const PASS_NAMES[PASS_KINDS] = {"reader nodes", "reader attrs", "sax push",
+                                                   "sax memory",   "read",         "validate"};
+static const char *const PASS_OPTIONS[PASS_KINDS] = {"nodes",  "attrs", "sax",
+                                                     "saxmem", "read",  "validate"};
 
 static unsigned long bare(const input *x, bool attrs)
 {
@@ -137,13 +161,69 @@ static unsigned long bare(const input *x, bool attrs)
     return n;
 }
 
+static void sax_start(void *ctx, const xmlChar *localname, const xmlChar *prefix,
+                      const xmlChar *uri, int nb_namespaces, const xmlChar **namespaces,
+                      int nb_attributes, int nb_defaulted, const xmlChar **attributes)
+{
+    unsigned long *n = ((xmlParserCtxtPtr)ctx)->_private;
+    (void)localname, (void)prefix, (void)uri, (void)nb_namespaces, (void)namespaces;
+    (void)nb_defaulted;
+    *n += 1;
+    for (int i = 0; i < nb_attributes; i++)
+        *n += attributes[5 * i] && attributes[5 * i + 4] > attributes[5 * i + 3];
+}
+
+static void sax_error(void *payload, xmlErrorPtr e)
+{
+    (void)payload, (void)e;
+}
+
+static unsigned long bare_sax(const input *x, bool push)
+{
+    xmlSAXHandler sax;
+    memset(&sax, 0, sizeof(sax));
+    sax.initialized = XML_SAX2_MAGIC;
+    sax.startElementNs = sax_start;
+    sax.serror = sax_error;
+    unsigned long n = 0;
+    xmlParserCtxtPtr ctxt;
+    if (push) {
+        int head = x->size >= 4 ? 4 : 0;
+        ctxt = xmlCreatePushParserCtxt(&sax, NULL, head ? x->data : NULL, head, NULL);
+        if (!ctxt)
+            return 0;
+        xmlCtxtUseOptions(ctxt, XML_PARSE_NONET);
+        ctxt->_private = &n;
+        xmlParseChunk(ctxt, x->data + head, (int)x->size - head, 1);
+    } else {
+        ctxt = xmlCreateMemoryParserCtxt(x->data, (int)x->size);
+        if (!ctxt)
+            return 0;
+        xmlSAXHandlerPtr old = ctxt->sax;
+        ctxt->sax = &sax;
+        xmlCtxtUseOptions(ctxt, XML_PARSE_NONET);
+        ctxt->_private = &n;
+        xmlParseDocument(ctxt);
+        ctxt->sax = old;
+    }
+    xmlFreeParserCtxt(ctxt);
+    return n;
+}
+
+static unsigned long deals_read; /* deals of the games of the last read or validate pass */
+
 /* One pass over every input; returns the games read (or nodes for the bare passes). */
 static unsigned long pass(const inputs *in, pass_kind kind, paifu_report *rep)
 {
+    deals_read = 0;
     unsigned long count = 0;
     for (size_t i = 0; i < in->n; i++) {
         if (kind == BARE_NODES || kind == BARE_ATTRS) {
             count += bare(&in->v[i], kind == BARE_ATTRS);
+            continue;
+        }
+        if (kind == BARE_SAX || kind == BARE_SAXMEM) {
+            count += bare_sax(&in->v[i], kind == BARE_SAX);
             continue;
         }
         paifu_reader *r;
@@ -154,6 +234,7 @@ static unsigned long pass(const inputs *in, pass_kind kind, paifu_report *rep)
         const paifu_game *g;
         while (paifu_reader_next(&g, r, &err) > 0) {
             count++;
+            deals_read += paifu_game_deal_count(g);
             if (kind != VALIDATE)
                 continue;
             paifu_rules *rules;
@@ -176,7 +257,12 @@ typedef struct timing {
 
 static unsigned long fixed_passes; /* --passes: exactly this many timed passes */
 
-static timing measure(const inputs *in, pass_kind kind, double min_seconds, paifu_report *rep)
+/* Not inlined, so that a profiler can count this function alone (--toggle-collect=measure). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((noinline))
+#endif
+static timing
+measure(const inputs *in, pass_kind kind, double min_seconds, paifu_report *rep)
 {
     timing t = {0};
     pass(in, kind, rep); /* warm-up */
@@ -196,14 +282,16 @@ static timing measure(const inputs *in, pass_kind kind, double min_seconds, paif
     return t;
 }
 
-static void print(const char *name, const timing *t, const inputs *in, unsigned long games)
+static void print(const char *name, const timing *t, const inputs *in, unsigned long games,
+                  unsigned long deals)
 {
     if (!t->passes)
         return;
-    printf("%-11s %4lu passes %7.3f s wall %7.3f s cpu | best pass %7.1f ms wall %7.1f ms cpu: "
-           "%6.0f games/s %6.1f MB/s\n",
+    printf("%-12s %4lu passes %7.3f s wall %7.3f s cpu | best pass %7.1f ms wall %7.1f ms cpu: "
+           "%6.0f games/s %7.0f deals/s %6.1f MB/s\n",
            name, t->passes, t->wall, t->cpu, t->best_wall * 1e3, t->best_cpu * 1e3,
-           (double)games / t->best_cpu, (double)in->bytes / t->best_cpu / 1e6);
+           (double)games / t->best_cpu, (double)deals / t->best_cpu,
+           (double)in->bytes / t->best_cpu / 1e6);
 }
 
 int main(int argc, char **argv)
@@ -239,33 +327,41 @@ int main(int argc, char **argv)
     paifu_error_clear(&err);
     if (paifu_report_new(&rep, &err) < 0)
         return 2;
-    unsigned long games = pass(&in, READ, rep);
-    printf("bench_parse: %zu files, %lu games, %.1f MB of XML in memory; each pass repeated for "
-           "at least %.1f s (CLOCK_MONOTONIC wall, CLOCK_PROCESS_CPUTIME_ID cpu), after one "
-           "warm-up pass\n",
-           in.n, games, (double)in.bytes / 1e6, min_seconds);
+    unsigned long games = pass(&in, READ, rep), deals = deals_read;
+    printf("bench_parse: %zu files, %lu games, %lu deals, %.1f MB of XML in memory; each pass "
+           "repeated for at least %.1f s (CLOCK_MONOTONIC wall, CLOCK_PROCESS_CPUTIME_ID cpu), "
+           "after one warm-up pass\n",
+           in.n, games, deals, (double)in.bytes / 1e6, min_seconds);
     printf("build: %s, compiler %s, libxml2 %s, paifu %s\n", PAIFU_BUILD_TYPE, __VERSION__,
            LIBXML_DOTTED_VERSION, paifu_version());
-    timing none = {0};
+    timing t[PASS_KINDS] = {{0}};
     bool all = !only;
-    timing nodes = all || !strcmp(only, "bare") ? measure(&in, BARE_NODES, min_seconds, rep) : none;
-    timing attrs = all || !strcmp(only, "bare") ? measure(&in, BARE_ATTRS, min_seconds, rep) : none;
-    timing read = all || !strcmp(only, "read") ? measure(&in, READ, min_seconds, rep) : none;
-    timing valid =
-        all || !strcmp(only, "validate") ? measure(&in, VALIDATE, min_seconds, rep) : none;
-    print("bare nodes", &nodes, &in, games);
-    print("bare attrs", &attrs, &in, games);
-    print("read", &read, &in, games);
-    print("validate", &valid, &in, games);
+    for (int k = 0; k < PASS_KINDS; k++) {
+        bool bare = k <= BARE_SAXMEM;
+        if (all || !strcmp(only, PASS_OPTIONS[k]) || (bare && !strcmp(only, "bare")))
+            t[k] = measure(&in, (pass_kind)k, min_seconds, rep);
+    }
+    for (int k = 0; k < PASS_KINDS; k++)
+        print(PASS_NAMES[k], &t[k], &in, games, deals);
     if (!all) {
         paifu_report_free(rep);
         return 0;
     }
-    printf("games/s and MB/s from the best pass's CPU time\n");
-    printf("read / bare nodes = %.2fx, read / bare attrs = %.2fx (goal: within 2x); validate: "
-           "%.0f games/s (goal: >= 3000)\n",
-           read.best_cpu / nodes.best_cpu, read.best_cpu / attrs.best_cpu,
-           (double)games / valid.best_cpu);
+    int fastest = BARE_NODES;
+    for (int k = BARE_NODES; k <= BARE_SAXMEM; k++)
+        if (t[k].best_cpu < t[fastest].best_cpu)
+            fastest = k;
+    double bare = t[fastest].best_cpu;
+    printf("games/s, deals/s and MB/s from the best pass's CPU time\n");
+    printf("bare = the fastest bare libxml2 parse (%s, %.1f ms)\n", PASS_NAMES[fastest],
+           bare * 1e3);
+    printf("read / bare = %.2fx, validate / bare = %.2fx (goal: within 2x); validate / reader "
+           "nodes = %.2fx, validate / reader attrs = %.2fx\n",
+           t[READ].best_cpu / bare, t[VALIDATE].best_cpu / bare,
+           t[VALIDATE].best_cpu / t[BARE_NODES].best_cpu,
+           t[VALIDATE].best_cpu / t[BARE_ATTRS].best_cpu);
+    printf("validate: %.0f games/s, %.0f deals/s (goal: >= 3000 games/s on one core)\n",
+           (double)games / t[VALIDATE].best_cpu, (double)deals / t[VALIDATE].best_cpu);
     paifu_report_free(rep);
     for (size_t i = 0; i < in.n; i++)
         free(in.v[i].data);
