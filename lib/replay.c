@@ -12,7 +12,11 @@
  *      every kan and kita; the k-th kan's dora indicator is revealed before the kan's owner
  *      discards again (or the deal ends).
  *   4. A seat's `waits` is the wait set of its 13-tile hand after its last discard; furiten and
- *      tenpai are decided from it, so they cost a bit test per discard.
+ *      tenpai are decided from it, so they cost a bit test per discard. The waits of a hand
+ *      depend only on its concealed counts and its number of melds (hand.c keeps the rest
+ *      consistent), so they are recomputed only when those differ from the ones they were
+ *      computed from (refresh_waits): a tsumogiri, or any discard of the kind just drawn,
+ *      leaves them as they were.
  *   5. Once a legality finding has been reported the tile state may be wrong: `broken` is set and
  *      the rest of the deal is checked from the recorded values only (one finding per root
  *      cause, not a cascade).
@@ -37,6 +41,7 @@
  * riichi-rulesets.md D (legality) for the differences, read from the rule set.
  */
 #include "replay_internal.h"
+#include "score_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -175,6 +180,17 @@ static bool take(replay *rp, int seat, paifu_tile tile, uint8_t id, const char *
     if (rp->has_ids && id != PAIFU_TILE_ID_NONE)
         id_remove(s, id);
     return true;
+}
+
+/* Invariant 4: the waits of SEAT's 13 tiles, recomputed only when its counts or melds changed. */
+static void refresh_waits(replay_seat *s)
+{
+    if (s->waits_melds == s->hand.n_melds &&
+        memcmp(s->waits_counts, s->hand.counts, sizeof(s->waits_counts)) == 0)
+        return;
+    memcpy(s->waits_counts, s->hand.counts, sizeof(s->waits_counts));
+    s->waits_melds = s->hand.n_melds;
+    s->waits = paifu_hand__waits(&s->hand); /* the replay's hands keep hand.c's invariants */
 }
 
 /* ---- the wall ---- */
@@ -374,7 +390,7 @@ static void on_discard(replay *rp, const paifu_event *e)
     s->kuikae = 0;
     if (!take(rp, seat, e->tile, e->tile_id, "discards"))
         return;
-    s->waits = paifu_hand_waits(&s->hand);
+    refresh_waits(s);
     if (declaring) {
         const paifu_rules *r = rp->rules;
         if (s->riichi)
@@ -849,7 +865,8 @@ static void init_deal(replay *rp)
             illegal(rp, "deal.hand_size", NULL, "seat %d starts with %u tiles instead of 13", s,
                     (unsigned)st->n_hand[s]);
         }
-        seat->waits = paifu_hand_waits(&seat->hand);
+        seat->waits_melds = 0xFF;
+        refresh_waits(seat);
     }
     check_start_against_wall(rp);
 }

@@ -29,6 +29,8 @@ typedef struct replay_seat {
     paifu_hand hand;
     uint64_t held_ids[3];      /* physical ids in hand, when the log has ids */
     uint64_t waits;            /* waits after the last discard (13-tile state); 0 = noten */
+    uint8_t waits_counts[PAIFU_TILE_KINDS]; /* the concealed counts `waits` was computed from */
+    uint8_t waits_melds;       /* ... and the melds then; 0xFF: not computed in this deal */
     uint64_t river_kinds;      /* kinds this seat discarded (furiten), called ones included */
     uint64_t kuikae;           /* kinds forbidden for the discard after a call */
     uint8_t n_river;

@@ -98,6 +98,10 @@ bool paifu_reading__thirteen_orphans(const uint8_t counts[KINDS], unsigned n);
  */
 uint64_t paifu_wait__shape(const uint8_t counts[KINDS], unsigned n, bool special);
 
+/* paifu_hand_waits of a hand that keeps the invariants of hand.c (built only through
+   paifu_hand_add, _remove and _add_meld, as the replay's hands are), without checking them. */
+uint64_t paifu_hand__waits(const paifu_hand *hand);
+
 /* ---- yaku.c ---- */
 
 /* Facts about a win that do not depend on the reading; computed once per hand. */

@@ -62,27 +62,53 @@ uint64_t paifu_wait__shape_reference(const uint8_t counts[KINDS], unsigned n, bo
 }
 
 /*
+ * Does one suit (nine counts C, 2 modulo 3 tiles) split into one pair plus sets? Every set's
+ * position sum (3i for a triplet, 3i + 3 for a run) is 0 modulo 3, so the pair position P
+ * satisfies 2P = sum(i * C[i]) modulo 3, i.e. P = 2 * sum(i * C[i]) modulo 3: only every third
+ * position can hold the pair, and only those are tried (paifu_reading__suit_pair_and_sets tries
+ * all of them).
+ */
+static bool pair_and_sets(const uint8_t *c)
+{
+    unsigned w = 0;
+    for (unsigned i = 0; i < 9; i++)
+        w += i * c[i];
+    uint8_t t[9];
+    memcpy(t, c, 9);
+    for (unsigned p = (2 * w) % 3; p < 9; p += 3) {
+        if (t[p] < 2)
+            continue;
+        t[p] = (uint8_t)(t[p] - 2);
+        bool ok = paifu_reading__suit_sets_only(t);
+        t[p] = (uint8_t)(t[p] + 2);
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+/*
  * Standard-form waits of a shape of 1 modulo 3 tiles, group by group. A complete standard hand
  * has one group (a suit, or the honours) at 2 modulo 3 holding the pair and every other group
  * at 0 modulo 3 splitting into sets. So before the winning tile either exactly one group is at
  * 1 (the tile goes there and makes the pair group) and the rest are at 0, or exactly two groups
  * are at 2 (the tile goes to one of them and turns it into sets) and the rest are at 0; every
- * other residue pattern is noten at once. The groups that do not receive the tile are checked
+ * other residue pattern is noten at once. That test comes first, as it costs only the group
+ * totals (most 13-tile hands of a game are noten and stop there or at the next one): every
+ * group at 0 must split into sets as it is. The groups that do not receive the tile are checked
  * once; each candidate tile re-checks only its own group. Equivalent to trying every candidate
- * against the whole hand (paifu_wait__shape_reference; tests/unit/test_wait.c compares them).
+ * against the whole hand (paifu_wait__shape_reference; tests/unit/test_wait_fast.c compares
+ * them).
  */
 static uint64_t standard_waits(const uint8_t counts[KINDS])
 {
     unsigned residue[4], n_one = 0, n_two = 0;
-    bool sets[4], pair_sets[4];
     for (unsigned g = 0; g < 3; g++) {
         const uint8_t *c = counts + 9 * g;
         unsigned total = 0;
         for (unsigned i = 0; i < 9; i++)
             total += c[i];
         residue[g] = total % 3;
-        sets[g] = residue[g] == 0 && paifu_reading__suit_sets_only(c);
-        pair_sets[g] = residue[g] == 2 && paifu_reading__suit_pair_and_sets(c);
     }
     /* honours: every kind is a triplet, the pair, or (before the tile) a lone tile / a pair */
     unsigned honour_total = 0, lone = 0, pairs = 0;
@@ -97,8 +123,6 @@ static uint64_t standard_waits(const uint8_t counts[KINDS])
             honours_bad = true;
     }
     residue[3] = honour_total % 3;
-    sets[3] = !honours_bad && lone == 0 && pairs == 0;
-    pair_sets[3] = !honours_bad && lone == 0 && pairs == 1;
     for (unsigned g = 0; g < 4; g++) {
         n_one += residue[g] == 1;
         n_two += residue[g] == 2;
@@ -107,17 +131,28 @@ static uint64_t standard_waits(const uint8_t counts[KINDS])
     bool two_pattern = n_one == 0 && n_two == 2;
     if (!one_pattern && !two_pattern)
         return 0;
+    /* the groups at 0 never receive the tile: each must split into sets as it is */
+    if (residue[3] == 0 && (honours_bad || lone || pairs))
+        return 0;
+    for (unsigned g = 0; g < 3; g++)
+        if (residue[g] == 0 && !paifu_reading__suit_sets_only(counts + 9 * g))
+            return 0;
+    /* pattern 2: the group at 2 that does not receive the tile holds the pair */
+    bool pair_sets[4] = {false, false, false, false};
+    if (two_pattern) {
+        for (unsigned g = 0; g < 3; g++)
+            pair_sets[g] = residue[g] == 2 && pair_and_sets(counts + 9 * g);
+        pair_sets[3] = residue[3] == 2 && !honours_bad && lone == 0 && pairs == 1;
+    }
     uint64_t waits = 0;
     for (unsigned g = 0; g < 4; g++) {
         if (residue[g] == 0)
             continue;
         /* the other groups must be complete as they are */
         bool others = true;
-        for (unsigned o = 0; o < 4 && others; o++) {
-            if (o == g)
-                continue;
-            others = residue[o] == 0 ? sets[o] : pair_sets[o]; /* the pair group of pattern 2 */
-        }
+        for (unsigned o = 0; o < 4 && others; o++)
+            if (o != g && residue[o] != 0)
+                others = pair_sets[o]; /* the pair group of pattern 2 */
         if (!others)
             continue;
         if (g == 3) {
@@ -136,17 +171,15 @@ static uint64_t standard_waits(const uint8_t counts[KINDS])
             }
             continue;
         }
-        uint8_t c[11];
+        uint8_t c[9];
         memcpy(c, counts + 9 * g, 9);
-        c[9] = c[10] = 0;
         for (unsigned i = 0; i < 9; i++) {
-            bool near = c[i] || (i >= 1 && c[i - 1]) || (i >= 2 && c[i - 2]) || (i + 1 < 9 && c[i + 1]) ||
-                        (i + 2 < 9 && c[i + 2]);
+            bool near = c[i] || (i >= 1 && c[i - 1]) || (i >= 2 && c[i - 2]) ||
+                        (i + 1 < 9 && c[i + 1]) || (i + 2 < 9 && c[i + 2]);
             if (!near || c[i] >= 4)
                 continue;
             c[i]++;
-            bool ok = one_pattern ? paifu_reading__suit_pair_and_sets(c)
-                                  : paifu_reading__suit_sets_only(c);
+            bool ok = one_pattern ? pair_and_sets(c) : paifu_reading__suit_sets_only(c);
             c[i]--;
             if (ok)
                 waits |= KIND_BIT(9 * g + i);
@@ -199,12 +232,19 @@ uint64_t paifu_wait__shape(const uint8_t counts[KINDS], unsigned n, bool special
     return waits;
 }
 
-uint64_t paifu_hand_waits(const paifu_hand *hand)
+uint64_t paifu_hand__waits(const paifu_hand *hand)
 {
-    if (!hand || hand->n_closed % 3 != 1 || !paifu_hand__valid(hand))
+    if (hand->n_closed % 3 != 1)
         return 0;
     bool special = hand->n_melds == 0 && hand->n_closed == 13;
     return paifu_wait__shape(hand->counts, hand->n_closed, special);
+}
+
+uint64_t paifu_hand_waits(const paifu_hand *hand)
+{
+    if (!hand || !paifu_hand__valid(hand))
+        return 0;
+    return paifu_hand__waits(hand);
 }
 
 bool paifu_hand_furiten(const paifu_hand *hand, uint64_t discarded)
