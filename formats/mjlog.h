@@ -2,7 +2,7 @@
  * mjlog.h: the Tenhou mjlog XML reader's shared parts (private to formats/).
  *
  *   mjlog_meld.c   meld codes of <N m="..."> and AGARI m: decode and encode (spec §4.9)
- *   mjlog_read.c   the XML side: documents, libxml2 reader, positions, errors, the format row
+ *   mjlog_read.c   the XML side: documents, libxml2 SAX2 parser, positions, errors, the format row
  *   mjlog_attr.c   attribute values: integers, tile ids, seats
  *   mjlog_header.c header tags (SHUFFLE, GO, UN, TAIKYOKU), rule set, metadata, end of game
  *   mjlog_deal.c   the deal side: INIT, draws, discards, N, REACH, DORA, AGARI, RYUUKYOKU, BYE
@@ -94,6 +94,13 @@ typedef struct mj_state {
     size_t line_start;             /* offset where that line starts */
     size_t tag_start;              /* offset of the current tag's '<' */
     uint32_t tag_line, tag_column;
+    void *xml_ctxt;    /* the libxml2 parser (xmlParserCtxtPtr) while the document is parsed */
+    int sax_rc;        /* the first error a SAX callback returned (the parser is then stopped) */
+    int depth;         /* element depth in the document: 0 outside the root */
+    bool root_seen;    /* the root element was read */
+    bool pending;      /* a start tag waits to be handled (mjlog_read.c, handle_pending) */
+    int pending_depth; /* its depth */
+    const char *pending_name; /* its name (libxml2 dictionary string) */
     bool xml_failed; /* libxml2 reported an error (first one kept below) */
     int xml_line, xml_column;
     char xml_message[160];
@@ -106,6 +113,9 @@ typedef struct mj_state {
     uint32_t tag_index; /* 1-based among siblings of the same name */
     mj_attr attrs[MJ_MAX_ATTRS];
     size_t n_attrs;
+    int attrs_over; /* the tag's attributes exceed a bound: ELIMIT for the count,
+                       EFORMAT for the bytes (attribute attrs_over_name), ENOMEM */
+    const char *attrs_over_name;
     size_t scratch_used;
     char scratch[MJ_SCRATCH];
 

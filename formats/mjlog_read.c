@@ -9,19 +9,26 @@
  *
  * ---- input ----
  * A file holds one or more <mjloggm> documents (some tools concatenate them): the bytes are cut
- * after each </mjloggm> (find_doc_end) and every document gets its own libxml2 reader, one game
+ * after each </mjloggm> (find_doc_end) and every document gets its own libxml2 parser, one game
  * per paifu_reader_next(). Whitespace, comments and XML declarations after the last document
  * are ignored; anything else is parsed and fails. Security (STYLE §4.3): libxml2 never opens a
- * file (xmlReaderForMemory), options are XML_PARSE_NONET only (never NOENT, DTDLOAD, DTDATTR,
- * DTDVALID or HUGE), and a DOCTYPE is refused before libxml2 sees it (check_prolog), so no
- * entity is ever declared. libxml2 errors reach us through the structured handler; the first
- * error wins.
+ * file (a push parser fed the bytes in memory), options are XML_PARSE_NONET only (never NOENT,
+ * DTDLOAD, DTDATTR, DTDVALID or HUGE), and a DOCTYPE is refused before libxml2 sees it
+ * (check_prolog), so no entity is ever declared. libxml2 errors reach us through the
+ * structured handler; the first error wins.
+ *
+ * ---- parsing ----
+ * The document is parsed with libxml2's SAX2 interface (parse_document): each start tag
+ * arrives as a name and an array of attribute values, and no tree node is built (an
+ * xmlTextReader builds, hands over and frees a node per tag, which cost as much as the parse
+ * itself). A tag is handled once libxml2 has found it well-formed (handle_pending), and the
+ * events come in document order, so the first error in the document is the one reported.
  *
  * ---- positions ----
- * libxml2's reader parses ahead, so its line number is not the current tag's. The reader keeps
- * its own cursor over the raw bytes (sync_tag): the documents are flat, so the n-th element
- * node is the n-th start tag in the bytes. This gives the exact line, column and offset of
- * every tag, and of every attribute value (value_offset) for errors.
+ * libxml2 reports a tag when it has read past it, so its line number is not the tag's. The
+ * reader keeps its own cursor over the raw bytes (sync_tag): the documents are flat, so the
+ * n-th element is the n-th start tag in the bytes. This gives the exact line, column and offset
+ * of every tag, and of every attribute value (value_offset) for errors.
  *
  * ---- mapping onto the model (paifu/game.h) ----
  * header   players from GO type bit 0x10; names percent-decoded (UTF-8 checked); rules "tenhou"
@@ -59,7 +66,7 @@
  */
 #include "mjlog.h"
 
-#include <libxml/xmlreader.h>
+#include <libxml/parser.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -436,32 +443,103 @@ static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
                              name);
 }
 
-static int collect_attributes(mj_state *st, xmlTextReaderPtr xr)
+/*
+ * Copy one attribute into the tag's scratch (NUL-terminated) and its table. A tag beyond the
+ * bounds is only marked (st->attrs_over): the error is reported when the tag is handled, once
+ * libxml2 has found the tag well-formed.
+ */
+static void add_attribute(mj_state *st, const char *name, const char *value, size_t len)
+{
+    if (st->attrs_over)
+        return;
+    if (st->n_attrs == MJ_MAX_ATTRS || len + 1 > MJ_SCRATCH - st->scratch_used) {
+        st->attrs_over = st->n_attrs == MJ_MAX_ATTRS ? PAIFU_ELIMIT : PAIFU_EFORMAT;
+        st->attrs_over_name = name;
+        return;
+    }
+    char *copy = st->scratch + st->scratch_used;
+    memcpy(copy, value, len);
+    copy[len] = '\0';
+    st->scratch_used += len + 1;
+    st->attrs[st->n_attrs++] = (mj_attr){name, copy, len, false};
+}
+
+/*
+ * An attribute value as SAX2 gives it: [VALUE, END). libxml2 leaves "&#38;" in a value for the
+ * tree builder to turn into '&' (it does so for &amp; and &#38; when entities are not
+ * substituted; every other reference is already replaced), so that is done here, giving the
+ * value the tree API gives.
+ */
+static void add_sax_value(mj_state *st, const char *name, const char *value, const char *end)
+{
+    size_t len = (size_t)(end - value);
+    size_t n = st->n_attrs;
+    add_attribute(st, name, value, len);
+    if (st->n_attrs == n || !memchr(value, '&', len))
+        return;
+    mj_attr *a = &st->attrs[n];
+    char *v = st->scratch + (a->value - st->scratch);
+    size_t w = 0;
+    for (size_t r = 0; r < len; w++) {
+        if (v[r] == '&' && r + 5 <= len && memcmp(v + r, "&#38;", 5) == 0) {
+            v[w] = '&';
+            r += 5;
+        } else {
+            v[w] = v[r++];
+        }
+    }
+    v[w] = '\0';
+    a->len = w;
+}
+
+/*
+ * Copy the attributes of a start tag from SAX2's arrays (valid during its callback only), in
+ * the order and with the names the tree API gives: namespace declarations first ("xmlns",
+ * "xmlns:p"), then the attributes ("p:name" when prefixed).
+ */
+static void collect_attributes(mj_state *st, xmlDictPtr dict, int nb_namespaces,
+                               const xmlChar **namespaces, int nb_attributes,
+                               const xmlChar **attributes)
 {
     st->n_attrs = 0;
     st->scratch_used = 0;
-    if (xmlTextReaderHasAttributes(xr) != 1)
-        return 0;
-    while (xmlTextReaderMoveToNextAttribute(xr) == 1) {
-        const char *name = (const char *)xmlTextReaderConstName(xr);
-        const char *value = (const char *)xmlTextReaderConstValue(xr);
-        if (!name || !value)
-            return paifu_mjlog__fail_code(st, PAIFU_ENOMEM, NULL, "out of memory");
-        if (st->n_attrs == MJ_MAX_ATTRS)
-            return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, NULL,
-                                          "more than %d attributes in one tag", MJ_MAX_ATTRS);
-        size_t len = strlen(value);
-        if (len + 1 > MJ_SCRATCH - st->scratch_used)
-            return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, name,
-                                          "attribute values of one tag longer than %d bytes",
-                                          MJ_SCRATCH);
-        char *copy = st->scratch + st->scratch_used;
-        memcpy(copy, value, len + 1);
-        st->scratch_used += len + 1;
-        st->attrs[st->n_attrs++] = (mj_attr){name, copy, len, false};
+    st->attrs_over = 0;
+    for (int i = 0; i < nb_namespaces; i++) {
+        const xmlChar *prefix = namespaces[2 * i], *uri = namespaces[2 * i + 1];
+        const char *name = (const char *)(prefix ? xmlDictQLookup(dict, BAD_CAST "xmlns", prefix)
+                                                 : BAD_CAST "xmlns");
+        const char *value = uri ? (const char *)uri : "";
+        if (!name)
+            st->attrs_over = PAIFU_ENOMEM;
+        else
+            add_attribute(st, name, value, strlen(value));
     }
-    xmlTextReaderMoveToElement(xr);
-    return 0;
+    for (int i = 0; i < nb_attributes; i++) {
+        const xmlChar *const *a = attributes + 5 * i;
+        const char *name = (const char *)(a[1] ? xmlDictQLookup(dict, a[1], a[0]) : a[0]);
+        if (!name)
+            st->attrs_over = PAIFU_ENOMEM;
+        else
+            add_sax_value(st, name, (const char *)a[3], (const char *)a[4]);
+    }
+}
+
+/* The bound a tag's attributes went beyond (collect_attributes), as an error of the tag. */
+static int attributes_within_bounds(mj_state *st)
+{
+    switch (st->attrs_over) {
+    case 0:
+        return 0;
+    case PAIFU_ELIMIT:
+        return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, NULL, "more than %d attributes in one tag",
+                                      MJ_MAX_ATTRS);
+    case PAIFU_EFORMAT:
+        return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, st->attrs_over_name,
+                                      "attribute values of one tag longer than %d bytes",
+                                      MJ_SCRATCH);
+    default:
+        return paifu_mjlog__fail_code(st, PAIFU_ENOMEM, NULL, "out of memory");
+    }
 }
 
 static int dispatch(mj_state *st, int letter, unsigned id)
@@ -498,10 +576,9 @@ static int dispatch(mj_state *st, int letter, unsigned id)
     }
 }
 
-/* One child element of <mjloggm>. */
-static int on_element(mj_state *st, xmlTextReaderPtr xr)
+/* One child element of <mjloggm>, its attributes in st->attrs. */
+static int on_element(mj_state *st, const char *name)
 {
-    const char *name = (const char *)xmlTextReaderConstName(xr);
     int letter = 0, rc;
     unsigned id = 0;
     st->tag = name ? name : "";
@@ -515,7 +592,7 @@ static int on_element(mj_state *st, xmlTextReaderPtr xr)
         st->tag_index = ++st->draw_count[letter][id];
     else
         st->tag_index = ++st->counts[kind];
-    if ((rc = collect_attributes(st, xr)) < 0 || (rc = dispatch(st, letter, id)) < 0)
+    if ((rc = attributes_within_bounds(st)) < 0 || (rc = dispatch(st, letter, id)) < 0)
         return rc;
     for (size_t i = 0; i < st->n_attrs; i++)
         if (!st->attrs[i].used && (rc = paifu_mjlog__keep(st, &st->attrs[i])) < 0)
@@ -523,25 +600,16 @@ static int on_element(mj_state *st, xmlTextReaderPtr xr)
     return 0;
 }
 
-static int on_root(mj_state *st, xmlTextReaderPtr xr)
+static int on_root(mj_state *st, const char *name)
 {
-    const char *name = (const char *)xmlTextReaderConstName(xr);
     st->tag = "mjloggm";
     st->tag_kind = MJ_TAG_MJLOGGM;
     st->tag_index = 1;
     if (!name || strcmp(name, "mjloggm") != 0)
         return paifu_mjlog__fail(st, NULL, "expected the root tag <mjloggm>, found <%s>",
                                  name ? name : "");
-    int rc = collect_attributes(st, xr);
+    int rc = attributes_within_bounds(st);
     return rc < 0 ? rc : paifu_mjlog__keep_header(st, "mjloggm");
-}
-
-static bool blank(const char *s)
-{
-    for (; s && *s; s++)
-        if (!is_space(*s))
-            return false;
-    return true;
 }
 
 /* Refuse a DOCTYPE in the prolog before libxml2 parses it (no entity may ever be declared). */
@@ -577,40 +645,157 @@ static int check_prolog(mj_state *st)
     }
 }
 
-/* Read the nodes of the current document into st->game. */
-static int read_nodes(mj_state *st, xmlTextReaderPtr xr)
+/* ---- SAX2 callbacks: the document's events, in document order ---- */
+
+/*
+ * libxml2 reports a start tag before it has seen the tag's end ('>' or "/>"), so a tag is only
+ * handled at the next event (or at the end of a well-formed document): a tag libxml2 then finds
+ * malformed gives libxml2's error, as the xmlTextReader did, and not an error about the tag's
+ * content. Until then its name, depth and attributes wait in st (pending_*, attrs, scratch).
+ */
+static int handle_pending(mj_state *st)
 {
-    int ret, rc = 0;
-    bool root = false;
-    while (rc == 0 && (ret = xmlTextReaderRead(xr)) == 1) {
-        int type = xmlTextReaderNodeType(xr), depth = xmlTextReaderDepth(xr);
-        if (type == XML_READER_TYPE_ELEMENT) {
-            sync_tag(st);
-            if (depth == 0)
-                rc = root ? paifu_mjlog__fail(st, NULL, "a second root tag") : on_root(st, xr);
-            else if (depth == 1)
-                rc = on_element(st, xr);
-            else
-                rc = paifu_mjlog__fail(st, NULL, "<%s> inside <%s>: mjlog tags do not nest",
-                                       (const char *)xmlTextReaderConstName(xr), st->tag);
-            root = true;
-        } else if (type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA) {
-            if (!blank((const char *)xmlTextReaderConstValue(xr)))
-                rc = paifu_mjlog__fail(st, NULL,
-                                       "text inside <mjloggm> (mjlog tags carry "
-                                       "attributes only)");
-        } else if (type == XML_READER_TYPE_DOCUMENT_TYPE) {
-            rc = paifu_mjlog__fail(st, NULL, "a DOCTYPE is not allowed in an mjlog");
-        } else if (type == XML_READER_TYPE_ENTITY_REFERENCE) {
-            rc = paifu_mjlog__fail(st, NULL, "an entity reference in an mjlog");
+    if (!st->pending)
+        return 0;
+    st->pending = false;
+    sync_tag(st);
+    int rc;
+    if (st->pending_depth == 0)
+        rc = st->root_seen ? paifu_mjlog__fail(st, NULL, "a second root tag")
+                           : on_root(st, st->pending_name);
+    else if (st->pending_depth == 1)
+        rc = on_element(st, st->pending_name);
+    else
+        rc = paifu_mjlog__fail(st, NULL, "<%s> inside <%s>: mjlog tags do not nest",
+                               st->pending_name, st->tag);
+    st->root_seen = true;
+    return rc;
+}
+
+/* Handle the pending tag before another event; false once a callback has failed (the first
+   failure is kept and the parser stopped). */
+static bool sax_go_on(mj_state *st)
+{
+    int rc = st->sax_rc < 0 ? st->sax_rc : handle_pending(st);
+    if (rc < 0 && st->sax_rc == 0) {
+        st->sax_rc = rc;
+        xmlStopParser(st->xml_ctxt);
+    }
+    return rc == 0;
+}
+
+static void sax_fail(mj_state *st, int rc)
+{
+    if (rc < 0 && st->sax_rc == 0) {
+        st->sax_rc = rc;
+        xmlStopParser(st->xml_ctxt);
+    }
+}
+
+static void sax_start(void *ctx, const xmlChar *localname, const xmlChar *prefix,
+                      const xmlChar *uri, int nb_namespaces, const xmlChar **namespaces,
+                      int nb_attributes, int nb_defaulted, const xmlChar **attributes)
+{
+    mj_state *st = ctx;
+    xmlParserCtxtPtr ctxt = st->xml_ctxt;
+    (void)uri, (void)nb_defaulted; /* no DTD, so no defaulted attributes */
+    if (!sax_go_on(st))
+        return;
+    const char *name =
+        (const char *)(prefix ? xmlDictQLookup(ctxt->dict, prefix, localname) : localname);
+    if (!name) {
+        sax_fail(st, paifu_error_set(st->err, PAIFU_ENOMEM, NULL, "out of memory (XML parser)"));
+        return;
+    }
+    collect_attributes(st, ctxt->dict, nb_namespaces, namespaces, nb_attributes, attributes);
+    st->pending = true;
+    st->pending_name = name;
+    st->pending_depth = st->depth++;
+}
+
+static void sax_end(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri)
+{
+    mj_state *st = ctx;
+    (void)localname, (void)prefix, (void)uri;
+    if (sax_go_on(st))
+        st->depth--;
+}
+
+/* Text and CDATA: only whitespace may stand between tags. */
+static void sax_text(void *ctx, const xmlChar *text, int len)
+{
+    mj_state *st = ctx;
+    if (!sax_go_on(st))
+        return;
+    for (int i = 0; i < len; i++) {
+        if (!is_space((char)text[i])) {
+            sax_fail(st, paifu_mjlog__fail(st, NULL,
+                                           "text inside <mjloggm> (mjlog tags carry "
+                                           "attributes only)"));
+            return;
         }
     }
-    if (rc == 0 && ret < 0)
+}
+
+static void sax_doctype(void *ctx, const xmlChar *name, const xmlChar *external_id,
+                        const xmlChar *system_id)
+{
+    mj_state *st = ctx;
+    (void)name, (void)external_id, (void)system_id;
+    if (sax_go_on(st))
+        sax_fail(st, paifu_mjlog__fail(st, NULL, "a DOCTYPE is not allowed in an mjlog"));
+}
+
+static void sax_reference(void *ctx, const xmlChar *name)
+{
+    mj_state *st = ctx;
+    (void)name;
+    if (sax_go_on(st))
+        sax_fail(st, paifu_mjlog__fail(st, NULL, "an entity reference in an mjlog"));
+}
+
+/*
+ * Parse the current document, the callbacks above reading it into st->game. The parser is set
+ * up as xmlReaderForMemory sets up its own (a push parser given the first four bytes for the
+ * encoding detection, then the rest), so errors, their positions and the encoding handling are
+ * the same as with the xmlTextReader this reader used before, without building a node per tag.
+ */
+static int parse_document(mj_state *st, const char *doc, size_t len)
+{
+    xmlSAXHandler sax;
+    memset(&sax, 0, sizeof(sax));
+    sax.initialized = XML_SAX2_MAGIC;
+    sax.startElementNs = sax_start;
+    sax.endElementNs = sax_end;
+    sax.characters = sax_text;
+    sax.ignorableWhitespace = sax_text;
+    sax.cdataBlock = sax_text;
+    sax.internalSubset = sax_doctype;
+    sax.reference = sax_reference;
+    sax.serror = on_xml_error;
+    int head = len >= 4 ? 4 : 0;
+    xmlParserCtxtPtr ctxt = xmlCreatePushParserCtxt(&sax, st, head ? doc : NULL, head, NULL);
+    if (!ctxt)
+        return st->xml_failed
+                   ? xml_failure(st)
+                   : paifu_error_set(st->err, PAIFU_ENOMEM, NULL, "out of memory (XML parser)");
+    xmlCtxtUseOptions(ctxt, XML_PARSE_NONET);
+    st->xml_ctxt = ctxt;
+    st->sax_rc = 0;
+    st->depth = 0;
+    st->root_seen = st->pending = false;
+    int failed = xmlParseChunk(ctxt, doc + head, (int)(len - (size_t)head), 1);
+    int rc = st->sax_rc;
+    if (rc == 0 && (failed || !ctxt->wellFormed))
         rc = xml_failure(st);
-    if (rc == 0 && !root) {
+    if (rc == 0)
+        rc = handle_pending(st);
+    if (rc == 0 && !st->root_seen) {
         st->tag = NULL;
         rc = paifu_mjlog__fail(st, NULL, "no <mjloggm> root tag in the document");
     }
+    st->xml_ctxt = NULL;
+    xmlFreeParserCtxt(ctxt);
     return rc;
 }
 
@@ -648,25 +833,15 @@ static int read_document(mj_state *st)
                                       "%d bytes",
                                       INT_MAX);
 #if LIBXML_VERSION < 21200
-    /* Before 2.12, some errors (input encoding, I/O, also while the reader is created) bypass
-     * the reader's handler and go to libxml2's per-thread handlers, which print to stderr
+    /* Before 2.12, some errors (input encoding, I/O, also while the parser is created) bypass
+     * the parser's handler and go to libxml2's per-thread handlers, which print to stderr
      * (found by fuzzing): route them here too while we read, then give the thread its
      * handlers back. */
     xmlStructuredErrorFunc old_handler = xmlStructuredError;
     void *old_context = xmlStructuredErrorContext;
     xmlSetStructuredErrorFunc(st, on_xml_error);
 #endif
-    xmlTextReaderPtr xr =
-        xmlReaderForMemory(st->data + st->doc_start, (int)len, NULL, NULL, XML_PARSE_NONET);
-    if (xr) {
-        xmlTextReaderSetStructuredErrorHandler(xr, on_xml_error, st);
-        rc = read_nodes(st, xr);
-        xmlFreeTextReader(xr);
-    } else if (st->xml_failed) {
-        rc = xml_failure(st);
-    } else {
-        rc = paifu_error_set(st->err, PAIFU_ENOMEM, NULL, "out of memory (XML reader)");
-    }
+    rc = parse_document(st, st->data + st->doc_start, len);
 #if LIBXML_VERSION < 21200
     xmlSetStructuredErrorFunc(old_context, old_handler);
 #endif
