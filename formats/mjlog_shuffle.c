@@ -69,7 +69,21 @@ static int decode_key_c(uint32_t *key, const char *text, size_t len, char *why, 
         snprintf(why, why_size, "too much base64 padding");
         return -1;
     }
-    for (size_t i = 0; i < end; i++) {
+    size_t i = 0;
+    /* whole groups of four valid characters (three bytes) while they fit; the rest, and the
+       group with an error, byte by byte below */
+    for (; i + 4 <= end && n + 3 <= KEY_BYTES_C; i += 4) {
+        const unsigned char *q = (const unsigned char *)text + i;
+        unsigned a = B64[q[0]], b = B64[q[1]], c = B64[q[2]], d = B64[q[3]];
+        if (!a || !b || !c || !d)
+            break;
+        uint32_t v = (a - 1) << 18 | (b - 1) << 12 | (c - 1) << 6 | (d - 1);
+        bytes[n] = (uint8_t)(v >> 16);
+        bytes[n + 1] = (uint8_t)(v >> 8);
+        bytes[n + 2] = (uint8_t)v;
+        n += 3;
+    }
+    for (; i < end; i++) {
         int v = B64[(unsigned char)text[i]] - 1;
         if (v < 0) {
             snprintf(why, why_size, "character %zu of the base64 seed is not base64", i + 1);
@@ -188,25 +202,26 @@ int paifu_mjlog_shuffle__seed_deal(paifu_mjlog_shuffle *s, const char *text, siz
 static void deal_words(paifu_mjlog_shuffle *s, uint32_t rnd[144])
 {
     if (s->generation == MJLOG_GEN_A) {
-        for (int i = 0; i < 144; i++)
-            rnd[i] = paifu_mt19937__next(&s->mt);
+        paifu_mt19937__fill(&s->mt, rnd, 144);
         return;
     }
-    uint8_t digests[9 * PAIFU_SHA512_DIGEST];
-    for (int b = 0; b < 9; b++) {
-        uint8_t block[128];
-        for (int i = 0; i < 32; i++) {
-            uint32_t v = paifu_mt19937__next(&s->mt);
-            block[4 * i] = (uint8_t)v;
-            block[4 * i + 1] = (uint8_t)(v >> 8);
-            block[4 * i + 2] = (uint8_t)(v >> 16);
-            block[4 * i + 3] = (uint8_t)(v >> 24);
-        }
-        paifu_sha512__digest128(block, digests + b * PAIFU_SHA512_DIGEST);
+    uint32_t out[9 * 32];
+    uint8_t blocks[9 * 128], digests[9 * PAIFU_SHA512_DIGEST];
+    paifu_mt19937__fill(&s->mt, out, 9 * 32);
+    for (int i = 0; i < 9 * 32; i++) {
+        uint8_t *p = blocks + 4 * i;
+        p[0] = (uint8_t)out[i];
+        p[1] = (uint8_t)(out[i] >> 8);
+        p[2] = (uint8_t)(out[i] >> 16);
+        p[3] = (uint8_t)(out[i] >> 24);
     }
-    for (int i = 0; i < 144; i++)
-        rnd[i] = (uint32_t)digests[4 * i] | (uint32_t)digests[4 * i + 1] << 8 |
-                 (uint32_t)digests[4 * i + 2] << 16 | (uint32_t)digests[4 * i + 3] << 24;
+    /* the nine blocks are independent: hashed side by side where the processor allows */
+    paifu_sha512__digest128_n((const uint8_t(*)[128])blocks, 9,
+                              (uint8_t(*)[PAIFU_SHA512_DIGEST])digests);
+    for (int i = 0; i < 144; i++) {
+        const uint8_t *p = digests + 4 * i;
+        rnd[i] = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    }
 }
 
 void paifu_mjlog_shuffle__wall(paifu_mjlog_shuffle *s, int players, uint8_t *r, uint8_t dice[2])

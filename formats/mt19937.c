@@ -73,14 +73,33 @@ static void regenerate(paifu_mt19937 *g)
     g->mti = 0;
 }
 
-uint32_t paifu_mt19937__next(paifu_mt19937 *g)
+static uint32_t temper(uint32_t y)
 {
-    if (g->mti >= N)
-        regenerate(g);
-    uint32_t y = g->mt[g->mti++];
     y ^= y >> 11;
     y ^= (y << 7) & 0x9D2C5680u;
     y ^= (y << 15) & 0xEFC60000u;
     y ^= y >> 18;
     return y;
+}
+
+uint32_t paifu_mt19937__next(paifu_mt19937 *g)
+{
+    if (g->mti >= N)
+        regenerate(g);
+    return temper(g->mt[g->mti++]);
+}
+
+void paifu_mt19937__fill(paifu_mt19937 *g, uint32_t *out, size_t n)
+{
+    while (n) {
+        if (g->mti >= N)
+            regenerate(g);
+        size_t run = N - g->mti < n ? N - g->mti : n;
+        const uint32_t *mt = g->mt + g->mti;
+        for (size_t i = 0; i < run; i++) /* independent words: the compiler vectorises this */
+            out[i] = temper(mt[i]);
+        g->mti += (unsigned)run;
+        out += run;
+        n -= run;
+    }
 }

@@ -83,20 +83,24 @@ static uint64_t rotr(uint64_t x, unsigned n)
 #define SSIG0(x)     (rotr((x), 1) ^ rotr((x), 8) ^ ((x) >> 7))
 #define SSIG1(x)     (rotr((x), 19) ^ rotr((x), 61) ^ ((x) >> 6))
 
+/* Written out byte by byte (compilers turn these into one load or store and a byte swap). */
 static uint64_t load_be64(const uint8_t *p)
 {
-    uint64_t v = 0;
-    for (int i = 0; i < 8; i++)
-        v = (v << 8) | p[i];
-    return v;
+    return (uint64_t)p[0] << 56 | (uint64_t)p[1] << 48 | (uint64_t)p[2] << 40 |
+           (uint64_t)p[3] << 32 | (uint64_t)p[4] << 24 | (uint64_t)p[5] << 16 |
+           (uint64_t)p[6] << 8 | (uint64_t)p[7];
 }
 
 static void store_be64(uint8_t *p, uint64_t v)
 {
-    for (int i = 7; i >= 0; i--) {
-        p[i] = (uint8_t)v;
-        v >>= 8;
-    }
+    p[0] = (uint8_t)(v >> 56);
+    p[1] = (uint8_t)(v >> 48);
+    p[2] = (uint8_t)(v >> 40);
+    p[3] = (uint8_t)(v >> 32);
+    p[4] = (uint8_t)(v >> 24);
+    p[5] = (uint8_t)(v >> 16);
+    p[6] = (uint8_t)(v >> 8);
+    p[7] = (uint8_t)v;
 }
 
 /*
@@ -187,6 +191,91 @@ void paifu_sha512__digest128(const uint8_t block[128], uint8_t out[PAIFU_SHA512_
     compress_pad128(hash);
     for (int i = 0; i < 8; i++)
         store_be64(out + 8 * i, hash[i]);
+}
+
+/* ---- four 128-byte messages at once ---- */
+
+/*
+ * The wall generator hashes nine independent 128-byte blocks per deal, and one SHA-512 block is
+ * a long chain of dependent 64-bit operations, so the blocks are hashed side by side: four
+ * messages, one per 64-bit lane of a 256-bit vector, with AVX2 (GCC and Clang vector
+ * extensions; the lanes compute exactly the rounds of compress and compress_pad128 above). The
+ * code is compiled for AVX2 alone and used only when the processor has it (checked per call:
+ * the library keeps no global state); elsewhere __digest128_n hashes one message at a time.
+ */
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#define SHA512_X4 1
+
+typedef uint64_t lanes4 __attribute__((vector_size(32)));
+
+#define VROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
+#define VBSIG0(x)   (VROTR((x), 28) ^ VROTR((x), 34) ^ VROTR((x), 39))
+#define VBSIG1(x)   (VROTR((x), 14) ^ VROTR((x), 18) ^ VROTR((x), 41))
+#define VSSIG0(x)   (VROTR((x), 1) ^ VROTR((x), 8) ^ ((x) >> 7))
+#define VSSIG1(x)   (VROTR((x), 19) ^ VROTR((x), 61) ^ ((x) >> 6))
+#define VSCHEDULE(t)                                                                               \
+    (w[(t)&15] += VSSIG1(w[((t)-2) & 15]) + w[((t)-7) & 15] + VSSIG0(w[((t)-15) & 15]))
+#define VROUND(a, b, c, d, e, f, g, h, kw)                                                         \
+    do {                                                                                           \
+        lanes4 t1_ = (h) + VBSIG1(e) + CH(e, f, g) + (kw);                                         \
+        (d) += t1_;                                                                                \
+        (h) = t1_ + VBSIG0(a) + MAJ(a, b, c);                                                      \
+    } while (0)
+#define VEIGHT(KW)                                                                                 \
+    do {                                                                                           \
+        VROUND(a, b, c, d, e, f, g, h, KW(t + 0));                                                 \
+        VROUND(h, a, b, c, d, e, f, g, KW(t + 1));                                                 \
+        VROUND(g, h, a, b, c, d, e, f, KW(t + 2));                                                 \
+        VROUND(f, g, h, a, b, c, d, e, KW(t + 3));                                                 \
+        VROUND(e, f, g, h, a, b, c, d, KW(t + 4));                                                 \
+        VROUND(d, e, f, g, h, a, b, c, KW(t + 5));                                                 \
+        VROUND(c, d, e, f, g, h, a, b, KW(t + 6));                                                 \
+        VROUND(b, c, d, e, f, g, h, a, KW(t + 7));                                                 \
+    } while (0)
+#define KW_FIRST(t) (w[t] + K[t])
+#define KW_LATER(t) (VSCHEDULE(t) + K[t])
+#define KW_PAD(t)   (PAD128_KW[t] + z)
+
+__attribute__((target("avx2"))) static void digest128_x4(const uint8_t (*blocks)[128],
+                                                         uint8_t (*out)[PAIFU_SHA512_DIGEST])
+{
+    lanes4 w[16], hash[8], z = {0, 0, 0, 0};
+    for (int t = 0; t < 16; t++)
+        w[t] = (lanes4){load_be64(blocks[0] + 8 * t), load_be64(blocks[1] + 8 * t),
+                        load_be64(blocks[2] + 8 * t), load_be64(blocks[3] + 8 * t)};
+    for (int i = 0; i < 8; i++)
+        hash[i] = z + H0[i];
+    lanes4 a = hash[0], b = hash[1], c = hash[2], d = hash[3];
+    lanes4 e = hash[4], f = hash[5], g = hash[6], h = hash[7];
+    for (int t = 0; t < 16; t += 8)
+        VEIGHT(KW_FIRST);
+    for (int t = 16; t < 80; t += 8)
+        VEIGHT(KW_LATER);
+    hash[0] += a, hash[1] += b, hash[2] += c, hash[3] += d;
+    hash[4] += e, hash[5] += f, hash[6] += g, hash[7] += h;
+    a = hash[0], b = hash[1], c = hash[2], d = hash[3];
+    e = hash[4], f = hash[5], g = hash[6], h = hash[7];
+    for (int t = 0; t < 80; t += 8)
+        VEIGHT(KW_PAD);
+    hash[0] += a, hash[1] += b, hash[2] += c, hash[3] += d;
+    hash[4] += e, hash[5] += f, hash[6] += g, hash[7] += h;
+    for (int m = 0; m < 4; m++)
+        for (int i = 0; i < 8; i++)
+            store_be64(out[m] + 8 * i, hash[i][m]);
+}
+#endif
+
+void paifu_sha512__digest128_n(const uint8_t (*blocks)[128], size_t n,
+                               uint8_t (*out)[PAIFU_SHA512_DIGEST])
+{
+    size_t i = 0;
+#ifdef SHA512_X4
+    if (n >= 4 && __builtin_cpu_supports("avx2"))
+        for (; i + 4 <= n; i += 4)
+            digest128_x4(blocks + i, out + i);
+#endif
+    for (; i < n; i++)
+        paifu_sha512__digest128(blocks[i], out[i]);
 }
 
 void paifu_sha512__init(paifu_sha512 *s)
