@@ -48,6 +48,15 @@ static inline unsigned lowest_bit(uint64_t x)
 #endif
 }
 
+/* Number of set bits of X (bit-parallel: no library call where the processor lacks one). */
+static inline unsigned bit_count(uint64_t x)
+{
+    x = x - ((x >> 1) & UINT64_C(0x5555555555555555));
+    x = (x & UINT64_C(0x3333333333333333)) + ((x >> 2) & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (unsigned)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
+
 static inline bool kind_is_orphan(unsigned k)
 {
     return (ORPHANS_MASK >> k) & 1u;

@@ -188,46 +188,52 @@ static uint64_t standard_waits(const uint8_t counts[KINDS])
     return waits;
 }
 
+/*
+ * The kinds held at least M times (M = 1..3) as a bit set, from COUNTS padded with zeros to 40
+ * bytes: eight counts at a time. A count c (0..4) plus 0x80 - M has its top bit set exactly when
+ * c >= M, without a carry into the next byte; the multiplication gathers the eight top bits
+ * into one byte (bit i from byte i).
+ */
+static uint64_t kinds_at_least(const uint8_t padded[40], unsigned m)
+{
+    const uint64_t add = UINT64_C(0x8080808080808080) - m * UINT64_C(0x0101010101010101);
+    uint64_t kinds = 0;
+    for (unsigned w = 0; w < 5; w++) {
+        const uint8_t *p = padded + 8 * w;
+        uint64_t v = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+                     (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+                     (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+        uint64_t top = ((v + add) & UINT64_C(0x8080808080808080)) >> 7;
+        kinds |= ((top * UINT64_C(0x0102040810204080)) >> 56) << (8 * w);
+    }
+    return kinds;
+}
+
 uint64_t paifu_wait__shape(const uint8_t counts[KINDS], unsigned n, bool special)
 {
     if (n % 3 != 1)
         return paifu_wait__shape_reference(counts, n, special);
     uint64_t waits = standard_waits(counts);
-    if (special) {
-        /* seven pairs: six different pairs and a single, the single is the wait (four of a
-           kind is not two pairs: yaku.md #18) */
-        unsigned pairs = 0, singles = 0, other = 0, single = 0;
-        /* thirteen orphans: only terminals and honours, every one once (thirteen-sided wait)
-           or twelve of them with one doubled (the missing one) (yaku.md #35) */
-        unsigned distinct = 0, doubled = 0;
-        bool orphans_only = true;
-        uint64_t missing = ORPHANS_MASK;
-        for (unsigned k = 0; k < KINDS; k++) {
-            unsigned c = counts[k];
-            if (!c)
-                continue;
-            if (c == 1) {
-                singles++;
-                single = k;
-            } else if (c == 2) {
-                pairs++;
-            } else {
-                other++;
-            }
-            if (!(ORPHANS_MASK & KIND_BIT(k)) || c > 2) {
-                orphans_only = false;
-            } else {
-                distinct++;
-                doubled += c == 2;
-                missing &= ~KIND_BIT(k);
-            }
-        }
-        if (pairs == 6 && singles == 1 && other == 0)
-            waits |= KIND_BIT(single);
-        if (orphans_only && distinct == 13 && doubled == 0)
+    if (!special)
+        return waits;
+    uint8_t padded[40] = {0};
+    memcpy(padded, counts, KINDS);
+    if (kinds_at_least(padded, 3)) /* neither form holds a kind three times */
+        return waits;
+    uint64_t one = kinds_at_least(padded, 1), two = kinds_at_least(padded, 2);
+    /* seven pairs: six different pairs and a single, the single is the wait (four of a kind is
+       not two pairs: yaku.md #18) */
+    uint64_t singles = one & ~two;
+    if (bit_count(two) == 6 && bit_count(singles) == 1)
+        waits |= singles;
+    /* thirteen orphans: only terminals and honours, every one once (thirteen-sided wait) or
+       twelve of them with one doubled (the missing one) (yaku.md #35) */
+    if (!(one & ~ORPHANS_MASK)) {
+        unsigned distinct = bit_count(one), doubled = bit_count(two);
+        if (distinct == 13 && doubled == 0)
             waits |= ORPHANS_MASK;
-        else if (orphans_only && distinct == 12 && doubled == 1)
-            waits |= missing;
+        else if (distinct == 12 && doubled == 1)
+            waits |= ORPHANS_MASK & ~one;
     }
     return waits;
 }
