@@ -14,7 +14,7 @@
 const mj_attr *paifu_mjlog__attr(mj_state *st, const char *name)
 {
     for (size_t i = 0; i < st->n_attrs; i++) {
-        if (strcmp(st->attrs[i].name, name) == 0) {
+        if (st->attrs[i].name[0] == name[0] && strcmp(st->attrs[i].name, name) == 0) {
             st->attrs[i].used = true;
             return &st->attrs[i];
         }

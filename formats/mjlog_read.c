@@ -125,6 +125,8 @@ static size_t next_start_tag(const char *d, size_t from, size_t end)
         if (!lt)
             return end;
         size_t k = (size_t)(lt - d);
+        if (k + 1 < end && lt[1] != '!' && lt[1] != '?' && lt[1] != '/')
+            return k; /* the usual case: a start tag */
         if (starts_with(lt, end - k, "<!--"))
             i = skip_past(d, k + 4, end, "-->");
         else if (starts_with(lt, end - k, "<![CDATA["))
@@ -413,11 +415,20 @@ static int xml_failure(mj_state *st)
 
 /* ---- elements ---- */
 
+/* C's place in DRAW_LETTERS, or NULL (also for '\0'). */
+static const char *draw_letter(char c)
+{
+    for (int i = 0; i < 8; i++)
+        if (DRAW_LETTERS[i] == c)
+            return DRAW_LETTERS + i;
+    return NULL;
+}
+
 /* Classify NAME: a fixed tag, or a draw/discard with its letter index and tile id. */
 static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
 {
     /* draws and discards first: they are nine tags in ten */
-    const char *l = name[0] ? strchr(DRAW_LETTERS, name[0]) : NULL;
+    const char *l = draw_letter(name[0]);
     if (l && name[1] >= '0' && name[1] <= '9') {
         unsigned v = 0;
         size_t i = 1;
@@ -435,7 +446,7 @@ static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
         }
     }
     for (int t = 0; t < MJ_TAG_DRAW; t++)
-        if (strcmp(name, TAG_NAMES[t]) == 0)
+        if (name[0] == TAG_NAMES[t][0] && strcmp(name, TAG_NAMES[t]) == 0)
             return t;
     return paifu_mjlog__fail(st, NULL,
                              "unknown tag <%s> (expected SHUFFLE, GO, UN, TAIKYOKU, "
