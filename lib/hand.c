@@ -18,6 +18,15 @@
 #include <stdio.h>
 #include <string.h>
 
+/* paifu_tile_valid(t) && !paifu_tile_is_bonus(t), without a call: the per-draw paths use it. */
+static bool riichi_tile(paifu_tile t)
+{
+    unsigned k = paifu_tile_kind(t);
+    if ((t & 0x40) || k >= PAIFU_TILE_KINDS) /* PAIFU_TILE_NONE has 0x40 set */
+        return false;
+    return !(t & PAIFU_TILE_RED) || (k < 27 && k % 9 == 4);
+}
+
 void paifu_hand_init(paifu_hand *hand)
 {
     memset(hand, 0, sizeof(*hand));
@@ -62,7 +71,7 @@ int paifu_hand_add(paifu_hand *hand, paifu_tile tile, paifu_error *err)
 {
     char name[3];
     PAIFU_ASSERT_ARG(hand, err);
-    if (!paifu_tile_valid(tile) || paifu_tile_is_bonus(tile))
+    if (!riichi_tile(tile))
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "expected a riichi tile, found \"%s\"",
                                paifu_tile_name(name, tile));
     unsigned k = paifu_tile_kind(tile);
@@ -82,7 +91,7 @@ int paifu_hand_remove(paifu_hand *hand, paifu_tile tile, paifu_error *err)
 {
     char name[3];
     PAIFU_ASSERT_ARG(hand, err);
-    if (!paifu_tile_valid(tile) || paifu_tile_is_bonus(tile))
+    if (!riichi_tile(tile))
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "expected a riichi tile, found \"%s\"",
                                paifu_tile_name(name, tile));
     unsigned k = paifu_tile_kind(tile);
@@ -124,7 +133,7 @@ int paifu_meld_make(paifu_meld *out, paifu_meld_type type, const paifu_tile *til
         return meld_shape_error(err, type, tiles, n, want == 3 ? "three tiles" : "four tiles");
     memset(out, 0, sizeof(*out));
     for (size_t i = 0; i < n && i < 4; i++) {
-        if (!paifu_tile_valid(tiles[i]) || paifu_tile_is_bonus(tiles[i]))
+        if (!riichi_tile(tiles[i]))
             return meld_shape_error(err, type, tiles, n, "riichi tiles");
         out->tiles[i] = tiles[i];
     }
@@ -213,7 +222,7 @@ bool paifu_hand__valid(const paifu_hand *hand)
         if (m->type < PAIFU_MELD_CHI || m->type > PAIFU_MELD_ANKAN || m->n != want)
             return false;
         for (unsigned j = 0; j < m->n; j++)
-            if (!paifu_tile_valid(m->tiles[j]) || paifu_tile_is_bonus(m->tiles[j]))
+            if (!riichi_tile(m->tiles[j]))
                 return false;
     }
     return true;
