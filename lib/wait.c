@@ -62,6 +62,29 @@ uint64_t paifu_wait__shape_reference(const uint8_t counts[KINDS], unsigned n, bo
 }
 
 /*
+ * Eight counts at a time (counts are 0..4, so no byte carries into the next): the bytes of P
+ * as one little-endian word, the sum of a word's bytes, and 1 in each byte whose count is at
+ * least M (a count plus 0x80 - M has its top bit set exactly then).
+ */
+static uint64_t load8(const uint8_t *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+           (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+           (uint64_t)p[7] << 56;
+}
+
+static unsigned byte_sum(uint64_t v)
+{
+    return (unsigned)((v * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+static uint64_t bytes_at_least(uint64_t v, unsigned m)
+{
+    uint64_t add = UINT64_C(0x8080808080808080) - m * UINT64_C(0x0101010101010101);
+    return ((v + add) & UINT64_C(0x8080808080808080)) >> 7;
+}
+
+/*
  * Does one suit (nine counts C, 2 modulo 3 tiles) split into one pair plus sets? Every set's
  * position sum (3i for a triplet, 3i + 3 for a run) is 0 modulo 3, so the pair position P
  * satisfies 2P = sum(i * C[i]) modulo 3, i.e. P = 2 * sum(i * C[i]) modulo 3: only every third
@@ -103,26 +126,17 @@ static bool pair_and_sets(const uint8_t *c)
 static uint64_t standard_waits(const uint8_t counts[KINDS])
 {
     unsigned residue[4], n_one = 0, n_two = 0;
-    for (unsigned g = 0; g < 3; g++) {
-        const uint8_t *c = counts + 9 * g;
-        unsigned total = 0;
-        for (unsigned i = 0; i < 9; i++)
-            total += c[i];
-        residue[g] = total % 3;
-    }
-    /* honours: every kind is a triplet, the pair, or (before the tile) a lone tile / a pair */
-    unsigned honour_total = 0, lone = 0, pairs = 0;
-    bool honours_bad = false;
-    for (unsigned k = 27; k < KINDS; k++) {
-        honour_total += counts[k];
-        if (counts[k] == 1)
-            lone++;
-        else if (counts[k] == 2)
-            pairs++;
-        else if (counts[k] == 4)
-            honours_bad = true;
-    }
-    residue[3] = honour_total % 3;
+    for (unsigned g = 0; g < 3; g++)
+        residue[g] = (byte_sum(load8(counts + 9 * g)) + counts[9 * g + 8]) % 3;
+    /* honours: every kind is a triplet, the pair, or (before the tile) a lone tile / a pair;
+       the eight bytes from kind 26 on, shifted, hold the seven honours and a zero */
+    uint64_t honours = load8(counts + 26) >> 8;
+    unsigned at_least[5];
+    for (unsigned m = 1; m <= 4; m++)
+        at_least[m] = byte_sum(bytes_at_least(honours, m));
+    unsigned lone = at_least[1] - at_least[2], pairs = at_least[2] - at_least[3];
+    bool honours_bad = at_least[4] > 0;
+    residue[3] = byte_sum(honours) % 3;
     for (unsigned g = 0; g < 4; g++) {
         n_one += residue[g] == 1;
         n_two += residue[g] == 2;
@@ -190,21 +204,15 @@ static uint64_t standard_waits(const uint8_t counts[KINDS])
 
 /*
  * The kinds held at least M times (M = 1..3) as a bit set, from COUNTS padded with zeros to 40
- * bytes: eight counts at a time. A count c (0..4) plus 0x80 - M has its top bit set exactly when
- * c >= M, without a carry into the next byte; the multiplication gathers the eight top bits
- * into one byte (bit i from byte i).
+ * bytes, eight counts at a time: the multiplication gathers the eight 0/1 bytes of
+ * bytes_at_least into one byte (bit i from byte i).
  */
 static uint64_t kinds_at_least(const uint8_t padded[40], unsigned m)
 {
-    const uint64_t add = UINT64_C(0x8080808080808080) - m * UINT64_C(0x0101010101010101);
     uint64_t kinds = 0;
     for (unsigned w = 0; w < 5; w++) {
-        const uint8_t *p = padded + 8 * w;
-        uint64_t v = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-                     (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-                     (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-        uint64_t top = ((v + add) & UINT64_C(0x8080808080808080)) >> 7;
-        kinds |= ((top * UINT64_C(0x0102040810204080)) >> 56) << (8 * w);
+        uint64_t ones = bytes_at_least(load8(padded + 8 * w), m);
+        kinds |= ((ones * UINT64_C(0x0102040810204080)) >> 56) << (8 * w);
     }
     return kinds;
 }
