@@ -117,7 +117,6 @@ typedef struct mj_state {
                        EFORMAT for the bytes (attribute attrs_over_name), ENOMEM */
     const char *attrs_over_name;
     size_t scratch_used;
-    char scratch[MJ_SCRATCH];
 
     /* per game */
     uint32_t counts[MJ_TAG_COUNT];
@@ -147,6 +146,9 @@ typedef struct mj_state {
     bool melds_overflow[PAIFU_SEATS];
     uint8_t wall[MJLOG_WALL_4P];
     paifu_tile wall_tiles[MJLOG_WALL_4P];
+
+    /* last: never read before written, so it is not zeroed (mjlog_read.c, reader_open) */
+    char scratch[MJ_SCRATCH]; /* the current tag's attribute values (NUL-terminated) */
 } mj_state;
 
 /* Errors: PAIFU_EFORMAT (or CODE) located at the current tag, or at attribute ATTR's value. */

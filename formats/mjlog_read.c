@@ -68,6 +68,7 @@
 
 #include <libxml/parser.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -867,9 +868,10 @@ static int read_document(mj_state *st)
 
 static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
 {
-    mj_state *st = calloc(1, sizeof(*st));
+    mj_state *st = malloc(sizeof(*st));
     if (!st)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    memset(st, 0, offsetof(mj_state, scratch)); /* 16 KiB of scratch left as it is */
     st->data = ctx->data;
     st->size = ctx->size;
     st->source = ctx->source;
