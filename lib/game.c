@@ -48,6 +48,7 @@ struct paifu_game {
     size_t n_meta, cap_meta;
     deal_builder *deals;
     size_t n_deals, cap_deals;
+    size_t events_hint; /* first capacity of a deal's events: the previous deal's count + 25% */
     paifu_event *prelude;
     size_t n_prelude, cap_prelude;
     paifu_game_result result;
@@ -112,6 +113,26 @@ static int oom(paifu_error *err)
     (paifu_arena__grow(&(g)->arena, (void **)&(arr), &(cap), (need), sizeof(*(arr))) < 0          \
          ? oom(err)                                                                                \
          : 0)
+
+/*
+ * GROW for the per-deal arrays, whose first allocation holds FIRST elements instead of the
+ * arena's 8: a deal's wins and draws are one each almost always, and its events about as many
+ * as the previous deal's. Doubling from 8 left every deal's smaller copies behind in the arena
+ * (half of a game's memory); a first size near the final one leaves none.
+ */
+#define GROW_FIRST(g, arr, cap, need, first, err)                                                  \
+    grow_first(g, (void **)&(arr), &(cap), (need), (first), sizeof(*(arr)), err)
+
+static int grow_first(paifu_game *g, void **arr, size_t *cap, size_t need, size_t first,
+                      size_t size, paifu_error *err)
+{
+    if (*cap || need > first)
+        return paifu_arena__grow(&g->arena, arr, cap, need, size) < 0 ? oom(err) : 0;
+    if (!(*arr = paifu_arena__alloc(&g->arena, first * size)))
+        return oom(err);
+    *cap = first;
+    return 0;
+}
 
 const char *paifu_game_strndup(paifu_game *game, const char *s, size_t n)
 {
@@ -243,6 +264,10 @@ int paifu_game_begin_deal(paifu_game *game, const paifu_deal_start *start, uint3
     int rc = GROW(game, game->deals, game->cap_deals, game->n_deals + 1, err);
     if (rc < 0)
         return rc;
+    if (game->n_deals) {
+        size_t last = game->deals[game->n_deals - 1].deal.n_events;
+        game->events_hint = last + last / 4 + 8;
+    }
     deal_builder *d = &game->deals[game->n_deals];
     memset(d, 0, sizeof(*d));
     d->deal.start = *start;
@@ -316,7 +341,8 @@ static paifu_event *append(paifu_game *game, const paifu_event *ev, paifu_error 
                         (unsigned)game->max_events);
         return NULL;
     }
-    if (GROW(game, d->events, d->cap_events, d->deal.n_events + 1, err) < 0)
+    size_t first = game->events_hint ? game->events_hint : 8;
+    if (GROW_FIRST(game, d->events, d->cap_events, d->deal.n_events + 1, first, err) < 0)
         return NULL;
     d->events[d->deal.n_events] = *ev;
     paifu_event *e = &d->events[d->deal.n_events++];
@@ -363,7 +389,7 @@ int paifu_game_add_win(paifu_game *game, const paifu_win *win, uint32_t line, ui
     deal_builder *d = current(game, err);
     if (!d)
         return PAIFU_EFORMAT;
-    int rc = GROW(game, d->wins, d->cap_wins, d->deal.n_wins + 1, err);
+    int rc = GROW_FIRST(game, d->wins, d->cap_wins, d->deal.n_wins + 1, 1, err);
     if (rc < 0)
         return rc;
     paifu_win *w = &d->wins[d->deal.n_wins];
@@ -392,7 +418,7 @@ int paifu_game_add_draw(paifu_game *game, const paifu_draw *draw, uint32_t line,
     deal_builder *d = current(game, err);
     if (!d)
         return PAIFU_EFORMAT;
-    int rc = GROW(game, d->draws, d->cap_draws, d->deal.n_draws + 1, err);
+    int rc = GROW_FIRST(game, d->draws, d->cap_draws, d->deal.n_draws + 1, 1, err);
     if (rc < 0)
         return rc;
     d->draws[d->deal.n_draws] = *draw;
