@@ -92,6 +92,7 @@ typedef struct mj_state {
     size_t cur;                    /* position cursor: the next tag is searched from here */
     uint32_t line;                 /* line of `cur` */
     size_t line_start;             /* offset where that line starts */
+    size_t next_newline;           /* offset of the first '\n' at or after `cur` (or size) */
     size_t tag_start;              /* offset of the current tag's '<' */
     uint32_t tag_line, tag_column;
     void *xml_ctxt;    /* the libxml2 parser (xmlParserCtxtPtr) while the document is parsed */

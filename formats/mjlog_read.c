@@ -232,13 +232,18 @@ static void advance(mj_state *st, size_t to)
 {
     const char *d = st->data;
     size_t i = st->cur;
-    while (i < to) {
-        const char *nl = memchr(d + i, '\n', to - i);
-        if (!nl)
-            break;
-        i = (size_t)(nl - d) + 1;
+    /* the next newline is looked up once and kept: most mjlogs are a single line, and no
+       search then runs per tag */
+    if (st->next_newline < i) {
+        const char *nl = memchr(d + i, '\n', st->size - i);
+        st->next_newline = nl ? (size_t)(nl - d) : st->size;
+    }
+    while (st->next_newline < to) {
+        i = st->next_newline + 1;
         st->line++;
         st->line_start = i;
+        const char *nl = memchr(d + i, '\n', st->size - i);
+        st->next_newline = nl ? (size_t)(nl - d) : st->size;
     }
     st->cur = to;
 }
@@ -877,6 +882,8 @@ static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *
     st->source = ctx->source;
     st->opts = ctx->opts;
     st->line = 1;
+    const char *nl = st->size ? memchr(st->data, '\n', st->size) : NULL;
+    st->next_newline = nl ? (size_t)(nl - st->data) : st->size;
     st->game_index = -1;
     *state = st;
     return 0;
