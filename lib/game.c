@@ -341,13 +341,14 @@ static paifu_event *append(paifu_game *game, const paifu_event *ev, paifu_error 
                         (unsigned)game->max_events);
         return NULL;
     }
-    size_t first = game->events_hint ? game->events_hint : 8;
-    if (GROW_FIRST(game, d->events, d->cap_events, d->deal.n_events + 1, first, err) < 0)
-        return NULL;
+    if (d->deal.n_events == d->cap_events) { /* only then can the array move */
+        size_t first = game->events_hint ? game->events_hint : 8;
+        if (GROW_FIRST(game, d->events, d->cap_events, d->deal.n_events + 1, first, err) < 0)
+            return NULL;
+        sync_view(d);
+    }
     d->events[d->deal.n_events] = *ev;
-    paifu_event *e = &d->events[d->deal.n_events++];
-    sync_view(d);
-    return e;
+    return &d->events[d->deal.n_events++];
 }
 
 int paifu_game_add_event(paifu_game *game, const paifu_event *ev, paifu_error *err)
