@@ -210,6 +210,7 @@ int paifu_mjlog__finish_game(mj_state *st);
 
 /* Deal tags (mjlog_deal.c): each handles the current tag. */
 int paifu_mjlog__on_init(mj_state *st);
+/* T#/U#/V#/W# and D#/E#/F#/G#: ID is the tile id of the tag name, already within 0..135. */
 int paifu_mjlog__on_draw(mj_state *st, int seat, unsigned id);
 int paifu_mjlog__on_discard(mj_state *st, int seat, unsigned id);
 int paifu_mjlog__on_call(mj_state *st);

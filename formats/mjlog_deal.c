@@ -61,7 +61,8 @@ static void event_here(const mj_state *st, paifu_event *ev, paifu_event_type typ
 
 static int add_event(mj_state *st, const paifu_event *ev)
 {
-    return paifu_mjlog__located(st, paifu_game_add_event(st->game, ev, st->err));
+    int rc = paifu_game_add_event(st->game, ev, st->err);
+    return rc < 0 ? paifu_mjlog__located(st, rc) : 0;
 }
 
 /* ---- INIT ---- */
@@ -189,11 +190,18 @@ int paifu_mjlog__on_init(mj_state *st)
 
 /* ---- draws, discards ---- */
 
+/* The id of a draw or discard tag (0..135 already: the tag name was parsed): the full check,
+   with its message, only where it can fail (a 2m..8m id in sanma). */
+static int check_tag_id(mj_state *st, unsigned id)
+{
+    return st->players == 3 && id >= 4 && id < 32 ? paifu_mjlog__check_id(st, NULL, (long)id) : 0;
+}
+
 int paifu_mjlog__on_draw(mj_state *st, int seat, unsigned id)
 {
     int rc;
     if ((rc = need_deal(st)) < 0 || (rc = check_seat(st, seat)) < 0 ||
-        (rc = paifu_mjlog__check_id(st, NULL, (long)id)) < 0)
+        (rc = check_tag_id(st, id)) < 0)
         return rc;
     paifu_event ev;
     event_here(st, &ev, PAIFU_EV_DRAW, seat);
@@ -210,7 +218,7 @@ int paifu_mjlog__on_discard(mj_state *st, int seat, unsigned id)
 {
     int rc;
     if ((rc = need_deal(st)) < 0 || (rc = check_seat(st, seat)) < 0 ||
-        (rc = paifu_mjlog__check_id(st, NULL, (long)id)) < 0)
+        (rc = check_tag_id(st, id)) < 0)
         return rc;
     paifu_event ev;
     event_here(st, &ev, PAIFU_EV_DISCARD, seat);
