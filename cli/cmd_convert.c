@@ -25,8 +25,8 @@ const char cmd_convert_usage[] =
     "  -q, --quiet          do not report losses on stderr\n"
     "  -h, --help           this help\n"
     "\n"
-    "Several games go into one output when the format allows it (paifu, mjai as JSON lines);\n"
-    "otherwise give a directory with -o.\n"
+    "Several games go into one output when the format allows it (paifu; mjai and tenhou6 as\n"
+    "JSON lines); tenhou-xml holds one game per file: give a directory with -o.\n"
     "\n"
     "exit status: 0 success, 2 an input, usage or output error\n";
 

@@ -184,6 +184,12 @@ int paifu_lossy__scan(lossy *l, unsigned carries)
         m &= ~(1u << LOSS_TILE_IDS);
     if (carries & PAIFU_CARRIES_PENALTIES)
         m &= ~(1u << LOSS_PENALTIES);
+    if (carries & LOSSY_CARRIES_DICE)
+        m &= ~(1u << LOSS_DICE);
+    if (carries & LOSSY_CARRIES_SCORES)
+        m &= ~(1u << LOSS_SCORES);
+    if (carries & LOSSY_CARRIES_DORA_TIMING)
+        m &= ~(1u << LOSS_DORA_TIMING);
     int rc = 0;
     for (unsigned k = 0; rc == 0 && k < LOSS_KIND_COUNT; k++)
         if (m & (1u << k))

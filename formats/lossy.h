@@ -49,6 +49,11 @@ void paifu_lossy__init(lossy *l, format_writer_ctx *ctx, const paifu_game *game,
  * error. */
 int paifu_lossy__report(lossy *l, lossy_kind kind, const char *what);
 
+/* What a writer carries beyond the public PAIFU_CARRIES_* bits (paifu_lossy__scan's CARRIES). */
+#define LOSSY_CARRIES_DICE        0x10000u /* the dice, also without the wall */
+#define LOSSY_CARRIES_SCORES      0x20000u /* running scores recorded with deposits and outcomes */
+#define LOSSY_CARRIES_DORA_TIMING 0x40000u /* where each kan dora indicator was revealed */
+
 /*
  * Report what every narrow format loses: the wall, dice, tile ids, penalties, connections
  * (unless CARRIES has PAIFU_CARRIES_CONNECTION), tsumogiri flags the source does not know,

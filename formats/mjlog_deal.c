@@ -17,7 +17,10 @@
  *   REACH       step 1: the next discard gets RIICHI; step 2: RIICHI_ACCEPTED with `ten`*100
  *   DORA        DORA with the new indicator
  *   AGARI       WIN: han = sum of the yaku han, 13 per yakuman entry (Tenhou lists a double
- *               yakuman such as id 41 as one entry, recorded as it is); `ba`, `sc`*100, ...
+ *               yakuman such as id 41 as one entry, recorded as it is); `ba`, `sc`*100, ...;
+ *               fu 0, points 0 and a win without yaku and yakuman are "not recorded" (what
+ *               mjlog_write.c writes for a source without them; Tenhou writes fu 0 only on a
+ *               yakuman, which needs none)
  *   RYUUKYOKU   EXHAUSTIVE_DRAW (no type, or nm) or ABORTIVE_DRAW; for an exhaustive draw the
  *               shown hands are the tenpai ones (§4.13); for nm the nagashi seats are those
  *               the deltas pay (a nagashi mangan is paid like a mangan tsumo and replaces the
@@ -536,6 +539,8 @@ static int win_yaku(mj_state *st, paifu_win *w)
     size_t n = 0, m = 0;
     int rc;
     const mj_attr *a = paifu_mjlog__attr(st, "yaku");
+    if (!a && !paifu_mjlog__attr(st, "yakuman")) /* Tenhou writes one; a writer without them */
+        w->known &= (uint16_t)~(PAIFU_REC_YAKU | PAIFU_REC_HAN);
     if (a && (rc = paifu_mjlog__ints(st, a, v, 0, 2 * PAIFU_MAX_YAKU, 0, 255, &n)) < 0)
         return rc;
     if (n % 2)
@@ -642,6 +647,10 @@ int paifu_mjlog__on_agari(mj_state *st)
     w.points = ten[1];
     w.limit = (uint8_t)ten[2];
     w.known = PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_POINTS | PAIFU_REC_LIMIT | PAIFU_REC_YAKU;
+    if (ten[0] == 0) /* fu 0: not recorded (Tenhou writes 0 only for yakuman, which need none) */
+        w.known &= (uint16_t)~PAIFU_REC_FU;
+    if (ten[1] == 0) /* no win is worth 0: a writer that knows neither points nor limit */
+        w.known &= (uint16_t)~(PAIFU_REC_POINTS | PAIFU_REC_LIMIT);
     if ((rc = win_yaku(st, &w)) < 0 || (rc = win_tiles(st, &w)) < 0 ||
         (rc = sticks_and_scores(st, &w.honba, &w.riichi_sticks, w.scores_before, w.deltas,
                                 &w.known)) < 0 ||

@@ -4,6 +4,7 @@
  * writer. The mapping is documented at the top of mjlog_read.c.
  */
 #include "mjlog.h"
+#include "mjlog_write.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -101,16 +102,21 @@ static int lobby_rules(mj_state *st, const mj_attr *lobby)
     return rc;
 }
 
-/* GO type bits -> rule parameters (spec §4.3 table; sanma values §6, §7, §4.13). */
-static int go_rules(mj_state *st, unsigned type)
+/*
+ * GO type bits -> rule parameters (spec §4.3 table; sanma values §6, §7, §4.13). Shared with the
+ * writer (mjlog_write.c), which checks that the type it writes names the game's rule set.
+ */
+int paifu_mjlog__type_rules(unsigned type,
+                            int (*add)(void *payload, const char *key, const char *value),
+                            void *payload)
 {
-    int rc = paifu_mjlog__located(st, paifu_game_set_rules_name(st->game, "tenhou", st->err));
-    if (rc == 0 && (type & 0x002))
-        rc = rule(st, "red_fives", "0");
+    int rc = 0;
+    if (type & 0x002)
+        rc = add(payload, "red_fives", "0");
     if (rc == 0 && (type & 0x004))
-        rc = rule(st, "kuitan", "false");
+        rc = add(payload, "kuitan", "false");
     if (rc == 0 && !(type & 0x008))
-        rc = rule(st, "game_length", "east");
+        rc = add(payload, "game_length", "east");
     if (rc == 0 && (type & 0x010)) {
         static const char *const sanma[][2] = {
             {"players", "3"},
@@ -132,8 +138,21 @@ static int go_rules(mj_state *st, unsigned type)
             {"riichi_min_wall", "3"},
         };
         for (size_t i = 0; rc == 0 && i < sizeof(sanma) / sizeof(sanma[0]); i++)
-            rc = rule(st, sanma[i][0], sanma[i][1]);
+            rc = add(payload, sanma[i][0], sanma[i][1]);
     }
+    return rc;
+}
+
+static int add_rule(void *payload, const char *key, const char *value)
+{
+    return rule(payload, key, value);
+}
+
+static int go_rules(mj_state *st, unsigned type)
+{
+    int rc = paifu_mjlog__located(st, paifu_game_set_rules_name(st->game, "tenhou", st->err));
+    if (rc == 0)
+        rc = paifu_mjlog__type_rules(type, add_rule, st);
     if (rc == 0 && (type & ~0xFFu)) {
         char reason[120];
         snprintf(reason, sizeof(reason),
@@ -286,23 +305,37 @@ int paifu_mjlog__on_un(mj_state *st)
 
 /* ---- era-dependent rules, end of game ---- */
 
+int paifu_mjlog__era_rules(unsigned type, int players, unsigned era,
+                           int (*add)(void *payload, const char *key, const char *value),
+                           void *payload)
+{
+    int rc = 0;
+    if ((era & MJLOG_ERA_OWARI) && (era & MJLOG_ERA_EXACT))
+        rc = add(payload, "final_rounding", "nearest_100"); /* spec §6 item 1: exact since ~2021 */
+    /* spec §6 item 3, §8: East-only uma +5/-5/-10 in 2008-2009 (generation A seeds: 2009-02 to
+     * 2009-07; integer results: up to 2009-08) */
+    if (rc == 0 && players == 4 && !(type & 0x008) &&
+        ((era & MJLOG_ERA_GEN_A) || ((era & MJLOG_ERA_OWARI) && (era & MJLOG_ERA_INTEGERS))))
+        rc = add(payload, "uma", "10000,5000,-5000,-10000");
+    /* no tenpai-yame in early 2009: in 2009022022gm-00a9-0000-cd94aac8 (generation A, the
+       corpus's only such case) the all-last dealer was first and tenpai at a draw, and Tenhou
+       dealt again; agari-yame is not known to differ */
+    if (rc == 0 && (era & MJLOG_ERA_GEN_A))
+        rc = add(payload, "tenpaiyame", "false");
+    return rc;
+}
+
 int paifu_mjlog__finish_game(mj_state *st)
 {
     int rc = 0;
     if (!st->owari_seen)
         paifu_game_set_truncated(st->game, true);
-    if (st->go_seen && st->owari_seen && st->owari_exact)
-        rc = rule(st, "final_rounding", "nearest_100"); /* spec §6 item 1: exact since ~2021 */
-    /* spec §6 item 3, §8: East-only uma +5/-5/-10 in 2008-2009 (generation A seeds: 2009-02 to
-     * 2009-07; integer results: up to 2009-08) */
-    if (rc == 0 && st->go_seen && st->players == 4 && !(st->go_type & 0x008) &&
-        (st->generation_seen == MJLOG_GEN_A || (st->owari_seen && st->owari_integers)))
-        rc = rule(st, "uma", "10000,5000,-5000,-10000");
-    /* no tenpai-yame in early 2009: in 2009022022gm-00a9-0000-cd94aac8 (generation A, the
-       corpus's only such case) the all-last dealer was first and tenpai at a draw, and Tenhou
-       dealt again; agari-yame is not known to differ */
-    if (rc == 0 && st->go_seen && st->generation_seen == MJLOG_GEN_A)
-        rc = rule(st, "tenpaiyame", "false");
+    unsigned era = (st->generation_seen == MJLOG_GEN_A ? MJLOG_ERA_GEN_A : 0) |
+                   (st->owari_seen ? MJLOG_ERA_OWARI : 0) |
+                   (st->owari_exact ? MJLOG_ERA_EXACT : 0) |
+                   (st->owari_integers ? MJLOG_ERA_INTEGERS : 0);
+    if (st->go_seen)
+        rc = paifu_mjlog__era_rules(st->go_type, st->players, era, add_rule, st);
     static const char *const GEN[] = {"none", "A", "B", "C"};
     if (rc == 0)
         rc = paifu_mjlog__meta(st, "tenhou.wall.generation", GEN[st->generation_seen]);

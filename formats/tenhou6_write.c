@@ -185,7 +185,7 @@ static int on_call(t6w *w, const paifu_event *e)
     char s[20], text[T6W_ITEM]; /* a call string has at most 11 characters */
     if (e->type == PAIFU_EV_CHI) {
         sorted_codes(s + 1, sizeof(s) - 1, e->tiles, 2);
-        snprintf(text, sizeof(text), "\"c%02d%s\"", code_of(e->tile), s + 1);
+        snprintf(text, sizeof(text), "\"c%02d%.4s\"", code_of(e->tile), s + 1);
     } else {
         call_string(s, sizeof(s), e, e->type == PAIFU_EV_PON ? 'p' : 'm');
         snprintf(text, sizeof(text), "\"%.11s\"", s);

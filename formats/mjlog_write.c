@@ -1,0 +1,708 @@
+/*
+ * mjlog_write.c: writer of Tenhou mjlog XML (shared/formats/tenhou-xml.md, "spec" below).
+ *
+ * The output is what Tenhou writes: one line, no XML declaration, no whitespace between tags,
+ * no newline at the end; attributes in Tenhou's order and spacing (a space before "/>" in N,
+ * DORA, BYE, AGARI, RYUUKYOKU and reconnection UN, none elsewhere), numbers as Tenhou prints
+ * them (scores in units of 100, owari results with one decimal or as many as needed). One game
+ * per document; several games are written one document per file (`convert -o DIR`).
+ *
+ * ---- a log read from Tenhou XML is given back byte for byte ----
+ * The reader (mjlog_read.c) keeps what the model has no place for as metadata: the header
+ * tags' attributes in their order (tenhou.mjloggm.*, tenhou.shuffle.*, tenhou.go.*,
+ * tenhou.un.*, tenhou.taikyoku.*), the raw owari text, and every attribute of a later tag it
+ * did not map (tenhou.<TAG>[i]@<attr>: INIT shuffle and chip, AGARI chip and ratio, a chip
+ * game's 16-number sc, a meld code or an AGARI m that does not follow from the events, a
+ * reconnection's spelling of a name). The writer puts each back where Tenhou writes it;
+ * everything else comes from the model (tile ids, meld codes re-encoded by mjlog_meld.c, the
+ * recorded values of each win and draw).
+ *
+ * ---- from any other source ----
+ *   - Tile ids. A format without physical ids gets them from the writer, per deal: every tile
+ *     that comes into view (starting hands in seat order, the dora indicator, then draws, kan
+ *     dora and ura indicators in the order they appear) takes the lowest copy of its kind not
+ *     yet given out in the deal; a red five is copy 0 (ids 16, 52, 88), which Tenhou makes red
+ *     when red fives are on, and a plain five then takes copies 1-3. A discard or call takes
+ *     the tile from the holder's hand: the tile just drawn for a tsumogiri discard (as
+ *     recorded, or when the source does not say, whenever it is the same tile, Tenhou's own
+ *     rule), else the lowest id of that tile in the hand. Ids recorded by the source (paifu's
+ *     format) are kept when every tile of the deal has one that fits its tile.
+ *   - Header. SHUFFLE only with the source's seed (Tenhou's logs before mid-2009 have none,
+ *     spec §4.2): without one the wall is reported lost when the source had one. GO type from
+ *     the rule set: red fives, open tanyao, length, 3 players, bit 0x01 (a game among humans)
+ *     and, from a tenhou.net/6 header, the table level and 速 of its lobby text; lobby from
+ *     that header, else 0. UN names percent-encoded as Tenhou does; dan, rate and sx from a
+ *     tenhou.net/6 header, else 0 (新人), 1500.00 and C, what Tenhou writes for a seat it knows
+ *     nothing of. Rate as an integer when the header has no lobby (logs before 2010-10).
+ *   - INIT seed: dice the source does not record are written 0,0 (both dice 1).
+ *   - REACH step 2 carries `ten` (the scores after the deposit) as Tenhou has since 2010; a
+ *     log read from Tenhou XML keeps what it recorded (none before 2010). The deposit is
+ *     written right after the declaring discard, where Tenhou writes it.
+ *   - AGARI: fu, points and limit as recorded; points and limit a source does not record
+ *     follow from its han and fu (paifu_points_base, as the tenhou6 writer's tsumo split);
+ *     what it records neither way is written 0, which the reader takes for "not recorded"
+ *     (Tenhou writes fu 0 only on a yakuman and never points 0), as it takes a win without
+ *     yaku and yakuman for one without recorded yaku (the han of such a win is reported
+ *     lost). Yaku ids are paifu's (Tenhou's numbering); kita counts in dora (52) as in
+ *     Tenhou's sanma logs; a riichi winner gets Tenhou's "53,0" when no ura dora counted; a
+ *     double yakuman is its id twice. Concealed hand, winning tile and melds come from the
+ *     tiles when the source does not show them (most recent meld first, spec §4.12). ba, sc
+ *     "before" values and the score changes follow from the recorded values around them
+ *     (formats/lossy.c) when the source leaves them implicit.
+ *   - RYUUKYOKU shows the hands Tenhou shows (§4.13: the tenpai seats, the nine-terminals
+ *     declarer, all four at four riichi, the three claimants of a triple ron), from the tiles
+ *     when the source does not show them; tenpai a source does not record at an exhaustive
+ *     draw (tenhou.net/6 at a nagashi mangan) is read from the hands (paifu_hand_waits).
+ *   - owari: the recorded final points and results; final scores a log does not record
+ *     follow from its final points under its rule set (paifu_settle_final), and final points
+ *     it does not record beside its final scores from the last deal. A log that records
+ *     neither has no owari: the XML ends as a truncated log, reported lost. Results are
+ *     written with a decimal ("43.0") unless the game uses 2009's East-only uma, which the
+ *     reader recognises by integer results.
+ *   - Reported lost (lossy.c): penalties, the han of a win recorded without its yaku, hands
+ *     shown at a draw that Tenhou does not show, the wall without its seed, tile ids a source
+ *     recorded for only part of a deal, the end of a game that records no final points, rule
+ *     sets the GO type cannot name (any preset but tenhou, overrides beyond what the type
+ *     bits and the owari era say, unknown rules), and metadata with no place in the XML (the
+ *     log id tenhou.ref, other formats' header keys).
+ *
+ * ---- refused (PAIFU_EUNSUPPORTED), before any loss is reported ----
+ * MCR games, games without deals, deals without tiles (result-only), without 13-tile starting
+ * hands, round, dealer or dora indicator, hidden tiles, flowers, a deal beyond North 4, scores
+ * that are not whole hundreds, calls Tenhou's meld codes cannot express, more copies of a tile
+ * than Tenhou has, and score changes the log neither records nor implies.
+ */
+#include "mjlog_write.h"
+
+#include <jansson.h>
+#include <paifu/settle.h>
+#include <paifu/verify.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MJW_MAX_KEPT 8192 /* kept attributes indexed per game */
+
+/* ---- shared helpers ---- */
+
+int paifu_mjlog__w_refuse(mjw *w, const char *what)
+{
+    return paifu_lossy__refuse(w->err, "tenhou-xml", w->deal, "%s", what);
+}
+
+void paifu_mjlog__w_loss(mjw *w, lossy_kind kind, const char *what)
+{
+    if (w->pending & (1u << kind))
+        return;
+    w->pending |= 1u << kind;
+    snprintf(w->pending_what[kind], sizeof(w->pending_what[kind]), "%s", what ? what : "");
+}
+
+const char *paifu_mjlog__w_kept(const mjw *w, const char *tag, uint32_t index, const char *attr)
+{
+    for (size_t i = 0; i < w->n_kept; i++) {
+        const mjw_kept *k = &w->kept[i];
+        if (k->index == index && !strcmp(k->tag, tag) && !strcmp(k->attr, attr))
+            return k->value;
+    }
+    return NULL;
+}
+
+static bool named(const char *const *names, const char *name)
+{
+    for (; names && *names; names++)
+        if (!strcmp(*names, name))
+            return true;
+    return false;
+}
+
+void paifu_mjlog__w_kept_rest(mjw *w, const char *tag, uint32_t index, const char *const *handled)
+{
+    for (size_t i = 0; i < w->n_kept; i++) {
+        const mjw_kept *k = &w->kept[i];
+        if (k->index == index && !strcmp(k->tag, tag) && !named(handled, k->attr))
+            paifu_mjlog__w_attr(w, k->attr, k->value);
+    }
+}
+
+/* libxml2 gives attribute values with entities resolved: escape what it would not read back
+ * (Tenhou's own values are ASCII without any of these). */
+void paifu_mjlog__w_attr(mjw *w, const char *name, const char *value)
+{
+    paifu_buf_printf(w->b, " %s=\"", name);
+    for (const char *p = value; *p; p++) {
+        switch (*p) {
+        case '&':
+            paifu_buf_puts(w->b, "&amp;");
+            break;
+        case '<':
+            paifu_buf_puts(w->b, "&lt;");
+            break;
+        case '"':
+            paifu_buf_puts(w->b, "&quot;");
+            break;
+        case '\t':
+            paifu_buf_puts(w->b, "&#9;");
+            break;
+        case '\n':
+            paifu_buf_puts(w->b, "&#10;");
+            break;
+        case '\r':
+            paifu_buf_puts(w->b, "&#13;");
+            break;
+        default:
+            paifu_buf_putc(w->b, *p);
+        }
+    }
+    paifu_buf_putc(w->b, '"');
+}
+
+void paifu_mjlog__w_name(paifu_buf *b, const char *name)
+{
+    static const char HEX[] = "0123456789ABCDEF";
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
+        char e[3] = {'%', HEX[*p >> 4], HEX[*p & 15]};
+        paifu_buf_put(b, e, 3);
+    }
+}
+
+static const char *meta(const mjw *w, const char *key)
+{
+    return paifu_game_meta_get(w->g, key);
+}
+
+/* Index the reader's tenhou.<TAG>[i]@<attr> metadata. */
+static int index_kept(mjw *w)
+{
+    size_t n = paifu_game_meta_count(w->g), cap = 0;
+    for (size_t i = 0; i < n; i++) {
+        const paifu_meta *m = paifu_game_meta(w->g, i);
+        const char *key = m->key, *open, *at;
+        if (strncmp(key, "tenhou.", 7) != 0 || !(open = strchr(key + 7, '[')) ||
+            !(at = strstr(open, "]@")) || (size_t)(open - key - 7) >= sizeof(w->kept[0].tag))
+            continue;
+        if (w->n_kept == cap) {
+            if (cap >= MJW_MAX_KEPT)
+                return paifu_error_set(w->err, PAIFU_ELIMIT, NULL,
+                                       "more than %d kept mjlog attributes in one game",
+                                       MJW_MAX_KEPT);
+            cap = cap ? 2 * cap : 32;
+            mjw_kept *p = realloc(w->kept, cap * sizeof(*p));
+            if (!p)
+                return paifu_error_set(w->err, PAIFU_ENOMEM, NULL, "out of memory");
+            w->kept = p;
+        }
+        mjw_kept *k = &w->kept[w->n_kept++];
+        snprintf(k->tag, sizeof(k->tag), "%.*s", (int)(open - key - 7), key + 7);
+        k->index = (uint32_t)strtoul(open + 1, NULL, 10);
+        k->attr = at + 2;
+        k->value = m->value;
+    }
+    return 0;
+}
+
+/* ---- the rule set (spec §4.3) ---- */
+
+static bool rule_is(const mjw *w, const char *key, const char *value)
+{
+    char text[64] = "";
+    paifu_rules_get(text, sizeof(text), w->rules, key, NULL);
+    return strcmp(text, value) == 0;
+}
+
+/* The tenhou.net/6 lobby text of the source's header ("特南喰赤速"), or NULL. */
+static const char *tenhou6_disp(const mjw *w, char *buf, size_t size)
+{
+    const char *rule = meta(w, "tenhou6.rule");
+    json_t *v = rule ? json_loads(rule, 0, NULL) : NULL;
+    const char *d = json_string_value(json_object_get(v, "disp"));
+    if (d)
+        snprintf(buf, size, "%s", d);
+    json_decref(v);
+    return d ? buf : NULL;
+}
+
+/* GO type of a game not read from Tenhou XML: see the file header. */
+static unsigned derived_type(const mjw *w)
+{
+    char text[16] = "0", disp[96];
+    paifu_rules_get(text, sizeof(text), w->rules, "red_fives", NULL);
+    unsigned type = 0x01;
+    if (strtol(text, NULL, 10) == 0)
+        type |= 0x02;
+    if (!rule_is(w, "kuitan", "true"))
+        type |= 0x04;
+    if (!rule_is(w, "game_length", "east"))
+        type |= 0x08;
+    if (w->players == 3)
+        type |= 0x10;
+    if (tenhou6_disp(w, disp, sizeof(disp))) {
+        static const char *const LEVELS[] = {"般", "上", "特", "鳳"};
+        static const unsigned BITS[] = {0x00, 0x80, 0x20, 0xA0};
+        for (size_t i = 0; i < 4; i++)
+            if (strstr(disp, LEVELS[i]))
+                type |= BITS[i];
+        if (strstr(disp, "速"))
+            type |= 0x40;
+    }
+    return type;
+}
+
+static int set_rule(void *payload, const char *key, const char *value)
+{
+    return paifu_rules_set(payload, key, value, NULL);
+}
+
+/* Results in the owari text: some with a non-zero decimal (EXACT), all without a point (INTS). */
+static void owari_era(const char *text, bool *exact, bool *ints)
+{
+    *exact = false;
+    *ints = *text != '\0';
+    size_t item = 0;
+    for (const char *p = text; *p; item++) {
+        size_t n = strcspn(p, ",");
+        if (item % 2 == 1 && item < 8) {
+            const char *dot = memchr(p, '.', n);
+            *ints = *ints && !dot;
+            for (const char *q = dot ? dot + 1 : p + n; q < p + n; q++)
+                *exact = *exact || (*q >= '1' && *q <= '9');
+        }
+        p += n;
+        if (*p == ',')
+            p++;
+    }
+}
+
+/*
+ * Does the XML name the game's rule set? The reader derives it from the GO type, the lobby
+ * and the era the owari text shows (mjlog_header.c); compare that with the game's own, every
+ * parameter. A rule set it cannot name is reported lost.
+ */
+static void check_rules(mjw *w, const char *lobby)
+{
+    const char *name = paifu_game_rules_name(w->g);
+    bool unknown = meta(w, PAIFU_META_RULES_UNKNOWN) != NULL;
+    bool written_unknown = (w->go_type & ~0xFFu) || meta(w, "tenhou.go.csrule");
+    bool final_unknown = meta(w, PAIFU_META_FINAL_UNKNOWN) != NULL;
+    bool written_final = lobby && *lobby && strcmp(lobby, "0") != 0;
+    bool same = unknown == written_unknown && (unknown || final_unknown == written_final);
+    paifu_rules *r = NULL;
+    if (same && !unknown && paifu_rules_preset(&r, "tenhou", NULL) == 0 &&
+        paifu_mjlog__type_rules(w->go_type, set_rule, r) == 0) {
+        bool exact, ints;
+        unsigned era = 0;
+        for (size_t i = 0; i < w->n_kept && !era; i++)
+            if (!strcmp(w->kept[i].tag, "INIT") && !strcmp(w->kept[i].attr, "shuffle"))
+                era = MJLOG_ERA_GEN_A;
+        owari_era(w->owari ? w->owari_text : "", &exact, &ints);
+        if (w->owari)
+            era |=
+                MJLOG_ERA_OWARI | (exact ? MJLOG_ERA_EXACT : 0) | (ints ? MJLOG_ERA_INTEGERS : 0);
+        paifu_mjlog__era_rules(w->go_type, w->players, era, set_rule, r);
+        for (size_t i = 0; same && i < paifu_rules_param_count(); i++) {
+            const char *key = paifu_rules_param(i)->name;
+            char a[256] = "", b[256] = "";
+            paifu_rules_get(a, sizeof(a), w->rules, key, NULL);
+            paifu_rules_get(b, sizeof(b), r, key, NULL);
+            same = strcmp(a, b) == 0;
+        }
+    }
+    paifu_rules_free(r);
+    if (!same) {
+        char what[160];
+        snprintf(what, sizeof(what),
+                 "the rule set (%s%s; the GO type names Tenhou's lobby rules only)",
+                 unknown ? "unknown"
+                 : name  ? name
+                         : "rrc",
+                 unknown ? "" : " and its overrides");
+        paifu_mjlog__w_loss(w, LOSS_RULES, what);
+    }
+}
+
+/* ---- header tags ---- */
+
+/* Write every metadata entry tenhou.<PREFIX>.<attr> as an attribute, in the order kept. */
+static bool put_kept_header(mjw *w, const char *prefix)
+{
+    char head[32];
+    size_t n = (size_t)snprintf(head, sizeof(head), "tenhou.%s.", prefix);
+    bool any = false;
+    for (size_t i = 0; i < paifu_game_meta_count(w->g); i++) {
+        const paifu_meta *m = paifu_game_meta(w->g, i);
+        if (strncmp(m->key, head, n) != 0 || strchr(m->key + n, '.'))
+            continue;
+        if (!strcmp(prefix, "un") && m->key[n] == 'n' && m->key[n + 1] >= '0' &&
+            m->key[n + 1] <= '3' && !m->key[n + 2])
+            continue; /* a name's spelling: with the names */
+        paifu_mjlog__w_attr(w, m->key + n, m->value);
+        any = true;
+    }
+    return any;
+}
+
+/* A tenhou.net/6 header list (JSON array) as Tenhou's comma-separated attribute value. */
+static void roster_list(const mjw *w, char *out, size_t size, const char *key, char as)
+{
+    static const char *const DAN[] = {"新人", "９級", "８級", "７級", "６級", "５級", "４級",
+                                      "３級", "２級", "１級", "初段", "二段", "三段", "四段",
+                                      "五段", "六段", "七段", "八段", "九段", "十段", "天鳳"};
+    static const char *const DEFAULT[] = {"0", "1500.00", "C"};
+    const char *text = meta(w, key);
+    json_t *v = text ? json_loads(text, JSON_DECODE_ANY, NULL) : NULL;
+    bool old = meta(w, "tenhou6.rule") && !meta(w, "tenhou6.lobby");
+    size_t len = 0;
+    out[0] = '\0';
+    for (int s = 0; s < PAIFU_SEATS && len < size; s++) {
+        const json_t *x = json_array_get(v, (size_t)s);
+        char item[32];
+        snprintf(item, sizeof(item), "%s", DEFAULT[as == 'd' ? 0 : as == 'r' ? 1 : 2]);
+        if (s < w->players && as == 'd' && json_is_string(x)) {
+            for (size_t d = 0; d < sizeof(DAN) / sizeof(DAN[0]); d++)
+                if (!strcmp(json_string_value(x), DAN[d]))
+                    snprintf(item, sizeof(item), "%zu", d);
+        } else if (s < w->players && as == 'r' && json_is_number(x)) {
+            snprintf(item, sizeof(item), old ? "%.0f" : "%.2f", json_number_value(x));
+        } else if (s < w->players && as == 's' && json_is_string(x)) {
+            snprintf(item, sizeof(item), "%.4s", json_string_value(x));
+        }
+        len += (size_t)snprintf(out + len, size - len, "%s%s", s ? "," : "", item);
+    }
+    json_decref(v);
+}
+
+static void put_roster(mjw *w)
+{
+    paifu_buf_puts(w->b, "<UN");
+    for (int s = 0; s < PAIFU_SEATS; s++) {
+        char key[16], attr[4];
+        snprintf(key, sizeof(key), "tenhou.un.n%d", s);
+        snprintf(attr, sizeof(attr), "n%d", s);
+        const char *raw = meta(w, key);
+        if (raw) {
+            paifu_mjlog__w_attr(w, attr, raw);
+            continue;
+        }
+        const paifu_player *p = paifu_game_player(w->g, s);
+        paifu_buf_printf(w->b, " %s=\"", attr);
+        paifu_mjlog__w_name(w->b, p && s < w->players ? p->name : "");
+        paifu_buf_putc(w->b, '"');
+    }
+    if (!w->from_xml) {
+        static const struct {
+            const char *attr, *key;
+            char as;
+        } LISTS[] = {
+            {"dan", "tenhou6.dan", 'd'}, {"rate", "tenhou6.rate", 'r'}, {"sx", "tenhou6.sx", 's'}};
+        for (size_t i = 0; i < 3; i++) {
+            char list[160];
+            roster_list(w, list, sizeof(list), LISTS[i].key, LISTS[i].as);
+            paifu_mjlog__w_attr(w, LISTS[i].attr, list);
+        }
+    } else {
+        put_kept_header(w, "un");
+    }
+    paifu_buf_puts(w->b, "/>");
+}
+
+/* The lobby a game not read from Tenhou XML is written with (NULL: no lobby attribute). */
+static const char *derived_lobby(const mjw *w)
+{
+    const char *lobby = meta(w, "tenhou6.lobby");
+    if (lobby)
+        return lobby;
+    return meta(w, "tenhou6.rule") ? NULL : "0"; /* a tenhou.net/6 header without: before 2010 */
+}
+
+static void put_header(mjw *w)
+{
+    paifu_buf_puts(w->b, "<mjloggm");
+    if (!put_kept_header(w, "mjloggm"))
+        paifu_buf_puts(w->b, " ver=\"2.3\"");
+    paifu_buf_putc(w->b, '>');
+    bool shuffle = false;
+    for (size_t i = 0; i < paifu_game_meta_count(w->g) && !shuffle; i++)
+        shuffle = !strncmp(paifu_game_meta(w->g, i)->key, "tenhou.shuffle.", 15);
+    if (shuffle) {
+        paifu_buf_puts(w->b, "<SHUFFLE");
+        put_kept_header(w, "shuffle");
+        paifu_buf_puts(w->b, "/>");
+    }
+    paifu_buf_puts(w->b, "<GO");
+    if (w->from_xml) {
+        put_kept_header(w, "go");
+    } else {
+        paifu_buf_printf(w->b, " type=\"%u\"", w->go_type);
+        const char *lobby = derived_lobby(w);
+        if (lobby)
+            paifu_mjlog__w_attr(w, "lobby", lobby);
+    }
+    paifu_buf_puts(w->b, "/>");
+    w->count[MJ_TAG_UN]++;
+    put_roster(w);
+    paifu_buf_puts(w->b, "<TAIKYOKU");
+    if (!put_kept_header(w, "taikyoku")) {
+        const paifu_deal *d = paifu_game_deal_count(w->g) ? paifu_game_deal(w->g, 0) : NULL;
+        paifu_buf_printf(w->b, " oya=\"%d\"", d ? d->start.dealer : 0);
+    }
+    paifu_buf_puts(w->b, "/>");
+}
+
+/* ---- the end of the game (spec §6) ---- */
+
+/* A result (thousandths) with one decimal or as many as it needs; INTS: none when whole. */
+static size_t put_result(char *out, size_t size, int32_t v, bool ints)
+{
+    unsigned a = (unsigned)(v < 0 ? -(int64_t)v : v);
+    const char *sign = v < 0 ? "-" : "";
+    if (a % 1000 == 0)
+        return (size_t)snprintf(out, size, ints ? "%s%u" : "%s%u.0", sign, a / 1000);
+    if (a % 100 == 0)
+        return (size_t)snprintf(out, size, "%s%u.%u", sign, a / 1000, a % 1000 / 100);
+    if (a % 10 == 0)
+        return (size_t)snprintf(out, size, "%s%u.%02u", sign, a / 1000, a % 1000 / 10);
+    return (size_t)snprintf(out, size, "%s%u.%03u", sign, a / 1000, a % 1000);
+}
+
+/* Does the kept owari TEXT say POINTS and FINAL (its first 8 numbers)? */
+static bool owari_matches(const char *text, const int32_t *points, const int32_t *final)
+{
+    const char *p = text;
+    for (int i = 0; i < 8; i++) {
+        char *end;
+        double v = strtod(p, &end);
+        if (end == p)
+            return false;
+        int32_t x = (int32_t)(i % 2 ? (v < 0 ? v * 1000 - 0.5 : v * 1000 + 0.5) : v * 100);
+        if (x != (i % 2 ? final[i / 2] : points[i / 2]))
+            return false;
+        p = *end == ',' ? end + 1 : end;
+    }
+    return true;
+}
+
+/* Scores after the last deal and the sticks left on the table; -1 when not known. */
+static int end_scores(const mjw *w, int32_t out[PAIFU_SEATS], int32_t *sticks)
+{
+    size_t n = paifu_game_deal_count(w->g);
+    if (!n || paifu_lossy__start_scores(out, w->g, n - 1, w->rules) < 0)
+        return -1;
+    const paifu_deal *d = paifu_game_deal(w->g, n - 1);
+    *sticks = paifu_lossy__start_sticks(w->g, n - 1);
+    size_t k = 0;
+    for (size_t i = 0; i < d->n_events; i++) {
+        const paifu_event *e = &d->events[i];
+        int32_t delta[PAIFU_SEATS];
+        if (e->type == PAIFU_EV_RIICHI_ACCEPTED && e->seat >= 0 && e->seat < PAIFU_SEATS) {
+            out[e->seat] -= 1000;
+            (*sticks)++;
+        } else if (e->type == PAIFU_EV_WIN || e->type == PAIFU_EV_EXHAUSTIVE_DRAW ||
+                   e->type == PAIFU_EV_ABORTIVE_DRAW) {
+            if (paifu_lossy__outcome_deltas(delta, w->g, n - 1, k++, w->rules) < 0)
+                return -1;
+            for (int s = 0; s < PAIFU_SEATS; s++)
+                out[s] += delta[s];
+            if (e->type == PAIFU_EV_WIN)
+                *sticks = 0;
+        }
+    }
+    return 0;
+}
+
+/* The owari text: see the file header. Sets w->owari when there is one. */
+static int game_end(mjw *w)
+{
+    const paifu_game_result *r = paifu_game_result_get(w->g);
+    int32_t points[PAIFU_SEATS], final[PAIFU_SEATS], sticks;
+    if (r->has_points) {
+        memcpy(points, r->points, sizeof(points));
+    } else if (r->has_final && end_scores(w, points, &sticks) == 0) {
+        paifu_settle_leftover(points, sticks, w->players, w->rules);
+    } else {
+        if (!paifu_game_truncated(w->g))
+            paifu_mjlog__w_loss(w, LOSS_FINAL,
+                                "the end of the game (the log records no final points: without "
+                                "owari the XML ends as a truncated log)");
+        return 0;
+    }
+    if (r->has_final)
+        memcpy(final, r->final, sizeof(final));
+    else
+        paifu_settle_final(final, points, NULL, w->players, w->rules);
+    for (int s = w->players; s < PAIFU_SEATS; s++)
+        points[s] = final[s] = 0;
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        if (points[s] % 100)
+            return paifu_mjlog__w_refuse(w, "final points that are not whole hundreds");
+    const char *raw = meta(w, "tenhou.owari");
+    w->owari = true;
+    if (raw && owari_matches(raw, points, final)) {
+        snprintf(w->owari_text, sizeof(w->owari_text), "%s", raw);
+        return 0;
+    }
+    bool ints = w->players == 4 && rule_is(w, "game_length", "east") &&
+                rule_is(w, "uma", "10000,5000,-5000,-10000");
+    size_t len = 0;
+    for (int s = 0; s < PAIFU_SEATS; s++) {
+        len += (size_t)snprintf(w->owari_text + len, sizeof(w->owari_text) - len, "%s%d,",
+                                s ? "," : "", (int)(points[s] / 100));
+        len += put_result(w->owari_text + len, sizeof(w->owari_text) - len, final[s], ints);
+    }
+    return 0;
+}
+
+/* ---- metadata ---- */
+
+/* Is metadata KEY written (or derived from what is)? */
+static bool meta_carried(const char *key)
+{
+    static const char *const TENHOU6[] = {"ver",  "ratingc", "rule",       "lobby", "dan",
+                                          "rate", "sx",      "connection", "sc"};
+    if (!strncmp(key, "tenhou.", 7))
+        return strcmp(key, "tenhou.ref") != 0; /* the log id is not in the XML */
+    if (!strncmp(key, "tenhou6.", 8))
+        for (size_t i = 0; i < sizeof(TENHOU6) / sizeof(TENHOU6[0]); i++)
+            if (!strcmp(key + 8, TENHOU6[i]))
+                return true;
+    return false;
+}
+
+/* ---- the game ---- */
+
+/* What the format needs of every deal; refused before anything is written or reported. */
+static int check_game(mjw *w)
+{
+    int rc = 0;
+    if (!paifu_game_deal_count(w->g))
+        return paifu_mjlog__w_refuse(w, "a game without deals (mjlog has no place for its result)");
+    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->g); k++) {
+        const paifu_deal *d = w->deal = paifu_game_deal(w->g, k);
+        const paifu_deal_start *st = &d->start;
+        if (d->flags & PAIFU_DEAL_RESULT_ONLY)
+            rc = paifu_mjlog__w_refuse(w, "a deal without tiles (only its outcome)");
+        else if (st->flags & PAIFU_DEAL_ROUND_UNKNOWN)
+            rc = paifu_mjlog__w_refuse(w, "a deal whose round and dealer are not recorded");
+        else if (st->round_wind > 3 || st->hand_number > 3 || st->dealer < 0 ||
+                 st->dealer >= w->players)
+            rc = paifu_mjlog__w_refuse(w, "a deal beyond North 4 (INIT seed counts 16 rounds)");
+        else if (st->dora_indicator == PAIFU_TILE_NONE)
+            rc = paifu_mjlog__w_refuse(w, "a deal without its dora indicator (INIT seed needs it)");
+        else if (paifu_lossy__hidden_tile(d))
+            rc = paifu_mjlog__w_refuse(w, "a tile the log does not show (mjlog names every tile)");
+        for (int s = 0; rc == 0 && s < w->players; s++)
+            if (!(st->flags & PAIFU_DEAL_HAS_HANDS) || st->n_hand[s] != 13)
+                rc = paifu_mjlog__w_refuse(w, "a deal without 13-tile starting hands");
+        for (size_t i = 0; rc == 0 && i < d->n_events; i++)
+            if (d->events[i].type == PAIFU_EV_FLOWER)
+                rc = paifu_mjlog__w_refuse(w, "a flower (mjlog has no bonus tiles)");
+    }
+    w->deal = NULL;
+    return rc;
+}
+
+/* Where the last outcome of the game is: the tag that carries owari. */
+static void find_last_outcome(mjw *w)
+{
+    w->last_deal = w->last_event = SIZE_MAX;
+    for (size_t k = 0; k < paifu_game_deal_count(w->g); k++) {
+        const paifu_deal *d = paifu_game_deal(w->g, k);
+        for (size_t i = 0; i < d->n_events; i++) {
+            uint8_t t = d->events[i].type;
+            if (t == PAIFU_EV_WIN || t == PAIFU_EV_EXHAUSTIVE_DRAW || t == PAIFU_EV_ABORTIVE_DRAW) {
+                w->last_deal = k;
+                w->last_event = i;
+            }
+        }
+    }
+}
+
+/* BYE / reconnection UN before the first INIT (spec §4.4, §4.5). */
+static void put_prelude(mjw *w)
+{
+    for (size_t i = 0; i < paifu_game_prelude_count(w->g); i++)
+        paifu_mjlog__w_connection(w, paifu_game_prelude(w->g, i));
+}
+
+static int write_game(mjw *w)
+{
+    const char *lobby;
+    int rc = check_game(w);
+    if (rc == 0)
+        rc = paifu_game_rules(&w->rules, w->g, NULL, w->err);
+    if (rc == 0)
+        rc = index_kept(w);
+    if (rc < 0)
+        return rc;
+    if (w->from_xml) {
+        w->go_type = (unsigned)strtoul(meta(w, "tenhou.go.type"), NULL, 10);
+        lobby = meta(w, "tenhou.go.lobby");
+    } else {
+        w->go_type = derived_type(w);
+        lobby = derived_lobby(w);
+    }
+    w->reds = !(w->go_type & 0x002);
+    find_last_outcome(w);
+    if ((rc = game_end(w)) < 0)
+        return rc;
+    check_rules(w, lobby);
+    put_header(w);
+    put_prelude(w);
+    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->g); k++)
+        rc = paifu_mjlog__w_deal(w, k);
+    w->deal = NULL;
+    paifu_buf_puts(w->b, "</mjloggm>");
+    return rc;
+}
+
+/* Report what was lost, now that the game is written: lossy.c's scan, then the writer's own. */
+static int report_losses(mjw *w)
+{
+    bool seed = false;
+    const char *text = meta(w, "tenhou.shuffle.seed");
+    seed = text && *text;
+    for (size_t i = 0; i < w->n_kept && !seed; i++)
+        seed = !strcmp(w->kept[i].tag, "INIT") && !strcmp(w->kept[i].attr, "shuffle");
+    unsigned carries = PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION | PAIFU_CARRIES_TILE_IDS |
+                       LOSSY_CARRIES_DICE | LOSSY_CARRIES_SCORES | LOSSY_CARRIES_DORA_TIMING |
+                       (seed ? PAIFU_CARRIES_WALL : 0);
+    int rc = paifu_lossy__scan(&w->loss, carries);
+    for (unsigned k = 0; rc == 0 && k < LOSS_KIND_COUNT; k++)
+        if (w->pending & (1u << k))
+            rc = paifu_lossy__report(&w->loss, (lossy_kind)k,
+                                     w->pending_what[k][0] ? w->pending_what[k] : NULL);
+    if (rc == 0)
+        rc = paifu_lossy__metadata(&w->loss, meta_carried);
+    return rc;
+}
+
+int paifu_mjlog__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu_error *err)
+{
+    if (paifu_lossy__is_mcr(game))
+        return paifu_lossy__refuse(err, "tenhou-xml", NULL, "%s",
+                                   "an MCR game (no flowers, fans or MCR payments in mjlog)");
+    mjw *w = calloc(1, sizeof(*w));
+    if (!w)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    paifu_buf out;
+    paifu_buf_init(&out);
+    w->ctx = ctx;
+    w->g = game;
+    w->err = err;
+    w->b = &out;
+    w->players = paifu_game_players(game);
+    w->from_xml = paifu_game_meta_get(game, "tenhou.go.type") != NULL;
+    paifu_lossy__init(&w->loss, ctx, game, err);
+    int rc = write_game(w);
+    if (rc == 0 && out.failed)
+        rc = paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory while writing");
+    if (rc == 0)
+        rc = report_losses(w);
+    if (rc == 0)
+        paifu_buf_put(ctx->out, out.data, out.len);
+    paifu_rules_free(w->rules);
+    paifu_buf_free(&out);
+    free(w->kept);
+    free(w);
+    return rc;
+}
