@@ -57,6 +57,8 @@ int cli_resolve_rules(paifu_rules **out, const cli_rules_opts *o, const paifu_ga
 /* The input operands after walking directories (inputs.c). */
 typedef struct cli_inputs {
     char **paths;
+    size_t *rel;    /* paths[i] + rel[i]: the path below the operand it was found in (a walked
+                       directory), else the file's base name */
     size_t n, cap;
     size_t skipped; /* directory members that are no log format paifu reads */
 } cli_inputs;

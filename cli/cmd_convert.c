@@ -14,7 +14,8 @@ const char cmd_convert_usage[] =
     "usage: paifu convert --to FORMAT [options] FILE...\n"
     "\n"
     "Convert every game in FILE (\"-\" = standard input) to FORMAT. Input format and gzip are\n"
-    "detected from the content.\n"
+    "detected from the content. A directory is walked recursively (files that are no log\n"
+    "format paifu reads are skipped); with -o DIR its subfolders are mirrored under DIR.\n"
     "\n"
     "options:\n"
     "  -t, --to FORMAT      output format (see 'paifu info --formats')\n"
@@ -64,23 +65,60 @@ static bool is_dir(const char *path)
     return path && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
-/* DIR/<input base name without extension>[-N]<ext> */
-static void game_path(char *buf, size_t size, const char *dir, const char *input, size_t index,
-                      bool numbered, const char *ext)
+/* DIR/<REL without its extensions>[-N]<ext>, REL being the input's path below the directory
+   it was found in (its base name for a file operand; "stdin" for "-"). Creates the
+   subdirectories REL names. Returns 0, or -1 with errno when one cannot be created. */
+static int game_path(char *buf, size_t size, const char *dir, const char *input, const char *rel,
+                     size_t index, bool numbered, const char *ext)
 {
-    const char *base = strrchr(input, '/');
-    base = base ? base + 1 : input;
     if (strcmp(input, "-") == 0)
-        base = "stdin";
-    char stem[256];
-    snprintf(stem, sizeof(stem), "%s", base);
-    char *dot = strchr(stem[0] == '.' ? stem + 1 : stem, '.');
+        rel = "stdin";
+    char stem[768];
+    snprintf(stem, sizeof(stem), "%s", rel);
+    char *base = strrchr(stem, '/');
+    base = base ? base + 1 : stem;
+    char *dot = strchr(base[0] == '.' ? base + 1 : base, '.');
     if (dot)
         *dot = '\0';
     if (numbered)
         snprintf(buf, size, "%s/%s-%zu%s", dir, stem, index + 1, ext);
     else
         snprintf(buf, size, "%s/%s%s", dir, stem, ext);
+    /* the subdirectories of the walk, under DIR */
+    for (char *p = buf + strlen(dir) + 1; (p = strchr(p, '/')) != NULL; p++) {
+        *p = '\0';
+        int rc = mkdir(buf, 0777);
+        *p = '/';
+        if (rc != 0 && errno != EEXIST)
+            return -1;
+    }
+    return 0;
+}
+
+/* The output files written by this run: a second game for the same name is an error, never an
+   overwrite (game.xml and game.json of one folder would both be game.paifu.json). */
+typedef struct written {
+    char **paths;
+    size_t n, cap;
+} written;
+
+static bool already_written(written *w, const char *path)
+{
+    for (size_t i = 0; i < w->n; i++)
+        if (strcmp(w->paths[i], path) == 0)
+            return true;
+    if (w->n == w->cap) {
+        size_t cap = w->cap ? 2 * w->cap : 64;
+        char **p = realloc(w->paths, cap * sizeof(*p));
+        if (!p)
+            return false;
+        w->paths = p;
+        w->cap = cap;
+    }
+    char *copy = strdup(path);
+    if (copy)
+        w->paths[w->n++] = copy;
+    return false;
 }
 
 int cmd_convert(int argc, char **argv)
@@ -146,20 +184,37 @@ int cmd_convert(int argc, char **argv)
             goto done;
         }
     }
-    for (int i = optind; i < argc; i++) {
+    cli_inputs in;
+    written done_paths = {0};
+    int walked = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
+    if (walked > status)
+        status = walked;
+    for (size_t i = 0; i < in.n; i++) {
+        const char *input = in.paths[i];
         paifu_reader *r = NULL;
         paifu_error_clear(&err);
-        loss.file = argv[i];
+        loss.file = input;
         loss.n_seen = 0;
-        int rc = paifu_reader_open(&r, argv[i], &ropts, &err);
+        int rc = paifu_reader_open(&r, input, &ropts, &err);
         const paifu_game *g;
         size_t index = 0;
         while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) > 0) {
             rc = 0;
             if (per_game) {
                 char path[1024];
-                game_path(path, sizeof(path), out_path, argv[i], index, index > 0 || multi,
-                          fi->extension);
+                if (game_path(path, sizeof(path), out_path, input, input + in.rel[i], index,
+                              index > 0 || multi, fi->extension) < 0) {
+                    rc = paifu_error_set(&err, PAIFU_EIO, NULL, "cannot create the folder of %s: "
+                                         "%s", path, strerror(errno));
+                    break;
+                }
+                if (already_written(&done_paths, path)) {
+                    rc = paifu_error_set(&err, PAIFU_EIO, NULL,
+                                         "%s was already written from another input of this "
+                                         "run; not overwritten (rename one of the inputs)",
+                                         path);
+                    break;
+                }
                 FILE *f = fopen(path, "wb");
                 if (!f) {
                     paifu_error_set(&err, PAIFU_EIO, NULL, "cannot write %s: %s", path,
@@ -193,12 +248,16 @@ int cmd_convert(int argc, char **argv)
         }
         if (rc < 0) {
             if (!err.where.source[0])
-                paifu_location_set_source(&err.where, argv[i]);
+                paifu_location_set_source(&err.where, input);
             cli_print_error(&err);
             status = CLI_ERROR;
         }
         paifu_reader_free(r);
     }
+    for (size_t i = 0; i < done_paths.n; i++)
+        free(done_paths.paths[i]);
+    free(done_paths.paths);
+    cli_inputs_free(&in);
     if (w && paifu_writer_close(w, &err) < 0) {
         cli_print_error(&err);
         status = CLI_ERROR;

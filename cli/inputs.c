@@ -12,7 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static int push(cli_inputs *in, const char *path)
+/* Add PATH; REL is the offset of its part below the walked operand (-1: its base name). */
+static int push(cli_inputs *in, const char *path, long rel)
 {
     if (in->n == in->cap) {
         size_t cap = in->cap ? 2 * in->cap : 64;
@@ -20,11 +21,20 @@ static int push(cli_inputs *in, const char *path)
         if (!p)
             return -1;
         in->paths = p;
+        size_t *r = realloc(in->rel, cap * sizeof(*r));
+        if (!r)
+            return -1;
+        in->rel = r;
         in->cap = cap;
     }
     char *copy = strdup(path);
     if (!copy)
         return -1;
+    if (rel < 0) {
+        const char *base = strrchr(path, '/');
+        rel = base ? (long)(base + 1 - path) : 0;
+    }
+    in->rel[in->n] = (size_t)rel;
     in->paths[in->n++] = copy;
     return 0;
 }
@@ -34,7 +44,7 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int walk(cli_inputs *in, const char *dir, int depth, bool take_all)
+static int walk(cli_inputs *in, const char *dir, size_t root, int depth, bool take_all)
 {
     if (depth > 64) {
         fprintf(stderr, "paifu: %s: error: directories nested deeper than 64 levels\n", dir);
@@ -86,7 +96,7 @@ static int walk(cli_inputs *in, const char *dir, int depth, bool take_all)
             fprintf(stderr, "paifu: %s: error: %s\n", path, strerror(errno));
             s = CLI_ERROR;
         } else if (S_ISDIR(st.st_mode)) {
-            s = walk(in, path, depth + 1, take_all);
+            s = walk(in, path, root, depth + 1, take_all);
         } else if (S_ISREG(st.st_mode) || (S_ISLNK(st.st_mode) && stat(path, &st) == 0 &&
                                            S_ISREG(st.st_mode))) {
             const char *format = take_all ? "" : NULL;
@@ -97,7 +107,7 @@ static int walk(cli_inputs *in, const char *dir, int depth, bool take_all)
                 s = CLI_ERROR;
             } else if (!format) {
                 in->skipped++;
-            } else if (push(in, path) < 0) {
+            } else if (push(in, path, (long)root) < 0) {
                 fprintf(stderr, "paifu: error: out of memory\n");
                 s = CLI_ERROR;
             }
@@ -120,8 +130,9 @@ int cli_inputs_expand(cli_inputs *in, char **args, int n, bool take_all)
         struct stat st;
         int s = CLI_CLEAN;
         if (strcmp(args[i], "-") != 0 && stat(args[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-            s = walk(in, args[i], 0, take_all);
-        } else if (push(in, args[i]) < 0) { /* the reader reports a missing file itself */
+            size_t len = strlen(args[i]);
+            s = walk(in, args[i], len + (args[i][len - 1] == '/' ? 0 : 1), 0, take_all);
+        } else if (push(in, args[i], -1) < 0) { /* the reader reports a missing file itself */
             fprintf(stderr, "paifu: error: out of memory\n");
             s = CLI_ERROR;
         }
@@ -136,5 +147,6 @@ void cli_inputs_free(cli_inputs *in)
     for (size_t i = 0; i < in->n; i++)
         free(in->paths[i]);
     free(in->paths);
+    free(in->rel);
     memset(in, 0, sizeof(*in));
 }

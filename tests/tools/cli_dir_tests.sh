@@ -51,5 +51,20 @@ contains "others checked" "$work/out" "4 files (1 unreadable, 2 skipped: not a l
 "$paifu" validate --from paifu "$work/logs/sub/deeper" >"$work/out" 2>"$work/err"; check "from in a walk" 2 $?
 "$paifu" validate "$work/nonexistent-dir/" >"$work/out" 2>"$work/err"; check "missing operand" 2 $?
 
+# convert: a walked directory mirrored under -o DIR; one output name twice is an error, not an
+# overwrite
+rm -f "$work/logs/sub/broken.json"
+mkdir -p "$work/conv"
+"$paifu" convert --to paifu -q -o "$work/conv" "$work/logs" >"$work/o" 2>"$work/err"; check "convert walk" 0 $?
+for f in b-1.paifu.json sub/a-1.paifu.json sub/deeper/game-1.paifu.json; do
+    [ -f "$work/conv/$f" ] || { echo "FAIL: convert walk: $f missing"; ls -R "$work/conv"; failures=$((failures + 1)); }
+done
+"$paifu" validate "$work/conv" >"$work/o" 2>"$work/err"; check "converted walk validates" 0 $?
+contains "converted walk counts" "$work/o" "3 files (0 unreadable)"
+cp "$samples/handmade-rrc-one-deal.paifu.json" "$work/logs/b.json"
+mkdir -p "$work/conv2"
+"$paifu" convert --to paifu -q -o "$work/conv2" "$work/logs" >"$work/o" 2>"$work/err"; check "convert name clash" 2 $?
+contains "name clash message" "$work/err" "already written from another input"
+
 echo "$pass checks passed, $failures failed"
 [ "$failures" -eq 0 ]
