@@ -65,7 +65,6 @@
  *          marked truncated.
  */
 #include "mjlog.h"
-#include "mjlog_write.h"
 
 #include <libxml/parser.h>
 #include <limits.h>
@@ -176,6 +175,10 @@ static size_t find_doc_end(const char *d, size_t from, size_t size)
         if (!lt)
             return size;
         size_t at = (size_t)(lt - d);
+        if (at + 1 < size && lt[1] != '!' && lt[1] != '?' && lt[1] != '/') {
+            i = at + 1; /* a start tag, as most are: none of the cases below */
+            continue;
+        }
         if (starts_with(lt, size - at, "<!--")) {
             i = skip_past(d, at + 4, size, "-->");
         } else if (starts_with(lt, size - at, "<![CDATA[")) {
@@ -923,15 +926,12 @@ static void reader_free(void *state)
 }
 
 const format_impl paifu_format_mjlog = {
-    .info = {"tenhou-xml", "Tenhou mjlog XML (<mjloggm>, plain or gzip)", true, true,
-             PAIFU_CARRIES_WALL | PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION |
-                 PAIFU_CARRIES_TILE_IDS | PAIFU_CARRIES_FINAL,
-             ".xml"},
+    .info = {"tenhou-xml", "Tenhou mjlog XML (<mjloggm>, plain or gzip)", true, false, 0, ".mjlog"},
     .sniff = sniff,
     .reader_open = reader_open,
     .reader_next = reader_next,
     .reader_free = reader_free,
-    .write_game = paifu_mjlog__write_game,
+    .write_game = NULL,
     .finish = NULL,
     .multi_game = false,
 };
