@@ -65,6 +65,7 @@
  *          marked truncated.
  */
 #include "mjlog.h"
+#include "mjlog_write.h"
 
 #include <libxml/parser.h>
 #include <limits.h>
@@ -926,12 +927,15 @@ static void reader_free(void *state)
 }
 
 const format_impl paifu_format_mjlog = {
-    .info = {"tenhou-xml", "Tenhou mjlog XML (<mjloggm>, plain or gzip)", true, false, 0, ".mjlog"},
+    .info = {"tenhou-xml", "Tenhou mjlog XML (<mjloggm>, plain or gzip)", true, true,
+             PAIFU_CARRIES_WALL | PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION |
+                 PAIFU_CARRIES_TILE_IDS | PAIFU_CARRIES_FINAL,
+             ".xml"},
     .sniff = sniff,
     .reader_open = reader_open,
     .reader_next = reader_next,
     .reader_free = reader_free,
-    .write_game = NULL,
+    .write_game = paifu_mjlog__write_game,
     .finish = NULL,
     .multi_game = false,
 };
