@@ -339,6 +339,12 @@ static void locate(mj_state *st, paifu_location *w, const char *attr)
 }
 
 static int vfail(mj_state *st, paifu_error_code code, const char *attr, const char *fmt, va_list ap)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 0)))
+#endif
+    ;
+
+static int vfail(mj_state *st, paifu_error_code code, const char *attr, const char *fmt, va_list ap)
 {
     char text[sizeof(((paifu_error *)0)->text)];
     vsnprintf(text, sizeof(text), fmt, ap);

@@ -508,8 +508,10 @@ static void count_kan(replay *rp, int seat)
     rp->kans++;
     rp->kan_seats |= 1 << seat;
     rp->seat[seat].kans++;
-    rp->pending_dora++;
-    rp->pending_dora_seat = seat;
+    if (rp->rules->kan_dora) { /* without kan dora (JPML rules) a kan reveals nothing */
+        rp->pending_dora++;
+        rp->pending_dora_seat = seat;
+    }
 }
 
 /*
@@ -759,8 +761,10 @@ static void on_kita(replay *rp, const paifu_event *e)
 static void on_dora(replay *rp, const paifu_event *e)
 {
     if (rp->pending_dora <= 0) {
-        paifu_replay__finding(rp, "deal.dora", NULL, NULL, NULL,
-                              "a dora indicator is revealed without a kan");
+        paifu_replay__finding(rp, "deal.dora", NULL, NULL, "kan_dora",
+                              rp->rules->kan_dora ? "a dora indicator is revealed without a kan"
+                                                  : "a kan dora indicator is revealed, but the "
+                                                    "rules have no kan dora");
         return;
     }
     rp->pending_dora--;
