@@ -33,8 +33,9 @@ extern const char cmd_validate_usage[], cmd_convert_usage[], cmd_info_usage[], c
 int cmd_score(int argc, char **argv);
 extern const char cmd_score_usage[];
 
-/* Print "paifu: FILE:LINE:COL: error: TEXT [deal E2-1, event 37]" to stderr. */
+/* Print "paifu: FILE:LINE:COL: error: TEXT [deal E2-1, event 37]" to stderr (or to F). */
 void cli_print_error(const paifu_error *err);
+void cli_fprint_error(FILE *f, const paifu_error *err);
 /* Print "paifu: MESSAGE" to stderr (usage errors). */
 void cli_usage_error(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)

@@ -6,8 +6,10 @@
 #include "cli.h"
 
 #include <getopt.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char cmd_validate_usage[] =
     "usage: paifu validate [options] FILE...\n"
@@ -26,64 +28,80 @@ const char cmd_validate_usage[] =
     "      --format text|json report format (default text); json follows\n"
     "                         schemas/report.schema.json\n"
     "      --max-findings N   findings kept per game (default 1000)\n"
+    "  -j, --jobs N           check N files at once (0: one per processor; default 1); the\n"
+    "                         output is the same, in the order of the files\n"
     "  -q, --quiet            print no findings, only the summary\n"
     "  -h, --help             this help\n"
     "\n"
     "exit status: 0 every file clean, 1 at least one finding, 2 an input or usage error\n";
 
-typedef struct vstate {
+/* What every file is checked with (read-only while workers run). */
+typedef struct vopts {
     bool json;
     bool quiet;
-    size_t files, errors;
-    bool first_file;
-} vstate;
+    const paifu_read_options *ropts;
+    const cli_rules_opts *ro;
+    uint32_t max_findings;
+} vopts;
 
-static void json_location(const paifu_location *w)
+/* One file's outcome: its output (text lines or its JSON object) and errors, buffered so that
+   files checked at once still print in order, and its counters. */
+typedef struct vfile {
+    const char *path;
+    char *out, *err;
+    size_t out_len, err_len;
+    int status;
+    bool unreadable;
+    paifu_verify_stats stats;
+    bool done;
+} vfile;
+
+static void json_location(FILE *o, const paifu_location *w)
 {
-    printf("{\"file\": ");
-    cli_json_string(stdout, w->source);
+    fprintf(o, "{\"file\": ");
+    cli_json_string(o, w->source);
     if (w->line)
-        printf(", \"line\": %u", w->line);
+        fprintf(o, ", \"line\": %u", w->line);
     if (w->column)
-        printf(", \"column\": %u", w->column);
+        fprintf(o, ", \"column\": %u", w->column);
     if (w->offset)
-        printf(", \"offset\": %llu", (unsigned long long)w->offset);
+        fprintf(o, ", \"offset\": %llu", (unsigned long long)w->offset);
     if (w->path[0]) {
-        printf(", \"path\": ");
-        cli_json_string(stdout, w->path);
+        fprintf(o, ", \"path\": ");
+        cli_json_string(o, w->path);
     }
     if (w->game >= 0)
-        printf(", \"game\": %d", (int)w->game);
+        fprintf(o, ", \"game\": %d", (int)w->game);
     if (w->deal[0]) {
-        printf(", \"deal\": ");
-        cli_json_string(stdout, w->deal);
+        fprintf(o, ", \"deal\": ");
+        cli_json_string(o, w->deal);
     }
     if (w->event >= 0)
-        printf(", \"event\": %d", (int)w->event);
-    printf("}");
+        fprintf(o, ", \"event\": %d", (int)w->event);
+    fprintf(o, "}");
 }
 
-static void print_finding(const vstate *st, const paifu_finding *f, bool *first)
+static void print_finding(FILE *o, const vopts *st, const paifu_finding *f, bool *first)
 {
     if (st->json) {
-        printf("%s\n    {\"code\": \"%s\", \"severity\": \"%s\", \"message\": ", *first ? "" : ",",
-               f->code, paifu_severity_name(f->severity));
-        cli_json_string(stdout, f->message);
+        fprintf(o, "%s\n    {\"code\": \"%s\", \"severity\": \"%s\", \"message\": ",
+                *first ? "" : ",", f->code, paifu_severity_name(f->severity));
+        cli_json_string(o, f->message);
         if (f->expected[0]) {
-            printf(", \"expected\": ");
-            cli_json_string(stdout, f->expected);
+            fprintf(o, ", \"expected\": ");
+            cli_json_string(o, f->expected);
         }
         if (f->recorded[0]) {
-            printf(", \"recorded\": ");
-            cli_json_string(stdout, f->recorded);
+            fprintf(o, ", \"recorded\": ");
+            cli_json_string(o, f->recorded);
         }
         if (f->rule_ref) {
-            printf(", \"rule\": ");
-            cli_json_string(stdout, f->rule_ref);
+            fprintf(o, ", \"rule\": ");
+            cli_json_string(o, f->rule_ref);
         }
-        printf(", \"where\": ");
-        json_location(&f->where);
-        printf("}");
+        fprintf(o, ", \"where\": ");
+        json_location(o, &f->where);
+        fprintf(o, "}");
         *first = false;
         return;
     }
@@ -95,84 +113,186 @@ static void print_finding(const vstate *st, const paifu_finding *f, bool *first)
         snprintf(context, sizeof(context), "%s", bracket);
         *bracket = '\0';
     }
-    printf("%s: %s: %s: %s", where, paifu_severity_name(f->severity), f->code, f->message);
+    fprintf(o, "%s: %s: %s: %s", where, paifu_severity_name(f->severity), f->code, f->message);
     if (f->expected[0] || f->recorded[0])
-        printf(" (expected %s, recorded %s)", f->expected[0] ? f->expected : "-",
-               f->recorded[0] ? f->recorded : "-");
-    printf("%s", context);
+        fprintf(o, " (expected %s, recorded %s)", f->expected[0] ? f->expected : "-",
+                f->recorded[0] ? f->recorded : "-");
+    fprintf(o, "%s", context);
     if (f->rule_ref)
-        printf(" [%s]", f->rule_ref);
-    printf("\n");
+        fprintf(o, " [%s]", f->rule_ref);
+    fprintf(o, "\n");
 }
 
-static int validate_file(vstate *st, const char *path, const paifu_read_options *ropts,
-                         const cli_rules_opts *ro, paifu_report *rep, uint32_t max_findings)
+/* Check the file F->path into F's buffers (o: its output, e: its error lines). */
+static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
 {
+    const char *path = f->path;
     paifu_error err;
     paifu_error_clear(&err);
     paifu_reader *r = NULL;
-    int status = CLI_CLEAN;
+    paifu_report *rep = NULL;
     size_t games = 0;
     bool first = true;
-    uint64_t before = paifu_report_stats(rep)->findings;
+    f->status = CLI_CLEAN;
     if (st->json) {
-        printf("%s\n  {\"file\": ", st->first_file ? "" : ",");
-        cli_json_string(stdout, path);
-        printf(", \"findings\": [");
-        st->first_file = false;
+        fprintf(o, "\n  {\"file\": ");
+        cli_json_string(o, path);
+        fprintf(o, ", \"findings\": [");
     }
-    int rc = paifu_reader_open(&r, path, ropts, &err);
+    int rc = paifu_report_new(&rep, &err);
+    if (rc == 0)
+        rc = paifu_reader_open(&r, path, st->ropts, &err);
     if (rc == 0) {
         const paifu_game *g;
         while ((rc = paifu_reader_next(&g, r, &err)) > 0) {
             paifu_rules *rules = NULL;
-            if ((rc = cli_resolve_rules(&rules, ro, g, "rrc", &err)) < 0)
+            if ((rc = cli_resolve_rules(&rules, st->ro, g, "rrc", &err)) < 0)
                 break;
             paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
             vo.source_name = strcmp(path, "-") == 0 ? "-" : path;
             vo.game_index = (int32_t)games;
-            vo.max_findings = max_findings;
+            vo.max_findings = st->max_findings;
             rc = paifu_verify_game(rep, g, rules, &vo, &err);
             paifu_rules_free(rules);
             if (rc < 0)
                 break;
             games++;
             for (size_t i = 0; !st->quiet && i < paifu_report_count(rep); i++)
-                print_finding(st, paifu_report_finding(rep, i), &first);
+                print_finding(o, st, paifu_report_finding(rep, i), &first);
             paifu_report_clear_findings(rep);
         }
     }
-    if (paifu_report_stats(rep)->findings > before)
-        status = CLI_FINDINGS;
-    if (st->json)
-        printf("%s], \"format\": ", first ? "" : "\n  ");
+    if (rep) {
+        f->stats = *paifu_report_stats(rep);
+        paifu_report_free(rep);
+    }
+    if (f->stats.findings > 0)
+        f->status = CLI_FINDINGS;
     if (st->json) {
+        fprintf(o, "%s], \"format\": ", first ? "" : "\n  ");
         if (r && paifu_reader_format(r))
-            cli_json_string(stdout, paifu_reader_format(r));
+            cli_json_string(o, paifu_reader_format(r));
         else
-            printf("null");
-        printf(", \"games\": %zu", games);
+            fprintf(o, "null");
+        fprintf(o, ", \"games\": %zu", games);
     }
     if (rc < 0) {
         if (!err.where.source[0])
             paifu_location_set_source(&err.where, path);
-        cli_print_error(&err);
-        st->errors++;
-        status = CLI_ERROR;
+        cli_fprint_error(e, &err);
+        f->unreadable = true;
+        f->status = CLI_ERROR;
         if (st->json) {
-            printf(", \"error\": {\"code\": \"%s\", \"message\": ",
-                   paifu_error_code_name(err.code));
-            cli_json_string(stdout, err.text);
-            printf(", \"where\": ");
-            json_location(&err.where);
-            printf("}");
+            fprintf(o, ", \"error\": {\"code\": \"%s\", \"message\": ",
+                    paifu_error_code_name(err.code));
+            cli_json_string(o, err.text);
+            fprintf(o, ", \"where\": ");
+            json_location(o, &err.where);
+            fprintf(o, "}");
         }
     }
     if (st->json)
-        printf("}");
+        fprintf(o, "}");
     paifu_reader_free(r);
-    st->files++;
-    return status;
+}
+
+/* Check F, its output kept in memory until it is its turn to print. */
+static void run_file(const vopts *st, vfile *f)
+{
+    FILE *o = open_memstream(&f->out, &f->out_len);
+    FILE *e = open_memstream(&f->err, &f->err_len);
+    if (!o || !e) {
+        if (o)
+            fclose(o);
+        if (e)
+            fclose(e);
+        f->out = f->err = NULL;
+        f->out_len = f->err_len = 0;
+        f->status = CLI_ERROR;
+        f->unreadable = true;
+        return;
+    }
+    check_file(st, f, o, e);
+    if (fclose(o) != 0 || fclose(e) != 0)
+        f->status = CLI_ERROR;
+}
+
+/* ---- several files at once ---- */
+
+typedef struct pool {
+    const vopts *st;
+    vfile *files;
+    size_t n, next;
+    pthread_mutex_t lock;
+    pthread_cond_t done; /* signalled whenever a file is finished */
+} pool;
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        size_t i = p->next < p->n ? p->next++ : p->n;
+        pthread_mutex_unlock(&p->lock);
+        if (i == p->n)
+            return NULL;
+        run_file(p->st, &p->files[i]);
+        pthread_mutex_lock(&p->lock);
+        p->files[i].done = true;
+        pthread_cond_broadcast(&p->done);
+        pthread_mutex_unlock(&p->lock);
+    }
+}
+
+/* Print F's buffers (the JSON separator before every file but the first) and free them. */
+static void print_file(const vopts *st, vfile *f, bool first)
+{
+    if (f->out) {
+        if (st->json && !first)
+            fputc(',', stdout);
+        fwrite(f->out, 1, f->out_len, stdout);
+    } else if (st->json) { /* no memory for its buffer: still a well-formed entry */
+        fprintf(stdout, "%s\n  {\"file\": ", first ? "" : ",");
+        cli_json_string(stdout, f->path);
+        fprintf(stdout, ", \"findings\": [], \"format\": null, \"games\": 0}");
+    }
+    if (f->err)
+        fwrite(f->err, 1, f->err_len, stderr);
+    else if (!f->out)
+        fprintf(stderr, "paifu: %s: error: out of memory\n", f->path);
+    fflush(stdout);
+    free(f->out);
+    free(f->err);
+    f->out = f->err = NULL;
+}
+
+/* Check every file with JOBS threads (1: in this thread) and print each in order as soon as it
+   and all before it are done. */
+static void check_all(const vopts *st, vfile *files, size_t n, long jobs)
+{
+    pool p = {st, files, n, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
+    pthread_t threads[64];
+    size_t started = 0;
+    if (jobs > 64)
+        jobs = 64;
+    for (long t = 0; jobs > 1 && (size_t)t < n && t < jobs; t++)
+        if (pthread_create(&threads[started], NULL, worker, &p) == 0)
+            started++;
+    for (size_t i = 0; i < n; i++) {
+        if (!started) {
+            run_file(st, &files[i]); /* no worker: this thread does it all */
+        } else {
+            pthread_mutex_lock(&p.lock);
+            while (!files[i].done)
+                pthread_cond_wait(&p.done, &p.lock);
+            pthread_mutex_unlock(&p.lock);
+        }
+        print_file(st, &files[i], i == 0);
+    }
+    for (size_t t = 0; t < started; t++)
+        pthread_join(threads[t], NULL);
+    pthread_mutex_destroy(&p.lock);
+    pthread_cond_destroy(&p.done);
 }
 
 int cmd_validate(int argc, char **argv)
@@ -182,15 +302,15 @@ int cmd_validate(int argc, char **argv)
         {"rule", required_argument, NULL, 'k'},   {"from", required_argument, NULL, 'F'},
         {"format", required_argument, NULL, 'f'}, {"max-findings", required_argument, NULL, 'm'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    vstate st = {0};
-    st.first_file = true;
+        {"jobs", required_argument, NULL, 'j'},   {NULL, 0, NULL, 0}};
+    vopts st = {0};
     cli_rules_opts ro = {0};
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
-    uint32_t max_findings = 0;
+    long jobs = 1;
+    char *end;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "r:qh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "r:qhj:", longopts, NULL)) != -1) {
         switch (c) {
         case 'r': ro.preset = optarg; break;
         case 'R': ro.file = optarg; break;
@@ -210,8 +330,20 @@ int cmd_validate(int argc, char **argv)
                 return CLI_ERROR;
             }
             break;
-        case 'm': max_findings = (uint32_t)strtoul(optarg, NULL, 10); break;
+        case 'm': st.max_findings = (uint32_t)strtoul(optarg, NULL, 10); break;
         case 'q': st.quiet = true; break;
+        case 'j':
+            jobs = strtol(optarg, &end, 10);
+            if (*end || end == optarg || jobs < 0 || jobs > 64) {
+                cli_usage_error("validate", "--jobs expects a number from 0 to 64, found '%s'",
+                                optarg);
+                return CLI_ERROR;
+            }
+            if (jobs == 0) {
+                long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+                jobs = cpus > 0 ? cpus : 1;
+            }
+            break;
         case 'h': fputs(cmd_validate_usage, stdout); return CLI_CLEAN;
         default: fputs(cmd_validate_usage, stderr); return CLI_ERROR;
         }
@@ -233,26 +365,43 @@ int cmd_validate(int argc, char **argv)
         return CLI_ERROR;
     }
     paifu_rules_free(probe);
-    paifu_report *rep;
-    if (paifu_report_new(&rep, &err) < 0) {
-        cli_print_error(&err);
-        return CLI_ERROR;
-    }
+    st.ropts = &ropts;
+    st.ro = &ro;
     cli_inputs in;
     int status = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
+    vfile *files = calloc(in.n ? in.n : 1, sizeof(*files));
+    if (!files) {
+        cli_usage_error("validate", "out of memory");
+        cli_inputs_free(&in);
+        return CLI_ERROR;
+    }
+    for (size_t i = 0; i < in.n; i++)
+        files[i].path = in.paths[i];
     if (st.json)
         printf("{\"paifu_report\": 1, \"files\": [");
+    check_all(&st, files, in.n, jobs);
+    paifu_verify_stats total = {0};
+    size_t unreadable = 0;
     for (size_t i = 0; i < in.n; i++) {
-        int s = validate_file(&st, in.paths[i], &ropts, &ro, rep, max_findings);
-        if (s > status)
-            status = s;
+        const vfile *f = &files[i];
+        if (f->status > status)
+            status = f->status;
+        unreadable += f->unreadable;
+        total.games += f->stats.games;
+        total.deals += f->stats.deals;
+        total.events += f->stats.events;
+        total.wins += f->stats.wins;
+        total.draws += f->stats.draws;
+        total.findings += f->stats.findings;
+        total.wins_scored += f->stats.wins_scored;
     }
-    const paifu_verify_stats *vs = paifu_report_stats(rep);
+    free(files);
+    const paifu_verify_stats *vs = &total;
     if (st.json) {
         printf("%s],\n \"summary\": {\"files\": %zu, \"errors\": %zu, \"skipped\": %zu, "
                "\"games\": %llu, \"deals\": %llu, \"events\": %llu, \"wins\": %llu, "
                "\"draws\": %llu, \"findings\": %llu}, \"exit_status\": %d}\n",
-               st.files ? "\n" : "", st.files, st.errors, in.skipped,
+               in.n ? "\n" : "", in.n, unreadable, in.skipped,
                (unsigned long long)vs->games,
                (unsigned long long)vs->deals, (unsigned long long)vs->events,
                (unsigned long long)vs->wins, (unsigned long long)vs->draws,
@@ -263,13 +412,12 @@ int cmd_validate(int argc, char **argv)
             snprintf(skipped, sizeof(skipped), ", %zu skipped: not a log", in.skipped);
         printf("%zu file%s (%zu unreadable%s), %llu game%s, %llu deals, %llu wins, %llu draws: "
                "%llu finding%s\n",
-               st.files, st.files == 1 ? "" : "s", st.errors, skipped,
+               in.n, in.n == 1 ? "" : "s", unreadable, skipped,
                (unsigned long long)vs->games,
                vs->games == 1 ? "" : "s", (unsigned long long)vs->deals,
                (unsigned long long)vs->wins, (unsigned long long)vs->draws,
                (unsigned long long)vs->findings, vs->findings == 1 ? "" : "s");
     }
-    paifu_report_free(rep);
     cli_inputs_free(&in);
     return status;
 }

@@ -38,6 +38,11 @@ static void usage(FILE *f)
 
 void cli_print_error(const paifu_error *err)
 {
+    cli_fprint_error(stderr, err);
+}
+
+void cli_fprint_error(FILE *f, const paifu_error *err)
+{
     char where[512];
     paifu_location_format(where, sizeof(where), &err->where);
     /* put the bracketed context after the message: FILE:LINE:COL: error: TEXT [context] */
@@ -47,7 +52,7 @@ void cli_print_error(const paifu_error *err)
         snprintf(context, sizeof(context), "%s", bracket);
         *bracket = '\0';
     }
-    fprintf(stderr, "paifu: %s: error: %s%s\n", where, err->text[0] ? err->text :
+    fprintf(f, "paifu: %s: error: %s%s\n", where, err->text[0] ? err->text :
             paifu_error_code_name(err->code), context);
 }
 

@@ -51,6 +51,14 @@ contains "others checked" "$work/out" "4 files (1 unreadable, 2 skipped: not a l
 "$paifu" validate --from paifu "$work/logs/sub/deeper" >"$work/out" 2>"$work/err"; check "from in a walk" 2 $?
 "$paifu" validate "$work/nonexistent-dir/" >"$work/out" 2>"$work/err"; check "missing operand" 2 $?
 
+# --jobs: several files at once, the same output in the same order
+"$paifu" validate -j 1 --format json "$samples" "$work/logs" >"$work/j1" 2>"$work/e1"; s1=$?
+"$paifu" validate -j 4 --format json "$samples" "$work/logs" >"$work/j4" 2>"$work/e4"; check "jobs status" $s1 $?
+cmp -s "$work/j1" "$work/j4" && cmp -s "$work/e1" "$work/e4" || { echo "FAIL: -j 4 output differs from -j 1"; failures=$((failures + 1)); }
+"$paifu" validate -j 0 -q "$samples" >"$work/o" 2>"$work/err"; check "jobs 0 (one per processor)" 0 $?
+"$paifu" validate -j x "$samples" >"$work/o" 2>"$work/err"; check "jobs not a number" 2 $?
+contains "jobs message" "$work/err" "--jobs expects a number"
+
 # convert: a walked directory mirrored under -o DIR; one output name twice is an error, not an
 # overwrite
 rm -f "$work/logs/sub/broken.json"
