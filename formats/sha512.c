@@ -193,20 +193,24 @@ void paifu_sha512__digest128(const uint8_t block[128], uint8_t out[PAIFU_SHA512_
         store_be64(out + 8 * i, hash[i]);
 }
 
-/* ---- four 128-byte messages at once ---- */
+/* ---- several 128-byte messages at once ---- */
 
 /*
  * The wall generator hashes nine independent 128-byte blocks per deal, and one SHA-512 block is
- * a long chain of dependent 64-bit operations, so the blocks are hashed side by side: four
- * messages, one per 64-bit lane of a 256-bit vector, with AVX2 (GCC and Clang vector
- * extensions; the lanes compute exactly the rounds of compress and compress_pad128 above). The
- * code is compiled for AVX2 alone and used only when the processor has it (checked per call:
- * the library keeps no global state); elsewhere __digest128_n hashes one message at a time.
+ * a long chain of dependent 64-bit operations, so the blocks are hashed side by side, one
+ * message per 64-bit lane of a vector (GCC and Clang vector extensions; the lanes compute
+ * exactly the rounds of compress and compress_pad128 above): four in a 256-bit vector with
+ * AVX2, eight in a 512-bit vector with AVX-512F, which also rotates a lane in one instruction
+ * (GCC and Clang turn the shift pair of VROTR into it). Each variant is compiled for its
+ * instruction set alone and used only when the processor has it (checked per call: the
+ * library keeps no global state); elsewhere, and for the messages left over, one message at a
+ * time.
  */
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
-#define SHA512_X4 1
+#define SHA512_LANES 1
 
 typedef uint64_t lanes4 __attribute__((vector_size(32)));
+typedef uint64_t lanes8 __attribute__((vector_size(64)));
 
 #define VROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 #define VBSIG0(x)   (VROTR((x), 28) ^ VROTR((x), 34) ^ VROTR((x), 39))
@@ -217,7 +221,7 @@ typedef uint64_t lanes4 __attribute__((vector_size(32)));
     (w[(t)&15] += VSSIG1(w[((t)-2) & 15]) + w[((t)-7) & 15] + VSSIG0(w[((t)-15) & 15]))
 #define VROUND(a, b, c, d, e, f, g, h, kw)                                                         \
     do {                                                                                           \
-        lanes4 t1_ = (h) + VBSIG1(e) + CH(e, f, g) + (kw);                                         \
+        t1_ = (h) + VBSIG1(e) + CH(e, f, g) + (kw);                                                \
         (d) += t1_;                                                                                \
         (h) = t1_ + VBSIG0(a) + MAJ(a, b, c);                                                      \
     } while (0)
@@ -236,46 +240,78 @@ typedef uint64_t lanes4 __attribute__((vector_size(32)));
 #define KW_LATER(t) (VSCHEDULE(t) + K[t])
 #define KW_PAD(t)   (PAD128_KW[t] + z)
 
+/* The body of a function hashing as many messages as the vector type LANES has lanes. */
+#define DIGEST128_LANES(lanes, n)                                                                  \
+    lanes w[16], hash[8], z = {0}, t1_;                                                            \
+    for (int t = 0; t < 16; t++)                                                                   \
+        for (int m = 0; m < (n); m++)                                                              \
+            w[t][m] = load_be64(blocks[m] + 8 * t);                                                \
+    for (int i = 0; i < 8; i++)                                                                    \
+        hash[i] = z + H0[i];                                                                       \
+    lanes a = hash[0], b = hash[1], c = hash[2], d = hash[3];                                      \
+    lanes e = hash[4], f = hash[5], g = hash[6], h = hash[7];                                      \
+    for (int t = 0; t < 16; t += 8)                                                                \
+        VEIGHT(KW_FIRST);                                                                          \
+    for (int t = 16; t < 80; t += 8)                                                               \
+        VEIGHT(KW_LATER);                                                                          \
+    hash[0] += a, hash[1] += b, hash[2] += c, hash[3] += d;                                        \
+    hash[4] += e, hash[5] += f, hash[6] += g, hash[7] += h;                                        \
+    a = hash[0], b = hash[1], c = hash[2], d = hash[3];                                            \
+    e = hash[4], f = hash[5], g = hash[6], h = hash[7];                                            \
+    for (int t = 0; t < 80; t += 8)                                                                \
+        VEIGHT(KW_PAD);                                                                            \
+    hash[0] += a, hash[1] += b, hash[2] += c, hash[3] += d;                                        \
+    hash[4] += e, hash[5] += f, hash[6] += g, hash[7] += h;                                        \
+    for (int m = 0; m < (n); m++)                                                                  \
+        for (int i = 0; i < 8; i++)                                                                \
+            store_be64(out[m] + 8 * i, hash[i][m]);
+
 __attribute__((target("avx2"))) static void digest128_x4(const uint8_t (*blocks)[128],
                                                          uint8_t (*out)[PAIFU_SHA512_DIGEST])
 {
-    lanes4 w[16], hash[8], z = {0, 0, 0, 0};
-    for (int t = 0; t < 16; t++)
-        w[t] = (lanes4){load_be64(blocks[0] + 8 * t), load_be64(blocks[1] + 8 * t),
-                        load_be64(blocks[2] + 8 * t), load_be64(blocks[3] + 8 * t)};
-    for (int i = 0; i < 8; i++)
-        hash[i] = z + H0[i];
-    lanes4 a = hash[0], b = hash[1], c = hash[2], d = hash[3];
-    lanes4 e = hash[4], f = hash[5], g = hash[6], h = hash[7];
-    for (int t = 0; t < 16; t += 8)
-        VEIGHT(KW_FIRST);
-    for (int t = 16; t < 80; t += 8)
-        VEIGHT(KW_LATER);
-    hash[0] += a, hash[1] += b, hash[2] += c, hash[3] += d;
-    hash[4] += e, hash[5] += f, hash[6] += g, hash[7] += h;
-    a = hash[0], b = hash[1], c = hash[2], d = hash[3];
-    e = hash[4], f = hash[5], g = hash[6], h = hash[7];
-    for (int t = 0; t < 80; t += 8)
-        VEIGHT(KW_PAD);
-    hash[0] += a, hash[1] += b, hash[2] += c, hash[3] += d;
-    hash[4] += e, hash[5] += f, hash[6] += g, hash[7] += h;
-    for (int m = 0; m < 4; m++)
-        for (int i = 0; i < 8; i++)
-            store_be64(out[m] + 8 * i, hash[i][m]);
+    DIGEST128_LANES(lanes4, 4)
+}
+
+__attribute__((target("avx512f"))) static void digest128_x8(const uint8_t (*blocks)[128],
+                                                            uint8_t (*out)[PAIFU_SHA512_DIGEST])
+{
+    DIGEST128_LANES(lanes8, 8)
 }
 #endif
+
+void paifu_sha512__digest128_n_upto(const uint8_t (*blocks)[128], size_t n,
+                                    uint8_t (*out)[PAIFU_SHA512_DIGEST], unsigned max_lanes)
+{
+    size_t i = 0;
+#ifdef SHA512_LANES
+    if (max_lanes >= 8 && n >= 8 && __builtin_cpu_supports("avx512f"))
+        for (; i + 8 <= n; i += 8)
+            digest128_x8(blocks + i, out + i);
+    if (max_lanes >= 4 && n - i >= 4 && __builtin_cpu_supports("avx2"))
+        for (; i + 4 <= n; i += 4)
+            digest128_x4(blocks + i, out + i);
+#else
+    (void)max_lanes;
+#endif
+    for (; i < n; i++)
+        paifu_sha512__digest128(blocks[i], out[i]);
+}
+
+unsigned paifu_sha512__max_lanes(void)
+{
+#ifdef SHA512_LANES
+    if (__builtin_cpu_supports("avx512f"))
+        return 8;
+    if (__builtin_cpu_supports("avx2"))
+        return 4;
+#endif
+    return 1;
+}
 
 void paifu_sha512__digest128_n(const uint8_t (*blocks)[128], size_t n,
                                uint8_t (*out)[PAIFU_SHA512_DIGEST])
 {
-    size_t i = 0;
-#ifdef SHA512_X4
-    if (n >= 4 && __builtin_cpu_supports("avx2"))
-        for (; i + 4 <= n; i += 4)
-            digest128_x4(blocks + i, out + i);
-#endif
-    for (; i < n; i++)
-        paifu_sha512__digest128(blocks[i], out[i]);
+    paifu_sha512__digest128_n_upto(blocks, n, out, 8);
 }
 
 void paifu_sha512__init(paifu_sha512 *s)

@@ -31,9 +31,14 @@ void paifu_sha512__final(paifu_sha512 *s, uint8_t out[PAIFU_SHA512_DIGEST]);
 void paifu_sha512__digest128(const uint8_t block[128], uint8_t out[PAIFU_SHA512_DIGEST]);
 
 /* Digests of N messages of exactly 128 bytes: OUT[i] gets the digest of BLOCKS[i], as
- * __digest128 gives it. Four at a time where the processor allows (sha512.c). */
+ * __digest128 gives it. Eight or four side by side where the processor allows (sha512.c). */
 void paifu_sha512__digest128_n(const uint8_t (*blocks)[128], size_t n,
                                uint8_t (*out)[PAIFU_SHA512_DIGEST]);
+/* The same, side by side at most MAX_LANES (1, 4 or 8) at a time: each path can be tested. */
+void paifu_sha512__digest128_n_upto(const uint8_t (*blocks)[128], size_t n,
+                                    uint8_t (*out)[PAIFU_SHA512_DIGEST], unsigned max_lanes);
+/* The most messages this processor hashes side by side: 8, 4 or 1. */
+unsigned paifu_sha512__max_lanes(void);
 
 /* One-shot digest of LEN bytes at DATA. */
 void paifu_sha512__digest(const void *data, size_t len, uint8_t out[PAIFU_SHA512_DIGEST]);

@@ -103,23 +103,34 @@ static void padding_boundaries(void **state)
         check(buf, cases[i].len, cases[i].digest);
 }
 
-/* Several 128-byte messages at once (four side by side where the processor allows) give each
-   message's own digest, whatever their number. */
+/* Several 128-byte messages at once (eight or four side by side where the processor allows)
+   give each message's own digest, whatever their number, on every path this processor has
+   (__digest128_n_upto: one at a time, at most four, at most eight side by side). */
 static void digest128_n_agrees(void **state)
 {
     (void)state;
-    uint8_t blocks[11][128], got[11][64], want[64];
+    uint8_t blocks[19][128], got[19][64], want[64];
     uint32_t x = 777;
-    for (size_t n = 0; n <= 11; n++) {
-        for (size_t m = 0; m < n; m++)
-            for (int i = 0; i < 128; i++) {
-                x = x * 1103515245u + 12345u;
-                blocks[m][i] = (uint8_t)(x >> 16);
+    static const unsigned LANES[] = {1, 4, 8};
+    for (size_t l = 0; l < sizeof(LANES) / sizeof(LANES[0]); l++) {
+        if (LANES[l] > paifu_sha512__max_lanes())
+            printf("# this processor hashes at most %u messages side by side: the %u-lane "
+                   "path is not tested here\n",
+                   paifu_sha512__max_lanes(), LANES[l]);
+        for (size_t n = 0; n <= 19; n++) {
+            for (size_t m = 0; m < n; m++)
+                for (int i = 0; i < 128; i++) {
+                    x = x * 1103515245u + 12345u;
+                    blocks[m][i] = (uint8_t)(x >> 16);
+                }
+            if (l == 2)
+                paifu_sha512__digest128_n((const uint8_t(*)[128])blocks, n, got);
+            else
+                paifu_sha512__digest128_n_upto((const uint8_t(*)[128])blocks, n, got, LANES[l]);
+            for (size_t m = 0; m < n; m++) {
+                paifu_sha512__digest(blocks[m], 128, want);
+                assert_memory_equal(got[m], want, 64);
             }
-        paifu_sha512__digest128_n((const uint8_t(*)[128])blocks, n, got);
-        for (size_t m = 0; m < n; m++) {
-            paifu_sha512__digest(blocks[m], 128, want);
-            assert_memory_equal(got[m], want, 64);
         }
     }
 }
