@@ -35,6 +35,7 @@ void paifu_mjlog_shuffle__clear(paifu_mjlog_shuffle *s)
 {
     s->generation = MJLOG_GEN_NONE;
     s->seeded = false;
+    s->n_ahead = 0;
 }
 
 static bool has_prefix(const char *text, size_t len, const char *prefix)
@@ -198,30 +199,45 @@ int paifu_mjlog_shuffle__seed_deal(paifu_mjlog_shuffle *s, const char *text, siz
     return 0;
 }
 
-/* Step 3: the deal's 144 random words. */
+/*
+ * Step 3: the deal's 144 random words. B and C hash the deal's nine messages (32 outputs each)
+ * in groups of four, as sha512.c hashes them side by side (eight or four at a time), so the
+ * last group runs into the next deal's messages: their words are kept in s->ahead for the
+ * next call (at most three messages, whose outputs the generator has then already given).
+ * Every call returns exactly the words of hashing nine messages per deal; only when a message
+ * is hashed differs. Without vector instructions at most three messages per game are hashed
+ * for a deal that never comes.
+ */
 static void deal_words(paifu_mjlog_shuffle *s, uint32_t rnd[144])
 {
     if (s->generation == MJLOG_GEN_A) {
         paifu_mt19937__fill(&s->mt, rnd, 144);
         return;
     }
-    uint32_t out[9 * 32];
-    uint8_t blocks[9 * 128], digests[9 * PAIFU_SHA512_DIGEST];
-    paifu_mt19937__fill(&s->mt, out, 9 * 32);
-    for (int i = 0; i < 9 * 32; i++) {
+    unsigned have = s->n_ahead, need = 9 - have, hashed = (need + 3) & ~3u; /* 8 or 12 */
+    uint32_t out[12 * 32];
+    uint8_t blocks[12 * 128], digests[12 * PAIFU_SHA512_DIGEST];
+    memcpy(rnd, s->ahead, sizeof(uint32_t) * 16 * have);
+    paifu_mt19937__fill(&s->mt, out, 32 * hashed);
+    for (unsigned i = 0; i < 32 * hashed; i++) {
         uint8_t *p = blocks + 4 * i;
         p[0] = (uint8_t)out[i];
         p[1] = (uint8_t)(out[i] >> 8);
         p[2] = (uint8_t)(out[i] >> 16);
         p[3] = (uint8_t)(out[i] >> 24);
     }
-    /* the nine blocks are independent: hashed side by side where the processor allows */
-    paifu_sha512__digest128_n((const uint8_t(*)[128])blocks, 9,
+    paifu_sha512__digest128_n((const uint8_t(*)[128])blocks, hashed,
                               (uint8_t(*)[PAIFU_SHA512_DIGEST])digests);
-    for (int i = 0; i < 144; i++) {
+    for (unsigned i = 0; i < 16 * hashed; i++) {
         const uint8_t *p = digests + 4 * i;
-        rnd[i] = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+        uint32_t v =
+            (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+        if (i < 16 * need)
+            rnd[16 * have + i] = v;
+        else
+            s->ahead[i - 16 * need] = v;
     }
+    s->n_ahead = hashed - need;
 }
 
 void paifu_mjlog_shuffle__wall(paifu_mjlog_shuffle *s, int players, uint8_t *r, uint8_t dice[2])

@@ -29,7 +29,9 @@ typedef enum mjlog_generation {
 typedef struct paifu_mjlog_shuffle {
     paifu_mt19937 mt; /* the game's generator (B, C) or the deal's (A) */
     mjlog_generation generation;
-    bool seeded; /* mt holds a usable state */
+    bool seeded;        /* mt holds a usable state */
+    unsigned n_ahead;   /* B, C: messages of the next deal already hashed (0..3) */
+    uint32_t ahead[48]; /* their random words, 16 per message (mjlog_shuffle.c, deal_words) */
 } paifu_mjlog_shuffle;
 
 /* Forget any seed (generation NONE). */
