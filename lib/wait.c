@@ -222,22 +222,26 @@ uint64_t paifu_wait__shape(const uint8_t counts[KINDS], unsigned n, bool special
     if (n % 3 != 1)
         return paifu_wait__shape_reference(counts, n, special);
     uint64_t waits = standard_waits(counts);
-    if (!special)
+    if (!special || n != 13)
         return waits;
+    /* The special forms hold their 13 tiles in seven kinds (seven pairs: six pairs and the
+       single that is the wait) or in twelve or thirteen (thirteen orphans), so the number of
+       kinds held decides which form to test, and most hands (eight to eleven kinds) stop here.
+       With 13 tiles in those kinds no kind can be held three or four times. */
     uint8_t padded[40] = {0};
     memcpy(padded, counts, KINDS);
-    if (kinds_at_least(padded, 3)) /* neither form holds a kind three times */
-        return waits;
-    uint64_t one = kinds_at_least(padded, 1), two = kinds_at_least(padded, 2);
-    /* seven pairs: six different pairs and a single, the single is the wait (four of a kind is
-       not two pairs: yaku.md #18) */
-    uint64_t singles = one & ~two;
-    if (bit_count(two) == 6 && bit_count(singles) == 1)
-        waits |= singles;
-    /* thirteen orphans: only terminals and honours, every one once (thirteen-sided wait) or
-       twelve of them with one doubled (the missing one) (yaku.md #35) */
-    if (!(one & ~ORPHANS_MASK)) {
-        unsigned distinct = bit_count(one), doubled = bit_count(two);
+    uint64_t one = kinds_at_least(padded, 1);
+    unsigned distinct = bit_count(one);
+    if (distinct == 7) {
+        /* seven pairs: six different pairs and a single (four of a kind is not two pairs, and
+           the counts leave no room for it: yaku.md #18) */
+        uint64_t two = kinds_at_least(padded, 2);
+        if (bit_count(two) == 6)
+            waits |= one & ~two;
+    } else if (distinct >= 12 && !(one & ~ORPHANS_MASK)) {
+        /* thirteen orphans: only terminals and honours, every one once (thirteen-sided wait)
+           or twelve of them with one doubled (the missing one) (yaku.md #35) */
+        unsigned doubled = bit_count(kinds_at_least(padded, 2));
         if (distinct == 13 && doubled == 0)
             waits |= ORPHANS_MASK;
         else if (distinct == 12 && doubled == 1)
