@@ -281,8 +281,9 @@ static const rule_row ROWS[] = {
 
 static const rule_row *find_row(const char *key)
 {
+    /* the first letter before the whole name: a preset sets a dozen rows by name per game */
     for (size_t i = 0; i < N_ROWS; i++)
-        if (strcmp(ROWS[i].info.name, key) == 0)
+        if (ROWS[i].info.name[0] == key[0] && strcmp(ROWS[i].info.name, key) == 0)
             return &ROWS[i];
     return NULL;
 }
@@ -342,10 +343,25 @@ static int parse_bool(bool *out, const char *v)
 
 static int parse_int(int32_t *out, const char *v, const char **end_out)
 {
-    errno = 0;
-    char *end;
     while (*v == ' ')
         v++;
+    /* an optional '-' and up to nine digits (every default and preset value) are read here,
+       giving what strtol gives; anything else goes to strtol */
+    const char *d = v + (*v == '-');
+    size_t n = 0;
+    int32_t value = 0;
+    while (n < 9 && d[n] >= '0' && d[n] <= '9')
+        value = value * 10 + (d[n++] - '0');
+    if (n > 0 && (d[n] < '0' || d[n] > '9')) {
+        *out = *v == '-' ? -value : value;
+        if (end_out)
+            *end_out = d + n;
+        else if (d[n])
+            return -1;
+        return 0;
+    }
+    errno = 0;
+    char *end;
     long x = strtol(v, &end, 10);
     if (end == v || errno || x < INT32_MIN || x > INT32_MAX)
         return -1;
