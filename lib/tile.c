@@ -6,20 +6,14 @@
  * suits cycle 1..9, winds E S W N, dragons White Green Red.
  */
 #include "paifu/tile.h"
+#include "tile_internal.h"
 
 #include <stdio.h>
 #include <string.h>
 
 bool paifu_tile_valid(paifu_tile t)
 {
-    unsigned k = paifu_tile_kind(t);
-    if (t == PAIFU_TILE_NONE || k >= PAIFU_TILE_ALL_KINDS)
-        return false;
-    if (t & 0x40)
-        return false;
-    if (t & PAIFU_TILE_RED)
-        return k < 27 && k % 9 == 4;
-    return true;
+    return paifu_tile__valid(t);
 }
 
 paifu_tile paifu_tile_make(unsigned kind, bool red)

@@ -8,6 +8,7 @@
 #include "error_internal.h"
 #include "report_internal.h"
 #include "rules_internal.h"
+#include "tile_internal.h"
 #include "verify_internal.h"
 
 #include <stdio.h>
@@ -78,7 +79,7 @@ static void check_structure(paifu_report *rep, const paifu_deal *deal, int playe
             problem = "a seat that is not in play";
         else if (e->from >= players)
             problem = "a source seat that is not in play";
-        else if (e->tile != PAIFU_TILE_NONE && !paifu_tile_valid(e->tile))
+        else if (e->tile != PAIFU_TILE_NONE && !paifu_tile__valid(e->tile))
             problem = "an invalid tile";
         if (problem) {
             paifu_location w;

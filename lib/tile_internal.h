@@ -1,0 +1,22 @@
+/*
+ * tile_internal.h: the tile predicates that per-event paths of lib/ use without a call into
+ * tile.c (whose public functions return the same).
+ */
+#ifndef PAIFU_TILE_INTERNAL_H
+#define PAIFU_TILE_INTERNAL_H
+
+#include "paifu/tile.h"
+
+#include <stdbool.h>
+
+/* paifu_tile_valid: a kind of PAIFU_TILE_ALL_KINDS, bit 0x40 clear (PAIFU_TILE_NONE has it),
+   the red flag only on a suited five. */
+static inline bool paifu_tile__valid(paifu_tile t)
+{
+    unsigned k = paifu_tile_kind(t);
+    if ((t & 0x40) || k >= PAIFU_TILE_ALL_KINDS)
+        return false;
+    return !(t & PAIFU_TILE_RED) || (k < 27 && k % 9 == 4);
+}
+
+#endif
