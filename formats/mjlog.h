@@ -188,7 +188,10 @@ int paifu_mjlog__check_id(mj_state *st, const char *attr, long id);
 /* A seat 0..players-1 from attribute NAME (required). */
 int paifu_mjlog__seat(mj_state *st, const char *name, int *out);
 /* The tile of id ID (red per the game's rule). */
-paifu_tile paifu_mjlog__tile(const mj_state *st, unsigned id);
+static inline paifu_tile paifu_mjlog__tile(const mj_state *st, unsigned id)
+{
+    return st->tiles[id];
+}
 
 /* Fill st->tiles for the game's red-five rule (st->reds). */
 void paifu_mjlog__set_tiles(mj_state *st);

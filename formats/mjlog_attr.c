@@ -142,11 +142,6 @@ int paifu_mjlog__seat(mj_state *st, const char *name, int *out)
     return 0;
 }
 
-paifu_tile paifu_mjlog__tile(const mj_state *st, unsigned id)
-{
-    return st->tiles[id];
-}
-
 /* The tile of every id under the game's red-five rule (spec §2.1). */
 void paifu_mjlog__set_tiles(mj_state *st)
 {

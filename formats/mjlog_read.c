@@ -85,8 +85,6 @@ static const char *const TAG_NAMES[MJ_TAG_COUNT] = {
     "mjloggm", "SHUFFLE", "GO",    "UN",        "TAIKYOKU", "INIT", "N",
     "REACH",   "DORA",    "AGARI", "RYUUKYOKU", "BYE",      "",     ""};
 
-static const char DRAW_LETTERS[] = "TUVWDEFG"; /* draws by seat 0..3, then discards */
-
 /* ---- raw byte scanning ---- */
 
 static bool is_space(char c)
@@ -432,21 +430,38 @@ static int xml_failure(mj_state *st)
 
 /* ---- elements ---- */
 
-/* C's place in DRAW_LETTERS, or NULL (also for '\0'). */
-static const char *draw_letter(char c)
+/* The tag letter C: 0..3 for the draws T, U, V, W by seat 0..3, 4..7 for the discards D, E,
+   F, G; -1 for any other (also '\0'). */
+static int draw_letter(char c)
 {
-    for (int i = 0; i < 8; i++)
-        if (DRAW_LETTERS[i] == c)
-            return DRAW_LETTERS + i;
-    return NULL;
+    switch (c) {
+    case 'T':
+        return 0;
+    case 'U':
+        return 1;
+    case 'V':
+        return 2;
+    case 'W':
+        return 3;
+    case 'D':
+        return 4;
+    case 'E':
+        return 5;
+    case 'F':
+        return 6;
+    case 'G':
+        return 7;
+    default:
+        return -1;
+    }
 }
 
 /* Classify NAME: a fixed tag, or a draw/discard with its letter index and tile id. */
 static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
 {
     /* draws and discards first: they are nine tags in ten */
-    const char *l = draw_letter(name[0]);
-    if (l && name[1] >= '0' && name[1] <= '9') {
+    int l = draw_letter(name[0]);
+    if (l >= 0 && name[1] >= '0' && name[1] <= '9') {
         unsigned v = 0;
         size_t i = 1;
         for (; name[i] >= '0' && name[i] <= '9' && i < 5; i++)
@@ -457,7 +472,7 @@ static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
                                          "<%s>: expected a tile id from 0 to 135 "
                                          "after %c",
                                          name, name[0]);
-            *letter = (int)(l - DRAW_LETTERS);
+            *letter = l;
             *id = v;
             return *letter < 4 ? MJ_TAG_DRAW : MJ_TAG_DISCARD;
         }
