@@ -215,48 +215,31 @@ static void deal_words(paifu_mjlog_shuffle *s, uint32_t rnd[144])
         return;
     }
     unsigned have = s->n_ahead, need = 9 - have, hashed = (need + 3) & ~3u; /* 8 or 12 */
-    uint32_t out[12 * 32];
-    uint8_t blocks[12 * 128], digests[12 * PAIFU_SHA512_DIGEST];
+    uint32_t out[12][32], digests[12][16];
     memcpy(rnd, s->ahead, sizeof(uint32_t) * 16 * have);
-    paifu_mt19937__fill(&s->mt, out, 32 * hashed);
-    for (unsigned i = 0; i < 32 * hashed; i++) {
-        uint8_t *p = blocks + 4 * i;
-        p[0] = (uint8_t)out[i];
-        p[1] = (uint8_t)(out[i] >> 8);
-        p[2] = (uint8_t)(out[i] >> 16);
-        p[3] = (uint8_t)(out[i] >> 24);
-    }
-    paifu_sha512__digest128_n((const uint8_t(*)[128])blocks, hashed,
-                              (uint8_t(*)[PAIFU_SHA512_DIGEST])digests);
-    for (unsigned i = 0; i < 16 * hashed; i++) {
-        const uint8_t *p = digests + 4 * i;
-        uint32_t v =
-            (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-        if (i < 16 * need)
-            rnd[16 * have + i] = v;
-        else
-            s->ahead[i - 16 * need] = v;
-    }
+    paifu_mt19937__fill(&s->mt, out[0], 32 * hashed);
+    paifu_sha512__digest128_le32_n((const uint32_t(*)[32])out, hashed, digests);
+    memcpy(rnd + 16 * have, digests, sizeof(uint32_t) * 16 * need);
+    memcpy(s->ahead, digests[need], sizeof(uint32_t) * 16 * (hashed - need));
     s->n_ahead = hashed - need;
 }
 
 void paifu_mjlog_shuffle__wall(paifu_mjlog_shuffle *s, int players, uint8_t *r, uint8_t dice[2])
 {
     uint32_t rnd[144];
-    uint8_t w[MJLOG_WALL_4P];
     deal_words(s, rnd);
-    unsigned n = 0;
+    /* Steps 4 and 6 at once: w[i] of the spec is r[n - 1 - i], so the ids go in from the end of
+       r and each swap of w[i] and w[j] swaps r[n - 1 - i] and r[n - 1 - j]. */
+    unsigned n = players == 4 ? MJLOG_WALL_4P : MJLOG_WALL_3P, k = n;
     for (unsigned id = 0; id < MJLOG_WALL_4P; id++)
         if (players == 4 || id < 4 || id >= 32) /* sanma has no 2m..8m (ids 4..31) */
-            w[n++] = (uint8_t)id;
+            r[--k] = (uint8_t)id;
     for (unsigned i = 0; i + 1 < n; i++) {
         unsigned j = i + rnd[i] % (n - i);
-        uint8_t t = w[i];
-        w[i] = w[j];
-        w[j] = t;
+        uint8_t t = r[n - 1 - i];
+        r[n - 1 - i] = r[n - 1 - j];
+        r[n - 1 - j] = t;
     }
-    for (unsigned k = 0; k < n; k++)
-        r[k] = w[n - 1 - k];
     dice[0] = (uint8_t)(rnd[135] % 6 + 1);
     dice[1] = (uint8_t)(rnd[136] % 6 + 1);
 }

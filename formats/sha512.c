@@ -104,6 +104,28 @@ static void store_be64(uint8_t *p, uint64_t v)
 }
 
 /*
+ * Messages given as 32-bit words serialised little-endian, digests read back the same way (the
+ * multi-message functions below): message word t (big-endian, as §6.4.2 reads it) is made of
+ * words 2t and 2t + 1, each byte-swapped, and digest word i gives words 2i and 2i + 1 back.
+ * Written with shifts, so the code does not depend on the host's byte order.
+ */
+static uint32_t bswap32(uint32_t v)
+{
+    return v >> 24 | (v >> 8 & 0xFF00u) | (v << 8 & 0xFF0000u) | v << 24;
+}
+
+static uint64_t word_of_le32(const uint32_t *in, int t)
+{
+    return (uint64_t)bswap32(in[2 * t]) << 32 | bswap32(in[2 * t + 1]);
+}
+
+static void le32_of_word(uint32_t *out, int i, uint64_t v)
+{
+    out[2 * i] = bswap32((uint32_t)(v >> 32));
+    out[2 * i + 1] = bswap32((uint32_t)v);
+}
+
+/*
  * FIPS 180-4 §6.4.2: process one 1024-bit block. The message schedule W is kept as a ring of
  * 16 words (W[t] only needs W[t-2], W[t-7], W[t-15], W[t-16]), and eight rounds are written
  * out with the working variables renamed instead of moved: the same computation as the
@@ -245,7 +267,7 @@ typedef uint64_t lanes8 __attribute__((vector_size(64)));
     lanes w[16], hash[8], z = {0}, t1_;                                                            \
     for (int t = 0; t < 16; t++)                                                                   \
         for (int m = 0; m < (n); m++)                                                              \
-            w[t][m] = load_be64(blocks[m] + 8 * t);                                                \
+            w[t][m] = word_of_le32(in[m], t);                                                      \
     for (int i = 0; i < 8; i++)                                                                    \
         hash[i] = z + H0[i];                                                                       \
     lanes a = hash[0], b = hash[1], c = hash[2], d = hash[3];                                      \
@@ -264,37 +286,51 @@ typedef uint64_t lanes8 __attribute__((vector_size(64)));
     hash[4] += e, hash[5] += f, hash[6] += g, hash[7] += h;                                        \
     for (int m = 0; m < (n); m++)                                                                  \
         for (int i = 0; i < 8; i++)                                                                \
-            store_be64(out[m] + 8 * i, hash[i][m]);
+            le32_of_word(out[m], i, hash[i][m]);
 
-__attribute__((target("avx2"))) static void digest128_x4(const uint8_t (*blocks)[128],
-                                                         uint8_t (*out)[PAIFU_SHA512_DIGEST])
+__attribute__((target("avx2"))) static void digest128_x4(const uint32_t (*in)[32],
+                                                         uint32_t (*out)[16])
 {
     DIGEST128_LANES(lanes4, 4)
 }
 
-__attribute__((target("avx512f"))) static void digest128_x8(const uint8_t (*blocks)[128],
-                                                            uint8_t (*out)[PAIFU_SHA512_DIGEST])
+__attribute__((target("avx512f"))) static void digest128_x8(const uint32_t (*in)[32],
+                                                            uint32_t (*out)[16])
 {
     DIGEST128_LANES(lanes8, 8)
 }
 #endif
 
-void paifu_sha512__digest128_n_upto(const uint8_t (*blocks)[128], size_t n,
-                                    uint8_t (*out)[PAIFU_SHA512_DIGEST], unsigned max_lanes)
+/* One message at a time: __digest128 of its bytes. */
+static void digest128_le32(const uint32_t in[32], uint32_t out[16])
+{
+    uint8_t block[128];
+    uint64_t hash[8];
+    for (int t = 0; t < 16; t++)
+        store_be64(block + 8 * t, word_of_le32(in, t));
+    memcpy(hash, H0, sizeof(H0));
+    compress(hash, block);
+    compress_pad128(hash);
+    for (int i = 0; i < 8; i++)
+        le32_of_word(out, i, hash[i]);
+}
+
+void paifu_sha512__digest128_le32_n_upto(const uint32_t (*in)[32], size_t n, uint32_t (*out)[16],
+                                         unsigned max_lanes)
 {
     size_t i = 0;
 #ifdef SHA512_LANES
     if (max_lanes >= 8 && n >= 8 && __builtin_cpu_supports("avx512f"))
         for (; i + 8 <= n; i += 8)
-            digest128_x8(blocks + i, out + i);
+            digest128_x8(in + i, out + i);
     if (max_lanes >= 4 && n - i >= 4 && __builtin_cpu_supports("avx2"))
         for (; i + 4 <= n; i += 4)
-            digest128_x4(blocks + i, out + i);
+            digest128_x4(in + i, out + i);
 #else
     (void)max_lanes;
 #endif
     for (; i < n; i++)
-        paifu_sha512__digest128(blocks[i], out[i]);
+        digest128_le32(in[i], out[i]);
 }
 
 unsigned paifu_sha512__max_lanes(void)
@@ -308,10 +344,9 @@ unsigned paifu_sha512__max_lanes(void)
     return 1;
 }
 
-void paifu_sha512__digest128_n(const uint8_t (*blocks)[128], size_t n,
-                               uint8_t (*out)[PAIFU_SHA512_DIGEST])
+void paifu_sha512__digest128_le32_n(const uint32_t (*in)[32], size_t n, uint32_t (*out)[16])
 {
-    paifu_sha512__digest128_n_upto(blocks, n, out, 8);
+    paifu_sha512__digest128_le32_n_upto(in, n, out, 8);
 }
 
 void paifu_sha512__init(paifu_sha512 *s)

@@ -30,13 +30,17 @@ void paifu_sha512__final(paifu_sha512 *s, uint8_t out[PAIFU_SHA512_DIGEST]);
  * precomputed; the same result as __digest(block, 128, out). */
 void paifu_sha512__digest128(const uint8_t block[128], uint8_t out[PAIFU_SHA512_DIGEST]);
 
-/* Digests of N messages of exactly 128 bytes: OUT[i] gets the digest of BLOCKS[i], as
- * __digest128 gives it. Eight or four side by side where the processor allows (sha512.c). */
-void paifu_sha512__digest128_n(const uint8_t (*blocks)[128], size_t n,
-                               uint8_t (*out)[PAIFU_SHA512_DIGEST]);
+/*
+ * Digests of N messages of exactly 128 bytes, each given as 32 words serialised little-endian
+ * (the message is the bytes of IN[i][0], least significant first, then IN[i][1], ...), each
+ * digest read back the same way (OUT[i][k] is bytes 4k..4k+3 of the digest of message i as a
+ * little-endian word): Tenhou's wall generator hashes its outputs so. Eight or four messages
+ * side by side where the processor allows (sha512.c).
+ */
+void paifu_sha512__digest128_le32_n(const uint32_t (*in)[32], size_t n, uint32_t (*out)[16]);
 /* The same, side by side at most MAX_LANES (1, 4 or 8) at a time: each path can be tested. */
-void paifu_sha512__digest128_n_upto(const uint8_t (*blocks)[128], size_t n,
-                                    uint8_t (*out)[PAIFU_SHA512_DIGEST], unsigned max_lanes);
+void paifu_sha512__digest128_le32_n_upto(const uint32_t (*in)[32], size_t n, uint32_t (*out)[16],
+                                         unsigned max_lanes);
 /* The most messages this processor hashes side by side: 8, 4 or 1. */
 unsigned paifu_sha512__max_lanes(void);
 
