@@ -11,12 +11,17 @@
  *   3. The live wall allows `total_draws - replacements` live draws; a replacement draw follows
  *      every kan and kita; the k-th kan's dora indicator is revealed before the kan's owner
  *      discards again (or the deal ends).
- *   4. A seat's `waits` is the wait set of its 13-tile hand after its last discard; furiten and
- *      tenpai are decided from it, so they cost a bit test per discard. The waits of a hand
- *      depend only on its concealed counts and its number of melds (hand.c keeps the rest
- *      consistent), so they are recomputed only when those differ from the ones they were
- *      computed from (refresh_waits): a tsumogiri, or any discard of the kind just drawn,
- *      leaves them as they were.
+ *   4. Furiten and tenpai are decided from a seat's waits: the wait set of its 13-tile hand
+ *      after its last discard, which stays as it is until the seat draws or calls. They are
+ *      computed only when a decision needs them (paifu_replay__waits, waits_of): a riichi
+ *      declaration, a ron, a call by the seat, a draw by a seat in riichi, sanchahou. Until
+ *      then the discards a seat lets pass are collected as kinds (passed_temp, or passed_riichi
+ *      while in riichi: discard_passed, on_call), and tested against the waits at those points
+ *      (settle_passes), the last moments the hand still is the one they passed. Temporary
+ *      furiten ends at the seat's own draw, so most passes are dropped there untested. The
+ *      waits depend only on the concealed counts and the number of melds (hand.c keeps the rest
+ *      consistent) and are kept with the counts they were computed from: a riichi hand's are
+ *      computed once.
  *   5. Once a legality finding has been reported the tile state may be wrong: `broken` is set and
  *      the rest of the deal is checked from the recorded values only (one finding per root
  *      cause, not a cascade).
@@ -182,15 +187,52 @@ static bool take(replay *rp, int seat, paifu_tile tile, uint8_t id, const char *
     return true;
 }
 
-/* Invariant 4: the waits of SEAT's 13 tiles, recomputed only when its counts or melds changed. */
-static void refresh_waits(replay_seat *s)
+/* Invariant 4: the waits of SEAT's concealed tiles, recomputed only when its counts or melds
+   changed since they were computed. */
+static uint64_t waits_of(replay_seat *s)
 {
-    if (s->waits_melds == s->hand.n_melds &&
-        memcmp(s->waits_counts, s->hand.counts, sizeof(s->waits_counts)) == 0)
+    if (s->waits_melds != s->hand.n_melds ||
+        memcmp(s->waits_counts, s->hand.counts, sizeof(s->waits_counts)) != 0) {
+        memcpy(s->waits_counts, s->hand.counts, sizeof(s->waits_counts));
+        s->waits_melds = s->hand.n_melds;
+        s->waits = paifu_hand__waits(&s->hand); /* the replay's hands keep hand.c's invariants */
+    }
+    return s->waits;
+}
+
+/* Invariant 4: test the kinds SEAT passed against its waits; SEAT holds the 13 tiles its last
+   discard left (it has neither drawn nor called since). */
+static void settle_passes(replay_seat *s)
+{
+    if (!(s->passed_temp | s->passed_riichi))
         return;
-    memcpy(s->waits_counts, s->hand.counts, sizeof(s->waits_counts));
-    s->waits_melds = s->hand.n_melds;
-    s->waits = paifu_hand__waits(&s->hand); /* the replay's hands keep hand.c's invariants */
+    uint64_t waits = waits_of(s);
+    if (s->passed_riichi & waits)
+        s->riichi_furiten = true;
+    if (s->passed_temp & waits)
+        s->temp_furiten = true;
+    s->passed_temp = s->passed_riichi = 0;
+}
+
+uint64_t paifu_replay__waits(replay_seat *s)
+{
+    settle_passes(s);
+    return waits_of(s);
+}
+
+/* Every seat but SKIP1 and SKIP2 lets a discard of kind BIT pass (002 §3.4: a winning tile
+   passed makes furiten; invariant 4: tested later). */
+static void pass_kind(replay *rp, uint64_t bit, int skip1, int skip2)
+{
+    for (int s = 0; s < rp->players; s++) {
+        replay_seat *st = &rp->seat[s];
+        if (s == skip1 || s == skip2)
+            continue;
+        if (st->riichi)
+            st->passed_riichi |= bit;
+        else
+            st->passed_temp |= bit;
+    }
 }
 
 /* ---- the wall ---- */
@@ -238,16 +280,7 @@ static int live_left(const replay *rp)
 /* A discard was passed by everyone: winning tiles passed make furiten (002 §3.4). */
 static void discard_passed(replay *rp)
 {
-    uint64_t bit = kind_bit(rp->last_tile);
-    for (int s = 0; s < rp->players; s++) {
-        replay_seat *st = &rp->seat[s];
-        if (s == rp->last_from || !(st->waits & bit))
-            continue;
-        if (st->riichi)
-            st->riichi_furiten = true;
-        else
-            st->temp_furiten = true;
-    }
+    pass_kind(rp, kind_bit(rp->last_tile), rp->last_from, -1);
     if (rp->last_riichi) {
         paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL,
                               "seat %d's riichi discard passed but its deposit is not recorded",
@@ -322,6 +355,12 @@ static void on_draw(replay *rp, const paifu_event *e)
             rp->first_round = false; /* the dealer's second draw ends the first go-around */
         rp->haitei_drawn = live_left(rp) == 0;
     }
+    /* temporary furiten ends at the player's own draw (002 §3.4): its passes need no test;
+       riichi furiten lasts, so those are tested while the hand is still the 13 tiles they
+       passed */
+    s->temp_furiten = false;
+    s->passed_temp = 0;
+    settle_passes(s);
     if (paifu_hand_add(&s->hand, e->tile, NULL) < 0) {
         illegal(rp, "deal.tile_count", NULL, "seat %d draws %s: a fifth copy of it", seat,
                 tname(b, e->tile));
@@ -332,7 +371,6 @@ static void on_draw(replay *rp, const paifu_event *e)
     s->last_draw = e->tile;
     s->last_draw_id = e->tile_id;
     s->drew = true;
-    s->temp_furiten = false; /* ends at the player's own draw (002 §3.4) */
     rp->last_was_replacement = replacement;
     rp->phase = PHASE_DISCARD;
 }
@@ -390,7 +428,6 @@ static void on_discard(replay *rp, const paifu_event *e)
     s->kuikae = 0;
     if (!take(rp, seat, e->tile, e->tile_id, "discards"))
         return;
-    refresh_waits(s);
     if (declaring) {
         const paifu_rules *r = rp->rules;
         if (s->riichi)
@@ -399,7 +436,7 @@ static void on_discard(replay *rp, const paifu_event *e)
         else if (!paifu_hand_is_closed(&s->hand))
             paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "RRC-2024 §3.3.6",
                                   "seat %d declares riichi with an open hand", seat);
-        else if (!s->waits)
+        else if (!waits_of(s))
             paifu_replay__finding(rp, "deal.riichi", "tenpai", "noten", "RRC-2024 §3.3.6",
                                   "seat %d declares riichi without being tenpai", seat);
         else if (live_left(rp) < r->riichi_min_wall)
@@ -593,15 +630,10 @@ static void on_call(replay *rp, const paifu_event *e)
     }
     if (e->type == PAIFU_EV_DAIMINKAN && !can_kan(rp, seat))
         return;
-    /* seats that passed a winning tile are furiten */
-    uint64_t bit = kind_bit(rp->last_tile);
-    for (int s = 0; s < rp->players; s++)
-        if (s != seat && s != rp->last_from && (rp->seat[s].waits & bit)) {
-            if (rp->seat[s].riichi)
-                rp->seat[s].riichi_furiten = true;
-            else
-                rp->seat[s].temp_furiten = true;
-        }
+    /* the other seats let the called tile pass; the caller's own passes are tested before its
+       hand changes (invariant 4) */
+    pass_kind(rp, kind_bit(rp->last_tile), seat, rp->last_from);
+    settle_passes(&rp->seat[seat]);
     paifu_tile tiles[4];
     size_t n = 0;
     for (size_t i = 0; i < e->n; i++) {
@@ -869,8 +901,7 @@ static void init_deal(replay *rp)
             illegal(rp, "deal.hand_size", NULL, "seat %d starts with %u tiles instead of 13", s,
                     (unsigned)st->n_hand[s]);
         }
-        seat->waits_melds = 0xFF;
-        refresh_waits(seat);
+        seat->waits_melds = 0xFF; /* no waits computed in this deal yet */
     }
     check_start_against_wall(rp);
 }

@@ -28,9 +28,11 @@ typedef enum replay_phase {
 typedef struct replay_seat {
     paifu_hand hand;
     uint64_t held_ids[3];      /* physical ids in hand, when the log has ids */
-    uint64_t waits;            /* waits after the last discard (13-tile state); 0 = noten */
+    uint64_t waits;            /* waits of the counts below (replay.c invariant 4); 0 = noten */
     uint8_t waits_counts[PAIFU_TILE_KINDS]; /* the concealed counts `waits` was computed from */
     uint8_t waits_melds;       /* ... and the melds then; 0xFF: not computed in this deal */
+    uint64_t passed_temp;      /* kinds passed since the last own draw, not yet tested */
+    uint64_t passed_riichi;    /* kinds passed in riichi, not yet tested */
     uint64_t river_kinds;      /* kinds this seat discarded (furiten), called ones included */
     uint64_t kuikae;           /* kinds forbidden for the discard after a call */
     uint8_t n_river;
@@ -134,6 +136,9 @@ void paifu_replay__finding(replay *rp, const char *code, const char *expected,
 #endif
     ;
 int paifu_replay__seat_wind(const replay *rp, int seat);
+/* The waits of seat S after its last discard, its passes tested against them first (furiten
+   flags); only while S has neither drawn nor called since (replay.c, invariant 4). */
+uint64_t paifu_replay__waits(replay_seat *s);
 /* True when the deal records a chombo of `seat` at or after the current event. */
 bool paifu_replay__chombo_recorded(const replay *rp, int seat);
 bool paifu_replay__ids_equal_hand(const replay *rp, int seat, const paifu_tile *tiles,

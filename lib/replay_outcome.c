@@ -229,9 +229,10 @@ static bool check_moment(replay *rp, const paifu_win *w, bool tsumo)
         return false;
     }
     uint64_t bit = (uint64_t)1 << paifu_tile_kind(rp->last_tile);
-    if (s->waits & bit) {
+    uint64_t waits = paifu_replay__waits(s);
+    if (waits & bit) {
         const char *why = NULL;
-        if (s->waits & s->river_kinds)
+        if (waits & s->river_kinds)
             why = "one of its waits is in its own discards";
         else if (s->riichi_furiten)
             why = "it passed a winning tile after riichi";
@@ -509,7 +510,7 @@ static const char *abortive_condition(replay *rp, const paifu_draw *d)
         int n = 0;
         uint64_t bit = (uint64_t)1 << paifu_tile_kind(rp->last_tile);
         for (int s = 0; s < rp->players; s++)
-            if (s != rp->last_from && (rp->seat[s].waits & bit))
+            if (s != rp->last_from && (paifu_replay__waits(&rp->seat[s]) & bit))
                 n++;
         return n == 3 ? NULL : "fewer than three players wait on the discard";
     }
