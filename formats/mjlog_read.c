@@ -168,7 +168,19 @@ static size_t find_doc_end(const char *d, size_t from, size_t size)
         if (close < size && d[close - 1] == '/')
             return close + 1; /* <mjloggm .../>: an empty game */
     }
-    /* the first </mjloggm> outside comments, PIs and CDATA sections */
+    /* the first </mjloggm> outside comments, PIs and CDATA sections. Where none of those opens
+       before it (they start with "<!" or "<?", and compact mjlogs hold no '!' or '?' at all),
+       that is the first </mjloggm> in the text: found with strstr (the input is NUL-terminated,
+       format.h) and two memchr, which the C library runs many bytes at a time, instead of
+       stopping at every tag; otherwise (or at a NUL byte) the loop below passes over the
+       sections one by one */
+    const char *e = strstr(d + k, "</mjloggm");
+    while (e && e[9] != '>' && !is_space(e[9]))
+        e = strstr(e + 1, "</mjloggm");
+    if (e && !memchr(d + k, '!', (size_t)(e - d) - k) && !memchr(d + k, '?', (size_t)(e - d) - k)) {
+        size_t close = tag_close(d, (size_t)(e - d), size);
+        return close < size ? close + 1 : size;
+    }
     for (size_t i = k; i < size;) {
         const char *lt = memchr(d + i, '<', size - i);
         if (!lt)
