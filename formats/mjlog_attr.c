@@ -113,10 +113,31 @@ int paifu_mjlog__check_id(mj_state *st, const char *attr, long id)
 
 int paifu_mjlog__ids(mj_state *st, const mj_attr *a, uint8_t *out, size_t cap, size_t *n_out)
 {
+    /* the usual value, numbers of one to three digits that are tile ids, separated by single
+       commas, read at once; anything else goes the general way below, for its message */
+    const char *p = a->value;
+    size_t count = 0, limit = cap < PAIFU_WALL_MAX ? cap : PAIFU_WALL_MAX;
+    bool sanma = st->players == 3, usual = true;
+    for (; *p && count < limit; count++) {
+        unsigned id = 0, digits = 0;
+        for (; digits < 3 && *p >= '0' && *p <= '9'; p++, digits++)
+            id = id * 10 + (unsigned)(*p - '0');
+        if (!digits || id > 135 || (sanma && id >= 4 && id < 32) || (*p && *p != ',') ||
+            (*p == ',' && !p[1])) {
+            usual = false;
+            break;
+        }
+        out[count] = (uint8_t)id;
+        if (*p == ',')
+            p++;
+    }
+    if (usual && !*p) {
+        *n_out = count;
+        return 0;
+    }
     int32_t v[PAIFU_WALL_MAX];
     size_t n;
-    int rc = paifu_mjlog__ints(st, a, v, 0, cap < PAIFU_WALL_MAX ? cap : PAIFU_WALL_MAX, LONG_MIN,
-                               LONG_MAX, &n);
+    int rc = paifu_mjlog__ints(st, a, v, 0, limit, LONG_MIN, LONG_MAX, &n);
     if (rc < 0)
         return rc;
     for (size_t i = 0; i < n; i++) {
