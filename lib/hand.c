@@ -75,7 +75,7 @@ int paifu_hand_add(paifu_hand *hand, paifu_tile tile, paifu_error *err)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "expected a riichi tile, found \"%s\"",
                                paifu_tile_name(name, tile));
     unsigned k = paifu_tile_kind(tile);
-    if (paifu_hand_kind_count(hand, k) >= 4)
+    if (hand->counts[k] + melded(hand, k) >= 4) /* paifu_hand_kind_count, without a call */
         return paifu_error_set(err, PAIFU_EFORMAT, NULL, "a fifth %s in the hand",
                                paifu_tile_name(name, tile));
     if (hand->n_closed + 3u * hand->n_melds >= 14)
