@@ -75,10 +75,11 @@ static int decode_key_c(uint32_t *key, const char *text, size_t len, char *why, 
        group with an error, byte by byte below */
     for (; i + 4 <= end && n + 3 <= KEY_BYTES_C; i += 4) {
         const unsigned char *q = (const unsigned char *)text + i;
-        unsigned a = B64[q[0]], b = B64[q[1]], c = B64[q[2]], d = B64[q[3]];
-        if (!a || !b || !c || !d)
+        /* the values; a character outside the alphabet gives 0 - 1, above 63 */
+        uint32_t a = B64[q[0]] - 1u, b = B64[q[1]] - 1u, c = B64[q[2]] - 1u, d = B64[q[3]] - 1u;
+        if ((a | b | c | d) > 63)
             break;
-        uint32_t v = (a - 1) << 18 | (b - 1) << 12 | (c - 1) << 6 | (d - 1);
+        uint32_t v = a << 18 | b << 12 | c << 6 | d;
         bytes[n] = (uint8_t)(v >> 16);
         bytes[n + 1] = (uint8_t)(v >> 8);
         bytes[n + 2] = (uint8_t)v;
