@@ -18,15 +18,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* paifu_tile_valid(t) && !paifu_tile_is_bonus(t), without a call: the per-draw paths use it. */
-static bool riichi_tile(paifu_tile t)
-{
-    unsigned k = paifu_tile_kind(t);
-    if ((t & 0x40) || k >= PAIFU_TILE_KINDS) /* PAIFU_TILE_NONE has 0x40 set */
-        return false;
-    return !(t & PAIFU_TILE_RED) || (k < 27 && k % 9 == 4);
-}
-
 void paifu_hand_init(paifu_hand *hand)
 {
     memset(hand, 0, sizeof(*hand));
@@ -42,21 +33,11 @@ static unsigned meld_size(const paifu_meld *m)
     return m->n < 4 ? m->n : 4;
 }
 
-/* Tiles of KIND in the melds. */
-static unsigned melded(const paifu_hand *hand, unsigned kind)
-{
-    unsigned n = 0;
-    for (unsigned i = 0; i < n_melds(hand); i++)
-        for (unsigned j = 0; j < meld_size(&hand->melds[i]); j++)
-            n += paifu_tile_kind(hand->melds[i].tiles[j]) == kind;
-    return n;
-}
-
 unsigned paifu_hand_kind_count(const paifu_hand *hand, unsigned kind)
 {
     if (kind >= PAIFU_TILE_KINDS)
         return 0;
-    return hand->counts[kind] + melded(hand, kind);
+    return hand->counts[kind] + paifu_hand__melded(hand, kind);
 }
 
 bool paifu_hand_is_closed(const paifu_hand *hand)
@@ -71,41 +52,34 @@ int paifu_hand_add(paifu_hand *hand, paifu_tile tile, paifu_error *err)
 {
     char name[3];
     PAIFU_ASSERT_ARG(hand, err);
-    if (!riichi_tile(tile))
+    switch (paifu_hand__add(hand, tile)) {
+    case HAND_NOT_RIICHI_TILE:
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "expected a riichi tile, found \"%s\"",
                                paifu_tile_name(name, tile));
-    unsigned k = paifu_tile_kind(tile);
-    if (hand->counts[k] + melded(hand, k) >= 4) /* paifu_hand_kind_count, without a call */
+    case HAND_FIFTH:
         return paifu_error_set(err, PAIFU_EFORMAT, NULL, "a fifth %s in the hand",
                                paifu_tile_name(name, tile));
-    if (hand->n_closed + 3u * hand->n_melds >= 14)
+    case HAND_FULL:
         return paifu_error_set(err, PAIFU_EFORMAT, NULL, "more than 14 tiles in the hand");
-    hand->counts[k]++;
-    hand->n_closed++;
-    if (paifu_tile_is_red(tile))
-        hand->red[k / 9]++;
-    return 0;
+    default:
+        return 0;
+    }
 }
 
 int paifu_hand_remove(paifu_hand *hand, paifu_tile tile, paifu_error *err)
 {
     char name[3];
     PAIFU_ASSERT_ARG(hand, err);
-    if (!riichi_tile(tile))
+    switch (paifu_hand__remove(hand, tile)) {
+    case HAND_NOT_RIICHI_TILE:
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "expected a riichi tile, found \"%s\"",
                                paifu_tile_name(name, tile));
-    unsigned k = paifu_tile_kind(tile);
-    bool five = k < 27 && k % 9 == 4;
-    unsigned red = five ? hand->red[k / 9] : 0;
-    bool have = paifu_tile_is_red(tile) ? red > 0 : hand->counts[k] > red;
-    if (!have)
+    case HAND_ABSENT:
         return paifu_error_set(err, PAIFU_EFORMAT, NULL, "the hand holds no %s to remove",
                                paifu_tile_name(name, tile));
-    hand->counts[k]--;
-    hand->n_closed--;
-    if (paifu_tile_is_red(tile))
-        hand->red[k / 9]--;
-    return 0;
+    default:
+        return 0;
+    }
 }
 
 const char *paifu_meld_type_name(paifu_meld_type type)
@@ -133,7 +107,7 @@ int paifu_meld_make(paifu_meld *out, paifu_meld_type type, const paifu_tile *til
         return meld_shape_error(err, type, tiles, n, want == 3 ? "three tiles" : "four tiles");
     memset(out, 0, sizeof(*out));
     for (size_t i = 0; i < n && i < 4; i++) {
-        if (!riichi_tile(tiles[i]))
+        if (!paifu_hand__riichi_tile(tiles[i]))
             return meld_shape_error(err, type, tiles, n, "riichi tiles");
         out->tiles[i] = tiles[i];
     }
@@ -222,7 +196,7 @@ bool paifu_hand__valid(const paifu_hand *hand)
         if (m->type < PAIFU_MELD_CHI || m->type > PAIFU_MELD_ANKAN || m->n != want)
             return false;
         for (unsigned j = 0; j < m->n; j++)
-            if (!riichi_tile(m->tiles[j]))
+            if (!paifu_hand__riichi_tile(m->tiles[j]))
                 return false;
     }
     return true;

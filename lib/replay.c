@@ -148,11 +148,11 @@ bool paifu_replay__ids_equal_hand(const replay *rp, int seat, const paifu_tile *
     paifu_hand h;
     paifu_hand_init(&h);
     for (size_t i = 0; i < n; i++)
-        if (paifu_hand_add(&h, tiles[i], NULL) < 0)
+        if (paifu_hand__add(&h, tiles[i]) < 0)
             return false;
     const paifu_hand *have = &rp->seat[seat].hand;
     paifu_hand mine = *have;
-    if (extra != PAIFU_TILE_NONE && paifu_hand_add(&mine, extra, NULL) < 0)
+    if (extra != PAIFU_TILE_NONE && paifu_hand__add(&mine, extra) < 0)
         return false;
     if (h.n_closed != mine.n_closed || memcmp(h.counts, mine.counts, sizeof(h.counts)) != 0 ||
         memcmp(h.red, mine.red, sizeof(h.red)) != 0)
@@ -177,7 +177,7 @@ static bool take(replay *rp, int seat, paifu_tile tile, uint8_t id, const char *
                 tname(b, tile), (unsigned)id);
         return false;
     }
-    if (paifu_hand_remove(&s->hand, tile, NULL) < 0) {
+    if (paifu_hand__remove(&s->hand, tile) < 0) {
         illegal(rp, "deal.tile_not_in_hand", NULL, "seat %d %s %s, which is not in its hand",
                 seat, what, tname(b, tile));
         return false;
@@ -361,7 +361,7 @@ static void on_draw(replay *rp, const paifu_event *e)
     s->temp_furiten = false;
     s->passed_temp = 0;
     settle_passes(s);
-    if (paifu_hand_add(&s->hand, e->tile, NULL) < 0) {
+    if (paifu_hand__add(&s->hand, e->tile) < 0) {
         illegal(rp, "deal.tile_count", NULL, "seat %d draws %s: a fifth copy of it", seat,
                 tname(b, e->tile));
         return;
@@ -886,7 +886,7 @@ static void init_deal(replay *rp)
         seat->last_draw = PAIFU_TILE_NONE;
         for (size_t i = 0; i < st->n_hand[s]; i++) {
             paifu_tile t = st->hands[s][i];
-            if (paifu_hand_add(&seat->hand, t, NULL) < 0) {
+            if (paifu_hand__add(&seat->hand, t) < 0) {
                 rp->event = -1;
                 illegal(rp, "deal.tile_count", NULL, "seat %d's starting hand is impossible", s);
                 return;

@@ -67,6 +67,72 @@ static inline bool kind_is_orphan(unsigned k)
 /* True when HAND keeps the invariants of hand.c (counts, meld sizes, tile total). */
 bool paifu_hand__valid(const paifu_hand *hand);
 
+/* paifu_tile_valid(t) && !paifu_tile_is_bonus(t), without a call. */
+static inline bool paifu_hand__riichi_tile(paifu_tile t)
+{
+    unsigned k = paifu_tile_kind(t);
+    if ((t & 0x40) || k >= PAIFU_TILE_KINDS) /* PAIFU_TILE_NONE has 0x40 set */
+        return false;
+    return !(t & PAIFU_TILE_RED) || (k < 27 && k % 9 == 4);
+}
+
+/* Tiles of KIND in the melds of HAND (meld counts and sizes clamped to the arrays). */
+static inline unsigned paifu_hand__melded(const paifu_hand *hand, unsigned kind)
+{
+    unsigned n = 0, melds = hand->n_melds < PAIFU_MAX_MELDS ? hand->n_melds : PAIFU_MAX_MELDS;
+    for (unsigned i = 0; i < melds; i++) {
+        const paifu_meld *m = &hand->melds[i];
+        for (unsigned j = 0; j < (m->n < 4 ? m->n : 4u); j++)
+            n += paifu_tile_kind(m->tiles[j]) == kind;
+    }
+    return n;
+}
+
+/*
+ * The checks and changes of paifu_hand_add and paifu_hand_remove (hand.c wraps them with the
+ * error messages), inline for the replay, which adds and removes a tile per draw and discard:
+ * 0, or what is wrong (HAND is then unchanged).
+ */
+enum {
+    HAND_NOT_RIICHI_TILE = -1, /* not a riichi tile (invalid, hidden or a bonus tile) */
+    HAND_FIFTH = -2,           /* add: a fifth tile of its kind */
+    HAND_FULL = -3,            /* add: more than 14 tiles */
+    HAND_ABSENT = -4           /* remove: the hand holds no such tile */
+};
+
+static inline int paifu_hand__add(paifu_hand *hand, paifu_tile tile)
+{
+    if (!paifu_hand__riichi_tile(tile))
+        return HAND_NOT_RIICHI_TILE;
+    unsigned k = paifu_tile_kind(tile);
+    if (hand->counts[k] + paifu_hand__melded(hand, k) >= 4)
+        return HAND_FIFTH;
+    if (hand->n_closed + 3u * hand->n_melds >= 14)
+        return HAND_FULL;
+    hand->counts[k]++;
+    hand->n_closed++;
+    if (tile & PAIFU_TILE_RED)
+        hand->red[k / 9]++;
+    return 0;
+}
+
+static inline int paifu_hand__remove(paifu_hand *hand, paifu_tile tile)
+{
+    if (!paifu_hand__riichi_tile(tile))
+        return HAND_NOT_RIICHI_TILE;
+    unsigned k = paifu_tile_kind(tile);
+    bool five = k < 27 && k % 9 == 4;
+    unsigned red = five ? hand->red[k / 9] : 0;
+    bool have = (tile & PAIFU_TILE_RED) ? red > 0 : hand->counts[k] > red;
+    if (!have)
+        return HAND_ABSENT;
+    hand->counts[k]--;
+    hand->n_closed--;
+    if (tile & PAIFU_TILE_RED)
+        hand->red[k / 9]--;
+    return 0;
+}
+
 /* ---- reading.c ---- */
 
 /* Place of the winning tile inside a reading. */
