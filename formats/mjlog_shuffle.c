@@ -231,10 +231,16 @@ void paifu_mjlog_shuffle__wall(paifu_mjlog_shuffle *s, int players, uint8_t *r, 
     deal_words(s, rnd);
     /* Steps 4 and 6 at once: w[i] of the spec is r[n - 1 - i], so the ids go in from the end of
        r and each swap of w[i] and w[j] swaps r[n - 1 - i] and r[n - 1 - j]. */
-    unsigned n = players == 4 ? MJLOG_WALL_4P : MJLOG_WALL_3P, k = n;
-    for (unsigned id = 0; id < MJLOG_WALL_4P; id++)
-        if (players == 4 || id < 4 || id >= 32) /* sanma has no 2m..8m (ids 4..31) */
-            r[--k] = (uint8_t)id;
+    unsigned n = players == 4 ? MJLOG_WALL_4P : MJLOG_WALL_3P;
+    if (players == 4) {
+        for (unsigned id = 0; id < MJLOG_WALL_4P; id++)
+            r[n - 1 - id] = (uint8_t)id;
+    } else { /* sanma has no 2m..8m (ids 4..31) */
+        for (unsigned id = 0; id < 4; id++)
+            r[n - 1 - id] = (uint8_t)id;
+        for (unsigned id = 32; id < MJLOG_WALL_4P; id++)
+            r[n - 1 - (id - 28)] = (uint8_t)id;
+    }
     for (unsigned i = 0; i + 1 < n; i++) {
         unsigned j = i + rnd[i] % (n - i);
         uint8_t t = r[n - 1 - i];
