@@ -362,7 +362,7 @@ int paifu_game_add_event(paifu_game *game, const paifu_event *ev, paifu_error *e
     paifu_event *e = append(game, ev, err);
     if (!e)
         return err && err->code ? err->code : PAIFU_ERROR;
-    if (e->type != PAIFU_EV_RIICHI_ACCEPTED)
+    if (ev->type != PAIFU_EV_RIICHI_ACCEPTED) /* the caller's copy: e was just written */
         e->detail = -1;
     return 0;
 }
