@@ -114,7 +114,8 @@ int paifu_replay__seat_wind(const replay *rp, int seat)
 
 static int next_seat(const replay *rp, int seat)
 {
-    return (seat + 1) % rp->players;
+    int next = seat + 1; /* (seat + 1) % players without a division in the usual case */
+    return next < rp->players ? next : next % rp->players;
 }
 
 static uint64_t kind_bit(paifu_tile t)
@@ -818,7 +819,9 @@ static void on_dora(replay *rp, const paifu_event *e)
 static int deal_position(const replay *rp, int seat, int i)
 {
     int p = rp->players;
-    int k = (seat - rp->deal->start.dealer + p) % p;
+    int k = seat - rp->deal->start.dealer; /* the seat's place in turn order from the dealer */
+    if (k < 0)
+        k += p;
     return i < 12 ? 4 * (p * (i / 4) + k) + i % 4 : 4 * 3 * p + k;
 }
 
