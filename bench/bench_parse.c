@@ -17,6 +17,10 @@
  *   read          paifu_reader_open_buffer + paifu_reader_next: the mjlog read into the model,
  *                 walls rebuilt from the seed (MT19937 + SHA-512) included
  *   validate      read + paifu_game_rules + paifu_verify_game (full re-simulation)
+ *   read/validate (libxml2)  the same with the reader's scanner turned off, so that every
+ *                 document goes through libxml2's SAX2 parser as before the scanner
+ *                 (formats/mjlog_scan.c; paifu_mjlog__scanner_on, an internal of the static
+ *                 library)
  *
  * The four bare passes are libxml2 alone, with the same options as the reader (XML_PARSE_NONET);
  * the "bare" figure the ratios use is the fastest of them (the SAX ones: no tree is built), so
@@ -25,7 +29,8 @@
  * build type. Not a test: timings depend on the machine.
  *
  *   bench_parse [--min-seconds S] [--passes N]
- *               [--only bare|nodes|attrs|sax|saxmem|read|validate] [PATH...]
+ *               [--only bare|nodes|attrs|sax|saxmem|read|validate|read-libxml2|validate-libxml2]
+ *               [PATH...]
  *
  * --only runs one kind of pass (bare: the four bare ones) and --passes a fixed number of them
  * (for a profiler: `valgrind --tool=callgrind --toggle-collect=measure` counts the instructions
@@ -135,13 +140,19 @@ typedef enum pass_kind {
     BARE_SAXMEM,
     READ,
     VALIDATE,
+    READ_LIBXML2,
+    VALIDATE_LIBXML2,
     PASS_KINDS
 } pass_kind;
 
-static const char *const PASS_NAMES[PASS_KINDS] = {"reader nodes", "reader attrs", "sax push",
-                                                   "sax memory",   "read",         "validate"};
-static const char *const PASS_OPTIONS[PASS_KINDS] = {"nodes",  "attrs", "sax",
-                                                     "saxmem", "read",  "validate"};
+static const char *const PASS_NAMES[PASS_KINDS] = {
+    "reader nodes", "reader attrs", "sax push",       "sax memory",
+    "read",         "validate",     "read (libxml2)", "validate (libxml2)"};
+static const char *const PASS_OPTIONS[PASS_KINDS] = {
+    "nodes", "attrs", "sax", "saxmem", "read", "validate", "read-libxml2", "validate-libxml2"};
+
+/* formats/mjlog.h: whether the mjlog reader tries its scanner before libxml2 (default true) */
+extern bool paifu_mjlog__scanner_on;
 
 static unsigned long bare(const input *x, bool attrs)
 {
@@ -217,6 +228,8 @@ static unsigned long pass(const inputs *in, pass_kind kind, paifu_report *rep)
 {
     deals_read = 0;
     unsigned long count = 0;
+    paifu_mjlog__scanner_on = kind != READ_LIBXML2 && kind != VALIDATE_LIBXML2;
+    bool validate = kind == VALIDATE || kind == VALIDATE_LIBXML2;
     for (size_t i = 0; i < in->n; i++) {
         if (kind == BARE_NODES || kind == BARE_ATTRS) {
             count += bare(&in->v[i], kind == BARE_ATTRS);
@@ -235,7 +248,7 @@ static unsigned long pass(const inputs *in, pass_kind kind, paifu_report *rep)
         while (paifu_reader_next(&g, r, &err) > 0) {
             count++;
             deals_read += paifu_game_deal_count(g);
-            if (kind != VALIDATE)
+            if (!validate)
                 continue;
             paifu_rules *rules;
             if (paifu_game_rules(&rules, g, "tenhou", &err) < 0)
@@ -287,7 +300,7 @@ static void print(const char *name, const timing *t, const inputs *in, unsigned 
 {
     if (!t->passes)
         return;
-    printf("%-12s %4lu passes %7.3f s wall %7.3f s cpu | best pass %7.1f ms wall %7.1f ms cpu: "
+    printf("%-18s %4lu passes %7.3f s wall %7.3f s cpu | best pass %7.1f ms wall %7.1f ms cpu: "
            "%6.0f games/s %7.0f deals/s %6.1f MB/s\n",
            name, t->passes, t->wall, t->cpu, t->best_wall * 1e3, t->best_cpu * 1e3,
            (double)games / t->best_cpu, (double)deals / t->best_cpu,
@@ -360,6 +373,9 @@ int main(int argc, char **argv)
            t[READ].best_cpu / bare, t[VALIDATE].best_cpu / bare,
            t[VALIDATE].best_cpu / t[BARE_NODES].best_cpu,
            t[VALIDATE].best_cpu / t[BARE_ATTRS].best_cpu);
+    printf("with the scanner off (libxml2 SAX2 for every document): read / bare = %.2fx, "
+           "validate / bare = %.2fx\n",
+           t[READ_LIBXML2].best_cpu / bare, t[VALIDATE_LIBXML2].best_cpu / bare);
     printf("validate: %.0f games/s, %.0f deals/s (goal: >= 3000 games/s on one core)\n",
            (double)games / t[VALIDATE].best_cpu, (double)deals / t[VALIDATE].best_cpu);
     paifu_report_free(rep);

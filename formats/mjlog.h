@@ -50,6 +50,7 @@ unsigned paifu_mjlog__meld_encode(const mjlog_meld *meld);
 #define MJ_SCRATCH   16384 /* bytes of attribute values of one tag (a seed is 3.4 KB) */
 #define MJ_MAX_EXTRA 4096  /* unrecognised attributes kept as metadata, per game */
 #define MJ_MAX_MELDS 8     /* meld codes tracked per seat (4 melds + 4 kita) */
+#define MJ_SCAN_NAME 32    /* the scanner's longest tag or attribute name + 1 (mjlog_scan.c) */
 
 /* Tags with a fixed name, for XPath-style counting ("AGARI[2]"). */
 typedef enum mj_tag {
@@ -71,7 +72,7 @@ typedef enum mj_tag {
 } mj_tag;
 
 typedef struct mj_attr {
-    const char *name;  /* libxml2 dictionary string: valid while the document is read */
+    const char *name;  /* libxml2 dictionary string or scanner copy: valid while the tag is read */
     const char *value; /* copy in scratch, NUL-terminated */
     size_t len;
     bool used; /* the reader mapped it into the model */
@@ -102,7 +103,7 @@ typedef struct mj_state {
     bool pending;      /* a start tag waits to be handled (mjlog_read.c, handle_pending) */
     int pending_depth; /* its depth */
     const char *pending_name; /* its name (libxml2 dictionary string) */
-    bool xml_failed; /* libxml2 reported an error (first one kept below) */
+    bool xml_failed;          /* libxml2 reported an error (first one kept below) */
     int xml_line, xml_column;
     char xml_message[160];
 
@@ -118,6 +119,8 @@ typedef struct mj_state {
                        EFORMAT for the bytes (attribute attrs_over_name), ENOMEM */
     const char *attrs_over_name;
     size_t scratch_used;
+    char scan_tag[MJ_SCAN_NAME];                 /* the scanner's copies of the tag's name */
+    char scan_names[MJ_MAX_ATTRS][MJ_SCAN_NAME]; /* and of its attribute names */
 
     /* per game */
     uint32_t counts[MJ_TAG_COUNT];
@@ -135,7 +138,7 @@ typedef struct mj_state {
     uint8_t owari_integers; /* owari results: 1 all integers, 0 some with decimals */
     bool owari_exact;       /* some owari result has a non-zero decimal */
     paifu_mjlog_shuffle shuffle;
-    bool wall_error; /* a seed could not be decoded (meta paifu.wall_error) */
+    bool wall_error;                  /* a seed could not be decoded (meta paifu.wall_error) */
     mjlog_generation generation_seen; /* generation of the last wall built */
 
     /* per deal */
@@ -151,6 +154,30 @@ typedef struct mj_state {
     /* last: never read before written, so it is not zeroed (mjlog_read.c, reader_open) */
     char scratch[MJ_SCRATCH]; /* the current tag's attribute values (NUL-terminated) */
 } mj_state;
+
+/* ---- the two ways a document is parsed: the scanner (mjlog_scan.c) or libxml2's SAX2 ---- */
+
+/*
+ * Read the current document [doc_start, doc_end) with the scanner. Returns 1 when it was read,
+ * 0 when the scanner declines (the document holds something outside its subset; tags before it
+ * may have been handed over, so the caller resets st and the game and gives the document to
+ * libxml2), or the error (< 0) a tag's handling returned.
+ */
+int paifu_mjlog__scan(mj_state *st);
+/* Whether read_document tries the scanner first (default true). Tests and benchmarks turn it
+   off to compare with the libxml2 path; not to be changed while a reader runs. */
+extern bool paifu_mjlog__scanner_on;
+/* Documents the scanner declined in this thread (tests check that it reads what it should). */
+extern _Thread_local unsigned long paifu_mjlog__scan_declines;
+
+/* Start collecting a new tag's attributes. */
+void paifu_mjlog__attrs_begin(mj_state *st);
+/* Add attribute NAME (kept by the caller while the tag is handled) with value [VALUE, +LEN):
+   the value is copied; going past a bound is reported when the tag is handled. */
+void paifu_mjlog__add_attribute(mj_state *st, const char *name, const char *value, size_t len);
+/* Handle the complete tag at offset AT with name NAME (NUL-terminated) and the collected
+   attributes: the root when ROOT, else a child of <mjloggm>. */
+int paifu_mjlog__element(mj_state *st, size_t at, const char *name, bool root);
 
 /* Errors: PAIFU_EFORMAT (or CODE) located at the current tag, or at attribute ATTR's value. */
 int paifu_mjlog__fail(mj_state *st, const char *attr, const char *fmt, ...)

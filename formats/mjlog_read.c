@@ -18,11 +18,16 @@
  * structured handler; the first error wins.
  *
  * ---- parsing ----
- * The document is parsed with libxml2's SAX2 interface (parse_document): each start tag
+ * A document is first given to the scanner (mjlog_scan.c): a strict reader of the plain XML
+ * subset every real mjlog is written in, which hands each complete tag to on_root/on_element
+ * through paifu_mjlog__element. When the document holds anything outside that subset the
+ * scanner declines, st and the game are put back as they were, and libxml2 reads the document
+ * from its start. libxml2 is used through its SAX2 interface (parse_document): each start tag
  * arrives as a name and an array of attribute values, and no tree node is built (an
  * xmlTextReader builds, hands over and frees a node per tag, which cost as much as the parse
- * itself). A tag is handled once libxml2 has found it well-formed (handle_pending), and the
- * events come in document order, so the first error in the document is the one reported.
+ * itself). A tag is handled once the parser has found it well-formed (handle_pending), and the
+ * events come in document order, so the first error in the document is the one reported; both
+ * paths give the same games and errors (tests/unit/test_mjlog_scan*.c).
  *
  * ---- positions ----
  * libxml2 reports a tag when it has read past it, so its line number is not the tag's. The
@@ -56,7 +61,8 @@
  *          layout (paifu_wall_layout); metas tenhou.wall.generation = "A"|"B"|"C" and
  *          tenhou.wall.dead_layout = "old"|"new". An empty seed (tools blank it) leaves the
  *          wall unknown. A seed that cannot be decoded does not make the file unreadable: the
- *          wall stays unknown and paifu.wall_error (PAIFU_META_WALL_ERROR) says why, for the verifier to report.
+ *          wall stays unknown and paifu.wall_error (PAIFU_META_WALL_ERROR) says why, for
+ *          the verifier to report.
  * deals    INIT: round = seed[0] (wind seed[0]/4, hand seed[0]%4, sanma the same numbering),
  *          honba, riichi sticks, dice seed[3]+1 and seed[4]+1, dora indicator, scores ten*100,
  *          dealer oya, hands in INIT (dealing) order with ids. Ids 16, 52, 88 are red fives iff
@@ -498,12 +504,19 @@ static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
                              name);
 }
 
+void paifu_mjlog__attrs_begin(mj_state *st)
+{
+    st->n_attrs = 0;
+    st->scratch_used = 0;
+    st->attrs_over = 0;
+}
+
 /*
  * Copy one attribute into the tag's scratch (NUL-terminated) and its table. A tag beyond the
  * bounds is only marked (st->attrs_over): the error is reported when the tag is handled, once
- * libxml2 has found the tag well-formed.
+ * the parser has found the tag well-formed.
  */
-static void add_attribute(mj_state *st, const char *name, const char *value, size_t len)
+void paifu_mjlog__add_attribute(mj_state *st, const char *name, const char *value, size_t len)
 {
     if (st->attrs_over)
         return;
@@ -529,7 +542,7 @@ static void add_sax_value(mj_state *st, const char *name, const char *value, con
 {
     size_t len = (size_t)(end - value);
     size_t n = st->n_attrs;
-    add_attribute(st, name, value, len);
+    paifu_mjlog__add_attribute(st, name, value, len);
     if (st->n_attrs == n || !memchr(value, '&', len))
         return;
     mj_attr *a = &st->attrs[n];
@@ -556,9 +569,7 @@ static void collect_attributes(mj_state *st, xmlDictPtr dict, int nb_namespaces,
                                const xmlChar **namespaces, int nb_attributes,
                                const xmlChar **attributes)
 {
-    st->n_attrs = 0;
-    st->scratch_used = 0;
-    st->attrs_over = 0;
+    paifu_mjlog__attrs_begin(st);
     for (int i = 0; i < nb_namespaces; i++) {
         const xmlChar *prefix = namespaces[2 * i], *uri = namespaces[2 * i + 1];
         const char *name = (const char *)(prefix ? xmlDictQLookup(dict, BAD_CAST "xmlns", prefix)
@@ -567,7 +578,7 @@ static void collect_attributes(mj_state *st, xmlDictPtr dict, int nb_namespaces,
         if (!name)
             st->attrs_over = PAIFU_ENOMEM;
         else
-            add_attribute(st, name, value, strlen(value));
+            paifu_mjlog__add_attribute(st, name, value, strlen(value));
     }
     for (int i = 0; i < nb_attributes; i++) {
         const xmlChar *const *a = attributes + 5 * i;
@@ -665,6 +676,18 @@ static int on_root(mj_state *st, const char *name)
                                  name ? name : "");
     int rc = attributes_within_bounds(st);
     return rc < 0 ? rc : paifu_mjlog__keep_header(st, "mjloggm");
+}
+
+int paifu_mjlog__element(mj_state *st, size_t at, const char *name, bool root)
+{
+    advance(st, at);
+    st->tag_start = at;
+    st->tag_line = st->line;
+    st->tag_column = (uint32_t)(at - st->line_start + 1);
+    st->cur = at + 1;
+    int rc = root ? on_root(st, name) : on_element(st, name);
+    st->root_seen = true;
+    return rc;
 }
 
 /* Refuse a DOCTYPE in the prolog before libxml2 parses it (no entity may ever be declared). */
@@ -887,6 +910,25 @@ static int read_document(mj_state *st)
                                       "an mjlog document larger than "
                                       "%d bytes",
                                       INT_MAX);
+    rc = 0;
+    if (paifu_mjlog__scanner_on) {
+        /* the scanner first; when it declines, everything it changed is put back (st holds
+           no pointer to memory of its own outside the game, which is emptied) and libxml2
+           reads the document from its start */
+        unsigned char saved[offsetof(mj_state, scratch)];
+        memcpy(saved, st, sizeof(saved));
+        rc = paifu_mjlog__scan(st);
+        if (rc == 0) {
+            paifu_mjlog__scan_declines++;
+            memcpy(st, saved, sizeof(saved));
+            paifu_game_reset(st->game);
+        }
+    }
+    if (rc != 0) {
+        st->tag = NULL;
+        st->in_deal = false;
+        return rc < 0 ? rc : paifu_mjlog__finish_game(st);
+    }
 #if LIBXML_VERSION < 21200
     /* Before 2.12, some errors (input encoding, I/O, also while the parser is created) bypass
      * the parser's handler and go to libxml2's per-thread handlers, which print to stderr
