@@ -898,6 +898,42 @@ static void reset_game_state(mj_state *st)
     st->tag = NULL;
 }
 
+/*
+ * Try the scanner on the current document: 1 when it read it, an error (< 0), or 0 when it
+ * declined, with everything it changed put back (st holds no pointer to memory of its own
+ * outside the game, which is emptied) so that libxml2 can read the document from its start.
+ */
+static int scan_document(mj_state *st)
+{
+    unsigned char saved[offsetof(mj_state, scratch)];
+    memcpy(saved, st, sizeof(saved));
+    int rc = paifu_mjlog__scan(st);
+    if (rc == 0) {
+        paifu_mjlog__scan_declines++;
+        memcpy(st, saved, sizeof(saved));
+        paifu_game_reset(st->game);
+    }
+    return rc;
+}
+
+static int parse_with_libxml2(mj_state *st, size_t len)
+{
+#if LIBXML_VERSION < 21200
+    /* Before 2.12, some errors (input encoding, I/O, also while the parser is created) bypass
+     * the parser's handler and go to libxml2's per-thread handlers, which print to stderr
+     * (found by fuzzing): route them here too while we read, then give the thread its
+     * handlers back. */
+    xmlStructuredErrorFunc old_handler = xmlStructuredError;
+    void *old_context = xmlStructuredErrorContext;
+    xmlSetStructuredErrorFunc(st, on_xml_error);
+#endif
+    int rc = parse_document(st, st->data + st->doc_start, len);
+#if LIBXML_VERSION < 21200
+    xmlSetStructuredErrorFunc(old_context, old_handler);
+#endif
+    return rc;
+}
+
 static int read_document(mj_state *st)
 {
     reset_game_state(st);
@@ -910,43 +946,12 @@ static int read_document(mj_state *st)
                                       "an mjlog document larger than "
                                       "%d bytes",
                                       INT_MAX);
-    rc = 0;
-    if (paifu_mjlog__scanner_on) {
-        /* the scanner first; when it declines, everything it changed is put back (st holds
-           no pointer to memory of its own outside the game, which is emptied) and libxml2
-           reads the document from its start */
-        unsigned char saved[offsetof(mj_state, scratch)];
-        memcpy(saved, st, sizeof(saved));
-        rc = paifu_mjlog__scan(st);
-        if (rc == 0) {
-            paifu_mjlog__scan_declines++;
-            memcpy(st, saved, sizeof(saved));
-            paifu_game_reset(st->game);
-        }
-    }
-    if (rc != 0) {
-        st->tag = NULL;
-        st->in_deal = false;
-        return rc < 0 ? rc : paifu_mjlog__finish_game(st);
-    }
-#if LIBXML_VERSION < 21200
-    /* Before 2.12, some errors (input encoding, I/O, also while the parser is created) bypass
-     * the parser's handler and go to libxml2's per-thread handlers, which print to stderr
-     * (found by fuzzing): route them here too while we read, then give the thread its
-     * handlers back. */
-    xmlStructuredErrorFunc old_handler = xmlStructuredError;
-    void *old_context = xmlStructuredErrorContext;
-    xmlSetStructuredErrorFunc(st, on_xml_error);
-#endif
-    rc = parse_document(st, st->data + st->doc_start, len);
-#if LIBXML_VERSION < 21200
-    xmlSetStructuredErrorFunc(old_context, old_handler);
-#endif
+    rc = paifu_mjlog__scanner_on ? scan_document(st) : 0;
+    if (rc == 0)
+        rc = parse_with_libxml2(st, len);
     st->tag = NULL;
     st->in_deal = false;
-    if (rc == 0)
-        rc = paifu_mjlog__finish_game(st);
-    return rc;
+    return rc < 0 ? rc : paifu_mjlog__finish_game(st);
 }
 
 /* ---- format interface ---- */
