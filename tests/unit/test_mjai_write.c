@@ -27,69 +27,15 @@
 
 #include "paifu.h"
 
+#include "write_sink.h"
+
 #include "mjai_dialect.h"
 
 /* ---- writing ---- */
 
-typedef struct sink {
-    char *data;
-    size_t len, cap;
-    char lost[8][160];
-    int n_lost;
-} sink;
-
-static int put(const void *data, size_t size, void *payload)
-{
-    sink *s = payload;
-    if (s->len + size + 1 > s->cap) {
-        size_t cap = s->cap ? s->cap : 4096;
-        while (cap < s->len + size + 1)
-            cap *= 2;
-        char *p = realloc(s->data, cap);
-        if (!p)
-            return -1;
-        s->data = p;
-        s->cap = cap;
-    }
-    memcpy(s->data + s->len, data, size);
-    s->len += size;
-    s->data[s->len] = '\0';
-    return 0;
-}
-
-static void on_loss(const paifu_game *g, const char *what, void *payload)
-{
-    (void)g;
-    sink *s = payload;
-    if (s->n_lost < 8)
-        snprintf(s->lost[s->n_lost++], sizeof(s->lost[0]), "%s", what);
-}
-
-static bool reported(const sink *s, const char *part)
-{
-    for (int i = 0; i < s->n_lost; i++)
-        if (strstr(s->lost[i], part))
-            return true;
-    return false;
-}
-
-/* Write GAMES[0..N) into S (cleared first). */
 static int write_games(sink *s, const paifu_game *const *games, size_t n, paifu_error *err)
 {
-    paifu_write_options wo = PAIFU_WRITE_OPTIONS_INIT;
-    wo.on_loss = on_loss;
-    wo.loss_payload = s;
-    paifu_writer *w = NULL;
-    s->len = 0;
-    s->n_lost = 0;
-    paifu_error_clear(err);
-    int rc = paifu_writer_open(&w, "mjai", put, s, &wo, err);
-    for (size_t i = 0; rc == 0 && i < n; i++)
-        rc = paifu_writer_write(w, games[i], err);
-    if (rc == 0)
-        rc = paifu_writer_close(w, err);
-    paifu_writer_free(w);
-    return rc;
+    return sink_write(s, "mjai", games, n, false, err);
 }
 
 static void write_ok(sink *s, const paifu_game *g)
@@ -226,7 +172,6 @@ static void test_open_kan_dora(void **state)
     assert_non_null(strstr(s.data, "{\"type\":\"dahai\",\"actor\":2,\"pai\":\"3p\","
                                    "\"tsumogiri\":true}\n"));
     paifu_game_free(g);
-    free(s.data);
 }
 
 static void test_closed_kan_dora(void **state)
@@ -245,7 +190,6 @@ static void test_closed_kan_dora(void **state)
     assert_non_null(strstr(s.data, "{\"type\":\"ankan\",\"actor\":0,\"consumed\":[\"E\",\"E\","
                                    "\"E\",\"E\"]}\n"));
     paifu_game_free(g);
-    free(s.data);
 }
 
 /* An added kan after an added kan: the first indicator waits for the next tsumo. */
@@ -283,7 +227,6 @@ static void test_consecutive_kans(void **state)
     write_ok(&s, g);
     sequence_is(&s, "tsumo dahai daiminkan tsumo dora ankan dora tsumo dahai ryukyoku");
     paifu_game_free(g);
-    free(s.data);
 }
 
 /* A riichi right after a kan's replacement draw: reach, then the indicator, then the dahai
@@ -305,7 +248,6 @@ static void test_reach_after_kan(void **state)
     write_ok(&s, g);
     sequence_is(&s, "tsumo kakan tsumo reach dora dahai reach_accepted tsumo dahai ryukyoku");
     paifu_game_free(g);
-    free(s.data);
 }
 
 static void test_rinshan_and_chankan(void **state)
@@ -332,7 +274,6 @@ static void test_rinshan_and_chankan(void **state)
     sequence_is(&s, "tsumo kakan hora");
     assert_non_null(strstr(s.data, "{\"type\":\"hora\",\"actor\":3,\"target\":0,"));
     paifu_game_free(g);
-    free(s.data);
 }
 
 static void test_reach_accepted(void **state)
@@ -383,7 +324,6 @@ static void test_reach_accepted(void **state)
                     "reach dahai reach_accepted tsumo reach dahai reach_accepted ryukyoku");
     assert_non_null(strstr(s.data, "\"reason\":\"suchareach\""));
     paifu_game_free(g);
-    free(s.data);
 }
 
 /* A log without tsumogiri flags: derived from the tiles, and reported. */
@@ -404,7 +344,6 @@ static void test_tsumogiri_derived(void **state)
                                    "\"tsumogiri\":false}"));
     assert_true(reported(&s, "tsumogiri"));
     paifu_game_free(g);
-    free(s.data);
 }
 
 /* start_game/start_kyoku keys in Mortal's order, convlog's extras, several games. */
@@ -445,7 +384,6 @@ static void test_game_frame(void **state)
     paifu_reader_free(r);
     paifu_game_free(a);
     paifu_game_free(b);
-    free(s.data);
 }
 
 static void test_three_players(void **state)
@@ -464,7 +402,6 @@ static void test_three_players(void **state)
     assert_non_null(strstr(s.data, "\"scores\":[25000,25000,25000],"));
     assert_true(reported(&s, "the rule set"));
     paifu_game_free(g);
-    free(s.data);
 }
 
 static void test_refusals(void **state)
@@ -489,7 +426,6 @@ static void test_refusals(void **state)
     assert_string_equal(err.where.deal, "E1-0");
     assert_int_equal(s.n_lost, 0); /* refused before any loss is reported */
     paifu_game_free(g);
-    free(s.data);
 }
 
 /* ---- RiichiEnv's log: the same events on Mortal's keys ---- */
@@ -531,7 +467,6 @@ static void test_riichienv_round_trip(void **state)
     assert_int_equal(*p, '\0'); /* no event more than RiichiEnv's */
     assert_true(n > 1000);
     paifu_game_free(g);
-    free(s.data);
 }
 
 /* ---- Mortal's dialect over the mjai output of samples ---- */
@@ -562,7 +497,6 @@ static unsigned check_file(checker *c, const char *path)
         check_dialect(c, s.data, s.len);
         n++;
     }
-    free(s.data);
     paifu_reader_free(r);
     return n;
 }

@@ -21,6 +21,8 @@
 
 #include "paifu.h"
 
+#include "write_sink.h"
+
 #include "mjlog_dialect.h"
 
 /* ---- building games ---- */
@@ -164,48 +166,9 @@ static void add_draw(paifu_game *g, paifu_draw_kind kind, const int32_t *deltas,
 
 /* ---- writing ---- */
 
-typedef struct sink {
-    char data[65536];
-    size_t len;
-    char lost[16][160];
-    int n_lost;
-} sink;
-
-static int put(const void *data, size_t size, void *payload)
-{
-    sink *s = payload;
-    if (s->len + size >= sizeof(s->data))
-        return -1;
-    memcpy(s->data + s->len, data, size);
-    s->len += size;
-    s->data[s->len] = '\0';
-    return 0;
-}
-
-static void on_loss(const paifu_game *g, const char *what, void *payload)
-{
-    (void)g;
-    sink *s = payload;
-    if (s->n_lost < 16)
-        snprintf(s->lost[s->n_lost++], sizeof(s->lost[0]), "%s", what);
-}
-
 static int write_game(sink *s, const paifu_game *g, bool strict, paifu_error *err)
 {
-    paifu_write_options wo = PAIFU_WRITE_OPTIONS_INIT;
-    wo.strict = strict;
-    wo.on_loss = on_loss;
-    wo.loss_payload = s;
-    paifu_writer *w = NULL;
-    memset(s, 0, sizeof(*s));
-    paifu_error_clear(err);
-    int rc = paifu_writer_open(&w, "tenhou-xml", put, s, &wo, err);
-    if (rc == 0)
-        rc = paifu_writer_write(w, g, err);
-    if (rc == 0)
-        rc = paifu_writer_close(w, err);
-    paifu_writer_free(w);
-    return rc;
+    return sink_write(s, "tenhou-xml", &g, 1, strict, err);
 }
 
 /* Write G; the output must read back, be in Tenhou's form and be written again the same. */
@@ -235,14 +198,6 @@ static void contains(const sink *s, const char *part)
 {
     if (!strstr(s->data, part))
         fail_msg("expected %s in\n%s", part, s->data);
-}
-
-static bool reported(const sink *s, const char *part)
-{
-    for (int i = 0; i < s->n_lost; i++)
-        if (strstr(s->lost[i], part))
-            return true;
-    return false;
 }
 
 /* ---- the spec's worked round (§10), a log read from Tenhou XML ---- */

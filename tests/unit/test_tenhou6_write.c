@@ -20,6 +20,8 @@
 
 #include "paifu.h"
 
+#include "write_sink.h"
+
 /* ---- building games ---- */
 
 static paifu_tile T(const char *name)
@@ -105,48 +107,9 @@ static void add_win(paifu_game *g, int who, int from, int han, int fu, paifu_lim
 
 /* ---- writing ---- */
 
-typedef struct sink {
-    char data[65536];
-    size_t len;
-    char lost[8][128];
-    int n_lost;
-} sink;
-
-static int put(const void *data, size_t size, void *payload)
-{
-    sink *s = payload;
-    if (s->len + size >= sizeof(s->data))
-        return -1;
-    memcpy(s->data + s->len, data, size);
-    s->len += size;
-    s->data[s->len] = '\0';
-    return 0;
-}
-
-static void on_loss(const paifu_game *g, const char *what, void *payload)
-{
-    (void)g;
-    sink *s = payload;
-    if (s->n_lost < 8)
-        snprintf(s->lost[s->n_lost++], sizeof(s->lost[0]), "%s", what);
-}
-
 static int write_game(sink *s, const paifu_game *g, bool strict, paifu_error *err)
 {
-    paifu_write_options wo = PAIFU_WRITE_OPTIONS_INIT;
-    wo.strict = strict;
-    wo.on_loss = on_loss;
-    wo.loss_payload = s;
-    paifu_writer *w = NULL;
-    memset(s, 0, sizeof(*s));
-    paifu_error_clear(err);
-    int rc = paifu_writer_open(&w, "tenhou6", put, s, &wo, err);
-    if (rc == 0)
-        rc = paifu_writer_write(w, g, err);
-    if (rc == 0)
-        rc = paifu_writer_close(w, err);
-    paifu_writer_free(w);
-    return rc;
+    return sink_write(s, "tenhou6", &g, 1, strict, err);
 }
 
 static json_t *written(const paifu_game *g, sink *s)
@@ -172,14 +135,6 @@ static void element_is(const json_t *doc, size_t r, size_t k, const char *expect
         fail_msg("log[%zu][%zu] is %s, expected %s", r, k, text, expect);
     }
     json_decref(want);
-}
-
-static bool reported(const sink *s, const char *part)
-{
-    for (int i = 0; i < s->n_lost; i++)
-        if (strstr(s->lost[i], part))
-            return true;
-    return false;
 }
 
 /* ---- call strings (spec §5, §6) ---- */
@@ -670,7 +625,7 @@ static void test_json_lines(void **state)
     static sink s;
     paifu_writer *w = NULL;
     memset(&s, 0, sizeof(s));
-    assert_int_equal(paifu_writer_open(&w, "tenhou6", put, &s, NULL, NULL), 0);
+    assert_int_equal(paifu_writer_open(&w, "tenhou6", sink_put, &s, NULL, NULL), 0);
     assert_int_equal(paifu_writer_write(w, g, NULL), 0);
     size_t one = s.len;
     assert_int_equal(paifu_writer_write(w, g, NULL), 0);
