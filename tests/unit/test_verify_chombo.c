@@ -24,10 +24,12 @@
 
 #include "paifu.h"
 
+#include "verify_json.h"
+
 #define START                                                                                      \
     "\"round\": \"E1\", \"dealer\": 0, \"honba\": 0, \"riichi_sticks\": 0,"                        \
     "\"scores\": [30000, 30000, 30000, 30000], \"dora_indicator\": \"1z\","                        \
-    "\"hands\": [\"1199m55p2379s346z\", \"234567m34p67855s\", \"123456m789p1234s\","              \
+    "\"hands\": [\"1199m55p2379s346z\", \"234567m34p67855s\", \"123456m789p1234s\","               \
     "\"23m666p444s12277z\"],"
 
 #define FIRST_GO_AROUND                                                                            \
@@ -59,26 +61,6 @@
 #define TAIL(final)                                                                                \
     "], \"result\": {\"points\": [28000, 32000, 30000, 30000], \"final\": " final "}}"
 
-static paifu_report *verify(const char *json)
-{
-    paifu_game *g = NULL;
-    paifu_error err;
-    paifu_error_clear(&err);
-    if (paifu_game_read_buffer(&g, json, strlen(json), NULL, &err) < 0)
-        fail_msg("read: %s", err.text);
-    paifu_rules *rules;
-    assert_int_equal(paifu_game_rules(&rules, g, NULL, NULL), 0);
-    paifu_report *rep;
-    assert_int_equal(paifu_report_new(&rep, NULL), 0);
-    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, NULL), 0);
-    for (size_t f = 0; f < paifu_report_count(rep); f++)
-        print_message("  %s: %s\n", paifu_report_finding(rep, f)->code,
-                      paifu_report_finding(rep, f)->message);
-    paifu_rules_free(rules);
-    paifu_game_free(g);
-    return rep;
-}
-
 static size_t count(const paifu_report *rep, const char *code)
 {
     size_t n = 0;
@@ -103,9 +85,9 @@ static void recorded_false_ron_is_clean(void **state)
 {
     (void)state;
     paifu_report *rep =
-        verify(game(FIRST_GO_AROUND "{\"type\": \"win\", \"seat\": 2, \"from\": 0, \"tile\": "
-                                    "\"5p\"},",
-                    2, TAIL("[-17000, 17000, -20000, 0]")));
+        verify_json(game(FIRST_GO_AROUND "{\"type\": \"win\", \"seat\": 2, \"from\": 0, \"tile\": "
+                                         "\"5p\"},",
+                         2, TAIL("[-17000, 17000, -20000, 0]")));
     assert_int_equal(paifu_report_count(rep), 0);
     paifu_report_free(rep);
 }
@@ -121,7 +103,7 @@ static void unrecorded_false_ron_is_reported(void **state)
              "{\"type\": \"win\", \"seat\": 2, \"from\": 0, \"tile\": \"5p\", "
              "\"deltas\": [0, 0, 0, 0]}]},%s%s",
              HEAD, START, SECOND_DEAL, TAIL("[-17000, 17000, 0, 0]"));
-    paifu_report *rep = verify(json);
+    paifu_report *rep = verify_json(json);
     assert_int_equal(count(rep, "win.not_complete"), 1);
     paifu_report_free(rep);
 }
@@ -130,9 +112,10 @@ static void unrecorded_false_ron_is_reported(void **state)
 static void chombo_for_a_valid_win_is_unfounded(void **state)
 {
     (void)state;
-    paifu_report *rep = verify(game(FIRST_GO_AROUND "{\"type\": \"win\", \"seat\": 1, \"from\": "
-                                                    "0, \"tile\": \"5p\"},",
-                                    1, TAIL("[-17000, -3000, 0, 0]")));
+    paifu_report *rep =
+        verify_json(game(FIRST_GO_AROUND "{\"type\": \"win\", \"seat\": 1, \"from\": "
+                                         "0, \"tile\": \"5p\"},",
+                         1, TAIL("[-17000, -3000, 0, 0]")));
     assert_int_equal(count(rep, "penalty.unfounded"), 1);
     assert_int_equal(paifu_report_count(rep), 1);
     paifu_report_free(rep);
@@ -143,9 +126,10 @@ static void chombo_for_a_valid_win_is_unfounded(void **state)
 static void chombo_of_another_seat_does_not_cover(void **state)
 {
     (void)state;
-    paifu_report *rep = verify(game(FIRST_GO_AROUND "{\"type\": \"win\", \"seat\": 2, \"from\": "
-                                                    "0, \"tile\": \"5p\"},",
-                                    3, TAIL("[-17000, 17000, 0, -20000]")));
+    paifu_report *rep =
+        verify_json(game(FIRST_GO_AROUND "{\"type\": \"win\", \"seat\": 2, \"from\": "
+                                         "0, \"tile\": \"5p\"},",
+                         3, TAIL("[-17000, 17000, 0, -20000]")));
     assert_int_equal(count(rep, "win.not_complete"), 1);
     paifu_report_free(rep);
 }

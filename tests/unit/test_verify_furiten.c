@@ -21,12 +21,14 @@
 
 #include "paifu.h"
 
+#include "verify_json.h"
+
 #define HEAD(seat1)                                                                                \
     "{\"paifu\": 1, \"rules\": {\"preset\": \"rrc\", \"overrides\": {\"game_length\": "            \
     "\"single\"}}, \"players\": [\"A\", \"B\", \"C\", \"D\"],"                                     \
     "\"deals\": [{\"round\": \"E1\", \"dealer\": 0, \"honba\": 0, \"riichi_sticks\": 0,"           \
-    "\"scores\": [30000, 30000, 30000, 30000], \"dora_indicator\": \"1z\", \"hands\": "          \
-    "[\"111m999m111p999p1z\", \"" seat1 "\", \"111s999s22p33p44p2z\", "                          \
+    "\"scores\": [30000, 30000, 30000, 30000], \"dora_indicator\": \"1z\", \"hands\": "            \
+    "[\"111m999m111p999p1z\", \"" seat1 "\", \"111s999s22p33p44p2z\", "                            \
     "\"222s333s444s2z3z4z6p\"], \"events\": ["
 #define TAIL "]}]}"
 
@@ -36,32 +38,20 @@
 #define RON(seat, from, tile)                                                                      \
     "{\"type\": \"win\", \"seat\": " #seat ", \"from\": " #from ", \"tile\": \"" tile "\"}"
 
-#define TANYAO "234567m234p5678s"
+#define TANYAO  "234567m234p5678s"
 #define DRAGONS "34m567m678s55z777z"
 
 /* The findings of JSON, as "code: message;" */
 static void findings(char *out, size_t size, const char *json)
 {
-    paifu_game *g = NULL;
-    paifu_error err;
-    paifu_error_clear(&err);
-    if (paifu_game_read_buffer(&g, json, strlen(json), NULL, &err) < 0)
-        fail_msg("read: %s", err.text);
-    paifu_rules *rules;
-    assert_int_equal(paifu_game_rules(&rules, g, NULL, NULL), 0);
-    paifu_report *rep;
-    assert_int_equal(paifu_report_new(&rep, NULL), 0);
-    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, NULL), 0);
+    paifu_report *rep = verify_json(json);
     out[0] = '\0';
     for (size_t i = 0; i < paifu_report_count(rep); i++) {
         const paifu_finding *f = paifu_report_finding(rep, i);
-        print_message("  %s: %s\n", f->code, f->message);
         size_t used = strlen(out);
         snprintf(out + used, size - used, "%s: %s;", f->code, f->message);
     }
     paifu_report_free(rep);
-    paifu_rules_free(rules);
-    paifu_game_free(g);
 }
 
 #define PASSED_SINCE_DRAW                                                                          \
@@ -105,14 +95,14 @@ static void passed_in_riichi(void **state)
     (void)state;
     char got[512];
     findings(got, sizeof(got),
-             HEAD(TANYAO) DRAW_DISCARD(0, "6z") "{\"type\": \"draw\", \"seat\": 1, \"tile\": "
-                                                "\"1z\"},"
-                                                "{\"type\": \"discard\", \"seat\": 1, \"tile\": "
-                                                "\"1z\", \"riichi\": true},"
-                                                "{\"type\": \"riichi_accepted\", \"seat\": 1},"
-                 DRAW_DISCARD(2, "8s") DRAW_DISCARD(3, "3z") DRAW_DISCARD(0, "7z")
-                     DRAW_DISCARD(1, "4z") DRAW_DISCARD(2, "9s") DRAW_DISCARD(3, "5s")
-                         RON(1, 3, "5s") TAIL);
+             HEAD(TANYAO) DRAW_DISCARD(
+                 0, "6z") "{\"type\": \"draw\", \"seat\": 1, \"tile\": "
+                          "\"1z\"},"
+                          "{\"type\": \"discard\", \"seat\": 1, \"tile\": "
+                          "\"1z\", \"riichi\": true},"
+                          "{\"type\": \"riichi_accepted\", \"seat\": 1}," DRAW_DISCARD(2, "8s")
+                              DRAW_DISCARD(3, "3z") DRAW_DISCARD(0, "7z") DRAW_DISCARD(1, "4z")
+                                  DRAW_DISCARD(2, "9s") DRAW_DISCARD(3, "5s") RON(1, 3, "5s") TAIL);
     assert_string_equal(got, PASSED_IN_RIICHI);
 }
 
@@ -136,7 +126,7 @@ static void lasts_through_a_call(void **state)
 #define PON_5Z                                                                                     \
     "{\"type\": \"draw\", \"seat\": 3, \"tile\": \"5z\"},"                                         \
     "{\"type\": \"discard\", \"seat\": 3, \"tile\": \"5z\"},"                                      \
-    "{\"type\": \"pon\", \"seat\": 1, \"from\": 3, \"tile\": \"5z\", \"consumed\": \"55z\"},"     \
+    "{\"type\": \"pon\", \"seat\": 1, \"from\": 3, \"tile\": \"5z\", \"consumed\": \"55z\"},"      \
     "{\"type\": \"discard\", \"seat\": 1, \"tile\": \"4m\"},"
     findings(got, sizeof(got),
              HEAD(DRAGONS) DRAW_DISCARD(0, "6z") DRAW_DISCARD(1, "1z") DRAW_DISCARD(2, "2m")

@@ -1,0 +1,33 @@
+/*
+ * verify_json.h: verify a game given as paifu JSON text under the rules it names, for the
+ * verifier tests that write their games inline (test_verify_*.c). Include it after cmocka.h.
+ */
+#ifndef PAIFU_TEST_VERIFY_JSON_H
+#define PAIFU_TEST_VERIFY_JSON_H
+
+#include <string.h>
+
+#include "paifu.h"
+
+/* The report of verifying JSON (its findings printed); free with paifu_report_free(). */
+static inline paifu_report *verify_json(const char *json)
+{
+    paifu_game *g = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_game_read_buffer(&g, json, strlen(json), NULL, &err) < 0)
+        fail_msg("read: %s", err.text);
+    paifu_rules *rules;
+    assert_int_equal(paifu_game_rules(&rules, g, NULL, NULL), 0);
+    paifu_report *rep;
+    assert_int_equal(paifu_report_new(&rep, NULL), 0);
+    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, NULL), 0);
+    for (size_t i = 0; i < paifu_report_count(rep); i++)
+        print_message("  %s: %s\n", paifu_report_finding(rep, i)->code,
+                      paifu_report_finding(rep, i)->message);
+    paifu_rules_free(rules);
+    paifu_game_free(g);
+    return rep;
+}
+
+#endif
