@@ -5,6 +5,7 @@
  * fixed order, two-space indentation, one event per line, optional fields written exactly when
  * the model says the log recorded them. Several games are written one after another.
  */
+#include "lossy.h"
 #include "paifu_json.h"
 
 #include <paifu/mcr.h>
@@ -318,9 +319,8 @@ static void put_win(paifu_buf *b, const paifu_win *w, int players, bool mcr)
 }
 
 static void put_hands(paifu_buf *b, const char *key, const char *ids_key,
-                      const paifu_tile hands[][PAIFU_MAX_HAND],
-                      const uint8_t ids[][PAIFU_MAX_HAND], const uint8_t *n, unsigned shown,
-                      int players, const char *indent)
+                      const paifu_tile hands[][PAIFU_MAX_HAND], const uint8_t ids[][PAIFU_MAX_HAND],
+                      const uint8_t *n, unsigned shown, int players, const char *indent)
 {
     paifu_buf_printf(b, "%s\"%s\": [", indent, key);
     bool with_ids = false;
@@ -499,8 +499,7 @@ static void put_deal(paifu_buf *b, const paifu_deal *deal, int players, bool mcr
             paifu_buf_puts(b, "\"dora_indicator\": ");
             put_tile(b, st->dora_indicator);
             if (st->dora_indicator_id != PAIFU_TILE_ID_NONE)
-                paifu_buf_printf(b, ", \"dora_indicator_id\": %u",
-                                 (unsigned)st->dora_indicator_id);
+                paifu_buf_printf(b, ", \"dora_indicator_id\": %u", (unsigned)st->dora_indicator_id);
             first = false;
         }
         if (st->flags & PAIFU_DEAL_HAS_DICE)
@@ -527,23 +526,12 @@ static void put_deal(paifu_buf *b, const paifu_deal *deal, int players, bool mcr
     paifu_buf_puts(b, "\n    }");
 }
 
-/* The game's rule set (its preset and overrides) is of the MCR family. */
-static bool is_mcr(const paifu_game *g)
-{
-    paifu_rules *r = NULL;
-    char family[16] = "";
-    if (paifu_game_rules(&r, g, NULL, NULL) == 0)
-        paifu_rules_get(family, sizeof(family), r, "family", NULL);
-    paifu_rules_free(r);
-    return strcmp(family, "mcr") == 0;
-}
-
 int paifu_json__write_game(format_writer_ctx *ctx, const paifu_game *g, paifu_error *err)
 {
     (void)err;
     paifu_buf *b = ctx->out;
     int players = paifu_game_players(g);
-    bool mcr = is_mcr(g);
+    bool mcr = paifu_lossy__is_mcr(g);
     put_header(b, g);
     size_t n_pre = paifu_game_prelude_count(g);
     if (n_pre) {
