@@ -66,11 +66,24 @@ int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *
 bool paifu_lossy__is_mcr(const paifu_game *game)
 {
     paifu_rules *r = NULL;
-    char family[16] = "";
-    if (paifu_game_rules(&r, game, NULL, NULL) == 0)
-        paifu_rules_get(family, sizeof(family), r, "family", NULL);
+    bool mcr =
+        paifu_game_rules(&r, game, NULL, NULL) == 0 && paifu_lossy__rule_is(r, "family", "mcr");
     paifu_rules_free(r);
-    return strcmp(family, "mcr") == 0;
+    return mcr;
+}
+
+bool paifu_lossy__rule_is(const paifu_rules *rules, const char *key, const char *value)
+{
+    char text[64] = "";
+    paifu_rules_get(text, sizeof(text), rules, key, NULL);
+    return strcmp(text, value) == 0;
+}
+
+int paifu_lossy__rule_int(const paifu_rules *rules, const char *key)
+{
+    char text[32] = "0";
+    paifu_rules_get(text, sizeof(text), rules, key, NULL);
+    return (int)strtol(text, NULL, 10);
 }
 
 bool paifu_lossy__hidden_tile(const paifu_deal *d)

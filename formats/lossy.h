@@ -79,6 +79,12 @@ bool paifu_lossy__hidden_tile(const paifu_deal *d);
 /* The game's rule set is of the MCR family. */
 bool paifu_lossy__is_mcr(const paifu_game *game);
 
+/* Does rule KEY of RULES have the value VALUE (as paifu_rules_get writes it)? */
+bool paifu_lossy__rule_is(const paifu_rules *rules, const char *key, const char *value);
+
+/* Rule KEY of RULES as an integer (0 when it is not one). */
+int paifu_lossy__rule_int(const paifu_rules *rules, const char *key);
+
 /*
  * Scores at the start of deal INDEX: recorded, else the previous deal's start minus its riichi
  * deposits plus its score changes (the first deal: the rule set's start_points). -1 when a

@@ -118,13 +118,6 @@ static int refuse(mjw *w, const char *what)
 
 /* ---- the game's rule set ---- */
 
-static bool rule_is(const mjw *w, const char *key, const char *value)
-{
-    char text[64] = "";
-    paifu_rules_get(text, sizeof(text), w->rules, key, NULL);
-    return strcmp(text, value) == 0;
-}
-
 /* The mjai reader names Tenhou's rules, with convlog's game length and red fives; it cannot
  * say that a log's rules are unknown either. */
 static int check_rules(mjw *w)
@@ -136,8 +129,11 @@ static int check_rules(mjw *w)
         const char *key = paifu_game_rule_override(w->g, i)->key;
         carried = strcmp(key, "red_fives") == 0 || strcmp(key, "game_length") == 0;
     }
-    carried = carried && (rule_is(w, "red_fives", "0") || rule_is(w, "red_fives", "3")) &&
-              (rule_is(w, "game_length", "east") || rule_is(w, "game_length", "south"));
+    carried = carried &&
+              (paifu_lossy__rule_is(w->rules, "red_fives", "0") ||
+               paifu_lossy__rule_is(w->rules, "red_fives", "3")) &&
+              (paifu_lossy__rule_is(w->rules, "game_length", "east") ||
+               paifu_lossy__rule_is(w->rules, "game_length", "south"));
     if (carried)
         return 0;
     char what[120];
@@ -167,8 +163,8 @@ static int start_game(mjw *w)
         paifu_buf_printf(b, ",\"seed\":%s", v);
     if (!w->mcr)
         paifu_buf_printf(b, ",\"kyoku_first\":%d,\"aka_flag\":%s",
-                         rule_is(w, "game_length", "east") ? 4 : 0,
-                         rule_is(w, "red_fives", "0") ? "false" : "true");
+                         paifu_lossy__rule_is(w->rules, "game_length", "east") ? 4 : 0,
+                         paifu_lossy__rule_is(w->rules, "red_fives", "0") ? "false" : "true");
     static const char *const KEEP[] = {"id", "uri"};
     for (size_t i = 0; i < 2; i++) {
         char key[40];

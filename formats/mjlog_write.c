@@ -204,13 +204,6 @@ static int index_kept(mjw *w)
 
 /* ---- the rule set (spec §4.3) ---- */
 
-static bool rule_is(const mjw *w, const char *key, const char *value)
-{
-    char text[64] = "";
-    paifu_rules_get(text, sizeof(text), w->rules, key, NULL);
-    return strcmp(text, value) == 0;
-}
-
 /* The tenhou.net/6 lobby text of the source's header ("特南喰赤速"), or NULL. */
 static const char *tenhou6_disp(const mjw *w, char *buf, size_t size)
 {
@@ -226,14 +219,13 @@ static const char *tenhou6_disp(const mjw *w, char *buf, size_t size)
 /* GO type of a game not read from Tenhou XML: see the file header. */
 static unsigned derived_type(const mjw *w)
 {
-    char text[16] = "0", disp[96];
-    paifu_rules_get(text, sizeof(text), w->rules, "red_fives", NULL);
+    char disp[96];
     unsigned type = 0x01;
-    if (strtol(text, NULL, 10) == 0)
+    if (paifu_lossy__rule_int(w->rules, "red_fives") == 0)
         type |= 0x02;
-    if (!rule_is(w, "kuitan", "true"))
+    if (!paifu_lossy__rule_is(w->rules, "kuitan", "true"))
         type |= 0x04;
-    if (!rule_is(w, "game_length", "east"))
+    if (!paifu_lossy__rule_is(w->rules, "game_length", "east"))
         type |= 0x08;
     if (w->players == 3)
         type |= 0x10;
@@ -541,8 +533,8 @@ static int game_end(mjw *w)
         snprintf(w->owari_text, sizeof(w->owari_text), "%s", raw);
         return 0;
     }
-    bool ints = w->players == 4 && rule_is(w, "game_length", "east") &&
-                rule_is(w, "uma", "10000,5000,-5000,-10000");
+    bool ints = w->players == 4 && paifu_lossy__rule_is(w->rules, "game_length", "east") &&
+                paifu_lossy__rule_is(w->rules, "uma", "10000,5000,-5000,-10000");
     size_t len = 0;
     for (int s = 0; s < PAIFU_SEATS; s++) {
         len += (size_t)snprintf(w->owari_text + len, sizeof(w->owari_text) - len, "%s%d,",

@@ -701,20 +701,6 @@ static void put_rule(paifu_buf *b, const char *disp, int reds)
                      per + (rest > 0), per);
 }
 
-static int rule_int(const t6w *w, const char *key)
-{
-    char text[32] = "0";
-    paifu_rules_get(text, sizeof(text), w->rules, key, NULL);
-    return (int)strtol(text, NULL, 10);
-}
-
-static bool rule_is(const t6w *w, const char *key, const char *value)
-{
-    char text[64] = "";
-    paifu_rules_get(text, sizeof(text), w->rules, key, NULL);
-    return strcmp(text, value) == 0;
-}
-
 /* Overrides a Tenhou lobby text (and the tenhou6 reader) carries. */
 static bool lobby_override(const char *key)
 {
@@ -733,21 +719,22 @@ static int derived_rule(t6w *w, paifu_buf *b)
 {
     const char *name = paifu_game_rules_name(w->g);
     char disp[64];
-    bool east = rule_is(w, "game_length", "east"), reds = rule_int(w, "red_fives") > 0;
+    bool east = paifu_lossy__rule_is(w->rules, "game_length", "east"),
+         reds = paifu_lossy__rule_int(w->rules, "red_fives") > 0;
     bool known = !meta(w, PAIFU_META_RULES_UNKNOWN);
     if (name && strcmp(name, "tenhou") == 0) {
         for (size_t i = 0; known && i < paifu_game_rule_override_count(w->g); i++)
             known = lobby_override(paifu_game_rule_override(w->g, i)->key);
         snprintf(disp, sizeof(disp), "%s般%s%s%s", w->players == 3 ? "三" : "", east ? "東" : "南",
-                 rule_is(w, "kuitan", "true") ? "喰" : "", reds ? "赤" : "");
+                 paifu_lossy__rule_is(w->rules, "kuitan", "true") ? "喰" : "", reds ? "赤" : "");
     } else if (name && strcmp(name, "majsoul") == 0 && w->players == 4) {
-        known = known && (east || rule_is(w, "game_length", "south"));
+        known = known && (east || paifu_lossy__rule_is(w->rules, "game_length", "south"));
         snprintf(disp, sizeof(disp), "%s喰%s", east ? "東" : "南", reds ? "赤" : "");
     } else {
         snprintf(disp, sizeof(disp), "%s", name ? name : "");
         known = !known; /* a named rule set is lost; an unknown one has nothing to lose */
     }
-    put_rule(b, *disp ? disp : NULL, rule_int(w, "red_fives"));
+    put_rule(b, *disp ? disp : NULL, paifu_lossy__rule_int(w->rules, "red_fives"));
     if (!known && !meta(w, PAIFU_META_RULES_UNKNOWN)) {
         char what[96];
         snprintf(what, sizeof(what), "the rule set (%s and its overrides)", name ? name : "?");
