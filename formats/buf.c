@@ -110,6 +110,14 @@ void paifu_buf_json_string(paifu_buf *b, const char *s)
     paifu_buf_putc(b, '"');
 }
 
+void paifu_buf_json_ints(paifu_buf *b, const int32_t *v, size_t n, const char *sep)
+{
+    paifu_buf_putc(b, '[');
+    for (size_t i = 0; i < n; i++)
+        paifu_buf_printf(b, "%s%d", i ? sep : "", (int)v[i]);
+    paifu_buf_putc(b, ']');
+}
+
 void paifu_buf_xml_attr(paifu_buf *b, const char *s)
 {
     for (const char *p = s; *p; p++) {

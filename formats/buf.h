@@ -25,6 +25,8 @@ void paifu_buf_printf(paifu_buf *b, const char *fmt, ...)
     ;
 /* Append S as a JSON string literal (quotes included). Non-ASCII UTF-8 is written as is. */
 void paifu_buf_json_string(paifu_buf *b, const char *s);
+/* Append V[0..N) as a JSON array of integers, SEP between them ("," or ", "). */
+void paifu_buf_json_ints(paifu_buf *b, const int32_t *v, size_t n, const char *sep);
 /* Append S with XML attribute escaping (& < > " ') . */
 void paifu_buf_xml_attr(paifu_buf *b, const char *s);
 

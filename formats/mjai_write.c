@@ -103,14 +103,6 @@ static void put_tiles(paifu_buf *b, const paifu_tile *t, size_t n)
     paifu_buf_putc(b, ']');
 }
 
-static void put_ints(paifu_buf *b, const int32_t *v, size_t n)
-{
-    paifu_buf_putc(b, '[');
-    for (size_t i = 0; i < n; i++)
-        paifu_buf_printf(b, "%s%d", i ? "," : "", (int)v[i]);
-    paifu_buf_putc(b, ']');
-}
-
 static int refuse(mjw *w, const char *what)
 {
     return paifu_lossy__refuse(w->err, "mjai", w->deal, "%s", what);
@@ -462,7 +454,7 @@ static int on_win(mjw *w, const paifu_win *win, size_t k)
     paifu_buf_printf(b, "{\"type\":\"hora\",\"actor\":%d,\"target\":%d", win->winner, win->from);
     if (paifu_lossy__outcome_deltas(deltas, w->g, w->index, k, w->rules) == 0) {
         paifu_buf_puts(b, ",\"deltas\":");
-        put_ints(b, deltas, (size_t)w->players);
+        paifu_buf_json_ints(b, deltas, (size_t)w->players, ",");
     }
     if (!w->mcr && (win->known & PAIFU_REC_URA)) {
         paifu_buf_puts(b, ",\"ura_markers\":");
@@ -485,7 +477,7 @@ static int on_draw_outcome(mjw *w, const paifu_draw *d, size_t k)
     paifu_buf_puts(b, "{\"type\":\"ryukyoku\"");
     if (paifu_lossy__outcome_deltas(deltas, w->g, w->index, k, w->rules) == 0) {
         paifu_buf_puts(b, ",\"deltas\":");
-        put_ints(b, deltas, (size_t)w->players);
+        paifu_buf_json_ints(b, deltas, (size_t)w->players, ",");
     }
     paifu_buf_printf(b, ",\"reason\":\"%s\"",
                      d->nagashi ? "nagashimangan"
@@ -576,7 +568,7 @@ static int start_kyoku(mjw *w)
     paifu_buf_printf(
         b, ",\"kyoku\":%d,\"honba\":%d,\"kyotaku\":%d,\"oya\":%d,\"scores\":", st->hand_number + 1,
         st->honba, paifu_lossy__start_sticks(w->g, w->index), st->dealer);
-    put_ints(b, scores, (size_t)w->players);
+    paifu_buf_json_ints(b, scores, (size_t)w->players, ",");
     paifu_buf_puts(b, ",\"tehais\":[");
     for (int s = 0; s < w->players; s++) {
         if (s)
@@ -627,7 +619,7 @@ static int end_game(mjw *w)
     paifu_buf_puts(w->b, "{\"type\":\"end_game\"");
     if (r->has_points) { /* the original dialect's final points */
         paifu_buf_puts(w->b, ",\"scores\":");
-        put_ints(w->b, r->points, (size_t)w->players);
+        paifu_buf_json_ints(w->b, r->points, (size_t)w->players, ",");
     }
     paifu_buf_puts(w->b, "}\n");
     if (r->has_final)

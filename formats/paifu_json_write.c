@@ -57,14 +57,6 @@ static void put_tile(paifu_buf *b, paifu_tile t)
     put_tiles(b, &t, 1);
 }
 
-static void put_ints(paifu_buf *b, const int32_t *v, size_t n)
-{
-    paifu_buf_putc(b, '[');
-    for (size_t i = 0; i < n; i++)
-        paifu_buf_printf(b, "%s%d", i ? ", " : "", (int)v[i]);
-    paifu_buf_putc(b, ']');
-}
-
 static void put_ids(paifu_buf *b, const uint8_t *v, size_t n)
 {
     paifu_buf_putc(b, '[');
@@ -254,11 +246,11 @@ static void put_scores_common(paifu_buf *b, unsigned known, const int32_t *delta
         paifu_buf_printf(b, ", \"honba\": %d, \"riichi_sticks\": %d", honba, sticks);
     if (known & PAIFU_REC_SCORES) {
         paifu_buf_puts(b, ", \"scores_before\": ");
-        put_ints(b, before, (size_t)players);
+        paifu_buf_json_ints(b, before, (size_t)players, ", ");
     }
     if (known & PAIFU_REC_DELTAS) {
         paifu_buf_puts(b, ", \"deltas\": ");
-        put_ints(b, deltas, (size_t)players);
+        paifu_buf_json_ints(b, deltas, (size_t)players, ", ");
     }
 }
 
@@ -383,7 +375,7 @@ static void put_penalty(paifu_buf *b, const paifu_penalty *p, int players)
         paifu_buf_printf(b, ", \"amount\": %d", (int)p->amount);
     if (p->has_deltas) {
         paifu_buf_puts(b, ", \"deltas\": ");
-        put_ints(b, p->deltas, (size_t)players);
+        paifu_buf_json_ints(b, p->deltas, (size_t)players, ", ");
     }
     if (p->note) {
         paifu_buf_puts(b, ", \"note\": ");
@@ -412,7 +404,7 @@ static void put_event(paifu_buf *b, const paifu_deal *deal, const paifu_event *e
             paifu_buf_puts(b, ", \"double\": true");
         if (e->detail >= 0) {
             paifu_buf_puts(b, ", \"scores\": ");
-            put_ints(b, deal->score_rows[e->detail], (size_t)players);
+            paifu_buf_json_ints(b, deal->score_rows[e->detail], (size_t)players, ", ");
         }
         break;
     default:
@@ -489,7 +481,7 @@ static void put_deal(paifu_buf *b, const paifu_deal *deal, int players, bool mcr
         paifu_buf_puts(b, ",\n");
     if (st->flags & PAIFU_DEAL_HAS_SCORES) {
         paifu_buf_puts(b, "      \"scores\": ");
-        put_ints(b, st->scores, (size_t)players);
+        paifu_buf_json_ints(b, st->scores, (size_t)players, ", ");
         paifu_buf_puts(b, ",\n");
     }
     if (st->dora_indicator != PAIFU_TILE_NONE || (st->flags & PAIFU_DEAL_HAS_DICE)) {
@@ -554,11 +546,11 @@ int paifu_json__write_game(format_writer_ctx *ctx, const paifu_game *g, paifu_er
         paifu_buf_puts(b, ",\n  \"result\": {");
         if (r->has_points) {
             paifu_buf_puts(b, "\"points\": ");
-            put_ints(b, r->points, (size_t)players);
+            paifu_buf_json_ints(b, r->points, (size_t)players, ", ");
         }
         if (r->has_final) {
             paifu_buf_puts(b, r->has_points ? ", \"final\": " : "\"final\": ");
-            put_ints(b, r->final, (size_t)players);
+            paifu_buf_json_ints(b, r->final, (size_t)players, ", ");
         }
         paifu_buf_putc(b, '}');
     }

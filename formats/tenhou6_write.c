@@ -276,14 +276,6 @@ static int on_event(t6w *w, const paifu_event *e)
 
 /* ---- results (spec §7) ---- */
 
-static void put_ints(paifu_buf *b, const int32_t *v, size_t n)
-{
-    paifu_buf_putc(b, '[');
-    for (size_t i = 0; i < n; i++)
-        paifu_buf_printf(b, "%s%d", i ? "," : "", (int)v[i]);
-    paifu_buf_putc(b, ']');
-}
-
 /*
  * Base points of a win whose record gives its limit (0 when it does not). A limit hand's base
  * is the limit's (yakuman times the count); a hand below the limit gives it by fu and han.
@@ -415,7 +407,7 @@ static int put_win(t6w *w, paifu_buf *b, const paifu_win *win, size_t k)
     if (paifu_lossy__outcome_deltas(deltas, w->g, w->index, k, w->rules) < 0)
         return refuse(w, "a win whose score changes the log does not give");
     paifu_buf_putc(b, ',');
-    put_ints(b, deltas, PAIFU_SEATS);
+    paifu_buf_json_ints(b, deltas, PAIFU_SEATS, ",");
     paifu_buf_printf(b, ",[%d,%d,%d", win->winner, win->from,
                      win->pao >= 0 ? win->pao : win->winner);
     char score[64];
@@ -473,7 +465,7 @@ static int put_draw(t6w *w, paifu_buf *b, const paifu_draw *d, size_t k)
     for (int s = 0; s < PAIFU_SEATS; s++) {
         if (deltas[s] != 0) { /* the deltas are there iff one moves (spec §7.2) */
             paifu_buf_putc(b, ',');
-            put_ints(b, deltas, PAIFU_SEATS);
+            paifu_buf_json_ints(b, deltas, PAIFU_SEATS, ",");
             break;
         }
     }
@@ -592,7 +584,7 @@ static int write_deal(t6w *w, size_t index)
     paifu_buf *b = &w->log;
     paifu_buf_printf(b, "%s[[%d,%d,%d],", index ? "," : "", st->round_wind * 4 + st->hand_number,
                      st->honba, paifu_lossy__start_sticks(w->g, index));
-    put_ints(b, scores, PAIFU_SEATS);
+    paifu_buf_json_ints(b, scores, PAIFU_SEATS, ",");
     paifu_buf_putc(b, ',');
     put_codes(b, w->dora, w->n_dora);
     paifu_buf_putc(b, ',');
