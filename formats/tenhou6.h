@@ -102,6 +102,11 @@ typedef struct t6_state {
     char fail_why[120];
 } t6_state;
 
+/* Tenhou's yaku names by id as tenhou.net/6 prints them (tenhou-xml.md §4.12), then kita
+ * (tenhou6_deal.c). */
+#define T6_YAKU_NAMES 56
+extern const char *const paifu_tenhou6__yaku_names[T6_YAKU_NAMES];
+
 /* Tile of a tenhou.net/6 code (11..47, 51..53); false for anything else. */
 bool paifu_tenhou6__tile(long long code, paifu_tile *out);
 

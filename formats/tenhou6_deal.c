@@ -533,15 +533,32 @@ static int search(t6_search *s, int dealer)
 
 /* ---- the result (spec §7) ---- */
 
-static const char *const YAKU_NAMES[] = {
-    "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和",
-    "断幺九", "一盃口", "自風東", "自風南", "自風西", "自風北", "場風東", "場風南", "場風西",
-    "場風北", "役牌白", "役牌發", "役牌中", "両立直", "七対子", "混全帯幺九", "一気通貫",
-    "三色同順", "三色同刻", "三槓子", "対々和", "三暗刻", "小三元", "混老頭", "二盃口",
-    "純全帯幺九", "混一色", "清一色", "人和", "天和", "地和", "大三元", "四暗刻", "四暗刻単騎",
-    "字一色", "緑一色", "清老頭", "九蓮宝燈", "純正九蓮宝燈", "国士無双", "国士無双１３面",
-    "大四喜", "小四喜", "四槓子", "ドラ", "裏ドラ", "赤ドラ", "抜きドラ",
+const char *const paifu_tenhou6__yaku_names[T6_YAKU_NAMES] = {
+    "門前清自摸和",   "立直",     "一発",     "槍槓",       "嶺上開花",     "海底摸月",
+    "河底撈魚",       "平和",     "断幺九",   "一盃口",     "自風 東",      "自風 南",
+    "自風 西",        "自風 北",  "場風 東",  "場風 南",    "場風 西",      "場風 北",
+    "役牌 白",        "役牌 發",  "役牌 中",  "両立直",     "七対子",       "混全帯幺九",
+    "一気通貫",       "三色同順", "三色同刻", "三槓子",     "対々和",       "三暗刻",
+    "小三元",         "混老頭",   "二盃口",   "純全帯幺九", "混一色",       "清一色",
+    "人和",           "天和",     "地和",     "大三元",     "四暗刻",       "四暗刻単騎",
+    "字一色",         "緑一色",   "清老頭",   "九蓮宝燈",   "純正九蓮宝燈", "国士無双",
+    "国士無双１３面", "大四喜",   "小四喜",   "四槓子",     "ドラ",         "裏ドラ",
+    "赤ドラ",         "抜きドラ",
 };
+
+/* Does NAME, without spaces, spell TENHOU with TENHOU's spaces left out? */
+static bool same_name(const char *name, const char *tenhou)
+{
+    for (;; tenhou++) {
+        if (*tenhou == ' ')
+            continue;
+        if (*name != *tenhou)
+            return false;
+        if (!*name)
+            return true;
+        name++;
+    }
+}
 
 /* The id of a yaku name as Tenhou prints it (tenhou-xml.md §4.12), spaces ignored; else the
  * romanised/English spellings paifu_yaku_from_name knows (tensoul's English output). */
@@ -560,8 +577,8 @@ static int yaku_id(const char *name, size_t len)
         buf[n++] = name[i];
     }
     buf[n] = '\0';
-    for (size_t i = 0; i < sizeof(YAKU_NAMES) / sizeof(YAKU_NAMES[0]); i++)
-        if (strcmp(buf, YAKU_NAMES[i]) == 0)
+    for (size_t i = 0; i < T6_YAKU_NAMES; i++)
+        if (same_name(buf, paifu_tenhou6__yaku_names[i]))
             return (int)i;
     if (strcmp(buf, "国士無双13面") == 0)
         return PAIFU_YAKU_KOKUSHI_MUSOU_13;
@@ -673,8 +690,7 @@ static int parse_yaku(jctx *c, const char *s, paifu_game *game, paifu_win *w)
     y->han = han;
     y->count = 1;
     /* keep the spelling only when it is not Tenhou's own (a writer can print those) */
-    if ((size_t)id >= sizeof(YAKU_NAMES) / sizeof(YAKU_NAMES[0]) ||
-        (unsigned char)s[0] < 0x80) {
+    if (id >= T6_YAKU_NAMES || (unsigned char)s[0] < 0x80) {
         y->name = paifu_game_strndup(game, s, (size_t)(open - s));
         if (!y->name)
             return paifu_error_set(c->err, PAIFU_ENOMEM, NULL, "out of memory");

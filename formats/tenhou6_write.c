@@ -367,25 +367,11 @@ static int score_string(t6w *w, const paifu_win *win, char *buf, size_t size, bo
     return 0;
 }
 
-/* Tenhou's yaku names by id (tenhou-xml.md §4.12), then kita. */
-static const char *const YAKU_NAMES[] = {
-    "門前清自摸和",   "立直",     "一発",     "槍槓",       "嶺上開花",     "海底摸月",
-    "河底撈魚",       "平和",     "断幺九",   "一盃口",     "自風 東",      "自風 南",
-    "自風 西",        "自風 北",  "場風 東",  "場風 南",    "場風 西",      "場風 北",
-    "役牌 白",        "役牌 發",  "役牌 中",  "両立直",     "七対子",       "混全帯幺九",
-    "一気通貫",       "三色同順", "三色同刻", "三槓子",     "対々和",       "三暗刻",
-    "小三元",         "混老頭",   "二盃口",   "純全帯幺九", "混一色",       "清一色",
-    "人和",           "天和",     "地和",     "大三元",     "四暗刻",       "四暗刻単騎",
-    "字一色",         "緑一色",   "清老頭",   "九蓮宝燈",   "純正九蓮宝燈", "国士無双",
-    "国士無双１３面", "大四喜",   "小四喜",   "四槓子",     "ドラ",         "裏ドラ",
-    "赤ドラ",         "抜きドラ",
-};
-
 static int put_yaku(t6w *w, paifu_buf *b, const paifu_yaku_value *y)
 {
-    const char *name = y->id < sizeof(YAKU_NAMES) / sizeof(YAKU_NAMES[0]) ? YAKU_NAMES[y->id]
-                       : y->name                                          ? y->name
-                                                                          : paifu_yaku_name(y->id);
+    const char *name = y->id < T6_YAKU_NAMES ? paifu_tenhou6__yaku_names[y->id]
+                       : y->name             ? y->name
+                                             : paifu_yaku_name(y->id);
     if (y->id == PAIFU_YAKU_URA_DORA && y->han == 0)
         return 0; /* Tenhou leaves out 裏ドラ(0飜) (spec §7.1) */
     paifu_buf_putc(b, ',');
