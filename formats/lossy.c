@@ -86,6 +86,20 @@ int paifu_lossy__rule_int(const paifu_rules *rules, const char *key)
     return (int)strtol(text, NULL, 10);
 }
 
+int paifu_lossy__tsumogiri(lossy *l, const paifu_event *e, paifu_tile drawn, bool *tsumogiri)
+{
+    bool same = drawn == e->tile;
+    *tsumogiri = same;
+    if (e->flags & PAIFU_EVF_TSUMOGIRI_KNOWN)
+        *tsumogiri = (e->flags & PAIFU_EVF_TSUMOGIRI) != 0;
+    if (*tsumogiri && !same) {
+        *tsumogiri = false;
+        return paifu_lossy__report(l, LOSS_TSUMOGIRI,
+                                   "a tsumogiri flag on a discard that is not the tile drawn");
+    }
+    return 0;
+}
+
 bool paifu_lossy__hidden_tile(const paifu_deal *d)
 {
     for (int s = 0; s < PAIFU_SEATS; s++)

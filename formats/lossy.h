@@ -73,6 +73,13 @@ int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *
 #endif
     ;
 
+/*
+ * Is discard E tsumogiri, DRAWN being its seat's latest draw? As recorded, else when it is the
+ * tile drawn. A recorded tsumogiri of another tile than the one drawn (which the targets cannot
+ * show) is reported and set false. 0 or the --strict error; *TSUMOGIRI is set either way.
+ */
+int paifu_lossy__tsumogiri(lossy *l, const paifu_event *e, paifu_tile drawn, bool *tsumogiri);
+
 /* Does deal D have a tile the log does not show (a hidden draw, a call without its tiles)? */
 bool paifu_lossy__hidden_tile(const paifu_deal *d);
 

@@ -223,15 +223,8 @@ static int on_draw(mjw *w, const paifu_event *e)
  * tile than the one drawn, which libriichi would refuse, is written false and reported. */
 static int on_discard(mjw *w, const paifu_event *e, size_t i)
 {
-    bool same = w->drawn[e->seat] == e->tile, tsumogiri = same;
-    int rc = 0;
-    if (e->flags & PAIFU_EVF_TSUMOGIRI_KNOWN)
-        tsumogiri = (e->flags & PAIFU_EVF_TSUMOGIRI) != 0;
-    if (tsumogiri && !same) {
-        rc = paifu_lossy__report(&w->loss, LOSS_TSUMOGIRI,
-                                 "a tsumogiri flag on a discard that is not the tile drawn");
-        tsumogiri = false;
-    }
+    bool tsumogiri;
+    int rc = paifu_lossy__tsumogiri(&w->loss, e, w->drawn[e->seat], &tsumogiri);
     if (e->flags & PAIFU_EVF_RIICHI)
         paifu_buf_printf(w->b, "{\"type\":\"reach\",\"actor\":%d}\n", e->seat);
     if (w->dora_at_dahai) {

@@ -162,15 +162,8 @@ static int on_draw(t6w *w, const paifu_event *e)
 static int on_discard(t6w *w, const paifu_event *e)
 {
     char text[8];
-    bool same = w->drawn[e->seat] == e->tile, tsumogiri = same;
-    int rc = 0;
-    if (e->flags & PAIFU_EVF_TSUMOGIRI_KNOWN)
-        tsumogiri = (e->flags & PAIFU_EVF_TSUMOGIRI) != 0;
-    if (tsumogiri && !same) { /* 60 would stand for the drawn tile */
-        rc = paifu_lossy__report(&w->loss, LOSS_TSUMOGIRI,
-                                 "a tsumogiri flag on a discard that is not the tile drawn");
-        tsumogiri = false;
-    }
+    bool tsumogiri; /* not on another tile than the drawn one: 60 stands for the drawn tile */
+    int rc = paifu_lossy__tsumogiri(&w->loss, e, w->drawn[e->seat], &tsumogiri);
     if (e->flags & PAIFU_EVF_RIICHI)
         snprintf(text, sizeof(text), "\"r%02d\"", tsumogiri ? 60 : code_of(e->tile));
     else
