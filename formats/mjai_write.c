@@ -517,10 +517,9 @@ static int on_event(mjw *w, size_t i, size_t *outcome)
     case PAIFU_EV_EXHAUSTIVE_DRAW:
     case PAIFU_EV_ABORTIVE_DRAW:
         return on_draw_outcome(w, &w->deal->draws[e->detail], (*outcome)++);
-    case PAIFU_EV_FLOWER:
-        return refuse(w, "a flower (mjai has no bonus tiles)");
-    default:
-        return 0; /* DORA (placed by Mortal's rules), connection, penalties (lost) */
+    default: /* DORA (placed by Mortal's rules), connection, penalties (lost); no FLOWER
+              * (paifu_mjai__write_game refuses those first) */
+        return 0;
     }
 }
 
