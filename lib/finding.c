@@ -166,3 +166,11 @@ void paifu_report__begin_game(paifu_report *report, uint32_t max_per_game)
     report->game_findings = 0;
     report->max_per_game = max_per_game ? max_per_game : 1000;
 }
+
+void paifu_report__count_deal(paifu_report *report, const paifu_deal *deal)
+{
+    report->stats.deals++;
+    report->stats.events += deal->n_events;
+    report->stats.wins += deal->n_wins;
+    report->stats.draws += deal->n_draws;
+}

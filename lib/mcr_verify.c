@@ -982,18 +982,16 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
     int32_t running[PAIFU_SEATS];
     for (int s = 0; s < PAIFU_SEATS; s++)
         running[s] = rules->start_points;
+    /* unknown rules: rotation and totals follow rules nobody wrote down (tiles only) */
+    bool verifiable = paifu_game_meta_get(game, PAIFU_META_RULES_UNKNOWN) == NULL;
     size_t n = paifu_game_deal_count(game);
     const paifu_deal *prev = NULL;
     for (size_t d = 0; d < n; d++) {
         const paifu_deal *deal = paifu_game_deal(game, d);
-        report->stats.deals++;
-        report->stats.events += deal->n_events;
-        report->stats.wins += deal->n_wins;
-        report->stats.draws += deal->n_draws;
+        paifu_report__count_deal(report, deal);
         if (d == 0 && (deal->start.flags & PAIFU_DEAL_HAS_SCORES))
             memcpy(running, deal->start.scores, sizeof(running));
-        bool verifiable = paifu_game_meta_get(game, PAIFU_META_RULES_UNKNOWN) == NULL;
-        if (verifiable) /* unknown rules: rotation and totals follow rules nobody wrote down */
+        if (verifiable)
             check_scores(report, deal, running, opts);
         if (deal->start.flags & PAIFU_DEAL_HAS_SCORES)
             memcpy(running, deal->start.scores, sizeof(running));
@@ -1002,7 +1000,7 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
         replay r;
         memset(&r, 0, sizeof(r));
         r.deal = deal, r.rules = rules, r.opts = opts, r.rep = report;
-        r.verifiable = paifu_game_meta_get(game, PAIFU_META_RULES_UNKNOWN) == NULL;
+        r.verifiable = verifiable;
         replay_deal(&r);
         report->stats.wins_scored += r.wins_scored;
         for (int s = 0; s < PAIFU_SEATS; s++)
@@ -1015,7 +1013,7 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
         paifu_verify__locate(&w, opts, NULL, -1);
         paifu_report_add(report, "log.truncated", &w, NULL, NULL, NULL,
                          "the log ends before the session's end");
-    } else if (res->has_points && paifu_game_meta_get(game, PAIFU_META_RULES_UNKNOWN) == NULL &&
+    } else if (res->has_points && verifiable &&
                memcmp(res->points, running, sizeof(int32_t) * PAIFU_SEATS) != 0) {
         char a[64], b[64];
         format_deltas(a, sizeof(a), running);

@@ -15,4 +15,7 @@ struct paifu_report {
 /* Start counting the findings of a new game against MAX_PER_GAME (0 = 1000). */
 void paifu_report__begin_game(paifu_report *report, uint32_t max_per_game);
 
+/* Count DEAL (its events, wins and draws) into the report's stats. */
+void paifu_report__count_deal(paifu_report *report, const paifu_deal *deal);
+
 #endif

@@ -109,10 +109,7 @@ int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_
     size_t n = paifu_game_deal_count(game);
     for (size_t d = 0; d < n; d++) {
         const paifu_deal *deal = paifu_game_deal(game, d);
-        report->stats.deals++;
-        report->stats.events += deal->n_events;
-        report->stats.wins += deal->n_wins;
-        report->stats.draws += deal->n_draws;
+        paifu_report__count_deal(report, deal);
         check_structure(report, deal, players, opts);
     }
     return paifu_settle__check_game(report, game, rules, opts, err);
