@@ -722,11 +722,6 @@ static void check_recorded_sum(replay *r, int ev, const paifu_win *w)
     }
 }
 
-static void format_deltas(char *buf, size_t size, const int32_t *d)
-{
-    snprintf(buf, size, "%d,%d,%d,%d", (int)d[0], (int)d[1], (int)d[2], (int)d[3]);
-}
-
 static void ev_win(replay *r, int ev, const paifu_event *e)
 {
     const paifu_win *w = &r->deal->wins[e->detail];
@@ -752,8 +747,8 @@ static void ev_win(replay *r, int ev, const paifu_event *e)
     if (total >= 0 && paifu_mcr_settle(expect, w->winner, discarder, total, r->rules, NULL) == 0 &&
         (w->known & PAIFU_REC_DELTAS) && memcmp(expect, w->deltas, sizeof(expect)) != 0) {
         char a[64], b[64];
-        format_deltas(a, sizeof(a), expect);
-        format_deltas(b, sizeof(b), w->deltas);
+        paifu_settle__format(a, sizeof(a), expect, PAIFU_SEATS);
+        paifu_settle__format(b, sizeof(b), w->deltas, PAIFU_SEATS);
         finding(r, ev, "mcr.payment", a, b, "the payments of seat %d's win differ", w->winner);
     }
     const int32_t *rec = (w->known & PAIFU_REC_DELTAS) ? w->deltas : NULL;
@@ -786,8 +781,8 @@ static void ev_draw_end(replay *r, int ev, const paifu_event *e)
     if (paid) {
         char a[64], b[64];
         int32_t zero[PAIFU_SEATS] = {0};
-        format_deltas(a, sizeof(a), zero);
-        format_deltas(b, sizeof(b), d->deltas);
+        paifu_settle__format(a, sizeof(a), zero, PAIFU_SEATS);
+        paifu_settle__format(b, sizeof(b), d->deltas, PAIFU_SEATS);
         if (r->verifiable)
             finding(r, ev, "draw.payment", a, b, "an exhaustive draw pays nothing%s", "");
     }
@@ -823,8 +818,8 @@ static void ev_penalty(replay *r, int ev, const paifu_event *e)
     }
     if (known && p->has_deltas && memcmp(expect, p->deltas, sizeof(expect)) != 0) {
         char a[64], b[64];
-        format_deltas(a, sizeof(a), expect);
-        format_deltas(b, sizeof(b), p->deltas);
+        paifu_settle__format(a, sizeof(a), expect, PAIFU_SEATS);
+        paifu_settle__format(b, sizeof(b), p->deltas, PAIFU_SEATS);
         finding(r, ev, "penalty.amount", a, b, "the %s penalty of seat %d differs",
                 paifu_penalty_kind_name((paifu_penalty_kind)p->kind), p->seat);
     }
@@ -948,8 +943,8 @@ static void check_scores(paifu_report *rep, const paifu_deal *deal, const int32_
         memcmp(running, deal->start.scores, sizeof(int32_t) * PAIFU_SEATS) == 0)
         return;
     char a[64], b[64];
-    format_deltas(a, sizeof(a), running);
-    format_deltas(b, sizeof(b), deal->start.scores);
+    paifu_settle__format(a, sizeof(a), running, PAIFU_SEATS);
+    paifu_settle__format(b, sizeof(b), deal->start.scores, PAIFU_SEATS);
     paifu_location w;
     paifu_verify__locate(&w, opts, deal, -1);
     paifu_report_add(rep, "flow.scores", &w, a, b, "mcr.md §10",
@@ -1016,8 +1011,8 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
     } else if (res->has_points && verifiable &&
                memcmp(res->points, running, sizeof(int32_t) * PAIFU_SEATS) != 0) {
         char a[64], b[64];
-        format_deltas(a, sizeof(a), running);
-        format_deltas(b, sizeof(b), res->points);
+        paifu_settle__format(a, sizeof(a), running, PAIFU_SEATS);
+        paifu_settle__format(b, sizeof(b), res->points, PAIFU_SEATS);
         paifu_verify__locate(&w, opts, NULL, -1);
         paifu_report_add(report, "game.final_points", &w, a, b, "mcr.md §10",
                          "the session totals differ from the recorded final points");

@@ -196,7 +196,4 @@ int32_t paifu_settle__chombo_points(const paifu_rules *r);
 void paifu_settle__final(int32_t *final, const int32_t *points, const int32_t *penalties,
                          int players, const paifu_rules *r);
 
-/* Format a seat-indexed list of points ("1000,-1000,0,0"). */
-void paifu_settle__format(char *buf, size_t size, const int32_t *v, int players);
-
 #endif

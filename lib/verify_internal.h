@@ -1,4 +1,5 @@
-/* verify_internal.h: pieces of the verifier shared across lib/ (verify.c, settle.c, replay.c). */
+/* verify_internal.h: pieces of the verifier shared across lib/ (verify.c, settle.c, replay.c,
+   mcr_verify.c). */
 #ifndef PAIFU_VERIFY_INTERNAL_H
 #define PAIFU_VERIFY_INTERNAL_H
 
@@ -16,6 +17,9 @@ int paifu_settle__check_game(paifu_report *report, const paifu_game *game,
 /* Give the riichi sticks left at the end to the first place per rules->leftover_riichi. */
 void paifu_settle__leftover(int32_t *scores, int32_t sticks, int players,
                             const paifu_rules *rules);
+
+/* Format a seat-indexed list of points ("1000,-1000,0,0"). */
+void paifu_settle__format(char *buf, size_t size, const int32_t *v, int players);
 
 /* MCR games: the tile-by-tile replay, scoring and settlement of lib/mcr_verify.c. */
 int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
