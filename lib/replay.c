@@ -330,7 +330,7 @@ static void on_draw(replay *rp, const paifu_event *e)
         /* the kan or kita was not robbed: now it interrupts the go-around (a robbed one does
            not count, so chankan keeps ippatsu: RRC-2024 §4.2.1, §4.2.3) */
         rp->first_round = false;
-        if (!rp->interrupt_ankan || rp->rules->ippatsu_ankan_breaks)
+        if (!rp->rob_is_ankan || rp->rules->ippatsu_ankan_breaks)
             for (int i = 0; i < rp->players; i++)
                 rp->seat[i].ippatsu = false;
         rp->interrupt_pending = false;
@@ -673,6 +673,20 @@ static void on_call(replay *rp, const paifu_event *e)
     }
 }
 
+/* The tile of the kan or kita SEAT just declared may be robbed (PHASE_ROB); if it is not, the
+   declaration interrupts the go-around when its replacement is drawn (on_draw). */
+static void offer_to_rob(replay *rp, int seat, paifu_tile tile, uint8_t id, bool ankan, bool kita)
+{
+    rp->seat[seat].drew = false;
+    rp->interrupt_pending = !kita || rp->rules->kita_interrupts;
+    rp->last_from = seat;
+    rp->last_tile = tile;
+    rp->last_id = id;
+    rp->rob_is_ankan = ankan;
+    rp->rob_is_kita = kita; /* a North set aside can be won on, like a discard */
+    rp->phase = PHASE_ROB;
+}
+
 static void on_ankan(replay *rp, const paifu_event *e)
 {
     if (!must_act(rp, e, "declares a closed kan"))
@@ -707,16 +721,8 @@ static void on_ankan(replay *rp, const paifu_event *e)
         illegal(rp, "deal.kan", NULL, "seat %d's closed kan is not valid: %s", seat, err.text);
         return;
     }
-    rp->interrupt_pending = true;
-    rp->interrupt_ankan = true;
-    s->drew = false;
     count_kan(rp, seat);
-    rp->last_from = seat;
-    rp->last_tile = e->tiles[0];
-    rp->last_id = PAIFU_TILE_ID_NONE;
-    rp->rob_is_ankan = true;
-    rp->rob_is_kita = false;
-    rp->phase = PHASE_ROB;
+    offer_to_rob(rp, seat, e->tiles[0], PAIFU_TILE_ID_NONE, true, false);
 }
 
 static void on_shouminkan(replay *rp, const paifu_event *e)
@@ -754,16 +760,8 @@ static void on_shouminkan(replay *rp, const paifu_event *e)
         illegal(rp, "deal.kan", NULL, "seat %d's added kan is not valid: %s", seat, err.text);
         return;
     }
-    rp->interrupt_pending = true;
-    rp->interrupt_ankan = false;
-    s->drew = false;
     count_kan(rp, seat);
-    rp->last_from = seat;
-    rp->last_tile = e->tile;
-    rp->last_id = e->tile_id;
-    rp->rob_is_ankan = false;
-    rp->rob_is_kita = false;
-    rp->phase = PHASE_ROB;
+    offer_to_rob(rp, seat, e->tile, e->tile_id, false, false);
 }
 
 static void on_kita(replay *rp, const paifu_event *e)
@@ -780,15 +778,7 @@ static void on_kita(replay *rp, const paifu_event *e)
         return;
     rp->seat[seat].hand.kita++;
     rp->seat[seat].kita++;
-    rp->seat[seat].drew = false;
-    rp->interrupt_pending = rp->rules->kita_interrupts;
-    rp->interrupt_ankan = false;
-    rp->last_from = seat;
-    rp->last_tile = e->tile;
-    rp->last_id = e->tile_id;
-    rp->rob_is_ankan = false;
-    rp->rob_is_kita = true; /* a North set aside can be won on, like a discard */
-    rp->phase = PHASE_ROB;
+    offer_to_rob(rp, seat, e->tile, e->tile_id, false, true);
 }
 
 static void on_dora(replay *rp, const paifu_event *e)

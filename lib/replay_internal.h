@@ -82,10 +82,9 @@ typedef struct replay {
     uint8_t last_id;
     int last_event;
     bool last_riichi;          /* that discard declared riichi */
-    bool rob_is_ankan;
+    bool rob_is_ankan;         /* that kan is a closed one (rules: ippatsu_ankan_breaks) */
     bool rob_is_kita;          /* the tile set aside as kita may be robbed (no chankan yaku) */
-    bool interrupt_pending;    /* a kan or kita breaks ippatsu once its replacement is drawn */
-    bool interrupt_ankan;      /* ... and it is a closed kan (rules: ippatsu_ankan_breaks) */
+    bool interrupt_pending;    /* that kan or kita breaks ippatsu once its replacement is drawn */
 
     /* the wall */
     int total_draws;           /* live draws the wall allows, before replacements */
