@@ -47,6 +47,7 @@
  */
 #include "replay_internal.h"
 #include "score_internal.h"
+#include "tile_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -394,10 +395,9 @@ static void on_discard(replay *rp, const paifu_event *e)
     replay_seat *s = &rp->seat[seat];
     char b[3], c[3];
     bool declaring = (e->flags & PAIFU_EVF_RIICHI) != 0;
-    bool is_drawn = s->drew && paifu_tile_kind(e->tile) == paifu_tile_kind(s->last_draw) &&
-                    paifu_tile_is_red(e->tile) == paifu_tile_is_red(s->last_draw) &&
-                    (!rp->has_ids || e->tile_id == PAIFU_TILE_ID_NONE ||
-                     e->tile_id == s->last_draw_id);
+    bool is_drawn =
+        s->drew && paifu_tile__same(e->tile, s->last_draw) &&
+        (!rp->has_ids || e->tile_id == PAIFU_TILE_ID_NONE || e->tile_id == s->last_draw_id);
     if (rp->pending_dora > 0 && rp->pending_dora_seat == seat) {
         paifu_replay__finding(rp, "deal.dora", NULL, NULL, "RRC-2024 §3.3.3",
                               "seat %d discards before the indicator of its kan is revealed",
@@ -599,8 +599,7 @@ static void on_call(replay *rp, const paifu_event *e)
                 seat, what, e->from);
         return;
     }
-    bool same = paifu_tile_kind(e->tile) == paifu_tile_kind(rp->last_tile) &&
-                paifu_tile_is_red(e->tile) == paifu_tile_is_red(rp->last_tile) &&
+    bool same = paifu_tile__same(e->tile, rp->last_tile) &&
                 (!rp->has_ids || e->tile_id == PAIFU_TILE_ID_NONE || e->tile_id == rp->last_id);
     if (!same) {
         illegal(rp, "deal.call", NULL, "seat %d calls %s on %s, but the discard was %s", seat,

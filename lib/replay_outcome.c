@@ -13,6 +13,7 @@
  * Rules: RRC 000 §3.7-§3.10 and riichi-rulesets.md B (settlement) through rule parameters.
  */
 #include "replay_internal.h"
+#include "tile_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -20,11 +21,6 @@
 static char *tname(char buf[3], paifu_tile t)
 {
     return paifu_tile_name(buf, t);
-}
-
-static bool same_tile(paifu_tile a, paifu_tile b)
-{
-    return paifu_tile_kind(a) == paifu_tile_kind(b) && paifu_tile_is_red(a) == paifu_tile_is_red(b);
 }
 
 /* ---- comparing yaku lists ---- */
@@ -172,7 +168,7 @@ static void compare_indicators(replay *rp, const paifu_win *w, const paifu_tile 
     if (w->known & PAIFU_REC_DORA) {
         bool same = w->n_dora == rp->n_dora;
         for (int i = 0; same && i < rp->n_dora; i++)
-            same = same_tile(w->dora[i], rp->dora[i]);
+            same = paifu_tile__same(w->dora[i], rp->dora[i]);
         if (!same) {
             paifu_tile_format(e, sizeof(e), rp->dora, rp->n_dora);
             paifu_tile_format(r, sizeof(r), w->dora, w->n_dora);
@@ -185,7 +181,7 @@ static void compare_indicators(replay *rp, const paifu_win *w, const paifu_tile 
     if ((w->known & PAIFU_REC_URA) && rp->wall_checked) {
         bool same = w->n_ura == n_ura;
         for (int i = 0; same && i < n_ura; i++)
-            same = same_tile(w->ura[i], ura[i]);
+            same = paifu_tile__same(w->ura[i], ura[i]);
         if (!same) {
             paifu_tile_format(e, sizeof(e), ura, n_ura);
             paifu_tile_format(r, sizeof(r), w->ura, w->n_ura);
@@ -207,7 +203,7 @@ static bool check_moment(replay *rp, const paifu_win *w, bool tsumo)
                                   "seat %d declares tsumo without having just drawn", w->winner);
             return false;
         }
-        if (w->win_tile != PAIFU_TILE_NONE && !same_tile(w->win_tile, s->last_draw)) {
+        if (w->win_tile != PAIFU_TILE_NONE && !paifu_tile__same(w->win_tile, s->last_draw)) {
             paifu_replay__finding(rp, "win.tile", tname(b, s->last_draw), tname(c, w->win_tile),
                                   NULL, "seat %d's winning tile is not the tile it drew",
                                   w->winner);
@@ -223,7 +219,7 @@ static bool check_moment(replay *rp, const paifu_win *w, bool tsumo)
                               w->winner, w->from);
         return false;
     }
-    if (w->win_tile != PAIFU_TILE_NONE && !same_tile(w->win_tile, rp->last_tile)) {
+    if (w->win_tile != PAIFU_TILE_NONE && !paifu_tile__same(w->win_tile, rp->last_tile)) {
         paifu_replay__finding(rp, "win.tile", tname(b, rp->last_tile), tname(c, w->win_tile), NULL,
                               "seat %d's winning tile is not the discard", w->winner);
         return false;

@@ -19,4 +19,10 @@ static inline bool paifu_tile__valid(paifu_tile t)
     return !(t & PAIFU_TILE_RED) || (k < 27 && k % 9 == 4);
 }
 
+/* The same tile as far as the rules see it: kind and red flag (physical ids aside). */
+static inline bool paifu_tile__same(paifu_tile a, paifu_tile b)
+{
+    return paifu_tile_kind(a) == paifu_tile_kind(b) && paifu_tile_is_red(a) == paifu_tile_is_red(b);
+}
+
 #endif
