@@ -280,35 +280,15 @@ static bool score_from_tiles(replay *rp, const paifu_win *w, bool tsumo, paifu_s
     return true;
 }
 
-/* Value of a win from the recorded han/fu only (result-only deals, broken replays). */
-static bool score_from_record(const replay *rp, const paifu_win *w, paifu_score *sc)
+/* Payments of a win from the recorded han/fu only (result-only deals, broken replays, a value
+   that differs from the replay's): all the money step needs. */
+static bool payment_from_record(const replay *rp, const paifu_win *w, paifu_payment *pay)
 {
     if (!(w->known & PAIFU_REC_HAN))
         return false;
-    memset(sc, 0, sizeof(*sc));
-    bool tsumo = w->from == w->winner;
-    bool dealer = w->winner == rp->deal->start.dealer;
-    int han = w->han;
     int fu = (w->known & PAIFU_REC_FU) ? w->fu : 30;
-    paifu_limit limit;
-    int32_t base;
-    if (w->yakuman) {
-        base = 8000 * w->yakuman;
-        limit = PAIFU_LIMIT_YAKUMAN;
-    } else {
-        base = paifu_points_base(han, fu, rp->rules, &limit);
-    }
-    paifu_points_payment(&sc->pay, base, dealer);
-    sc->status = PAIFU_SCORE_OK;
-    sc->limit = (uint8_t)limit;
-    sc->han = (int16_t)han;
-    sc->fu = (int16_t)fu;
-    sc->yakuman = w->yakuman;
-    sc->tsumo = tsumo;
-    sc->dealer = dealer;
-    sc->total = tsumo ? (dealer ? 3 * sc->pay.tsumo_nondealer
-                                : sc->pay.tsumo_dealer + 2 * sc->pay.tsumo_nondealer)
-                      : sc->pay.ron;
+    int32_t base = w->yakuman ? 8000 * w->yakuman : paifu_points_base(w->han, fu, rp->rules, NULL);
+    paifu_points_payment(pay, base, w->winner == rp->deal->start.dealer);
     return true;
 }
 
@@ -400,7 +380,7 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
         }
     }
     if (!scored)
-        scored = score_from_record(rp, w, &sc);
+        scored = payment_from_record(rp, w, &sc.pay);
     if (w->pao >= 0 && tiles && rp->seat[w->winner].pao != w->pao)
         paifu_replay__finding(rp, "score.delta", NULL, NULL, "RRC-2024 §3.7.9",
                               "seat %d is recorded as liable (pao) for seat %d's win, the replay "
