@@ -272,11 +272,6 @@ static void check_wall(replay *rp, int pos, paifu_tile tile, uint8_t id, const c
     rp->wall_checked = false;
 }
 
-static int live_left(const replay *rp)
-{
-    return rp->total_draws - rp->replacements - rp->live_draws;
-}
-
 /* ---- events ---- */
 
 /* A discard was passed by everyone: winning tiles passed make furiten (002 §3.4). */
@@ -343,7 +338,7 @@ static void on_draw(replay *rp, const paifu_event *e)
             check_wall(rp, l->replacement[rp->replacements - 1], e->tile, e->tile_id,
                        "wall.replacement", "the replacement draw");
     } else {
-        if (live_left(rp) <= 0) {
+        if (paifu_replay__live_left(rp) <= 0) {
             illegal(rp, "wall.exhausted", NULL, "seat %d draws %s after the live wall ran out",
                     seat, tname(b, e->tile));
             return;
@@ -355,7 +350,7 @@ static void on_draw(replay *rp, const paifu_event *e)
         rp->live_draws++;
         if (seat == rp->deal->start.dealer && s->discarded_once)
             rp->first_round = false; /* the dealer's second draw ends the first go-around */
-        rp->haitei_drawn = live_left(rp) == 0;
+        rp->haitei_drawn = paifu_replay__live_left(rp) == 0;
     }
     /* temporary furiten ends at the player's own draw (002 §3.4): its passes need no test;
        riichi furiten lasts, so those are tested while the hand is still the 13 tiles they
@@ -440,11 +435,11 @@ static void on_discard(replay *rp, const paifu_event *e)
         else if (!waits_of(s))
             paifu_replay__finding(rp, "deal.riichi", "tenpai", "noten", "RRC-2024 §3.3.6",
                                   "seat %d declares riichi without being tenpai", seat);
-        else if (live_left(rp) < r->riichi_min_wall)
+        else if (paifu_replay__live_left(rp) < r->riichi_min_wall)
             paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "RRC-2024 §3.3.6",
                                   "seat %d declares riichi with %d live tiles left (rules: at "
                                   "least %d)",
-                                  seat, live_left(rp), (int)r->riichi_min_wall);
+                                  seat, paifu_replay__live_left(rp), (int)r->riichi_min_wall);
         else if (rp->scores_known && r->riichi_min_points > 0 &&
                  rp->scores[seat] < r->riichi_min_points)
             paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "riichi_min_points",
@@ -533,7 +528,7 @@ static bool can_kan(replay *rp, int seat)
         illegal(rp, "deal.kan", "RRC-2024 §3.3.3", "seat %d declares a fifth kan", seat);
         return false;
     }
-    if (live_left(rp) <= 0) {
+    if (paifu_replay__live_left(rp) <= 0) {
         illegal(rp, "deal.kan", "RRC-2024 §5.3.2",
                 "seat %d declares a kan with no tile left in the live wall", seat);
         return false;

@@ -135,6 +135,11 @@ void paifu_replay__finding(replay *rp, const char *code, const char *expected,
 #endif
     ;
 int paifu_replay__seat_wind(const replay *rp, int seat);
+/* Live-wall tiles still to be drawn (invariant 3). */
+static inline int paifu_replay__live_left(const replay *rp)
+{
+    return rp->total_draws - rp->replacements - rp->live_draws;
+}
 /* The waits of seat S after its last discard, its passes tested against them first (furiten
    flags); only while S has neither drawn nor called since (replay.c, invariant 4). */
 uint64_t paifu_replay__waits(replay_seat *s);

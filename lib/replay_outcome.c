@@ -529,10 +529,10 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
     const paifu_rules *r = rp->rules;
     unsigned tenpai = 0, declared;
     if (tiles) {
-        if (rp->phase != PHASE_REACT || rp->total_draws - rp->replacements - rp->live_draws > 0)
+        if (rp->phase != PHASE_REACT || paifu_replay__live_left(rp) > 0)
             paifu_replay__finding(rp, "draw.condition", NULL, NULL, "RRC-2024 §3.8",
                                   "an exhaustive draw with %d tiles left in the live wall",
-                                  rp->total_draws - rp->replacements - rp->live_draws);
+                                  paifu_replay__live_left(rp));
         if (rp->last_riichi)
             rp->last_riichi = false; /* a riichi on the last discard cannot pay its deposit */
         for (int s = 0; s < rp->players; s++)
