@@ -104,30 +104,29 @@ void paifu_settle__multi_ron_sticks(int32_t *out, unsigned winners, int first_wi
         out[first_winner] += 1000 * pot;
 }
 
+/* A mangan tsumo between SEAT and every other player, 4000 with the dealer and 2000 otherwise:
+   SIGN 1 SEAT collects it, -1 SEAT pays it. */
+static void mangan_tsumo(int32_t *deltas, int seat, int dealer, int players, int sign)
+{
+    for (int p = 0; p < players; p++) {
+        if (p == seat)
+            continue;
+        int32_t pay = sign * (seat == dealer || p == dealer ? 4000 : 2000);
+        deltas[p] -= pay;
+        deltas[seat] += pay;
+    }
+}
+
 void paifu_settle__nagashi_deltas(int32_t *deltas, unsigned nagashi, int dealer, int players)
 {
-    for (int s = 0; s < players; s++) {
-        if (!((nagashi >> s) & 1))
-            continue;
-        for (int p = 0; p < players; p++) {
-            if (p == s)
-                continue;
-            int32_t pay = s == dealer || p == dealer ? 4000 : 2000;
-            deltas[p] -= pay;
-            deltas[s] += pay;
-        }
-    }
+    for (int s = 0; s < players; s++)
+        if ((nagashi >> s) & 1)
+            mangan_tsumo(deltas, s, dealer, players, 1);
 }
 
 void paifu_settle__chombo_deltas(int32_t *deltas, int offender, int dealer, int players)
 {
-    for (int s = 0; s < players; s++) {
-        if (s == offender)
-            continue;
-        int32_t pay = offender == dealer || s == dealer ? 4000 : 2000;
-        deltas[s] += pay;
-        deltas[offender] -= pay;
-    }
+    mangan_tsumo(deltas, offender, dealer, players, -1);
 }
 
 int32_t paifu_settle__chombo_points(const paifu_rules *r)
