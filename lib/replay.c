@@ -514,14 +514,6 @@ static void break_first_round_and_ippatsu(replay *rp)
         rp->seat[s].ippatsu = false;
 }
 
-static paifu_meld_from relative(const replay *rp, int caller, int from)
-{
-    int d = (from - caller + PAIFU_SEATS) % PAIFU_SEATS;
-    if (rp->players == 3) /* next seat = right, the one before = left */
-        d = (from - caller + 3) % 3 == 1 ? 1 : 3;
-    return (paifu_meld_from)d;
-}
-
 static bool can_kan(replay *rp, int seat)
 {
     if (rp->kans >= 4) {
@@ -643,7 +635,8 @@ static void on_call(replay *rp, const paifu_event *e)
                                                    : PAIFU_MELD_DAIMINKAN;
     paifu_error err;
     paifu_error_clear(&err);
-    if (paifu_meld_make(&m, mt, tiles, n, e->tile, relative(rp, seat, e->from), &err) < 0 ||
+    if (paifu_meld_make(&m, mt, tiles, n, e->tile,
+                        paifu_meld__from_seat(seat, e->from, rp->players), &err) < 0 ||
         paifu_hand_add_meld(&rp->seat[seat].hand, &m, &err) < 0) {
         illegal(rp, "deal.call", NULL, "seat %d's %s is not a valid meld: %s", seat, what,
                 err.text);

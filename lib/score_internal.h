@@ -133,6 +133,17 @@ static inline int paifu_hand__remove(paifu_hand *hand, paifu_tile tile)
     return 0;
 }
 
+/* Where seat FROM sits as seen from seat CALLER at a table of PLAYERS (0..3 both; FROM ==
+   CALLER is self); in sanma the seat after CALLER is right and the one before left. */
+static inline paifu_meld_from paifu_meld__from_seat(int caller, int from, int players)
+{
+    if (from == caller)
+        return PAIFU_FROM_SELF;
+    if (players == 3)
+        return (from - caller + 3) % 3 == 1 ? PAIFU_FROM_RIGHT : PAIFU_FROM_LEFT;
+    return (paifu_meld_from)((from - caller + 4) % 4);
+}
+
 /* ---- reading.c ---- */
 
 /* Place of the winning tile inside a reading. */

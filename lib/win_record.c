@@ -63,9 +63,7 @@ static int add_call(paifu_hand *hand, const paifu_event *e, int seat, int player
         tiles[n++] = e->tiles[i];
     if (type != PAIFU_MELD_ANKAN && e->tile != PAIFU_TILE_NONE && n < 4)
         tiles[n++] = e->tile;
-    int rel = e->from >= 0 ? (e->from - seat + 4) % 4 : 0;
-    if (players == 3 && rel == 2 && e->from >= 0)
-        rel = (e->from - seat + 3) % 3 == 1 ? PAIFU_FROM_RIGHT : PAIFU_FROM_LEFT;
+    int rel = e->from >= 0 ? paifu_meld__from_seat(seat, e->from, players) : PAIFU_FROM_SELF;
     paifu_tile called = type == PAIFU_MELD_ANKAN ? PAIFU_TILE_NONE : e->tile;
     if (type == PAIFU_MELD_SHOUMINKAN) {
         called = PAIFU_TILE_NONE; /* the pon's called tile is kept by the pon it upgrades */
