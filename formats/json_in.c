@@ -94,7 +94,7 @@ int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t li
     return 0;
 }
 
-static int get_int(jctx *c, const json_t *v, long long min, long long max, long long *out)
+int jint(jctx *c, const json_t *v, long long min, long long max, long long *out)
 {
     if (!json_is_integer(v))
         return jerr(c, "expected an integer, found %s", jtype(v));
@@ -110,7 +110,7 @@ int jreq_int(jctx *c, const json_t *obj, const char *key, long long min, long lo
 {
     size_t old = jctx_key(c, key);
     json_t *v = json_object_get(obj, key);
-    int rc = v ? get_int(c, v, min, max, out) : jerr(c, "expected an integer, found nothing");
+    int rc = v ? jint(c, v, min, max, out) : jerr(c, "expected an integer, found nothing");
     if (rc == 0)
         jctx_pop(c, old);
     return rc;
@@ -123,7 +123,7 @@ int jopt_int(jctx *c, const json_t *obj, const char *key, long long min, long lo
     if (!v)
         return 0;
     size_t old = jctx_key(c, key);
-    int rc = get_int(c, v, min, max, out);
+    int rc = jint(c, v, min, max, out);
     if (rc < 0)
         return rc;
     jctx_pop(c, old);
@@ -179,7 +179,7 @@ int jopt_ints(jctx *c, const json_t *obj, const char *key, size_t n, long long m
     for (size_t i = 0; i < n; i++) {
         long long x = 0;
         size_t o2 = jctx_index(c, i);
-        if (get_int(c, json_array_get(v, i), min, max, &x) < 0)
+        if (jint(c, json_array_get(v, i), min, max, &x) < 0)
             return PAIFU_EFORMAT;
         jctx_pop(c, o2);
         out[i] = (int32_t)x;
@@ -253,7 +253,7 @@ int jopt_ids(jctx *c, const json_t *obj, const char *key, uint8_t *out, size_t c
     for (size_t i = 0; i < n; i++) {
         long long x = 0;
         size_t o2 = jctx_index(c, i);
-        if (get_int(c, json_array_get(v, i), 0, 254, &x) < 0)
+        if (jint(c, json_array_get(v, i), 0, 254, &x) < 0)
             return PAIFU_EFORMAT;
         jctx_pop(c, o2);
         out[i] = (uint8_t)x;

@@ -40,6 +40,9 @@ const char *jtype(const json_t *v);
 int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t line_base,
           const char *source, paifu_error *err);
 
+/* Integer V from MIN to MAX (errors at the current path); 0 or PAIFU_EFORMAT. */
+int jint(jctx *c, const json_t *v, long long min, long long max, long long *out);
+
 /*
  * Field readers. `req` fails when the key is missing; `opt` returns 0 and leaves *OUT alone.
  * Both return 1 when the value was present (opt) / 0 on success (req), PAIFU_EFORMAT on a wrong

@@ -59,13 +59,9 @@ int paifu_majsoul__int(jctx *c, const json_t *obj, const char *snake, long long 
         return 0;
     }
     size_t old = jctx_key(c, key);
-    if (!json_is_integer(v))
-        return jerr(c, "expected an integer, found %s", jtype(v));
-    long long x = json_integer_value(v);
-    if (x < min || x > max)
-        return jerr(c, "expected an integer from %lld to %lld, found %lld", min, max, x);
+    if (jint(c, v, min, max, out) < 0)
+        return PAIFU_EFORMAT;
     jctx_pop(c, old);
-    *out = x;
     return 1;
 }
 
