@@ -51,15 +51,29 @@ void jctx_pop(jctx *c, size_t old)
     c->path[old] = '\0';
 }
 
-int jerr(jctx *c, const char *fmt, ...)
+static int verr(jctx *c, paifu_error_code code, const char *fmt, va_list ap)
 {
     char text[200];
+    vsnprintf(text, sizeof(text), fmt, ap);
+    return paifu_formats__error(c->err, code, c->source, c->line, 0, c->path, "%s", text);
+}
+
+int jerr(jctx *c, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof(text), fmt, ap);
+    int rc = verr(c, PAIFU_EFORMAT, fmt, ap);
     va_end(ap);
-    return paifu_formats__error(c->err, PAIFU_EFORMAT, c->source, c->line, 0, c->path, "%s",
-                                text);
+    return rc;
+}
+
+int junsupported(jctx *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = verr(c, PAIFU_EUNSUPPORTED, fmt, ap);
+    va_end(ap);
+    return rc;
 }
 
 const char *jtype(const json_t *v)

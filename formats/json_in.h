@@ -32,6 +32,13 @@ int jerr(jctx *c, const char *fmt, ...)
 #endif
     ;
 
+/* Set a PAIFU_EUNSUPPORTED error at the current path: valid, but not what paifu reads. */
+int junsupported(jctx *c, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* Type name of V for messages ("string", "array", "missing"). */
 const char *jtype(const json_t *v);
 

@@ -584,11 +584,10 @@ int paifu_majsoul__record(ms_state *st, const ms_record *r)
             return located(st, rc < 0 ? rc : TABLE[i].fn(st, r->data));
         }
     if (other_mode(r->type))
-        return located(st, paifu_formats__error(st->c->err, PAIFU_EUNSUPPORTED, st->c->source, 0, 0,
-                                                st->c->path,
-                                                "a Record%s: a MahjongSoul mode that is not "
-                                                "standard riichi",
-                                                r->type));
+        return located(st, junsupported(st->c,
+                                        "a Record%s: a MahjongSoul mode that is not standard "
+                                        "riichi",
+                                        r->type));
     char reason[96]; /* spec §5.11: skip it, but the scoring can no longer be trusted */
     snprintf(reason, sizeof(reason), "unknown MahjongSoul record \"%.40s\"", r->type);
     return paifu_game_set_meta(st->game, PAIFU_META_RULES_UNKNOWN, reason, st->c->err);

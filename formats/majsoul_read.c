@@ -42,7 +42,6 @@
 #include "format.h"
 #include "majsoul.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,24 +96,6 @@ static void set_path(jctx *c, const char *path)
     c->len = strlen(c->path);
 }
 
-static int unsupported(jctx *c, const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-/* A PAIFU_EUNSUPPORTED error at the current path: valid, but not what paifu reads. */
-static int unsupported(jctx *c, const char *fmt, ...)
-{
-    char text[160];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof(text), fmt, ap);
-    va_end(ap);
-    return paifu_formats__error(c->err, PAIFU_EUNSUPPORTED, c->source, c->line, 0, c->path, "%s",
-                                text);
-}
-
 static void source_at(ms_source *src, ms_source_kind kind, const json_t *list, const char *base)
 {
     src->kind = kind;
@@ -134,7 +115,7 @@ static int detail_records(jctx *c, const json_t *det, const char *base, ms_sourc
     if (version != 0 && version != 210715) {
         jctx_key(c, "version");
         snprintf(vbuf, sizeof(vbuf), "%lld", version);
-        return unsupported(c, "record container version %lld (expected 0 or 210715)", version);
+        return junsupported(c, "record container version %lld (expected 0 or 210715)", version);
     }
     snprintf(vbuf, sizeof(vbuf), "%lld", version);
     if ((rc = paifu_game_set_meta(game, "majsoul.version", vbuf, c->err)) < 0)
@@ -170,11 +151,11 @@ static int data_records(jctx *c, const json_t *root, const json_t *data, ms_sour
     if (json_is_string(data)) {
         const json_t *url = paifu_majsoul__member(root, "data_url", NULL, buf);
         if (!json_string_length(data) && json_is_string(url) && json_string_length(url))
-            return unsupported(c,
-                               "the records are not in the document: they are at data_url "
-                               "\"%.60s\"",
-                               json_string_value(url));
-        return unsupported(c, "undecoded records (a base64 protobuf string)");
+            return junsupported(c,
+                                "the records are not in the document: they are at data_url "
+                                "\"%.60s\"",
+                                json_string_value(url));
+        return junsupported(c, "undecoded records (a base64 protobuf string)");
     }
     if (!json_is_object(data))
         return jerr(c, "expected the records: an object or an array, found %s", jtype(data));
@@ -185,12 +166,12 @@ static int data_records(jctx *c, const json_t *root, const json_t *data, ms_sour
     if (json_is_string(name) && strcmp(json_string_value(name), ".lq.GameDetailRecords") != 0 &&
         strcmp(json_string_value(name), "GameDetailRecords") != 0) {
         jctx_key(c, "name");
-        return unsupported(c, "a wrapper named \"%.40s\" (expected .lq.GameDetailRecords)",
-                           json_string_value(name));
+        return junsupported(c, "a wrapper named \"%.40s\" (expected .lq.GameDetailRecords)",
+                            json_string_value(name));
     }
     jctx_key(c, "data");
     if (json_is_string(inner))
-        return unsupported(c, "undecoded records (a base64 protobuf string)");
+        return junsupported(c, "undecoded records (a base64 protobuf string)");
     if (!json_is_object(inner))
         return jerr(c, "expected GameDetailRecords: an object, found %s", jtype(inner));
     return detail_records(c, inner, "$.data.data", src, game);
@@ -290,7 +271,7 @@ static void record_path(jctx *c, const ms_source *src, const ms_record *r)
 static int named(jctx *c, const json_t *e, ms_record *out, const json_t *empty)
 {
     if (json_is_string(e))
-        return unsupported(c, "an undecoded record (a base64 protobuf string)");
+        return junsupported(c, "an undecoded record (a base64 protobuf string)");
     if (!json_is_object(e))
         return jerr(c, "expected a record: {\"name\", \"data\"}, found %s", jtype(e));
     const json_t *name = json_object_get(e, "name");
@@ -301,7 +282,7 @@ static int named(jctx *c, const json_t *e, ms_record *out, const json_t *empty)
     const json_t *data = json_object_get(e, "data");
     if (json_is_string(data)) {
         jctx_key(c, "data");
-        return unsupported(c, "an undecoded record body (a base64 protobuf string)");
+        return junsupported(c, "an undecoded record body (a base64 protobuf string)");
     }
     if (data && !json_is_null(data) && !json_is_object(data)) {
         jctx_key(c, "data");

@@ -797,9 +797,7 @@ static int read_header(jctx *c, const json_t *root, paifu_game *game, int *playe
         return PAIFU_EFORMAT;
     if (version != 1) {
         jctx_key(c, "paifu");
-        return paifu_formats__error(c->err, PAIFU_EUNSUPPORTED, c->source, c->line, 0, c->path,
-                                    "paifu format version %lld is not supported (expected 1)",
-                                    version);
+        return junsupported(c, "paifu format version %lld is not supported (expected 1)", version);
     }
     json_t *players = json_object_get(root, "players");
     size_t old = jctx_key(c, "players");
