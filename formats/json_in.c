@@ -93,8 +93,8 @@ const char *jtype(const json_t *v)
     return "a value";
 }
 
-int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t line_base,
-          const char *source, paifu_error *err)
+static int load(json_t **out, size_t *used, const char *data, size_t size, size_t flags,
+                uint32_t line_base, const char *source, paifu_error *err)
 {
     json_error_t je;
     json_t *v = json_loadb(data, size, flags, &je);
@@ -104,8 +104,22 @@ int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t li
         return paifu_formats__error(err, PAIFU_EFORMAT, source, line, col, NULL,
                                     "invalid JSON: %s", je.text);
     }
+    if (used)
+        *used = (size_t)je.position;
     *out = v;
     return 0;
+}
+
+int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t line_base,
+          const char *source, paifu_error *err)
+{
+    return load(out, NULL, data, size, flags, line_base, source, err);
+}
+
+int jload_prefix(json_t **out, size_t *used, const char *data, size_t size, size_t flags,
+                 uint32_t line_base, const char *source, paifu_error *err)
+{
+    return load(out, used, data, size, flags | JSON_DISABLE_EOF_CHECK, line_base, source, err);
 }
 
 int jint(jctx *c, const json_t *v, long long min, long long max, long long *out)

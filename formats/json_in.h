@@ -46,6 +46,9 @@ const char *jtype(const json_t *v);
  * line and column (LINE_BASE is added to jansson's line). */
 int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t line_base,
           const char *source, paifu_error *err);
+/* Like jload, but the value may be followed by more text: *USED is the bytes it took. */
+int jload_prefix(json_t **out, size_t *used, const char *data, size_t size, size_t flags,
+                 uint32_t line_base, const char *source, paifu_error *err);
 
 /* Integer V from MIN to MAX (errors at the current path); 0 or PAIFU_EFORMAT. */
 int jint(jctx *c, const json_t *v, long long min, long long max, long long *out);

@@ -1055,13 +1055,9 @@ static int next_line(mj_state *st, json_t **out, uint32_t *line, paifu_error *er
             i++;
         if (i == len)
             continue;
-        json_error_t je;
-        json_t *v = json_loadb(p, len, 0, &je);
-        if (!v)
-            return paifu_formats__error(err, PAIFU_EFORMAT, st->source, here,
-                                        je.column > 0 ? (uint32_t)je.column : 0, NULL,
-                                        "invalid JSON: %s", je.text);
-        *out = v;
+        int rc = jload(out, p, len, 0, here - 1, st->source, err); /* jansson counts from 1 */
+        if (rc < 0)
+            return rc;
         *line = here;
         return 1;
     }

@@ -975,19 +975,16 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         s->pos = s->size;
         return reader_next(state, game, err);
     }
-    json_error_t je;
-    root = json_loadb(s->data + s->pos, s->size - s->pos,
-                      JSON_REJECT_DUPLICATES | JSON_DISABLE_EOF_CHECK, &je);
-    if (!root)
-        return paifu_formats__error(err, PAIFU_EFORMAT, s->source,
-                                    je.line > 0 ? (uint32_t)je.line + s->line : 0,
-                                    je.column > 0 ? (uint32_t)je.column : 0, NULL,
-                                    "invalid JSON: %s", je.text);
-    for (size_t k = 0; k < (size_t)je.position && s->pos + k < s->size; k++)
+    size_t used;
+    int rc = jload_prefix(&root, &used, s->data + s->pos, s->size - s->pos, JSON_REJECT_DUPLICATES,
+                          s->line, s->source, err);
+    if (rc < 0)
+        return rc;
+    for (size_t k = 0; k < used && s->pos + k < s->size; k++)
         if (s->data[s->pos + k] == '\n')
             s->line++;
-    s->pos += (size_t)je.position;
-    int rc = read_game(&c, root, game);
+    s->pos += used;
+    rc = read_game(&c, root, game);
     json_decref(root);
     return rc < 0 ? rc : 1;
 }
