@@ -288,6 +288,20 @@ static int begin(parser *p, uint32_t line)
     return rc;
 }
 
+/* The rest of a win or draw line, its riichi list if any; then the deal begins with them. */
+static int riichi_and_begin(parser *p, uint32_t line)
+{
+    unsigned riichi;
+    if (parse_riichi(p, &riichi) < 0)
+        return PAIFU_EFORMAT;
+    if (peek(p))
+        return fail(p, peek(p), "\"riichi\" or the end of the line");
+    int rc = begin(p, line);
+    if (rc == 0)
+        rc = add_riichi(p, riichi, line);
+    return rc;
+}
+
 static int parse_win(parser *p, bool tsumo, uint32_t line)
 {
     paifu_win w[3];
@@ -316,14 +330,7 @@ static int parse_win(parser *p, bool tsumo, uint32_t line)
         if (expect_seat(p, &winner) < 0)
             return PAIFU_EFORMAT;
     }
-    unsigned riichi;
-    if (parse_riichi(p, &riichi) < 0)
-        return PAIFU_EFORMAT;
-    if (peek(p))
-        return fail(p, peek(p), "\"riichi\" or the end of the line");
-    int rc = begin(p, line);
-    if (rc == 0)
-        rc = add_riichi(p, riichi, line);
+    int rc = riichi_and_begin(p, line);
     for (int i = 0; rc == 0 && i < n; i++)
         rc = paifu_game_add_win(p->game, &w[i], line, 1, p->err);
     return rc;
@@ -350,14 +357,7 @@ static int parse_draw(parser *p, uint32_t line)
             d.tenpai |= (uint8_t)(1u << seat);
         }
     }
-    unsigned riichi;
-    if (parse_riichi(p, &riichi) < 0)
-        return PAIFU_EFORMAT;
-    if (peek(p))
-        return fail(p, peek(p), "\"riichi\" or the end of the line");
-    int rc = begin(p, line);
-    if (rc == 0)
-        rc = add_riichi(p, riichi, line);
+    int rc = riichi_and_begin(p, line);
     if (rc == 0)
         rc = paifu_game_add_draw(p->game, &d, line, 1, p->err);
     return rc;
