@@ -18,6 +18,7 @@
  * name the line and column.
  */
 #include "mcr_botzone.h"
+#include "text_in.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -31,13 +32,6 @@ typedef struct word {
     size_t n;
     uint32_t column;
 } word;
-
-typedef struct bzt_state {
-    const char *data;
-    size_t size, pos;
-    uint32_t line;
-    const char *source;
-} bzt_state;
 
 typedef struct bzt_game {
     bz_builder b;
@@ -58,21 +52,6 @@ typedef struct bzt_game {
 } bzt_game;
 
 /* ---- lines and words ---- */
-
-static bool next_line(bzt_state *s, const char **line, size_t *len)
-{
-    if (s->pos >= s->size)
-        return false;
-    const char *b = s->data + s->pos;
-    const char *nl = memchr(b, '\n', s->size - s->pos);
-    *len = nl ? (size_t)(nl - b) : s->size - s->pos;
-    *line = b;
-    s->pos += *len + (nl ? 1 : 0);
-    s->line++;
-    if (*len && b[*len - 1] == '\r')
-        (*len)--;
-    return true;
-}
 
 static int split(bzt_game *g, const char *s, size_t len)
 {
@@ -318,20 +297,8 @@ static int sniff(const char *data, size_t size)
     return left >= 5 && memcmp(nl + 1, "Wind ", 5) == 0 ? 90 : 40;
 }
 
-static int bzt_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
-{
-    bzt_state *s = calloc(1, sizeof(*s));
-    if (!s)
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    s->data = ctx->data;
-    s->size = ctx->size;
-    s->source = ctx->source;
-    *state = s;
-    return 0;
-}
-
 /* Read lines of one match (from its "Match" line to the next one). */
-static int read_match(bzt_state *s, bzt_game *g)
+static int read_match(text_in *s, bzt_game *g)
 {
     const char *line;
     size_t len;
@@ -339,7 +306,7 @@ static int read_match(bzt_state *s, bzt_game *g)
     while (true) {
         size_t pos = s->pos;
         uint32_t lno = s->line;
-        if (!next_line(s, &line, &len))
+        if (!paifu_text__next_line(s, &line, &len))
             break;
         g->b.line = s->line;
         g->b.column = 0;
@@ -379,7 +346,7 @@ static int read_match(bzt_state *s, bzt_game *g)
 
 static int bzt_next(void *state, paifu_game *game, paifu_error *err)
 {
-    bzt_state *s = state;
+    text_in *s = state;
     const char *p = s->data + s->pos;
     size_t left = s->size - s->pos;
     while (left && isspace((unsigned char)*p))
@@ -410,7 +377,7 @@ const format_impl paifu_format_mcr_botzone_text = {
              "Botzone MCR dataset text (Match / Wind / Player n Deal|Draw|Play|... / Fan / Score)",
              true, false, 0, ".txt"},
     .sniff = sniff,
-    .reader_open = bzt_open,
+    .reader_open = paifu_text__open,
     .reader_next = bzt_next,
     .reader_free = bzt_free,
     .write_game = NULL,

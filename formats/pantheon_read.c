@@ -16,6 +16,7 @@
  * han are unknown (0) except `dora N` and `yakuhaiN`.
  */
 #include "format.h"
+#include "text_in.h"
 
 #include <ctype.h>
 #include <paifu/yaku.h>
@@ -30,13 +31,6 @@ typedef struct tok {
     size_t n;
     uint32_t line, column;
 } tok;
-
-typedef struct pt_state {
-    const char *data;
-    size_t size, pos;
-    uint32_t line;
-    const char *source;
-} pt_state;
 
 typedef struct parser {
     const char *source;
@@ -442,34 +436,6 @@ static int sniff(const char *data, size_t size)
     return 40;
 }
 
-static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
-{
-    pt_state *s = calloc(1, sizeof(*s));
-    if (!s)
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    s->data = ctx->data;
-    s->size = ctx->size;
-    s->source = ctx->source;
-    *state = s;
-    return 0;
-}
-
-/* Next line of S (without the newline); false at the end. */
-static bool next_line(pt_state *s, const char **line, size_t *len)
-{
-    if (s->pos >= s->size)
-        return false;
-    const char *b = s->data + s->pos;
-    const char *nl = memchr(b, '\n', s->size - s->pos);
-    *len = nl ? (size_t)(nl - b) : s->size - s->pos;
-    *line = b;
-    s->pos += *len + (nl ? 1 : 0);
-    s->line++;
-    if (*len && b[*len - 1] == '\r')
-        (*len)--;
-    return true;
-}
-
 static bool blank(const char *l, size_t len)
 {
     for (size_t k = 0; k < len; k++)
@@ -480,7 +446,7 @@ static bool blank(const char *l, size_t len)
 
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
-    pt_state *s = state;
+    text_in *s = state;
     parser *p = calloc(1, sizeof(*p));
     if (!p)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
@@ -492,7 +458,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     int rc = 0;
     bool started = false;
     uint32_t header_line = 0;
-    while (next_line(s, &line, &len)) {
+    while (paifu_text__next_line(s, &line, &len)) {
         if (blank(line, len)) {
             if (started)
                 break;
@@ -534,7 +500,7 @@ const format_impl paifu_format_pantheon = {
     .info = {"pantheon", "Pantheon (Mimir) round-result text: a tournament score sheet", true,
              false, 0, ".txt"},
     .sniff = sniff,
-    .reader_open = reader_open,
+    .reader_open = paifu_text__open,
     .reader_next = reader_next,
     .reader_free = reader_free,
     .write_game = NULL,
