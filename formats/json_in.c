@@ -93,6 +93,16 @@ const char *jtype(const json_t *v)
     return "a value";
 }
 
+size_t jlead(const char *data, size_t size)
+{
+    size_t i = 0;
+    if (size >= 3 && (unsigned char)data[0] == 0xEF && (unsigned char)data[1] == 0xBB)
+        i = 3; /* UTF-8 byte order mark */
+    while (i < size && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t'))
+        i++;
+    return i;
+}
+
 static int load(json_t **out, size_t *used, const char *data, size_t size, size_t flags,
                 uint32_t line_base, const char *source, paifu_error *err)
 {

@@ -42,6 +42,10 @@ int junsupported(jctx *c, const char *fmt, ...)
 /* Type name of V for messages ("string", "array", "missing"). */
 const char *jtype(const json_t *v);
 
+/* Index in DATA[0..SIZE) of the first byte after a UTF-8 byte order mark and JSON white space
+   (SIZE when there is none): where a sniffer looks for the value. */
+size_t jlead(const char *data, size_t size);
+
 /* Load a JSON value from DATA[0..SIZE) with FLAGS; syntax errors become PAIFU_EFORMAT with the
  * line and column (LINE_BASE is added to jansson's line). */
 int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t line_base,

@@ -71,11 +71,7 @@ static bool contains(const char *data, size_t size, const char *lit)
    output, which also has a tenhou.net/6 `log`. */
 static int sniff(const char *data, size_t size)
 {
-    size_t i = 0;
-    if (size >= 3 && (unsigned char)data[0] == 0xEF && (unsigned char)data[1] == 0xBB)
-        i = 3;
-    while (i < size && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t'))
-        i++;
+    size_t i = jlead(data, size);
     if (i >= size || data[i] != '{')
         return 0;
     size_t window = size - i < ((size_t)1 << 20) ? size - i : (size_t)1 << 20;

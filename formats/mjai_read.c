@@ -111,11 +111,7 @@ static const char *const TYPES[] = {
 /* The first line is a JSON object whose "type" is an mjai event (spec §4). */
 static int sniff(const char *data, size_t size)
 {
-    size_t i = 0;
-    if (size >= 3 && (unsigned char)data[0] == 0xEF && (unsigned char)data[1] == 0xBB)
-        i = 3;
-    while (i < size && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t'))
-        i++;
+    size_t i = jlead(data, size);
     if (i >= size || data[i] != '{')
         return 0;
     const char *nl = memchr(data + i, '\n', size - i);

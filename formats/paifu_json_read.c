@@ -31,11 +31,7 @@ typedef struct pj_state {
 
 static int sniff(const char *data, size_t size)
 {
-    size_t i = 0;
-    if (size >= 3 && (unsigned char)data[0] == 0xEF && (unsigned char)data[1] == 0xBB)
-        i = 3;
-    while (i < size && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t'))
-        i++;
+    size_t i = jlead(data, size);
     if (i >= size || (data[i] != '{' && data[i] != '['))
         return 0;
     size_t window = size - i < 4096 ? size - i : 4096;
