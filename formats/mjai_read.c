@@ -74,7 +74,7 @@ typedef struct mj_state {
     bool started;              /* start_game or a first start_kyoku was read */
     bool rules_set;
     bool ended;                /* end_game was read */
-    bool has_kyoku_first, east_only, aka;
+    bool east_only, aka;
     int players;
     int32_t running[PAIFU_SEATS]; /* scores as the log has them, after the latest event */
     bool running_known;
@@ -93,7 +93,6 @@ typedef struct mj_state {
     unsigned accepted;         /* riichi deposits this deal */
     int live_draws, replacements, kans, discards;
     bool called;               /* a call was made this deal */
-    paifu_tile first_discards[4];
     uint8_t meld_counts[PAIFU_SEATS][PAIFU_TILE_KINDS]; /* tiles in melds, by kind */
     int kan_dora_seat;         /* made an open or added kan whose indicator is not out yet */
     bool holding;              /* `held` waits for that indicator (see on_dahai) */
@@ -483,8 +482,6 @@ static int on_dahai(mj_state *st, const json_t *ev)
         e.flags |= PAIFU_EVF_RIICHI;
     st->reach_pending[seat] = false;
     st->drew[seat] = false;
-    if (st->discards < 4)
-        st->first_discards[st->discards] = e.tile;
     st->discards++;
     st->last_tile = e.tile;
     st->last_actor = seat;
