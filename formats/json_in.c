@@ -103,6 +103,15 @@ size_t jlead(const char *data, size_t size)
     return i;
 }
 
+bool jcontains(const char *data, size_t size, const char *lit)
+{
+    size_t n = strlen(lit);
+    for (size_t k = 0; k + n <= size; k++)
+        if (data[k] == lit[0] && memcmp(data + k, lit, n) == 0)
+            return true;
+    return false;
+}
+
 static int load(json_t **out, size_t *used, const char *data, size_t size, size_t flags,
                 uint32_t line_base, const char *source, paifu_error *err)
 {

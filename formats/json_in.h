@@ -46,6 +46,9 @@ const char *jtype(const json_t *v);
    (SIZE when there is none): where a sniffer looks for the value. */
 size_t jlead(const char *data, size_t size);
 
+/* True when LIT occurs in DATA[0..SIZE): a sniffer's look for a key or a name. */
+bool jcontains(const char *data, size_t size, const char *lit);
+
 /* Load a JSON value from DATA[0..SIZE) with FLAGS; syntax errors become PAIFU_EFORMAT with the
  * line and column (LINE_BASE is added to jansson's line). */
 int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t line_base,

@@ -58,15 +58,6 @@ typedef struct ms_reader {
 
 /* ---- sniffing ---- */
 
-static bool contains(const char *data, size_t size, const char *lit)
-{
-    size_t n = strlen(lit);
-    for (size_t k = 0; k + n <= size; k++)
-        if (data[k] == lit[0] && memcmp(data + k, lit, n) == 0)
-            return true;
-    return false;
-}
-
 /* A JSON object with MahjongSoul record names (spec §2.5); above tenhou6 for tensoul's debug
    output, which also has a tenhou.net/6 `log`. */
 static int sniff(const char *data, size_t size)
@@ -76,10 +67,10 @@ static int sniff(const char *data, size_t size)
         return 0;
     size_t window = size - i < ((size_t)1 << 20) ? size - i : (size_t)1 << 20;
     const char *p = data + i;
-    if (contains(p, window, "\"mjslog\"") && contains(p, window, "\"mjsrecordtypes\""))
+    if (jcontains(p, window, "\"mjslog\"") && jcontains(p, window, "\"mjsrecordtypes\""))
         return 90;
-    if (contains(p, window, ".lq.GameDetailRecords") || contains(p, window, ".lq.Record") ||
-        contains(p, window, "\"RecordNewRound\"") || contains(p, window, "\"NewRound\""))
+    if (jcontains(p, window, ".lq.GameDetailRecords") || jcontains(p, window, ".lq.Record") ||
+        jcontains(p, window, "\"RecordNewRound\"") || jcontains(p, window, "\"NewRound\""))
         return 85;
     return 0;
 }

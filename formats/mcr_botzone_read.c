@@ -391,16 +391,6 @@ typedef struct bzj_state {
     bool done;
 } bzj_state;
 
-/* True when NEEDLE occurs in DATA[0..N). */
-static bool has(const char *data, size_t n, const char *needle)
-{
-    size_t len = strlen(needle);
-    for (size_t k = 0; k + len <= n; k++)
-        if (memcmp(data + k, needle, len) == 0)
-            return true;
-    return false;
-}
-
 static int sniff(const char *data, size_t size)
 {
     size_t i = 0;
@@ -408,9 +398,11 @@ static int sniff(const char *data, size_t size)
         i++;
     if (i == size || data[i] != '{')
         return 0;
-    if (!has(data, size < 4096 ? size : 4096, "\"logs\""))
+    if (!jcontains(data, size < 4096 ? size : 4096, "\"logs\""))
         return 0;
-    return has(data, size, "\"initdata\"") || has(data, size, "Chinese-Standard-Mahjong") ? 90 : 30;
+    bool botzone =
+        jcontains(data, size, "\"initdata\"") || jcontains(data, size, "Chinese-Standard-Mahjong");
+    return botzone ? 90 : 30;
 }
 
 static paifu_tile jtile(const json_t *v)

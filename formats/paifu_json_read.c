@@ -35,11 +35,7 @@ static int sniff(const char *data, size_t size)
     if (i >= size || (data[i] != '{' && data[i] != '['))
         return 0;
     size_t window = size - i < 4096 ? size - i : 4096;
-    const char *p = data + i;
-    for (size_t k = 0; k + 7 <= window; k++)
-        if (memcmp(p + k, "\"paifu\"", 7) == 0)
-            return 90;
-    return 0;
+    return jcontains(data + i, window, "\"paifu\"") ? 90 : 0;
 }
 
 /* ---- helpers ---- */
