@@ -235,7 +235,7 @@ int jopt_ints(jctx *c, const json_t *obj, const char *key, size_t n, long long m
     return 1;
 }
 
-static int parse_tiles(jctx *c, const char *s, paifu_tile *out, size_t cap, size_t *n_out)
+int jtiles(jctx *c, const char *s, paifu_tile *out, size_t cap, size_t *n_out)
 {
     paifu_error e;
     paifu_error_clear(&e);
@@ -280,7 +280,7 @@ int jopt_tiles(jctx *c, const json_t *obj, const char *key, paifu_tile *out, siz
     if (rc <= 0)
         return rc;
     size_t old = jctx_key(c, key);
-    if (parse_tiles(c, s, out, cap, n_out) < 0)
+    if (jtiles(c, s, out, cap, n_out) < 0)
         return PAIFU_EFORMAT;
     jctx_pop(c, old);
     return 1;

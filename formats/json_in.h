@@ -59,6 +59,8 @@ int jload_prefix(json_t **out, size_t *used, const char *data, size_t size, size
 
 /* Integer V from MIN to MAX (errors at the current path); 0 or PAIFU_EFORMAT. */
 int jint(jctx *c, const json_t *v, long long min, long long max, long long *out);
+/* Tile notation S of at most CAP tiles (errors at the current path); 0 or PAIFU_EFORMAT. */
+int jtiles(jctx *c, const char *s, paifu_tile *out, size_t cap, size_t *n_out);
 
 /*
  * Field readers. `req` fails when the key is missing; `opt` returns 0 and leaves *OUT alone.

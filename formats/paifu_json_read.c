@@ -99,10 +99,8 @@ static int read_hands(jctx *c, const json_t *obj, const char *key, int players,
         if (!json_is_string(h))
             return jerr(c, "expected tile notation or null, found %s", jtype(h));
         size_t n;
-        paifu_error e;
-        paifu_error_clear(&e);
-        if (paifu_tile_parse(hands[s], PAIFU_MAX_HAND, &n, json_string_value(h), &e) < 0)
-            return jerr(c, "%s", e.text);
+        if (jtiles(c, json_string_value(h), hands[s], PAIFU_MAX_HAND, &n) < 0)
+            return PAIFU_EFORMAT;
         n_hand[s] = (uint8_t)n;
         if (shown)
             *shown |= (uint8_t)(1u << s);
