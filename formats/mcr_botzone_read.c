@@ -223,20 +223,31 @@ int paifu_bz__chi(bz_builder *b, int seat, paifu_tile middle)
     return paifu_game_add_event(b->game, &e, b->err);
 }
 
+/* A peng or kong of N copies of TILE by SEAT (FROM: the discarder, -1 for its own tiles); after a
+   kong the seat draws a replacement. */
+static int meld(bz_builder *b, paifu_event_type type, int seat, int from, paifu_tile tile, int n,
+                bz_last last)
+{
+    paifu_event e;
+    event_at(b, &e, type, seat);
+    e.from = (int8_t)from;
+    e.tile = tile;
+    for (int i = 0; i < n; i++)
+        e.tiles[i] = tile;
+    e.n = (uint8_t)n;
+    b->last = last;
+    b->last_seat = seat;
+    if (type != PAIFU_EV_PON)
+        b->replacement[seat] = true;
+    return paifu_game_add_event(b->game, &e, b->err);
+}
+
 int paifu_bz__peng(bz_builder *b, int seat)
 {
     int rc = check_seat(b, seat, PAIFU_TILE_NONE, false);
     if (rc < 0 || (rc = claimable(b, seat, "peng")) < 0)
         return rc;
-    paifu_event e;
-    event_at(b, &e, PAIFU_EV_PON, seat);
-    e.from = (int8_t)b->discarder;
-    e.tile = b->last_discard;
-    e.tiles[0] = e.tiles[1] = b->last_discard;
-    e.n = 2;
-    b->last = BZ_CALL;
-    b->last_seat = seat;
-    return paifu_game_add_event(b->game, &e, b->err);
+    return meld(b, PAIFU_EV_PON, seat, b->discarder, b->last_discard, 2, BZ_CALL);
 }
 
 int paifu_bz__angang(bz_builder *b, int seat, paifu_tile tile)
@@ -244,16 +255,7 @@ int paifu_bz__angang(bz_builder *b, int seat, paifu_tile tile)
     int rc = check_seat(b, seat, tile, true);
     if (rc < 0)
         return rc;
-    paifu_event e;
-    event_at(b, &e, PAIFU_EV_ANKAN, seat);
-    e.tile = tile;
-    for (int i = 0; i < 4; i++)
-        e.tiles[i] = tile;
-    e.n = 4;
-    b->last = BZ_KONG;
-    b->last_seat = seat;
-    b->replacement[seat] = true;
-    return paifu_game_add_event(b->game, &e, b->err);
+    return meld(b, PAIFU_EV_ANKAN, seat, -1, tile, 4, BZ_KONG);
 }
 
 int paifu_bz__gang(bz_builder *b, int seat, paifu_tile tile)
@@ -263,17 +265,7 @@ int paifu_bz__gang(bz_builder *b, int seat, paifu_tile tile)
     int rc = check_seat(b, seat, PAIFU_TILE_NONE, false);
     if (rc < 0 || (rc = claimable(b, seat, "gang")) < 0)
         return rc;
-    paifu_event e;
-    event_at(b, &e, PAIFU_EV_DAIMINKAN, seat);
-    e.from = (int8_t)b->discarder;
-    e.tile = b->last_discard;
-    for (int i = 0; i < 3; i++)
-        e.tiles[i] = b->last_discard;
-    e.n = 3;
-    b->last = BZ_KONG;
-    b->last_seat = seat;
-    b->replacement[seat] = true;
-    return paifu_game_add_event(b->game, &e, b->err);
+    return meld(b, PAIFU_EV_DAIMINKAN, seat, b->discarder, b->last_discard, 3, BZ_KONG);
 }
 
 int paifu_bz__bugang(bz_builder *b, int seat, paifu_tile tile)
@@ -281,17 +273,8 @@ int paifu_bz__bugang(bz_builder *b, int seat, paifu_tile tile)
     int rc = check_seat(b, seat, tile, true);
     if (rc < 0)
         return rc;
-    paifu_event e;
-    event_at(b, &e, PAIFU_EV_SHOUMINKAN, seat);
-    e.tile = tile;
-    for (int i = 0; i < 3; i++)
-        e.tiles[i] = tile;
-    e.n = 3;
-    b->last = BZ_BUGANG;
-    b->last_seat = seat;
     b->bugang_tile = tile;
-    b->replacement[seat] = true;
-    return paifu_game_add_event(b->game, &e, b->err);
+    return meld(b, PAIFU_EV_SHOUMINKAN, seat, -1, tile, 3, BZ_BUGANG);
 }
 
 /* A Botzone match is one hand: its score changes are the final points. */
