@@ -1116,20 +1116,20 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
             return rc;
         }
         const char *type = json_string_value(t);
-        if (strcmp(type, "start_game") == 0 && st->started) {
+        bool start_game = strcmp(type, "start_game") == 0;
+        bool starts = start_game || strcmp(type, "start_kyoku") == 0;
+        if (start_game && st->started) {
             st->pending = ev; /* the next game begins: this one ended without end_game */
             st->pending_line = line;
             return finish_game(st);
         }
-        if (!st->started && strcmp(type, "start_game") != 0 && strcmp(type, "start_kyoku") != 0 &&
-            strcmp(type, "none") != 0 && strcmp(type, "hello") != 0) {
+        if (!st->started && !starts && strcmp(type, "none") != 0 && strcmp(type, "hello") != 0) {
             rc = jerr(&st->c, "a %s event before start_game or start_kyoku", type);
             json_decref(ev);
             return rc;
         }
-        if (strcmp(type, "start_game") == 0 || strcmp(type, "start_kyoku") == 0)
-            st->started = true;
-        rc = strcmp(type, "start_game") == 0 ? on_start_game(st, ev) : on_event(st, ev, type);
+        st->started = st->started || starts;
+        rc = start_game ? on_start_game(st, ev) : on_event(st, ev, type);
         json_decref(ev);
         if (rc < 0)
             return rc;
