@@ -271,7 +271,7 @@ static int read_common_scores(jctx *c, const json_t *ev, int players, uint16_t *
     return 0;
 }
 
-static int read_win(jctx *c, const json_t *ev, int players, paifu_game *game, uint32_t line)
+static int read_win(jctx *c, const json_t *ev, int players, paifu_game *game)
 {
     paifu_win w;
     paifu_win_init(&w);
@@ -369,11 +369,10 @@ static int read_win(jctx *c, const json_t *ev, int players, paifu_game *game, ui
     if (read_common_scores(c, ev, players, &w.known, w.deltas, w.scores_before, &w.honba,
                            &w.riichi_sticks) < 0)
         return PAIFU_EFORMAT;
-    return paifu_game_add_win(game, &w, line, 0, c->err);
+    return paifu_game_add_win(game, &w, 0, 0, c->err);
 }
 
-static int read_draw(jctx *c, const json_t *ev, int type, int players, paifu_game *game,
-                     uint32_t line)
+static int read_draw(jctx *c, const json_t *ev, int type, int players, paifu_game *game)
 {
     paifu_draw d;
     paifu_draw_init(&d, PAIFU_DRAW_EXHAUSTIVE);
@@ -413,10 +412,10 @@ static int read_draw(jctx *c, const json_t *ev, int type, int players, paifu_gam
     if (read_common_scores(c, ev, players, &d.known, d.deltas, d.scores_before, &d.honba,
                            &d.riichi_sticks) < 0)
         return PAIFU_EFORMAT;
-    return paifu_game_add_draw(game, &d, line, 0, c->err);
+    return paifu_game_add_draw(game, &d, 0, 0, c->err);
 }
 
-static int read_penalty(jctx *c, const json_t *ev, int players, paifu_game *game, uint32_t line)
+static int read_penalty(jctx *c, const json_t *ev, int players, paifu_game *game)
 {
     paifu_penalty p;
     memset(&p, 0, sizeof(p));
@@ -461,7 +460,7 @@ static int read_penalty(jctx *c, const json_t *ev, int players, paifu_game *game
     p.has_deltas = rc == 1;
     if (jopt_str(c, ev, "note", &p.note) < 0)
         return PAIFU_EFORMAT;
-    return paifu_game_add_penalty(game, &p, line, 0, c->err);
+    return paifu_game_add_penalty(game, &p, 0, 0, c->err);
 }
 
 /* ---- tile events ---- */
@@ -478,12 +477,10 @@ static int consumed_count(int type)
     }
 }
 
-static int read_tile_event(jctx *c, const json_t *ev, int type, int players, paifu_game *game,
-                           uint32_t line)
+static int read_tile_event(jctx *c, const json_t *ev, int type, int players, paifu_game *game)
 {
     paifu_event e;
     paifu_event_init(&e, (paifu_event_type)type, -1);
-    e.line = line;
     int seat = -1, rc;
     bool needs_seat = type != PAIFU_EV_DORA;
     if (needs_seat && seat_in(c, ev, "seat", players, true, &seat) < 0)
@@ -550,8 +547,7 @@ static int read_tile_event(jctx *c, const json_t *ev, int type, int players, pai
         if ((rc = jopt_ints(c, ev, "scores", (size_t)players, -100000000, 100000000, scores)) <
             0)
             return rc;
-        return paifu_game_add_riichi_accepted(game, seat, flags, rc ? scores : NULL, line, 0,
-                                              c->err);
+        return paifu_game_add_riichi_accepted(game, seat, flags, rc ? scores : NULL, 0, 0, c->err);
     }
     default:
         break;
@@ -573,13 +569,16 @@ static int read_event(jctx *c, const json_t *ev, int players, paifu_game *game)
                        "shouminkan, kita, flower, riichi_accepted, dora, win, ...), found \"%s\"",
                     tname);
     }
-    uint32_t line = 0;
     switch (type) {
-    case PAIFU_EV_WIN: return read_win(c, ev, players, game, line);
+    case PAIFU_EV_WIN:
+        return read_win(c, ev, players, game);
     case PAIFU_EV_EXHAUSTIVE_DRAW:
-    case PAIFU_EV_ABORTIVE_DRAW: return read_draw(c, ev, type, players, game, line);
-    case PAIFU_EV_PENALTY: return read_penalty(c, ev, players, game, line);
-    default: return read_tile_event(c, ev, type, players, game, line);
+    case PAIFU_EV_ABORTIVE_DRAW:
+        return read_draw(c, ev, type, players, game);
+    case PAIFU_EV_PENALTY:
+        return read_penalty(c, ev, players, game);
+    default:
+        return read_tile_event(c, ev, type, players, game);
     }
 }
 
