@@ -582,6 +582,14 @@ static int read_event(jctx *c, const json_t *ev, int players, paifu_game *game)
     }
 }
 
+/* An error of the model (paifu_game_*), which knows no JSON path, takes the current one. */
+static int at_path(jctx *c, int rc)
+{
+    if (c->err && !c->err->where.path[0])
+        snprintf(c->err->where.path, sizeof(c->err->where.path), "%s", c->path);
+    return rc;
+}
+
 static int read_events(jctx *c, const json_t *arr, int players, paifu_game *game)
 {
     for (size_t i = 0; i < json_array_size(arr); i++) {
@@ -590,9 +598,7 @@ static int read_events(jctx *c, const json_t *arr, int players, paifu_game *game
         if (rc < 0) {
             if (c->err && c->err->code == PAIFU_OK)
                 jerr(c, "invalid event");
-            else if (c->err && !c->err->where.path[0])
-                snprintf(c->err->where.path, sizeof(c->err->where.path), "%s", c->path);
-            return rc;
+            return at_path(c, rc);
         }
         jctx_pop(c, old);
     }
@@ -897,11 +903,8 @@ static int read_game(jctx *c, const json_t *root, paifu_game *game)
         return jerr(c, "expected an array of deals, found %s", jtype(deals));
     for (size_t i = 0; i < json_array_size(deals); i++) {
         size_t o2 = jctx_index(c, i);
-        if ((rc = read_deal(c, json_array_get(deals, i), players, game)) < 0) {
-            if (c->err && !c->err->where.path[0])
-                snprintf(c->err->where.path, sizeof(c->err->where.path), "%s", c->path);
-            return rc;
-        }
+        if ((rc = read_deal(c, json_array_get(deals, i), players, game)) < 0)
+            return at_path(c, rc);
         jctx_pop(c, o2);
     }
     jctx_pop(c, old);
