@@ -367,11 +367,6 @@ static int bzt_next(void *state, paifu_game *game, paifu_error *err)
     return rc < 0 ? rc : 1;
 }
 
-static void bzt_free(void *state)
-{
-    free(state);
-}
-
 const format_impl paifu_format_mcr_botzone_text = {
     .info = {"mcr-botzone-text",
              "Botzone MCR dataset text (Match / Wind / Player n Deal|Draw|Play|... / Fan / Score)",
@@ -379,7 +374,7 @@ const format_impl paifu_format_mcr_botzone_text = {
     .sniff = sniff,
     .reader_open = paifu_text__open,
     .reader_next = bzt_next,
-    .reader_free = bzt_free,
+    .reader_free = free,
     .write_game = NULL,
     .finish = NULL,
     .multi_game = true,

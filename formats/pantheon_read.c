@@ -491,18 +491,13 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     return started ? 1 : 0;
 }
 
-static void reader_free(void *state)
-{
-    free(state);
-}
-
 const format_impl paifu_format_pantheon = {
     .info = {"pantheon", "Pantheon (Mimir) round-result text: a tournament score sheet", true,
              false, 0, ".txt"},
     .sniff = sniff,
     .reader_open = paifu_text__open,
     .reader_next = reader_next,
-    .reader_free = reader_free,
+    .reader_free = free,
     .write_game = NULL,
     .finish = NULL,
     .multi_game = true,

@@ -18,7 +18,8 @@ typedef struct text_in {
     const char *source;
 } text_in;
 
-/* reader_open of a format_impl: a text_in at the start of CTX's input, freed with free(). */
+/* reader_open of a format_impl: a text_in at the start of CTX's input; its reader_free is
+   free(). */
 int paifu_text__open(void **state, const format_reader_ctx *ctx, paifu_error *err);
 
 /* The next line of T without its "\n" or "\r\n"; false at the end of the input. */
