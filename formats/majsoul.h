@@ -73,12 +73,10 @@ typedef struct ms_state {
     int32_t scores[PAIFU_SEATS]; /* the recorded scores: the start, then each deposit's `score` */
     bool scores_known;
     int32_t sticks; /* riichi sticks on the table: the start's plus this deal's */
-    paifu_tile dora[PAIFU_MAX_INDICATORS]; /* indicators revealed so far */
-    size_t n_dora;
+    size_t n_dora;  /* dora indicators revealed so far */
     int riichi_seat;    /* seat whose riichi discard awaits its deposit, -1 if none */
     bool riichi_double; /* that declaration is a double riichi (is_wliqi) */
     int last_actor;     /* seat of the latest discard, kan or kita (a ron's discarder) */
-    paifu_tile last_tile;
     ms_seat seat[PAIFU_SEATS];
     int next_sticks; /* riichi sticks of the next RecordNewRound, -1 if none follows */
 } ms_state;

@@ -103,7 +103,6 @@ static int reveal(ms_state *st, const json_t *data)
         paifu_event ev;
         paifu_event_init(&ev, PAIFU_EV_DORA, -1);
         ev.tile = d[k];
-        st->dora[k] = d[k];
         st->n_dora = k + 1;
         rc = paifu_majsoul__event(st, &ev);
     }
@@ -266,8 +265,6 @@ static int read_start(ms_state *st, const json_t *data, paifu_deal_start *sp)
     if (n == 0 && rc == 1)
         n = 1; /* old records: one `dora` (spec §5.1) */
     sp->dora_indicator = n ? dora[0] : PAIFU_TILE_NONE;
-    memset(st->dora, 0, sizeof(st->dora));
-    memcpy(st->dora, dora, n);
     st->n_dora = n;
     return 0;
 }
@@ -287,7 +284,6 @@ static void reset_deal(ms_state *st, const paifu_deal_start *sp)
     st->riichi_seat = -1;
     st->riichi_double = false;
     st->last_actor = -1;
-    st->last_tile = PAIFU_TILE_NONE;
     st->in_deal = true;
     st->ended = false;
 }
@@ -384,7 +380,6 @@ static int discard_tile(ms_state *st, const json_t *data)
     s->discarded = true;
     release(s, ev.tile);
     st->last_actor = seat;
-    st->last_tile = ev.tile;
     return paifu_majsoul__event(st, &ev);
 }
 
@@ -500,7 +495,6 @@ static int an_gang_add_gang(ms_state *st, const json_t *data)
     paifu_event_init(&ev, type == 3 ? PAIFU_EV_ANKAN : PAIFU_EV_SHOUMINKAN, seat);
     if (type == 3) {
         ankan_tiles(s, tile, &ev);
-        st->last_tile = ev.tiles[0];
     } else {
         ev.tile = tile;
         ev.n = 3;
@@ -510,7 +504,6 @@ static int an_gang_add_gang(ms_state *st, const json_t *data)
             if (paifu_tile_kind(s->pons[p][0]) == paifu_tile_kind(tile))
                 memcpy(ev.tiles, s->pons[p], 3);
         release(s, tile);
-        st->last_tile = tile;
     }
     s->replacement_due = true;
     st->last_actor = seat;
@@ -530,7 +523,6 @@ static int ba_bei(ms_state *st, const json_t *data)
     release(&st->seat[seat], ev.tile);
     st->seat[seat].replacement_due = true;
     st->last_actor = seat;
-    st->last_tile = ev.tile;
     if ((rc = paifu_majsoul__event(st, &ev)) < 0)
         return rc;
     return reveal(st, data);
