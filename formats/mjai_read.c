@@ -42,8 +42,9 @@
  *          the total
  * ryukyoku draw kind from `reason` (spec §4.4); the Mortal dialect gives none, and the kind is
  *          what the events show: the wall used up, else nine terminals (the actor has drawn and
- *          not discarded), four riichi, four kans, four winds, and a triple ron last; tenpais,
- *          shown tehais, deltas (or scores after); tenpai from the noten payments otherwise
+ *          not discarded), four riichi, four kans, four winds (the first four discards are one
+ *          wind, no call or kan), and a triple ron last; tenpais, shown tehais, deltas (or
+ *          scores after); tenpai from the noten payments otherwise
  * end_game the original dialect's scores are the final points (no uma: no final scores)
  */
 #include "format.h"
@@ -93,6 +94,8 @@ typedef struct mj_state {
     unsigned accepted;         /* riichi deposits this deal */
     int live_draws, replacements, kans, discards;
     bool called;               /* a call was made this deal */
+    bool one_wind;             /* the deal's discards so far are all first_discard, a wind */
+    paifu_tile first_discard;
     uint8_t meld_counts[PAIFU_SEATS][PAIFU_TILE_KINDS]; /* tiles in melds, by kind */
     int kan_dora_seat;         /* made an open or added kan whose indicator is not out yet */
     bool holding;              /* `held` waits for that indicator (see on_dahai) */
@@ -343,7 +346,7 @@ static void reset_deal(mj_state *st)
     st->last_actor = -1;
     st->riichi_seats = st->accepted = 0;
     st->live_draws = st->replacements = st->kans = st->discards = 0;
-    st->called = false;
+    st->called = st->one_wind = false;
     st->deal_over = false;
     st->kan_dora_seat = -1;
     st->holding = false;
@@ -482,6 +485,12 @@ static int on_dahai(mj_state *st, const json_t *ev)
         e.flags |= PAIFU_EVF_RIICHI;
     st->reach_pending[seat] = false;
     st->drew[seat] = false;
+    if (st->discards == 0)
+        st->first_discard = e.tile;
+    unsigned kind = paifu_tile_kind(e.tile);
+    st->one_wind = (st->discards == 0 || st->one_wind) &&
+                   kind == paifu_tile_kind(st->first_discard) && kind >= PAIFU_TILE_EAST &&
+                   kind <= PAIFU_TILE_NORTH;
     st->discards++;
     st->last_tile = e.tile;
     st->last_actor = seat;
@@ -847,9 +856,9 @@ static const struct {
     const char *reason;
     paifu_draw_kind kind;
 } REASONS[] = {
-    {"fanpai", PAIFU_DRAW_EXHAUSTIVE},        {"nagashimangan", PAIFU_DRAW_EXHAUSTIVE},
-    {"kyushukyuhai", PAIFU_DRAW_KYUUSHU},     {"suchareach", PAIFU_DRAW_SUUCHA_RIICHI},
-    {"sanchaho", PAIFU_DRAW_SANCHAHOU},       {"sufonrenta", PAIFU_DRAW_SUUFON},
+    {"fanpai", PAIFU_DRAW_EXHAUSTIVE},    {"nagashimangan", PAIFU_DRAW_EXHAUSTIVE},
+    {"kyushukyuhai", PAIFU_DRAW_KYUUSHU}, {"suchareach", PAIFU_DRAW_SUUCHA_RIICHI},
+    {"sanchaho", PAIFU_DRAW_SANCHAHOU},   {"sufonrenta", PAIFU_DRAW_SUUFON},
     {"sukaikan", PAIFU_DRAW_SUUKAIKAN},
 };
 
@@ -868,7 +877,7 @@ static paifu_draw_kind deduce_draw(const mj_state *st, int *seat)
         return PAIFU_DRAW_SUUCHA_RIICHI;
     if (st->kans == 4)
         return PAIFU_DRAW_SUUKAIKAN;
-    if (st->discards == 4 && !st->called)
+    if (st->discards == 4 && !st->called && !st->kans && st->one_wind)
         return PAIFU_DRAW_SUUFON;
     return PAIFU_DRAW_SANCHAHOU;
 }

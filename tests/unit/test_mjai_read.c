@@ -134,7 +134,8 @@ static void test_mortal_game(void **state)
 }
 
 /* Without a reason the draw kind is what the events show: a seat that drew and did not discard
- * declared nine terminals; noten payments say who was tenpai. */
+ * declared nine terminals; four discards of one wind are four winds, another fourth discard
+ * took three rons; noten payments say who was tenpai. */
 static void test_draw_without_reason(void **state)
 {
     (void)state;
@@ -152,6 +153,17 @@ static void test_draw_without_reason(void **state)
         EV("\"type\":\"tsumo\",\"actor\":3,\"pai\":\"E\"")
         EV("\"type\":\"dahai\",\"actor\":3,\"pai\":\"E\",\"tsumogiri\":true")
         EV("\"type\":\"ryukyoku\",\"deltas\":[0,0,0,0]")
+        EV("\"type\":\"end_kyoku\"")
+        KYOKU(",\"dora_marker\":\"1s\",\"scores\":[25000,25000,25000,25000]")
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+        EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\",\"tsumogiri\":true")
+        EV("\"type\":\"tsumo\",\"actor\":1,\"pai\":\"E\"")
+        EV("\"type\":\"dahai\",\"actor\":1,\"pai\":\"E\",\"tsumogiri\":true")
+        EV("\"type\":\"tsumo\",\"actor\":2,\"pai\":\"E\"")
+        EV("\"type\":\"dahai\",\"actor\":2,\"pai\":\"E\",\"tsumogiri\":true")
+        EV("\"type\":\"tsumo\",\"actor\":3,\"pai\":\"5m\"")
+        EV("\"type\":\"dahai\",\"actor\":3,\"pai\":\"5m\",\"tsumogiri\":true")
+        EV("\"type\":\"ryukyoku\",\"deltas\":[0,0,0,0]")
         EV("\"type\":\"end_kyoku\"");
     paifu_game *g = read_ok(log);
     const paifu_deal *d = paifu_game_deal(g, 0);
@@ -159,6 +171,10 @@ static void test_draw_without_reason(void **state)
     assert_int_equal(d->draws[0].seat, 0);
     d = paifu_game_deal(g, 1);
     assert_int_equal(d->draws[0].kind, PAIFU_DRAW_SUUFON);
+    /* four discards without a call that are not one wind: not four winds, so the draw after
+       the fourth is three players' ron on it */
+    d = paifu_game_deal(g, 2);
+    assert_int_equal(d->draws[0].kind, PAIFU_DRAW_SANCHAHOU);
     /* no end_game: the game has no recorded end */
     assert_true(paifu_game_truncated(g));
     paifu_game_free(g);
