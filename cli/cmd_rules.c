@@ -43,18 +43,6 @@ static void show(const paifu_rules *r, bool json)
         printf("\n}}\n");
 }
 
-static const char *type_name(paifu_rule_type t)
-{
-    switch (t) {
-    case PAIFU_RULE_BOOL: return "bool";
-    case PAIFU_RULE_INT: return "int";
-    case PAIFU_RULE_ENUM: return "enum";
-    case PAIFU_RULE_SET: return "set";
-    case PAIFU_RULE_INT4: return "int[4]";
-    }
-    return "?";
-}
-
 int cmd_rules(int argc, char **argv)
 {
     static const struct option longopts[] = {{"rule", required_argument, NULL, 'k'},
@@ -88,7 +76,8 @@ int cmd_rules(int argc, char **argv)
         for (size_t i = 0; i < paifu_rules_param_count(); i++) {
             const paifu_rule_param_info *p = paifu_rules_param(i);
             printf("%s (%s, %s%s%s)\n    %s\n    source: %s\n", p->name, p->group,
-                   type_name(p->type), p->values[0] ? ": " : "", p->values, p->doc, p->source);
+                   paifu_rule_type_name(p->type), p->values[0] ? ": " : "", p->values, p->doc,
+                   p->source);
         }
         return CLI_CLEAN;
     }

@@ -619,6 +619,23 @@ const paifu_rule_param_info *paifu_rules_param(size_t i)
     return i < N_ROWS ? &ROWS[i].info : NULL;
 }
 
+const char *paifu_rule_type_name(paifu_rule_type type)
+{
+    switch (type) {
+    case PAIFU_RULE_BOOL:
+        return "bool";
+    case PAIFU_RULE_INT:
+        return "int";
+    case PAIFU_RULE_ENUM:
+        return "enum";
+    case PAIFU_RULE_SET:
+        return "set";
+    case PAIFU_RULE_INT4:
+        return "int[4]";
+    }
+    return "?";
+}
+
 size_t paifu_rules_preset_count(void)
 {
     return paifu_rules__preset_count;

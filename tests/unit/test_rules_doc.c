@@ -54,18 +54,6 @@ static void put_cell(text *t, const char *s)
         put(t, *s == '|' ? "\\|" : "%c", *s);
 }
 
-static const char *type_name(paifu_rule_type type)
-{
-    switch (type) {
-    case PAIFU_RULE_BOOL: return "bool";
-    case PAIFU_RULE_INT: return "int";
-    case PAIFU_RULE_ENUM: return "enum";
-    case PAIFU_RULE_SET: return "set";
-    case PAIFU_RULE_INT4: return "int[4]";
-    }
-    return "?";
-}
-
 static void header(text *t)
 {
     put(t, "# Rule parameters and presets\n\n"
@@ -103,7 +91,7 @@ static void parameters(text *t)
         char value[256];
         paifu_rules__defaults(&defaults);
         assert_int_equal(paifu_rules_get(value, sizeof(value), &defaults, p->name, NULL), 0);
-        put(t, "| `%s` | %s | ", p->name, type_name(p->type));
+        put(t, "| `%s` | %s | ", p->name, paifu_rule_type_name(p->type));
         put_cell(t, p->values[0] ? p->values : "-");
         put(t, " | `");
         put_cell(t, value);

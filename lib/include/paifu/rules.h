@@ -85,6 +85,10 @@ PAIFU_EXTERN size_t paifu_rules_param_count(void);
 /** Description of parameter I (0 <= I < paifu_rules_param_count()); NULL when out of range. */
 PAIFU_EXTERN const paifu_rule_param_info *paifu_rules_param(size_t i);
 
+/** Name of a parameter type as the documentation writes it ("bool", "int", "enum", "set",
+    "int[4]"); "?" for a value outside the enum. Static. */
+PAIFU_EXTERN const char *paifu_rule_type_name(paifu_rule_type type);
+
 /** Number of presets. */
 PAIFU_EXTERN size_t paifu_rules_preset_count(void);
 
