@@ -52,6 +52,12 @@ void jctx_pop(jctx *c, size_t old)
 }
 
 static int verr(jctx *c, paifu_error_code code, const char *fmt, va_list ap)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 0)))
+#endif
+    ;
+
+static int verr(jctx *c, paifu_error_code code, const char *fmt, va_list ap)
 {
     char text[200];
     vsnprintf(text, sizeof(text), fmt, ap);
