@@ -401,8 +401,7 @@ int cmd_validate(int argc, char **argv)
         printf("%s],\n \"summary\": {\"files\": %zu, \"errors\": %zu, \"skipped\": %zu, "
                "\"games\": %llu, \"deals\": %llu, \"events\": %llu, \"wins\": %llu, "
                "\"draws\": %llu, \"findings\": %llu}, \"exit_status\": %d}\n",
-               in.n ? "\n" : "", in.n, unreadable, in.skipped,
-               (unsigned long long)vs->games,
+               in.n ? "\n" : "", in.n, unreadable, in.skipped, (unsigned long long)vs->games,
                (unsigned long long)vs->deals, (unsigned long long)vs->events,
                (unsigned long long)vs->wins, (unsigned long long)vs->draws,
                (unsigned long long)vs->findings, status);
@@ -410,12 +409,12 @@ int cmd_validate(int argc, char **argv)
         char skipped[64] = "";
         if (in.skipped)
             snprintf(skipped, sizeof(skipped), ", %zu skipped: not a log", in.skipped);
-        printf("%zu file%s (%zu unreadable%s), %llu game%s, %llu deals, %llu wins, %llu draws: "
+        printf("%zu file%s (%zu unreadable%s), %llu game%s, %llu deal%s, %llu win%s, %llu draw%s: "
                "%llu finding%s\n",
-               in.n, in.n == 1 ? "" : "s", unreadable, skipped,
-               (unsigned long long)vs->games,
-               vs->games == 1 ? "" : "s", (unsigned long long)vs->deals,
-               (unsigned long long)vs->wins, (unsigned long long)vs->draws,
+               in.n, in.n == 1 ? "" : "s", unreadable, skipped, (unsigned long long)vs->games,
+               vs->games == 1 ? "" : "s", (unsigned long long)vs->deals, vs->deals == 1 ? "" : "s",
+               (unsigned long long)vs->wins, vs->wins == 1 ? "" : "s",
+               (unsigned long long)vs->draws, vs->draws == 1 ? "" : "s",
                (unsigned long long)vs->findings, vs->findings == 1 ? "" : "s");
     }
     cli_inputs_free(&in);
