@@ -10,6 +10,9 @@
  * hand, CPU model, compiler and build type. Not a test: timings depend on the machine.
  *
  *   bench_score [--min-seconds S] [PATH...]   (default PATH: the corpus's tenhou-xml folder)
+ *   bench_score --emit-lines FILE [PATH...]   write the hands as 'paifu score --batch' lines
+ *                                             (hand and situation options) and time nothing;
+ *                                             bench/bench_score_batch.sh times the CLI on them
  */
 #include <paifu.h>
 
@@ -118,6 +121,38 @@ static void add_path(corpus *c, const char *path)
     closedir(dir);
 }
 
+/* One sample as a batch line of 'paifu score --batch': the hand, then its situation. */
+static void emit_line(FILE *f, const sample *s)
+{
+    static const char WINDS[] = "ESWN";
+    static const struct {
+        unsigned flag;
+        const char *name;
+    } FLAGS[] = {
+        {PAIFU_SIT_TSUMO, "tsumo"},     {PAIFU_SIT_DOUBLE_RIICHI, "double-riichi"},
+        {PAIFU_SIT_RIICHI, "riichi"},   {PAIFU_SIT_IPPATSU, "ippatsu"},
+        {PAIFU_SIT_HAITEI, "haitei"},   {PAIFU_SIT_HOUTEI, "houtei"},
+        {PAIFU_SIT_RINSHAN, "rinshan"}, {PAIFU_SIT_CHANKAN, "chankan"},
+        {PAIFU_SIT_CHANKAN_ANKAN, "chankan-ankan"}, {PAIFU_SIT_TENHOU, "tenhou"},
+        {PAIFU_SIT_CHIIHOU, "chiihou"}, {PAIFU_SIT_RENHOU, "renhou"},
+    };
+    char hand[256], tiles[64];
+    paifu_hand_format(hand, sizeof(hand), &s->hand, s->sit.win_tile);
+    fprintf(f, "%s --round %c --seat %c", hand, WINDS[s->sit.round_wind & 3],
+            WINDS[s->sit.seat_wind & 3]);
+    if (s->sit.n_dora && paifu_tile_format(tiles, sizeof(tiles), s->sit.dora, s->sit.n_dora) < sizeof(tiles))
+        fprintf(f, " --dora %s", tiles);
+    if (s->sit.n_ura && paifu_tile_format(tiles, sizeof(tiles), s->sit.ura, s->sit.n_ura) < sizeof(tiles))
+        fprintf(f, " --ura %s", tiles);
+    if (s->hand.kita)
+        fprintf(f, " --kita %u", (unsigned)s->hand.kita);
+    for (size_t i = 0; i < sizeof(FLAGS) / sizeof(FLAGS[0]); i++)
+        if (s->sit.flags & FLAGS[i].flag && !(FLAGS[i].flag == PAIFU_SIT_RIICHI &&
+                                              s->sit.flags & PAIFU_SIT_DOUBLE_RIICHI))
+            fprintf(f, " --%s", FLAGS[i].name);
+    fputc('\n', f);
+}
+
 static double seconds(clockid_t clock)
 {
     struct timespec ts;
@@ -167,8 +202,12 @@ int main(int argc, char **argv)
     memset(&c, 0, sizeof(c));
     paifu_init();
     int first = 1;
+    const char *emit = NULL;
     if (argc > 2 && strcmp(argv[1], "--min-seconds") == 0) {
         min_seconds = atof(argv[2]);
+        first = 3;
+    } else if (argc > 2 && strcmp(argv[1], "--emit-lines") == 0) {
+        emit = argv[2];
         first = 3;
     }
     if (first >= argc) {
@@ -185,6 +224,18 @@ int main(int argc, char **argv)
     if (c.n == 0) {
         fprintf(stderr, "bench_score: no winning hands found\n");
         return 2;
+    }
+    if (emit) {
+        FILE *f = fopen(emit, "w");
+        if (!f) {
+            fprintf(stderr, "bench_score: cannot write %s\n", emit);
+            return 2;
+        }
+        for (size_t i = 0; i < c.n; i++)
+            emit_line(f, &c.samples[i]);
+        int bad = fclose(f) != 0;
+        fprintf(stderr, "bench_score: %zu hands written to %s\n", c.n, emit);
+        return bad ? 2 : 0;
     }
     unsigned long valid = 0;
     long long check = pass(&c, &valid); /* warm-up, and the count of valid wins */

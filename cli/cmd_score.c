@@ -5,12 +5,14 @@
 #include "cli.h"
 #include "cmd_score_mcr.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 const char cmd_score_usage[] =
     "usage: paifu score [options] HAND\n"
+    "       paifu score --batch [options] [FILE|-]\n"
     "\n"
     "Score one winning hand: yaku (Tenhou's ids and order), han, fu, limit and payments\n"
     "(honba and riichi sticks excluded). Exit status: 0 a valid win, 1 not a valid win (the\n"
@@ -42,10 +44,20 @@ const char cmd_score_usage[] =
     "      --tsumo --riichi --double-riichi --ippatsu --haitei --houtei --rinshan --chankan\n"
     "      --chankan-ankan --tenhou --chiihou --renhou\n"
     "\n"
+    "batch (--batch): one hand per line of FILE (default or -: standard input), each written as\n"
+    "on this command line: the HAND and its situation options (--round S --dealer --tsumo ...;\n"
+    "--opt=VALUE works too). Blank lines and lines starting with # are skipped. The rule options\n"
+    "and --format given on the command line apply to every line. One result per line:\n"
+    "  text: tab-separated, after a header: line, status, han, fu, yakuman, limit, points, yaku\n"
+    "  json: one object per line (JSON lines), the single-hand fields plus \"line\"\n"
+    "A line that cannot be read gives status \"error\" and its message, and the batch goes on.\n"
+    "Exit status: 2 if any line had an error, else 1 if any hand is not a valid win, else 0.\n"
+    "\n"
     "examples:\n"
     "  paifu score 123m99p13s chi:789s pon:666z +2s --round S --dealer --dora 9m\n"
     "  paifu score 777888999p23m99m +4m --tsumo --all\n"
-    "  paifu score 19m19p19s1234567z +1m --rules majsoul --format json\n";
+    "  paifu score 19m19p19s1234567z +1m --rules majsoul --format json\n"
+    "  printf '123m456p789s11z +1z --tsumo\\n' | paifu score --batch --format json\n";
 
 static const struct {
     const char *name;
@@ -65,52 +77,91 @@ static const char *const FU_KIND[] = {"base", "set", "pair", "wait", "menzen_ron
 
 typedef struct options {
     cli_rules_opts rules;
-    bool json, all;
+    bool json, all, batch;
     paifu_situation sit;
-    int kita;
+    int kita, honba;
     char hand[512];
 } options;
 
-static int wind_arg(uint8_t *out, const char *arg)
+/* The options a hand's situation takes: on the command line and on each line of a batch. */
+enum { O_ROUND = 256, O_SEAT, O_DEALER, O_DORA, O_URA, O_HONBA, O_KITA, O_FLAG,
+       O_RULE = O_FLAG + 64, O_RULES_FILE, O_FORMAT, O_ALL, O_BATCH };
+
+static const struct {
+    const char *name;
+    int code;
+    bool arg;
+} HAND_OPTS[] = {
+    {"round", O_ROUND, true}, {"seat", O_SEAT, true},   {"dealer", O_DEALER, false},
+    {"dora", O_DORA, true},   {"ura", O_URA, true},     {"honba", O_HONBA, true},
+    {"kita", O_KITA, true},
+};
+#define N_HAND_OPTS (sizeof(HAND_OPTS) / sizeof(HAND_OPTS[0]))
+
+/* Each setter returns 0, or -1 with the reason in MSG. */
+static int wind_arg(uint8_t *out, const char *arg, char *msg, size_t size)
 {
     static const char WINDS[] = "ESWN";
     const char *p = arg[0] && !arg[1] ? strchr(WINDS, arg[0]) : NULL;
     if (!p) {
-        cli_usage_error("score", "expected a wind E, S, W or N, found '%s'", arg);
+        snprintf(msg, size, "expected a wind E, S, W or N, found '%s'", arg);
         return -1;
     }
     *out = (uint8_t)(p - WINDS);
     return 0;
 }
 
-static int tiles_arg(paifu_tile *out, uint8_t *n, const char *arg)
+static int tiles_arg(paifu_tile *out, uint8_t *n, const char *arg, char *msg, size_t size)
 {
     char buf[64];
-    size_t k;
+    size_t k = strlen(arg);
     paifu_error err;
     paifu_error_clear(&err);
-    snprintf(buf, sizeof(buf), "%s", arg);
-    for (char *p = buf; *p; p++)
-        if (*p == ',')
-            *p = ' ';
+    if (k >= sizeof(buf)) {
+        snprintf(msg, size, "too many tiles in '%.20s...'", arg);
+        return -1;
+    }
+    for (size_t i = 0; i <= k; i++)
+        buf[i] = arg[i] == ',' ? ' ' : arg[i];
     if (paifu_tile_parse(out, PAIFU_MAX_INDICATORS, &k, buf, &err) < 0) {
-        cli_usage_error("score", "%s", err.text);
+        snprintf(msg, size, "%s", err.text);
         return -1;
     }
     *n = (uint8_t)k;
     return 0;
 }
 
-static int count_arg(int *out, const char *arg, int max)
+static int count_arg(int *out, const char *arg, int max, char *msg, size_t size)
 {
     char *end;
     long v = strtol(arg, &end, 10);
     if (*arg == '\0' || *end || v < 0 || v > max) {
-        cli_usage_error("score", "expected a number 0..%d, found '%s'", max, arg);
+        snprintf(msg, size, "expected a number 0..%d, found '%s'", max, arg);
         return -1;
     }
     *out = (int)v;
     return 0;
+}
+
+/* Apply one situation option (a HAND_OPTS or FLAGS code). */
+static int apply_hand_option(options *o, int code, const char *arg, char *msg, size_t size)
+{
+    switch (code) {
+    case O_ROUND: return wind_arg(&o->sit.round_wind, arg, msg, size);
+    case O_SEAT: return wind_arg(&o->sit.seat_wind, arg, msg, size);
+    case O_DEALER: o->sit.seat_wind = PAIFU_WIND_EAST; return 0;
+    case O_DORA: return tiles_arg(o->sit.dora, &o->sit.n_dora, arg, msg, size);
+    case O_URA: return tiles_arg(o->sit.ura, &o->sit.n_ura, arg, msg, size);
+    case O_HONBA: return count_arg(&o->honba, arg, 1000, msg, size);
+    case O_KITA: return count_arg(&o->kita, arg, 4, msg, size);
+    default:
+        if (code >= O_FLAG && code < O_FLAG + (int)N_FLAGS) {
+            o->sit.flags |= FLAGS[code - O_FLAG].flag;
+            return 0;
+        }
+        snprintf(msg, size, "unknown option");
+        return -1;
+    }
 }
 
 /* The HAND may come as several arguments ("123m456p pon:777z +5s"): join them. */
@@ -130,25 +181,24 @@ static int join_hand(options *o, int argc, char **argv)
 /* Parse the options; returns -1 on a usage error, 1 for --help, 0 otherwise. */
 static int parse_options(options *o, int argc, char **argv)
 {
-    enum { O_RULE = 256, O_RULES_FILE, O_FORMAT, O_ALL, O_ROUND, O_SEAT, O_DEALER, O_DORA, O_URA,
-           O_HONBA, O_KITA, O_FLAG };
-    struct option longopts[16 + N_FLAGS + 1] = {
+    struct option longopts[8 + N_HAND_OPTS + N_FLAGS + 1] = {
         {"rules", required_argument, NULL, 'r'}, {"rule", required_argument, NULL, O_RULE},
         {"rules-file", required_argument, NULL, O_RULES_FILE},
         {"format", required_argument, NULL, O_FORMAT}, {"all", no_argument, NULL, O_ALL},
-        {"round", required_argument, NULL, O_ROUND}, {"seat", required_argument, NULL, O_SEAT},
-        {"dealer", no_argument, NULL, O_DEALER}, {"dora", required_argument, NULL, O_DORA},
-        {"ura", required_argument, NULL, O_URA}, {"honba", required_argument, NULL, O_HONBA},
-        {"kita", required_argument, NULL, O_KITA}, {"help", no_argument, NULL, 'h'},
+        {"batch", no_argument, NULL, O_BATCH}, {"help", no_argument, NULL, 'h'},
     };
-    size_t n_opts = 13;
+    size_t n_opts = 7;
+    for (size_t i = 0; i < N_HAND_OPTS; i++)
+        longopts[n_opts++] = (struct option){HAND_OPTS[i].name,
+                                             HAND_OPTS[i].arg ? required_argument : no_argument,
+                                             NULL, HAND_OPTS[i].code};
     for (size_t i = 0; i < N_FLAGS; i++)
         longopts[n_opts++] = (struct option){FLAGS[i].name, no_argument, NULL, O_FLAG + (int)i};
     longopts[n_opts] = (struct option){NULL, 0, NULL, 0};
-    int c, honba = 0;
+    int c;
+    char msg[256];
     optind = 1;
     while ((c = getopt_long(argc, argv, "hr:", longopts, NULL)) != -1) {
-        int rc = 0;
         switch (c) {
         case 'h': return 1;
         case 'r': o->rules.preset = optarg; break;
@@ -165,24 +215,27 @@ static int parse_options(options *o, int argc, char **argv)
             o->json = strcmp(optarg, "json") == 0;
             break;
         case O_ALL: o->all = true; break;
-        case O_ROUND: rc = wind_arg(&o->sit.round_wind, optarg); break;
-        case O_SEAT: rc = wind_arg(&o->sit.seat_wind, optarg); break;
-        case O_DEALER: o->sit.seat_wind = PAIFU_WIND_EAST; break;
-        case O_DORA: rc = tiles_arg(o->sit.dora, &o->sit.n_dora, optarg); break;
-        case O_URA: rc = tiles_arg(o->sit.ura, &o->sit.n_ura, optarg); break;
-        case O_HONBA: rc = count_arg(&honba, optarg, 1000); break;
-        case O_KITA: rc = count_arg(&o->kita, optarg, 4); break;
+        case O_BATCH: o->batch = true; break;
+        case '?': return -1;
         default:
-            if (c >= O_FLAG && c < O_FLAG + (int)N_FLAGS) {
-                o->sit.flags |= FLAGS[c - O_FLAG].flag;
-                break;
+            if (apply_hand_option(o, c, optarg, msg, sizeof(msg)) < 0) {
+                cli_usage_error("score", "%s", msg);
+                return -1;
             }
+        }
+    }
+    o->sit.honba = (int16_t)o->honba;
+    if (o->batch) {
+        if (o->all) {
+            cli_usage_error("score", "--all does not go with --batch");
             return -1;
         }
-        if (rc < 0)
+        if (argc - optind > 1) {
+            cli_usage_error("score", "--batch reads one FILE (or -), found %d", argc - optind);
             return -1;
+        }
+        return 0;
     }
-    o->sit.honba = (int16_t)honba;
     return join_hand(o, argc, argv);
 }
 
@@ -220,35 +273,325 @@ static void print_text(const paifu_score *sc, const char *hand, const paifu_rule
                (int)sc->pay.ron, (int)sc->pay.tsumo_nondealer, (int)sc->pay.tsumo_dealer);
 }
 
-static void print_json(const paifu_score *sc, const char *hand, const paifu_rules *rules)
+/* A result is built in memory and written at once: a batch writes millions of them, and
+   stdio's per-call cost was most of its time. */
+typedef struct line_buf {
+    char b[4096];
+    size_t n;
+} line_buf;
+
+static inline void put_n(line_buf *l, const char *s, size_t k)
 {
-    printf("{\"hand\": ");
-    cli_json_string(stdout, hand);
-    printf(", \"rules\": ");
-    cli_json_string(stdout, paifu_rules_name(rules));
-    printf(", \"valid\": %s, \"status\": \"%s\", \"tsumo\": %s, \"dealer\": %s,\n",
-           sc->status == PAIFU_SCORE_OK ? "true" : "false",
-           paifu_score_status_name((paifu_score_status)sc->status), sc->tsumo ? "true" : "false",
-           sc->dealer ? "true" : "false");
-    printf(" \"yaku\": [");
-    for (unsigned i = 0; i < sc->n_yaku; i++)
-        printf("%s{\"id\": %u, \"name\": \"%s\", \"han\": %d}", i ? ", " : "", sc->yaku[i].id,
-               paifu_yaku_name(sc->yaku[i].id), sc->yaku[i].han);
-    printf("],\n \"han\": %d, \"yaku_han\": %d, \"yakuman\": %d, \"fu\": %d, \"fu_raw\": %d, "
-           "\"fu_counted\": %s, \"wait\": \"%s\", \"limit\": \"%s\",\n",
-           sc->han, sc->yaku_han, sc->yakuman, sc->fu, sc->fu_raw,
-           sc->fu_counted ? "true" : "false", paifu_wait_name((paifu_wait)sc->wait),
-           paifu_limit_name((paifu_limit)sc->limit));
-    printf(" \"fu_parts\": [");
-    for (unsigned i = 0; i < sc->n_fu_parts; i++)
-        printf("%s{\"kind\": \"%s\", \"fu\": %d}", i ? ", " : "", FU_KIND[sc->fu_parts[i].what],
-               sc->fu_parts[i].fu);
-    printf("],\n \"dora\": %d, \"aka\": %d, \"ura\": %d, \"kita\": %d,\n", sc->dora, sc->aka,
-           sc->ura, sc->kita);
-    printf(" \"payment\": {\"base\": %d, \"ron\": %d, \"tsumo_dealer\": %d, \"tsumo_nondealer\": "
-           "%d}, \"total\": %d}\n",
-           (int)sc->pay.base, (int)sc->pay.ron, (int)sc->pay.tsumo_dealer,
-           (int)sc->pay.tsumo_nondealer, (int)sc->total);
+    if (k > sizeof(l->b) - 1 - l->n)
+        k = sizeof(l->b) - 1 - l->n;
+    memcpy(l->b + l->n, s, k);
+    l->n += k;
+}
+
+static inline void put_s(line_buf *l, const char *s)
+{
+    put_n(l, s, strlen(s));
+}
+
+/* A string literal: its length is known at compile time. */
+#define put_lit(l, lit) put_n((l), "" lit, sizeof(lit) - 1)
+
+static inline void put_c(line_buf *l, char c)
+{
+    if (l->n < sizeof(l->b) - 1)
+        l->b[l->n++] = c;
+}
+
+static void put_i(line_buf *l, long v)
+{
+    char tmp[24];
+    size_t k = 0;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do
+        tmp[k++] = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (v < 0)
+        put_c(l, '-');
+    while (k)
+        put_c(l, tmp[--k]);
+}
+
+static void put_json(line_buf *l, const char *s)
+{
+    static const char HEX[] = "0123456789abcdef";
+    put_c(l, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        size_t run = 0; /* plain characters are copied a run at a time */
+        while (p[run] >= 0x20 && p[run] != '"' && p[run] != '\\')
+            run++;
+        if (run) {
+            if (run > sizeof(l->b) - 1 - l->n)
+                run = sizeof(l->b) - 1 - l->n;
+            memcpy(l->b + l->n, p, run);
+            l->n += run;
+            p += run - 1;
+            continue;
+        }
+        if (*p == '"' || *p == '\\') {
+            put_c(l, '\\');
+            put_c(l, (char)*p);
+        } else if (*p < 0x20) {
+            put_lit(l, "\\u00");
+            put_c(l, HEX[*p >> 4]);
+            put_c(l, HEX[*p & 15]);
+        } else {
+            put_c(l, (char)*p);
+        }
+    }
+    put_c(l, '"');
+}
+
+#define put_kv(l, key, v) (put_lit((l), key), put_i((l), (v)))
+
+static const char *json_bool(bool b)
+{
+    return b ? "true" : "false";
+}
+
+/* One result as JSON: on several lines for a single hand (NL "\n "), on one for a batch (" "),
+   where LINE > 0 is the batch line it answers. */
+static void print_json(FILE *f, const paifu_score *sc, const char *hand, const paifu_rules *rules,
+                       const char *nl, unsigned long line)
+{
+    line_buf l;
+    l.n = 0;
+    put_c(&l, '{');
+    if (line) {
+        put_kv(&l, "\"line\": ", (long)line);
+        put_lit(&l, ", ");
+    }
+    put_lit(&l, "\"hand\": ");
+    put_json(&l, hand);
+    put_lit(&l, ", \"rules\": ");
+    put_json(&l, paifu_rules_name(rules));
+    put_lit(&l, ", \"valid\": ");
+    put_s(&l, json_bool(sc->status == PAIFU_SCORE_OK));
+    put_lit(&l, ", \"status\": \"");
+    put_s(&l, paifu_score_status_name((paifu_score_status)sc->status));
+    put_lit(&l, "\", \"tsumo\": ");
+    put_s(&l, json_bool(sc->tsumo));
+    put_lit(&l, ", \"dealer\": ");
+    put_s(&l, json_bool(sc->dealer));
+    put_c(&l, ',');
+    put_s(&l, nl);
+    put_lit(&l, "\"yaku\": [");
+    for (unsigned i = 0; i < sc->n_yaku; i++) {
+        if (i)
+            put_lit(&l, ", ");
+        put_kv(&l, "{\"id\": ", sc->yaku[i].id);
+        put_lit(&l, ", \"name\": \"");
+        put_s(&l, paifu_yaku_name(sc->yaku[i].id));
+        put_kv(&l, "\", \"han\": ", sc->yaku[i].han);
+        put_c(&l, '}');
+    }
+    put_lit(&l, "],");
+    put_s(&l, nl);
+    put_kv(&l, "\"han\": ", sc->han);
+    put_kv(&l, ", \"yaku_han\": ", sc->yaku_han);
+    put_kv(&l, ", \"yakuman\": ", sc->yakuman);
+    put_kv(&l, ", \"fu\": ", sc->fu);
+    put_kv(&l, ", \"fu_raw\": ", sc->fu_raw);
+    put_lit(&l, ", \"fu_counted\": ");
+    put_s(&l, json_bool(sc->fu_counted));
+    put_lit(&l, ", \"wait\": \"");
+    put_s(&l, paifu_wait_name((paifu_wait)sc->wait));
+    put_lit(&l, "\", \"limit\": \"");
+    put_s(&l, paifu_limit_name((paifu_limit)sc->limit));
+    put_lit(&l, "\",");
+    put_s(&l, nl);
+    put_lit(&l, "\"fu_parts\": [");
+    for (unsigned i = 0; i < sc->n_fu_parts; i++) {
+        if (i)
+            put_lit(&l, ", ");
+        put_lit(&l, "{\"kind\": \"");
+        put_s(&l, FU_KIND[sc->fu_parts[i].what]);
+        put_kv(&l, "\", \"fu\": ", sc->fu_parts[i].fu);
+        put_c(&l, '}');
+    }
+    put_lit(&l, "],");
+    put_s(&l, nl);
+    put_kv(&l, "\"dora\": ", sc->dora);
+    put_kv(&l, ", \"aka\": ", sc->aka);
+    put_kv(&l, ", \"ura\": ", sc->ura);
+    put_kv(&l, ", \"kita\": ", sc->kita);
+    put_c(&l, ',');
+    put_s(&l, nl);
+    put_kv(&l, "\"payment\": {\"base\": ", (long)sc->pay.base);
+    put_kv(&l, ", \"ron\": ", (long)sc->pay.ron);
+    put_kv(&l, ", \"tsumo_dealer\": ", (long)sc->pay.tsumo_dealer);
+    put_kv(&l, ", \"tsumo_nondealer\": ", (long)sc->pay.tsumo_nondealer);
+    put_kv(&l, "}, \"total\": ", (long)sc->total);
+    put_lit(&l, "}\n");
+    fwrite(l.b, 1, l.n, f);
+}
+
+/* ---- batch ---- */
+
+/* Read one batch line into O (its hand and situation, on top of the command line's). Tokens
+   are split on blanks; "--name value" and "--name=value" both work. Returns -1 with MSG. */
+static int parse_batch_line(options *o, char *line, char *msg, size_t size)
+{
+    size_t used = 0;
+    o->hand[0] = '\0';
+    char *save = NULL;
+    for (char *tok = strtok_r(line, " \t\r\n", &save); tok; tok = strtok_r(NULL, " \t\r\n", &save)) {
+        if (tok[0] != '-' || tok[1] != '-') {
+            size_t k = strlen(tok);
+            if (used + 1 + k >= sizeof(o->hand)) {
+                snprintf(msg, size, "the hand is too long");
+                return -1;
+            }
+            if (used)
+                o->hand[used++] = ' ';
+            memcpy(o->hand + used, tok, k + 1);
+            used += k;
+            continue;
+        }
+        char *name = tok + 2, *arg = strchr(name, '=');
+        if (arg)
+            *arg++ = '\0';
+        int code = -1;
+        bool takes = false;
+        for (size_t i = 0; i < N_HAND_OPTS && code < 0; i++)
+            if (!strcmp(name, HAND_OPTS[i].name))
+                code = HAND_OPTS[i].code, takes = HAND_OPTS[i].arg;
+        for (size_t i = 0; i < N_FLAGS && code < 0; i++)
+            if (!strcmp(name, FLAGS[i].name))
+                code = O_FLAG + (int)i;
+        if (code < 0) {
+            snprintf(msg, size, "unknown option --%.40s (a line takes the hand's situation options)",
+                     name);
+            return -1;
+        }
+        if (takes && !arg && !(arg = strtok_r(NULL, " \t\r\n", &save))) {
+            snprintf(msg, size, "--%s expects a value", name);
+            return -1;
+        }
+        if (!takes && arg) {
+            snprintf(msg, size, "--%s takes no value", name);
+            return -1;
+        }
+        if (apply_hand_option(o, code, arg, msg, size) < 0)
+            return -1;
+    }
+    o->sit.honba = (int16_t)o->honba;
+    if (!used) {
+        snprintf(msg, size, "expected a HAND");
+        return -1;
+    }
+    return 0;
+}
+
+static void print_batch_error(FILE *out, bool json, unsigned long line, const char *hand,
+                              const char *msg)
+{
+    line_buf l;
+    l.n = 0;
+    if (json) {
+        put_kv(&l, "{\"line\": ", (long)line);
+        put_lit(&l, ", \"hand\": ");
+        put_json(&l, hand);
+        put_lit(&l, ", \"valid\": false, \"status\": \"error\", \"error\": ");
+        put_json(&l, msg);
+        put_lit(&l, "}\n");
+    } else {
+        put_i(&l, (long)line);
+        put_lit(&l, "\terror\t\t\t\t\t\t");
+        for (const char *p = msg; *p; p++) /* one line, one field */
+            put_c(&l, *p == '\t' || *p == '\n' ? ' ' : *p);
+        put_c(&l, '\n');
+    }
+    fwrite(l.b, 1, l.n, out);
+}
+
+static void print_batch_text(FILE *out, unsigned long line, const paifu_score *sc)
+{
+    line_buf l;
+    l.n = 0;
+    put_i(&l, (long)line);
+    put_c(&l, '\t');
+    put_s(&l, paifu_score_status_name((paifu_score_status)sc->status));
+    put_kv(&l, "\t", sc->han);
+    put_kv(&l, "\t", sc->fu);
+    put_kv(&l, "\t", sc->yakuman);
+    put_c(&l, '\t');
+    put_s(&l, paifu_limit_name((paifu_limit)sc->limit));
+    put_kv(&l, "\t", (long)sc->total);
+    put_c(&l, '\t');
+    for (unsigned i = 0; i < sc->n_yaku; i++) {
+        if (i)
+            put_c(&l, ',');
+        put_s(&l, paifu_yaku_name(sc->yaku[i].id));
+        put_kv(&l, ":", sc->yaku[i].han);
+    }
+    put_c(&l, '\n');
+    fwrite(l.b, 1, l.n, out);
+}
+
+/* Score every line of IN; the command line's situation (BASE) is each line's starting point. */
+static int run_batch(const options *base, const paifu_rules *rules, FILE *in, const char *name)
+{
+    FILE *out = stdout;
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    unsigned long no = 0;
+    int status = CLI_CLEAN;
+    char msg[256];
+    if (!base->json)
+        fputs("line\tstatus\than\tfu\tyakuman\tlimit\tpoints\tyaku\n", out);
+    while ((len = getline(&line, &cap, in)) >= 0) {
+        no++;
+        const char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\0' || *p == '\n' || *p == '\r' || *p == '#')
+            continue;
+        options o = *base;
+        paifu_hand hand;
+        paifu_score sc;
+        paifu_error err;
+        paifu_error_clear(&err);
+        int rc = parse_batch_line(&o, line, msg, sizeof(msg));
+        if (rc == 0 && (rc = paifu_hand_parse(&hand, &o.sit.win_tile, o.hand, &err)) < 0)
+            snprintf(msg, sizeof(msg), "%s", err.text);
+        if (rc == 0 && o.sit.win_tile == PAIFU_TILE_NONE) {
+            snprintf(msg, sizeof(msg), "the hand names no winning tile (add it as +TILE)");
+            rc = -1;
+        }
+        if (rc == 0) {
+            hand.kita = (uint8_t)o.kita;
+            if ((rc = paifu_score_hand(&sc, &hand, &o.sit, rules, &err)) < 0)
+                snprintf(msg, sizeof(msg), "%s", err.text);
+        }
+        if (rc < 0) {
+            print_batch_error(out, base->json, no, o.hand, msg);
+            status = CLI_ERROR;
+            continue;
+        }
+        if (base->json)
+            print_json(out, &sc, o.hand, rules, " ", no);
+        else
+            print_batch_text(out, no, &sc);
+        if (sc.status != PAIFU_SCORE_OK && status == CLI_CLEAN)
+            status = CLI_FINDINGS;
+    }
+    int read_failed = ferror(in);
+    free(line);
+    if (read_failed) {
+        fprintf(stderr, "paifu: %s: error: cannot read line %lu\n", name, no + 1);
+        return CLI_ERROR;
+    }
+    if (fflush(out) != 0 || ferror(out)) {
+        fprintf(stderr, "paifu: error: cannot write the results\n");
+        return CLI_ERROR;
+    }
+    return status;
 }
 
 /*
@@ -302,6 +645,24 @@ int cmd_score(int argc, char **argv)
     paifu_error err;
     paifu_error_clear(&err);
     paifu_location_set_source(&err.where, "HAND");
+    if (o.batch) {
+        const char *path = optind < argc ? argv[optind] : "-";
+        FILE *in = strcmp(path, "-") ? fopen(path, "r") : stdin;
+        if (!in) {
+            fprintf(stderr, "paifu: %s: error: cannot open: %s\n", path, strerror(errno));
+            return CLI_ERROR;
+        }
+        if ((rc = cli_resolve_rules(&rules, &o.rules, NULL, "rrc", &err)) == 0)
+            rc = run_batch(&o, rules, in, path);
+        if (in != stdin)
+            fclose(in);
+        paifu_rules_free(rules);
+        if (rc < 0) {
+            cli_print_error(&err);
+            return CLI_ERROR;
+        }
+        return rc;
+    }
     if ((rc = cli_resolve_rules(&rules, &o.rules, NULL, "rrc", &err)) < 0 ||
         (rc = paifu_hand_parse(&hand, &o.sit.win_tile, o.hand, &err)) < 0)
         goto done;
@@ -321,7 +682,7 @@ int cmd_score(int argc, char **argv)
         if (i)
             printf(o.json ? "" : "\n");
         if (o.json)
-            print_json(&all[i], o.hand, rules);
+            print_json(stdout, &all[i], o.hand, rules, "\n ", 0);
         else
             print_text(&all[i], o.hand, rules);
     }

@@ -23,3 +23,12 @@ foreach(c ${_score_cases})
     ${_paifu} "${pattern}")
   set_tests_properties(cli.score.${name} PROPERTIES LABELS cli)
 endforeach()
+
+# paifu score --batch: line for line the same results as single runs (tests/tools/score_batch_test.py)
+find_program(PAIFU_SCORE_PYTHON NAMES python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(NOT PAIFU_SCORE_PYTHON)
+  find_program(PAIFU_SCORE_PYTHON NAMES python3 REQUIRED)
+endif()
+add_test(NAME cli.score.batch COMMAND ${PAIFU_SCORE_PYTHON}
+  ${CMAKE_CURRENT_SOURCE_DIR}/tools/score_batch_test.py ${_paifu})
+set_tests_properties(cli.score.batch PROPERTIES LABELS cli)

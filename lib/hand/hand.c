@@ -443,7 +443,9 @@ int paifu_hand_parse(paifu_hand *out, paifu_tile *win_out, const char *text, pai
         if (!win_out)
             return paifu_error_set(err, PAIFU_EINVAL, NULL,
                                    "\"%s\" names a winning tile where none is expected", text);
-        if (paifu_hand_kind_count(out, paifu_tile_kind(win)) >= 4)
+        /* a 13-tile state takes the winning tile as a further copy; a 14-tile state (as
+           paifu_hand_format writes it) holds it already */
+        if (out->n_closed % 3 == 1 && paifu_hand_kind_count(out, paifu_tile_kind(win)) >= 4)
             return paifu_error_set(err, PAIFU_EFORMAT, NULL,
                                    "the winning tile of \"%s\" would be a fifth copy", text);
     }

@@ -116,6 +116,9 @@ static void format_round_trip(void **state)
         "340567m44s22z ankan:9999m +4s",
         "455667p3z shouminkan:5'555z chi:1'23p +3z",
         "19m19p19s1234567z",
+        /* a 14-tile state holding all four copies of its winning tile: the +9p names one of
+           them, not a fifth (the parser refused what paifu_hand_format wrote) */
+        "678m789999p111s11z +9p",
     };
     for (size_t i = 0; i < sizeof(HANDS) / sizeof(HANDS[0]); i++) {
         paifu_hand a, b;

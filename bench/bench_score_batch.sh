@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# bench_score_batch.sh BUILD_DIR [REPEAT] [PATH...]: hands per second of 'paifu score --batch'.
+#
+# The hands are the recorded wins of real logs (default: the corpus's tenhou-xml folder),
+# written as batch lines by 'bench_score --emit-lines' and repeated REPEAT times (default 70:
+# about 500,000 lines for the corpus's 7,133 wins). Each output format is run three times under
+# one rule set (tenhou) with the output thrown away; the figure is hands per CPU second (user +
+# system, from bash's 'times' of the child), the best of the three runs. One process, one core.
+# Not a test: timings depend on the machine.
+set -eu
+build=${1:?usage: bench_score_batch.sh BUILD_DIR [REPEAT] [PATH...]}
+repeat=${2:-70}
+shift $(( $# > 1 ? 2 : 1 ))
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$build/bench/bench_score" --emit-lines "$work/once.txt" "$@" 2>"$work/emit.err" || {
+    cat "$work/emit.err"; exit 2; }
+for _ in $(seq "$repeat"); do cat "$work/once.txt"; done > "$work/lines.txt"
+lines=$(wc -l < "$work/lines.txt")
+echo "bench_score_batch: paifu score --batch --rules tenhou over $lines lines" \
+     "($(wc -l < "$work/once.txt") recorded wins x $repeat)"
+for fmt in text json; do
+    best=""
+    for _ in 1 2 3; do
+        s=$( { /usr/bin/time -f "%U %S" "$build/cli/paifu" score --batch --rules tenhou \
+               --format "$fmt" "$work/lines.txt" > /dev/null; } 2>&1 | tail -1)
+        cpu=$(echo "$s" | awk '{print $1 + $2}')
+        if [ -z "$best" ] || awk "BEGIN{exit !($cpu < $best)}"; then best=$cpu; fi
+    done
+    rate=$(awk "BEGIN{printf \"%.0f\", $lines / $best}")
+    echo "  --format $fmt: best of 3: $best s CPU -> $rate hands/s"
+done
+echo "  machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); load $(cut -d' ' -f1-3 /proc/loadavg)"
