@@ -6,7 +6,7 @@
  * the report grow without bound.
  */
 #include "error_internal.h"
-#include "report_internal.h"
+#include "finding_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -173,4 +173,31 @@ void paifu_report__count_deal(paifu_report *report, const paifu_deal *deal)
     report->stats.events += deal->n_events;
     report->stats.wins += deal->n_wins;
     report->stats.draws += deal->n_draws;
+}
+
+void paifu_finding__locate(paifu_location *where, const paifu_verify_options *opts,
+                           const paifu_deal *deal, int event)
+{
+    paifu_location_clear(where);
+    if (opts && opts->source_name)
+        paifu_location_set_source(where, opts->source_name);
+    if (opts)
+        where->game = opts->game_index;
+    if (deal) {
+        paifu_deal_label(where->deal, sizeof(where->deal), &deal->start);
+        const paifu_event *ev = event >= 0 && (size_t)event < deal->n_events
+                                    ? &deal->events[event]
+                                    : NULL;
+        where->line = ev && ev->line ? ev->line : deal->line;
+        where->column = ev && ev->line ? ev->column : deal->column;
+    }
+    where->event = event;
+}
+
+void paifu_finding__points(char *buf, size_t size, const int32_t *v, int players)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < players && used < size; i++)
+        used += (size_t)snprintf(buf + used, size - used, "%s%d", i ? "," : "", (int)v[i]);
 }

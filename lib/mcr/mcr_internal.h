@@ -16,7 +16,7 @@
 
 #include "paifu/mcr.h"
 #include "rules_internal.h"
-#include "verify_internal.h"
+#include "paifu/verify.h"
 
 /* ---- fan table (mcr_fans.c) ---- */
 
@@ -118,5 +118,10 @@ int paifu_mcr__set_fans(paifu_mcr_result *out, const paifu_mcr__set *sets, size_
  */
 int paifu_mcr__replay_totals(int32_t totals[PAIFU_SEATS], const paifu_game *game,
                              const paifu_rules *rules, bool recompute, paifu_error *err);
+
+/* Verify an MCR game (verify.c hands MCR rule sets here): every deal replayed tile by tile with
+   flowers, every win scored and paid, the running and final scores. */
+int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
+                           const paifu_verify_options *opts, paifu_error *err);
 
 #endif

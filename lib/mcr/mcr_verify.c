@@ -42,7 +42,7 @@
  */
 #include "error_internal.h"
 #include "mcr_internal.h"
-#include "report_internal.h"
+#include "finding_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -115,7 +115,7 @@ static void finding(replay *r, int ev, const char *code, const char *exp, const 
     vsnprintf(msg, sizeof(msg), fmt, ap);
     va_end(ap);
     paifu_location w;
-    paifu_verify__locate(&w, r->opts, r->deal, ev);
+    paifu_finding__locate(&w, r->opts, r->deal, ev);
     paifu_report_add(r->rep, code, &w, exp, rec, "mcr.md", "%s", msg);
 }
 
@@ -747,8 +747,8 @@ static void ev_win(replay *r, int ev, const paifu_event *e)
     if (total >= 0 && paifu_mcr_settle(expect, w->winner, discarder, total, r->rules, NULL) == 0 &&
         (w->known & PAIFU_REC_DELTAS) && memcmp(expect, w->deltas, sizeof(expect)) != 0) {
         char a[64], b[64];
-        paifu_settle__format(a, sizeof(a), expect, PAIFU_SEATS);
-        paifu_settle__format(b, sizeof(b), w->deltas, PAIFU_SEATS);
+        paifu_finding__points(a, sizeof(a), expect, PAIFU_SEATS);
+        paifu_finding__points(b, sizeof(b), w->deltas, PAIFU_SEATS);
         finding(r, ev, "mcr.payment", a, b, "the payments of seat %d's win differ", w->winner);
     }
     const int32_t *rec = (w->known & PAIFU_REC_DELTAS) ? w->deltas : NULL;
@@ -781,8 +781,8 @@ static void ev_draw_end(replay *r, int ev, const paifu_event *e)
     if (paid) {
         char a[64], b[64];
         int32_t zero[PAIFU_SEATS] = {0};
-        paifu_settle__format(a, sizeof(a), zero, PAIFU_SEATS);
-        paifu_settle__format(b, sizeof(b), d->deltas, PAIFU_SEATS);
+        paifu_finding__points(a, sizeof(a), zero, PAIFU_SEATS);
+        paifu_finding__points(b, sizeof(b), d->deltas, PAIFU_SEATS);
         if (r->verifiable)
             finding(r, ev, "draw.payment", a, b, "an exhaustive draw pays nothing%s", "");
     }
@@ -818,8 +818,8 @@ static void ev_penalty(replay *r, int ev, const paifu_event *e)
     }
     if (known && p->has_deltas && memcmp(expect, p->deltas, sizeof(expect)) != 0) {
         char a[64], b[64];
-        paifu_settle__format(a, sizeof(a), expect, PAIFU_SEATS);
-        paifu_settle__format(b, sizeof(b), p->deltas, PAIFU_SEATS);
+        paifu_finding__points(a, sizeof(a), expect, PAIFU_SEATS);
+        paifu_finding__points(b, sizeof(b), p->deltas, PAIFU_SEATS);
         finding(r, ev, "penalty.amount", a, b, "the %s penalty of seat %d differs",
                 paifu_penalty_kind_name((paifu_penalty_kind)p->kind), p->seat);
     }
@@ -916,7 +916,7 @@ static void check_dealer(paifu_report *rep, const paifu_deal *deal, const paifu_
     if (st->dealer != expect) {
         snprintf(a, sizeof(a), "%d", expect);
         snprintf(b, sizeof(b), "%d", st->dealer);
-        paifu_verify__locate(&w, opts, deal, -1);
+        paifu_finding__locate(&w, opts, deal, -1);
         paifu_report_add(rep, "flow.dealer", &w, a, b, "mcr.md §2.3-2.4",
                          "the dealer of this deal is seat %d", expect);
     }
@@ -924,7 +924,7 @@ static void check_dealer(paifu_report *rep, const paifu_deal *deal, const paifu_
         int pr = prev->start.round_wind & 3, pk = prev->start.hand_number % 4;
         int nr = pk == 3 ? pr + 1 : pr, nk = pk == 3 ? 0 : pk + 1;
         if (nr != round || nk != k) {
-            paifu_verify__locate(&w, opts, deal, -1);
+            paifu_finding__locate(&w, opts, deal, -1);
             paifu_deal_start next = prev->start;
             next.round_wind = (uint8_t)(nr & 3);
             next.hand_number = (uint8_t)nk;
@@ -943,10 +943,10 @@ static void check_scores(paifu_report *rep, const paifu_deal *deal, const int32_
         memcmp(running, deal->start.scores, sizeof(int32_t) * PAIFU_SEATS) == 0)
         return;
     char a[64], b[64];
-    paifu_settle__format(a, sizeof(a), running, PAIFU_SEATS);
-    paifu_settle__format(b, sizeof(b), deal->start.scores, PAIFU_SEATS);
+    paifu_finding__points(a, sizeof(a), running, PAIFU_SEATS);
+    paifu_finding__points(b, sizeof(b), deal->start.scores, PAIFU_SEATS);
     paifu_location w;
-    paifu_verify__locate(&w, opts, deal, -1);
+    paifu_finding__locate(&w, opts, deal, -1);
     paifu_report_add(rep, "flow.scores", &w, a, b, "mcr.md §10",
                      "the session totals at the start of the deal differ from the recorded ones");
 }
@@ -1005,15 +1005,15 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
     const paifu_game_result *res = paifu_game_result_get(game);
     paifu_location w;
     if (paifu_game_truncated(game)) {
-        paifu_verify__locate(&w, opts, NULL, -1);
+        paifu_finding__locate(&w, opts, NULL, -1);
         paifu_report_add(report, "log.truncated", &w, NULL, NULL, NULL,
                          "the log ends before the session's end");
     } else if (res->has_points && verifiable &&
                memcmp(res->points, running, sizeof(int32_t) * PAIFU_SEATS) != 0) {
         char a[64], b[64];
-        paifu_settle__format(a, sizeof(a), running, PAIFU_SEATS);
-        paifu_settle__format(b, sizeof(b), res->points, PAIFU_SEATS);
-        paifu_verify__locate(&w, opts, NULL, -1);
+        paifu_finding__points(a, sizeof(a), running, PAIFU_SEATS);
+        paifu_finding__points(b, sizeof(b), res->points, PAIFU_SEATS);
+        paifu_finding__locate(&w, opts, NULL, -1);
         paifu_report_add(report, "game.final_points", &w, a, b, "mcr.md §10",
                          "the session totals differ from the recorded final points");
     }

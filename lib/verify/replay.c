@@ -13,15 +13,15 @@
  *      discards again (or the deal ends).
  *   4. Furiten and tenpai are decided from a seat's waits: the wait set of its 13-tile hand
  *      after its last discard, which stays as it is until the seat draws or calls. They are
- *      computed only when a decision needs them (paifu_replay__waits, waits_of): a riichi
- *      declaration, a ron, a call by the seat, a draw by a seat in riichi, sanchahou. Until
- *      then the discards a seat lets pass are collected as kinds (passed_temp, or passed_riichi
- *      while in riichi: discard_passed, on_call), and tested against the waits at those points
- *      (settle_passes), the last moments the hand still is the one they passed. Temporary
- *      furiten ends at the seat's own draw, so most passes are dropped there untested. The
- *      waits depend only on the concealed counts and the number of melds (hand.c keeps the rest
- *      consistent) and are kept with the counts they were computed from: a riichi hand's are
- *      computed once.
+ *      computed only when a decision needs them (paifu_replay__waits, __waits_of, in
+ *      replay_state.c): a riichi declaration, a ron, a call by the seat, a draw by a seat in
+ *      riichi, sanchahou. Until then the discards a seat lets pass are collected as kinds
+ *      (passed_temp, or passed_riichi while in riichi: discard_passed, on_call), and tested
+ *      against the waits at those points (paifu_replay__test_passes), the last moments the hand
+ *      still is the one they passed. Temporary furiten ends at the seat's own draw, so most
+ *      passes are dropped there untested. The waits depend only on the concealed counts and the
+ *      number of melds (hand.c keeps the rest consistent) and are kept with the counts they were
+ *      computed from: a riichi hand's are computed once.
  *   5. Once a legality finding has been reported the tile state may be wrong: `broken` is set and
  *      the rest of the deal is checked from the recorded values only (one finding per root
  *      cause, not a cascade).
@@ -40,7 +40,8 @@
  *                               |  +- PHASE_REPLACEMENT <-------------------+
  *                               |        (on_draw: the replacement tile)
  *                               +--> PHASE_ENDED  (paifu_replay__win, __draw_outcome: tsumo,
- *                                                  ron from REACT/ROB, draws, penalties)
+ *                                                  ron from REACT/ROB, draws, penalties;
+ *                                                  replay_outcome.c)
  *
  * Sources of the rules: RRC 000 §3.3 (calls, kan, riichi), 002 §3.4 (furiten), §3.8 (draws);
  * riichi-rulesets.md D (legality) for the differences, read from the rule set.
@@ -54,36 +55,6 @@
 #include <string.h>
 
 /* ---- findings ---- */
-
-void paifu_replay__finding(replay *rp, const char *code, const char *expected,
-                           const char *recorded, const char *rule_ref, const char *fmt, ...)
-{
-    if (rp->muted) {
-        rp->muted_hits++;
-        return;
-    }
-    paifu_location where;
-    paifu_verify__locate(&where, rp->opts, rp->deal, rp->event);
-    char text[200];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof(text), fmt, ap);
-    va_end(ap);
-    paifu_report_add(rp->report, code, &where, expected, recorded, rule_ref, "%s", text);
-}
-
-bool paifu_replay__chombo_recorded(const replay *rp, int seat)
-{
-    const paifu_deal *d = rp->deal;
-    for (size_t i = rp->event < 0 ? 0 : (size_t)rp->event; i < d->n_events; i++) {
-        const paifu_event *e = &d->events[i];
-        if (e->type == PAIFU_EV_PENALTY && e->detail >= 0 && (size_t)e->detail < d->n_penalties &&
-            d->penalties[e->detail].kind == PAIFU_PENALTY_CHOMBO &&
-            d->penalties[e->detail].seat == seat)
-            return true;
-    }
-    return false;
-}
 
 /* A legality finding: reported once, then the tile state is no longer trusted. */
 static void illegal(replay *rp, const char *code, const char *rule_ref, const char *fmt, ...)
@@ -108,11 +79,6 @@ static char *tname(char buf[3], paifu_tile t)
     return paifu_tile_name(buf, t);
 }
 
-int paifu_replay__seat_wind(const replay *rp, int seat)
-{
-    return (seat - rp->deal->start.dealer + rp->players) % rp->players;
-}
-
 static int next_seat(const replay *rp, int seat)
 {
     int next = seat + 1; /* (seat + 1) % players without a division in the usual case */
@@ -126,11 +92,6 @@ static uint64_t kind_bit(paifu_tile t)
 
 /* ---- physical ids ---- */
 
-static bool id_held(const replay_seat *s, uint8_t id)
-{
-    return id < 192 && (s->held_ids[id / 64] >> (id % 64) & 1u);
-}
-
 static void id_add(replay_seat *s, uint8_t id)
 {
     if (id < 192)
@@ -143,37 +104,12 @@ static void id_remove(replay_seat *s, uint8_t id)
         s->held_ids[id / 64] &= ~((uint64_t)1 << (id % 64));
 }
 
-/* Do TILES (n, plus EXTRA unless NONE) equal the concealed tiles of SEAT? Ids when known. */
-bool paifu_replay__ids_equal_hand(const replay *rp, int seat, const paifu_tile *tiles,
-                                  const uint8_t *ids, size_t n, paifu_tile extra)
-{
-    paifu_hand h;
-    paifu_hand_init(&h);
-    for (size_t i = 0; i < n; i++)
-        if (paifu_hand__add(&h, tiles[i]) < 0)
-            return false;
-    const paifu_hand *have = &rp->seat[seat].hand;
-    paifu_hand mine = *have;
-    if (extra != PAIFU_TILE_NONE && paifu_hand__add(&mine, extra) < 0)
-        return false;
-    if (h.n_closed != mine.n_closed || memcmp(h.counts, mine.counts, sizeof(h.counts)) != 0 ||
-        memcmp(h.red, mine.red, sizeof(h.red)) != 0)
-        return false;
-    if (rp->has_ids && ids) {
-        for (size_t i = 0; i < n; i++)
-            if (ids[i] != PAIFU_TILE_ID_NONE && !id_held(&rp->seat[seat], ids[i]) &&
-                !(extra != PAIFU_TILE_NONE && ids[i] == rp->last_id))
-                return false;
-    }
-    return true;
-}
-
 /* Take TILE (with ID) out of SEAT's concealed tiles; false (and a finding) if it is not there. */
 static bool take(replay *rp, int seat, paifu_tile tile, uint8_t id, const char *what)
 {
     replay_seat *s = &rp->seat[seat];
     char b[3];
-    if (rp->has_ids && id != PAIFU_TILE_ID_NONE && !id_held(s, id)) {
+    if (rp->has_ids && id != PAIFU_TILE_ID_NONE && !paifu_replay__id_held(s, id)) {
         illegal(rp, "deal.tile_not_in_hand", NULL,
                 "seat %d %s %s (tile id %u), which is not in its hand", seat, what,
                 tname(b, tile), (unsigned)id);
@@ -187,39 +123,6 @@ static bool take(replay *rp, int seat, paifu_tile tile, uint8_t id, const char *
     if (rp->has_ids && id != PAIFU_TILE_ID_NONE)
         id_remove(s, id);
     return true;
-}
-
-/* Invariant 4: the waits of SEAT's concealed tiles, recomputed only when its counts or melds
-   changed since they were computed. */
-static uint64_t waits_of(replay_seat *s)
-{
-    if (s->waits_melds != s->hand.n_melds ||
-        memcmp(s->waits_counts, s->hand.counts, sizeof(s->waits_counts)) != 0) {
-        memcpy(s->waits_counts, s->hand.counts, sizeof(s->waits_counts));
-        s->waits_melds = s->hand.n_melds;
-        s->waits = paifu_hand__waits(&s->hand); /* the replay's hands keep hand.c's invariants */
-    }
-    return s->waits;
-}
-
-/* Invariant 4: test the kinds SEAT passed against its waits; SEAT holds the 13 tiles its last
-   discard left (it has neither drawn nor called since). */
-static void settle_passes(replay_seat *s)
-{
-    if (!(s->passed_temp | s->passed_riichi))
-        return;
-    uint64_t waits = waits_of(s);
-    if (s->passed_riichi & waits)
-        s->riichi_furiten = true;
-    if (s->passed_temp & waits)
-        s->temp_furiten = true;
-    s->passed_temp = s->passed_riichi = 0;
-}
-
-uint64_t paifu_replay__waits(replay_seat *s)
-{
-    settle_passes(s);
-    return waits_of(s);
 }
 
 /* Every seat but SKIP1 and SKIP2 lets a discard of kind BIT pass (002 §3.4: a winning tile
@@ -357,7 +260,7 @@ static void on_draw(replay *rp, const paifu_event *e)
        passed */
     s->temp_furiten = false;
     s->passed_temp = 0;
-    settle_passes(s);
+    paifu_replay__test_passes(s);
     if (paifu_hand__add(&s->hand, e->tile) < 0) {
         illegal(rp, "deal.tile_count", NULL, "seat %d draws %s: a fifth copy of it", seat,
                 tname(b, e->tile));
@@ -432,7 +335,7 @@ static void on_discard(replay *rp, const paifu_event *e)
         else if (!paifu_hand_is_closed(&s->hand))
             paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "RRC-2024 §3.3.6",
                                   "seat %d declares riichi with an open hand", seat);
-        else if (!waits_of(s))
+        else if (!paifu_replay__waits_of(s))
             paifu_replay__finding(rp, "deal.riichi", "tenpai", "noten", "RRC-2024 §3.3.6",
                                   "seat %d declares riichi without being tenpai", seat);
         else if (paifu_replay__live_left(rp) < r->riichi_min_wall)
@@ -498,8 +401,8 @@ static void on_riichi_accepted(replay *rp, const paifu_event *e)
         const int32_t *rec = rp->deal->score_rows[e->detail];
         if (memcmp(rec, rp->scores, sizeof(int32_t) * (size_t)rp->players) != 0) {
             char ex[64], re[64];
-            paifu_settle__format(ex, sizeof(ex), rp->scores, rp->players);
-            paifu_settle__format(re, sizeof(re), rec, rp->players);
+            paifu_finding__points(ex, sizeof(ex), rp->scores, rp->players);
+            paifu_finding__points(re, sizeof(re), rec, rp->players);
             paifu_replay__finding(rp, "deal.scores", ex, re, NULL,
                                   "scores after seat %d's riichi deposit differ", seat);
             memcpy(rp->scores, rec, sizeof(int32_t) * (size_t)rp->players);
@@ -620,7 +523,7 @@ static void on_call(replay *rp, const paifu_event *e)
     /* the other seats let the called tile pass; the caller's own passes are tested before its
        hand changes (invariant 4) */
     pass_kind(rp, kind_bit(rp->last_tile), seat, rp->last_from);
-    settle_passes(&rp->seat[seat]);
+    paifu_replay__test_passes(&rp->seat[seat]);
     paifu_tile tiles[4];
     size_t n = 0;
     for (size_t i = 0; i < e->n; i++) {

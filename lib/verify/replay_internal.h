@@ -1,17 +1,17 @@
 /*
- * replay_internal.h: the state of one deal being re-simulated (lib/replay.c) and what the
- * outcome checks (lib/replay_outcome.c) and the settlement (lib/settle.c) share.
+ * replay_internal.h: the state of one deal being re-simulated, shared by the turn cycle
+ * (replay.c), the end of the deal (replay_outcome.c), the questions both ask of the state
+ * (replay_state.c) and the game walk that drives them deal by deal (game_flow.c).
  *
  * Everything is fixed size: a deal is replayed without allocating.
  */
 #ifndef PAIFU_REPLAY_INTERNAL_H
 #define PAIFU_REPLAY_INTERNAL_H
 
+#include "finding_internal.h"
 #include "paifu/hand.h"
 #include "paifu/score.h"
-#include "report_internal.h"
 #include "rules_internal.h"
-#include "verify_internal.h"
 
 #define REPLAY_MAX_RIVER 40
 
@@ -126,8 +126,13 @@ typedef struct replay {
     bool ended;
 } replay;
 
-/* replay.c */
+/* replay.c: the turn cycle. Replay RP->deal from the state the caller set (scores, honba,
+   sticks) to its outcome. */
 void paifu_replay__run(replay *rp);
+
+/* replay_state.c: what replay.c and replay_outcome.c both ask of the state. */
+
+/* A finding at the current event (counted only while the replay is muted). */
 void paifu_replay__finding(replay *rp, const char *code, const char *expected,
                            const char *recorded, const char *rule_ref, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
@@ -135,69 +140,48 @@ void paifu_replay__finding(replay *rp, const char *code, const char *expected,
 #endif
     ;
 int paifu_replay__seat_wind(const replay *rp, int seat);
+/* True when the deal records a chombo of `seat` at or after the current event. */
+bool paifu_replay__chombo_recorded(const replay *rp, int seat);
+/* Do TILES (n, plus EXTRA unless NONE) equal the concealed tiles of SEAT? Ids when known. */
+bool paifu_replay__ids_equal_hand(const replay *rp, int seat, const paifu_tile *tiles,
+                                  const uint8_t *ids, size_t n, paifu_tile extra);
+/* Invariant 4 of replay.c: the waits of seat S's concealed tiles, recomputed only when its
+   counts or melds changed since they were computed. */
+uint64_t paifu_replay__waits_of(replay_seat *s);
+
+/* Invariant 4: test the kinds seat S passed against its waits (furiten flags); S holds the 13
+   tiles its last discard left (it has neither drawn nor called since). Inline: the turn cycle
+   calls it at every draw, and mostly there is nothing to test. */
+static inline void paifu_replay__test_passes(replay_seat *s)
+{
+    if (!(s->passed_temp | s->passed_riichi))
+        return;
+    uint64_t waits = paifu_replay__waits_of(s);
+    if (s->passed_riichi & waits)
+        s->riichi_furiten = true;
+    if (s->passed_temp & waits)
+        s->temp_furiten = true;
+    s->passed_temp = s->passed_riichi = 0;
+}
+
+/* The waits of seat S after its passes are tested (the same conditions). */
+uint64_t paifu_replay__waits(replay_seat *s);
+
 /* Live-wall tiles still to be drawn (invariant 3). */
 static inline int paifu_replay__live_left(const replay *rp)
 {
     return rp->total_draws - rp->replacements - rp->live_draws;
 }
-/* The waits of seat S after its last discard, its passes tested against them first (furiten
-   flags); only while S has neither drawn nor called since (replay.c, invariant 4). */
-uint64_t paifu_replay__waits(replay_seat *s);
-/* True when the deal records a chombo of `seat` at or after the current event. */
-bool paifu_replay__chombo_recorded(const replay *rp, int seat);
-bool paifu_replay__ids_equal_hand(const replay *rp, int seat, const paifu_tile *tiles,
-                                  const uint8_t *ids, size_t n, paifu_tile extra);
+
+/* Is physical tile ID in seat S's hand (ids known)? */
+static inline bool paifu_replay__id_held(const replay_seat *s, uint8_t id)
+{
+    return id < 192 && (s->held_ids[id / 64] >> (id % 64) & 1u);
+}
 
 /* replay_outcome.c */
 void paifu_replay__win(replay *rp, const paifu_event *ev);
 void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev);
 void paifu_replay__penalty(replay *rp, const paifu_event *ev);
-
-/* settle.c */
-
-/* What one win pays, independent of how the deal was replayed. */
-typedef struct settle_win {
-    int players;
-    int dealer;
-    int winner;
-    int from;           /* discarder; == winner for tsumo */
-    int pao;            /* liable seat, -1 none */
-    int honba;          /* honba this win is paid (0 for a later winner under first_winner) */
-    int32_t sticks;     /* riichi sticks (in points) this win collects from the table */
-    paifu_payment pay;  /* the hand's value (lib/score.h), honba and sticks excluded */
-} settle_win;
-
-/* Every player's delta of one win (honba, sticks and pao included). */
-void paifu_settle__win_deltas(int32_t *deltas, const settle_win *w, const paifu_rules *r);
-
-/*
- * Who takes the riichi sticks of a multiple ron: WINNERS (bit set, in turn order from the
- * discarder FIRST_WINNER first) on a table of STICKS sticks of which RIICHI (bit set) were put
- * down by winners in this deal. Fills sticks_out[seat] in points.
- */
-void paifu_settle__multi_ron_sticks(int32_t *sticks_out, unsigned winners, int first_winner,
-                                    int32_t sticks, unsigned riichi_winners,
-                                    const paifu_rules *r);
-
-void paifu_settle__noten_deltas(int32_t *deltas, unsigned tenpai, int players,
-                                const paifu_rules *rules);
-
-/* Nagashi mangan: each seat of NAGASHI paid like a mangan tsumo (RRC-2024 §3.10). */
-void paifu_settle__nagashi_deltas(int32_t *deltas, unsigned nagashi, int dealer, int players);
-
-/* Chombo paid as a reverse mangan by OFFENDER (RRC-2024 §3.13 variation; EMA 004 §3.4.6). */
-void paifu_settle__chombo_deltas(int32_t *deltas, int offender, int dealer, int players);
-
-/* Add DEAL's penalties that are taken off the final score after uma to PENALTIES. */
-void paifu_settle__after_uma(int32_t *penalties, const paifu_deal *deal, int players,
-                             const paifu_rules *rules);
-
-/* The after-uma chombo penalty: rules->chombo_points, or 2 x the uma step when it is 0. */
-int32_t paifu_settle__chombo_points(const paifu_rules *r);
-
-/* Final scores from final POINTS: return points, oka, uma (ties), rounding, PENALTIES (may be
-   NULL) taken off after uma. */
-void paifu_settle__final(int32_t *final, const int32_t *points, const int32_t *penalties,
-                         int players, const paifu_rules *r);
 
 #endif

@@ -13,6 +13,7 @@
  * Rules: RRC 000 §3.7-§3.10 and riichi-rulesets.md B (settlement) through rule parameters.
  */
 #include "replay_internal.h"
+#include "settle_internal.h"
 #include "tile_internal.h"
 
 #include <stdio.h>
@@ -390,8 +391,8 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
     if (rp->scores_known && (w->known & PAIFU_REC_SCORES) &&
         memcmp(w->scores_before, rp->scores, sizeof(int32_t) * (size_t)rp->players) != 0) {
         char e[64], r[64];
-        paifu_settle__format(e, sizeof(e), rp->scores, rp->players);
-        paifu_settle__format(r, sizeof(r), w->scores_before, rp->players);
+        paifu_finding__points(e, sizeof(e), rp->scores, rp->players);
+        paifu_finding__points(r, sizeof(r), w->scores_before, rp->players);
         paifu_replay__finding(rp, "score.scores_before", e, r, NULL,
                               "scores before seat %d's win differ from the running scores",
                               w->winner);
@@ -409,8 +410,8 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
         if ((w->known & PAIFU_REC_DELTAS) &&
             memcmp(deltas, w->deltas, sizeof(int32_t) * (size_t)rp->players) != 0) {
             char e[64], r[64];
-            paifu_settle__format(e, sizeof(e), deltas, rp->players);
-            paifu_settle__format(r, sizeof(r), w->deltas, rp->players);
+            paifu_finding__points(e, sizeof(e), deltas, rp->players);
+            paifu_finding__points(r, sizeof(r), w->deltas, rp->players);
             paifu_replay__finding(rp, "score.delta", e, r, "RRC-2024 §3.9, §3.3.6",
                                   "score changes of seat %d's win differ", w->winner);
         }
@@ -571,8 +572,8 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
     if (rp->verifiable && (d->known & PAIFU_REC_DELTAS) &&
         memcmp(deltas, d->deltas, sizeof(int32_t) * (size_t)rp->players) != 0) {
         char e[64], g[64];
-        paifu_settle__format(e, sizeof(e), deltas, rp->players);
-        paifu_settle__format(g, sizeof(g), d->deltas, rp->players);
+        paifu_finding__points(e, sizeof(e), deltas, rp->players);
+        paifu_finding__points(g, sizeof(g), d->deltas, rp->players);
         paifu_replay__finding(rp, "draw.payment", e, g, "RRC-2024 §3.8",
                               "payments at the exhaustive draw differ");
     }
@@ -648,8 +649,8 @@ void paifu_replay__penalty(replay *rp, const paifu_event *ev)
     } else if (pays && p->has_deltas &&
                memcmp(deltas, p->deltas, sizeof(int32_t) * (size_t)rp->players) != 0) {
         char e[64], g[64];
-        paifu_settle__format(e, sizeof(e), deltas, rp->players);
-        paifu_settle__format(g, sizeof(g), p->deltas, rp->players);
+        paifu_finding__points(e, sizeof(e), deltas, rp->players);
+        paifu_finding__points(g, sizeof(g), p->deltas, rp->players);
         paifu_replay__finding(rp, "penalty.amount", e, g, "RRC-2024 §3.13; 004 §3.4.6",
                               "the chombo payments of seat %d differ from the rule set's",
                               p->seat);

@@ -9,7 +9,7 @@
  */
 #include "error_internal.h"
 #include "paifu/settle.h"
-#include "replay_internal.h"
+#include "settle_internal.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,10 +6,11 @@
  * (start scores, riichi deposits, recorded deltas) leads to the next deal's start scores.
  */
 #include "error_internal.h"
-#include "report_internal.h"
+#include "finding_internal.h"
+#include "game_flow.h"
+#include "mcr_internal.h"
 #include "rules_internal.h"
 #include "tile_internal.h"
-#include "verify_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -47,25 +48,6 @@ int paifu_game_rules(paifu_rules **out, const paifu_game *game, const char *fall
     return 0;
 }
 
-void paifu_verify__locate(paifu_location *where, const paifu_verify_options *opts,
-                          const paifu_deal *deal, int event)
-{
-    paifu_location_clear(where);
-    if (opts && opts->source_name)
-        paifu_location_set_source(where, opts->source_name);
-    if (opts)
-        where->game = opts->game_index;
-    if (deal) {
-        paifu_deal_label(where->deal, sizeof(where->deal), &deal->start);
-        const paifu_event *ev = event >= 0 && (size_t)event < deal->n_events
-                                    ? &deal->events[event]
-                                    : NULL;
-        where->line = ev && ev->line ? ev->line : deal->line;
-        where->column = ev && ev->line ? ev->column : deal->column;
-    }
-    where->event = event;
-}
-
 /* Seats and tiles of every event must make sense for the game's number of players. */
 static void check_structure(paifu_report *rep, const paifu_deal *deal, int players,
                             const paifu_verify_options *opts)
@@ -83,7 +65,7 @@ static void check_structure(paifu_report *rep, const paifu_deal *deal, int playe
             problem = "an invalid tile";
         if (problem) {
             paifu_location w;
-            paifu_verify__locate(&w, opts, deal, (int)i);
+            paifu_finding__locate(&w, opts, deal, (int)i);
             paifu_report_add(rep, "log.structure", &w, NULL, NULL, NULL, "%s event with %s",
                              paifu_event_type_name((paifu_event_type)e->type), problem);
             return;
@@ -112,5 +94,5 @@ int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_
         paifu_report__count_deal(report, deal);
         check_structure(report, deal, players, opts);
     }
-    return paifu_settle__check_game(report, game, rules, opts, err);
+    return paifu_game_flow__check(report, game, rules, opts, err);
 }

@@ -1,0 +1,30 @@
+/* finding_internal.h: the layout of a paifu_report and the helpers every verifier file uses to
+   place and word a finding (finding.c). */
+#ifndef PAIFU_FINDING_INTERNAL_H
+#define PAIFU_FINDING_INTERNAL_H
+
+#include "paifu/verify.h"
+
+struct paifu_report {
+    paifu_finding *findings;
+    size_t n, cap;
+    paifu_verify_stats stats;
+    uint32_t game_findings; /* findings of the game being verified */
+    uint32_t max_per_game;
+};
+
+/* Start counting the findings of a new game against MAX_PER_GAME (0 = 1000). */
+void paifu_report__begin_game(paifu_report *report, uint32_t max_per_game);
+
+/* Count DEAL (its events, wins and draws) into the report's stats. */
+void paifu_report__count_deal(paifu_report *report, const paifu_deal *deal);
+
+/* Fill WHERE for EVENT (-1: the deal itself; DEAL NULL: the game) of a verification. */
+void paifu_finding__locate(paifu_location *where, const paifu_verify_options *opts,
+                           const paifu_deal *deal, int event);
+
+/* Format a seat-indexed list of points ("1000,-1000,0,0"), for a finding's expected and
+   recorded values. */
+void paifu_finding__points(char *buf, size_t size, const int32_t *v, int players);
+
+#endif

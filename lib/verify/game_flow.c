@@ -1,0 +1,332 @@
+/*
+ * game_flow.c: the game walk. The verifier's riichi games go through here deal by deal, above
+ * the replay (replay.c), which re-simulates each deal, and the settlement arithmetic
+ * (settle.c), which both use.
+ *
+ * Each deal is replayed starting from the scores, honba, sticks and dealer the rules give after
+ * the previous deal; the recorded start of the deal is compared with that expectation first
+ * (flow.*), and the replay then starts from the recorded values so that one mistake is
+ * reported once. After the last deal the game's end is checked against the rules' end
+ * conditions (renchan, agari-yame, tobi, the West extension), then the final points (leftover
+ * sticks) and the final scores (return points, oka, uma, ties, rounding, penalties after uma).
+ *
+ * Rules: shared/rules/riichi-rulesets.md section 1 A (final score, the end of the game) and B
+ * (settlement), every difference read from the rule set; RRC-2024 §3.9-§3.13 where a rule is
+ * cited.
+ */
+#include "game_flow.h"
+#include "replay_internal.h"
+#include "settle_internal.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the flow between deals ---- */
+
+typedef struct flow {
+    bool known;                 /* scores known */
+    int32_t scores[PAIFU_SEATS];
+    int16_t honba;
+    int32_t sticks;
+    int dealer;
+    int round_wind;
+    int hand_number;
+    bool extension;             /* playing past the regular last deal (West) */
+    bool over;                  /* the rules end the game here */
+    bool end_reported;          /* a flow.game_end finding was made (once per game) */
+} flow;
+
+static bool is_top(const int32_t *scores, int players, int seat)
+{
+    for (int s = 0; s < players; s++)
+        if (s != seat && (scores[s] > scores[seat] || (scores[s] == scores[seat] && s < seat)))
+            return false;
+    return true;
+}
+
+static int last_round_wind(const paifu_rules *r)
+{
+    switch (r->game_length) {
+    case PAIFU_LENGTH_EAST: return 0;
+    case PAIFU_LENGTH_NORTH: return 3;
+    default: return 1;
+    }
+}
+
+/* What the rules say comes after a deal with outcome RP; sets f->over when the game ends. */
+static void advance(flow *f, const replay *rp, const paifu_rules *r, int players)
+{
+    const paifu_deal_start *st = &rp->deal->start;
+    bool renchan;
+    int honba = rp->honba; /* the deal's (recorded, else the expected) honba */
+    int32_t sticks = rp->sticks;
+    int32_t returned[PAIFU_SEATS] = {0};
+    if (rp->chombo && !rp->n_wins && r->chombo_redeal) {
+        renchan = true; /* replayed: same dealer (RRC §3.13) */
+        honba += r->chombo_adds_honba ? 1 : 0;
+        if (r->chombo_returns_riichi) { /* JH 003 §8.1.2: the deal's riichi sticks go back */
+            for (size_t i = 0; i < rp->deal->n_events; i++) {
+                const paifu_event *e = &rp->deal->events[i];
+                if (e->type == PAIFU_EV_RIICHI_ACCEPTED && e->seat >= 0 && e->seat < players) {
+                    returned[e->seat] += 1000;
+                    sticks--;
+                }
+            }
+        }
+    } else if (rp->n_wins) {
+        renchan = rp->dealer_won;
+        honba = renchan ? honba + 1 : 0;
+    } else if (rp->abortive) {
+        renchan = r->abortive_renchan;
+        honba += r->abortive_adds_honba ? 1 : 0;
+    } else {
+        renchan = rp->dealer_tenpai;
+        honba++;
+    }
+    for (int s = 0; s < players; s++)
+        f->scores[s] = rp->scores[s] + returned[s];
+    f->known = rp->scores_known;
+    f->honba = (int16_t)honba;
+    f->sticks = sticks;
+    f->dealer = st->dealer;
+    f->round_wind = st->round_wind;
+    f->hand_number = st->hand_number;
+    f->over = false;
+    if (r->game_length == PAIFU_LENGTH_SINGLE) {
+        f->over = !(rp->chombo && !rp->n_wins && r->chombo_redeal); /* a chombo replays it */
+        return;
+    }
+    if (r->tobi && f->known)
+        for (int s = 0; s < players; s++)
+            if (f->scores[s] < 0)
+                f->over = true;
+    bool all_last = st->round_wind == last_round_wind(r) && st->hand_number == players - 1;
+    bool past_last = st->round_wind > last_round_wind(r);
+    int top_points = 0;
+    for (int s = 0; s < players; s++)
+        if (f->scores[s] > top_points)
+            top_points = f->scores[s];
+    if ((all_last || past_last) && f->known) {
+        bool target = !r->west_round || top_points >= r->target_points;
+        if (renchan) {
+            /* the dealer plays on unless it won (or is tenpai) while first: agari-yame */
+            bool stop = rp->n_wins ? r->agariyame
+                                   : !rp->abortive && !rp->chombo && r->tenpaiyame;
+            if (stop && is_top(f->scores, players, st->dealer) && target)
+                f->over = true;
+        } else if (target) {
+            f->over = true;
+        }
+        if (past_last && target && !renchan)
+            f->over = true;
+        if (past_last && st->round_wind == last_round_wind(r) + 1 &&
+            st->hand_number == players - 1 && !renchan)
+            f->over = true; /* the extension (one more wind) ends with its last deal anyway */
+    }
+    if (!renchan) {
+        f->dealer = (f->dealer + 1) % players;
+        f->hand_number++;
+        if (f->hand_number == players) {
+            f->hand_number = 0;
+            f->round_wind++;
+        }
+    }
+}
+
+static void flow_finding(paifu_report *rep, const paifu_verify_options *opts,
+                         const paifu_deal *deal, const char *code, const char *expected,
+                         const char *recorded, const char *rule, const char *msg)
+{
+    paifu_location w;
+    paifu_finding__locate(&w, opts, deal, -1);
+    paifu_report_add(rep, code, &w, expected, recorded, rule, "%s", msg);
+}
+
+/* Compare the recorded start of DEAL with the expectation F. */
+static void check_start(paifu_report *rep, const paifu_verify_options *opts,
+                        const paifu_deal *deal, const flow *f, int players, bool verifiable)
+{
+    const paifu_deal_start *st = &deal->start;
+    char e[64], r[64];
+    if (!verifiable)
+        goto scores; /* rotation, honba and the end of the game follow unknown rules */
+    if (f->over) {
+        if (!f->end_reported)
+            flow_finding(rep, opts, deal, "flow.game_end", "game over", "another deal",
+                         "riichi-rulesets.md A", "the game should have ended before this deal");
+        return;
+    }
+    if (st->round_wind != f->round_wind || st->hand_number != f->hand_number ||
+        st->dealer != f->dealer) {
+        static const char winds[] = "ESWN";
+        snprintf(e, sizeof(e), "%c%d dealer %d", winds[f->round_wind & 3], f->hand_number + 1,
+                 f->dealer);
+        snprintf(r, sizeof(r), "%c%d dealer %d", winds[st->round_wind & 3], st->hand_number + 1,
+                 st->dealer);
+        flow_finding(rep, opts, deal, "flow.dealer", e, r, "RRC-2024 §3.9",
+                     "the deal is not the one the rules give next");
+    }
+    if (st->flags & PAIFU_DEAL_HAS_STICKS) {
+        if (st->honba != f->honba) {
+            snprintf(e, sizeof(e), "%d", f->honba);
+            snprintf(r, sizeof(r), "%d", st->honba);
+            flow_finding(rep, opts, deal, "flow.honba", e, r, "RRC-2024 §3.9",
+                         "honba at the start of the deal differ");
+        }
+        if (st->riichi_sticks != f->sticks) {
+            snprintf(e, sizeof(e), "%d", (int)f->sticks);
+            snprintf(r, sizeof(r), "%d", st->riichi_sticks);
+            flow_finding(rep, opts, deal, "flow.riichi_sticks", e, r, "RRC-2024 §3.3.6",
+                         "riichi sticks at the start of the deal differ");
+        }
+    }
+scores:
+    if (f->known && (st->flags & PAIFU_DEAL_HAS_SCORES) &&
+        memcmp(f->scores, st->scores, sizeof(int32_t) * (size_t)players) != 0) {
+        paifu_finding__points(e, sizeof(e), f->scores, players);
+        paifu_finding__points(r, sizeof(r), st->scores, players);
+        flow_finding(rep, opts, deal, "flow.scores", e, r, NULL,
+                     "start scores differ from the previous deal's result");
+    }
+}
+
+/* ---- the end of the game ---- */
+
+static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rules *r,
+                      const paifu_verify_options *opts, const flow *f, const int32_t *penalties,
+                      const paifu_deal *last, bool final_known)
+{
+    int players = paifu_game_players(game);
+    const paifu_game_result *res = paifu_game_result_get(game);
+    char e[64], g[64];
+    if (!f->over && last && (res->has_points || res->has_final) && !r->time_limit)
+        flow_finding(rep, opts, last, "flow.game_end", "another deal", "game over",
+                     "riichi-rulesets.md A", "the game ended before the rules end it");
+    int32_t points[PAIFU_SEATS];
+    memcpy(points, f->scores, sizeof(points));
+    paifu_settle__leftover(points, f->sticks, players, r);
+    if (res->has_points) {
+        if (f->known && memcmp(points, res->points, sizeof(int32_t) * (size_t)players) != 0) {
+            paifu_finding__points(e, sizeof(e), points, players);
+            paifu_finding__points(g, sizeof(g), res->points, players);
+            flow_finding(rep, opts, NULL, "game.final_points", e, g, "RRC-2024 §3.12",
+                         "final points differ from the last deal's result");
+        }
+        memcpy(points, res->points, sizeof(points));
+    } else if (!f->known) {
+        return;
+    }
+    if (res->has_final && final_known) {
+        int32_t final[PAIFU_SEATS];
+        paifu_settle__final(final, points, penalties, players, r);
+        if (memcmp(final, res->final, sizeof(int32_t) * (size_t)players) != 0) {
+            paifu_finding__points(e, sizeof(e), final, players);
+            paifu_finding__points(g, sizeof(g), res->final, players);
+            flow_finding(rep, opts, NULL, "game.final_score", e, g, "RRC-2024 §3.12",
+                         "final scores (return, oka, uma, rounding) differ");
+        }
+    }
+}
+
+int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
+                           const paifu_rules *rules, const paifu_verify_options *opts,
+                           paifu_error *err)
+{
+    (void)err;
+    int players = paifu_game_players(game);
+    size_t n = paifu_game_deal_count(game);
+    flow f;
+    memset(&f, 0, sizeof(f));
+    int32_t penalties[PAIFU_SEATS] = {0};
+    bool verifiable = paifu_game_meta_get(game, PAIFU_META_RULES_UNKNOWN) == NULL;
+    replay *rp = malloc(sizeof(*rp)); /* one per game, not per deal or event */
+    if (!rp)
+        return PAIFU_ENOMEM;
+    bool ended_ok = true;
+    bool skip_wall = false; /* one wall.seed finding per game */
+    const char *wall_error = paifu_game_meta_get(game, PAIFU_META_WALL_ERROR);
+    if (wall_error) {
+        paifu_location w;
+        paifu_finding__locate(&w, opts, NULL, -1);
+        paifu_report_add(report, "wall.seed", &w, NULL, NULL, NULL,
+                         "the wall seed cannot be decoded (%s): deals replayed without the wall",
+                         wall_error);
+    }
+    paifu_deal last; /* the last deal as replayed (round and dealer filled in) */
+    memset(&last, 0, sizeof(last));
+    for (size_t d = 0; d < n; d++) {
+        const paifu_deal *deal = paifu_game_deal(game, d);
+        paifu_deal eff; /* a score sheet's deal takes its round and dealer from the rotation */
+        if (deal->flags & PAIFU_DEAL_ROUND_UNKNOWN) {
+            eff = *deal;
+            eff.start.round_wind = (uint8_t)(d ? f.round_wind : 0);
+            eff.start.hand_number = (uint8_t)(d ? f.hand_number : 0);
+            eff.start.dealer = (int8_t)(d ? f.dealer : 0);
+            deal = &eff;
+        }
+        const paifu_deal_start *st = &deal->start;
+        if (d > 0) {
+            check_start(report, opts, deal, &f, players, verifiable);
+            f.end_reported = f.end_reported || (f.over && verifiable);
+        }
+        memset(rp, 0, sizeof(*rp));
+        rp->game = game;
+        rp->deal = deal;
+        rp->rules = rules;
+        rp->opts = opts;
+        rp->report = report;
+        rp->players = players;
+        rp->verifiable = verifiable;
+        rp->scores_known = d == 0 ? false : f.known;
+        memcpy(rp->scores, f.scores, sizeof(rp->scores));
+        rp->honba = d == 0 ? 0 : f.honba;
+        rp->sticks = d == 0 ? 0 : f.sticks;
+        if (st->flags & PAIFU_DEAL_HAS_SCORES) {
+            memcpy(rp->scores, st->scores, sizeof(rp->scores));
+            rp->scores_known = true;
+        } else if (d == 0) {
+            for (int s = 0; s < players; s++)
+                rp->scores[s] = rules->start_points;
+            rp->scores_known = true;
+        }
+        if (st->flags & PAIFU_DEAL_HAS_STICKS) {
+            rp->honba = st->honba;
+            rp->sticks = st->riichi_sticks;
+        }
+        rp->skip_wall = skip_wall;
+        paifu_replay__run(rp);
+        skip_wall = skip_wall || rp->wall_seed_wrong;
+        paifu_settle__after_uma(penalties, deal, players, rules);
+        if (!rp->ended && !rp->n_wins) {
+            ended_ok = false;
+            if (!paifu_game_truncated(game)) {
+                paifu_location w;
+                paifu_finding__locate(&w, opts, deal, (int)deal->n_events - 1);
+                paifu_report_add(report, "log.truncated", &w, NULL, NULL, NULL,
+                                 "the deal has no outcome (no win, draw or chombo)");
+            }
+            break;
+        }
+        advance(&f, rp, rules, players);
+        last = *deal;
+    }
+    free(rp);
+    if (paifu_game_truncated(game)) {
+        paifu_location w;
+        const paifu_deal *tail = n ? paifu_game_deal(game, n - 1) : NULL;
+        paifu_finding__locate(&w, opts, tail,
+                              tail && tail->n_events ? (int)tail->n_events - 1 : -1);
+        paifu_report_add(report, "log.truncated", &w, NULL, NULL, NULL,
+                         ended_ok ? "log ends between deals: the game has no recorded end"
+                                  : "log ends mid-deal: the game has no recorded end");
+        return 0;
+    }
+    /* with unknown rules only the tiles are checked; with an unknown final formula (a private
+       lobby's uma) everything but the final scores */
+    if (ended_ok && n && verifiable)
+        check_end(report, game, rules, opts, &f, penalties, &last,
+                  paifu_game_meta_get(game, PAIFU_META_FINAL_UNKNOWN) == NULL);
+    return 0;
+}

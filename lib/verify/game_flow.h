@@ -1,0 +1,16 @@
+/* game_flow.h: the game walk of game_flow.c, for the verifier's entry point (verify.c). */
+#ifndef PAIFU_GAME_FLOW_H
+#define PAIFU_GAME_FLOW_H
+
+#include "paifu/verify.h"
+
+/*
+ * Walk GAME's deals under RULES: replay each one (replay.c) from the state the previous one
+ * left, check every deal's start against that state, then the end of the game and its final
+ * points and scores. Findings go to REPORT; fails only when out of memory.
+ */
+int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
+                           const paifu_rules *rules, const paifu_verify_options *opts,
+                           paifu_error *err);
+
+#endif

@@ -1,0 +1,97 @@
+/*
+ * replay_state.c: what the turn cycle (replay.c) and the end of a deal (replay_outcome.c) both
+ * ask of a deal's state: a finding at the current event, the seat winds, a chombo recorded
+ * later in the deal, a seat's waits with its passed tiles tested against them (furiten;
+ * invariant 4 of replay.c) and a list of tiles compared with a seat's concealed hand.
+ *
+ * Both halves of the replay call down into this file; it calls neither of them.
+ */
+#include "replay_internal.h"
+#include "score_internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- findings ---- */
+
+void paifu_replay__finding(replay *rp, const char *code, const char *expected,
+                           const char *recorded, const char *rule_ref, const char *fmt, ...)
+{
+    if (rp->muted) {
+        rp->muted_hits++;
+        return;
+    }
+    paifu_location where;
+    paifu_finding__locate(&where, rp->opts, rp->deal, rp->event);
+    char text[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    paifu_report_add(rp->report, code, &where, expected, recorded, rule_ref, "%s", text);
+}
+
+bool paifu_replay__chombo_recorded(const replay *rp, int seat)
+{
+    const paifu_deal *d = rp->deal;
+    for (size_t i = rp->event < 0 ? 0 : (size_t)rp->event; i < d->n_events; i++) {
+        const paifu_event *e = &d->events[i];
+        if (e->type == PAIFU_EV_PENALTY && e->detail >= 0 && (size_t)e->detail < d->n_penalties &&
+            d->penalties[e->detail].kind == PAIFU_PENALTY_CHOMBO &&
+            d->penalties[e->detail].seat == seat)
+            return true;
+    }
+    return false;
+}
+
+/* ---- seats ---- */
+
+int paifu_replay__seat_wind(const replay *rp, int seat)
+{
+    return (seat - rp->deal->start.dealer + rp->players) % rp->players;
+}
+
+/* Do TILES (n, plus EXTRA unless NONE) equal the concealed tiles of SEAT? Ids when known. */
+bool paifu_replay__ids_equal_hand(const replay *rp, int seat, const paifu_tile *tiles,
+                                  const uint8_t *ids, size_t n, paifu_tile extra)
+{
+    paifu_hand h;
+    paifu_hand_init(&h);
+    for (size_t i = 0; i < n; i++)
+        if (paifu_hand__add(&h, tiles[i]) < 0)
+            return false;
+    const paifu_hand *have = &rp->seat[seat].hand;
+    paifu_hand mine = *have;
+    if (extra != PAIFU_TILE_NONE && paifu_hand__add(&mine, extra) < 0)
+        return false;
+    if (h.n_closed != mine.n_closed || memcmp(h.counts, mine.counts, sizeof(h.counts)) != 0 ||
+        memcmp(h.red, mine.red, sizeof(h.red)) != 0)
+        return false;
+    if (rp->has_ids && ids) {
+        for (size_t i = 0; i < n; i++)
+            if (ids[i] != PAIFU_TILE_ID_NONE && !paifu_replay__id_held(&rp->seat[seat], ids[i]) &&
+                !(extra != PAIFU_TILE_NONE && ids[i] == rp->last_id))
+                return false;
+    }
+    return true;
+}
+
+/* Invariant 4: the waits of SEAT's concealed tiles, recomputed only when its counts or melds
+   changed since they were computed. */
+uint64_t paifu_replay__waits_of(replay_seat *s)
+{
+    if (s->waits_melds != s->hand.n_melds ||
+        memcmp(s->waits_counts, s->hand.counts, sizeof(s->waits_counts)) != 0) {
+        memcpy(s->waits_counts, s->hand.counts, sizeof(s->waits_counts));
+        s->waits_melds = s->hand.n_melds;
+        s->waits = paifu_hand__waits(&s->hand); /* the replay's hands keep hand.c's invariants */
+    }
+    return s->waits;
+}
+
+uint64_t paifu_replay__waits(replay_seat *s)
+{
+    paifu_replay__test_passes(s);
+    return paifu_replay__waits_of(s);
+}

@@ -1,0 +1,62 @@
+/*
+ * settle_internal.h: the settlement arithmetic of settle.c, shared by the replay (what a win, a
+ * draw, a chombo pays), the game walk (sticks left at the end, final scores) and the standings
+ * (penalties after uma). Numbers and the rule set in, numbers out: no replay state.
+ */
+#ifndef PAIFU_SETTLE_INTERNAL_H
+#define PAIFU_SETTLE_INTERNAL_H
+
+#include "paifu/game.h"
+#include "paifu/score.h"
+#include "rules_internal.h"
+
+/* What one win pays, independent of how the deal was replayed. */
+typedef struct settle_win {
+    int players;
+    int dealer;
+    int winner;
+    int from;           /* discarder; == winner for tsumo */
+    int pao;            /* liable seat, -1 none */
+    int honba;          /* honba this win is paid (0 for a later winner under first_winner) */
+    int32_t sticks;     /* riichi sticks (in points) this win collects from the table */
+    paifu_payment pay;  /* the hand's value (lib/score.h), honba and sticks excluded */
+} settle_win;
+
+/* Every player's delta of one win (honba, sticks and pao included). */
+void paifu_settle__win_deltas(int32_t *deltas, const settle_win *w, const paifu_rules *r);
+
+/*
+ * Who takes the riichi sticks of a multiple ron: WINNERS (bit set, in turn order from the
+ * discarder FIRST_WINNER first) on a table of STICKS sticks of which RIICHI (bit set) were put
+ * down by winners in this deal. Fills sticks_out[seat] in points.
+ */
+void paifu_settle__multi_ron_sticks(int32_t *sticks_out, unsigned winners, int first_winner,
+                                    int32_t sticks, unsigned riichi_winners,
+                                    const paifu_rules *r);
+
+void paifu_settle__noten_deltas(int32_t *deltas, unsigned tenpai, int players,
+                                const paifu_rules *rules);
+
+/* Nagashi mangan: each seat of NAGASHI paid like a mangan tsumo (RRC-2024 §3.10). */
+void paifu_settle__nagashi_deltas(int32_t *deltas, unsigned nagashi, int dealer, int players);
+
+/* Chombo paid as a reverse mangan by OFFENDER (RRC-2024 §3.13 variation; EMA 004 §3.4.6). */
+void paifu_settle__chombo_deltas(int32_t *deltas, int offender, int dealer, int players);
+
+/* Add DEAL's penalties that are taken off the final score after uma to PENALTIES. */
+void paifu_settle__after_uma(int32_t *penalties, const paifu_deal *deal, int players,
+                             const paifu_rules *rules);
+
+/* The after-uma chombo penalty: rules->chombo_points, or 2 x the uma step when it is 0. */
+int32_t paifu_settle__chombo_points(const paifu_rules *r);
+
+/* Final scores from final POINTS: return points, oka, uma (ties), rounding, PENALTIES (may be
+   NULL) taken off after uma. */
+void paifu_settle__final(int32_t *final, const int32_t *points, const int32_t *penalties,
+                         int players, const paifu_rules *r);
+
+/* Give the riichi sticks left at the end to the first place per rules->leftover_riichi. */
+void paifu_settle__leftover(int32_t *scores, int32_t sticks, int players,
+                            const paifu_rules *rules);
+
+#endif
