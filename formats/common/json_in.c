@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-void jctx_init(jctx *c, const char *source, paifu_error *err)
+void json_cursor_init(json_cursor *c, const char *source, paifu_error *err)
 {
     memset(c, 0, sizeof(*c));
     c->source = source;
@@ -16,7 +16,7 @@ void jctx_init(jctx *c, const char *source, paifu_error *err)
     c->len = 1;
 }
 
-static void append(jctx *c, const char *s)
+static void append(json_cursor *c, const char *s)
 {
     size_t n = strlen(s);
     if (c->len + n >= sizeof(c->path)) {
@@ -27,7 +27,7 @@ static void append(jctx *c, const char *s)
     c->len += n;
 }
 
-size_t jctx_key(jctx *c, const char *key)
+size_t json_cursor_key(json_cursor *c, const char *key)
 {
     size_t old = c->len;
     char tmp[64];
@@ -36,7 +36,7 @@ size_t jctx_key(jctx *c, const char *key)
     return old;
 }
 
-size_t jctx_index(jctx *c, size_t index)
+size_t json_cursor_index(json_cursor *c, size_t index)
 {
     size_t old = c->len;
     char tmp[32];
@@ -45,26 +45,26 @@ size_t jctx_index(jctx *c, size_t index)
     return old;
 }
 
-void jctx_pop(jctx *c, size_t old)
+void json_cursor_pop(json_cursor *c, size_t old)
 {
     c->len = old;
     c->path[old] = '\0';
 }
 
-static int verr(jctx *c, paifu_error_code code, const char *fmt, va_list ap)
+static int verr(json_cursor *c, paifu_error_code code, const char *fmt, va_list ap)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 0)))
 #endif
     ;
 
-static int verr(jctx *c, paifu_error_code code, const char *fmt, va_list ap)
+static int verr(json_cursor *c, paifu_error_code code, const char *fmt, va_list ap)
 {
     char text[200];
     vsnprintf(text, sizeof(text), fmt, ap);
     return paifu_formats__error(c->err, code, c->source, c->line, 0, c->path, "%s", text);
 }
 
-int jerr(jctx *c, const char *fmt, ...)
+int jerr(json_cursor *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -73,7 +73,7 @@ int jerr(jctx *c, const char *fmt, ...)
     return rc;
 }
 
-int junsupported(jctx *c, const char *fmt, ...)
+int junsupported(json_cursor *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -147,7 +147,7 @@ int jload_prefix(json_t **out, size_t *used, const char *data, size_t size, size
     return load(out, used, data, size, flags | JSON_DISABLE_EOF_CHECK, line_base, source, err);
 }
 
-int jint(jctx *c, const json_t *v, long long min, long long max, long long *out)
+int jint(json_cursor *c, const json_t *v, long long min, long long max, long long *out)
 {
     if (!json_is_integer(v))
         return jerr(c, "expected an integer, found %s", jtype(v));
@@ -158,90 +158,90 @@ int jint(jctx *c, const json_t *v, long long min, long long max, long long *out)
     return 0;
 }
 
-int jreq_int(jctx *c, const json_t *obj, const char *key, long long min, long long max,
+int jreq_int(json_cursor *c, const json_t *obj, const char *key, long long min, long long max,
              long long *out)
 {
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     json_t *v = json_object_get(obj, key);
     int rc = v ? jint(c, v, min, max, out) : jerr(c, "expected an integer, found nothing");
     if (rc == 0)
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     return rc;
 }
 
-int jopt_int(jctx *c, const json_t *obj, const char *key, long long min, long long max,
+int jopt_int(json_cursor *c, const json_t *obj, const char *key, long long min, long long max,
              long long *out)
 {
     json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     int rc = jint(c, v, min, max, out);
     if (rc < 0)
         return rc;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }
 
-int jreq_str(jctx *c, const json_t *obj, const char *key, const char **out)
+int jreq_str(json_cursor *c, const json_t *obj, const char *key, const char **out)
 {
     int rc = jopt_str(c, obj, key, out);
     if (rc == 0) {
-        jctx_key(c, key);
+        json_cursor_key(c, key);
         return jerr(c, "expected a string, found nothing");
     }
     return rc < 0 ? rc : 0;
 }
 
-int jopt_str(jctx *c, const json_t *obj, const char *key, const char **out)
+int jopt_str(json_cursor *c, const json_t *obj, const char *key, const char **out)
 {
     json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
     if (!json_is_string(v)) {
-        jctx_key(c, key);
+        json_cursor_key(c, key);
         return jerr(c, "expected a string, found %s", jtype(v));
     }
     *out = json_string_value(v);
     return 1;
 }
 
-int jopt_bool(jctx *c, const json_t *obj, const char *key, bool *out)
+int jopt_bool(json_cursor *c, const json_t *obj, const char *key, bool *out)
 {
     json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
     if (!json_is_boolean(v)) {
-        jctx_key(c, key);
+        json_cursor_key(c, key);
         return jerr(c, "expected true or false, found %s", jtype(v));
     }
     *out = json_is_true(v);
     return 1;
 }
 
-int jopt_ints(jctx *c, const json_t *obj, const char *key, size_t n, long long min, long long max,
-              int32_t *out)
+int jopt_ints(json_cursor *c, const json_t *obj, const char *key, size_t n, long long min,
+              long long max, int32_t *out)
 {
     json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (!json_is_array(v) || json_array_size(v) != n)
         return jerr(c, "expected an array of %zu integers, found %s", n,
                     json_is_array(v) ? "another length" : jtype(v));
     for (size_t i = 0; i < n; i++) {
         long long x = 0;
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         if (jint(c, json_array_get(v, i), min, max, &x) < 0)
             return PAIFU_EFORMAT;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
         out[i] = (int32_t)x;
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }
 
-int jtiles(jctx *c, const char *s, paifu_tile *out, size_t cap, size_t *n_out)
+int jtiles(json_cursor *c, const char *s, paifu_tile *out, size_t cap, size_t *n_out)
 {
     paifu_error e;
     paifu_error_clear(&e);
@@ -250,23 +250,23 @@ int jtiles(jctx *c, const char *s, paifu_tile *out, size_t cap, size_t *n_out)
     return 0;
 }
 
-int jreq_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out)
+int jreq_tile(json_cursor *c, const json_t *obj, const char *key, paifu_tile *out)
 {
     int rc = jopt_tile(c, obj, key, out);
     if (rc == 0) {
-        jctx_key(c, key);
+        json_cursor_key(c, key);
         return jerr(c, "expected a tile, found nothing");
     }
     return rc < 0 ? rc : 0;
 }
 
-int jopt_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out)
+int jopt_tile(json_cursor *c, const json_t *obj, const char *key, paifu_tile *out)
 {
     const char *s = NULL;
     int rc = jopt_str(c, obj, key, &s);
     if (rc <= 0)
         return rc;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     paifu_tile t[2];
     size_t n = 0;
     paifu_error e;
@@ -274,44 +274,44 @@ int jopt_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out)
     if (paifu_tile_parse(t, 2, &n, s, &e) < 0 || n != 1)
         return jerr(c, "expected one tile such as \"5m\", found \"%s\"", s);
     *out = t[0];
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }
 
-int jopt_tiles(jctx *c, const json_t *obj, const char *key, paifu_tile *out, size_t cap,
+int jopt_tiles(json_cursor *c, const json_t *obj, const char *key, paifu_tile *out, size_t cap,
                size_t *n_out)
 {
     const char *s = NULL;
     int rc = jopt_str(c, obj, key, &s);
     if (rc <= 0)
         return rc;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (jtiles(c, s, out, cap, n_out) < 0)
         return PAIFU_EFORMAT;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }
 
-int jopt_ids(jctx *c, const json_t *obj, const char *key, uint8_t *out, size_t cap,
+int jopt_ids(json_cursor *c, const json_t *obj, const char *key, uint8_t *out, size_t cap,
              size_t *n_out)
 {
     json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (!json_is_array(v) || json_array_size(v) > cap)
         return jerr(c, "expected an array of at most %zu tile ids, found %s", cap,
                     json_is_array(v) ? "a longer one" : jtype(v));
     size_t n = json_array_size(v);
     for (size_t i = 0; i < n; i++) {
         long long x = 0;
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         if (jint(c, json_array_get(v, i), 0, 254, &x) < 0)
             return PAIFU_EFORMAT;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
         out[i] = (uint8_t)x;
     }
     *n_out = n;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }

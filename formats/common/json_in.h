@@ -2,7 +2,7 @@
  * json_in.h: reading jansson trees with error paths (private to formats/).
  *
  * jansson gives positions only for syntax errors, so semantic errors name the JSON path
- * ("$.deals[2].events[5].tile") of the offending value. A jctx carries the source name, the
+ * ("$.deals[2].events[5].tile") of the offending value. A json_cursor carries the source name, the
  * current path and the error; push/pop build the path as a reader descends.
  */
 #ifndef PAIFU_FORMATS_JSON_IN_H
@@ -12,28 +12,28 @@
 #include <paifu/game.h>
 #include <stdbool.h>
 
-typedef struct jctx {
+typedef struct json_cursor {
     const char *source;
     paifu_error *err;
     uint32_t line;   /* line of the document (JSON lines), 0 = unknown */
     char path[96];
     size_t len;
-} jctx;
+} json_cursor;
 
-void jctx_init(jctx *c, const char *source, paifu_error *err);
-size_t jctx_key(jctx *c, const char *key);   /* push ".key"; returns the old length */
-size_t jctx_index(jctx *c, size_t index);    /* push "[i]" */
-void jctx_pop(jctx *c, size_t old);
+void json_cursor_init(json_cursor *c, const char *source, paifu_error *err);
+size_t json_cursor_key(json_cursor *c, const char *key); /* push ".key"; returns the old length */
+size_t json_cursor_index(json_cursor *c, size_t index);  /* push "[i]" */
+void json_cursor_pop(json_cursor *c, size_t old);
 
 /* Set a PAIFU_EFORMAT error at the current path; returns PAIFU_EFORMAT. */
-int jerr(jctx *c, const char *fmt, ...)
+int jerr(json_cursor *c, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 
 /* Set a PAIFU_EUNSUPPORTED error at the current path: valid, but not what paifu reads. */
-int junsupported(jctx *c, const char *fmt, ...)
+int junsupported(json_cursor *c, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))
 #endif
@@ -58,33 +58,33 @@ int jload_prefix(json_t **out, size_t *used, const char *data, size_t size, size
                  uint32_t line_base, const char *source, paifu_error *err);
 
 /* Integer V from MIN to MAX (errors at the current path); 0 or PAIFU_EFORMAT. */
-int jint(jctx *c, const json_t *v, long long min, long long max, long long *out);
+int jint(json_cursor *c, const json_t *v, long long min, long long max, long long *out);
 /* Tile notation S of at most CAP tiles (errors at the current path); 0 or PAIFU_EFORMAT. */
-int jtiles(jctx *c, const char *s, paifu_tile *out, size_t cap, size_t *n_out);
+int jtiles(json_cursor *c, const char *s, paifu_tile *out, size_t cap, size_t *n_out);
 
 /*
  * Field readers. `req` fails when the key is missing; `opt` returns 0 and leaves *OUT alone.
  * Both return 1 when the value was present (opt) / 0 on success (req), PAIFU_EFORMAT on a wrong
  * type or range.
  */
-int jreq_int(jctx *c, const json_t *obj, const char *key, long long min, long long max,
+int jreq_int(json_cursor *c, const json_t *obj, const char *key, long long min, long long max,
              long long *out);
-int jopt_int(jctx *c, const json_t *obj, const char *key, long long min, long long max,
+int jopt_int(json_cursor *c, const json_t *obj, const char *key, long long min, long long max,
              long long *out);
-int jreq_str(jctx *c, const json_t *obj, const char *key, const char **out);
-int jopt_str(jctx *c, const json_t *obj, const char *key, const char **out);
-int jopt_bool(jctx *c, const json_t *obj, const char *key, bool *out);
+int jreq_str(json_cursor *c, const json_t *obj, const char *key, const char **out);
+int jopt_str(json_cursor *c, const json_t *obj, const char *key, const char **out);
+int jopt_bool(json_cursor *c, const json_t *obj, const char *key, bool *out);
 /* Integer array of exactly N (or, when N_OUT is given, at most CAP) elements. */
-int jopt_ints(jctx *c, const json_t *obj, const char *key, size_t n, long long min, long long max,
-              int32_t *out);
+int jopt_ints(json_cursor *c, const json_t *obj, const char *key, size_t n, long long min,
+              long long max, int32_t *out);
 /* Tile notation string of exactly 1 tile. */
-int jreq_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out);
-int jopt_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out);
+int jreq_tile(json_cursor *c, const json_t *obj, const char *key, paifu_tile *out);
+int jopt_tile(json_cursor *c, const json_t *obj, const char *key, paifu_tile *out);
 /* Tile notation string of at most CAP tiles. */
-int jopt_tiles(jctx *c, const json_t *obj, const char *key, paifu_tile *out, size_t cap,
+int jopt_tiles(json_cursor *c, const json_t *obj, const char *key, paifu_tile *out, size_t cap,
                size_t *n_out);
 /* Array of at most CAP tile ids 0..255. */
-int jopt_ids(jctx *c, const json_t *obj, const char *key, uint8_t *out, size_t cap,
+int jopt_ids(json_cursor *c, const json_t *obj, const char *key, uint8_t *out, size_t cap,
              size_t *n_out);
 
 #endif

@@ -25,8 +25,8 @@ int paifu_rules_read_file(paifu_rules **out, const char *path, paifu_error *err)
         return rc;
     if ((rc = jload(&root, data, size, JSON_REJECT_DUPLICATES, 0, path, err)) < 0)
         goto done;
-    jctx c;
-    jctx_init(&c, path, err);
+    json_cursor c;
+    json_cursor_init(&c, path, err);
     if (!json_is_object(root)) {
         rc = jerr(&c, "expected {\"preset\": ..., \"overrides\": {...}}, found %s", jtype(root));
         goto done;
@@ -37,7 +37,7 @@ int paifu_rules_read_file(paifu_rules **out, const char *path, paifu_error *err)
     paifu_error e;
     paifu_error_clear(&e);
     if ((rc = paifu_rules_preset(&rules, preset, &e)) < 0) {
-        jctx_key(&c, "preset");
+        json_cursor_key(&c, "preset");
         rc = jerr(&c, "%s", e.text);
         goto done;
     }
@@ -47,7 +47,7 @@ int paifu_rules_read_file(paifu_rules **out, const char *path, paifu_error *err)
     {
         if (strcmp(key, "preset") != 0 && strcmp(key, "overrides") != 0 &&
             strcmp(key, "$schema") != 0 && strcmp(key, "description") != 0) {
-            jctx_key(&c, key);
+            json_cursor_key(&c, key);
             rc = jerr(&c, "expected preset, overrides or description, found \"%s\"", key);
             goto done;
         }

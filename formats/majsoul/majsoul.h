@@ -63,7 +63,7 @@ typedef struct ms_seat {
 /* Everything the reader keeps while it turns one game's records into the model. */
 typedef struct ms_state {
     paifu_game *game;
-    jctx *c;
+    json_cursor *c;
     int players;
     const json_t *empty; /* an empty object for bodies that are absent */
     /* the deal */
@@ -88,22 +88,22 @@ const json_t *paifu_majsoul__member(const json_t *obj, const char *snake, const 
                                     char buf[64]);
 
 /* Integer member: absent -> DFLT, returns 0; present -> 1; wrong type or range -> EFORMAT. */
-int paifu_majsoul__int(jctx *c, const json_t *obj, const char *snake, long long min, long long max,
-                       long long dflt, long long *out);
+int paifu_majsoul__int(json_cursor *c, const json_t *obj, const char *snake, long long min,
+                       long long max, long long dflt, long long *out);
 
 /* Boolean member (absent = false); returns 0 absent, 1 present, EFORMAT. */
-int paifu_majsoul__bool(jctx *c, const json_t *obj, const char *snake, bool *out);
+int paifu_majsoul__bool(json_cursor *c, const json_t *obj, const char *snake, bool *out);
 
 /* A tile such as "5m" or "0p" (spec §3.1); returns 0 absent, 1 present, EFORMAT. */
-int paifu_majsoul__tile(jctx *c, const json_t *obj, const char *snake, paifu_tile *out);
+int paifu_majsoul__tile(json_cursor *c, const json_t *obj, const char *snake, paifu_tile *out);
 
 /* An array of at most CAP tiles (absent: none); returns 0 absent, 1 present, EFORMAT. */
-int paifu_majsoul__tiles(jctx *c, const json_t *obj, const char *snake, paifu_tile *out, size_t cap,
-                         size_t *n);
+int paifu_majsoul__tiles(json_cursor *c, const json_t *obj, const char *snake, paifu_tile *out,
+                         size_t cap, size_t *n);
 
 /* An array of at most CAP integers (absent: none); returns 0 absent, 1 present, EFORMAT. */
-int paifu_majsoul__ints(jctx *c, const json_t *obj, const char *snake, long long min, long long max,
-                        int32_t *out, size_t cap, size_t *n);
+int paifu_majsoul__ints(json_cursor *c, const json_t *obj, const char *snake, long long min,
+                        long long max, int32_t *out, size_t cap, size_t *n);
 
 /* The tile of a 2-character code at S ("1m".."9m", "0m" red, "1z".."7z"); false otherwise. */
 bool paifu_majsoul__code(const char *s, paifu_tile *out);

@@ -111,7 +111,7 @@ static int reveal(ms_state *st, const json_t *data)
 
 int paifu_majsoul__deposit(ms_state *st, const json_t *liqi)
 {
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     int declarer = st->riichi_seat;
     unsigned flags = st->riichi_double ? PAIFU_EVF_DOUBLE_RIICHI : 0;
     st->riichi_seat = -1;
@@ -120,7 +120,7 @@ int paifu_majsoul__deposit(ms_state *st, const json_t *liqi)
     bool failed;
     long long seat, score;
     int32_t row[PAIFU_SEATS];
-    size_t old = jctx_key(c, "liqi");
+    size_t old = json_cursor_key(c, "liqi");
     int rc, has_score;
     if (!json_is_object(liqi))
         return jerr(c, "expected a riichi deposit (LiQiSuccess): an object, found %s", jtype(liqi));
@@ -129,7 +129,7 @@ int paifu_majsoul__deposit(ms_state *st, const json_t *liqi)
         (has_score = rc =
              paifu_majsoul__int(c, liqi, "score", -MAX_POINTS, MAX_POINTS, 0, &score)) < 0)
         return rc;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     if (failed)
         return 0; /* the stick could not be paid (spec §5.2) */
     if (declarer < 0 || declarer != seat)
@@ -179,8 +179,8 @@ static int read_wall(ms_state *st, const json_t *data, paifu_deal_start *sp, pai
     const json_t *v = paifu_majsoul__member(data, "paishan", &key, buf);
     if (!v || (json_is_string(v) && !json_string_length(v)))
         return 0;
-    jctx *c = st->c;
-    size_t old = jctx_key(c, key);
+    json_cursor *c = st->c;
+    size_t old = json_cursor_key(c, key);
     int p = st->players, full = p == 4 ? 136 : 108, dealt = 13 * p + 1;
     const char *s = json_string_value(v);
     size_t len = s ? strlen(s) : 0;
@@ -203,7 +203,7 @@ static int read_wall(ms_state *st, const json_t *data, paifu_deal_start *sp, pai
     sp->wall_ids = ids;
     sp->flags |= PAIFU_DEAL_HAS_WALL;
     wall_layout(&sp->wall_layout, p, full);
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
@@ -222,7 +222,7 @@ static int read_hands(ms_state *st, const json_t *data, paifu_deal_start *sp,
         int want = s >= st->players ? 0 : s == sp->dealer ? 14 : 13;
         if (n != (size_t)want) {
             paifu_majsoul__member(data, key, &found, buf);
-            jctx_key(st->c, found);
+            json_cursor_key(st->c, found);
             return jerr(st->c, "expected %d tiles in seat %d's starting hand%s, found %zu", want, s,
                         s == sp->dealer ? " (the dealer's, with its 14th tile)" : "", n);
         }
@@ -234,7 +234,7 @@ static int read_hands(ms_state *st, const json_t *data, paifu_deal_start *sp,
 
 static int read_start(ms_state *st, const json_t *data, paifu_deal_start *sp)
 {
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     long long chang, ju, ben, sticks;
     size_t n;
     int rc;
@@ -247,7 +247,7 @@ static int read_start(ms_state *st, const json_t *data, paifu_deal_start *sp)
                                   PAIFU_SEATS, &n)) < 0)
         return rc;
     if (rc == 1 && n != (size_t)st->players) {
-        jctx_key(c, "scores");
+        json_cursor_key(c, "scores");
         return jerr(c, "expected %d scores, found %zu", st->players, n);
     }
     sp->round_wind = (uint8_t)chang;
@@ -325,7 +325,7 @@ static int new_round(ms_state *st, const json_t *data)
 
 static int deal_tile(ms_state *st, const json_t *data)
 {
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     char buf[64];
     int seat, rc;
     paifu_event ev;
@@ -352,7 +352,7 @@ static int deal_tile(ms_state *st, const json_t *data)
 
 static int discard_tile(ms_state *st, const json_t *data)
 {
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     int seat, rc;
     bool riichi, wriichi, moqie;
     paifu_event ev;
@@ -404,7 +404,7 @@ static int called_index(ms_state *st, const json_t *data, int seat, size_t n, in
             others++;
         }
     if (nf != n || others != 1) {
-        jctx_key(st->c, "froms");
+        json_cursor_key(st->c, "froms");
         return jerr(st->c,
                     "expected one seat per tile with exactly one other than the caller's "
                     "(%d), found %zu seats, %d of others",
@@ -417,7 +417,7 @@ static int called_index(ms_state *st, const json_t *data, int seat, size_t n, in
 static int chi_peng_gang(ms_state *st, const json_t *data)
 {
     static const paifu_event_type TYPES[] = {PAIFU_EV_CHI, PAIFU_EV_PON, PAIFU_EV_DAIMINKAN};
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     char buf[64];
     int seat, from = -1, rc;
     long long type;
@@ -428,7 +428,7 @@ static int chi_peng_gang(ms_state *st, const json_t *data)
         (rc = paifu_majsoul__tiles(c, data, "tiles", tiles, 4, &n)) < 0)
         return rc;
     if (n != (type == 2 ? 4u : 3u)) {
-        jctx_key(c, "tiles");
+        json_cursor_key(c, "tiles");
         return jerr(c, "expected %d tiles for a %s, found %zu", type == 2 ? 4 : 3,
                     type == 0   ? "chi"
                     : type == 1 ? "pon"
@@ -475,7 +475,7 @@ static void ankan_tiles(ms_seat *s, paifu_tile named, paifu_event *ev)
 
 static int an_gang_add_gang(ms_state *st, const json_t *data)
 {
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     int seat, rc;
     long long type;
     paifu_tile tile;
@@ -483,7 +483,7 @@ static int an_gang_add_gang(ms_state *st, const json_t *data)
         (rc = paifu_majsoul__int(c, data, "type", 0, 0xFFFFFFFFLL, 0, &type)) < 0)
         return rc;
     if (type != 2 && type != 3) {
-        jctx_key(c, "type");
+        json_cursor_key(c, "type");
         return jerr(c, "expected 3 (closed kan) or 2 (added kan), found %lld", type);
     }
     if ((rc = paifu_majsoul__tile(c, data, "tiles", &tile)) < 0)

@@ -116,21 +116,21 @@ static int fan_index(long long fan)
 /* `fans` into W->yaku; *KNOWN false when an id has no paifu yaku. */
 static int read_fans(ms_state *st, const json_t *h, paifu_win *w, bool *known)
 {
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     char buf[64];
     const char *key;
     const json_t *fans = paifu_majsoul__member(h, "fans", &key, buf);
     *known = fans != NULL;
     if (!fans)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (!json_is_array(fans) || json_array_size(fans) > PAIFU_MAX_YAKU)
         return jerr(c, "expected at most %d fans (an array of {id, val}), found %s", PAIFU_MAX_YAKU,
                     json_is_array(fans) ? "more" : jtype(fans));
     for (size_t i = 0; i < json_array_size(fans); i++) {
         const json_t *f = json_array_get(fans, i);
         long long id, val;
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         int rc;
         if (!json_is_object(f))
             return jerr(c, "expected a fan: {\"id\", \"val\"}, found %s", jtype(f));
@@ -147,7 +147,7 @@ static int read_fans(ms_state *st, const json_t *h, paifu_win *w, bool *known)
             *known = false;
             if ((rc = paifu_game_set_meta(st->game, PAIFU_META_RULES_UNKNOWN, reason, c->err)) < 0)
                 return rc;
-            jctx_pop(c, o2);
+            json_cursor_pop(c, o2);
             continue;
         }
         int yaku = FANS[k].yaku;
@@ -161,9 +161,9 @@ static int read_fans(ms_state *st, const json_t *h, paifu_win *w, bool *known)
         y->id = (uint16_t)yaku;
         y->han = (int16_t)(FANS[k].yakuman ? PAIFU_YAKU_YAKUMAN_HAN * val : val);
         y->count = 1;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
@@ -186,7 +186,7 @@ typedef struct hule_values {
     bool zimo, liqi, yiman;
 } hule_values;
 
-static int read_values(jctx *c, const json_t *h, int players, hule_values *v)
+static int read_values(json_cursor *c, const json_t *h, int players, hule_values *v)
 {
     int rc;
     if ((rc = paifu_majsoul__int(c, h, "seat", 0, players - 1, 0, &v->seat)) < 0 ||
@@ -211,7 +211,7 @@ static int read_values(jctx *c, const json_t *h, int players, hule_values *v)
 /* The tiles of a win: the winning tile, the hand with it, the indicators. */
 static int read_win_tiles(ms_state *st, const json_t *h, const hule_values *v, paifu_win *w)
 {
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     size_t n;
     int rc;
     paifu_tile hu;
@@ -277,7 +277,7 @@ static void win_value(const ms_state *st, const hule_values *v, paifu_win *w)
 static int read_win(ms_state *st, const json_t *h, long long record_bao, paifu_win *w,
                     int32_t *rong)
 {
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     hule_values v;
     int32_t bao[3];
     size_t n_bao;
@@ -356,7 +356,7 @@ static int per_seat(ms_state *st, const json_t *obj, const char *key, int32_t *o
         char buf[64];
         const char *found;
         paifu_majsoul__member(obj, key, &found, buf);
-        jctx_key(st->c, found);
+        json_cursor_key(st->c, found);
         return jerr(st->c, "expected %d integers, one per seat, found %zu", st->players, n);
     }
     return rc;
@@ -364,7 +364,7 @@ static int per_seat(ms_state *st, const json_t *obj, const char *key, int32_t *o
 
 int paifu_majsoul__hule(ms_state *st, const json_t *data)
 {
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     char buf[64];
     const char *key;
     const json_t *hules = paifu_majsoul__member(data, "hules", &key, buf);
@@ -375,17 +375,17 @@ int paifu_majsoul__hule(ms_state *st, const json_t *data)
         (rc = has_total = per_seat(st, data, "delta_scores", total)) < 0 ||
         (rc = paifu_majsoul__int(c, data, "baopai", 0, st->players, 0, &bao)) < 0)
         return rc;
-    jctx_key(c, key);
+    json_cursor_key(c, key);
     size_t n = json_array_size(hules);
     if (!json_is_array(hules) || n == 0 || n > 3)
         return jerr(c, "expected the winners: an array of 1 to 3 entries, found %s",
                     json_is_array(hules) ? "another length" : jtype(hules));
     paifu_win wins[3];
     for (size_t k = 0; k < n; k++) {
-        size_t o2 = jctx_index(c, k);
+        size_t o2 = json_cursor_index(c, k);
         if ((rc = read_win(st, json_array_get(hules, k), n == 1 ? bao : 0, &wins[k], &rong[k])) < 0)
             return rc;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
     st->riichi_seat = -1; /* a declaration won on pays no stick (spec §8.3) */
     split_deltas(st, wins, n, rong, total, has_total == 1);
@@ -402,19 +402,19 @@ int paifu_majsoul__hule(ms_state *st, const json_t *data)
 
 static int no_tile_players(ms_state *st, const json_t *data, paifu_draw *d)
 {
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     char buf[64];
     const char *key;
     const json_t *list = paifu_majsoul__member(data, "players", &key, buf);
     if (!list)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (!json_is_array(list) || json_array_size(list) != (size_t)st->players)
         return jerr(c, "expected %d players, found %s", st->players,
                     json_is_array(list) ? "another number" : jtype(list));
     for (int s = 0; s < st->players; s++) {
         const json_t *p = json_array_get(list, (size_t)s);
-        size_t o2 = jctx_index(c, (size_t)s), n;
+        size_t o2 = json_cursor_index(c, (size_t)s), n;
         bool tenpai;
         int rc;
         if (!json_is_object(p))
@@ -429,22 +429,22 @@ static int no_tile_players(ms_state *st, const json_t *data, paifu_draw *d)
             d->shown |= (uint8_t)(1u << s);
             d->known |= PAIFU_REC_HAND;
         }
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
     d->known |= PAIFU_REC_TENPAI;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
 static int no_tile_scores(ms_state *st, const json_t *data, paifu_draw *d, bool nagashi)
 {
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     char buf[64];
     const char *key;
     const json_t *list = paifu_majsoul__member(data, "scores", &key, buf);
     if (!list)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (!json_is_array(list) || json_array_size(list) > (size_t)st->players)
         return jerr(c, "expected at most %d score entries (an array), found %s", st->players,
                     json_is_array(list) ? "more" : jtype(list));
@@ -452,7 +452,7 @@ static int no_tile_scores(ms_state *st, const json_t *data, paifu_draw *d, bool 
         const json_t *e = json_array_get(list, i);
         int32_t before[PAIFU_SEATS], delta[PAIFU_SEATS];
         long long seat;
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         int rc, has_before;
         if (!json_is_object(e))
             return jerr(c, "expected a score entry: an object, found %s", jtype(e));
@@ -468,11 +468,11 @@ static int no_tile_scores(ms_state *st, const json_t *data, paifu_draw *d, bool 
             d->deltas[s] += delta[s];
         if (nagashi)
             d->nagashi |= (uint8_t)(1u << seat);
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
     if (json_array_size(list))
         d->known |= PAIFU_REC_DELTAS;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
@@ -497,19 +497,19 @@ int paifu_majsoul__no_tile(ms_state *st, const json_t *data)
 /* allplayertiles: one string per seat, the tiles joined by "|" (spec §5.9). */
 static int all_player_tiles(ms_state *st, const json_t *data, paifu_draw *d)
 {
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     char buf[64];
     const char *key;
     const json_t *list = paifu_majsoul__member(data, "allplayertiles", &key, buf);
     if (!list)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (!json_is_array(list) || json_array_size(list) > (size_t)st->players)
         return jerr(c, "expected at most %d hands (an array of strings), found %s", st->players,
                     json_is_array(list) ? "more" : jtype(list));
     for (size_t s = 0; s < json_array_size(list); s++) {
         const char *t = json_string_value(json_array_get(list, s));
-        size_t o2 = jctx_index(c, s), n = 0;
+        size_t o2 = json_cursor_index(c, s), n = 0;
         if (!t)
             return jerr(c, "expected a hand such as \"1m|2m|3m\", found %s",
                         jtype(json_array_get(list, s)));
@@ -525,10 +525,10 @@ static int all_player_tiles(ms_state *st, const json_t *data, paifu_draw *d)
         d->n_hand[s] = (uint8_t)n;
         if (n)
             d->shown |= (uint8_t)(1u << s);
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
     d->known |= PAIFU_REC_HAND;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
@@ -553,14 +553,14 @@ int paifu_majsoul__liu_ju(ms_state *st, const json_t *data)
     static const paifu_draw_kind KINDS[] = {PAIFU_DRAW_EXHAUSTIVE,    PAIFU_DRAW_KYUUSHU,
                                             PAIFU_DRAW_SUUFON,        PAIFU_DRAW_SUUKAIKAN,
                                             PAIFU_DRAW_SUUCHA_RIICHI, PAIFU_DRAW_SANCHAHOU};
-    jctx *c = st->c;
+    json_cursor *c = st->c;
     long long type, seat;
     int rc;
     if ((rc = paifu_majsoul__int(c, data, "type", 0, 0xFFFFFFFFLL, 0, &type)) < 0 ||
         (rc = paifu_majsoul__int(c, data, "seat", 0, st->players - 1, 0, &seat)) < 0)
         return rc;
     if (type < 1 || type > 5) {
-        jctx_key(c, "type");
+        json_cursor_key(c, "type");
         return jerr(c,
                     "expected an abortive draw type from 1 to 5 (nine terminals, four winds, "
                     "four kans, four riichi, triple ron), found %lld",

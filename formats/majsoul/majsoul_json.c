@@ -48,8 +48,8 @@ const json_t *paifu_majsoul__member(const json_t *obj, const char *snake, const 
     return NULL;
 }
 
-int paifu_majsoul__int(jctx *c, const json_t *obj, const char *snake, long long min, long long max,
-                       long long dflt, long long *out)
+int paifu_majsoul__int(json_cursor *c, const json_t *obj, const char *snake, long long min,
+                       long long max, long long dflt, long long *out)
 {
     char buf[64];
     const char *key;
@@ -58,14 +58,14 @@ int paifu_majsoul__int(jctx *c, const json_t *obj, const char *snake, long long 
         *out = dflt;
         return 0;
     }
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (jint(c, v, min, max, out) < 0)
         return PAIFU_EFORMAT;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }
 
-int paifu_majsoul__bool(jctx *c, const json_t *obj, const char *snake, bool *out)
+int paifu_majsoul__bool(json_cursor *c, const json_t *obj, const char *snake, bool *out)
 {
     char buf[64];
     const char *key;
@@ -74,7 +74,7 @@ int paifu_majsoul__bool(jctx *c, const json_t *obj, const char *snake, bool *out
     if (!v)
         return 0;
     if (!json_is_boolean(v)) {
-        jctx_key(c, key);
+        json_cursor_key(c, key);
         return jerr(c, "expected true or false, found %s", jtype(v));
     }
     *out = json_is_true(v);
@@ -98,7 +98,7 @@ bool paifu_majsoul__code(const char *s, paifu_tile *out)
     return true;
 }
 
-static int tile_value(jctx *c, const json_t *v, paifu_tile *out)
+static int tile_value(json_cursor *c, const json_t *v, paifu_tile *out)
 {
     const char *s = json_string_value(v);
     if (!s || strlen(s) != 2 || !paifu_majsoul__code(s, out))
@@ -107,22 +107,22 @@ static int tile_value(jctx *c, const json_t *v, paifu_tile *out)
     return 0;
 }
 
-int paifu_majsoul__tile(jctx *c, const json_t *obj, const char *snake, paifu_tile *out)
+int paifu_majsoul__tile(json_cursor *c, const json_t *obj, const char *snake, paifu_tile *out)
 {
     char buf[64];
     const char *key;
     const json_t *v = paifu_majsoul__member(obj, snake, &key, buf);
     if (!v)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (tile_value(c, v, out) < 0)
         return PAIFU_EFORMAT;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }
 
-int paifu_majsoul__tiles(jctx *c, const json_t *obj, const char *snake, paifu_tile *out, size_t cap,
-                         size_t *n)
+int paifu_majsoul__tiles(json_cursor *c, const json_t *obj, const char *snake, paifu_tile *out,
+                         size_t cap, size_t *n)
 {
     char buf[64];
     const char *key;
@@ -130,23 +130,23 @@ int paifu_majsoul__tiles(jctx *c, const json_t *obj, const char *snake, paifu_ti
     *n = 0;
     if (!v)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (!json_is_array(v) || json_array_size(v) > cap)
         return jerr(c, "expected an array of at most %zu tiles, found %s", cap,
                     json_is_array(v) ? "a longer one" : jtype(v));
     for (size_t i = 0; i < json_array_size(v); i++) {
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         if (tile_value(c, json_array_get(v, i), &out[i]) < 0)
             return PAIFU_EFORMAT;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
     *n = json_array_size(v);
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }
 
-int paifu_majsoul__ints(jctx *c, const json_t *obj, const char *snake, long long min, long long max,
-                        int32_t *out, size_t cap, size_t *n)
+int paifu_majsoul__ints(json_cursor *c, const json_t *obj, const char *snake, long long min,
+                        long long max, int32_t *out, size_t cap, size_t *n)
 {
     char buf[64];
     const char *key;
@@ -154,19 +154,19 @@ int paifu_majsoul__ints(jctx *c, const json_t *obj, const char *snake, long long
     *n = 0;
     if (!v)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (!json_is_array(v) || json_array_size(v) > cap)
         return jerr(c, "expected an array of at most %zu integers, found %s", cap,
                     json_is_array(v) ? "a longer one" : jtype(v));
     for (size_t i = 0; i < json_array_size(v); i++) {
         const json_t *x = json_array_get(v, i);
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         if (!json_is_integer(x) || json_integer_value(x) < min || json_integer_value(x) > max)
             return jerr(c, "expected an integer from %lld to %lld, found %s", min, max, jtype(x));
         out[i] = (int32_t)json_integer_value(x);
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
     *n = json_array_size(v);
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }

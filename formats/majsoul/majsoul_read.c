@@ -48,13 +48,13 @@
 
 #define MAX_POINTS 100000000LL
 
-typedef struct ms_reader {
+typedef struct majsoul_reader {
     const char *data; /* whole input, borrowed */
     size_t size;
     const char *source;
     bool done;     /* one game per document */
     json_t *empty; /* shared empty object for bodies that are absent */
-} ms_reader;
+} majsoul_reader;
 
 /* ---- sniffing ---- */
 
@@ -77,7 +77,7 @@ static int sniff(const char *data, size_t size)
 
 /* ---- finding the records (spec §2) ---- */
 
-static void set_path(jctx *c, const char *path)
+static void set_path(json_cursor *c, const char *path)
 {
     snprintf(c->path, sizeof(c->path), "%s", path);
     c->len = strlen(c->path);
@@ -91,7 +91,7 @@ static void source_at(ms_source *src, ms_source_kind kind, const json_t *list, c
 }
 
 /* GameDetailRecords (spec §1 step 2-3): `actions` when non-empty, else `records`. */
-static int detail_records(jctx *c, const json_t *det, const char *base, ms_source *src,
+static int detail_records(json_cursor *c, const json_t *det, const char *base, ms_source *src,
                           paifu_game *game)
 {
     long long version;
@@ -100,7 +100,7 @@ static int detail_records(jctx *c, const json_t *det, const char *base, ms_sourc
     if (rc < 0)
         return rc;
     if (version != 0 && version != 210715) {
-        jctx_key(c, "version");
+        json_cursor_key(c, "version");
         snprintf(vbuf, sizeof(vbuf), "%lld", version);
         return junsupported(c, "record container version %lld (expected 0 or 210715)", version);
     }
@@ -126,11 +126,11 @@ static int detail_records(jctx *c, const json_t *det, const char *base, ms_sourc
 }
 
 /* `data` of layouts A and B. */
-static int data_records(jctx *c, const json_t *root, const json_t *data, ms_source *src,
+static int data_records(json_cursor *c, const json_t *root, const json_t *data, ms_source *src,
                         paifu_game *game)
 {
     char buf[64];
-    jctx_key(c, "data");
+    json_cursor_key(c, "data");
     if (json_is_array(data)) {
         source_at(src, MS_LIST, data, "$.data");
         return 0;
@@ -152,11 +152,11 @@ static int data_records(jctx *c, const json_t *root, const json_t *data, ms_sour
         return detail_records(c, data, "$.data", src, game); /* no wrapper level */
     if (json_is_string(name) && strcmp(json_string_value(name), ".lq.GameDetailRecords") != 0 &&
         strcmp(json_string_value(name), "GameDetailRecords") != 0) {
-        jctx_key(c, "name");
+        json_cursor_key(c, "name");
         return junsupported(c, "a wrapper named \"%.40s\" (expected .lq.GameDetailRecords)",
                             json_string_value(name));
     }
-    jctx_key(c, "data");
+    json_cursor_key(c, "data");
     if (json_is_string(inner))
         return junsupported(c, "undecoded records (a base64 protobuf string)");
     if (!json_is_object(inner))
@@ -165,7 +165,7 @@ static int data_records(jctx *c, const json_t *root, const json_t *data, ms_sour
 }
 
 /* Which layout ROOT is, where its records are, and its head (NULL when it has none). */
-static int find_records(jctx *c, const json_t *root, ms_source *src, const json_t **head,
+static int find_records(json_cursor *c, const json_t *root, ms_source *src, const json_t **head,
                         paifu_game *game)
 {
     const json_t *v;
@@ -182,7 +182,7 @@ static int find_records(jctx *c, const json_t *root, ms_source *src, const json_
     if (log || types) { /* layout C */
         if (!json_is_array(log) || !json_is_array(types) ||
             json_array_size(log) != json_array_size(types)) {
-            jctx_key(c, "mjsrecordtypes");
+            json_cursor_key(c, "mjsrecordtypes");
             return jerr(c, "expected one record type name per mjslog entry (two arrays of the "
                            "same length)");
         }
@@ -194,14 +194,14 @@ static int find_records(jctx *c, const json_t *root, ms_source *src, const json_
         return 0;
     }
     if ((v = json_object_get(root, "rounds"))) {
-        jctx_key(c, "rounds");
+        json_cursor_key(c, "rounds");
         if (!json_is_array(v))
             return jerr(c, "expected the rounds: an array of record lists, found %s", jtype(v));
         source_at(src, MS_ROUNDS, v, "$.rounds");
         return 0;
     }
     if ((v = json_object_get(root, "events")) && !json_object_get(root, "head")) {
-        jctx_key(c, "events");
+        json_cursor_key(c, "events");
         if (!json_is_array(v))
             return jerr(c, "expected the records: an array, found %s", jtype(v));
         source_at(src, MS_LIST, v, "$.events");
@@ -212,7 +212,7 @@ static int find_records(jctx *c, const json_t *root, ms_source *src, const json_
     if (data && !json_is_null(data))
         return data_records(c, root, data, src, game);
     if ((v = json_object_get(root, "records"))) {
-        jctx_key(c, "records");
+        json_cursor_key(c, "records");
         if (!json_is_array(v))
             return jerr(c, "expected the records: an array, found %s", jtype(v));
         source_at(src, MS_LIST, v, "$.records");
@@ -234,7 +234,7 @@ static void normalise(const char *name, char *out, size_t size)
 }
 
 /* The path of record R's body. */
-static void record_path(jctx *c, const ms_source *src, const ms_record *r)
+static void record_path(json_cursor *c, const ms_source *src, const ms_record *r)
 {
     char p[96];
     switch (src->kind) {
@@ -255,7 +255,7 @@ static void record_path(jctx *c, const ms_source *src, const ms_record *r)
 }
 
 /* A {name, data} entry at the current path. */
-static int named(jctx *c, const json_t *e, ms_record *out, const json_t *empty)
+static int named(json_cursor *c, const json_t *e, ms_record *out, const json_t *empty)
 {
     if (json_is_string(e))
         return junsupported(c, "an undecoded record (a base64 protobuf string)");
@@ -263,16 +263,16 @@ static int named(jctx *c, const json_t *e, ms_record *out, const json_t *empty)
         return jerr(c, "expected a record: {\"name\", \"data\"}, found %s", jtype(e));
     const json_t *name = json_object_get(e, "name");
     if (!json_is_string(name)) {
-        jctx_key(c, "name");
+        json_cursor_key(c, "name");
         return jerr(c, "expected the record's type name (a string), found %s", jtype(name));
     }
     const json_t *data = json_object_get(e, "data");
     if (json_is_string(data)) {
-        jctx_key(c, "data");
+        json_cursor_key(c, "data");
         return junsupported(c, "an undecoded record body (a base64 protobuf string)");
     }
     if (data && !json_is_null(data) && !json_is_object(data)) {
-        jctx_key(c, "data");
+        json_cursor_key(c, "data");
         return jerr(c, "expected the record body: an object, found %s", jtype(data));
     }
     normalise(json_string_value(name), out->type, sizeof(out->type));
@@ -281,7 +281,7 @@ static int named(jctx *c, const json_t *e, ms_record *out, const json_t *empty)
 }
 
 /* One action of `actions`: 1 with a record, 0 to skip it (spec §1 step 3). */
-static int action(jctx *c, const json_t *a, ms_record *out, const json_t *empty)
+static int action(json_cursor *c, const json_t *a, ms_record *out, const json_t *empty)
 {
     char buf[64];
     long long type;
@@ -293,14 +293,14 @@ static int action(jctx *c, const json_t *a, ms_record *out, const json_t *empty)
     const json_t *res = paifu_majsoul__member(a, "result", NULL, buf);
     if (type != 1 || !res || (json_is_string(res) && !json_string_length(res)))
         return 0;
-    jctx_key(c, "result");
+    json_cursor_key(c, "result");
     if ((rc = named(c, res, out, empty)) < 0)
         return rc;
     return 1;
 }
 
 /* The next record at or after (*I, *J): 1, 0 at the end, <0 on an error. */
-static int next_record(jctx *c, const ms_source *src, size_t *i, size_t *j, ms_record *out,
+static int next_record(json_cursor *c, const ms_source *src, size_t *i, size_t *j, ms_record *out,
                        const json_t *empty)
 {
     char p[96];
@@ -321,7 +321,7 @@ static int next_record(jctx *c, const ms_source *src, size_t *i, size_t *j, ms_r
                 *j = 0;
                 continue;
             }
-            jctx_index(c, *j);
+            json_cursor_index(c, *j);
             ++*j;
             int rc = named(c, json_array_get(e, *j - 1), out, empty);
             return rc < 0 ? rc : 1;
@@ -353,7 +353,7 @@ static int next_record(jctx *c, const ms_source *src, size_t *i, size_t *j, ms_r
 
 /* ---- the head ---- */
 
-static int meta_int(jctx *c, paifu_game *game, const char *key, long long v)
+static int meta_int(json_cursor *c, paifu_game *game, const char *key, long long v)
 {
     char text[24];
     snprintf(text, sizeof(text), "%lld", v);
@@ -361,7 +361,7 @@ static int meta_int(jctx *c, paifu_game *game, const char *key, long long v)
 }
 
 /* Names from accounts[] and robots[] (spec §4.2: any order, AI seats may be missing). */
-static int read_names(jctx *c, const json_t *head, paifu_game *game, int players)
+static int read_names(json_cursor *c, const json_t *head, paifu_game *game, int players)
 {
     static const char *const LISTS[] = {"accounts", "robots"};
     for (size_t l = 0; l < 2; l++) {
@@ -370,27 +370,27 @@ static int read_names(jctx *c, const json_t *head, paifu_game *game, int players
         const json_t *list = paifu_majsoul__member(head, LISTS[l], &key, buf);
         if (!list)
             continue;
-        size_t old = jctx_key(c, key);
+        size_t old = json_cursor_key(c, key);
         if (!json_is_array(list))
             return jerr(c, "expected an array of players, found %s", jtype(list));
         for (size_t i = 0; i < json_array_size(list); i++) {
             const json_t *a = json_array_get(list, i);
-            size_t o2 = jctx_index(c, i);
+            size_t o2 = json_cursor_index(c, i);
             long long seat;
             const json_t *nick = paifu_majsoul__member(a, "nickname", NULL, buf);
             int rc = paifu_majsoul__int(c, a, "seat", 0, players - 1, 0, &seat);
             if (rc < 0)
                 return rc;
             if (nick && !json_is_string(nick)) {
-                jctx_key(c, "nickname");
+                json_cursor_key(c, "nickname");
                 return jerr(c, "expected a name (a string), found %s", jtype(nick));
             }
             if (nick && (rc = paifu_game_set_player_name(game, (int)seat, json_string_value(nick),
                                                          c->err)) < 0)
                 return rc;
-            jctx_pop(c, o2);
+            json_cursor_pop(c, o2);
         }
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     }
     return 0;
 }
@@ -433,7 +433,7 @@ static const char *event_mode(const json_t *detail)
     return NULL;
 }
 
-static int rule(jctx *c, paifu_game *game, const char *key, const char *value)
+static int rule(json_cursor *c, paifu_game *game, const char *key, const char *value)
 {
     return paifu_game_add_rule_override(game, key, value, c->err);
 }
@@ -441,7 +441,7 @@ static int rule(jctx *c, paifu_game *game, const char *key, const char *value)
 /* 3-player ranked rooms: spec §4.1 room table (start 35000, count point 35000, return 40000 for
    the extension, uma 15/0/-15) and §9 (tsumo loss, kita, noten 2000, 0p and 0s, 200 per honba:
    100 from each of the two tsumo payers). */
-static int sanma_rules(jctx *c, paifu_game *game)
+static int sanma_rules(json_cursor *c, paifu_game *game)
 {
     static const char *const SANMA[][2] = {
         {"players", "3"},           {"start_points", "35000"},   {"return_points", "35000"},
@@ -457,7 +457,7 @@ static int sanma_rules(jctx *c, paifu_game *game)
 
 /* Integer KEY of the member SNAKE of OBJ (config.mode.mode, config.meta.mode_id); *OUT is
    left alone when OBJ has no SNAKE, and is DFLT when SNAKE has no KEY. */
-static int nested_int(jctx *c, const json_t *obj, const char *snake, const char *key,
+static int nested_int(json_cursor *c, const json_t *obj, const char *snake, const char *key,
                       long long dflt, long long *out)
 {
     char buf[64];
@@ -465,10 +465,10 @@ static int nested_int(jctx *c, const json_t *obj, const char *snake, const char 
     const json_t *inner = paifu_majsoul__member(obj, snake, &k, buf);
     if (!inner)
         return 0;
-    size_t old = jctx_key(c, k);
+    size_t old = json_cursor_key(c, k);
     int rc = paifu_majsoul__int(c, inner, key, 0, 0xFFFFFFFFLL, dflt, out);
     if (rc >= 0)
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     return rc;
 }
 
@@ -491,7 +491,7 @@ static const char *unknown_rules(const json_t *detail, long long category, long 
 }
 
 /* The rule set from head.config (spec §4.1); MODE is the RiichiEnv fixture's `mode` (-1). */
-static int read_rules(jctx *c, const json_t *head, const char *head_path, paifu_game *game,
+static int read_rules(json_cursor *c, const json_t *head, const char *head_path, paifu_game *game,
                       int players, long long mode)
 {
     char buf[64], b2[64];
@@ -502,7 +502,7 @@ static int read_rules(jctx *c, const json_t *head, const char *head_path, paifu_
     const json_t *detail = paifu_majsoul__member(gm, "detail_rule", NULL, b2);
     int rc = 0;
     set_path(c, head_path);
-    jctx_key(c, key);
+    json_cursor_key(c, key);
     if (config &&
         ((rc = paifu_majsoul__int(c, config, "category", 0, 0xFFFFFFFFLL, 0, &category)) < 0 ||
          (rc = nested_int(c, config, "mode", "mode", 0, &mode)) < 0 ||
@@ -525,7 +525,7 @@ static int read_rules(jctx *c, const json_t *head, const char *head_path, paifu_
 }
 
 /* head.result.players[]: one entry per seat, in placement order (spec §4.3). */
-static int read_result(jctx *c, const json_t *head, const char *head_path, paifu_game *game,
+static int read_result(json_cursor *c, const json_t *head, const char *head_path, paifu_game *game,
                        int players)
 {
     char buf[64];
@@ -535,8 +535,8 @@ static int read_result(jctx *c, const json_t *head, const char *head_path, paifu
     if (!list)
         return 0;
     set_path(c, head_path);
-    jctx_key(c, "result");
-    jctx_key(c, key);
+    json_cursor_key(c, "result");
+    json_cursor_key(c, key);
     if (!json_is_array(list) || json_array_size(list) != (size_t)players)
         return jerr(c, "expected the final standings: an array of %d players, found %s", players,
                     json_is_array(list) ? "another length" : jtype(list));
@@ -546,7 +546,7 @@ static int read_result(jctx *c, const json_t *head, const char *head_path, paifu
     for (size_t i = 0; i < json_array_size(list); i++) {
         const json_t *p = json_array_get(list, i);
         long long seat, points, total;
-        size_t old = jctx_index(c, i);
+        size_t old = json_cursor_index(c, i);
         int rc;
         if (!json_is_object(p))
             return jerr(c, "expected a player's result: an object, found %s", jtype(p));
@@ -560,7 +560,7 @@ static int read_result(jctx *c, const json_t *head, const char *head_path, paifu
         seen |= 1u << seat;
         out.points[seat] = (int32_t)points;
         out.final[seat] = (int32_t)total;
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     }
     out.has_points = out.has_final = true;
     paifu_game_set_result(game, &out);
@@ -570,7 +570,7 @@ static int read_result(jctx *c, const json_t *head, const char *head_path, paifu
 /* ---- the game ---- */
 
 /* Players: 3 when the first RecordNewRound deals no `tiles3` (spec §9). */
-static int count_players(jctx *c, const ms_source *src, const json_t *empty, int *players)
+static int count_players(json_cursor *c, const ms_source *src, const json_t *empty, int *players)
 {
     size_t i = 0, j = 0;
     ms_record r;
@@ -590,7 +590,7 @@ static int count_players(jctx *c, const ms_source *src, const json_t *empty, int
 }
 
 /* Riichi sticks of the next RecordNewRound after (I, J), or of `next_start`; -1 if none. */
-static int next_sticks(jctx *c, const ms_source *src, size_t i, size_t j, const json_t *root,
+static int next_sticks(json_cursor *c, const ms_source *src, size_t i, size_t j, const json_t *root,
                        const json_t *empty)
 {
     char buf[64], path[96];
@@ -613,7 +613,7 @@ static int next_sticks(jctx *c, const ms_source *src, size_t i, size_t j, const 
     return v < 0 || v > 1000 ? -1 : (int)v;
 }
 
-static int read_game(ms_reader *r, jctx *c, const json_t *root, paifu_game *game)
+static int read_game(majsoul_reader *r, json_cursor *c, const json_t *root, paifu_game *game)
 {
     ms_source src;
     const json_t *head;
@@ -667,7 +667,7 @@ static int read_game(ms_reader *r, jctx *c, const json_t *root, paifu_game *game
 
 static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
 {
-    ms_reader *r = calloc(1, sizeof(*r));
+    majsoul_reader *r = calloc(1, sizeof(*r));
     json_t *empty = json_object();
     if (!r || !empty) {
         free(r);
@@ -684,7 +684,7 @@ static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *
 
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
-    ms_reader *r = state;
+    majsoul_reader *r = state;
     if (r->done)
         return 0;
     r->done = true;
@@ -693,8 +693,8 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     int rc = jload(&root, r->data + skip, r->size - skip, 0, 0, r->source, err);
     if (rc < 0)
         return rc;
-    jctx c;
-    jctx_init(&c, r->source, err);
+    json_cursor c;
+    json_cursor_init(&c, r->source, err);
     rc = read_game(r, &c, root, game);
     json_decref(root);
     return rc < 0 ? rc : 1;
@@ -702,7 +702,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
 
 static void reader_free(void *state)
 {
-    ms_reader *r = state;
+    majsoul_reader *r = state;
     if (!r)
         return;
     json_decref(r->empty);

@@ -367,12 +367,12 @@ int paifu_bz__huang(bz_builder *b, const int32_t *scores)
 
 /* ---- the JSON match log ---- */
 
-typedef struct bzj_state {
+typedef struct botzone_json_reader {
     const char *data; /* borrowed from the reader for its lifetime */
     size_t size;
     const char *source;
     bool done;
-} bzj_state;
+} botzone_json_reader;
 
 static int sniff(const char *data, size_t size)
 {
@@ -394,11 +394,11 @@ static paifu_tile jtile(const json_t *v)
     return s ? paifu_bz__tile(s, strlen(s)) : PAIFU_TILE_NONE;
 }
 
-static int read_initdata(jctx *c, const json_t *root, int *quan, paifu_tile *wall, size_t *n_wall,
-                         paifu_game *game)
+static int read_initdata(json_cursor *c, const json_t *root, int *quan, paifu_tile *wall,
+                         size_t *n_wall, paifu_game *game)
 {
     const json_t *v = json_object_get(root, "initdata");
-    size_t old = jctx_key(c, "initdata");
+    size_t old = json_cursor_key(c, "initdata");
     *n_wall = 0;
     json_t *init = NULL;
     if (json_is_string(v)) {
@@ -439,68 +439,68 @@ static int read_initdata(jctx *c, const json_t *root, int *quan, paifu_tile *wal
         }
         json_decref(init);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return rc;
 }
 
-static int read_fans(jctx *c, const json_t *disp, bz_fan *fans, size_t *n)
+static int read_fans(json_cursor *c, const json_t *disp, bz_fan *fans, size_t *n)
 {
     const json_t *arr = json_object_get(disp, "fan");
     *n = 0;
     if (!arr)
         return 0;
-    size_t old = jctx_key(c, "fan");
+    size_t old = json_cursor_key(c, "fan");
     if (!json_is_array(arr) || json_array_size(arr) > PAIFU_MAX_YAKU)
         return jerr(c, "expected an array of at most %d fans, found %s", PAIFU_MAX_YAKU,
                     jtype(arr));
     for (size_t i = 0; i < json_array_size(arr); i++) {
         const json_t *f = json_array_get(arr, i);
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         const char *name;
         long long cnt, value;
         if (jreq_str(c, f, "name", &name) < 0 || jreq_int(c, f, "cnt", 1, 8, &cnt) < 0 ||
             jreq_int(c, f, "value", 0, 88, &value) < 0)
             return PAIFU_EFORMAT;
         fans[(*n)++] = (bz_fan){name, strlen(name), (int)cnt, (int)value};
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
-static int read_scores(jctx *c, const json_t *disp, int32_t *scores, bool *have)
+static int read_scores(json_cursor *c, const json_t *disp, int32_t *scores, bool *have)
 {
     int rc = jopt_ints(c, disp, "score", 4, -100000, 100000, scores);
     *have = rc > 0;
     return rc < 0 ? rc : 0;
 }
 
-static int read_deal(bz_builder *b, jctx *c, const json_t *disp, int quan, const paifu_tile *wall,
-                     size_t n_wall)
+static int read_deal(bz_builder *b, json_cursor *c, const json_t *disp, int quan,
+                     const paifu_tile *wall, size_t n_wall)
 {
     const json_t *hands = json_object_get(disp, "hand");
-    size_t old = jctx_key(c, "hand");
+    size_t old = json_cursor_key(c, "hand");
     paifu_tile h[PAIFU_SEATS][13];
     if (!json_is_array(hands) || json_array_size(hands) != 4)
         return jerr(c, "expected four hands, found %s", jtype(hands));
     for (size_t s = 0; s < 4; s++) {
         const json_t *hand = json_array_get(hands, s);
-        size_t o2 = jctx_index(c, s);
+        size_t o2 = json_cursor_index(c, s);
         if (!json_is_array(hand) || json_array_size(hand) != 13)
             return jerr(c, "expected 13 tiles, found %s", jtype(hand));
         for (size_t i = 0; i < 13; i++)
             if ((h[s][i] = jtile(json_array_get(hand, i))) == PAIFU_TILE_NONE) {
-                jctx_index(c, i);
+                json_cursor_index(c, i);
                 return jerr(c, "expected a tile name (W1-9, B1-9, T1-9, F1-4, J1-3, H1-8)");
             }
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return paifu_bz__deal(b, quan, (const paifu_tile(*)[13])h, wall, n_wall);
 }
 
 /* One judge display. */
-static int read_action(bz_builder *b, jctx *c, const json_t *disp, int *quan,
+static int read_action(bz_builder *b, json_cursor *c, const json_t *disp, int *quan,
                        const paifu_tile *wall, size_t n_wall)
 {
     const char *action;
@@ -555,18 +555,18 @@ static int read_action(bz_builder *b, jctx *c, const json_t *disp, int *quan,
     }
     if (strcmp(action, "HUANG") == 0)
         return paifu_bz__huang(b, have ? scores : NULL);
-    jctx_key(c, "action");
+    json_cursor_key(c, "action");
     return jerr(c,
                 "expected a judge action (INIT, DEAL, DRAW, PLAY, PENG, CHI, GANG, BUGANG, "
                 "BUHUA, HU, HUANG), found \"%s\"",
                 action);
 }
 
-static int read_logs(bz_builder *b, jctx *c, const json_t *root, int quan, const paifu_tile *wall,
-                     size_t n_wall)
+static int read_logs(bz_builder *b, json_cursor *c, const json_t *root, int quan,
+                     const paifu_tile *wall, size_t n_wall)
 {
     const json_t *logs = json_object_get(root, "logs");
-    size_t old = jctx_key(c, "logs");
+    size_t old = json_cursor_key(c, "logs");
     if (!json_is_array(logs))
         return jerr(c, "expected the array of logs, found %s", jtype(logs));
     bool dealt = false;
@@ -575,9 +575,9 @@ static int read_logs(bz_builder *b, jctx *c, const json_t *root, int quan, const
         const json_t *disp = json_object_get(json_object_get(entry, "output"), "display");
         if (!disp)
             continue; /* the bots' responses */
-        size_t o2 = jctx_index(c, i);
-        jctx_key(c, "output");
-        jctx_key(c, "display");
+        size_t o2 = json_cursor_index(c, i);
+        json_cursor_key(c, "output");
+        json_cursor_key(c, "display");
         if (!json_is_object(disp))
             return jerr(c, "expected the judge's display object, found %s", jtype(disp));
         const char *action = json_string_value(json_object_get(disp, "action"));
@@ -587,20 +587,20 @@ static int read_logs(bz_builder *b, jctx *c, const json_t *root, int quan, const
         int rc = read_action(b, c, disp, &quan, wall, n_wall);
         if (rc < 0)
             return rc;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     if (!dealt)
         return jerr(c, "expected a DEAL among the logs");
     return 0;
 }
 
-static int read_players(jctx *c, const json_t *root, paifu_game *game)
+static int read_players(json_cursor *c, const json_t *root, paifu_game *game)
 {
     const json_t *players = json_object_get(root, "players");
     if (!players)
         return 0;
-    size_t old = jctx_key(c, "players");
+    size_t old = json_cursor_key(c, "players");
     if (!json_is_array(players) || json_array_size(players) != 4)
         return jerr(c, "expected four players, found %s", jtype(players));
     for (size_t s = 0; s < 4; s++) {
@@ -608,13 +608,13 @@ static int read_players(jctx *c, const json_t *root, paifu_game *game)
         if (name && paifu_game_set_player_name(game, (int)s, name, c->err) < 0)
             return PAIFU_ENOMEM;
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
 static int bzj_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
 {
-    bzj_state *s = calloc(1, sizeof(*s));
+    botzone_json_reader *s = calloc(1, sizeof(*s));
     if (!s)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     s->data = ctx->data;
@@ -624,7 +624,7 @@ static int bzj_open(void **state, const format_reader_ctx *ctx, paifu_error *err
     return 0;
 }
 
-static int read_game(bz_builder *b, jctx *c, const json_t *root, paifu_game *game)
+static int read_game(bz_builder *b, json_cursor *c, const json_t *root, paifu_game *game)
 {
     if (!json_is_object(root))
         return jerr(c, "expected a Botzone match object, found %s", jtype(root));
@@ -641,9 +641,9 @@ static int read_game(bz_builder *b, jctx *c, const json_t *root, paifu_game *gam
     return rc;
 }
 
-static int bzj_next(void *state, paifu_game *game, paifu_error *err)
+static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
-    bzj_state *s = state;
+    botzone_json_reader *s = state;
     if (s->done)
         return 0;
     s->done = true;
@@ -651,8 +651,8 @@ static int bzj_next(void *state, paifu_game *game, paifu_error *err)
     int rc = jload(&root, s->data, s->size, JSON_REJECT_DUPLICATES, 0, s->source, err);
     if (rc < 0)
         return rc;
-    jctx c;
-    jctx_init(&c, s->source, err);
+    json_cursor c;
+    json_cursor_init(&c, s->source, err);
     bz_builder b;
     rc = paifu_bz__init(&b, game, s->source, err);
     if (rc == 0)
@@ -672,7 +672,7 @@ const format_impl paifu_format_mcr_botzone = {
              false, 0, ".json"},
     .sniff = sniff,
     .reader_open = bzj_open,
-    .reader_next = bzj_next,
+    .reader_next = reader_next,
     .reader_free = bzj_free,
     .write_game = NULL,
     .finish = NULL,

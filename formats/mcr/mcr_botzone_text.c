@@ -33,7 +33,7 @@ typedef struct word {
     uint32_t column;
 } word;
 
-typedef struct bzt_game {
+typedef struct text_game {
     bz_builder b;
     word w[MAX_WORDS];
     size_t n;
@@ -49,11 +49,11 @@ typedef struct bzt_game {
     paifu_tile win_tile;
     bool huang;
     uint32_t end_line;
-} bzt_game;
+} text_game;
 
 /* ---- lines and words ---- */
 
-static int split(bzt_game *g, const char *s, size_t len)
+static int split(text_game *g, const char *s, size_t len)
 {
     g->n = 0;
     for (size_t k = 0; k < len;) {
@@ -79,12 +79,12 @@ static bool is(const word *w, const char *text)
 }
 
 /* Point the builder's location at word I (or the line's end). */
-static void at(bzt_game *g, size_t i)
+static void at(text_game *g, size_t i)
 {
     g->b.column = i < g->n ? g->w[i].column : 0;
 }
 
-static int bad(bzt_game *g, size_t i, const char *expected)
+static int bad(text_game *g, size_t i, const char *expected)
 {
     at(g, i);
     if (i >= g->n)
@@ -93,7 +93,7 @@ static int bad(bzt_game *g, size_t i, const char *expected)
                            g->w[i].s);
 }
 
-static int int_word(bzt_game *g, size_t i, long lo, long hi, long *out)
+static int int_word(text_game *g, size_t i, long lo, long hi, long *out)
 {
     if (i >= g->n || g->w[i].n > 11)
         return bad(g, i, "a number");
@@ -108,7 +108,7 @@ static int int_word(bzt_game *g, size_t i, long lo, long hi, long *out)
     return 0;
 }
 
-static int tile_word(bzt_game *g, size_t i, paifu_tile *out)
+static int tile_word(text_game *g, size_t i, paifu_tile *out)
 {
     *out = i < g->n ? paifu_bz__tile(g->w[i].s, g->w[i].n) : PAIFU_TILE_NONE;
     if (*out == PAIFU_TILE_NONE)
@@ -119,7 +119,7 @@ static int tile_word(bzt_game *g, size_t i, paifu_tile *out)
 
 /* ---- lines ---- */
 
-static int deal_line(bzt_game *g, int seat)
+static int deal_line(text_game *g, int seat)
 {
     if (g->n != 16)
         return bad(g, g->n < 16 ? g->n : 16, g->n < 16 ? "13 tiles" : "the end of the line");
@@ -135,14 +135,14 @@ static int deal_line(bzt_game *g, int seat)
 }
 
 /* Words after the action and its tile must be absent or "Ignore ..." (claims not taken). */
-static int tail(bzt_game *g, size_t i)
+static int tail(text_game *g, size_t i)
 {
     if (i < g->n && !is(&g->w[i], "Ignore"))
         return bad(g, i, "the end of the line or \"Ignore\"");
     return 0;
 }
 
-static int player_line(bzt_game *g)
+static int player_line(text_game *g)
 {
     long seat = 0;
     if (int_word(g, 1, 0, 3, &seat) < 0 || g->n < 3)
@@ -192,7 +192,7 @@ static int player_line(bzt_game *g)
 }
 
 /* "Fan 9 三色三步高*1+箭刻*1+嵌张*1" */
-static int fan_line(bzt_game *g)
+static int fan_line(text_game *g)
 {
     long total;
     if (g->winner < 0 || g->have_fans)
@@ -238,7 +238,7 @@ static int fan_line(bzt_game *g)
 }
 
 /* "Score a b c d": closes the hand. */
-static int score_line(bzt_game *g)
+static int score_line(text_game *g)
 {
     if (g->winner < 0 && !g->huang)
         return bad(g, 0, "a Score line only after a Hu or Huang");
@@ -259,7 +259,7 @@ static int score_line(bzt_game *g)
                         g->have_fans ? g->total : -1, scores);
 }
 
-static int game_line(bzt_game *g)
+static int game_line(text_game *g)
 {
     const word *w0 = &g->w[0];
     if (is(w0, "Wind")) {
@@ -298,7 +298,7 @@ static int sniff(const char *data, size_t size)
 }
 
 /* Read lines of one match (from its "Match" line to the next one). */
-static int read_match(text_in *s, bzt_game *g)
+static int read_match(text_in *s, text_game *g)
 {
     const char *line;
     size_t len;
@@ -344,7 +344,7 @@ static int read_match(text_in *s, bzt_game *g)
     return 0;
 }
 
-static int bzt_next(void *state, paifu_game *game, paifu_error *err)
+static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
     text_in *s = state;
     const char *p = s->data + s->pos;
@@ -353,7 +353,7 @@ static int bzt_next(void *state, paifu_game *game, paifu_error *err)
         p++, left--;
     if (!left)
         return 0;
-    bzt_game *g = calloc(1, sizeof(*g));
+    text_game *g = calloc(1, sizeof(*g));
     if (!g)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     g->winner = -1;
@@ -373,7 +373,7 @@ const format_impl paifu_format_mcr_botzone_text = {
              true, false, 0, ".txt"},
     .sniff = sniff,
     .reader_open = paifu_text__open,
-    .reader_next = bzt_next,
+    .reader_next = reader_next,
     .reader_free = free,
     .write_game = NULL,
     .finish = NULL,

@@ -59,7 +59,7 @@
 
 #define MAX_POINTS 100000000LL
 
-typedef struct mj_state {
+typedef struct mjai_reader {
     /* input */
     const char *data;          /* whole input, borrowed */
     size_t size;
@@ -71,7 +71,7 @@ typedef struct mj_state {
 
     /* the game */
     paifu_game *game;
-    jctx c;
+    json_cursor c;
     bool started;              /* start_game or a first start_kyoku was read */
     bool rules_set;
     bool ended;                /* end_game was read */
@@ -100,7 +100,7 @@ typedef struct mj_state {
     int kan_dora_seat;         /* made an open or added kan whose indicator is not out yet */
     bool holding;              /* `held` waits for that indicator (see on_dahai) */
     paifu_event held;
-} mj_state;
+} mjai_reader;
 
 /* ---- sniffing ---- */
 
@@ -156,7 +156,7 @@ static bool parse_tile(const char *s, paifu_tile *out)
     return true;
 }
 
-static int tile_value(jctx *c, const json_t *v, paifu_tile *out)
+static int tile_value(json_cursor *c, const json_t *v, paifu_tile *out)
 {
     if (!json_is_string(v))
         return jerr(c, "expected a tile such as \"5m\", \"5pr\" or \"E\", found %s", jtype(v));
@@ -169,17 +169,17 @@ static int tile_value(jctx *c, const json_t *v, paifu_tile *out)
     return 0;
 }
 
-static int req_tile(jctx *c, const json_t *obj, const char *key, paifu_tile *out)
+static int req_tile(json_cursor *c, const json_t *obj, const char *key, paifu_tile *out)
 {
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     int rc = tile_value(c, json_object_get(obj, key), out);
     if (rc == 0)
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     return rc;
 }
 
 /* An array of N_MIN..CAP tiles at KEY; HIDDEN (may be NULL) allows "?" and counts them. */
-static int tile_list(jctx *c, const json_t *v, paifu_tile *out, size_t n_min, size_t cap,
+static int tile_list(json_cursor *c, const json_t *v, paifu_tile *out, size_t n_min, size_t cap,
                      size_t *n_out, size_t *hidden)
 {
     if (!json_is_array(v) || json_array_size(v) < n_min || json_array_size(v) > cap)
@@ -188,54 +188,54 @@ static int tile_list(jctx *c, const json_t *v, paifu_tile *out, size_t n_min, si
     size_t n = 0;
     for (size_t i = 0; i < json_array_size(v); i++) {
         const json_t *e = json_array_get(v, i);
-        size_t old = jctx_index(c, i);
+        size_t old = json_cursor_index(c, i);
         if (hidden && json_is_string(e) && strcmp(json_string_value(e), "?") == 0) {
             (*hidden)++;
-            jctx_pop(c, old);
+            json_cursor_pop(c, old);
             continue;
         }
         int rc = tile_value(c, e, &out[n++]);
         if (rc < 0)
             return rc;
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     }
     *n_out = n;
     return 0;
 }
 
-static int req_tiles(jctx *c, const json_t *obj, const char *key, paifu_tile *out, size_t n)
+static int req_tiles(json_cursor *c, const json_t *obj, const char *key, paifu_tile *out, size_t n)
 {
-    size_t old = jctx_key(c, key), got;
+    size_t old = json_cursor_key(c, key), got;
     int rc = tile_list(c, json_object_get(obj, key), out, n, n, &got, NULL);
     if (rc == 0)
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     return rc;
 }
 
-static int ints_at(jctx *c, const json_t *obj, const char *key, int players, int32_t *out)
+static int ints_at(json_cursor *c, const json_t *obj, const char *key, int players, int32_t *out)
 {
     const json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (!json_is_array(v) || json_array_size(v) != (size_t)players)
         return jerr(c, "expected an array of %d integers, found %s", players,
                     json_is_array(v) ? "another length" : jtype(v));
     memset(out, 0, sizeof(int32_t) * PAIFU_SEATS);
     for (size_t i = 0; i < (size_t)players; i++) {
         const json_t *e = json_array_get(v, i);
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         if (!json_is_integer(e) || json_integer_value(e) < -MAX_POINTS ||
             json_integer_value(e) > MAX_POINTS)
             return jerr(c, "expected an integer, found %s", jtype(e));
         out[i] = (int32_t)json_integer_value(e);
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }
 
-static int seat_at(mj_state *st, const json_t *ev, const char *key, int *out)
+static int seat_at(mjai_reader *st, const json_t *ev, const char *key, int *out)
 {
     long long v;
     int rc = jreq_int(&st->c, ev, key, 0, st->players - 1, &v);
@@ -245,13 +245,13 @@ static int seat_at(mj_state *st, const json_t *ev, const char *key, int *out)
 
 /* ---- the game ---- */
 
-static int rule(mj_state *st, const char *key, const char *value)
+static int rule(mjai_reader *st, const char *key, const char *value)
 {
     return paifu_game_add_rule_override(st->game, key, value, st->c.err);
 }
 
 /* The rule set, once the first round shows how many play and whether there is a dora. */
-static int set_rules(mj_state *st, bool mcr)
+static int set_rules(mjai_reader *st, bool mcr)
 {
     int rc = 0;
     st->rules_set = true;
@@ -286,27 +286,27 @@ static int set_rules(mj_state *st, bool mcr)
     return rc;
 }
 
-static int on_start_game(mj_state *st, const json_t *ev)
+static int on_start_game(mjai_reader *st, const json_t *ev)
 {
-    jctx *c = &st->c;
+    json_cursor *c = &st->c;
     const json_t *names = json_object_get(ev, "names");
     int rc = 0;
     if (names) {
-        size_t old = jctx_key(c, "names");
+        size_t old = json_cursor_key(c, "names");
         if (!json_is_array(names) || json_array_size(names) > PAIFU_SEATS)
             return jerr(c, "expected up to 4 player names, found %s",
                         json_is_array(names) ? "more" : jtype(names));
         for (size_t i = 0; i < json_array_size(names); i++) {
             const json_t *v = json_array_get(names, i);
-            size_t o2 = jctx_index(c, i);
+            size_t o2 = json_cursor_index(c, i);
             if (!json_is_string(v))
                 return jerr(c, "expected a name (a string), found %s", jtype(v));
             if ((rc = paifu_game_set_player_name(st->game, (int)i, json_string_value(v),
                                                  c->err)) < 0)
                 return rc;
-            jctx_pop(c, o2);
+            json_cursor_pop(c, o2);
         }
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     }
     long long first;
     bool aka = true;
@@ -334,7 +334,7 @@ static int on_start_game(mj_state *st, const json_t *ev)
 
 /* ---- rounds ---- */
 
-static void reset_deal(mj_state *st)
+static void reset_deal(mjai_reader *st)
 {
     memset(st->reach_pending, 0, sizeof(st->reach_pending));
     memset(st->replacement_due, 0, sizeof(st->replacement_due));
@@ -352,11 +352,11 @@ static void reset_deal(mj_state *st)
     st->holding = false;
 }
 
-static int read_hands(mj_state *st, const json_t *ev, paifu_deal_start *sp)
+static int read_hands(mjai_reader *st, const json_t *ev, paifu_deal_start *sp)
 {
-    jctx *c = &st->c;
+    json_cursor *c = &st->c;
     const json_t *t = json_object_get(ev, "tehais");
-    size_t old = jctx_key(c, "tehais");
+    size_t old = json_cursor_key(c, "tehais");
     if (!json_is_array(t) || json_array_size(t) < 3 || json_array_size(t) > PAIFU_SEATS)
         return jerr(c, "expected the starting hands: 4 arrays of 13 tiles, found %s",
                     json_is_array(t) ? "another length" : jtype(t));
@@ -365,20 +365,20 @@ static int read_hands(mj_state *st, const json_t *ev, paifu_deal_start *sp)
         return jerr(c, "%d hands where the game has %d players", players, st->players);
     st->players = players;
     for (int s = 0; s < players; s++) {
-        size_t n, o2 = jctx_index(c, (size_t)s);
+        size_t n, o2 = json_cursor_index(c, (size_t)s);
         int rc = tile_list(c, json_array_get(t, (size_t)s), sp->hands[s], 13, 13, &n, NULL);
         if (rc < 0)
             return rc;
         sp->n_hand[s] = (uint8_t)n;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
-static int on_start_kyoku(mj_state *st, const json_t *ev)
+static int on_start_kyoku(mjai_reader *st, const json_t *ev)
 {
-    jctx *c = &st->c;
+    json_cursor *c = &st->c;
     paifu_deal_start *sp = &st->start;
     paifu_tile wind;
     long long kyoku, honba, oya, sticks;
@@ -390,11 +390,11 @@ static int on_start_kyoku(mj_state *st, const json_t *ev)
         (rc = jreq_int(c, ev, "oya", 0, 3, &oya)) < 0 || (rc = read_hands(st, ev, sp)) < 0)
         return rc;
     if (paifu_tile_kind(wind) < PAIFU_TILE_EAST || paifu_tile_kind(wind) > PAIFU_TILE_NORTH) {
-        jctx_key(c, "bakaze");
+        json_cursor_key(c, "bakaze");
         return jerr(c, "expected a wind (E, S, W or N) as the round wind");
     }
     if (oya >= st->players) {
-        jctx_key(c, "oya");
+        json_cursor_key(c, "oya");
         return jerr(c, "dealer seat %lld does not play in a %d-player game", oya, st->players);
     }
     sp->round_wind = (uint8_t)(paifu_tile_kind(wind) - PAIFU_TILE_EAST);
@@ -433,7 +433,7 @@ static int on_start_kyoku(mj_state *st, const json_t *ev)
 
 /* ---- turns ---- */
 
-static int need_deal(mj_state *st, const char *type)
+static int need_deal(mjai_reader *st, const char *type)
 {
     if (!st->in_deal || st->deal_over)
         return jerr(&st->c, "a %s event outside a round (after its end or before start_kyoku)",
@@ -441,13 +441,13 @@ static int need_deal(mj_state *st, const char *type)
     return 0;
 }
 
-static int add_event(mj_state *st, paifu_event *ev)
+static int add_event(mjai_reader *st, paifu_event *ev)
 {
     ev->line = st->c.line;
     return paifu_game_add_event(st->game, ev, st->c.err);
 }
 
-static int on_tsumo(mj_state *st, const json_t *ev)
+static int on_tsumo(mjai_reader *st, const json_t *ev)
 {
     int seat, rc;
     paifu_event e;
@@ -468,7 +468,7 @@ static int on_tsumo(mj_state *st, const json_t *ev)
     return add_event(st, &e);
 }
 
-static int on_dahai(mj_state *st, const json_t *ev)
+static int on_dahai(mjai_reader *st, const json_t *ev)
 {
     int seat, rc;
     bool tsumogiri;
@@ -507,7 +507,7 @@ static int on_dahai(mj_state *st, const json_t *ev)
 }
 
 /* Emit a discard held back for a kan's indicator. */
-static int release_held(mj_state *st)
+static int release_held(mjai_reader *st)
 {
     if (!st->holding)
         return 0;
@@ -515,7 +515,7 @@ static int release_held(mj_state *st)
     return paifu_game_add_event(st->game, &st->held, st->c.err);
 }
 
-static int on_reach(mj_state *st, const json_t *ev)
+static int on_reach(mjai_reader *st, const json_t *ev)
 {
     int seat, rc = seat_at(st, ev, "actor", &seat);
     if (rc < 0)
@@ -525,7 +525,7 @@ static int on_reach(mj_state *st, const json_t *ev)
     return 0;
 }
 
-static int on_reach_accepted(mj_state *st, const json_t *ev)
+static int on_reach_accepted(mjai_reader *st, const json_t *ev)
 {
     int seat, rc = seat_at(st, ev, "actor", &seat);
     int32_t after[PAIFU_SEATS];
@@ -539,7 +539,7 @@ static int on_reach_accepted(mj_state *st, const json_t *ev)
                                           0, st->c.err);
 }
 
-static void count_meld(mj_state *st, int seat, const paifu_event *e)
+static void count_meld(mjai_reader *st, int seat, const paifu_event *e)
 {
     for (size_t i = 0; i < e->n; i++)
         st->meld_counts[seat][paifu_tile_kind(e->tiles[i]) % PAIFU_TILE_KINDS]++;
@@ -548,9 +548,9 @@ static void count_meld(mj_state *st, int seat, const paifu_event *e)
 }
 
 /* chi, pon, daiminkan ("kan"), kakan, ankan (spec §4.3). */
-static int on_call(mj_state *st, const json_t *ev, paifu_event_type type)
+static int on_call(mjai_reader *st, const json_t *ev, paifu_event_type type)
 {
-    jctx *c = &st->c;
+    json_cursor *c = &st->c;
     int seat, from = -1, rc;
     size_t want = type == PAIFU_EV_ANKAN ? 4 : type == PAIFU_EV_CHI || type == PAIFU_EV_PON ? 2 : 3;
     paifu_event e;
@@ -589,7 +589,7 @@ static int on_call(mj_state *st, const json_t *ev, paifu_event_type type)
     return add_event(st, &e);
 }
 
-static int on_kita(mj_state *st, const json_t *ev)
+static int on_kita(mjai_reader *st, const json_t *ev)
 {
     int seat, rc = seat_at(st, ev, "actor", &seat);
     if (rc < 0)
@@ -606,7 +606,7 @@ static int on_kita(mj_state *st, const json_t *ev)
     return add_event(st, &e);
 }
 
-static int on_dora(mj_state *st, const json_t *ev)
+static int on_dora(mjai_reader *st, const json_t *ev)
 {
     paifu_event e;
     paifu_event_init(&e, PAIFU_EV_DORA, -1);
@@ -620,7 +620,7 @@ static int on_dora(mj_state *st, const json_t *ev)
 /* ---- outcomes ---- */
 
 /* Score changes: `deltas`, else the original dialect's `scores` after the event. */
-static int read_deltas(mj_state *st, const json_t *ev, int32_t *deltas, int32_t *before,
+static int read_deltas(mjai_reader *st, const json_t *ev, int32_t *deltas, int32_t *before,
                        uint16_t *known)
 {
     int32_t after[PAIFU_SEATS];
@@ -646,12 +646,12 @@ static int read_deltas(mj_state *st, const json_t *ev, int32_t *deltas, int32_t 
     return 0;
 }
 
-static int seat_wind(const mj_state *st, int seat)
+static int seat_wind(const mjai_reader *st, int seat)
 {
     return (seat - st->start.dealer + st->players) % st->players;
 }
 
-static int add_yaku(mj_state *st, paifu_win *w, int id, int han, const char *name)
+static int add_yaku(mjai_reader *st, paifu_win *w, int id, int han, const char *name)
 {
     if (w->n_yaku >= PAIFU_MAX_YAKU)
         return jerr(&st->c, "more than %d yaku in one win", PAIFU_MAX_YAKU);
@@ -666,7 +666,7 @@ static int add_yaku(mj_state *st, paifu_win *w, int id, int han, const char *nam
 }
 
 /* sangenpai: one yakuhai entry per dragon the winner holds three of (hand or melds). */
-static int add_dragons(mj_state *st, paifu_win *w, const char *name)
+static int add_dragons(mjai_reader *st, paifu_win *w, const char *name)
 {
     for (unsigned k = PAIFU_TILE_WHITE; k <= PAIFU_TILE_RED_DRAGON; k++) {
         unsigned n = st->meld_counts[w->winner][k];
@@ -681,19 +681,19 @@ static int add_dragons(mj_state *st, paifu_win *w, const char *name)
 }
 
 /* Original yakus: [[name, han], ...], yakuman as han 100 each (spec §4.4). */
-static int read_yakus(mj_state *st, const json_t *ev, paifu_win *w)
+static int read_yakus(mjai_reader *st, const json_t *ev, paifu_win *w)
 {
-    jctx *c = &st->c;
+    json_cursor *c = &st->c;
     const json_t *ys = json_object_get(ev, "yakus");
     if (!ys)
         return 0;
-    size_t old = jctx_key(c, "yakus");
+    size_t old = json_cursor_key(c, "yakus");
     if (!json_is_array(ys))
         return jerr(c, "expected [[name, han], ...], found %s", jtype(ys));
     for (size_t i = 0; i < json_array_size(ys); i++) {
         const json_t *y = json_array_get(ys, i);
         const json_t *n = json_array_get(y, 0), *h = json_array_get(y, 1);
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         if (!json_is_array(y) || !json_is_string(n) || !json_is_integer(h) ||
             json_integer_value(h) < 0 || json_integer_value(h) > 1000)
             return jerr(c, "expected [name, han], found %s", jtype(y));
@@ -717,14 +717,14 @@ static int read_yakus(mj_state *st, const json_t *ev, paifu_win *w)
         }
         if (rc < 0)
             return rc;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     w->known |= PAIFU_REC_YAKU;
     return 0;
 }
 
-static int add_fan(mj_state *st, paifu_win *w, const char *fan, long long count)
+static int add_fan(mjai_reader *st, paifu_win *w, const char *fan, long long count)
 {
     /* akochan spells #56 Fully Concealed Hand "fully_concealed" */
     int id = paifu_mcr_fan_from_name(strcmp(fan, "fully_concealed") == 0 ? "fully_concealed_hand"
@@ -738,13 +738,13 @@ static int add_fan(mj_state *st, paifu_win *w, const char *fan, long long count)
 }
 
 /* akochan's MCR mode: info.bools (fans scored once) and info.integers (fan: count). */
-static int read_mcr_fans(mj_state *st, const json_t *ev, paifu_win *w)
+static int read_mcr_fans(mjai_reader *st, const json_t *ev, paifu_win *w)
 {
-    jctx *c = &st->c;
+    json_cursor *c = &st->c;
     const json_t *info = json_object_get(ev, "info");
     if (!info)
         return 0;
-    size_t old = jctx_key(c, "info");
+    size_t old = json_cursor_key(c, "info");
     json_t *bools = json_object_get(info, "bools"), *ints = json_object_get(info, "integers");
     if (!json_is_object(info) || (bools && !json_is_array(bools)) ||
         (ints && !json_is_object(ints)))
@@ -767,12 +767,12 @@ static int read_mcr_fans(mj_state *st, const json_t *ev, paifu_win *w)
         if ((rc = add_fan(st, w, key, json_integer_value(v))) < 0)
             return rc;
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     w->known |= PAIFU_REC_YAKU;
     return 0;
 }
 
-static int read_value(mj_state *st, const json_t *ev, paifu_win *w)
+static int read_value(mjai_reader *st, const json_t *ev, paifu_win *w)
 {
     long long fan, fu;
     int rc;
@@ -797,18 +797,18 @@ static int read_value(mj_state *st, const json_t *ev, paifu_win *w)
     return 0;
 }
 
-static int read_ura(mj_state *st, const json_t *ev, paifu_win *w)
+static int read_ura(mjai_reader *st, const json_t *ev, paifu_win *w)
 {
     static const char *const KEYS[] = {"ura_markers", "uradora_markers", "uradora_marker"};
     for (size_t i = 0; i < sizeof(KEYS) / sizeof(KEYS[0]); i++) {
         const json_t *v = json_object_get(ev, KEYS[i]);
         if (!v)
             continue;
-        size_t n, old = jctx_key(&st->c, KEYS[i]);
+        size_t n, old = json_cursor_key(&st->c, KEYS[i]);
         int rc = tile_list(&st->c, v, w->ura, 0, PAIFU_MAX_INDICATORS, &n, NULL);
         if (rc < 0)
             return rc;
-        jctx_pop(&st->c, old);
+        json_cursor_pop(&st->c, old);
         if (st->riichi_seats >> w->winner & 1u) { /* as Tenhou: only a riichi winner has them */
             w->n_ura = (uint8_t)n;
             w->known |= PAIFU_REC_URA;
@@ -818,9 +818,9 @@ static int read_ura(mj_state *st, const json_t *ev, paifu_win *w)
     return 0;
 }
 
-static int on_hora(mj_state *st, const json_t *ev)
+static int on_hora(mjai_reader *st, const json_t *ev)
 {
-    jctx *c = &st->c;
+    json_cursor *c = &st->c;
     paifu_win w;
     int who, from, rc;
     long long pao;
@@ -837,10 +837,10 @@ static int on_hora(mj_state *st, const json_t *ev)
         return rc;
     const json_t *th = json_object_get(ev, "hora_tehais");
     if (th) {
-        size_t n, old = jctx_key(c, "hora_tehais");
+        size_t n, old = json_cursor_key(c, "hora_tehais");
         if ((rc = tile_list(c, th, w.hand, 1, PAIFU_MAX_HAND - 1, &n, NULL)) < 0)
             return rc;
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
         w.n_hand = (uint8_t)n;
         if (w.win_tile != PAIFU_TILE_NONE)
             w.hand[w.n_hand++] = w.win_tile;
@@ -863,7 +863,7 @@ static const struct {
 };
 
 /* The Mortal dialect names no reason: the kind the events show (see the file header). */
-static paifu_draw_kind deduce_draw(const mj_state *st, int *seat)
+static paifu_draw_kind deduce_draw(const mjai_reader *st, int *seat)
 {
     int live = st->players == 3 ? 108 - 14 - 39 : 136 - 14 - 52;
     if (st->live_draws + st->replacements >= live)
@@ -882,17 +882,17 @@ static paifu_draw_kind deduce_draw(const mj_state *st, int *seat)
     return PAIFU_DRAW_SANCHAHOU;
 }
 
-static int draw_hands(mj_state *st, const json_t *ev, paifu_draw *d)
+static int draw_hands(mjai_reader *st, const json_t *ev, paifu_draw *d)
 {
-    jctx *c = &st->c;
+    json_cursor *c = &st->c;
     const json_t *t = json_object_get(ev, "tehais");
     if (!t)
         return 0;
-    size_t old = jctx_key(c, "tehais");
+    size_t old = json_cursor_key(c, "tehais");
     if (!json_is_array(t) || json_array_size(t) != (size_t)st->players)
         return jerr(c, "expected %d hands, found %s", st->players, jtype(t));
     for (int s = 0; s < st->players; s++) {
-        size_t n, hidden = 0, o2 = jctx_index(c, (size_t)s);
+        size_t n, hidden = 0, o2 = json_cursor_index(c, (size_t)s);
         int rc = tile_list(c, json_array_get(t, (size_t)s), d->hands[s], 0, PAIFU_MAX_HAND, &n,
                            &hidden);
         if (rc < 0)
@@ -901,36 +901,36 @@ static int draw_hands(mj_state *st, const json_t *ev, paifu_draw *d)
             d->n_hand[s] = (uint8_t)n;
             d->shown |= (uint8_t)(1u << s);
         }
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     d->known |= PAIFU_REC_HAND;
     return 0;
 }
 
-static int read_tenpais(mj_state *st, const json_t *tp, paifu_draw *d)
+static int read_tenpais(mjai_reader *st, const json_t *tp, paifu_draw *d)
 {
-    jctx *c = &st->c;
-    size_t old = jctx_key(c, "tenpais");
+    json_cursor *c = &st->c;
+    size_t old = json_cursor_key(c, "tenpais");
     if (!json_is_array(tp) || json_array_size(tp) != (size_t)st->players)
         return jerr(c, "expected %d booleans, found %s", st->players, jtype(tp));
     for (int s = 0; s < st->players; s++) {
         const json_t *b = json_array_get(tp, (size_t)s);
         if (!json_is_boolean(b)) {
-            jctx_index(c, (size_t)s);
+            json_cursor_index(c, (size_t)s);
             return jerr(c, "expected true or false, found %s", jtype(b));
         }
         if (json_is_true(b))
             d->tenpai |= (uint8_t)(1u << s);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     d->known |= PAIFU_REC_TENPAI;
     return 0;
 }
 
-static int on_ryukyoku(mj_state *st, const json_t *ev)
+static int on_ryukyoku(mjai_reader *st, const json_t *ev)
 {
-    jctx *c = &st->c;
+    json_cursor *c = &st->c;
     const char *reason = NULL;
     int seat = -1, rc;
     paifu_draw d;
@@ -942,7 +942,7 @@ static int on_ryukyoku(mj_state *st, const json_t *ev)
         while (r < sizeof(REASONS) / sizeof(REASONS[0]) && strcmp(reason, REASONS[r].reason))
             r++;
         if (r == sizeof(REASONS) / sizeof(REASONS[0])) {
-            jctx_key(c, "reason");
+            json_cursor_key(c, "reason");
             return jerr(c, "unknown draw reason \"%.32s\" (expected fanpai, nagashimangan, "
                         "kyushukyuhai, suchareach, sanchaho, sufonrenta or sukaikan)", reason);
         }
@@ -976,7 +976,7 @@ static int on_ryukyoku(mj_state *st, const json_t *ev)
     return paifu_game_add_draw(st->game, &d, c->line, 0, c->err);
 }
 
-static int on_end_game(mj_state *st, const json_t *ev)
+static int on_end_game(mjai_reader *st, const json_t *ev)
 {
     paifu_game_result res;
     memset(&res, 0, sizeof(res));
@@ -993,7 +993,7 @@ static int on_end_game(mj_state *st, const json_t *ev)
 
 /* ---- dispatch ---- */
 
-static int on_event(mj_state *st, const json_t *ev, const char *type)
+static int on_event(mjai_reader *st, const json_t *ev, const char *type)
 {
     static const struct {
         const char *type;
@@ -1023,7 +1023,7 @@ static int on_event(mj_state *st, const json_t *ev, const char *type)
             return on_call(st, ev, CALLS[i].call);
     static const struct {
         const char *type;
-        int (*fn)(mj_state *, const json_t *);
+        int (*fn)(mjai_reader *, const json_t *);
     } TURNS[] = {
         {"tsumo", on_tsumo},   {"dahai", on_dahai},       {"reach", on_reach},
         {"reach_accepted", on_reach_accepted},             {"dora", on_dora},
@@ -1033,14 +1033,14 @@ static int on_event(mj_state *st, const json_t *ev, const char *type)
     for (size_t i = 0; i < sizeof(TURNS) / sizeof(TURNS[0]); i++)
         if (strcmp(type, TURNS[i].type) == 0)
             return TURNS[i].fn(st, ev);
-    jctx_key(&st->c, "type");
+    json_cursor_key(&st->c, "type");
     return jerr(&st->c, "unknown mjai event type \"%.32s\"", type);
 }
 
 /* ---- reader ---- */
 
 /* The next non-blank line as JSON: 1 with *OUT, 0 at the end, or an error. */
-static int next_line(mj_state *st, json_t **out, uint32_t *line, paifu_error *err)
+static int next_line(mjai_reader *st, json_t **out, uint32_t *line, paifu_error *err)
 {
     while (st->pos < st->size) {
         const char *p = st->data + st->pos;
@@ -1066,7 +1066,7 @@ static int next_line(mj_state *st, json_t **out, uint32_t *line, paifu_error *er
     return 0;
 }
 
-static void begin_game(mj_state *st, paifu_game *game)
+static void begin_game(mjai_reader *st, paifu_game *game)
 {
     st->game = game;
     st->started = st->rules_set = st->ended = false;
@@ -1077,7 +1077,7 @@ static void begin_game(mj_state *st, paifu_game *game)
     st->in_deal = st->deal_over = false;
 }
 
-static int finish_game(mj_state *st)
+static int finish_game(mjai_reader *st)
 {
     int rc = release_held(st);
     if (rc == 0 && !st->rules_set)
@@ -1091,7 +1091,7 @@ static int finish_game(mj_state *st)
 
 static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
 {
-    mj_state *st = calloc(1, sizeof(*st));
+    mjai_reader *st = calloc(1, sizeof(*st));
     if (!st)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     st->data = ctx->data;
@@ -1104,7 +1104,7 @@ static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *
 
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
-    mj_state *st = state;
+    mjai_reader *st = state;
     begin_game(st, game);
     for (;;) {
         json_t *ev = st->pending;
@@ -1115,7 +1115,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
             return rc;
         if (rc == 0)
             return st->started ? finish_game(st) : 0;
-        jctx_init(&st->c, st->source, err);
+        json_cursor_init(&st->c, st->source, err);
         st->c.line = line;
         const json_t *t = json_object_get(ev, "type");
         if (!json_is_object(ev) || !json_is_string(t)) {
@@ -1149,7 +1149,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
 
 static void reader_free(void *state)
 {
-    mj_state *st = state;
+    mjai_reader *st = state;
     if (!st)
         return;
     json_decref(st->pending);

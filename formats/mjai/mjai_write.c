@@ -47,9 +47,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MJW_MAX_DORA 16
+#define MJAI_MAX_DORA 16
 
-typedef struct mjw {
+typedef struct mjai_writer {
     format_writer_ctx *ctx;
     const paifu_game *g;
     paifu_error *err;
@@ -61,14 +61,14 @@ typedef struct mjw {
     /* the deal being written */
     const paifu_deal *deal;
     size_t index;
-    paifu_tile dora[MJW_MAX_DORA]; /* the deal's DORA events in order */
+    paifu_tile dora[MJAI_MAX_DORA]; /* the deal's DORA events in order */
     size_t n_dora, next_dora;
     bool dora_at_dahai;             /* an open/added kan's indicator waits for the next dahai */
     bool dora_at_tsumo;             /* ... or for the next tsumo (a kan added before it) */
     int reach_pending;              /* seat whose reach_accepted waits, -1 */
     bool accept_moved[PAIFU_SEATS]; /* the seat's RIICHI_ACCEPTED was written earlier */
     paifu_tile drawn[PAIFU_SEATS];
-} mjw;
+} mjai_writer;
 
 /* ---- tiles (spec §2) ---- */
 
@@ -103,7 +103,7 @@ static void put_tiles(paifu_buf *b, const paifu_tile *t, size_t n)
     paifu_buf_putc(b, ']');
 }
 
-static int refuse(mjw *w, const char *what)
+static int refuse(mjai_writer *w, const char *what)
 {
     return paifu_lossy__refuse(w->err, "mjai", w->deal, "%s", what);
 }
@@ -112,7 +112,7 @@ static int refuse(mjw *w, const char *what)
 
 /* The mjai reader names Tenhou's rules, with convlog's game length and red fives; it cannot
  * say that a log's rules are unknown either. */
-static int check_rules(mjw *w)
+static int check_rules(mjai_writer *w)
 {
     const char *name = paifu_game_rules_name(w->g);
     bool carried = name && strcmp(name, "tenhou") == 0 && w->players == 4 &&
@@ -139,7 +139,7 @@ static int check_rules(mjw *w)
     return paifu_lossy__report(&w->loss, LOSS_RULES, what);
 }
 
-static int start_game(mjw *w)
+static int start_game(mjai_writer *w)
 {
     paifu_buf *b = w->b;
     const char *v;
@@ -170,7 +170,7 @@ static int start_game(mjw *w)
 
 /* ---- kan dora and riichi deposits at Mortal's moments ---- */
 
-static void put_dora(mjw *w)
+static void put_dora(mjai_writer *w)
 {
     if (w->next_dora >= w->n_dora)
         return; /* the log reveals none here (a rinshan win, a robbed kan) */
@@ -179,7 +179,7 @@ static void put_dora(mjw *w)
     paifu_buf_puts(w->b, "}\n");
 }
 
-static void flush_reach(mjw *w)
+static void flush_reach(mjai_writer *w)
 {
     if (w->reach_pending < 0)
         return;
@@ -205,7 +205,7 @@ static bool deposit_follows(const paifu_deal *d, size_t i)
 
 /* ---- events ---- */
 
-static int on_draw(mjw *w, const paifu_event *e)
+static int on_draw(mjai_writer *w, const paifu_event *e)
 {
     flush_reach(w);
     if (w->dora_at_tsumo) {
@@ -221,7 +221,7 @@ static int on_draw(mjw *w, const paifu_event *e)
 
 /* tsumogiri: as recorded, else derived (the tile just drawn); a recorded tsumogiri of another
  * tile than the one drawn, which libriichi would refuse, is written false and reported. */
-static int on_discard(mjw *w, const paifu_event *e, size_t i)
+static int on_discard(mjai_writer *w, const paifu_event *e, size_t i)
 {
     bool tsumogiri;
     int rc = paifu_lossy__tsumogiri(&w->loss, e, w->drawn[e->seat], &tsumogiri);
@@ -240,7 +240,7 @@ static int on_discard(mjw *w, const paifu_event *e, size_t i)
     return rc;
 }
 
-static int on_call(mjw *w, const paifu_event *e)
+static int on_call(mjai_writer *w, const paifu_event *e)
 {
     static const char *const TYPES[] = {"chi", "pon", "daiminkan", "ankan", "kakan"};
     const char *type = TYPES[e->type - PAIFU_EV_CHI];
@@ -273,7 +273,7 @@ static int on_call(mjw *w, const paifu_event *e)
     return 0;
 }
 
-static int on_accepted(mjw *w, const paifu_event *e)
+static int on_accepted(mjai_writer *w, const paifu_event *e)
 {
     if (w->reach_pending == e->seat) {
         flush_reach(w);
@@ -351,7 +351,7 @@ static const char *yaku_name(unsigned id)
     return paifu_yaku_name(id);
 }
 
-static void put_yakus(mjw *w, const paifu_win *win)
+static void put_yakus(mjai_writer *w, const paifu_win *win)
 {
     paifu_buf_puts(w->b, ",\"yakus\":[");
     for (size_t i = 0; i < win->n_yaku; i++) {
@@ -368,7 +368,7 @@ static void put_yakus(mjw *w, const paifu_win *win)
 }
 
 /* akochan's MCR mode: fans scored once in info.bools, counted ones in info.integers. */
-static void put_mcr_fans(mjw *w, const paifu_win *win)
+static void put_mcr_fans(mjai_writer *w, const paifu_win *win)
 {
     paifu_buf_puts(w->b, ",\"info\":{\"bools\":[");
     bool first = true;
@@ -392,7 +392,7 @@ static void put_mcr_fans(mjw *w, const paifu_win *win)
 }
 
 /* Keys of the original dialect that keep the recorded value of a win. */
-static void put_win_value(mjw *w, const paifu_win *win)
+static void put_win_value(mjai_writer *w, const paifu_win *win)
 {
     paifu_buf *b = w->b;
     if (win->win_tile != PAIFU_TILE_NONE) {
@@ -434,7 +434,7 @@ static bool riichi_declared(const paifu_deal *d, int seat)
     return false;
 }
 
-static int on_win(mjw *w, const paifu_win *win, size_t k)
+static int on_win(mjai_writer *w, const paifu_win *win, size_t k)
 {
     int32_t deltas[PAIFU_SEATS];
     paifu_buf *b = w->b;
@@ -460,7 +460,7 @@ static int on_win(mjw *w, const paifu_win *win, size_t k)
     return rc;
 }
 
-static int on_draw_outcome(mjw *w, const paifu_draw *d, size_t k)
+static int on_draw_outcome(mjai_writer *w, const paifu_draw *d, size_t k)
 {
     static const char *const REASONS[] = {"fanpai",     "kyushukyuhai", "sufonrenta",
                                           "suchareach", "sukaikan",     "sanchaho"};
@@ -489,7 +489,7 @@ static int on_draw_outcome(mjw *w, const paifu_draw *d, size_t k)
     return 0;
 }
 
-static int on_event(mjw *w, size_t i, size_t *outcome)
+static int on_event(mjai_writer *w, size_t i, size_t *outcome)
 {
     const paifu_event *e = &w->deal->events[i];
     switch (e->type) {
@@ -525,7 +525,7 @@ static int on_event(mjw *w, size_t i, size_t *outcome)
 
 /* ---- one deal ---- */
 
-static int check_deal(mjw *w)
+static int check_deal(mjai_writer *w)
 {
     const paifu_deal *d = w->deal;
     const paifu_deal_start *st = &d->start;
@@ -545,7 +545,7 @@ static int check_deal(mjw *w)
     return 0;
 }
 
-static int start_kyoku(mjw *w)
+static int start_kyoku(mjai_writer *w)
 {
     const paifu_deal_start *st = &w->deal->start;
     int32_t scores[PAIFU_SEATS];
@@ -571,7 +571,7 @@ static int start_kyoku(mjw *w)
     return 0;
 }
 
-static int write_deal(mjw *w, size_t index)
+static int write_deal(mjai_writer *w, size_t index)
 {
     w->deal = paifu_game_deal(w->g, index);
     w->index = index;
@@ -584,7 +584,7 @@ static int write_deal(mjw *w, size_t index)
     memset(w->accept_moved, 0, sizeof(w->accept_moved));
     memset(w->drawn, PAIFU_TILE_NONE, sizeof(w->drawn));
     for (size_t i = 0; i < w->deal->n_events; i++)
-        if (w->deal->events[i].type == PAIFU_EV_DORA && w->n_dora < MJW_MAX_DORA)
+        if (w->deal->events[i].type == PAIFU_EV_DORA && w->n_dora < MJAI_MAX_DORA)
             w->dora[w->n_dora++] = w->deal->events[i].tile;
     size_t outcome = 0;
     for (size_t i = 0; rc == 0 && i < w->deal->n_events; i++)
@@ -605,7 +605,7 @@ static bool meta_carried(const char *key)
            strncmp(key, "tenhou.wall.", 12) == 0;
 }
 
-static int end_game(mjw *w)
+static int end_game(mjai_writer *w)
 {
     const paifu_game_result *r = paifu_game_result_get(w->g);
     paifu_buf_puts(w->b, "{\"type\":\"end_game\"");
@@ -635,7 +635,7 @@ int paifu_mjai__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu
     if (has_flowers(game))
         return paifu_lossy__refuse(err, "mjai", NULL, "%s",
                                    "flowers and seasons (mjai has no bonus tiles)");
-    mjw *w = calloc(1, sizeof(*w));
+    mjai_writer *w = calloc(1, sizeof(*w));
     if (!w)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     w->ctx = ctx;

@@ -17,6 +17,7 @@ int paifu_json__yaku_id(const char *name, uint16_t *id);
  * Read a "rules" value: a preset name or {"preset", "overrides"}. Overrides are checked against
  * the rule table; with GAME they are recorded in it, with APPLY they are applied to it.
  */
-int paifu_json__read_rules(jctx *c, const json_t *rules, paifu_game *game, paifu_rules *apply);
+int paifu_json__read_rules(json_cursor *c, const json_t *rules, paifu_game *game,
+                           paifu_rules *apply);
 
 #endif

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
-typedef struct pj_state {
+typedef struct paifu_json_reader {
     const char *data;
     size_t size;
     size_t pos;
@@ -25,7 +25,7 @@ typedef struct pj_state {
     const char *source;
     json_t *array;     /* top-level array of games, when the file is one */
     size_t next;       /* next element of array */
-} pj_state;
+} paifu_json_reader;
 
 /* ---- sniffing ---- */
 
@@ -40,7 +40,7 @@ static int sniff(const char *data, size_t size)
 
 /* ---- helpers ---- */
 
-static int seat_in(jctx *c, const json_t *obj, const char *key, int players, bool required,
+static int seat_in(json_cursor *c, const json_t *obj, const char *key, int players, bool required,
                    int *out)
 {
     long long v;
@@ -54,7 +54,7 @@ static int seat_in(jctx *c, const json_t *obj, const char *key, int players, boo
 }
 
 /* Parse "E1".."N4" into wind and hand number. */
-static int parse_round(jctx *c, const json_t *deal, paifu_deal_start *st)
+static int parse_round(json_cursor *c, const json_t *deal, paifu_deal_start *st)
 {
     const char *r;
     if (jreq_str(c, deal, "round", &r) < 0)
@@ -62,7 +62,7 @@ static int parse_round(jctx *c, const json_t *deal, paifu_deal_start *st)
     static const char winds[] = "ESWN";
     const char *w = r[0] ? strchr(winds, r[0]) : NULL;
     if (!w || r[1] < '1' || r[1] > '4' || r[2]) {
-        jctx_key(c, "round");
+        json_cursor_key(c, "round");
         return jerr(c, "expected a round such as \"E1\" or \"S4\", found \"%s\"", r);
     }
     st->round_wind = (uint8_t)(w - winds);
@@ -79,21 +79,21 @@ static int event_type(const char *name)
 }
 
 /* Hand strings of every seat: ["123m...", ...] (null or "" = unknown/empty). */
-static int read_hands(jctx *c, const json_t *obj, const char *key, int players,
+static int read_hands(json_cursor *c, const json_t *obj, const char *key, int players,
                       paifu_tile hands[][PAIFU_MAX_HAND], uint8_t *n_hand, uint8_t *shown)
 {
     json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (!json_is_array(v) || json_array_size(v) != (size_t)players)
         return jerr(c, "expected an array of %d hands, found %s", players,
                     json_is_array(v) ? "another length" : jtype(v));
     for (int s = 0; s < players; s++) {
         json_t *h = json_array_get(v, (size_t)s);
-        size_t o2 = jctx_index(c, (size_t)s);
+        size_t o2 = json_cursor_index(c, (size_t)s);
         if (json_is_null(h)) {
-            jctx_pop(c, o2);
+            json_cursor_pop(c, o2);
             continue;
         }
         if (!json_is_string(h))
@@ -104,27 +104,27 @@ static int read_hands(jctx *c, const json_t *obj, const char *key, int players,
         n_hand[s] = (uint8_t)n;
         if (shown)
             *shown |= (uint8_t)(1u << s);
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }
 
-static int read_hand_ids(jctx *c, const json_t *obj, const char *key, int players,
+static int read_hand_ids(json_cursor *c, const json_t *obj, const char *key, int players,
                          uint8_t ids[][PAIFU_MAX_HAND], const uint8_t *n_hand)
 {
     json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (!json_is_array(v) || json_array_size(v) != (size_t)players)
         return jerr(c, "expected an array of %d id lists, found %s", players,
                     json_is_array(v) ? "another length" : jtype(v));
     for (int s = 0; s < players; s++) {
         json_t *h = json_array_get(v, (size_t)s);
-        size_t o2 = jctx_index(c, (size_t)s);
+        size_t o2 = json_cursor_index(c, (size_t)s);
         if (json_is_null(h)) {
-            jctx_pop(c, o2);
+            json_cursor_pop(c, o2);
             continue;
         }
         if (!json_is_array(h) || json_array_size(h) != n_hand[s])
@@ -134,25 +134,25 @@ static int read_hand_ids(jctx *c, const json_t *obj, const char *key, int player
             json_t *x = json_array_get(h, i);
             if (!json_is_integer(x) || json_integer_value(x) < 0 ||
                 json_integer_value(x) > 254) {
-                jctx_index(c, i);
+                json_cursor_index(c, i);
                 return jerr(c, "expected a tile id from 0 to 254, found %s", jtype(x));
             }
             ids[s][i] = (uint8_t)json_integer_value(x);
         }
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }
 
 /* [seat, ...] -> bit mask */
-static int read_seat_list(jctx *c, const json_t *obj, const char *key, int players,
+static int read_seat_list(json_cursor *c, const json_t *obj, const char *key, int players,
                           uint8_t *mask)
 {
     json_t *v = json_object_get(obj, key);
     if (!v)
         return 0;
-    size_t old = jctx_key(c, key);
+    size_t old = json_cursor_key(c, key);
     if (!json_is_array(v))
         return jerr(c, "expected an array of seats, found %s", jtype(v));
     *mask = 0;
@@ -160,16 +160,16 @@ static int read_seat_list(jctx *c, const json_t *obj, const char *key, int playe
         json_t *x = json_array_get(v, i);
         if (!json_is_integer(x) || json_integer_value(x) < 0 ||
             json_integer_value(x) >= players) {
-            jctx_index(c, i);
+            json_cursor_index(c, i);
             return jerr(c, "expected a seat from 0 to %d, found %s", players - 1, jtype(x));
         }
         *mask |= (uint8_t)(1u << json_integer_value(x));
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }
 
-static int read_indicators(jctx *c, const json_t *obj, const char *key, const char *ids_key,
+static int read_indicators(json_cursor *c, const json_t *obj, const char *key, const char *ids_key,
                            paifu_tile *tiles, uint8_t *ids, uint8_t *n)
 {
     size_t count = 0;
@@ -182,7 +182,7 @@ static int read_indicators(jctx *c, const json_t *obj, const char *key, const ch
     if (r2 < 0)
         return r2;
     if (r2 == 1 && n_ids != count) {
-        jctx_key(c, ids_key);
+        json_cursor_key(c, ids_key);
         return jerr(c, "expected %zu ids, one per indicator, found %zu", count, n_ids);
     }
     return 1;
@@ -190,18 +190,18 @@ static int read_indicators(jctx *c, const json_t *obj, const char *key, const ch
 
 /* ---- outcomes ---- */
 
-static int read_yaku(jctx *c, const json_t *obj, paifu_win *w)
+static int read_yaku(json_cursor *c, const json_t *obj, paifu_win *w)
 {
     json_t *v = json_object_get(obj, "yaku");
     if (!v)
         return 0;
-    size_t old = jctx_key(c, "yaku");
+    size_t old = json_cursor_key(c, "yaku");
     if (!json_is_array(v) || json_array_size(v) > PAIFU_MAX_YAKU)
         return jerr(c, "expected an array of at most %d [name, han] pairs, found %s",
                     PAIFU_MAX_YAKU, json_is_array(v) ? "a longer one" : jtype(v));
     for (size_t i = 0; i < json_array_size(v); i++) {
         json_t *e = json_array_get(v, i);
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         size_t n = json_is_array(e) ? json_array_size(e) : 0;
         if (n < 2 || n > 4)
             return jerr(c, "expected [name, han] or [name, han, count, spelling], found %s",
@@ -238,14 +238,14 @@ static int read_yaku(jctx *c, const json_t *obj, paifu_win *w)
                 return jerr(c, "expected the log's spelling as a string, found %s", jtype(sp));
             y->name = json_string_value(sp); /* copied by paifu_game_add_win */
         }
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
     w->n_yaku = (uint8_t)json_array_size(v);
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 1;
 }
 
-static int read_common_scores(jctx *c, const json_t *ev, int players, uint16_t *known,
+static int read_common_scores(json_cursor *c, const json_t *ev, int players, uint16_t *known,
                               int32_t *deltas, int32_t *before, int16_t *honba, int16_t *sticks)
 {
     int rc;
@@ -271,7 +271,7 @@ static int read_common_scores(jctx *c, const json_t *ev, int players, uint16_t *
     return 0;
 }
 
-static int read_win(jctx *c, const json_t *ev, int players, paifu_game *game)
+static int read_win(json_cursor *c, const json_t *ev, int players, paifu_game *game)
 {
     paifu_win w;
     paifu_win_init(&w);
@@ -302,7 +302,7 @@ static int read_win(jctx *c, const json_t *ev, int players, paifu_game *game)
         if ((rc = jopt_ids(c, ev, "hand_ids", w.hand_ids, PAIFU_MAX_HAND, &n_ids)) < 0)
             return rc;
         if (rc && n_ids != nh) {
-            jctx_key(c, "hand_ids");
+            json_cursor_key(c, "hand_ids");
             return jerr(c, "expected %zu ids, one per tile of the hand, found %zu", nh, n_ids);
         }
     }
@@ -347,7 +347,7 @@ static int read_win(jctx *c, const json_t *ev, int players, paifu_game *game)
             if (strcmp(limit, paifu_limit_name((paifu_limit)l)) == 0)
                 break;
         if (l > PAIFU_LIMIT_YAKUMAN) {
-            jctx_key(c, "limit");
+            json_cursor_key(c, "limit");
             return jerr(c, "expected none, mangan, haneman, baiman, sanbaiman or yakuman, "
                            "found \"%s\"", limit);
         }
@@ -372,7 +372,7 @@ static int read_win(jctx *c, const json_t *ev, int players, paifu_game *game)
     return paifu_game_add_win(game, &w, 0, 0, c->err);
 }
 
-static int read_draw(jctx *c, const json_t *ev, int type, int players, paifu_game *game)
+static int read_draw(json_cursor *c, const json_t *ev, int type, int players, paifu_game *game)
 {
     paifu_draw d;
     paifu_draw_init(&d, PAIFU_DRAW_EXHAUSTIVE);
@@ -386,7 +386,7 @@ static int read_draw(jctx *c, const json_t *ev, int type, int players, paifu_gam
             if (strcmp(kind, paifu_draw_kind_name((paifu_draw_kind)k)) == 0)
                 break;
         if (k == PAIFU_DRAW_KIND_COUNT) {
-            jctx_key(c, "kind");
+            json_cursor_key(c, "kind");
             return jerr(c, "expected kyuushu, suufon, suucha_riichi, suukaikan or sanchahou, "
                            "found \"%s\"", kind);
         }
@@ -415,7 +415,7 @@ static int read_draw(jctx *c, const json_t *ev, int type, int players, paifu_gam
     return paifu_game_add_draw(game, &d, 0, 0, c->err);
 }
 
-static int read_penalty(jctx *c, const json_t *ev, int players, paifu_game *game)
+static int read_penalty(json_cursor *c, const json_t *ev, int players, paifu_game *game)
 {
     paifu_penalty p;
     memset(&p, 0, sizeof(p));
@@ -431,7 +431,7 @@ static int read_penalty(jctx *c, const json_t *ev, int players, paifu_game *game
         if (strcmp(kind, paifu_penalty_kind_name((paifu_penalty_kind)k)) == 0)
             break;
     if (k == PAIFU_PENALTY_KIND_COUNT) {
-        jctx_key(c, "kind");
+        json_cursor_key(c, "kind");
         return jerr(c, "expected chombo, dead_hand, fine or other, found \"%s\"", kind);
     }
     p.kind = (uint8_t)k;
@@ -446,7 +446,7 @@ static int read_penalty(jctx *c, const json_t *ev, int players, paifu_game *game
         else if (strcmp(timing, "immediate") == 0)
             p.timing = PAIFU_PENALTY_IMMEDIATE;
         else {
-            jctx_key(c, "timing");
+            json_cursor_key(c, "timing");
             return jerr(c, "expected by_rules, after_uma or immediate, found \"%s\"", timing);
         }
     }
@@ -477,7 +477,8 @@ static int consumed_count(int type)
     }
 }
 
-static int read_tile_event(jctx *c, const json_t *ev, int type, int players, paifu_game *game)
+static int read_tile_event(json_cursor *c, const json_t *ev, int type, int players,
+                           paifu_game *game)
 {
     paifu_event e;
     paifu_event_init(&e, (paifu_event_type)type, -1);
@@ -509,7 +510,7 @@ static int read_tile_event(jctx *c, const json_t *ev, int type, int players, pai
         if ((rc = jopt_tiles(c, ev, "consumed", e.tiles, 4, &n)) < 0)
             return rc;
         if (rc == 0 || n != (size_t)need) {
-            jctx_key(c, "consumed");
+            json_cursor_key(c, "consumed");
             return jerr(c, "expected %d tiles from the hand, found %zu", need, n);
         }
         e.n = (uint8_t)n;
@@ -517,7 +518,7 @@ static int read_tile_event(jctx *c, const json_t *ev, int type, int players, pai
         if ((rc = jopt_ids(c, ev, "consumed_ids", e.ids, 4, &n_ids)) < 0)
             return rc;
         if (rc && n_ids != n) {
-            jctx_key(c, "consumed_ids");
+            json_cursor_key(c, "consumed_ids");
             return jerr(c, "expected %zu ids, one per consumed tile, found %zu", n, n_ids);
         }
     }
@@ -555,7 +556,7 @@ static int read_tile_event(jctx *c, const json_t *ev, int type, int players, pai
     return paifu_game_add_event(game, &e, c->err);
 }
 
-static int read_event(jctx *c, const json_t *ev, int players, paifu_game *game)
+static int read_event(json_cursor *c, const json_t *ev, int players, paifu_game *game)
 {
     if (!json_is_object(ev))
         return jerr(c, "expected an event object, found %s", jtype(ev));
@@ -564,7 +565,7 @@ static int read_event(jctx *c, const json_t *ev, int players, paifu_game *game)
         return PAIFU_EFORMAT;
     int type = event_type(tname);
     if (type < 0) {
-        jctx_key(c, "type");
+        json_cursor_key(c, "type");
         return jerr(c, "expected an event type (draw, discard, chi, pon, daiminkan, ankan, "
                        "shouminkan, kita, flower, riichi_accepted, dora, win, ...), found \"%s\"",
                     tname);
@@ -583,31 +584,31 @@ static int read_event(jctx *c, const json_t *ev, int players, paifu_game *game)
 }
 
 /* An error of the model (paifu_game_*), which knows no JSON path, takes the current one. */
-static int at_path(jctx *c, int rc)
+static int at_path(json_cursor *c, int rc)
 {
     if (c->err && !c->err->where.path[0])
         snprintf(c->err->where.path, sizeof(c->err->where.path), "%s", c->path);
     return rc;
 }
 
-static int read_events(jctx *c, const json_t *arr, int players, paifu_game *game)
+static int read_events(json_cursor *c, const json_t *arr, int players, paifu_game *game)
 {
     for (size_t i = 0; i < json_array_size(arr); i++) {
-        size_t old = jctx_index(c, i);
+        size_t old = json_cursor_index(c, i);
         int rc = read_event(c, json_array_get(arr, i), players, game);
         if (rc < 0) {
             if (c->err && c->err->code == PAIFU_OK)
                 jerr(c, "invalid event");
             return at_path(c, rc);
         }
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     }
     return 0;
 }
 
 /* ---- deals ---- */
 
-static int read_deal(jctx *c, const json_t *deal, int players, paifu_game *game)
+static int read_deal(json_cursor *c, const json_t *deal, int players, paifu_game *game)
 {
     if (!json_is_object(deal))
         return jerr(c, "expected a deal object, found %s", jtype(deal));
@@ -620,7 +621,7 @@ static int read_deal(jctx *c, const json_t *deal, int players, paifu_game *game)
     } else {
         /* a score sheet: the verifier follows the rules' rotation */
         if (json_object_get(deal, "dealer")) {
-            jctx_key(c, "round");
+            json_cursor_key(c, "round");
             return jerr(c, "expected a round such as \"E1\" with the dealer, found nothing");
         }
         st.flags |= PAIFU_DEAL_ROUND_UNKNOWN;
@@ -674,7 +675,7 @@ static int read_deal(jctx *c, const json_t *deal, int players, paifu_game *game)
             return rc;
         if (rc) {
             if (n_ids != n_wall) {
-                jctx_key(c, "wall_ids");
+                json_cursor_key(c, "wall_ids");
                 return jerr(c, "expected %zu ids, one per wall tile, found %zu", n_wall, n_ids);
             }
             st.wall_ids = wall_ids;
@@ -685,24 +686,24 @@ static int read_deal(jctx *c, const json_t *deal, int players, paifu_game *game)
         return PAIFU_EFORMAT;
     json_t *events = json_object_get(deal, "events");
     if (!json_is_array(events)) {
-        jctx_key(c, "events");
+        json_cursor_key(c, "events");
         return jerr(c, "expected an array of events, found %s", jtype(events));
     }
     if ((rc = paifu_game_begin_deal(game, &st, 0, 0, c->err)) < 0)
         return rc;
     if (result_only && (rc = paifu_game_set_deal_result_only(game, c->err)) < 0)
         return rc;
-    size_t old = jctx_key(c, "events");
+    size_t old = json_cursor_key(c, "events");
     if ((rc = read_events(c, events, players, game)) < 0)
         return rc;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
 /* ---- header ---- */
 
 /* JSON value of a rule override -> the text form of paifu/rules.h. */
-static int rule_value_text(jctx *c, const json_t *v, char *buf, size_t size)
+static int rule_value_text(json_cursor *c, const json_t *v, char *buf, size_t size)
 {
     if (json_is_string(v)) {
         snprintf(buf, size, "%s", json_string_value(v));
@@ -736,7 +737,8 @@ static int rule_value_text(jctx *c, const json_t *v, char *buf, size_t size)
     return jerr(c, "expected a string, boolean, integer or array, found %s", jtype(v));
 }
 
-int paifu_json__read_rules(jctx *c, const json_t *rules, paifu_game *game, paifu_rules *apply)
+int paifu_json__read_rules(json_cursor *c, const json_t *rules, paifu_game *game,
+                           paifu_rules *apply)
 {
     if (json_is_string(rules)) {
         if (game)
@@ -755,7 +757,7 @@ int paifu_json__read_rules(jctx *c, const json_t *rules, paifu_game *game, paifu
     json_t *ov = json_object_get(rules, "overrides");
     if (!ov)
         return 0;
-    size_t old = jctx_key(c, "overrides");
+    size_t old = json_cursor_key(c, "overrides");
     if (!json_is_object(ov))
         return jerr(c, "expected an object of parameters, found %s", jtype(ov));
     const char *key;
@@ -763,7 +765,7 @@ int paifu_json__read_rules(jctx *c, const json_t *rules, paifu_game *game, paifu
     json_object_foreach(ov, key, v)
     {
         char text[256];
-        size_t o2 = jctx_key(c, key);
+        size_t o2 = json_cursor_key(c, key);
         if (rule_value_text(c, v, text, sizeof(text)) < 0)
             return PAIFU_EFORMAT;
         /* check the key and value against the rule table now, so errors carry the path */
@@ -779,23 +781,23 @@ int paifu_json__read_rules(jctx *c, const json_t *rules, paifu_game *game, paifu
             return jerr(c, "%s", e.text);
         if (game && paifu_game_add_rule_override(game, key, text, c->err) < 0)
             return PAIFU_ERROR;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
-static int read_header(jctx *c, const json_t *root, paifu_game *game, int *players_out)
+static int read_header(json_cursor *c, const json_t *root, paifu_game *game, int *players_out)
 {
     long long version;
     if (jreq_int(c, root, "paifu", 0, 1000, &version) < 0)
         return PAIFU_EFORMAT;
     if (version != 1) {
-        jctx_key(c, "paifu");
+        json_cursor_key(c, "paifu");
         return junsupported(c, "paifu format version %lld is not supported (expected 1)", version);
     }
     json_t *players = json_object_get(root, "players");
-    size_t old = jctx_key(c, "players");
+    size_t old = json_cursor_key(c, "players");
     if (!json_is_array(players) || json_array_size(players) < 3 || json_array_size(players) > 4)
         return jerr(c, "expected an array of 3 or 4 player names, found %s",
                     json_is_array(players) ? "another length" : jtype(players));
@@ -805,23 +807,23 @@ static int read_header(jctx *c, const json_t *root, paifu_game *game, int *playe
     for (int s = 0; s < n; s++) {
         json_t *p = json_array_get(players, (size_t)s);
         if (!json_is_string(p)) {
-            jctx_index(c, (size_t)s);
+            json_cursor_index(c, (size_t)s);
             return jerr(c, "expected a player name, found %s", jtype(p));
         }
         if (paifu_game_set_player_name(game, s, json_string_value(p), c->err) < 0)
             return PAIFU_ERROR;
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     json_t *rules = json_object_get(root, "rules");
     if (rules) {
-        old = jctx_key(c, "rules");
+        old = json_cursor_key(c, "rules");
         if (paifu_json__read_rules(c, rules, game, NULL) < 0)
             return PAIFU_EFORMAT;
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     }
     json_t *source = json_object_get(root, "source");
     if (source) {
-        old = jctx_key(c, "source");
+        old = json_cursor_key(c, "source");
         if (!json_is_object(source))
             return jerr(c, "expected an object, found %s", jtype(source));
         const char *fmt;
@@ -830,7 +832,7 @@ static int read_header(jctx *c, const json_t *root, paifu_game *game, int *playe
         /* the source format of a paifu file is "paifu"; the original is kept as meta */
         json_t *meta = json_object_get(source, "meta");
         if (meta) {
-            size_t o2 = jctx_key(c, "meta");
+            size_t o2 = json_cursor_key(c, "meta");
             if (!json_is_object(meta))
                 return jerr(c, "expected an object of strings, found %s", jtype(meta));
             const char *key;
@@ -838,29 +840,29 @@ static int read_header(jctx *c, const json_t *root, paifu_game *game, int *playe
             json_object_foreach(meta, key, v)
             {
                 if (!json_is_string(v)) {
-                    jctx_key(c, key);
+                    json_cursor_key(c, key);
                     return jerr(c, "expected a string, found %s", jtype(v));
                 }
                 if (paifu_game_set_meta(game, key, json_string_value(v), c->err) < 0)
                     return PAIFU_ERROR;
             }
-            jctx_pop(c, o2);
+            json_cursor_pop(c, o2);
         }
         if (fmt && paifu_game_set_meta(game, PAIFU_JSON_ORIGIN_KEY, fmt, c->err) < 0)
             return PAIFU_ERROR;
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     }
     *players_out = n;
     return 0;
 }
 
-static int read_result(jctx *c, const json_t *root, int players, paifu_game *game)
+static int read_result(json_cursor *c, const json_t *root, int players, paifu_game *game)
 {
     json_t *res = json_object_get(root, "result");
     paifu_game_result r;
     memset(&r, 0, sizeof(r));
     if (res) {
-        size_t old = jctx_key(c, "result");
+        size_t old = json_cursor_key(c, "result");
         if (!json_is_object(res))
             return jerr(c, "expected an object, found %s", jtype(res));
         int rc = jopt_ints(c, res, "points", (size_t)players, -100000000, 100000000, r.points);
@@ -871,7 +873,7 @@ static int read_result(jctx *c, const json_t *root, int players, paifu_game *gam
         if (rc < 0)
             return rc;
         r.has_final = rc == 1;
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     }
     paifu_game_set_result(game, &r);
     bool truncated = false;
@@ -881,7 +883,7 @@ static int read_result(jctx *c, const json_t *root, int players, paifu_game *gam
     return 0;
 }
 
-static int read_game(jctx *c, const json_t *root, paifu_game *game)
+static int read_game(json_cursor *c, const json_t *root, paifu_game *game)
 {
     if (!json_is_object(root))
         return jerr(c, "expected a game object, found %s", jtype(root));
@@ -890,24 +892,24 @@ static int read_game(jctx *c, const json_t *root, paifu_game *game)
         return rc;
     json_t *prelude = json_object_get(root, "prelude");
     if (prelude) {
-        size_t old = jctx_key(c, "prelude");
+        size_t old = json_cursor_key(c, "prelude");
         if (!json_is_array(prelude))
             return jerr(c, "expected an array of events, found %s", jtype(prelude));
         if ((rc = read_events(c, prelude, players, game)) < 0)
             return rc;
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     }
     json_t *deals = json_object_get(root, "deals");
-    size_t old = jctx_key(c, "deals");
+    size_t old = json_cursor_key(c, "deals");
     if (!json_is_array(deals))
         return jerr(c, "expected an array of deals, found %s", jtype(deals));
     for (size_t i = 0; i < json_array_size(deals); i++) {
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         if ((rc = read_deal(c, json_array_get(deals, i), players, game)) < 0)
             return at_path(c, rc);
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     if (paifu_game_set_source_format(game, "paifu", c->err) < 0)
         return PAIFU_ERROR;
     return read_result(c, root, players, game);
@@ -917,7 +919,7 @@ static int read_game(jctx *c, const json_t *root, paifu_game *game)
 
 static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
 {
-    pj_state *s = calloc(1, sizeof(*s));
+    paifu_json_reader *s = calloc(1, sizeof(*s));
     if (!s)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     s->data = ctx->data;
@@ -927,7 +929,7 @@ static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *
     return 0;
 }
 
-static void skip_space(pj_state *s)
+static void skip_space(paifu_json_reader *s)
 {
     while (s->pos < s->size) {
         char ch = s->data[s->pos];
@@ -941,14 +943,14 @@ static void skip_space(pj_state *s)
 
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
-    pj_state *s = state;
-    jctx c;
-    jctx_init(&c, s->source, err);
+    paifu_json_reader *s = state;
+    json_cursor c;
+    json_cursor_init(&c, s->source, err);
     if (s->array) {
         if (s->next >= json_array_size(s->array))
             return 0;
         size_t i = s->next++;
-        jctx_index(&c, i);
+        json_cursor_index(&c, i);
         int rc = read_game(&c, json_array_get(s->array, i), game);
         return rc < 0 ? rc : 1;
     }
@@ -983,7 +985,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
 
 static void reader_free(void *state)
 {
-    pj_state *s = state;
+    paifu_json_reader *s = state;
     if (!s)
         return;
     json_decref(s->array);

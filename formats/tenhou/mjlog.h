@@ -78,7 +78,7 @@ typedef struct mj_attr {
     bool used; /* the reader mapped it into the model */
 } mj_attr;
 
-typedef struct mj_state {
+typedef struct mjlog_reader {
     /* input */
     const char *data; /* whole input, borrowed */
     size_t size;
@@ -153,7 +153,7 @@ typedef struct mj_state {
 
     /* last: never read before written, so it is not zeroed (mjlog_read.c, reader_open) */
     char scratch[MJ_SCRATCH]; /* the current tag's attribute values (NUL-terminated) */
-} mj_state;
+} mjlog_reader;
 
 /* ---- the two ways a document is parsed: the scanner (mjlog_scan.c) or libxml2's SAX2 ---- */
 
@@ -163,7 +163,7 @@ typedef struct mj_state {
  * may have been handed over, so the caller resets st and the game and gives the document to
  * libxml2), or the error (< 0) a tag's handling returned.
  */
-int paifu_mjlog__scan(mj_state *st);
+int paifu_mjlog__scan(mjlog_reader *st);
 /* Whether read_document tries the scanner first (default true). Tests and benchmarks turn it
    off to compare with the libxml2 path; not to be changed while a reader runs. */
 extern bool paifu_mjlog__scanner_on;
@@ -171,84 +171,84 @@ extern bool paifu_mjlog__scanner_on;
 extern _Thread_local unsigned long paifu_mjlog__scan_declines;
 
 /* Start collecting a new tag's attributes. */
-void paifu_mjlog__attrs_begin(mj_state *st);
+void paifu_mjlog__attrs_begin(mjlog_reader *st);
 /* Add attribute NAME (kept by the caller while the tag is handled) with value [VALUE, +LEN):
    the value is copied; going past a bound is reported when the tag is handled. */
-void paifu_mjlog__add_attribute(mj_state *st, const char *name, const char *value, size_t len);
+void paifu_mjlog__add_attribute(mjlog_reader *st, const char *name, const char *value, size_t len);
 /* Handle the complete tag at offset AT with name NAME (NUL-terminated) and the collected
    attributes: the root when ROOT, else a child of <mjloggm>. */
-int paifu_mjlog__element(mj_state *st, size_t at, const char *name, bool root);
+int paifu_mjlog__element(mjlog_reader *st, size_t at, const char *name, bool root);
 
 /* Errors: PAIFU_EFORMAT (or CODE) located at the current tag, or at attribute ATTR's value. */
-int paifu_mjlog__fail(mj_state *st, const char *attr, const char *fmt, ...)
+int paifu_mjlog__fail(mjlog_reader *st, const char *attr, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-int paifu_mjlog__fail_code(mj_state *st, paifu_error_code code, const char *attr, const char *fmt,
-                           ...)
+int paifu_mjlog__fail_code(mjlog_reader *st, paifu_error_code code, const char *attr,
+                           const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
 /* A model call returned RC < 0: give its error the current location when it has none. */
-int paifu_mjlog__located(mj_state *st, int rc);
+int paifu_mjlog__located(mjlog_reader *st, int rc);
 
 /* The attribute NAME of the current tag (marked used), or NULL. */
-const mj_attr *paifu_mjlog__attr(mj_state *st, const char *name);
+const mj_attr *paifu_mjlog__attr(mjlog_reader *st, const char *name);
 /* As __attr, failing with "missing attribute" when absent. */
-int paifu_mjlog__require(mj_state *st, const char *name, const mj_attr **out);
+int paifu_mjlog__require(mjlog_reader *st, const char *name, const mj_attr **out);
 
 /*
  * Parse attribute NAME as comma-separated integers in [MIN, MAX]: between N_MIN and CAP of them
  * (N_OUT gets the count). An empty value is zero integers.
  */
-int paifu_mjlog__ints(mj_state *st, const mj_attr *a, int32_t *out, size_t n_min, size_t cap,
+int paifu_mjlog__ints(mjlog_reader *st, const mj_attr *a, int32_t *out, size_t n_min, size_t cap,
                       long min, long max, size_t *n_out);
 /* One integer in [MIN, MAX]. */
-int paifu_mjlog__int(mj_state *st, const mj_attr *a, long min, long max, int32_t *out);
+int paifu_mjlog__int(mjlog_reader *st, const mj_attr *a, long min, long max, int32_t *out);
 /* Comma-separated tile ids (0..135, none of 2m..8m in sanma), at most CAP. */
-int paifu_mjlog__ids(mj_state *st, const mj_attr *a, uint8_t *out, size_t cap, size_t *n_out);
+int paifu_mjlog__ids(mjlog_reader *st, const mj_attr *a, uint8_t *out, size_t cap, size_t *n_out);
 /* Check one tile id (as above); ATTR names it in the error (NULL: the tag itself). */
-int paifu_mjlog__check_id(mj_state *st, const char *attr, long id);
+int paifu_mjlog__check_id(mjlog_reader *st, const char *attr, long id);
 /* A seat 0..players-1 from attribute NAME (required). */
-int paifu_mjlog__seat(mj_state *st, const char *name, int *out);
+int paifu_mjlog__seat(mjlog_reader *st, const char *name, int *out);
 /* The tile of id ID (red per the game's rule). */
-static inline paifu_tile paifu_mjlog__tile(const mj_state *st, unsigned id)
+static inline paifu_tile paifu_mjlog__tile(const mjlog_reader *st, unsigned id)
 {
     return st->tiles[id];
 }
 
 /* Fill st->tiles for the game's red-five rule (st->reds). */
-void paifu_mjlog__set_tiles(mj_state *st);
+void paifu_mjlog__set_tiles(mjlog_reader *st);
 
 /* Keep attribute A of the current tag as metadata "tenhou.<TAG>[i]@<name>". */
-int paifu_mjlog__keep(mj_state *st, const mj_attr *a);
+int paifu_mjlog__keep(mjlog_reader *st, const mj_attr *a);
 /* Set metadata (copied). */
-int paifu_mjlog__meta(mj_state *st, const char *key, const char *value);
+int paifu_mjlog__meta(mjlog_reader *st, const char *key, const char *value);
 
 /* Keep every attribute not used yet as metadata "tenhou.<PREFIX>.<name>". */
-int paifu_mjlog__keep_header(mj_state *st, const char *prefix);
+int paifu_mjlog__keep_header(mjlog_reader *st, const char *prefix);
 
 /* Header tags and the end of a game (mjlog_header.c). */
-int paifu_mjlog__on_shuffle(mj_state *st);
-int paifu_mjlog__on_go(mj_state *st);
-int paifu_mjlog__on_un(mj_state *st);
+int paifu_mjlog__on_shuffle(mjlog_reader *st);
+int paifu_mjlog__on_go(mjlog_reader *st);
+int paifu_mjlog__on_un(mjlog_reader *st);
 /* Truncated flag, era-dependent rules and wall metadata once the document is read. */
-int paifu_mjlog__finish_game(mj_state *st);
+int paifu_mjlog__finish_game(mjlog_reader *st);
 
 /* Deal tags (mjlog_deal.c): each handles the current tag. */
-int paifu_mjlog__on_init(mj_state *st);
+int paifu_mjlog__on_init(mjlog_reader *st);
 /* T#/U#/V#/W# and D#/E#/F#/G#: ID is the tile id of the tag name, already within 0..135. */
-int paifu_mjlog__on_draw(mj_state *st, int seat, unsigned id);
-int paifu_mjlog__on_discard(mj_state *st, int seat, unsigned id);
-int paifu_mjlog__on_call(mj_state *st);
-int paifu_mjlog__on_reach(mj_state *st);
-int paifu_mjlog__on_dora(mj_state *st);
-int paifu_mjlog__on_agari(mj_state *st);
-int paifu_mjlog__on_ryuukyoku(mj_state *st);
-int paifu_mjlog__on_bye(mj_state *st);
-int paifu_mjlog__on_reconnect(mj_state *st);
+int paifu_mjlog__on_draw(mjlog_reader *st, int seat, unsigned id);
+int paifu_mjlog__on_discard(mjlog_reader *st, int seat, unsigned id);
+int paifu_mjlog__on_call(mjlog_reader *st);
+int paifu_mjlog__on_reach(mjlog_reader *st);
+int paifu_mjlog__on_dora(mjlog_reader *st);
+int paifu_mjlog__on_agari(mjlog_reader *st);
+int paifu_mjlog__on_ryuukyoku(mjlog_reader *st);
+int paifu_mjlog__on_bye(mjlog_reader *st);
+int paifu_mjlog__on_reconnect(mjlog_reader *st);
 
 #endif

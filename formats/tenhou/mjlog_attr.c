@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-const mj_attr *paifu_mjlog__attr(mj_state *st, const char *name)
+const mj_attr *paifu_mjlog__attr(mjlog_reader *st, const char *name)
 {
     for (size_t i = 0; i < st->n_attrs; i++) {
         if (st->attrs[i].name[0] == name[0] && strcmp(st->attrs[i].name, name) == 0) {
@@ -22,7 +22,7 @@ const mj_attr *paifu_mjlog__attr(mj_state *st, const char *name)
     return NULL;
 }
 
-int paifu_mjlog__require(mj_state *st, const char *name, const mj_attr **out)
+int paifu_mjlog__require(mjlog_reader *st, const char *name, const mj_attr **out)
 {
     *out = paifu_mjlog__attr(st, name);
     if (!*out)
@@ -40,7 +40,7 @@ static const char *excerpt(char buf[32], const char *s, size_t len)
     return buf;
 }
 
-int paifu_mjlog__ints(mj_state *st, const mj_attr *a, int32_t *out, size_t n_min, size_t cap,
+int paifu_mjlog__ints(mjlog_reader *st, const mj_attr *a, int32_t *out, size_t n_min, size_t cap,
                       long min, long max, size_t *n_out)
 {
     const char *p = a->value;
@@ -93,12 +93,12 @@ int paifu_mjlog__ints(mj_state *st, const mj_attr *a, int32_t *out, size_t n_min
     return 0;
 }
 
-int paifu_mjlog__int(mj_state *st, const mj_attr *a, long min, long max, int32_t *out)
+int paifu_mjlog__int(mjlog_reader *st, const mj_attr *a, long min, long max, int32_t *out)
 {
     return paifu_mjlog__ints(st, a, out, 1, 1, min, max, NULL);
 }
 
-int paifu_mjlog__check_id(mj_state *st, const char *attr, long id)
+int paifu_mjlog__check_id(mjlog_reader *st, const char *attr, long id)
 {
     if (id < 0 || id > 135)
         return paifu_mjlog__fail(st, attr, "expected a tile id from 0 to 135, found %ld", id);
@@ -111,7 +111,7 @@ int paifu_mjlog__check_id(mj_state *st, const char *attr, long id)
     return 0;
 }
 
-int paifu_mjlog__ids(mj_state *st, const mj_attr *a, uint8_t *out, size_t cap, size_t *n_out)
+int paifu_mjlog__ids(mjlog_reader *st, const mj_attr *a, uint8_t *out, size_t cap, size_t *n_out)
 {
     /* the usual value, numbers of one to three digits that are tile ids, separated by single
        commas, read at once; anything else goes the general way below, for its message */
@@ -149,7 +149,7 @@ int paifu_mjlog__ids(mj_state *st, const mj_attr *a, uint8_t *out, size_t cap, s
     return 0;
 }
 
-int paifu_mjlog__seat(mj_state *st, const char *name, int *out)
+int paifu_mjlog__seat(mjlog_reader *st, const char *name, int *out)
 {
     const mj_attr *a;
     int32_t v;
@@ -164,7 +164,7 @@ int paifu_mjlog__seat(mj_state *st, const char *name, int *out)
 }
 
 /* The tile of every id under the game's red-five rule (spec §2.1). */
-void paifu_mjlog__set_tiles(mj_state *st)
+void paifu_mjlog__set_tiles(mjlog_reader *st)
 {
     for (unsigned id = 0; id < 136; id++)
         st->tiles[id] = paifu_tile_make(id / 4, st->reds && (id == 16 || id == 52 || id == 88));

@@ -1,7 +1,7 @@
 /*
  * mjlog_deal.c: the tags of a deal, mapped onto the model (tenhou-xml.md §4.7-§4.13, §6).
  *
- * Each function handles the current tag of an mj_state (mjlog.h) and appends to the game.
+ * Each function handles the current tag of an mjlog_reader (mjlog.h) and appends to the game.
  * Nothing here checks the play (that is the verifier's job): values are decoded, range-checked
  * as the format defines them, and recorded.
  *
@@ -41,28 +41,28 @@
 
 static const char *const HAI[PAIFU_SEATS] = {"hai0", "hai1", "hai2", "hai3"};
 
-static int need_deal(mj_state *st)
+static int need_deal(mjlog_reader *st)
 {
     if (!st->in_deal)
         return paifu_mjlog__fail(st, NULL, "<%s> before the first <INIT>", st->tag);
     return 0;
 }
 
-static int check_seat(mj_state *st, int seat)
+static int check_seat(mjlog_reader *st, int seat)
 {
     if (seat >= st->players)
         return paifu_mjlog__fail(st, NULL, "seat %d does not play in a 3-player game", seat);
     return 0;
 }
 
-static void event_here(const mj_state *st, paifu_event *ev, paifu_event_type type, int seat)
+static void event_here(const mjlog_reader *st, paifu_event *ev, paifu_event_type type, int seat)
 {
     paifu_event_init(ev, type, seat);
     ev->line = st->tag_line;
     ev->column = st->tag_column;
 }
 
-static int add_event(mj_state *st, const paifu_event *ev)
+static int add_event(mjlog_reader *st, const paifu_event *ev)
 {
     int rc = paifu_game_add_event(st->game, ev, st->err);
     return rc < 0 ? paifu_mjlog__located(st, rc) : 0;
@@ -71,7 +71,7 @@ static int add_event(mj_state *st, const paifu_event *ev)
 /* ---- INIT ---- */
 
 /* Fill the deal's wall from the game's generator or the INIT's own (generation A) seed. */
-static int build_wall(mj_state *st, paifu_deal_start *sp)
+static int build_wall(mjlog_reader *st, paifu_deal_start *sp)
 {
     const mj_attr *a = paifu_mjlog__attr(st, "shuffle");
     paifu_mjlog_shuffle local, *gen = &st->shuffle;
@@ -103,7 +103,7 @@ static int build_wall(mj_state *st, paifu_deal_start *sp)
     return 0;
 }
 
-static int init_hands(mj_state *st, paifu_deal_start *sp)
+static int init_hands(mjlog_reader *st, paifu_deal_start *sp)
 {
     for (int s = 0; s < PAIFU_SEATS; s++) {
         const char *name = HAI[s];
@@ -125,7 +125,7 @@ static int init_hands(mj_state *st, paifu_deal_start *sp)
     return 0;
 }
 
-static void reset_deal_state(mj_state *st)
+static void reset_deal_state(mjlog_reader *st)
 {
     memset(st->riichi_pending, 0, sizeof(st->riichi_pending));
     memset(st->replacement_due, 0, sizeof(st->replacement_due));
@@ -134,7 +134,7 @@ static void reset_deal_state(mj_state *st)
     memset(st->melds_overflow, 0, sizeof(st->melds_overflow));
 }
 
-int paifu_mjlog__on_init(mj_state *st)
+int paifu_mjlog__on_init(mjlog_reader *st)
 {
     const mj_attr *a;
     int32_t seed[6], ten[PAIFU_SEATS] = {0};
@@ -195,12 +195,12 @@ int paifu_mjlog__on_init(mj_state *st)
 
 /* The id of a draw or discard tag (0..135 already: the tag name was parsed): the full check,
    with its message, only where it can fail (a 2m..8m id in sanma). */
-static int check_tag_id(mj_state *st, unsigned id)
+static int check_tag_id(mjlog_reader *st, unsigned id)
 {
     return st->players == 3 && id >= 4 && id < 32 ? paifu_mjlog__check_id(st, NULL, (long)id) : 0;
 }
 
-int paifu_mjlog__on_draw(mj_state *st, int seat, unsigned id)
+int paifu_mjlog__on_draw(mjlog_reader *st, int seat, unsigned id)
 {
     int rc;
     if ((rc = need_deal(st)) < 0 || (rc = check_seat(st, seat)) < 0 ||
@@ -217,7 +217,7 @@ int paifu_mjlog__on_draw(mj_state *st, int seat, unsigned id)
     return add_event(st, &ev);
 }
 
-int paifu_mjlog__on_discard(mj_state *st, int seat, unsigned id)
+int paifu_mjlog__on_discard(mjlog_reader *st, int seat, unsigned id)
 {
     int rc;
     if ((rc = need_deal(st)) < 0 || (rc = check_seat(st, seat)) < 0 ||
@@ -240,7 +240,7 @@ int paifu_mjlog__on_discard(mj_state *st, int seat, unsigned id)
 /* ---- calls ---- */
 
 /* Track the seat's meld codes for AGARI m; an added kan replaces its pon. */
-static int track_meld(mj_state *st, int seat, unsigned code, bool *derivable)
+static int track_meld(mjlog_reader *st, int seat, unsigned code, bool *derivable)
 {
     *derivable = true;
     if (st->melds_overflow[seat])
@@ -264,7 +264,7 @@ static int track_meld(mj_state *st, int seat, unsigned code, bool *derivable)
 }
 
 /* Put meld M into EV: the called/added/North tile apart, the tiles from the hand in tiles[]. */
-static void meld_event(const mj_state *st, paifu_event *ev, const mjlog_meld *m)
+static void meld_event(const mjlog_reader *st, paifu_event *ev, const mjlog_meld *m)
 {
     uint8_t apart = m->type == PAIFU_EV_SHOUMINKAN ? m->added
                     : m->type == PAIFU_EV_ANKAN    ? 0xFF
@@ -284,7 +284,7 @@ static void meld_event(const mj_state *st, paifu_event *ev, const mjlog_meld *m)
         ev->tiles[i] = paifu_mjlog__tile(st, ev->ids[i]);
 }
 
-int paifu_mjlog__on_call(mj_state *st)
+int paifu_mjlog__on_call(mjlog_reader *st)
 {
     const mj_attr *a;
     int who, rc;
@@ -328,7 +328,7 @@ int paifu_mjlog__on_call(mj_state *st)
 
 /* ---- riichi, dora, connection ---- */
 
-int paifu_mjlog__on_reach(mj_state *st)
+int paifu_mjlog__on_reach(mjlog_reader *st)
 {
     const mj_attr *a;
     int who, rc;
@@ -354,7 +354,7 @@ int paifu_mjlog__on_reach(mj_state *st)
                                                                    st->tag_column, st->err));
 }
 
-int paifu_mjlog__on_dora(mj_state *st)
+int paifu_mjlog__on_dora(mjlog_reader *st)
 {
     const mj_attr *a;
     int32_t id;
@@ -371,7 +371,7 @@ int paifu_mjlog__on_dora(mj_state *st)
 }
 
 /* Events before the first INIT go to the prelude: cap them like a deal's events. */
-static int connection_event(mj_state *st, paifu_event_type type, int seat)
+static int connection_event(mjlog_reader *st, paifu_event_type type, int seat)
 {
     uint32_t cap = st->opts && st->opts->max_events ? st->opts->max_events : 100000u;
     if (!st->in_deal && ++st->n_prelude > cap)
@@ -382,14 +382,14 @@ static int connection_event(mj_state *st, paifu_event_type type, int seat)
     return add_event(st, &ev);
 }
 
-int paifu_mjlog__on_bye(mj_state *st)
+int paifu_mjlog__on_bye(mjlog_reader *st)
 {
     int who;
     int rc = paifu_mjlog__seat(st, "who", &who);
     return rc < 0 ? rc : connection_event(st, PAIFU_EV_DISCONNECT, who);
 }
 
-int paifu_mjlog__on_reconnect(mj_state *st)
+int paifu_mjlog__on_reconnect(mjlog_reader *st)
 {
     mj_attr *a = &st->attrs[0];
     int seat = a->name[1] - '0', rc;
@@ -449,7 +449,7 @@ static int parse_decimal(const char *s, size_t len, int32_t *out, bool *has_dot,
 }
 
 /* owari: points (100s) and results (decimal) per seat; chip games add 8 chip numbers. */
-static int on_owari(mj_state *st, const mj_attr *a)
+static int on_owari(mjlog_reader *st, const mj_attr *a)
 {
     if (st->owari_seen)
         return paifu_mjlog__fail(st, "owari", "a second owari (the game ends once)");
@@ -495,7 +495,7 @@ static int on_owari(mj_state *st, const mj_attr *a)
 }
 
 /* ba and sc, shared by AGARI and RYUUKYOKU. */
-static int sticks_and_scores(mj_state *st, int16_t *honba, int16_t *sticks, int32_t *before,
+static int sticks_and_scores(mjlog_reader *st, int16_t *honba, int16_t *sticks, int32_t *before,
                              int32_t *deltas, uint16_t *known)
 {
     const mj_attr *a;
@@ -527,13 +527,13 @@ static int sticks_and_scores(mj_state *st, int16_t *honba, int16_t *sticks, int3
     return 0;
 }
 
-static int owari_if_any(mj_state *st)
+static int owari_if_any(mjlog_reader *st)
 {
     const mj_attr *a = paifu_mjlog__attr(st, "owari");
     return a ? on_owari(st, a) : 0;
 }
 
-static int win_yaku(mj_state *st, paifu_win *w)
+static int win_yaku(mjlog_reader *st, paifu_win *w)
 {
     int32_t v[2 * PAIFU_MAX_YAKU];
     size_t n = 0, m = 0;
@@ -567,7 +567,7 @@ static int win_yaku(mj_state *st, paifu_win *w)
     return 0;
 }
 
-static int win_tiles(mj_state *st, paifu_win *w)
+static int win_tiles(mjlog_reader *st, paifu_win *w)
 {
     const mj_attr *a;
     size_t n;
@@ -604,7 +604,7 @@ static int win_tiles(mj_state *st, paifu_win *w)
 }
 
 /* AGARI m: keep it only when it is not the winner's calls, most recent first. */
-static int win_melds(mj_state *st, int winner)
+static int win_melds(mjlog_reader *st, int winner)
 {
     const mj_attr *a = paifu_mjlog__attr(st, "m");
     int32_t v[2 * MJ_MAX_MELDS];
@@ -623,7 +623,7 @@ static int win_melds(mj_state *st, int winner)
     return paifu_mjlog__keep(st, &absent);
 }
 
-int paifu_mjlog__on_agari(mj_state *st)
+int paifu_mjlog__on_agari(mjlog_reader *st)
 {
     const mj_attr *a;
     int32_t ten[3];
@@ -663,7 +663,7 @@ int paifu_mjlog__on_agari(mj_state *st)
 }
 
 /* RYUUKYOKU type -> draw kind (spec §4.13); nm is an exhaustive draw with nagashi mangan. */
-static int draw_kind(mj_state *st, const mj_attr *a, paifu_draw_kind *kind, bool *nagashi)
+static int draw_kind(mjlog_reader *st, const mj_attr *a, paifu_draw_kind *kind, bool *nagashi)
 {
     static const struct {
         const char *type;
@@ -692,7 +692,7 @@ static int draw_kind(mj_state *st, const mj_attr *a, paifu_draw_kind *kind, bool
                              ex);
 }
 
-static int draw_hands(mj_state *st, paifu_draw *d)
+static int draw_hands(mjlog_reader *st, paifu_draw *d)
 {
     for (int s = 0; s < PAIFU_SEATS; s++) {
         const char *name = HAI[s];
@@ -715,7 +715,7 @@ static int draw_hands(mj_state *st, paifu_draw *d)
     return 0;
 }
 
-int paifu_mjlog__on_ryuukyoku(mj_state *st)
+int paifu_mjlog__on_ryuukyoku(mjlog_reader *st)
 {
     paifu_draw_kind kind;
     bool nagashi;

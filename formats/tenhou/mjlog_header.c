@@ -9,12 +9,12 @@
 #include <stdio.h>
 #include <string.h>
 
-int paifu_mjlog__meta(mj_state *st, const char *key, const char *value)
+int paifu_mjlog__meta(mjlog_reader *st, const char *key, const char *value)
 {
     return paifu_mjlog__located(st, paifu_game_set_meta(st->game, key, value, st->err));
 }
 
-int paifu_mjlog__keep(mj_state *st, const mj_attr *a)
+int paifu_mjlog__keep(mjlog_reader *st, const mj_attr *a)
 {
     if (++st->n_extra > MJ_MAX_EXTRA)
         return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, a->name,
@@ -26,7 +26,7 @@ int paifu_mjlog__keep(mj_state *st, const mj_attr *a)
 }
 
 /* Keep every attribute of a header tag as tenhou.<prefix>.<name>, except those already used. */
-int paifu_mjlog__keep_header(mj_state *st, const char *prefix)
+int paifu_mjlog__keep_header(mjlog_reader *st, const char *prefix)
 {
     for (size_t i = 0; i < st->n_attrs; i++) {
         if (st->attrs[i].used)
@@ -42,7 +42,7 @@ int paifu_mjlog__keep_header(mj_state *st, const char *prefix)
 }
 
 /* Keep every attribute of a header tag as tenhou.<prefix>.<name>, used or not. */
-static int keep_all(mj_state *st, const char *prefix)
+static int keep_all(mjlog_reader *st, const char *prefix)
 {
     for (size_t i = 0; i < st->n_attrs; i++)
         st->attrs[i].used = false;
@@ -51,7 +51,7 @@ static int keep_all(mj_state *st, const char *prefix)
 
 /* ---- header tags ---- */
 
-int paifu_mjlog__on_shuffle(mj_state *st)
+int paifu_mjlog__on_shuffle(mjlog_reader *st)
 {
     const mj_attr *seed = paifu_mjlog__attr(st, "seed");
     int rc = 0;
@@ -69,12 +69,12 @@ int paifu_mjlog__on_shuffle(mj_state *st)
     return keep_all(st, "shuffle"); /* the seed text too: a writer gives it back */
 }
 
-static int rule(mj_state *st, const char *key, const char *value)
+static int rule(mjlog_reader *st, const char *key, const char *value)
 {
     return paifu_mjlog__located(st, paifu_game_add_rule_override(st->game, key, value, st->err));
 }
 
-static int rules_unknown(mj_state *st, const char *reason)
+static int rules_unknown(mjlog_reader *st, const char *reason)
 {
     int rc = paifu_mjlog__meta(st, "tenhou.rules_unknown", "1");
     if (rc == 0)
@@ -89,7 +89,7 @@ static int rules_unknown(mj_state *st, const char *reason)
  * return points (the corpus' lobby-10011 game has its own uma): the hands follow the type bits,
  * the final scores are not known.
  */
-static int lobby_rules(mj_state *st, const mj_attr *lobby)
+static int lobby_rules(mjlog_reader *st, const mj_attr *lobby)
 {
     if (!lobby || strcmp(lobby->value, "0") == 0 || !lobby->value[0])
         return 0;
@@ -148,7 +148,7 @@ static int add_rule(void *payload, const char *key, const char *value)
     return rule(payload, key, value);
 }
 
-static int go_rules(mj_state *st, unsigned type)
+static int go_rules(mjlog_reader *st, unsigned type)
 {
     int rc = paifu_mjlog__located(st, paifu_game_set_rules_name(st->game, "tenhou", st->err));
     if (rc == 0)
@@ -163,7 +163,7 @@ static int go_rules(mj_state *st, unsigned type)
     return rc;
 }
 
-int paifu_mjlog__on_go(mj_state *st)
+int paifu_mjlog__on_go(mjlog_reader *st)
 {
     const mj_attr *a;
     int32_t type;
@@ -233,7 +233,7 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 }
 
 /* Percent-decode attribute A in place (its scratch copy) and check the result is UTF-8. */
-static int decode_name(mj_state *st, mj_attr *a)
+static int decode_name(mjlog_reader *st, mj_attr *a)
 {
     char *s = (char *)a->value;
     size_t o = 0;
@@ -268,7 +268,7 @@ static int name_seat(const char *name)
     return name[0] == 'n' && name[1] >= '0' && name[1] <= '3' && !name[2] ? name[1] - '0' : -1;
 }
 
-static int on_roster(mj_state *st)
+static int on_roster(mjlog_reader *st)
 {
     int rc;
     st->un_seen = true;
@@ -292,7 +292,7 @@ static int on_roster(mj_state *st)
     return paifu_mjlog__keep_header(st, "un");
 }
 
-int paifu_mjlog__on_un(mj_state *st)
+int paifu_mjlog__on_un(mjlog_reader *st)
 {
     if (!st->un_seen)
         return on_roster(st);
@@ -325,7 +325,7 @@ int paifu_mjlog__era_rules(unsigned type, int players, unsigned era,
     return rc;
 }
 
-int paifu_mjlog__finish_game(mj_state *st)
+int paifu_mjlog__finish_game(mjlog_reader *st)
 {
     int rc = 0;
     if (!st->owari_seen)

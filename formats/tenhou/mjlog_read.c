@@ -249,7 +249,7 @@ static int sniff(const char *data, size_t size)
 /* ---- positions ---- */
 
 /* Advance the cursor to offset TO, counting lines. */
-static void advance(mj_state *st, size_t to)
+static void advance(mjlog_reader *st, size_t to)
 {
     const char *d = st->data;
     size_t i = st->cur;
@@ -270,7 +270,7 @@ static void advance(mj_state *st, size_t to)
 }
 
 /* Move the cursor to the next start tag: the element libxml2 just handed us. */
-static void sync_tag(mj_state *st)
+static void sync_tag(mjlog_reader *st)
 {
     size_t k = next_start_tag(st->data, st->cur, st->doc_end);
     advance(st, k);
@@ -282,7 +282,7 @@ static void sync_tag(mj_state *st)
 }
 
 /* Offset of the value of attribute NAME in the current tag's bytes, or the tag's offset. */
-static size_t value_offset(const mj_state *st, const char *name)
+static size_t value_offset(const mjlog_reader *st, const char *name)
 {
     const char *d = st->data;
     size_t end = st->doc_end, i = st->tag_start + 1, n = strlen(name);
@@ -312,7 +312,7 @@ static size_t value_offset(const mj_state *st, const char *name)
 }
 
 /* Line and column of offset OFF, which lies in the current tag (it may span lines). */
-static void position_in_tag(const mj_state *st, size_t off, uint32_t *line, uint32_t *column)
+static void position_in_tag(const mjlog_reader *st, size_t off, uint32_t *line, uint32_t *column)
 {
     uint32_t l = st->tag_line;
     size_t ls = st->tag_start - (st->tag_column - 1);
@@ -328,7 +328,7 @@ static void position_in_tag(const mj_state *st, size_t off, uint32_t *line, uint
 
 /* ---- errors ---- */
 
-static void locate(mj_state *st, paifu_location *w, const char *attr)
+static void locate(mjlog_reader *st, paifu_location *w, const char *attr)
 {
     paifu_location_clear(w);
     paifu_location_set_source(w, st->source);
@@ -354,13 +354,15 @@ static void locate(mj_state *st, paifu_location *w, const char *attr)
     }
 }
 
-static int vfail(mj_state *st, paifu_error_code code, const char *attr, const char *fmt, va_list ap)
+static int vfail(mjlog_reader *st, paifu_error_code code, const char *attr, const char *fmt,
+                 va_list ap)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 4, 0)))
 #endif
     ;
 
-static int vfail(mj_state *st, paifu_error_code code, const char *attr, const char *fmt, va_list ap)
+static int vfail(mjlog_reader *st, paifu_error_code code, const char *attr, const char *fmt,
+                 va_list ap)
 {
     char text[sizeof(((paifu_error *)0)->text)];
     vsnprintf(text, sizeof(text), fmt, ap);
@@ -369,7 +371,7 @@ static int vfail(mj_state *st, paifu_error_code code, const char *attr, const ch
     return paifu_error_set(st->err, code, &w, "%s", text);
 }
 
-int paifu_mjlog__fail(mj_state *st, const char *attr, const char *fmt, ...)
+int paifu_mjlog__fail(mjlog_reader *st, const char *attr, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -378,8 +380,8 @@ int paifu_mjlog__fail(mj_state *st, const char *attr, const char *fmt, ...)
     return rc;
 }
 
-int paifu_mjlog__fail_code(mj_state *st, paifu_error_code code, const char *attr, const char *fmt,
-                           ...)
+int paifu_mjlog__fail_code(mjlog_reader *st, paifu_error_code code, const char *attr,
+                           const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -389,7 +391,7 @@ int paifu_mjlog__fail_code(mj_state *st, paifu_error_code code, const char *attr
 }
 
 /* A model call failed (limit, memory): give its error our location when it has none. */
-int paifu_mjlog__located(mj_state *st, int rc)
+int paifu_mjlog__located(mjlog_reader *st, int rc)
 {
     paifu_error *err = st->err;
     if (rc < 0 && err && err->code == rc && !err->where.source[0]) {
@@ -403,7 +405,7 @@ int paifu_mjlog__located(mj_state *st, int rc)
 
 static void on_xml_error(void *payload, mj_xml_error e)
 {
-    mj_state *st = payload;
+    mjlog_reader *st = payload;
     if (st->xml_failed || !e || e->level < XML_ERR_ERROR)
         return;
     st->xml_failed = true;
@@ -417,7 +419,7 @@ static void on_xml_error(void *payload, mj_xml_error e)
 }
 
 /* Report the libxml2 error of the current document at its own position. */
-static int xml_failure(mj_state *st)
+static int xml_failure(mjlog_reader *st)
 {
     paifu_location w;
     paifu_location_clear(&w);
@@ -475,7 +477,7 @@ static int draw_letter(char c)
 }
 
 /* Classify NAME: a fixed tag, or a draw/discard with its letter index and tile id. */
-static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
+static int classify(mjlog_reader *st, const char *name, int *letter, unsigned *id)
 {
     /* draws and discards first: they are nine tags in ten */
     int l = draw_letter(name[0]);
@@ -504,7 +506,7 @@ static int classify(mj_state *st, const char *name, int *letter, unsigned *id)
                              name);
 }
 
-void paifu_mjlog__attrs_begin(mj_state *st)
+void paifu_mjlog__attrs_begin(mjlog_reader *st)
 {
     st->n_attrs = 0;
     st->scratch_used = 0;
@@ -516,7 +518,7 @@ void paifu_mjlog__attrs_begin(mj_state *st)
  * bounds is only marked (st->attrs_over): the error is reported when the tag is handled, once
  * the parser has found the tag well-formed.
  */
-void paifu_mjlog__add_attribute(mj_state *st, const char *name, const char *value, size_t len)
+void paifu_mjlog__add_attribute(mjlog_reader *st, const char *name, const char *value, size_t len)
 {
     if (st->attrs_over)
         return;
@@ -538,7 +540,7 @@ void paifu_mjlog__add_attribute(mj_state *st, const char *name, const char *valu
  * substituted; every other reference is already replaced), so that is done here, giving the
  * value the tree API gives.
  */
-static void add_sax_value(mj_state *st, const char *name, const char *value, const char *end)
+static void add_sax_value(mjlog_reader *st, const char *name, const char *value, const char *end)
 {
     size_t len = (size_t)(end - value);
     size_t n = st->n_attrs;
@@ -565,7 +567,7 @@ static void add_sax_value(mj_state *st, const char *name, const char *value, con
  * the order and with the names the tree API gives: namespace declarations first ("xmlns",
  * "xmlns:p"), then the attributes ("p:name" when prefixed).
  */
-static void collect_attributes(mj_state *st, xmlDictPtr dict, int nb_namespaces,
+static void collect_attributes(mjlog_reader *st, xmlDictPtr dict, int nb_namespaces,
                                const xmlChar **namespaces, int nb_attributes,
                                const xmlChar **attributes)
 {
@@ -591,7 +593,7 @@ static void collect_attributes(mj_state *st, xmlDictPtr dict, int nb_namespaces,
 }
 
 /* The bound a tag's attributes went beyond (collect_attributes), as an error of the tag. */
-static int attributes_within_bounds(mj_state *st)
+static int attributes_within_bounds(mjlog_reader *st)
 {
     switch (st->attrs_over) {
     case 0:
@@ -608,7 +610,7 @@ static int attributes_within_bounds(mj_state *st)
     }
 }
 
-static int dispatch(mj_state *st, int letter, unsigned id)
+static int dispatch(mjlog_reader *st, int letter, unsigned id)
 {
     switch (st->tag_kind) {
     case MJ_TAG_SHUFFLE:
@@ -643,7 +645,7 @@ static int dispatch(mj_state *st, int letter, unsigned id)
 }
 
 /* One child element of <mjloggm>, its attributes in st->attrs. */
-static int on_element(mj_state *st, const char *name)
+static int on_element(mjlog_reader *st, const char *name)
 {
     int letter = 0, rc;
     unsigned id = 0;
@@ -666,7 +668,7 @@ static int on_element(mj_state *st, const char *name)
     return 0;
 }
 
-static int on_root(mj_state *st, const char *name)
+static int on_root(mjlog_reader *st, const char *name)
 {
     st->tag = "mjloggm";
     st->tag_kind = MJ_TAG_MJLOGGM;
@@ -678,7 +680,7 @@ static int on_root(mj_state *st, const char *name)
     return rc < 0 ? rc : paifu_mjlog__keep_header(st, "mjloggm");
 }
 
-int paifu_mjlog__element(mj_state *st, size_t at, const char *name, bool root)
+int paifu_mjlog__element(mjlog_reader *st, size_t at, const char *name, bool root)
 {
     advance(st, at);
     st->tag_start = at;
@@ -691,7 +693,7 @@ int paifu_mjlog__element(mj_state *st, size_t at, const char *name, bool root)
 }
 
 /* Refuse a DOCTYPE in the prolog before libxml2 parses it (no entity may ever be declared). */
-static int check_prolog(mj_state *st)
+static int check_prolog(mjlog_reader *st)
 {
     const char *d = st->data;
     size_t i = st->doc_start, end = st->doc_end;
@@ -731,7 +733,7 @@ static int check_prolog(mj_state *st)
  * malformed gives libxml2's error, as the xmlTextReader did, and not an error about the tag's
  * content. Until then its name, depth and attributes wait in st (pending_*, attrs, scratch).
  */
-static int handle_pending(mj_state *st)
+static int handle_pending(mjlog_reader *st)
 {
     if (!st->pending)
         return 0;
@@ -752,7 +754,7 @@ static int handle_pending(mj_state *st)
 
 /* Handle the pending tag before another event; false once a callback has failed (the first
    failure is kept and the parser stopped). */
-static bool sax_go_on(mj_state *st)
+static bool sax_go_on(mjlog_reader *st)
 {
     int rc = st->sax_rc < 0 ? st->sax_rc : handle_pending(st);
     if (rc < 0 && st->sax_rc == 0) {
@@ -762,7 +764,7 @@ static bool sax_go_on(mj_state *st)
     return rc == 0;
 }
 
-static void sax_fail(mj_state *st, int rc)
+static void sax_fail(mjlog_reader *st, int rc)
 {
     if (rc < 0 && st->sax_rc == 0) {
         st->sax_rc = rc;
@@ -774,7 +776,7 @@ static void sax_start(void *ctx, const xmlChar *localname, const xmlChar *prefix
                       const xmlChar *uri, int nb_namespaces, const xmlChar **namespaces,
                       int nb_attributes, int nb_defaulted, const xmlChar **attributes)
 {
-    mj_state *st = ctx;
+    mjlog_reader *st = ctx;
     xmlParserCtxtPtr ctxt = st->xml_ctxt;
     (void)uri, (void)nb_defaulted; /* no DTD, so no defaulted attributes */
     if (!sax_go_on(st))
@@ -793,7 +795,7 @@ static void sax_start(void *ctx, const xmlChar *localname, const xmlChar *prefix
 
 static void sax_end(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri)
 {
-    mj_state *st = ctx;
+    mjlog_reader *st = ctx;
     (void)localname, (void)prefix, (void)uri;
     if (sax_go_on(st))
         st->depth--;
@@ -802,7 +804,7 @@ static void sax_end(void *ctx, const xmlChar *localname, const xmlChar *prefix, 
 /* Text and CDATA: only whitespace may stand between tags. */
 static void sax_text(void *ctx, const xmlChar *text, int len)
 {
-    mj_state *st = ctx;
+    mjlog_reader *st = ctx;
     if (!sax_go_on(st))
         return;
     for (int i = 0; i < len; i++) {
@@ -818,7 +820,7 @@ static void sax_text(void *ctx, const xmlChar *text, int len)
 static void sax_doctype(void *ctx, const xmlChar *name, const xmlChar *external_id,
                         const xmlChar *system_id)
 {
-    mj_state *st = ctx;
+    mjlog_reader *st = ctx;
     (void)name, (void)external_id, (void)system_id;
     if (sax_go_on(st))
         sax_fail(st, paifu_mjlog__fail(st, NULL, "a DOCTYPE is not allowed in an mjlog"));
@@ -826,7 +828,7 @@ static void sax_doctype(void *ctx, const xmlChar *name, const xmlChar *external_
 
 static void sax_reference(void *ctx, const xmlChar *name)
 {
-    mj_state *st = ctx;
+    mjlog_reader *st = ctx;
     (void)name;
     if (sax_go_on(st))
         sax_fail(st, paifu_mjlog__fail(st, NULL, "an entity reference in an mjlog"));
@@ -838,7 +840,7 @@ static void sax_reference(void *ctx, const xmlChar *name)
  * encoding detection, then the rest), so errors, their positions and the encoding handling are
  * the same as with the xmlTextReader this reader used before, without building a node per tag.
  */
-static int parse_document(mj_state *st, const char *doc, size_t len)
+static int parse_document(mjlog_reader *st, const char *doc, size_t len)
 {
     xmlSAXHandler sax;
     memset(&sax, 0, sizeof(sax));
@@ -877,7 +879,7 @@ static int parse_document(mj_state *st, const char *doc, size_t len)
     return rc;
 }
 
-static void reset_game_state(mj_state *st)
+static void reset_game_state(mjlog_reader *st)
 {
     memset(st->counts, 0, sizeof(st->counts));
     memset(st->draw_count, 0, sizeof(st->draw_count));
@@ -903,9 +905,9 @@ static void reset_game_state(mj_state *st)
  * declined, with everything it changed put back (st holds no pointer to memory of its own
  * outside the game, which is emptied) so that libxml2 can read the document from its start.
  */
-static int scan_document(mj_state *st)
+static int scan_document(mjlog_reader *st)
 {
-    unsigned char saved[offsetof(mj_state, scratch)];
+    unsigned char saved[offsetof(mjlog_reader, scratch)];
     memcpy(saved, st, sizeof(saved));
     int rc = paifu_mjlog__scan(st);
     if (rc == 0) {
@@ -916,7 +918,7 @@ static int scan_document(mj_state *st)
     return rc;
 }
 
-static int parse_with_libxml2(mj_state *st, size_t len)
+static int parse_with_libxml2(mjlog_reader *st, size_t len)
 {
 #if LIBXML_VERSION < 21200
     /* Before 2.12, some errors (input encoding, I/O, also while the parser is created) bypass
@@ -934,7 +936,7 @@ static int parse_with_libxml2(mj_state *st, size_t len)
     return rc;
 }
 
-static int read_document(mj_state *st)
+static int read_document(mjlog_reader *st)
 {
     reset_game_state(st);
     int rc = check_prolog(st);
@@ -958,10 +960,10 @@ static int read_document(mj_state *st)
 
 static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
 {
-    mj_state *st = malloc(sizeof(*st));
+    mjlog_reader *st = malloc(sizeof(*st));
     if (!st)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    memset(st, 0, offsetof(mj_state, scratch)); /* 16 KiB of scratch left as it is */
+    memset(st, 0, offsetof(mjlog_reader, scratch)); /* 16 KiB of scratch left as it is */
     st->data = ctx->data;
     st->size = ctx->size;
     st->source = ctx->source;
@@ -976,7 +978,7 @@ static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *
 
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
-    mj_state *st = state;
+    mjlog_reader *st = state;
     st->game = game;
     st->err = err;
     if (st->next_doc >= st->size ||

@@ -83,7 +83,7 @@ static size_t declaration(const unsigned char *d, size_t i, size_t end)
  * (paifu_mjlog__attrs_begin, __add_attribute). Returns '/' after "/>", '>' after '>' (*PI then
  * just past it), or 0 to decline.
  */
-static int attributes(mj_state *st, const unsigned char *d, size_t *pi, size_t end)
+static int attributes(mjlog_reader *st, const unsigned char *d, size_t *pi, size_t end)
 {
     size_t i = *pi, n = 0;
     paifu_mjlog__attrs_begin(st);
@@ -139,7 +139,7 @@ static int attributes(mj_state *st, const unsigned char *d, size_t *pi, size_t e
     }
 }
 
-int paifu_mjlog__scan(mj_state *st)
+int paifu_mjlog__scan(mjlog_reader *st)
 {
     const unsigned char *d = (const unsigned char *)st->data;
     size_t i = st->doc_start, end = st->doc_end;

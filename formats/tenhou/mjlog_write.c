@@ -82,16 +82,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MJW_MAX_KEPT 8192 /* kept attributes indexed per game */
+#define MJLOG_WRITER_MAX_KEPT 8192 /* kept attributes indexed per game */
 
 /* ---- shared helpers ---- */
 
-int paifu_mjlog__w_refuse(mjw *w, const char *what)
+int paifu_mjlog__w_refuse(mjlog_writer *w, const char *what)
 {
     return paifu_lossy__refuse(w->err, "tenhou-xml", w->deal, "%s", what);
 }
 
-void paifu_mjlog__w_loss(mjw *w, lossy_kind kind, const char *what)
+void paifu_mjlog__w_loss(mjlog_writer *w, lossy_kind kind, const char *what)
 {
     if (w->pending & (1u << kind))
         return;
@@ -99,10 +99,11 @@ void paifu_mjlog__w_loss(mjw *w, lossy_kind kind, const char *what)
     snprintf(w->pending_what[kind], sizeof(w->pending_what[kind]), "%s", what ? what : "");
 }
 
-const char *paifu_mjlog__w_kept(const mjw *w, const char *tag, uint32_t index, const char *attr)
+const char *paifu_mjlog__w_kept(const mjlog_writer *w, const char *tag, uint32_t index,
+                                const char *attr)
 {
     for (size_t i = 0; i < w->n_kept; i++) {
-        const mjw_kept *k = &w->kept[i];
+        const mjlog_kept *k = &w->kept[i];
         if (k->index == index && !strcmp(k->tag, tag) && !strcmp(k->attr, attr))
             return k->value;
     }
@@ -117,10 +118,11 @@ static bool named(const char *const *names, const char *name)
     return false;
 }
 
-void paifu_mjlog__w_kept_rest(mjw *w, const char *tag, uint32_t index, const char *const *handled)
+void paifu_mjlog__w_kept_rest(mjlog_writer *w, const char *tag, uint32_t index,
+                              const char *const *handled)
 {
     for (size_t i = 0; i < w->n_kept; i++) {
-        const mjw_kept *k = &w->kept[i];
+        const mjlog_kept *k = &w->kept[i];
         if (k->index == index && !strcmp(k->tag, tag) && !named(handled, k->attr))
             paifu_mjlog__w_attr(w, k->attr, k->value);
     }
@@ -128,7 +130,7 @@ void paifu_mjlog__w_kept_rest(mjw *w, const char *tag, uint32_t index, const cha
 
 /* libxml2 gives attribute values with entities resolved: escape what it would not read back
  * (Tenhou's own values are ASCII without any of these). */
-void paifu_mjlog__w_attr(mjw *w, const char *name, const char *value)
+void paifu_mjlog__w_attr(mjlog_writer *w, const char *name, const char *value)
 {
     paifu_buf_printf(w->b, " %s=\"", name);
     for (const char *p = value; *p; p++) {
@@ -167,13 +169,13 @@ void paifu_mjlog__w_name(paifu_buf *b, const char *name)
     }
 }
 
-static const char *meta(const mjw *w, const char *key)
+static const char *meta(const mjlog_writer *w, const char *key)
 {
     return paifu_game_meta_get(w->g, key);
 }
 
 /* Index the reader's tenhou.<TAG>[i]@<attr> metadata. */
-static int index_kept(mjw *w)
+static int index_kept(mjlog_writer *w)
 {
     size_t n = paifu_game_meta_count(w->g), cap = 0;
     for (size_t i = 0; i < n; i++) {
@@ -183,17 +185,17 @@ static int index_kept(mjw *w)
             !(at = strstr(open, "]@")) || (size_t)(open - key - 7) >= sizeof(w->kept[0].tag))
             continue;
         if (w->n_kept == cap) {
-            if (cap >= MJW_MAX_KEPT)
+            if (cap >= MJLOG_WRITER_MAX_KEPT)
                 return paifu_error_set(w->err, PAIFU_ELIMIT, NULL,
                                        "more than %d kept mjlog attributes in one game",
-                                       MJW_MAX_KEPT);
+                                       MJLOG_WRITER_MAX_KEPT);
             cap = cap ? 2 * cap : 32;
-            mjw_kept *p = realloc(w->kept, cap * sizeof(*p));
+            mjlog_kept *p = realloc(w->kept, cap * sizeof(*p));
             if (!p)
                 return paifu_error_set(w->err, PAIFU_ENOMEM, NULL, "out of memory");
             w->kept = p;
         }
-        mjw_kept *k = &w->kept[w->n_kept++];
+        mjlog_kept *k = &w->kept[w->n_kept++];
         snprintf(k->tag, sizeof(k->tag), "%.*s", (int)(open - key - 7), key + 7);
         k->index = (uint32_t)strtoul(open + 1, NULL, 10);
         k->attr = at + 2;
@@ -205,7 +207,7 @@ static int index_kept(mjw *w)
 /* ---- the rule set (spec §4.3) ---- */
 
 /* The tenhou.net/6 lobby text of the source's header ("特南喰赤速"), or NULL. */
-static const char *tenhou6_disp(const mjw *w, char *buf, size_t size)
+static const char *tenhou6_disp(const mjlog_writer *w, char *buf, size_t size)
 {
     const char *rule = meta(w, "tenhou6.rule");
     json_t *v = rule ? json_loads(rule, 0, NULL) : NULL;
@@ -217,7 +219,7 @@ static const char *tenhou6_disp(const mjw *w, char *buf, size_t size)
 }
 
 /* GO type of a game not read from Tenhou XML: see the file header. */
-static unsigned derived_type(const mjw *w)
+static unsigned derived_type(const mjlog_writer *w)
 {
     char disp[96];
     unsigned type = 0x01;
@@ -271,7 +273,7 @@ static void owari_era(const char *text, bool *exact, bool *ints)
  * and the era the owari text shows (mjlog_header.c); compare that with the game's own, every
  * parameter. A rule set it cannot name is reported lost.
  */
-static void check_rules(mjw *w, const char *lobby)
+static void check_rules(mjlog_writer *w, const char *lobby)
 {
     const char *name = paifu_game_rules_name(w->g);
     bool unknown = meta(w, PAIFU_META_RULES_UNKNOWN) != NULL;
@@ -316,7 +318,7 @@ static void check_rules(mjw *w, const char *lobby)
 /* ---- header tags ---- */
 
 /* Write every metadata entry tenhou.<PREFIX>.<attr> as an attribute, in the order kept. */
-static bool put_kept_header(mjw *w, const char *prefix)
+static bool put_kept_header(mjlog_writer *w, const char *prefix)
 {
     char head[32];
     size_t n = (size_t)snprintf(head, sizeof(head), "tenhou.%s.", prefix);
@@ -335,7 +337,7 @@ static bool put_kept_header(mjw *w, const char *prefix)
 }
 
 /* A tenhou.net/6 header list (JSON array) as Tenhou's comma-separated attribute value. */
-static void roster_list(const mjw *w, char *out, size_t size, const char *key, char as)
+static void roster_list(const mjlog_writer *w, char *out, size_t size, const char *key, char as)
 {
     static const char *const DAN[] = {"新人", "９級", "８級", "７級", "６級", "５級", "４級",
                                       "３級", "２級", "１級", "初段", "二段", "三段", "四段",
@@ -364,7 +366,7 @@ static void roster_list(const mjw *w, char *out, size_t size, const char *key, c
     json_decref(v);
 }
 
-static void put_roster(mjw *w)
+static void put_roster(mjlog_writer *w)
 {
     paifu_buf_puts(w->b, "<UN");
     for (int s = 0; s < PAIFU_SEATS; s++) {
@@ -399,7 +401,7 @@ static void put_roster(mjw *w)
 }
 
 /* The lobby a game not read from Tenhou XML is written with (NULL: no lobby attribute). */
-static const char *derived_lobby(const mjw *w)
+static const char *derived_lobby(const mjlog_writer *w)
 {
     const char *lobby = meta(w, "tenhou6.lobby");
     if (lobby)
@@ -407,7 +409,7 @@ static const char *derived_lobby(const mjw *w)
     return meta(w, "tenhou6.rule") ? NULL : "0"; /* a tenhou.net/6 header without: before 2010 */
 }
 
-static void put_header(mjw *w)
+static void put_header(mjlog_writer *w)
 {
     paifu_buf_puts(w->b, "<mjloggm");
     if (!put_kept_header(w, "mjloggm"))
@@ -475,7 +477,7 @@ static bool owari_matches(const char *text, const int32_t *points, const int32_t
 }
 
 /* Scores after the last deal and the sticks left on the table; -1 when not known. */
-static int end_scores(const mjw *w, int32_t out[PAIFU_SEATS], int32_t *sticks)
+static int end_scores(const mjlog_writer *w, int32_t out[PAIFU_SEATS], int32_t *sticks)
 {
     size_t n = paifu_game_deal_count(w->g);
     if (!n || paifu_lossy__start_scores(out, w->g, n - 1, w->rules) < 0)
@@ -503,7 +505,7 @@ static int end_scores(const mjw *w, int32_t out[PAIFU_SEATS], int32_t *sticks)
 }
 
 /* The owari text: see the file header. Sets w->owari when there is one. */
-static int game_end(mjw *w)
+static int game_end(mjlog_writer *w)
 {
     const paifu_game_result *r = paifu_game_result_get(w->g);
     int32_t points[PAIFU_SEATS], final[PAIFU_SEATS], sticks;
@@ -563,7 +565,7 @@ static bool meta_carried(const char *key)
 /* ---- the game ---- */
 
 /* What the format needs of every deal; refused before anything is written or reported. */
-static int check_game(mjw *w)
+static int check_game(mjlog_writer *w)
 {
     int rc = 0;
     if (!paifu_game_deal_count(w->g))
@@ -594,7 +596,7 @@ static int check_game(mjw *w)
 }
 
 /* Where the last outcome of the game is: the tag that carries owari. */
-static void find_last_outcome(mjw *w)
+static void find_last_outcome(mjlog_writer *w)
 {
     w->last_deal = w->last_event = SIZE_MAX;
     for (size_t k = 0; k < paifu_game_deal_count(w->g); k++) {
@@ -610,13 +612,13 @@ static void find_last_outcome(mjw *w)
 }
 
 /* BYE / reconnection UN before the first INIT (spec §4.4, §4.5). */
-static void put_prelude(mjw *w)
+static void put_prelude(mjlog_writer *w)
 {
     for (size_t i = 0; i < paifu_game_prelude_count(w->g); i++)
         paifu_mjlog__w_connection(w, paifu_game_prelude(w->g, i));
 }
 
-static int write_game(mjw *w)
+static int write_game(mjlog_writer *w)
 {
     const char *lobby;
     int rc = check_game(w);
@@ -648,7 +650,7 @@ static int write_game(mjw *w)
 }
 
 /* Report what was lost, now that the game is written: lossy.c's scan, then the writer's own. */
-static int report_losses(mjw *w)
+static int report_losses(mjlog_writer *w)
 {
     bool seed = false;
     const char *text = meta(w, "tenhou.shuffle.seed");
@@ -673,7 +675,7 @@ int paifu_mjlog__write_game(format_writer_ctx *ctx, const paifu_game *game, paif
     if (paifu_lossy__is_mcr(game))
         return paifu_lossy__refuse(err, "tenhou-xml", NULL, "%s",
                                    "an MCR game (no flowers, fans or MCR payments in mjlog)");
-    mjw *w = calloc(1, sizeof(*w));
+    mjlog_writer *w = calloc(1, sizeof(*w));
     if (!w)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     paifu_buf out;

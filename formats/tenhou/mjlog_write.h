@@ -15,25 +15,25 @@
 #include "lossy.h"
 #include "mjlog.h"
 
-#define MJW_HAND       24 /* tiles tracked in one hand (14 in a legal game) */
-#define MJW_MELDS      8  /* meld codes per seat: 4 melds and 4 kita */
-#define MJW_INDICATORS (2 * PAIFU_MAX_INDICATORS)
+#define MJLOG_WRITER_HAND       24 /* tiles tracked in one hand (14 in a legal game) */
+#define MJLOG_WRITER_MELDS      8  /* meld codes per seat: 4 melds and 4 kita */
+#define MJLOG_WRITER_INDICATORS (2 * PAIFU_MAX_INDICATORS)
 
 /* An attribute of a later tag the reader kept as metadata "tenhou.<TAG>[i]@<attr>". */
-typedef struct mjw_kept {
+typedef struct mjlog_kept {
     char tag[12];      /* "AGARI", "INIT", "N", ... */
     uint32_t index;    /* 1-based among the game's tags of that name */
     const char *attr;  /* points into the metadata key */
     const char *value; /* the kept value */
-} mjw_kept;
+} mjlog_kept;
 
 /* A seat's pon, for the added kan that extends it. */
-typedef struct mjw_pon {
+typedef struct mjlog_pon {
     uint8_t kind;
     uint16_t code; /* its meld code */
-} mjw_pon;
+} mjlog_pon;
 
-typedef struct mjw {
+typedef struct mjlog_writer {
     format_writer_ctx *ctx;
     const paifu_game *g;
     paifu_error *err;
@@ -48,7 +48,7 @@ typedef struct mjw {
     unsigned pending;
     char pending_what[LOSS_KIND_COUNT][160];
     /* attributes kept by the reader */
-    mjw_kept *kept;
+    mjlog_kept *kept;
     size_t n_kept;
     uint32_t count[MJ_TAG_COUNT]; /* tags written so far, per name (the kept keys' index) */
     /* the game's end */
@@ -62,21 +62,21 @@ typedef struct mjw {
     size_t index;
     bool assign;                            /* the writer chooses the tile ids */
     bool used[136];                         /* ids given out in this deal */
-    paifu_tile hand[PAIFU_SEATS][MJW_HAND]; /* concealed tiles and their ids */
-    uint8_t hand_ids[PAIFU_SEATS][MJW_HAND];
+    paifu_tile hand[PAIFU_SEATS][MJLOG_WRITER_HAND]; /* concealed tiles and their ids */
+    uint8_t hand_ids[PAIFU_SEATS][MJLOG_WRITER_HAND];
     uint8_t n_hand[PAIFU_SEATS];
     uint8_t drawn[PAIFU_SEATS];             /* id of the seat's latest draw, 0xFF after a move */
-    uint16_t melds[PAIFU_SEATS][MJW_MELDS]; /* meld codes in declaration order (AGARI m) */
+    uint16_t melds[PAIFU_SEATS][MJLOG_WRITER_MELDS]; /* meld codes in declaration order (AGARI m) */
     uint8_t n_melds[PAIFU_SEATS];
-    mjw_pon pons[PAIFU_SEATS][4];
+    mjlog_pon pons[PAIFU_SEATS][4];
     uint8_t n_pons[PAIFU_SEATS];
     paifu_tile offer; /* the last tile another seat could win on */
     uint8_t offer_id;
     int offer_seat;                   /* who offered it, -1 */
-    uint8_t dora_ids[MJW_INDICATORS]; /* indicators revealed so far */
+    uint8_t dora_ids[MJLOG_WRITER_INDICATORS]; /* indicators revealed so far */
     uint8_t n_dora;
-    uint8_t ura_ids[MJW_INDICATORS]; /* ura indicators given ids in this deal */
-    paifu_tile ura[MJW_INDICATORS];
+    uint8_t ura_ids[MJLOG_WRITER_INDICATORS]; /* ura indicators given ids in this deal */
+    paifu_tile ura[MJLOG_WRITER_INDICATORS];
     uint8_t n_ura;
     int32_t running[PAIFU_SEATS]; /* scores now (deposits and outcomes applied) */
     int32_t sticks;               /* riichi sticks on the table now */
@@ -85,28 +85,30 @@ typedef struct mjw {
     bool riichi[PAIFU_SEATS];     /* the seat's riichi was accepted */
     size_t moved[8];              /* riichi deposits written ahead of their event */
     size_t n_moved;
-} mjw;
+} mjlog_writer;
 
 /* Refuse the game (PAIFU_EUNSUPPORTED naming the deal being written). */
-int paifu_mjlog__w_refuse(mjw *w, const char *what);
+int paifu_mjlog__w_refuse(mjlog_writer *w, const char *what);
 
 /* Note a loss of KIND (WHAT: its text, NULL for lossy.c's), reported once the game is written. */
-void paifu_mjlog__w_loss(mjw *w, lossy_kind kind, const char *what);
+void paifu_mjlog__w_loss(mjlog_writer *w, lossy_kind kind, const char *what);
 
 /* The value the reader kept as tenhou.<TAG>[INDEX]@<ATTR>, or NULL. */
-const char *paifu_mjlog__w_kept(const mjw *w, const char *tag, uint32_t index, const char *attr);
+const char *paifu_mjlog__w_kept(const mjlog_writer *w, const char *tag, uint32_t index,
+                                const char *attr);
 
 /* Write the kept attributes of TAG[INDEX] not named in HANDLED (NULL-terminated). */
-void paifu_mjlog__w_kept_rest(mjw *w, const char *tag, uint32_t index, const char *const *handled);
+void paifu_mjlog__w_kept_rest(mjlog_writer *w, const char *tag, uint32_t index,
+                              const char *const *handled);
 
 /* Append ` NAME="VALUE"` (VALUE escaped as libxml2 reads it back). */
-void paifu_mjlog__w_attr(mjw *w, const char *name, const char *value);
+void paifu_mjlog__w_attr(mjlog_writer *w, const char *name, const char *value);
 
 /* Write deal INDEX (INIT, its events and outcomes). */
-int paifu_mjlog__w_deal(mjw *w, size_t index);
+int paifu_mjlog__w_deal(mjlog_writer *w, size_t index);
 
 /* A BYE or a reconnection UN (spec §4.4, §4.5). */
-void paifu_mjlog__w_connection(mjw *w, const paifu_event *e);
+void paifu_mjlog__w_connection(mjlog_writer *w, const paifu_event *e);
 
 /* Percent-encode NAME as Tenhou writes a player's name (%XX for every byte) into B. */
 void paifu_mjlog__w_name(paifu_buf *b, const char *name);

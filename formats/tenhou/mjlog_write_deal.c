@@ -25,7 +25,7 @@ static const char DISCARD_LETTERS[] = "DEFG";
 /* ---- tile ids (spec §2.1) ---- */
 
 /* Does physical id ID name tile T under the game's red-five rule? */
-static bool id_fits(const mjw *w, paifu_tile t, unsigned id)
+static bool id_fits(const mjlog_writer *w, paifu_tile t, unsigned id)
 {
     if (id > 135 || t == PAIFU_TILE_NONE || paifu_tile_kind(t) != id / 4)
         return false;
@@ -35,7 +35,7 @@ static bool id_fits(const mjw *w, paifu_tile t, unsigned id)
     return paifu_tile_is_red(t) == red;
 }
 
-static bool ids_fit(const mjw *w, const paifu_tile *t, const uint8_t *ids, size_t n)
+static bool ids_fit(const mjlog_writer *w, const paifu_tile *t, const uint8_t *ids, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         if (!id_fits(w, t[i], ids[i]))
@@ -51,7 +51,7 @@ static bool has_tile(uint8_t type)
 }
 
 /* Does every tile of deal D carry a recorded id that fits it? */
-static bool deal_has_ids(const mjw *w, const paifu_deal *d)
+static bool deal_has_ids(const mjlog_writer *w, const paifu_deal *d)
 {
     const paifu_deal_start *st = &d->start;
     if (!id_fits(w, st->dora_indicator, st->dora_indicator_id))
@@ -82,7 +82,7 @@ static bool deal_has_some_id(const paifu_deal *d)
 }
 
 /* The lowest copy of T's kind not given out in the deal (red five: copy 0). */
-static int fresh(mjw *w, paifu_tile t, uint8_t *out)
+static int fresh(mjlog_writer *w, paifu_tile t, uint8_t *out)
 {
     unsigned k = paifu_tile_kind(t);
     if (t == PAIFU_TILE_NONE || k >= PAIFU_TILE_KINDS)
@@ -112,7 +112,7 @@ static int fresh(mjw *w, paifu_tile t, uint8_t *out)
 }
 
 /* The id of T as the event records it, or a new one. */
-static int id_of(mjw *w, paifu_tile t, uint8_t recorded, uint8_t *out)
+static int id_of(mjlog_writer *w, paifu_tile t, uint8_t recorded, uint8_t *out)
 {
     if (!w->assign) {
         *out = recorded;
@@ -123,16 +123,16 @@ static int id_of(mjw *w, paifu_tile t, uint8_t recorded, uint8_t *out)
 
 /* ---- hands ---- */
 
-static int hand_add(mjw *w, int seat, paifu_tile t, uint8_t id)
+static int hand_add(mjlog_writer *w, int seat, paifu_tile t, uint8_t id)
 {
-    if (w->n_hand[seat] >= MJW_HAND)
+    if (w->n_hand[seat] >= MJLOG_WRITER_HAND)
         return paifu_mjlog__w_refuse(w, "a hand of more than 24 tiles");
     w->hand[seat][w->n_hand[seat]] = t;
     w->hand_ids[seat][w->n_hand[seat]++] = id;
     return 0;
 }
 
-static void hand_remove_at(mjw *w, int seat, size_t i)
+static void hand_remove_at(mjlog_writer *w, int seat, size_t i)
 {
     size_t n = --w->n_hand[seat];
     memmove(&w->hand[seat][i], &w->hand[seat][i + 1], (n - i) * sizeof(w->hand[0][0]));
@@ -144,8 +144,8 @@ static void hand_remove_at(mjw *w, int seat, size_t i)
  * else PREFER if the hand has it as T, else the lowest id of T other than AVOID, else AVOID.
  * A tile the hand does not hold (an illegal log) gets a new id.
  */
-static int take(mjw *w, int seat, paifu_tile t, uint8_t recorded, uint8_t prefer, uint8_t avoid,
-                uint8_t *out)
+static int take(mjlog_writer *w, int seat, paifu_tile t, uint8_t recorded, uint8_t prefer,
+                uint8_t avoid, uint8_t *out)
 {
     size_t best = SIZE_MAX;
     for (size_t i = 0; i < w->n_hand[seat]; i++) {
@@ -175,12 +175,12 @@ static int take(mjw *w, int seat, paifu_tile t, uint8_t recorded, uint8_t prefer
 }
 
 /* SEAT's concealed tiles (and EXTRA unless 0xFF) as sorted ids. */
-static size_t hand_sorted(const mjw *w, int seat, uint8_t extra, uint8_t *out)
+static size_t hand_sorted(const mjlog_writer *w, int seat, uint8_t extra, uint8_t *out)
 {
     size_t n = 0;
-    for (size_t i = 0; i < w->n_hand[seat] && n < MJW_HAND; i++)
+    for (size_t i = 0; i < w->n_hand[seat] && n < MJLOG_WRITER_HAND; i++)
         out[n++] = w->hand_ids[seat][i];
-    if (extra != 0xFF && n < MJW_HAND)
+    if (extra != 0xFF && n < MJLOG_WRITER_HAND)
         out[n++] = extra;
     for (size_t i = 1; i < n; i++)
         for (size_t j = i; j > 0 && out[j - 1] > out[j]; j--) {
@@ -191,7 +191,7 @@ static size_t hand_sorted(const mjw *w, int seat, uint8_t extra, uint8_t *out)
     return n;
 }
 
-static void put_ids(mjw *w, const char *name, const uint8_t *ids, size_t n)
+static void put_ids(mjlog_writer *w, const char *name, const uint8_t *ids, size_t n)
 {
     paifu_buf_printf(w->b, " %s=\"", name);
     for (size_t i = 0; i < n; i++)
@@ -201,7 +201,7 @@ static void put_ids(mjw *w, const char *name, const uint8_t *ids, size_t n)
 
 /* ---- INIT (spec §4.7) ---- */
 
-static int hundreds(mjw *w, const int32_t *v, int32_t *out)
+static int hundreds(mjlog_writer *w, const int32_t *v, int32_t *out)
 {
     for (int s = 0; s < PAIFU_SEATS; s++) {
         if (v[s] % 100)
@@ -211,7 +211,7 @@ static int hundreds(mjw *w, const int32_t *v, int32_t *out)
     return 0;
 }
 
-static void put_ints(mjw *w, const char *name, const int32_t *v, size_t n)
+static void put_ints(mjlog_writer *w, const char *name, const int32_t *v, size_t n)
 {
     paifu_buf_printf(w->b, " %s=\"", name);
     for (size_t i = 0; i < n; i++)
@@ -219,7 +219,7 @@ static void put_ints(mjw *w, const char *name, const int32_t *v, size_t n)
     paifu_buf_putc(w->b, '"');
 }
 
-static void reset_deal(mjw *w)
+static void reset_deal(mjlog_writer *w)
 {
     memset(w->used, 0, sizeof(w->used));
     memset(w->n_hand, 0, sizeof(w->n_hand));
@@ -236,7 +236,7 @@ static void reset_deal(mjw *w)
     w->n_moved = 0;
 }
 
-static int put_init(mjw *w)
+static int put_init(mjlog_writer *w)
 {
     const paifu_deal_start *st = &w->deal->start;
     uint32_t n = ++w->count[MJ_TAG_INIT];
@@ -285,7 +285,7 @@ static int put_init(mjw *w)
 
 /* ---- draws, discards (spec §4.8) ---- */
 
-static int on_draw(mjw *w, const paifu_event *e)
+static int on_draw(mjlog_writer *w, const paifu_event *e)
 {
     uint8_t id;
     int rc = id_of(w, e->tile, e->tile_id, &id);
@@ -297,7 +297,7 @@ static int on_draw(mjw *w, const paifu_event *e)
 }
 
 /* The id a discard takes: see the file header of mjlog_write.c (tsumogiri). */
-static int discard_id(mjw *w, const paifu_event *e, uint8_t *id)
+static int discard_id(mjlog_writer *w, const paifu_event *e, uint8_t *id)
 {
     int seat = e->seat;
     uint8_t drawn = w->drawn[seat];
@@ -320,7 +320,7 @@ static int discard_id(mjw *w, const paifu_event *e, uint8_t *id)
 
 /* Is the deposit of riichi discard I written after it (Tenhou's place, spec §4.10)? Finds
  * SEAT's RIICHI_ACCEPTED before the next draw, discard or outcome. */
-static size_t accepted_after(const mjw *w, size_t i, int seat)
+static size_t accepted_after(const mjlog_writer *w, size_t i, int seat)
 {
     const paifu_deal *d = w->deal;
     for (size_t j = i + 1; j < d->n_events; j++) {
@@ -334,9 +334,9 @@ static size_t accepted_after(const mjw *w, size_t i, int seat)
     return SIZE_MAX;
 }
 
-static int put_accepted(mjw *w, const paifu_event *e);
+static int put_accepted(mjlog_writer *w, const paifu_event *e);
 
-static int on_discard(mjw *w, size_t i, const paifu_event *e)
+static int on_discard(mjlog_writer *w, size_t i, const paifu_event *e)
 {
     uint8_t id;
     int rc = discard_id(w, e, &id);
@@ -376,7 +376,7 @@ static void sort_ids(uint8_t *ids, size_t n)
 }
 
 /* Encode M; refuse when the code does not decode to the same meld. */
-static int encode(mjw *w, const mjlog_meld *m, unsigned *code)
+static int encode(mjlog_writer *w, const mjlog_meld *m, unsigned *code)
 {
     mjlog_meld back;
     char why[96];
@@ -390,21 +390,21 @@ static int encode(mjw *w, const mjlog_meld *m, unsigned *code)
     return 0;
 }
 
-static void track_meld(mjw *w, int seat, unsigned code, unsigned replaces)
+static void track_meld(mjlog_writer *w, int seat, unsigned code, unsigned replaces)
 {
     for (size_t i = 0; replaces && i < w->n_melds[seat]; i++)
         if (w->melds[seat][i] == replaces) {
             w->melds[seat][i] = (uint16_t)code;
             return;
         }
-    if (w->n_melds[seat] < MJW_MELDS)
+    if (w->n_melds[seat] < MJLOG_WRITER_MELDS)
         w->melds[seat][w->n_melds[seat]++] = (uint16_t)code;
 }
 
 /* The meld code of an added kan: its pon's, bit 3 cleared and bit 4 set (spec §4.9). */
-static int added_kan(mjw *w, const paifu_event *e, uint8_t added, unsigned *code)
+static int added_kan(mjlog_writer *w, const paifu_event *e, uint8_t added, unsigned *code)
 {
-    const mjw_pon *pon = NULL;
+    const mjlog_pon *pon = NULL;
     for (size_t i = 0; i < w->n_pons[e->seat]; i++)
         if (w->pons[e->seat][i].kind == paifu_tile_kind(e->tile))
             pon = &w->pons[e->seat][i];
@@ -419,7 +419,7 @@ static int added_kan(mjw *w, const paifu_event *e, uint8_t added, unsigned *code
 }
 
 /* Chi, pon, open kan: the called tile is the discard's, the others (HAND) came from the hand. */
-static int discard_call(mjw *w, const paifu_event *e, const uint8_t *hand, unsigned *code)
+static int discard_call(mjlog_writer *w, const paifu_event *e, const uint8_t *hand, unsigned *code)
 {
     mjlog_meld m = {.type = e->type, .added = 0xFF};
     uint8_t called;
@@ -444,7 +444,7 @@ static int discard_call(mjw *w, const paifu_event *e, const uint8_t *hand, unsig
 }
 
 /* Closed kan (HAND: its four tiles), added kan and kita: tiles of the seat's own. */
-static int own_call(mjw *w, const paifu_event *e, const uint8_t *hand, unsigned *code)
+static int own_call(mjlog_writer *w, const paifu_event *e, const uint8_t *hand, unsigned *code)
 {
     mjlog_meld m = {.type = e->type, .added = 0xFF};
     uint8_t id;
@@ -471,7 +471,7 @@ static int own_call(mjw *w, const paifu_event *e, const uint8_t *hand, unsigned 
     return encode(w, &m, code);
 }
 
-static int on_call(mjw *w, const paifu_event *e)
+static int on_call(mjlog_writer *w, const paifu_event *e)
 {
     int seat = e->seat, rc = 0;
     uint8_t hand[4] = {0};
@@ -492,7 +492,7 @@ static int on_call(mjw *w, const paifu_event *e)
         code = (unsigned)strtoul(kept, NULL, 10);
     if (e->type == PAIFU_EV_PON && w->n_pons[seat] < 4)
         w->pons[seat][w->n_pons[seat]++] =
-            (mjw_pon){(uint8_t)paifu_tile_kind(e->tile), (uint16_t)code};
+            (mjlog_pon){(uint8_t)paifu_tile_kind(e->tile), (uint16_t)code};
     track_meld(w, seat, code, e->type == PAIFU_EV_SHOUMINKAN ? code ^ 0x18u : 0);
     w->drawn[seat] = 0xFF;
     static const char *const HANDLED[] = {"who", "m", NULL};
@@ -504,7 +504,7 @@ static int on_call(mjw *w, const paifu_event *e)
 
 /* ---- riichi, dora, connection (spec §4.4, §4.5, §4.10, §4.11) ---- */
 
-static int put_accepted(mjw *w, const paifu_event *e)
+static int put_accepted(mjlog_writer *w, const paifu_event *e)
 {
     const paifu_deal *d = w->deal;
     int32_t ten[PAIFU_SEATS];
@@ -532,13 +532,13 @@ static int put_accepted(mjw *w, const paifu_event *e)
     return 0;
 }
 
-static int on_dora(mjw *w, const paifu_event *e)
+static int on_dora(mjlog_writer *w, const paifu_event *e)
 {
     uint8_t id;
     int rc = id_of(w, e->tile, e->tile_id, &id);
     if (rc < 0)
         return rc;
-    if (w->n_dora < MJW_INDICATORS)
+    if (w->n_dora < MJLOG_WRITER_INDICATORS)
         w->dora_ids[w->n_dora++] = id;
     static const char *const HANDLED[] = {"hai", NULL};
     uint32_t n = ++w->count[MJ_TAG_DORA];
@@ -548,7 +548,7 @@ static int on_dora(mjw *w, const paifu_event *e)
     return 0;
 }
 
-void paifu_mjlog__w_connection(mjw *w, const paifu_event *e)
+void paifu_mjlog__w_connection(mjlog_writer *w, const paifu_event *e)
 {
     if (e->type == PAIFU_EV_DISCONNECT) {
         static const char *const HANDLED[] = {"who", NULL};
@@ -577,7 +577,8 @@ void paifu_mjlog__w_connection(mjw *w, const paifu_event *e)
 /* ---- outcomes: shared parts (spec §4.12, §4.13, §6) ---- */
 
 /* `sc` of outcome K: kept (a chip game's 16 numbers), else before and change per seat. */
-static int put_sc(mjw *w, const char *tag, uint32_t n, const int32_t *before, const int32_t *delta)
+static int put_sc(mjlog_writer *w, const char *tag, uint32_t n, const int32_t *before,
+                  const int32_t *delta)
 {
     const char *kept = paifu_mjlog__w_kept(w, tag, n, "sc");
     if (kept) {
@@ -596,12 +597,13 @@ static int put_sc(mjw *w, const char *tag, uint32_t n, const int32_t *before, co
     return rc;
 }
 
-static bool is_last(const mjw *w, size_t i)
+static bool is_last(const mjlog_writer *w, size_t i)
 {
     return w->index == w->last_deal && i == w->last_event;
 }
 
-static void put_end(mjw *w, const char *tag, uint32_t n, size_t i, const char *const *handled)
+static void put_end(mjlog_writer *w, const char *tag, uint32_t n, size_t i,
+                    const char *const *handled)
 {
     if (w->owari && is_last(w, i))
         paifu_mjlog__w_attr(w, "owari", w->owari_text);
@@ -613,7 +615,7 @@ static void put_end(mjw *w, const char *tag, uint32_t n, size_t i, const char *c
 }
 
 /* The score changes of the deal's next outcome: recorded or implied (lossy.c). */
-static int outcome_deltas(mjw *w, int32_t *out, const char *what)
+static int outcome_deltas(mjlog_writer *w, int32_t *out, const char *what)
 {
     if (paifu_lossy__outcome_deltas(out, w->g, w->index, w->outcomes, w->rules) < 0)
         return paifu_mjlog__w_refuse(w, what);
@@ -625,7 +627,8 @@ static int outcome_deltas(mjw *w, int32_t *out, const char *what)
 /* ---- AGARI (spec §4.12) ---- */
 
 /* The concealed tiles shown: recorded with fitting ids, else the tracked hand (+ the ron tile). */
-static size_t win_hand(const mjw *w, const paifu_win *win, uint8_t machi, bool tsumo, uint8_t *ids)
+static size_t win_hand(const mjlog_writer *w, const paifu_win *win, uint8_t machi, bool tsumo,
+                       uint8_t *ids)
 {
     if ((win->known & PAIFU_REC_HAND) && win->n_hand &&
         ids_fit(w, win->hand, win->hand_ids, win->n_hand)) {
@@ -635,7 +638,7 @@ static size_t win_hand(const mjw *w, const paifu_win *win, uint8_t machi, bool t
     return hand_sorted(w, win->winner, tsumo ? 0xFF : machi, ids);
 }
 
-static int win_tile(mjw *w, const paifu_win *win, bool tsumo, uint8_t *machi)
+static int win_tile(mjlog_writer *w, const paifu_win *win, bool tsumo, uint8_t *machi)
 {
     if (id_fits(w, win->win_tile, win->win_tile_id)) {
         *machi = win->win_tile_id;
@@ -663,7 +666,7 @@ static void put_yaku(paifu_buf *yaku, paifu_buf *yakuman, unsigned id, int han)
  * in Tenhou's (spec §4.12): the scoring yaku, then dora (kita counted in it), red, ura (0 for a
  * riichi winner without any).
  */
-static void win_yaku(mjw *w, const paifu_win *win, paifu_buf *yaku, paifu_buf *yakuman)
+static void win_yaku(mjlog_writer *w, const paifu_win *win, paifu_buf *yaku, paifu_buf *yakuman)
 {
     int dora = 0, red = 0, ura = -1;
     bool seen_dora = false, seen_red = false;
@@ -701,7 +704,7 @@ static void win_yaku(mjw *w, const paifu_win *win, paifu_buf *yaku, paifu_buf *y
 }
 
 /* fu, points, limit: recorded, else from han and fu (see the file header of mjlog_write.c). */
-static void win_value(mjw *w, const paifu_win *win, bool tsumo, int32_t ten[3])
+static void win_value(mjlog_writer *w, const paifu_win *win, bool tsumo, int32_t ten[3])
 {
     bool dealer = win->winner == w->deal->start.dealer;
     bool fu = win->known & PAIFU_REC_FU, points = win->known & PAIFU_REC_POINTS;
@@ -734,7 +737,7 @@ static void win_value(mjw *w, const paifu_win *win, bool tsumo, int32_t ten[3])
 }
 
 /* Ura indicators of WIN: recorded ids, or the deal's (given ids once, shared by its winners). */
-static int win_ura(mjw *w, const paifu_win *win, uint8_t *ids)
+static int win_ura(mjlog_writer *w, const paifu_win *win, uint8_t *ids)
 {
     if (ids_fit(w, win->ura, win->ura_ids, win->n_ura)) {
         memcpy(ids, win->ura_ids, win->n_ura);
@@ -746,9 +749,10 @@ static int win_ura(mjw *w, const paifu_win *win, uint8_t *ids)
             k++;
         if (k == w->n_ura) {
             int rc;
-            if (k == MJW_INDICATORS || (rc = fresh(w, win->ura[i], &w->ura_ids[k])) < 0)
-                return k == MJW_INDICATORS ? paifu_mjlog__w_refuse(w, "too many ura indicators")
-                                           : rc;
+            if (k == MJLOG_WRITER_INDICATORS || (rc = fresh(w, win->ura[i], &w->ura_ids[k])) < 0)
+                return k == MJLOG_WRITER_INDICATORS
+                           ? paifu_mjlog__w_refuse(w, "too many ura indicators")
+                           : rc;
             w->ura[w->n_ura++] = win->ura[i];
         }
         ids[i] = w->ura_ids[k];
@@ -757,7 +761,7 @@ static int win_ura(mjw *w, const paifu_win *win, uint8_t *ids)
 }
 
 /* AGARI m: kept by the reader (empty: absent), else the winner's melds, most recent first. */
-static void put_win_melds(mjw *w, uint32_t n, int winner)
+static void put_win_melds(mjlog_writer *w, uint32_t n, int winner)
 {
     const char *m = paifu_mjlog__w_kept(w, "AGARI", n, "m");
     if (m && *m) {
@@ -771,7 +775,7 @@ static void put_win_melds(mjw *w, uint32_t n, int winner)
 }
 
 /* yaku and yakuman; none when the log records no yaku (the reader then records none). */
-static void put_win_yaku(mjw *w, const paifu_win *win)
+static void put_win_yaku(mjlog_writer *w, const paifu_win *win)
 {
     paifu_buf yaku, yakuman;
     paifu_buf_init(&yaku);
@@ -793,7 +797,7 @@ static void put_win_yaku(mjw *w, const paifu_win *win)
     paifu_buf_free(&yakuman);
 }
 
-static int on_win(mjw *w, size_t i, const paifu_win *win)
+static int on_win(mjlog_writer *w, size_t i, const paifu_win *win)
 {
     static const char *const HANDLED[] = {
         "ba",         "hai", "m",       "machi",  "ten", "yaku",  "yakuman", "chip", "doraHai",
@@ -801,7 +805,7 @@ static int on_win(mjw *w, size_t i, const paifu_win *win)
     uint32_t n = ++w->count[MJ_TAG_AGARI];
     bool tsumo = win->winner == win->from;
     int32_t delta[PAIFU_SEATS], ten[3];
-    uint8_t machi, hai[MJW_HAND], ura[PAIFU_MAX_INDICATORS];
+    uint8_t machi, hai[MJLOG_WRITER_HAND], ura[PAIFU_MAX_INDICATORS];
     int rc;
     if (win->winner < 0 || win->winner >= w->players || win->from < 0 || win->from >= w->players)
         return paifu_mjlog__w_refuse(w, "a win without its winner or discarder");
@@ -848,13 +852,13 @@ static int on_win(mjw *w, size_t i, const paifu_win *win)
 /* ---- RYUUKYOKU (spec §4.13) ---- */
 
 /* The tile of id ID under the game's red-five rule (spec §2.1). */
-static paifu_tile tile_of(const mjw *w, unsigned id)
+static paifu_tile tile_of(const mjlog_writer *w, unsigned id)
 {
     return paifu_tile_make(id / 4, w->reds && (id == 16 || id == 52 || id == 88));
 }
 
 /* Is SEAT's hand tenpai (paifu_hand_waits: a kind it holds four times is no wait)? */
-static bool tenpai(const mjw *w, int seat)
+static bool tenpai(const mjlog_writer *w, int seat)
 {
     paifu_hand h;
     paifu_hand_init(&h);
@@ -889,7 +893,7 @@ static bool tenpai(const mjw *w, int seat)
 }
 
 /* Seats whose hands Tenhou shows at draw D. */
-static unsigned shown_seats(const mjw *w, const paifu_draw *d)
+static unsigned shown_seats(const mjlog_writer *w, const paifu_draw *d)
 {
     unsigned all = (1u << w->players) - 1;
     switch (d->kind) {
@@ -923,7 +927,7 @@ static unsigned shown_seats(const mjw *w, const paifu_draw *d)
     }
 }
 
-static int on_draw_outcome(mjw *w, size_t i, const paifu_draw *d)
+static int on_draw_outcome(mjlog_writer *w, size_t i, const paifu_draw *d)
 {
     static const char *const HANDLED[] = {"type", "ba",   "sc",    "hai0",  "hai1",
                                           "hai2", "hai3", "owari", "ratio", NULL};
@@ -953,7 +957,7 @@ static int on_draw_outcome(mjw *w, size_t i, const paifu_draw *d)
     for (int s = 0; s < w->players; s++) {
         if (!(seats & (1u << s)))
             continue;
-        uint8_t ids[MJW_HAND];
+        uint8_t ids[MJLOG_WRITER_HAND];
         if ((d->known & PAIFU_REC_HAND) && (d->shown & (1u << s)) &&
             ids_fit(w, d->hands[s], d->hand_ids[s], d->n_hand[s]))
             put_ids(w, HAI[s], d->hand_ids[s], d->n_hand[s]);
@@ -969,7 +973,7 @@ static int on_draw_outcome(mjw *w, size_t i, const paifu_draw *d)
 
 /* ---- the deal ---- */
 
-static bool moved(const mjw *w, size_t i)
+static bool moved(const mjlog_writer *w, size_t i)
 {
     for (size_t k = 0; k < w->n_moved; k++)
         if (w->moved[k] == i)
@@ -977,7 +981,7 @@ static bool moved(const mjw *w, size_t i)
     return false;
 }
 
-static int on_event(mjw *w, size_t i)
+static int on_event(mjlog_writer *w, size_t i)
 {
     const paifu_event *e = &w->deal->events[i];
     if (e->seat >= w->players && e->type != PAIFU_EV_DORA && e->type != PAIFU_EV_WIN &&
@@ -1014,7 +1018,7 @@ static int on_event(mjw *w, size_t i)
     }
 }
 
-int paifu_mjlog__w_deal(mjw *w, size_t index)
+int paifu_mjlog__w_deal(mjlog_writer *w, size_t index)
 {
     w->deal = paifu_game_deal(w->g, index);
     w->index = index;

@@ -116,7 +116,7 @@ int paifu_tenhou6__write_game(struct format_writer_ctx *ctx, const paifu_game *g
                               paifu_error *err);
 
 /* Read round array DEAL (path element `$.log[i]` already pushed on C) into GAME. */
-int paifu_tenhou6__read_deal(t6_state *st, jctx *c, const json_t *deal, size_t index,
+int paifu_tenhou6__read_deal(t6_state *st, json_cursor *c, const json_t *deal, size_t index,
                              paifu_game *game);
 
 #endif

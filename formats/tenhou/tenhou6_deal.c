@@ -66,7 +66,7 @@ static bool same_tile(paifu_tile a, paifu_tile b)
     return paifu_tile_kind(a) == paifu_tile_kind(b) && paifu_tile_is_red(a) == paifu_tile_is_red(b);
 }
 
-static int code_at(jctx *c, const t6_state *st, const char *s, size_t i, paifu_tile *out)
+static int code_at(json_cursor *c, const t6_state *st, const char *s, size_t i, paifu_tile *out)
 {
     if (s[i] < '0' || s[i] > '9' || s[i + 1] < '0' || s[i + 1] > '9')
         return jerr(c, "expected two-digit tile codes in \"%.24s\"", s);
@@ -85,7 +85,7 @@ static int code_at(jctx *c, const t6_state *st, const char *s, size_t i, paifu_t
  * A call string: two-digit codes with one letter among them. Returns the letter and its
  * position; codes[] gets the codes in order, the one after the letter first.
  */
-static int split_call(jctx *c, const t6_state *st, const char *s, char *letter, size_t *pos,
+static int split_call(json_cursor *c, const t6_state *st, const char *s, char *letter, size_t *pos,
                       paifu_tile *codes, size_t *n)
 {
     size_t len = strlen(s), p = 0;
@@ -115,7 +115,7 @@ static int call_offset(char letter, size_t pos)
     return -1;
 }
 
-static int read_take_string(jctx *c, const t6_state *st, const char *s, t6_item *it)
+static int read_take_string(json_cursor *c, const t6_state *st, const char *s, t6_item *it)
 {
     char letter;
     size_t pos, n;
@@ -143,7 +143,7 @@ static int read_take_string(jctx *c, const t6_state *st, const char *s, t6_item 
     return 0;
 }
 
-static int read_out_string(jctx *c, const t6_state *st, const char *s, t6_item *it)
+static int read_out_string(json_cursor *c, const t6_state *st, const char *s, t6_item *it)
 {
     if (s[0] == 'r' && strlen(s) == 3) {
         it->kind = T6_DISCARD;
@@ -180,7 +180,7 @@ static int read_out_string(jctx *c, const t6_state *st, const char *s, t6_item *
     return 0;
 }
 
-static int read_item(jctx *c, const t6_state *st, const json_t *v, bool out, t6_item *it)
+static int read_item(json_cursor *c, const t6_state *st, const json_t *v, bool out, t6_item *it)
 {
     memset(it, 0, sizeof(*it));
     it->tile = PAIFU_TILE_NONE;
@@ -208,10 +208,11 @@ static int read_item(jctx *c, const t6_state *st, const json_t *v, bool out, t6_
     return 0;
 }
 
-static int read_list(jctx *c, t6_state *st, const json_t *deal, size_t idx, bool out, int seat)
+static int read_list(json_cursor *c, t6_state *st, const json_t *deal, size_t idx, bool out,
+                     int seat)
 {
     const json_t *v = json_array_get(deal, idx);
-    size_t old = jctx_index(c, idx);
+    size_t old = json_cursor_index(c, idx);
     if (!json_is_array(v))
         return jerr(c, "expected the %s of seat %d (an array), found %s",
                     out ? "discards" : "takes", seat, jtype(v));
@@ -222,46 +223,46 @@ static int read_list(jctx *c, t6_state *st, const json_t *deal, size_t idx, bool
         return jerr(c, "seat %d does not play in a 3-player game, but has entries", seat);
     t6_item *items = out ? st->outs[seat] : st->takes[seat];
     for (size_t i = 0; i < n; i++) {
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         int rc = read_item(c, st, json_array_get(v, i), out, &items[i]);
         if (rc < 0)
             return rc;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
     if (out)
         st->n_outs[seat] = (uint8_t)n;
     else
         st->n_takes[seat] = (uint8_t)n;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
 /* An array of at most CAP tile codes. */
-static int read_codes(jctx *c, const t6_state *st, const json_t *deal, size_t idx,
+static int read_codes(json_cursor *c, const t6_state *st, const json_t *deal, size_t idx,
                       paifu_tile *out, size_t min, size_t cap, size_t *n_out, const char *what)
 {
     const json_t *v = json_array_get(deal, idx);
-    size_t old = jctx_index(c, idx);
+    size_t old = json_cursor_index(c, idx);
     if (!json_is_array(v) || json_array_size(v) < min || json_array_size(v) > cap)
         return jerr(c, "expected %s: an array of %zu to %zu tile codes, found %s", what, min, cap,
                     json_is_array(v) ? "another length" : jtype(v));
     size_t n = json_array_size(v);
     for (size_t i = 0; i < n; i++) {
         const json_t *e = json_array_get(v, i);
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         if (!json_is_integer(e) || !paifu_tenhou6__tile(json_integer_value(e), &out[i]))
             return jerr(c, "expected a tile code (11-19, 21-29, 31-39, 41-47, 51-53), found %s",
                         jtype(e));
         if (paifu_tile_is_red(out[i]) && !st->reds)
             return jerr(c, "red five in a game without red fives");
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
     *n_out = n;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
-static int read_int_array(jctx *c, const json_t *v, size_t n, long long min, long long max,
+static int read_int_array(json_cursor *c, const json_t *v, size_t n, long long min, long long max,
                           int32_t *out, const char *what)
 {
     if (!json_is_array(v) || json_array_size(v) != n)
@@ -269,11 +270,11 @@ static int read_int_array(jctx *c, const json_t *v, size_t n, long long min, lon
                     json_is_array(v) ? "another length" : jtype(v));
     for (size_t i = 0; i < n; i++) {
         const json_t *e = json_array_get(v, i);
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         if (!json_is_integer(e) || json_integer_value(e) < min || json_integer_value(e) > max)
             return jerr(c, "expected an integer from %lld to %lld, found %s", min, max, jtype(e));
         out[i] = (int32_t)json_integer_value(e);
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
     return 0;
 }
@@ -613,7 +614,7 @@ static bool number(const char **p, long long *out)
 }
 
 /* "30符4飜7700点", "満貫2000-4000点", "跳満6000点∀" (spec §7.1 scoreString). */
-static int parse_score(jctx *c, const char *s, paifu_win *w, bool tsumo, int players)
+static int parse_score(json_cursor *c, const char *s, paifu_win *w, bool tsumo, int players)
 {
     static const char *const LIMITS[] = {"満貫", "跳満", "倍満", "三倍満", "役満", "数え役満"};
     const char *p = s;
@@ -659,7 +660,7 @@ bad:
 }
 
 /* "立直(1飜)", "大三元(役満)" (spec §7.1 yaku strings). */
-static int parse_yaku(jctx *c, const char *s, paifu_game *game, paifu_win *w)
+static int parse_yaku(json_cursor *c, const char *s, paifu_game *game, paifu_win *w)
 {
     const char *open = strrchr(s, '(');
     size_t len = strlen(s);
@@ -705,7 +706,7 @@ bad:
 
 typedef struct t6_emit {
     t6_state *st;
-    jctx *c;
+    json_cursor *c;
     paifu_game *game;
     int32_t deal_index;           /* index of the round in the game, for `connection` */
     const paifu_tile *dora;       /* the round's indicator list */
@@ -871,31 +872,31 @@ static paifu_tile last_tile(const t6_state *st, const t6_round *r)
 
 static int read_win(t6_emit *e, const t6_round *r, const json_t *res, size_t k)
 {
-    jctx *c = e->c;
+    json_cursor *c = e->c;
     paifu_win w;
     int32_t who[3];
     paifu_win_init(&w);
-    size_t old = jctx_index(c, k);
+    size_t old = json_cursor_index(c, k);
     int rc = read_int_array(c, json_array_get(res, k), (size_t)PAIFU_SEATS, -MAX_POINTS,
                             MAX_POINTS, w.deltas, "the score changes of a win");
     if (rc < 0)
         return rc;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     w.known |= PAIFU_REC_DELTAS;
     const json_t *d = json_array_get(res, k + 1);
-    old = jctx_index(c, k + 1);
+    old = json_cursor_index(c, k + 1);
     if (!json_is_array(d) || json_array_size(d) < 3)
         return jerr(c, "expected the detail of a win: [who, fromWho, liable, score, yaku...], "
                     "found %s", jtype(d));
     for (size_t i = 0; i < 3; i++) {
         const json_t *v = json_array_get(d, i);
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         if (!json_is_integer(v) || json_integer_value(v) < 0 ||
             json_integer_value(v) >= e->st->players)
             return jerr(c, "expected a seat from 0 to %d, found %s", e->st->players - 1,
                         jtype(v));
         who[i] = (int32_t)json_integer_value(v);
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
     w.winner = (int8_t)who[0];
     w.from = (int8_t)who[1];
@@ -912,18 +913,18 @@ static int read_win(t6_emit *e, const t6_round *r, const json_t *res, size_t k)
     }
     for (size_t i = 3; i < json_array_size(d); i++) {
         const json_t *v = json_array_get(d, i);
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         if (!json_is_string(v))
             return jerr(c, "expected a %s string, found %s", i == 3 ? "score" : "yaku", jtype(v));
         rc = i == 3 ? parse_score(c, json_string_value(v), &w, tsumo, e->st->players)
                     : parse_yaku(c, json_string_value(v), e->game, &w);
         if (rc < 0)
             return rc;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
     if (json_array_size(d) > 4)
         w.known |= PAIFU_REC_YAKU | PAIFU_REC_HAN;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return paifu_game_add_win(e->game, &w, e->st->doc_line, 0, c->err);
 }
 
@@ -948,7 +949,7 @@ static int draw_index(const char *name)
 
 static int read_draw(t6_emit *e, const t6_round *r, const json_t *res, int which)
 {
-    jctx *c = e->c;
+    json_cursor *c = e->c;
     paifu_draw d;
     paifu_draw_init(&d, DRAWS[which].kind);
     d.known |= PAIFU_REC_DELTAS; /* spec §7.2: the deltas are present iff one is not 0 */
@@ -956,12 +957,12 @@ static int read_draw(t6_emit *e, const t6_round *r, const json_t *res, int which
         return jerr(c, "expected [\"%s\"] or [\"%s\", deltas], found %zu elements",
                     DRAWS[which].name, DRAWS[which].name, json_array_size(res));
     if (json_array_size(res) == 2) {
-        size_t old = jctx_index(c, 1);
+        size_t old = json_cursor_index(c, 1);
         int rc = read_int_array(c, json_array_get(res, 1), (size_t)PAIFU_SEATS, -MAX_POINTS,
                                 MAX_POINTS, d.deltas, "the score changes of a draw");
         if (rc < 0)
             return rc;
-        jctx_pop(c, old);
+        json_cursor_pop(c, old);
     }
     if (which == 3) { /* nagashi mangan: its winners are the ones paid (XML nm) */
         for (int s = 0; s < e->st->players; s++)
@@ -988,7 +989,7 @@ static int read_draw(t6_emit *e, const t6_round *r, const json_t *res, int which
 }
 
 /* What the result asks of the last step: its seat and whether it is a draw or a discard. */
-static int result_needs(jctx *c, const json_t *res, int *seat, int *phase)
+static int result_needs(json_cursor *c, const json_t *res, int *seat, int *phase)
 {
     const char *tag = json_string_value(json_array_get(res, 0));
     *seat = -1;
@@ -1014,7 +1015,7 @@ static int result_needs(jctx *c, const json_t *res, int *seat, int *phase)
 
 static int read_result(t6_emit *e, const t6_round *r, const json_t *res)
 {
-    jctx *c = e->c;
+    json_cursor *c = e->c;
     const char *tag = json_string_value(json_array_get(res, 0));
     int rc = flush_connections(e, true);
     if (rc < 0)
@@ -1033,24 +1034,24 @@ static int read_result(t6_emit *e, const t6_round *r, const json_t *res)
 
 /* ---- one round ---- */
 
-static int read_start(jctx *c, t6_state *st, t6_round *r)
+static int read_start(json_cursor *c, t6_state *st, t6_round *r)
 {
     const json_t *deal = r->deal;
     paifu_deal_start *sp = &r->start;
     int32_t head[3], scores[PAIFU_SEATS];
-    size_t old = jctx_index(c, 0);
+    size_t old = json_cursor_index(c, 0);
     int rc = read_int_array(c, json_array_get(deal, 0), 3, 0, 32767, head,
                             "[round, honba, riichi sticks]");
     if (rc < 0)
         return rc;
     if (head[0] > 15)
         return jerr(c, "round %d is beyond North 4 (15)", (int)head[0]);
-    jctx_pop(c, old);
-    old = jctx_index(c, 1);
+    json_cursor_pop(c, old);
+    old = json_cursor_index(c, 1);
     if ((rc = read_int_array(c, json_array_get(deal, 1), (size_t)PAIFU_SEATS, -MAX_POINTS,
                              MAX_POINTS, scores, "the scores at the start")) < 0)
         return rc;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     paifu_deal_start_init(sp);
     sp->round_wind = (uint8_t)(head[0] / 4);
     sp->hand_number = (uint8_t)(head[0] % 4);
@@ -1074,7 +1075,7 @@ static int read_start(jctx *c, t6_state *st, t6_round *r)
                              "a starting hand")) < 0)
             return rc;
         if ((s < st->players && n != 13) || (s >= st->players && n)) {
-            jctx_index(c, (size_t)(4 + 3 * s));
+            json_cursor_index(c, (size_t)(4 + 3 * s));
             return jerr(c, "expected %d tiles in seat %d's starting hand, found %zu",
                         s < st->players ? 13 : 0, s, n);
         }
@@ -1084,14 +1085,14 @@ static int read_start(jctx *c, t6_state *st, t6_round *r)
 }
 
 /* Rebuild the order: first fitting the result, else using every entry (see the header). */
-static int rebuild_order(jctx *c, t6_state *st, const t6_round *r, size_t *n_steps)
+static int rebuild_order(json_cursor *c, t6_state *st, const t6_round *r, size_t *n_steps)
 {
     t6_search s = {.st = st, .players = st->players};
-    size_t old = jctx_index(c, 16);
+    size_t old = json_cursor_index(c, 16);
     int rc = result_needs(c, json_array_get(r->deal, 16), &s.need_seat, &s.need_phase);
     if (rc < 0)
         return rc;
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     st->fail_steps = 0;
     st->fail_why[0] = '\0';
     rc = search(&s, r->start.dealer);
@@ -1110,14 +1111,14 @@ static int rebuild_order(jctx *c, t6_state *st, const t6_round *r, size_t *n_ste
 }
 
 /* An error inside a round names the deal ("E2-1") too. */
-static int located(jctx *c, const t6_round *r, int rc)
+static int located(json_cursor *c, const t6_round *r, int rc)
 {
     if (rc < 0 && c->err && !c->err->where.deal[0])
         paifu_deal_label(c->err->where.deal, sizeof(c->err->where.deal), &r->start);
     return rc;
 }
 
-int paifu_tenhou6__read_deal(t6_state *st, jctx *c, const json_t *deal, size_t index,
+int paifu_tenhou6__read_deal(t6_state *st, json_cursor *c, const json_t *deal, size_t index,
                              paifu_game *game)
 {
     t6_round r;
@@ -1128,7 +1129,7 @@ int paifu_tenhou6__read_deal(t6_state *st, jctx *c, const json_t *deal, size_t i
                     json_is_array(deal) ? "another length" : jtype(deal));
     const json_t *res = json_array_get(deal, 16);
     if (!json_is_array(res) || !json_is_string(json_array_get(res, 0))) {
-        jctx_index(c, 16);
+        json_cursor_index(c, 16);
         return jerr(c, "expected the result: an array starting with a string, found %s",
                     jtype(res));
     }
@@ -1151,10 +1152,10 @@ int paifu_tenhou6__read_deal(t6_state *st, jctx *c, const json_t *deal, size_t i
         rc = st->steps[i].out ? emit_out(&e, &st->steps[i]) : emit_take(&e, &st->steps[i]);
     r.last = n_steps ? &st->steps[n_steps - 1] : NULL;
     if (rc == 0) {
-        size_t old = jctx_index(c, 16);
+        size_t old = json_cursor_index(c, 16);
         rc = read_result(&e, &r, res);
         if (rc == 0)
-            jctx_pop(c, old);
+            json_cursor_pop(c, old);
     }
     return located(c, &r, rc);
 }

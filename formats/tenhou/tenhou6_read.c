@@ -43,7 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct t6_reader {
+typedef struct tenhou6_reader {
     const char *data;   /* whole input, borrowed */
     size_t size;
     size_t pos;         /* where the next document starts */
@@ -52,7 +52,7 @@ typedef struct t6_reader {
     json_t *pending;    /* a document read ahead that starts the next game */
     uint32_t pending_line;
     t6_state *st;
-} t6_reader;
+} tenhou6_reader;
 
 /* ---- sniffing ---- */
 
@@ -89,7 +89,7 @@ static int sniff(const char *data, size_t size)
 /* ---- documents ---- */
 
 /* Load the next JSON value; 0 at the end of the input, 1 with *OUT and *LINE set. */
-static int next_document(t6_reader *r, json_t **out, uint32_t *line, paifu_error *err)
+static int next_document(tenhou6_reader *r, json_t **out, uint32_t *line, paifu_error *err)
 {
     if (r->pos == 0 && r->size >= 3 && (unsigned char)r->data[0] == 0xEF)
         r->pos = 3; /* UTF-8 byte order mark */
@@ -119,14 +119,14 @@ static int next_document(t6_reader *r, json_t **out, uint32_t *line, paifu_error
     return 1;
 }
 
-static int check_document(jctx *c, const json_t *root)
+static int check_document(json_cursor *c, const json_t *root)
 {
     if (!json_is_object(root))
         return jerr(c, "expected a tenhou.net/6 game: an object with a \"log\" array, found %s",
                     jtype(root));
     const json_t *log = json_object_get(root, "log");
     if (!json_is_array(log)) {
-        jctx_key(c, "log");
+        json_cursor_key(c, "log");
         return jerr(c, "expected the rounds: an array, found %s", jtype(log));
     }
     return 0;
@@ -134,14 +134,14 @@ static int check_document(jctx *c, const json_t *root)
 
 /* ---- the header ---- */
 
-static int meta(jctx *c, paifu_game *game, const char *key, const char *value)
+static int meta(json_cursor *c, paifu_game *game, const char *key, const char *value)
 {
     char name[80];
     snprintf(name, sizeof(name), "tenhou6.%s", key);
     return paifu_game_set_meta(game, name, value, c->err);
 }
 
-static int keep_header(jctx *c, const json_t *root, paifu_game *game)
+static int keep_header(json_cursor *c, const json_t *root, paifu_game *game)
 {
     const char *key;
     json_t *v;
@@ -190,12 +190,12 @@ static int count_players(const json_t *root)
 }
 
 /* Red fives per spec §2.2; -1 when a key has a wrong type. */
-static int red_count(jctx *c, const json_t *root, int *out)
+static int red_count(json_cursor *c, const json_t *root, int *out)
 {
     const json_t *rule = json_object_get(root, "rule");
     static const char *const KEYS[] = {"aka51", "aka52", "aka53"};
     int n = 0, found = 0;
-    size_t old = jctx_key(c, "rule");
+    size_t old = json_cursor_key(c, "rule");
     for (size_t i = 0; i < 3; i++) {
         long long v;
         int rc = jopt_int(c, rule, KEYS[i], 0, 4, &v);
@@ -213,7 +213,7 @@ static int red_count(jctx *c, const json_t *root, int *out)
             return rc;
         n = 3 * (int)v;
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     *out = n;
     return 0;
 }
@@ -247,12 +247,12 @@ static bool tenhou_lobby(const char *d, unsigned *flags)
     return *d == '\0';
 }
 
-static int rule(jctx *c, paifu_game *game, const char *key, const char *value)
+static int rule(json_cursor *c, paifu_game *game, const char *key, const char *value)
 {
     return paifu_game_add_rule_override(game, key, value, c->err);
 }
 
-static int rules_unknown(jctx *c, paifu_game *game, const char *reason)
+static int rules_unknown(json_cursor *c, paifu_game *game, const char *reason)
 {
     return paifu_game_set_meta(game, PAIFU_META_RULES_UNKNOWN, reason, c->err);
 }
@@ -277,7 +277,7 @@ static bool exact_results(const json_t *root)
     return false;
 }
 
-static int tenhou_rules(jctx *c, const json_t *root, paifu_game *game, unsigned flags,
+static int tenhou_rules(json_cursor *c, const json_t *root, paifu_game *game, unsigned flags,
                         int players)
 {
     int rc = paifu_game_set_rules_name(game, "tenhou", c->err);
@@ -328,7 +328,7 @@ static bool majsoul_room(const char *disp, const json_t *root)
     return json_is_string(json_object_get(root, "ver"));
 }
 
-static int majsoul_rules(jctx *c, paifu_game *game, const char *disp, int players)
+static int majsoul_rules(json_cursor *c, paifu_game *game, const char *disp, int players)
 {
     if (players == 3)
         return rules_unknown(c, game, "MahjongSoul 3-player room (no preset)");
@@ -354,7 +354,7 @@ static bool jpml_title(const json_t *root)
     return false;
 }
 
-static int read_rules(jctx *c, const json_t *root, paifu_game *game, int players)
+static int read_rules(json_cursor *c, const json_t *root, paifu_game *game, int players)
 {
     const char *disp = disp_of(root);
     unsigned flags;
@@ -392,43 +392,43 @@ static int read_rules(jctx *c, const json_t *root, paifu_game *game, int players
     return rules_unknown(c, game, reason);
 }
 
-static int read_names(jctx *c, const json_t *root, paifu_game *game, int players)
+static int read_names(json_cursor *c, const json_t *root, paifu_game *game, int players)
 {
     const json_t *names = json_object_get(root, "name");
     if (!names)
         return 0;
-    size_t old = jctx_key(c, "name");
+    size_t old = json_cursor_key(c, "name");
     if (!json_is_array(names) || json_array_size(names) < (size_t)players ||
         json_array_size(names) > PAIFU_SEATS)
         return jerr(c, "expected the player names: an array of %d strings, found %s", players,
                     json_is_array(names) ? "another length" : jtype(names));
     for (int s = 0; s < players; s++) {
         const json_t *v = json_array_get(names, (size_t)s);
-        size_t o2 = jctx_index(c, (size_t)s);
+        size_t o2 = json_cursor_index(c, (size_t)s);
         if (!json_is_string(v))
             return jerr(c, "expected a name (a string), found %s", jtype(v));
         int rc = paifu_game_set_player_name(game, s, json_string_value(v), c->err);
         if (rc < 0)
             return rc;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
-static int read_connections(jctx *c, t6_state *st, const json_t *root, paifu_game *game)
+static int read_connections(json_cursor *c, t6_state *st, const json_t *root, paifu_game *game)
 {
     const json_t *conn = json_object_get(root, "connection");
     st->n_conn = 0;
     if (!conn)
         return 0;
-    size_t old = jctx_key(c, "connection");
+    size_t old = json_cursor_key(c, "connection");
     if (!json_is_array(conn) || json_array_size(conn) > T6_MAX_CONNECTIONS)
         return jerr(c, "expected at most %d connection entries (an array), found %s",
                     T6_MAX_CONNECTIONS, json_is_array(conn) ? "more" : jtype(conn));
     for (size_t i = 0; i < json_array_size(conn); i++) {
         const json_t *e = json_array_get(conn, i);
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         long long what, log, who, step;
         int rc;
         if (!json_is_object(e))
@@ -446,13 +446,13 @@ static int read_connections(jctx *c, t6_state *st, const json_t *root, paifu_gam
             if ((rc = paifu_game_add_event(game, &ev, c->err)) < 0)
                 return rc;
         }
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     return 0;
 }
 
-static int read_header(jctx *c, t6_state *st, const json_t *root, paifu_game *game)
+static int read_header(json_cursor *c, t6_state *st, const json_t *root, paifu_game *game)
 {
     st->players = count_players(root);
     int reds, rc = red_count(c, root, &reds);
@@ -469,12 +469,12 @@ static int read_header(jctx *c, t6_state *st, const json_t *root, paifu_game *ga
 }
 
 /* `sc`: points, result per seat (spec §2.1); the result exact to 0.1 becomes an integer. */
-static int read_sc(jctx *c, const json_t *root, paifu_game *game, int players)
+static int read_sc(json_cursor *c, const json_t *root, paifu_game *game, int players)
 {
     const json_t *sc = json_object_get(root, "sc");
     if (!sc)
         return 0;
-    size_t old = jctx_key(c, "sc");
+    size_t old = json_cursor_key(c, "sc");
     if (!json_is_array(sc) || json_array_size(sc) < 2 * (size_t)players ||
         json_array_size(sc) > 4 * PAIFU_SEATS)
         return jerr(c, "expected the final points and results: an array of 8 numbers, found %s",
@@ -483,7 +483,7 @@ static int read_sc(jctx *c, const json_t *root, paifu_game *game, int players)
     memset(&res, 0, sizeof(res));
     for (size_t i = 0; i < 2 * PAIFU_SEATS && i < json_array_size(sc); i++) {
         const json_t *v = json_array_get(sc, i);
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         if (!json_is_number(v) || json_number_value(v) > 1e6 || json_number_value(v) < -1e6 ||
             (i % 2 == 0 && !json_is_integer(v)))
             return jerr(c, "expected %s, found %s", i % 2 ? "a result (a number)" : "points "
@@ -492,27 +492,27 @@ static int read_sc(jctx *c, const json_t *root, paifu_game *game, int players)
             res.points[i / 2] = (int32_t)json_integer_value(v);
         else
             res.final[i / 2] = thousandths(v);
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     res.has_points = res.has_final = true;
     paifu_game_set_result(game, &res);
     return 0;
 }
 
 /* The rounds of ROOT, appended to GAME. */
-static int read_rounds(jctx *c, t6_state *st, const json_t *root, paifu_game *game)
+static int read_rounds(json_cursor *c, t6_state *st, const json_t *root, paifu_game *game)
 {
     const json_t *log = json_object_get(root, "log");
-    size_t old = jctx_key(c, "log");
+    size_t old = json_cursor_key(c, "log");
     for (size_t i = 0; i < json_array_size(log); i++) {
-        size_t o2 = jctx_index(c, i);
+        size_t o2 = json_cursor_index(c, i);
         int rc = paifu_tenhou6__read_deal(st, c, json_array_get(log, i), i, game);
         if (rc < 0)
             return rc;
-        jctx_pop(c, o2);
+        json_cursor_pop(c, o2);
     }
-    jctx_pop(c, old);
+    json_cursor_pop(c, old);
     st->deal_base += (int32_t)json_array_size(log);
     return 0;
 }
@@ -528,7 +528,7 @@ static bool continues(const json_t *prev, const json_t *next)
            json_equal(json_object_get(prev, "rule"), json_object_get(next, "rule"));
 }
 
-static int read_document(t6_reader *r, jctx *c, const json_t *root, uint32_t line,
+static int read_document(tenhou6_reader *r, json_cursor *c, const json_t *root, uint32_t line,
                          paifu_game *game)
 {
     r->st->doc_line = line;
@@ -545,7 +545,7 @@ static int read_document(t6_reader *r, jctx *c, const json_t *root, uint32_t lin
 
 static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
 {
-    t6_reader *r = calloc(1, sizeof(*r));
+    tenhou6_reader *r = calloc(1, sizeof(*r));
     t6_state *st = calloc(1, sizeof(*st));
     if (!r || !st) {
         free(r);
@@ -563,15 +563,15 @@ static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *
 
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
-    t6_reader *r = state;
+    tenhou6_reader *r = state;
     json_t *root = r->pending;
     uint32_t line = r->pending_line;
     int rc = 1;
     r->pending = NULL;
     if (!root && (rc = next_document(r, &root, &line, err)) <= 0)
         return rc;
-    jctx c;
-    jctx_init(&c, r->source, err);
+    json_cursor c;
+    json_cursor_init(&c, r->source, err);
     c.line = line;
     r->st->deal_base = 0;
     rc = check_document(&c, root);
@@ -594,7 +594,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         }
         json_decref(root);
         root = next;
-        jctx_init(&c, r->source, err);
+        json_cursor_init(&c, r->source, err);
         rc = read_document(r, &c, root, next_line, game);
     }
     json_decref(root);
@@ -603,7 +603,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
 
 static void reader_free(void *state)
 {
-    t6_reader *r = state;
+    tenhou6_reader *r = state;
     if (!r)
         return;
     json_decref(r->pending);

@@ -53,21 +53,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define T6W_MAX_ITEMS 128 /* entries of one takes/discards list (the reader's cap) */
-#define T6W_ITEM      20  /* longest entry: "\"292929m29\"" (11) plus NUL, with room */
-#define T6W_MAX_PONS  4
+#define TENHOU6_MAX_ITEMS 128 /* entries of one takes/discards list (the reader's cap) */
+#define TENHOU6_ITEM_SIZE 20  /* longest entry: "\"292929m29\"" (11) plus NUL, with room */
+#define TENHOU6_MAX_PONS  4
 
-typedef struct t6w_list {
+typedef struct tenhou6_list {
     uint8_t n;
-    char item[T6W_MAX_ITEMS][T6W_ITEM]; /* JSON text of each entry */
-} t6w_list;
+    char item[TENHOU6_MAX_ITEMS][TENHOU6_ITEM_SIZE]; /* JSON text of each entry */
+} tenhou6_list;
 
-typedef struct t6w_pon {
+typedef struct tenhou6_pon {
     uint8_t kind;
     char text[16]; /* "p252552" */
-} t6w_pon;
+} tenhou6_pon;
 
-typedef struct t6w {
+typedef struct tenhou6_writer {
     format_writer_ctx *ctx;
     const paifu_game *g;
     paifu_error *err;
@@ -80,14 +80,14 @@ typedef struct t6w {
     /* the deal being written */
     const paifu_deal *deal;
     size_t index;
-    t6w_list takes[PAIFU_SEATS], outs[PAIFU_SEATS];
-    t6w_pon pons[PAIFU_SEATS][T6W_MAX_PONS];
+    tenhou6_list takes[PAIFU_SEATS], outs[PAIFU_SEATS];
+    tenhou6_pon pons[PAIFU_SEATS][TENHOU6_MAX_PONS];
     uint8_t n_pons[PAIFU_SEATS];
     paifu_tile drawn[PAIFU_SEATS]; /* the seat's latest draw, NONE after another action */
     paifu_tile dora[2 * PAIFU_MAX_INDICATORS];
     size_t n_dora;
     uint32_t steps; /* draws, discards and calls so far (connection steps, spec §2.3) */
-} t6w;
+} tenhou6_writer;
 
 /* ---- tile codes (spec §4) ---- */
 
@@ -101,17 +101,17 @@ static int code_of(paifu_tile t)
     return (int)(10 * (k / 9 + 1) + k % 9 + 1);
 }
 
-static int refuse(t6w *w, const char *what)
+static int refuse(tenhou6_writer *w, const char *what)
 {
     return paifu_lossy__refuse(w->err, "tenhou6", w->deal, "%s", what);
 }
 
 /* Append entry TEXT to LIST. */
-static int push(t6w *w, t6w_list *list, const char *text)
+static int push(tenhou6_writer *w, tenhou6_list *list, const char *text)
 {
-    if (list->n >= T6W_MAX_ITEMS)
+    if (list->n >= TENHOU6_MAX_ITEMS)
         return refuse(w, "a seat has more than 128 takes or discards in one round");
-    snprintf(list->item[list->n++], T6W_ITEM, "%s", text);
+    snprintf(list->item[list->n++], TENHOU6_ITEM_SIZE, "%s", text);
     return 0;
 }
 
@@ -148,7 +148,7 @@ static void call_string(char *buf, size_t size, const paifu_event *e, char lette
              (unsigned)code_of(e->tile) % 100u, hand + split);
 }
 
-static int on_draw(t6w *w, const paifu_event *e)
+static int on_draw(tenhou6_writer *w, const paifu_event *e)
 {
     char text[8];
     snprintf(text, sizeof(text), "%d", code_of(e->tile));
@@ -159,7 +159,7 @@ static int on_draw(t6w *w, const paifu_event *e)
 
 /* A discard is 60 when it is the tile just drawn: as recorded, or, when the log does not say,
  * when it is the same tile (Tenhou's rule by tile id, spec §6, without the ids). */
-static int on_discard(t6w *w, const paifu_event *e)
+static int on_discard(tenhou6_writer *w, const paifu_event *e)
 {
     char text[8];
     bool tsumogiri; /* not on another tile than the drawn one: 60 stands for the drawn tile */
@@ -173,9 +173,9 @@ static int on_discard(t6w *w, const paifu_event *e)
     return rc < 0 ? rc : push(w, &w->outs[e->seat], text);
 }
 
-static int on_call(t6w *w, const paifu_event *e)
+static int on_call(tenhou6_writer *w, const paifu_event *e)
 {
-    char s[20], text[T6W_ITEM]; /* a call string has at most 11 characters */
+    char s[20], text[TENHOU6_ITEM_SIZE]; /* a call string has at most 11 characters */
     if (e->type == PAIFU_EV_CHI) {
         sorted_codes(s + 1, sizeof(s) - 1, e->tiles, 2);
         snprintf(text, sizeof(text), "\"c%02d%.4s\"", code_of(e->tile), s + 1);
@@ -183,8 +183,8 @@ static int on_call(t6w *w, const paifu_event *e)
         call_string(s, sizeof(s), e, e->type == PAIFU_EV_PON ? 'p' : 'm');
         snprintf(text, sizeof(text), "\"%.11s\"", s);
     }
-    if (e->type == PAIFU_EV_PON && w->n_pons[e->seat] < T6W_MAX_PONS) {
-        t6w_pon *p = &w->pons[e->seat][w->n_pons[e->seat]++];
+    if (e->type == PAIFU_EV_PON && w->n_pons[e->seat] < TENHOU6_MAX_PONS) {
+        tenhou6_pon *p = &w->pons[e->seat][w->n_pons[e->seat]++];
         p->kind = (uint8_t)paifu_tile_kind(e->tile);
         snprintf(p->text, sizeof(p->text), "%.11s", s);
     }
@@ -197,15 +197,15 @@ static int on_call(t6w *w, const paifu_event *e)
 }
 
 /* Added kan: the seat's pon string with its 'p' turned into 'k' + the added tile (spec §6). */
-static int on_shouminkan(t6w *w, const paifu_event *e)
+static int on_shouminkan(tenhou6_writer *w, const paifu_event *e)
 {
-    const t6w_pon *pon = NULL;
+    const tenhou6_pon *pon = NULL;
     for (size_t i = 0; i < w->n_pons[e->seat]; i++)
         if (w->pons[e->seat][i].kind == paifu_tile_kind(e->tile))
             pon = &w->pons[e->seat][i];
     if (!pon)
         return refuse(w, "an added kan without the pon it extends");
-    char text[T6W_ITEM];
+    char text[TENHOU6_ITEM_SIZE];
     size_t at = (size_t)(strchr(pon->text, 'p') - pon->text);
     snprintf(text, sizeof(text), "\"%.*sk%02d%s\"", (int)at, pon->text, code_of(e->tile),
              pon->text + at + 1);
@@ -215,9 +215,9 @@ static int on_shouminkan(t6w *w, const paifu_event *e)
 }
 
 /* Closed kan: three codes, 'a', the fourth (a red five last, spec §6). */
-static int on_ankan(t6w *w, const paifu_event *e)
+static int on_ankan(tenhou6_writer *w, const paifu_event *e)
 {
-    char codes[16], text[T6W_ITEM];
+    char codes[16], text[TENHOU6_ITEM_SIZE];
     sorted_codes(codes, sizeof(codes), e->tiles, 4);
     snprintf(text, sizeof(text), "\"%.6sa%s\"", codes, codes + 6);
     w->drawn[e->seat] = PAIFU_TILE_NONE;
@@ -225,7 +225,7 @@ static int on_ankan(t6w *w, const paifu_event *e)
     return push(w, &w->outs[e->seat], text);
 }
 
-static int on_connection(t6w *w, const paifu_event *e, int32_t log)
+static int on_connection(tenhou6_writer *w, const paifu_event *e, int32_t log)
 {
     paifu_buf_printf(&w->conn, "%s{\"what\":%d,\"log\":%d,\"who\":%d,\"step\":%u}",
                      w->n_conn ? "," : "", e->type == PAIFU_EV_RECONNECT, (int)log, e->seat,
@@ -234,7 +234,7 @@ static int on_connection(t6w *w, const paifu_event *e, int32_t log)
     return 0;
 }
 
-static int on_event(t6w *w, const paifu_event *e)
+static int on_event(tenhou6_writer *w, const paifu_event *e)
 {
     switch (e->type) {
     case PAIFU_EV_DRAW:
@@ -273,7 +273,7 @@ static int on_event(t6w *w, const paifu_event *e)
  * Base points of a win whose record gives its limit (0 when it does not). A limit hand's base
  * is the limit's (yakuman times the count); a hand below the limit gives it by fu and han.
  */
-static int32_t win_base(const t6w *w, const paifu_win *win, paifu_limit *limit)
+static int32_t win_base(const tenhou6_writer *w, const paifu_win *win, paifu_limit *limit)
 {
     static const int32_t LIMIT_BASE[] = {0, 2000, 3000, 4000, 6000, 8000};
     if (!(win->known & PAIFU_REC_LIMIT) || win->limit == PAIFU_LIMIT_UNKNOWN)
@@ -296,8 +296,8 @@ static int32_t win_base(const t6w *w, const paifu_win *win, paifu_limit *limit)
  * payment tables are built: each non-dealer a quarter (with 3 players a third) rounded up to
  * 100, the dealer the rest; a dealer's tsumo: the total shared equally.
  */
-static void tsumo_split(const t6w *w, const paifu_win *win, int32_t base, bool dealer, int32_t *ko,
-                        int32_t *oya)
+static void tsumo_split(const tenhou6_writer *w, const paifu_win *win, int32_t base, bool dealer,
+                        int32_t *ko, int32_t *oya)
 {
     paifu_payment pay;
     paifu_points_payment(&pay, base, dealer);
@@ -326,7 +326,7 @@ static void tsumo_split(const t6w *w, const paifu_win *win, int32_t base, bool d
  * the rank is never worked out. A tsumo's split is computed (tsumo_split); a recorded total
  * it still does not add up to is a loss.
  */
-static int score_string(t6w *w, const paifu_win *win, char *buf, size_t size, bool *ok)
+static int score_string(tenhou6_writer *w, const paifu_win *win, char *buf, size_t size, bool *ok)
 {
     static const char *const RANKS[] = {"", "満貫", "跳満", "倍満", "三倍満", "役満"};
     paifu_limit limit = PAIFU_LIMIT_NONE;
@@ -360,7 +360,7 @@ static int score_string(t6w *w, const paifu_win *win, char *buf, size_t size, bo
     return 0;
 }
 
-static int put_yaku(t6w *w, paifu_buf *b, const paifu_yaku_value *y)
+static int put_yaku(tenhou6_writer *w, paifu_buf *b, const paifu_yaku_value *y)
 {
     const char *name = y->id < T6_YAKU_NAMES ? paifu_tenhou6__yaku_names[y->id]
                        : y->name             ? y->name
@@ -380,7 +380,7 @@ static int put_yaku(t6w *w, paifu_buf *b, const paifu_yaku_value *y)
     return 0;
 }
 
-static int put_win(t6w *w, paifu_buf *b, const paifu_win *win, size_t k)
+static int put_win(tenhou6_writer *w, paifu_buf *b, const paifu_win *win, size_t k)
 {
     int32_t deltas[PAIFU_SEATS];
     if (paifu_lossy__outcome_deltas(deltas, w->g, w->index, k, w->rules) < 0)
@@ -406,7 +406,7 @@ static int put_win(t6w *w, paifu_buf *b, const paifu_win *win, size_t k)
     return rc;
 }
 
-static const char *draw_name(const t6w *w, const paifu_draw *d, const int32_t *deltas)
+static const char *draw_name(const tenhou6_writer *w, const paifu_draw *d, const int32_t *deltas)
 {
     bool moves = false;
     for (int s = 0; s < PAIFU_SEATS; s++)
@@ -435,7 +435,7 @@ static const char *draw_name(const t6w *w, const paifu_draw *d, const int32_t *d
     return "流局";
 }
 
-static int put_draw(t6w *w, paifu_buf *b, const paifu_draw *d, size_t k)
+static int put_draw(tenhou6_writer *w, paifu_buf *b, const paifu_draw *d, size_t k)
 {
     int32_t deltas[PAIFU_SEATS];
     if (paifu_lossy__outcome_deltas(deltas, w->g, w->index, k, w->rules) < 0)
@@ -454,7 +454,7 @@ static int put_draw(t6w *w, paifu_buf *b, const paifu_draw *d, size_t k)
 }
 
 /* Element 16: the outcome(s) of the deal. */
-static int put_result(t6w *w, paifu_buf *b)
+static int put_result(tenhou6_writer *w, paifu_buf *b)
 {
     const paifu_deal *d = w->deal;
     size_t k = 0;
@@ -480,7 +480,7 @@ static int put_result(t6w *w, paifu_buf *b)
 
 /* ---- one round (spec §3) ---- */
 
-static void put_list(paifu_buf *b, const t6w_list *l, bool out)
+static void put_list(paifu_buf *b, const tenhou6_list *l, bool out)
 {
     size_t n = l->n;
     while (out && n && strcmp(l->item[n - 1], "0") == 0)
@@ -503,7 +503,7 @@ static void put_codes(paifu_buf *b, const paifu_tile *t, size_t n)
 }
 
 /* Check what the format needs of the deal; walk its events into the lists. */
-static int check_deal(t6w *w)
+static int check_deal(tenhou6_writer *w)
 {
     const paifu_deal *d = w->deal;
     const paifu_deal_start *st = &d->start;
@@ -520,7 +520,7 @@ static int check_deal(t6w *w)
 }
 
 /* Refuse a game the format cannot hold before reporting any loss. */
-static int check_game(t6w *w)
+static int check_game(tenhou6_writer *w)
 {
     int rc = 0;
     for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->g); k++) {
@@ -531,7 +531,7 @@ static int check_game(t6w *w)
     return rc;
 }
 
-static int read_deal(t6w *w)
+static int read_deal(tenhou6_writer *w)
 {
     const paifu_deal *d = w->deal;
     const paifu_deal_start *st = &d->start;
@@ -549,7 +549,7 @@ static int read_deal(t6w *w)
     return rc;
 }
 
-static int write_deal(t6w *w, size_t index)
+static int write_deal(tenhou6_writer *w, size_t index)
 {
     w->deal = paifu_game_deal(w->g, index);
     w->index = index;
@@ -590,7 +590,7 @@ static int write_deal(t6w *w, size_t index)
 
 /* ---- header (spec §2) ---- */
 
-static const char *meta(const t6w *w, const char *key)
+static const char *meta(const tenhou6_writer *w, const char *key)
 {
     return paifu_game_meta_get(w->g, key);
 }
@@ -686,7 +686,7 @@ static bool lobby_override(const char *key)
 }
 
 /* `rule` of a game not read from Tenhou: see the file header. */
-static int derived_rule(t6w *w, paifu_buf *b)
+static int derived_rule(tenhou6_writer *w, paifu_buf *b)
 {
     const char *name = paifu_game_rules_name(w->g);
     char disp[64];
@@ -727,7 +727,7 @@ static void put_raw(paifu_buf *b, const char *key, const char *json)
  * exactly in tensoul's documents (the only ones with both `ver` and `title`, spec §9, or
  * MahjongSoul's rules), and any other value is JSON text when it parses as such.
  */
-static void put_kept(const t6w *w, paifu_buf *b, const char *key, const char *value)
+static void put_kept(const tenhou6_writer *w, paifu_buf *b, const char *key, const char *value)
 {
     bool string = !strcmp(key, "ref") || !strcmp(key, "ratingc");
     const char *rules = paifu_game_rules_name(w->g);
@@ -749,7 +749,7 @@ static void put_kept(const t6w *w, paifu_buf *b, const char *key, const char *va
 }
 
 /* Header keys before `log` (the leading comma of the first key is dropped by the caller). */
-static void header_start(t6w *w, paifu_buf *b)
+static void header_start(tenhou6_writer *w, paifu_buf *b)
 {
     const char *v;
     if ((v = meta(w, "tenhou6.title")))
@@ -768,7 +768,7 @@ static void header_start(t6w *w, paifu_buf *b)
 }
 
 /* Header keys from Tenhou XML metadata (spec §8.1 step 1). */
-static int header_from_xml(t6w *w, paifu_buf *b)
+static int header_from_xml(tenhou6_writer *w, paifu_buf *b)
 {
     unsigned type = (unsigned)strtoul(meta(w, "tenhou.go.type"), NULL, 10);
     const char *v;
@@ -819,7 +819,7 @@ static void put_result_number(paifu_buf *b, int32_t v)
     paifu_buf_printf(b, "%s%u.%s", v < 0 ? "-" : "", a / 1000, frac);
 }
 
-static int put_sc(t6w *w, paifu_buf *b)
+static int put_sc(tenhou6_writer *w, paifu_buf *b)
 {
     const paifu_game_result *r = paifu_game_result_get(w->g);
     if (r->has_points && !r->has_final)
@@ -854,7 +854,7 @@ static bool meta_carried(const char *key)
 }
 
 /* Header keys after `log`, and the tenhou6 keys this writer has no place for. */
-static int header_end(t6w *w, paifu_buf *b)
+static int header_end(tenhou6_writer *w, paifu_buf *b)
 {
     static const char *const KNOWN[] = {"title",   "ver",  "ref",   "log", "connection",
                                         "ratingc", "rule", "lobby", "dan", "rate",
@@ -897,7 +897,7 @@ static int header_end(t6w *w, paifu_buf *b)
 
 /* ---- the game ---- */
 
-static int write_rounds(t6w *w)
+static int write_rounds(tenhou6_writer *w)
 {
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < paifu_game_prelude_count(w->g); i++) {
@@ -909,7 +909,7 @@ static int write_rounds(t6w *w)
     return rc;
 }
 
-static int assemble(t6w *w, paifu_buf *out)
+static int assemble(tenhou6_writer *w, paifu_buf *out)
 {
     paifu_buf head;
     paifu_buf_init(&head);
@@ -940,7 +940,7 @@ int paifu_tenhou6__write_game(format_writer_ctx *ctx, const paifu_game *game, pa
     if (paifu_lossy__is_mcr(game))
         return paifu_lossy__refuse(err, "tenhou6", NULL, "%s",
                                    "an MCR game (no flowers, fans or MCR payments in tenhou6)");
-    t6w *w = calloc(1, sizeof(*w));
+    tenhou6_writer *w = calloc(1, sizeof(*w));
     if (!w)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     w->ctx = ctx;
