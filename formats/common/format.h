@@ -14,31 +14,58 @@
 
 #include "buf.h"
 
-typedef struct format_reader_ctx {
-    const char *data;      /* whole (inflated) input, NUL-terminated; borrowed */
+/*
+ * The input a reader reads: the whole (inflated) input, NUL-terminated, borrowed for the
+ * reader's lifetime. Every reader's state starts with one (a member `in`), which the default
+ * reader_open fills.
+ */
+typedef struct format_input {
+    const char *data;
     size_t size;
-    const char *source;    /* file name for errors */
+    const char *source; /* file name for errors */
     const paifu_read_options *opts;
-} format_reader_ctx;
+} format_input;
 
 typedef struct format_writer_ctx {
     paifu_buf *out;
     const paifu_write_options *opts;
-    size_t games_written;  /* games written so far by this writer */
+    size_t games_written; /* games written so far by this writer */
 } format_writer_ctx;
 
+/*
+ * One game being written: what the state of a writer that keeps one starts with (a member
+ * `head`). paifu_formats__write_begin allocates and fills it, paifu_formats__write_end frees
+ * the rule set and the state.
+ */
+typedef struct format_write {
+    format_writer_ctx *ctx;
+    const paifu_game *game;
+    paifu_error *err;
+    int players;        /* paifu_game_players(game) */
+    paifu_rules *rules; /* the rule set, once the writer resolves it (paifu_game_rules) */
+} format_write;
+
+/*
+ * A row of the format table (registry.c), written with designated initialisers: what a row
+ * leaves out is the registry's default.
+ */
 typedef struct format_impl {
-    paifu_format_info info;
+    paifu_format_info info; /* name, description, can_read, can_write, carries, extension */
     /* Confidence 0..100 that DATA is this format (0 = no). */
     int (*sniff)(const char *data, size_t size);
-    /* Reader: open over the buffer, produce games, free. */
-    int (*reader_open)(void **state, const format_reader_ctx *ctx, paifu_error *err);
-    int (*reader_next)(void *state, paifu_game *game, paifu_error *err); /* 1, 0, <0 */
+    /*
+     * Reader: open over the input, produce games (1, 0 at the end, <0), free. Default open:
+     * a zeroed state of reader_size bytes that starts with the format_input; default free:
+     * free(). A reader that sets up more than its input gives its own open.
+     */
+    size_t reader_size;
+    int (*reader_open)(void **state, const format_input *in, paifu_error *err);
+    int (*reader_next)(void *state, paifu_game *game, paifu_error *err);
     void (*reader_free)(void *state);
-    /* Writer: one game per call; `finish` writes whatever closes the output (may be NULL). */
+    /* Writer: one game per call; `finish` writes whatever closes the output (default: none). */
     int (*write_game)(format_writer_ctx *ctx, const paifu_game *game, paifu_error *err);
     int (*finish)(format_writer_ctx *ctx, paifu_error *err);
-    bool multi_game;       /* several games fit in one output */
+    bool multi_game; /* several games fit in one output */
 } format_impl;
 
 const format_impl *paifu_formats__find(const char *name);
@@ -57,5 +84,16 @@ int paifu_formats__error(paifu_error *err, paifu_error_code code, const char *so
     __attribute__((format(printf, 7, 8)))
 #endif
     ;
+
+/*
+ * The prologue of a writer that keeps a state for the game: a zeroed state of SIZE bytes (at
+ * least a format_write) whose head is filled from CTX, GAME and ERR. NULL, with ERR set to
+ * PAIFU_ENOMEM, when out of memory.
+ */
+void *paifu_formats__write_begin(size_t size, format_writer_ctx *ctx, const paifu_game *game,
+                                 paifu_error *err);
+
+/* The epilogue: frees HEAD's rule set and the state it heads; returns RC. */
+int paifu_formats__write_end(format_write *head, int rc);
 
 #endif

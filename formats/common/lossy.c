@@ -31,11 +31,11 @@ static const char *const WHAT[] = {
 };
 static_assert(sizeof(WHAT) / sizeof(WHAT[0]) == LOSS_KIND_COUNT, "one text per loss kind");
 
-void paifu_lossy__init(lossy *l, format_writer_ctx *ctx, const paifu_game *game, paifu_error *err)
+void paifu_lossy__init(lossy *l, const format_write *head)
 {
-    l->ctx = ctx;
-    l->game = game;
-    l->err = err;
+    l->ctx = head->ctx;
+    l->game = head->game;
+    l->err = head->err;
     l->reported = 0;
 }
 

@@ -43,7 +43,8 @@ typedef struct lossy {
     unsigned reported; /* bit per lossy_kind already reported */
 } lossy;
 
-void paifu_lossy__init(lossy *l, format_writer_ctx *ctx, const paifu_game *game, paifu_error *err);
+/* Start L for the game HEAD writes: nothing reported yet. */
+void paifu_lossy__init(lossy *l, const format_write *head);
 
 /* Report WHAT (kind KIND) unless that kind was reported for this game. 0 or the --strict
  * error. */

@@ -1,8 +1,10 @@
 /*
  * registry.c: the table of formats and the public reader/writer API built on it.
  *
- * Adding a format = its module's files + one row in FORMATS. Detection asks every reader's
- * sniffer for a confidence and takes the highest; the order of the table breaks ties.
+ * Adding a format = its module's files, whose reader file defines its row (a format_impl, see
+ * format.h for what a row may leave to the defaults here), + one line in FORMATS. Detection asks
+ * every reader's sniffer for a confidence and takes the highest; the order of the table breaks
+ * ties.
  */
 #include "format.h"
 #include "input.h"
@@ -115,7 +117,7 @@ static const format_impl *detect(const char *data, size_t size)
     const format_impl *best = NULL;
     int best_score = 0;
     for (size_t i = 0; i < N_FORMATS; i++) {
-        if (!FORMATS[i]->sniff || !FORMATS[i]->reader_open)
+        if (!FORMATS[i]->sniff || !FORMATS[i]->reader_next)
             continue;
         int s = FORMATS[i]->sniff(data, size);
         if (s > best_score) {
@@ -170,11 +172,26 @@ void paifu_reader_free(paifu_reader *r)
 {
     if (!r)
         return;
-    if (r->state && r->impl->reader_free)
-        r->impl->reader_free(r->state);
+    if (r->state)
+        (r->impl->reader_free ? r->impl->reader_free : free)(r->state);
     paifu_game_free(r->game);
     free(r->data);
     free(r);
+}
+
+/* The row's reader_open, or the default one: a zeroed state that starts with the input. */
+static int open_state(paifu_reader *r, paifu_error *err)
+{
+    format_input in = {r->data, r->size, r->source, &r->opts};
+    if (r->impl->reader_open)
+        return r->impl->reader_open(&r->state, &in, err);
+    size_t size = r->impl->reader_size;
+    format_input *state = calloc(1, size > sizeof(in) ? size : sizeof(in));
+    if (!state)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    *state = in;
+    r->state = state;
+    return 0;
 }
 
 /* Takes ownership of DATA (malloc'd, NUL-terminated). */
@@ -206,7 +223,7 @@ static int open_owned(paifu_reader **out, char *data, size_t size, const char *s
         goto fail;
     if (r->opts.format) {
         r->impl = paifu_formats__find(r->opts.format);
-        if (!r->impl || !r->impl->reader_open) {
+        if (!r->impl || !r->impl->reader_next) {
             rc = paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown input format \"%s\"",
                                  r->opts.format);
             goto fail;
@@ -223,8 +240,7 @@ static int open_owned(paifu_reader **out, char *data, size_t size, const char *s
     if ((rc = paifu_game_new(&r->game, err)) < 0)
         goto fail;
     paifu_game_set_limits(r->game, r->opts.max_deals, r->opts.max_events);
-    format_reader_ctx ctx = {r->data, r->size, r->source, &r->opts};
-    if ((rc = r->impl->reader_open(&r->state, &ctx, err)) < 0)
+    if ((rc = open_state(r, err)) < 0)
         goto fail;
     *out = r;
     return 0;
@@ -360,6 +376,28 @@ int paifu_game_read_buffer(paifu_game **out, const void *data, size_t size,
 }
 
 /* ---- writer ---- */
+
+void *paifu_formats__write_begin(size_t size, format_writer_ctx *ctx, const paifu_game *game,
+                                 paifu_error *err)
+{
+    format_write *head = calloc(1, size > sizeof(*head) ? size : sizeof(*head));
+    if (!head) {
+        paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    head->ctx = ctx;
+    head->game = game;
+    head->err = err;
+    head->players = paifu_game_players(game);
+    return head;
+}
+
+int paifu_formats__write_end(format_write *head, int rc)
+{
+    paifu_rules_free(head->rules);
+    free(head);
+    return rc;
+}
 
 struct paifu_writer {
     const format_impl *impl;

@@ -11,16 +11,13 @@
 
 #include "format.h"
 
+/* The reader state of a text format (its row's reader_size; the registry's default reader_open
+   starts it at the beginning of the input). */
 typedef struct text_in {
-    const char *data; /* whole input; borrowed from the reader context */
-    size_t size, pos;
+    format_input in;
+    size_t pos;
     uint32_t line; /* lines read so far: the number of the line last returned */
-    const char *source;
 } text_in;
-
-/* reader_open of a format_impl: a text_in at the start of CTX's input; its reader_free is
-   free(). */
-int paifu_text__open(void **state, const format_reader_ctx *ctx, paifu_error *err);
 
 /* The next line of T without its "\n" or "\r\n"; false at the end of the input. */
 bool paifu_text__next_line(text_in *t, const char **line, size_t *len);

@@ -49,11 +49,8 @@
 #define MAX_POINTS 100000000LL
 
 typedef struct majsoul_reader {
-    const char *data; /* whole input, borrowed */
-    size_t size;
-    const char *source;
-    bool done;     /* one game per document */
-    json_t *empty; /* shared empty object for bodies that are absent */
+    format_input in;
+    bool done; /* one game per document */
 } majsoul_reader;
 
 /* ---- sniffing ---- */
@@ -613,7 +610,8 @@ static int next_sticks(json_cursor *c, const ms_source *src, size_t i, size_t j,
     return v < 0 || v > 1000 ? -1 : (int)v;
 }
 
-static int read_game(majsoul_reader *r, json_cursor *c, const json_t *root, paifu_game *game)
+/* EMPTY: a shared empty object for bodies that are absent. */
+static int read_game(json_cursor *c, const json_t *root, const json_t *empty, paifu_game *game)
 {
     ms_source src;
     const json_t *head;
@@ -621,7 +619,7 @@ static int read_game(majsoul_reader *r, json_cursor *c, const json_t *root, paif
     int players = 4, rc;
     long long mode = -1;
     if ((rc = find_records(c, root, &src, &head, game)) < 0 ||
-        (rc = count_players(c, &src, r->empty, &players)) < 0)
+        (rc = count_players(c, &src, empty, &players)) < 0)
         return rc;
     set_path(c, "$");
     if (!head && (rc = paifu_majsoul__int(c, root, "mode", 0, 0xFFFFFFFFLL, -1, &mode)) < 0)
@@ -642,10 +640,10 @@ static int read_game(majsoul_reader *r, json_cursor *c, const json_t *root, paif
     st->game = game;
     st->c = c;
     st->players = players;
-    st->empty = r->empty;
+    st->empty = empty;
     size_t i = 0, j = 0, count = 0;
     ms_record rec;
-    while ((rc = next_record(c, &src, &i, &j, &rec, r->empty)) > 0) {
+    while ((rc = next_record(c, &src, &i, &j, &rec, empty)) > 0) {
         if (++count > MS_MAX_RECORDS) {
             rc = paifu_formats__error(c->err, PAIFU_ELIMIT, c->source, 0, 0, c->path,
                                       "more than %d records in one game", MS_MAX_RECORDS);
@@ -653,7 +651,7 @@ static int read_game(majsoul_reader *r, json_cursor *c, const json_t *root, paif
         }
         record_path(c, &src, &rec);
         if (strcmp(rec.type, "LiuJu") == 0)
-            st->next_sticks = next_sticks(c, &src, i, j, root, r->empty);
+            st->next_sticks = next_sticks(c, &src, i, j, root, empty);
         if ((rc = paifu_majsoul__record(st, &rec)) < 0)
             break;
     }
@@ -665,60 +663,35 @@ static int read_game(majsoul_reader *r, json_cursor *c, const json_t *root, paif
 
 /* ---- reader ---- */
 
-static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
-{
-    majsoul_reader *r = calloc(1, sizeof(*r));
-    json_t *empty = json_object();
-    if (!r || !empty) {
-        free(r);
-        json_decref(empty);
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    }
-    r->data = ctx->data;
-    r->size = ctx->size;
-    r->source = ctx->source;
-    r->empty = empty;
-    *state = r;
-    return 0;
-}
-
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
     majsoul_reader *r = state;
     if (r->done)
         return 0;
     r->done = true;
-    size_t skip = r->size >= 3 && (unsigned char)r->data[0] == 0xEF ? 3 : 0; /* byte order mark */
+    size_t skip =
+        r->in.size >= 3 && (unsigned char)r->in.data[0] == 0xEF ? 3 : 0; /* byte order mark */
     json_t *root;
-    int rc = jload(&root, r->data + skip, r->size - skip, 0, 0, r->source, err);
+    int rc = jload(&root, r->in.data + skip, r->in.size - skip, 0, 0, r->in.source, err);
     if (rc < 0)
         return rc;
+    json_t *empty = json_object();
     json_cursor c;
-    json_cursor_init(&c, r->source, err);
-    rc = read_game(r, &c, root, game);
+    json_cursor_init(&c, r->in.source, err);
+    rc = empty ? read_game(&c, root, empty, game)
+               : paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    json_decref(empty);
     json_decref(root);
     return rc < 0 ? rc : 1;
 }
 
-static void reader_free(void *state)
-{
-    majsoul_reader *r = state;
-    if (!r)
-        return;
-    json_decref(r->empty);
-    free(r);
-}
-
 const format_impl paifu_format_majsoul = {
-    .info = {"majsoul",
-             "MahjongSoul game record JSON (decoded GameDetailRecords; tensoul's "
-             "mjslog; RiichiEnv)",
-             true, false, 0, ".json"},
+    .info = {.name = "majsoul",
+             .description = "MahjongSoul game record JSON (decoded GameDetailRecords; tensoul's "
+                            "mjslog; RiichiEnv)",
+             .can_read = true,
+             .extension = ".json"},
     .sniff = sniff,
-    .reader_open = reader_open,
+    .reader_size = sizeof(majsoul_reader),
     .reader_next = reader_next,
-    .reader_free = reader_free,
-    .write_game = NULL,
-    .finish = NULL,
-    .multi_game = false,
 };

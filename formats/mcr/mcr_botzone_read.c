@@ -368,9 +368,7 @@ int paifu_bz__huang(bz_builder *b, const int32_t *scores)
 /* ---- the JSON match log ---- */
 
 typedef struct botzone_json_reader {
-    const char *data; /* borrowed from the reader for its lifetime */
-    size_t size;
-    const char *source;
+    format_input in;
     bool done;
 } botzone_json_reader;
 
@@ -612,18 +610,6 @@ static int read_players(json_cursor *c, const json_t *root, paifu_game *game)
     return 0;
 }
 
-static int bzj_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
-{
-    botzone_json_reader *s = calloc(1, sizeof(*s));
-    if (!s)
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    s->data = ctx->data;
-    s->size = ctx->size;
-    s->source = ctx->source;
-    *state = s;
-    return 0;
-}
-
 static int read_game(bz_builder *b, json_cursor *c, const json_t *root, paifu_game *game)
 {
     if (!json_is_object(root))
@@ -648,13 +634,13 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         return 0;
     s->done = true;
     json_t *root = NULL;
-    int rc = jload(&root, s->data, s->size, JSON_REJECT_DUPLICATES, 0, s->source, err);
+    int rc = jload(&root, s->in.data, s->in.size, JSON_REJECT_DUPLICATES, 0, s->in.source, err);
     if (rc < 0)
         return rc;
     json_cursor c;
-    json_cursor_init(&c, s->source, err);
+    json_cursor_init(&c, s->in.source, err);
     bz_builder b;
-    rc = paifu_bz__init(&b, game, s->source, err);
+    rc = paifu_bz__init(&b, game, s->in.source, err);
     if (rc == 0)
         rc = read_game(&b, &c, root, game);
     paifu_bz__end(&b);
@@ -662,19 +648,12 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     return rc < 0 ? rc : 1;
 }
 
-static void bzj_free(void *state)
-{
-    free(state);
-}
-
 const format_impl paifu_format_mcr_botzone = {
-    .info = {"mcr-botzone", "Botzone Chinese-Standard-Mahjong match log (JSON, one MCR hand)", true,
-             false, 0, ".json"},
+    .info = {.name = "mcr-botzone",
+             .description = "Botzone Chinese-Standard-Mahjong match log (JSON, one MCR hand)",
+             .can_read = true,
+             .extension = ".json"},
     .sniff = sniff,
-    .reader_open = bzj_open,
+    .reader_size = sizeof(botzone_json_reader),
     .reader_next = reader_next,
-    .reader_free = bzj_free,
-    .write_game = NULL,
-    .finish = NULL,
-    .multi_game = false,
 };

@@ -347,8 +347,8 @@ static int read_match(text_in *s, text_game *g)
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
     text_in *s = state;
-    const char *p = s->data + s->pos;
-    size_t left = s->size - s->pos;
+    const char *p = s->in.data + s->pos;
+    size_t left = s->in.size - s->pos;
     while (left && isspace((unsigned char)*p))
         p++, left--;
     if (!left)
@@ -357,7 +357,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     if (!g)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     g->winner = -1;
-    int rc = paifu_bz__init(&g->b, game, s->source, err);
+    int rc = paifu_bz__init(&g->b, game, s->in.source, err);
     if (rc == 0)
         rc = paifu_game_set_source_format(game, "mcr-botzone-text", err);
     if (rc == 0)
@@ -368,14 +368,13 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
 }
 
 const format_impl paifu_format_mcr_botzone_text = {
-    .info = {"mcr-botzone-text",
-             "Botzone MCR dataset text (Match / Wind / Player n Deal|Draw|Play|... / Fan / Score)",
-             true, false, 0, ".txt"},
+    .info = {.name = "mcr-botzone-text",
+             .description = "Botzone MCR dataset text (Match / Wind / Player n "
+                            "Deal|Draw|Play|... / Fan / Score)",
+             .can_read = true,
+             .extension = ".txt"},
     .sniff = sniff,
-    .reader_open = paifu_text__open,
+    .reader_size = sizeof(text_in),
     .reader_next = reader_next,
-    .reader_free = free,
-    .write_game = NULL,
-    .finish = NULL,
     .multi_game = true,
 };

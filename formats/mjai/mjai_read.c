@@ -61,11 +61,9 @@
 
 typedef struct mjai_reader {
     /* input */
-    const char *data;          /* whole input, borrowed */
-    size_t size;
+    format_input in;
     size_t pos;                /* start of the next line */
-    uint32_t line;             /* number of the next line */
-    const char *source;
+    uint32_t line;             /* lines before pos */
     json_t *pending;           /* an event read ahead that starts the next game */
     uint32_t pending_line;
 
@@ -1042,11 +1040,11 @@ static int on_event(mjai_reader *st, const json_t *ev, const char *type)
 /* The next non-blank line as JSON: 1 with *OUT, 0 at the end, or an error. */
 static int next_line(mjai_reader *st, json_t **out, uint32_t *line, paifu_error *err)
 {
-    while (st->pos < st->size) {
-        const char *p = st->data + st->pos;
-        const char *nl = memchr(p, '\n', st->size - st->pos);
-        size_t len = nl ? (size_t)(nl - p) : st->size - st->pos;
-        uint32_t here = st->line++;
+    while (st->pos < st->in.size) {
+        const char *p = st->in.data + st->pos;
+        const char *nl = memchr(p, '\n', st->in.size - st->pos);
+        size_t len = nl ? (size_t)(nl - p) : st->in.size - st->pos;
+        uint32_t here = ++st->line;
         st->pos += len + (nl ? 1 : 0);
         if (here == 1 && len >= 3 && (unsigned char)p[0] == 0xEF && (unsigned char)p[1] == 0xBB) {
             p += 3; /* UTF-8 byte order mark */
@@ -1057,7 +1055,7 @@ static int next_line(mjai_reader *st, json_t **out, uint32_t *line, paifu_error 
             i++;
         if (i == len)
             continue;
-        int rc = jload(out, p, len, 0, here - 1, st->source, err); /* jansson counts from 1 */
+        int rc = jload(out, p, len, 0, here - 1, st->in.source, err); /* jansson counts from 1 */
         if (rc < 0)
             return rc;
         *line = here;
@@ -1089,19 +1087,6 @@ static int finish_game(mjai_reader *st)
     return rc < 0 ? rc : 1;
 }
 
-static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
-{
-    mjai_reader *st = calloc(1, sizeof(*st));
-    if (!st)
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    st->data = ctx->data;
-    st->size = ctx->size;
-    st->source = ctx->source;
-    st->line = 1;
-    *state = st;
-    return 0;
-}
-
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
     mjai_reader *st = state;
@@ -1115,7 +1100,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
             return rc;
         if (rc == 0)
             return st->started ? finish_game(st) : 0;
-        json_cursor_init(&st->c, st->source, err);
+        json_cursor_init(&st->c, st->in.source, err);
         st->c.line = line;
         const json_t *t = json_object_get(ev, "type");
         if (!json_is_object(ev) || !json_is_string(t)) {
@@ -1157,13 +1142,16 @@ static void reader_free(void *state)
 }
 
 const format_impl paifu_format_mjai = {
-    .info = {"mjai", "mjai event log (JSON lines; original and Mortal dialects)", true, true,
-             PAIFU_CARRIES_TSUMOGIRI, ".mjson"},
+    .info = {.name = "mjai",
+             .description = "mjai event log (JSON lines; original and Mortal dialects)",
+             .can_read = true,
+             .can_write = true,
+             .carries = PAIFU_CARRIES_TSUMOGIRI,
+             .extension = ".mjson"},
     .sniff = sniff,
-    .reader_open = reader_open,
+    .reader_size = sizeof(mjai_reader),
     .reader_next = reader_next,
     .reader_free = reader_free,
     .write_game = paifu_mjai__write_game,
-    .finish = NULL,
     .multi_game = true,
 };

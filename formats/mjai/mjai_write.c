@@ -50,13 +50,9 @@
 #define MJAI_MAX_DORA 16
 
 typedef struct mjai_writer {
-    format_writer_ctx *ctx;
-    const paifu_game *g;
-    paifu_error *err;
+    format_write head;
     lossy loss;
-    paifu_rules *rules;
     paifu_buf *b;
-    int players;
     bool mcr;
     /* the deal being written */
     const paifu_deal *deal;
@@ -105,7 +101,7 @@ static void put_tiles(paifu_buf *b, const paifu_tile *t, size_t n)
 
 static int refuse(mjai_writer *w, const char *what)
 {
-    return paifu_lossy__refuse(w->err, "mjai", w->deal, "%s", what);
+    return paifu_lossy__refuse(w->head.err, "mjai", w->deal, "%s", what);
 }
 
 /* ---- the game's rule set ---- */
@@ -114,22 +110,22 @@ static int refuse(mjai_writer *w, const char *what)
  * say that a log's rules are unknown either. */
 static int check_rules(mjai_writer *w)
 {
-    const char *name = paifu_game_rules_name(w->g);
-    bool carried = name && strcmp(name, "tenhou") == 0 && w->players == 4 &&
-                   !paifu_game_meta_get(w->g, PAIFU_META_RULES_UNKNOWN);
-    for (size_t i = 0; carried && i < paifu_game_rule_override_count(w->g); i++) {
-        const char *key = paifu_game_rule_override(w->g, i)->key;
+    const char *name = paifu_game_rules_name(w->head.game);
+    bool carried = name && strcmp(name, "tenhou") == 0 && w->head.players == 4 &&
+                   !paifu_game_meta_get(w->head.game, PAIFU_META_RULES_UNKNOWN);
+    for (size_t i = 0; carried && i < paifu_game_rule_override_count(w->head.game); i++) {
+        const char *key = paifu_game_rule_override(w->head.game, i)->key;
         carried = strcmp(key, "red_fives") == 0 || strcmp(key, "game_length") == 0;
     }
     carried = carried &&
-              (paifu_lossy__rule_is(w->rules, "red_fives", "0") ||
-               paifu_lossy__rule_is(w->rules, "red_fives", "3")) &&
-              (paifu_lossy__rule_is(w->rules, "game_length", "east") ||
-               paifu_lossy__rule_is(w->rules, "game_length", "south"));
+              (paifu_lossy__rule_is(w->head.rules, "red_fives", "0") ||
+               paifu_lossy__rule_is(w->head.rules, "red_fives", "3")) &&
+              (paifu_lossy__rule_is(w->head.rules, "game_length", "east") ||
+               paifu_lossy__rule_is(w->head.rules, "game_length", "south"));
     if (carried)
         return 0;
     char what[120];
-    if (paifu_game_meta_get(w->g, PAIFU_META_RULES_UNKNOWN))
+    if (paifu_game_meta_get(w->head.game, PAIFU_META_RULES_UNKNOWN))
         snprintf(what, sizeof(what),
                  "the rule set (unknown in the source; mjai readers take "
                  "Tenhou's)");
@@ -145,23 +141,23 @@ static int start_game(mjai_writer *w)
     const char *v;
     paifu_buf_puts(b, "{\"type\":\"start_game\",\"names\":[");
     for (int s = 0; s < PAIFU_SEATS; s++) {
-        const paifu_player *p = paifu_game_player(w->g, s);
+        const paifu_player *p = paifu_game_player(w->head.game, s);
         if (s)
             paifu_buf_putc(b, ',');
-        paifu_buf_json_string(b, p && s < w->players ? p->name : "");
+        paifu_buf_json_string(b, p && s < w->head.players ? p->name : "");
     }
     paifu_buf_putc(b, ']');
-    if ((v = paifu_game_meta_get(w->g, "mjai.start_game.seed")))
+    if ((v = paifu_game_meta_get(w->head.game, "mjai.start_game.seed")))
         paifu_buf_printf(b, ",\"seed\":%s", v);
     if (!w->mcr)
         paifu_buf_printf(b, ",\"kyoku_first\":%d,\"aka_flag\":%s",
-                         paifu_lossy__rule_is(w->rules, "game_length", "east") ? 4 : 0,
-                         paifu_lossy__rule_is(w->rules, "red_fives", "0") ? "false" : "true");
+                         paifu_lossy__rule_is(w->head.rules, "game_length", "east") ? 4 : 0,
+                         paifu_lossy__rule_is(w->head.rules, "red_fives", "0") ? "false" : "true");
     static const char *const KEEP[] = {"id", "uri"};
     for (size_t i = 0; i < 2; i++) {
         char key[40];
         snprintf(key, sizeof(key), "mjai.start_game.%s", KEEP[i]);
-        if ((v = paifu_game_meta_get(w->g, key)))
+        if ((v = paifu_game_meta_get(w->head.game, key)))
             paifu_buf_printf(b, ",\"%s\":%s", KEEP[i], v);
     }
     paifu_buf_puts(b, "}\n");
@@ -445,9 +441,9 @@ static int on_win(mjai_writer *w, const paifu_win *win, size_t k)
                                  "are kept)");
     w->dora_at_dahai = w->dora_at_tsumo = false;
     paifu_buf_printf(b, "{\"type\":\"hora\",\"actor\":%d,\"target\":%d", win->winner, win->from);
-    if (paifu_lossy__outcome_deltas(deltas, w->g, w->index, k, w->rules) == 0) {
+    if (paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules) == 0) {
         paifu_buf_puts(b, ",\"deltas\":");
-        paifu_buf_json_ints(b, deltas, (size_t)w->players, ",");
+        paifu_buf_json_ints(b, deltas, (size_t)w->head.players, ",");
     }
     if (!w->mcr && (win->known & PAIFU_REC_URA)) {
         paifu_buf_puts(b, ",\"ura_markers\":");
@@ -468,9 +464,9 @@ static int on_draw_outcome(mjai_writer *w, const paifu_draw *d, size_t k)
     paifu_buf *b = w->b;
     flush_reach(w); /* the fourth riichi's deposit comes before the abortive draw */
     paifu_buf_puts(b, "{\"type\":\"ryukyoku\"");
-    if (paifu_lossy__outcome_deltas(deltas, w->g, w->index, k, w->rules) == 0) {
+    if (paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules) == 0) {
         paifu_buf_puts(b, ",\"deltas\":");
-        paifu_buf_json_ints(b, deltas, (size_t)w->players, ",");
+        paifu_buf_json_ints(b, deltas, (size_t)w->head.players, ",");
     }
     paifu_buf_printf(b, ",\"reason\":\"%s\"",
                      d->nagashi ? "nagashimangan"
@@ -479,7 +475,7 @@ static int on_draw_outcome(mjai_writer *w, const paifu_draw *d, size_t k)
         paifu_buf_printf(b, ",\"actor\":%d", d->seat);
     if (d->known & PAIFU_REC_TENPAI) {
         paifu_buf_puts(b, ",\"tenpais\":[");
-        for (int s = 0; s < w->players; s++)
+        for (int s = 0; s < w->head.players; s++)
             paifu_buf_printf(b, "%s%s", s ? "," : "", d->tenpai >> s & 1u ? "true" : "false");
         paifu_buf_putc(b, ']');
     }
@@ -535,7 +531,7 @@ static int check_deal(mjai_writer *w)
         return refuse(w, "a deal whose round and dealer are not recorded");
     if (st->hand_number > 3)
         return refuse(w, "a deal numbered beyond 4 in its round (mjai's kyoku is 1..4)");
-    for (int s = 0; s < w->players; s++)
+    for (int s = 0; s < w->head.players; s++)
         if (!(st->flags & PAIFU_DEAL_HAS_HANDS) || st->n_hand[s] != 13)
             return refuse(w, "a deal without 13-tile starting hands");
     if (paifu_lossy__hidden_tile(d))
@@ -550,7 +546,7 @@ static int start_kyoku(mjai_writer *w)
     const paifu_deal_start *st = &w->deal->start;
     int32_t scores[PAIFU_SEATS];
     paifu_buf *b = w->b;
-    if (paifu_lossy__start_scores(scores, w->g, w->index, w->rules) < 0)
+    if (paifu_lossy__start_scores(scores, w->head.game, w->index, w->head.rules) < 0)
         return refuse(w, "a deal whose starting scores the log does not give");
     paifu_buf_printf(b, "{\"type\":\"start_kyoku\",\"bakaze\":\"%c\"", "ESWN"[st->round_wind & 3]);
     if (!w->mcr) {
@@ -559,10 +555,10 @@ static int start_kyoku(mjai_writer *w)
     }
     paifu_buf_printf(
         b, ",\"kyoku\":%d,\"honba\":%d,\"kyotaku\":%d,\"oya\":%d,\"scores\":", st->hand_number + 1,
-        st->honba, paifu_lossy__start_sticks(w->g, w->index), st->dealer);
-    paifu_buf_json_ints(b, scores, (size_t)w->players, ",");
+        st->honba, paifu_lossy__start_sticks(w->head.game, w->index), st->dealer);
+    paifu_buf_json_ints(b, scores, (size_t)w->head.players, ",");
     paifu_buf_puts(b, ",\"tehais\":[");
-    for (int s = 0; s < w->players; s++) {
+    for (int s = 0; s < w->head.players; s++) {
         if (s)
             paifu_buf_putc(b, ',');
         put_tiles(b, st->hands[s], st->n_hand[s]);
@@ -573,7 +569,7 @@ static int start_kyoku(mjai_writer *w)
 
 static int write_deal(mjai_writer *w, size_t index)
 {
-    w->deal = paifu_game_deal(w->g, index);
+    w->deal = paifu_game_deal(w->head.game, index);
     w->index = index;
     int rc = start_kyoku(w);
     if (rc < 0)
@@ -607,11 +603,11 @@ static bool meta_carried(const char *key)
 
 static int end_game(mjai_writer *w)
 {
-    const paifu_game_result *r = paifu_game_result_get(w->g);
+    const paifu_game_result *r = paifu_game_result_get(w->head.game);
     paifu_buf_puts(w->b, "{\"type\":\"end_game\"");
     if (r->has_points) { /* the original dialect's final points */
         paifu_buf_puts(w->b, ",\"scores\":");
-        paifu_buf_json_ints(w->b, r->points, (size_t)w->players, ",");
+        paifu_buf_json_ints(w->b, r->points, (size_t)w->head.players, ",");
     }
     paifu_buf_puts(w->b, "}\n");
     if (r->has_final)
@@ -635,23 +631,19 @@ int paifu_mjai__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu
     if (has_flowers(game))
         return paifu_lossy__refuse(err, "mjai", NULL, "%s",
                                    "flowers and seasons (mjai has no bonus tiles)");
-    mjai_writer *w = calloc(1, sizeof(*w));
+    mjai_writer *w = paifu_formats__write_begin(sizeof(*w), ctx, game, err);
     if (!w)
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    w->ctx = ctx;
-    w->g = game;
-    w->err = err;
+        return PAIFU_ENOMEM;
+    paifu_lossy__init(&w->loss, &w->head);
     w->b = ctx->out;
-    w->players = paifu_game_players(game);
     w->mcr = paifu_lossy__is_mcr(game);
-    paifu_lossy__init(&w->loss, ctx, game, err);
     int rc = 0;
     for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(game); k++) {
         w->deal = paifu_game_deal(game, k); /* refuse before reporting any loss */
         rc = check_deal(w);
     }
     if (rc == 0)
-        rc = paifu_game_rules(&w->rules, game, NULL, err);
+        rc = paifu_game_rules(&w->head.rules, game, NULL, err);
     if (rc == 0)
         rc = paifu_lossy__scan(&w->loss, PAIFU_CARRIES_TSUMOGIRI);
     if (rc == 0)
@@ -664,7 +656,5 @@ int paifu_mjai__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu
         rc = write_deal(w, k);
     if (rc == 0)
         rc = end_game(w);
-    paifu_rules_free(w->rules);
-    free(w);
-    return rc;
+    return paifu_formats__write_end(&w->head, rc);
 }

@@ -18,11 +18,9 @@
 #include <strings.h>
 
 typedef struct paifu_json_reader {
-    const char *data;
-    size_t size;
+    format_input in;
     size_t pos;
     uint32_t line;     /* lines consumed before pos */
-    const char *source;
     json_t *array;     /* top-level array of games, when the file is one */
     size_t next;       /* next element of array */
 } paifu_json_reader;
@@ -917,22 +915,10 @@ static int read_game(json_cursor *c, const json_t *root, paifu_game *game)
 
 /* ---- reader ---- */
 
-static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
-{
-    paifu_json_reader *s = calloc(1, sizeof(*s));
-    if (!s)
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    s->data = ctx->data;
-    s->size = ctx->size;
-    s->source = ctx->source;
-    *state = s;
-    return 0;
-}
-
 static void skip_space(paifu_json_reader *s)
 {
-    while (s->pos < s->size) {
-        char ch = s->data[s->pos];
+    while (s->pos < s->in.size) {
+        char ch = s->in.data[s->pos];
         if (ch == '\n')
             s->line++;
         else if (ch != ' ' && ch != '\t' && ch != '\r')
@@ -945,7 +931,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
     paifu_json_reader *s = state;
     json_cursor c;
-    json_cursor_init(&c, s->source, err);
+    json_cursor_init(&c, s->in.source, err);
     if (s->array) {
         if (s->next >= json_array_size(s->array))
             return 0;
@@ -954,28 +940,28 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         int rc = read_game(&c, json_array_get(s->array, i), game);
         return rc < 0 ? rc : 1;
     }
-    if (s->pos == 0 && s->size >= 3 && (unsigned char)s->data[0] == 0xEF)
+    if (s->pos == 0 && s->in.size >= 3 && (unsigned char)s->in.data[0] == 0xEF)
         s->pos = 3; /* UTF-8 byte order mark */
     skip_space(s);
-    if (s->pos >= s->size)
+    if (s->pos >= s->in.size)
         return 0;
     json_t *root;
-    if (s->data[s->pos] == '[') {
-        int rc = jload(&root, s->data + s->pos, s->size - s->pos, JSON_REJECT_DUPLICATES,
-                       s->line, s->source, err);
+    if (s->in.data[s->pos] == '[') {
+        int rc = jload(&root, s->in.data + s->pos, s->in.size - s->pos, JSON_REJECT_DUPLICATES,
+                       s->line, s->in.source, err);
         if (rc < 0)
             return rc;
         s->array = root;
-        s->pos = s->size;
+        s->pos = s->in.size;
         return reader_next(state, game, err);
     }
     size_t used;
-    int rc = jload_prefix(&root, &used, s->data + s->pos, s->size - s->pos, JSON_REJECT_DUPLICATES,
-                          s->line, s->source, err);
+    int rc = jload_prefix(&root, &used, s->in.data + s->pos, s->in.size - s->pos,
+                          JSON_REJECT_DUPLICATES, s->line, s->in.source, err);
     if (rc < 0)
         return rc;
-    for (size_t k = 0; k < used && s->pos + k < s->size; k++)
-        if (s->data[s->pos + k] == '\n')
+    for (size_t k = 0; k < used && s->pos + k < s->in.size; k++)
+        if (s->in.data[s->pos + k] == '\n')
             s->line++;
     s->pos += used;
     rc = read_game(&c, root, game);
@@ -993,13 +979,16 @@ static void reader_free(void *state)
 }
 
 const format_impl paifu_format_paifu_json = {
-    .info = {"paifu", "paifu's own JSON format (schemas/paifu.schema.json)", true, true,
-             PAIFU_CARRIES_ALL, ".paifu.json"},
+    .info = {.name = "paifu",
+             .description = "paifu's own JSON format (schemas/paifu.schema.json)",
+             .can_read = true,
+             .can_write = true,
+             .carries = PAIFU_CARRIES_ALL,
+             .extension = ".paifu.json"},
     .sniff = sniff,
-    .reader_open = reader_open,
+    .reader_size = sizeof(paifu_json_reader),
     .reader_next = reader_next,
     .reader_free = reader_free,
     .write_game = paifu_json__write_game,
-    .finish = NULL,
     .multi_game = true,
 };

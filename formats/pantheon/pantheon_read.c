@@ -450,7 +450,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     parser *p = calloc(1, sizeof(*p));
     if (!p)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    p->source = s->source;
+    p->source = s->in.source;
     p->err = err;
     p->game = game;
     const char *line;
@@ -479,7 +479,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     /* A sheet is its deals: points with none under them are a file cut after its first line
        (or a game's), which must not pass for a game whose result is all there is to check. */
     if (rc == 0 && started && paifu_game_deal_count(game) == 0)
-        rc = paifu_formats__error(err, PAIFU_EFORMAT, s->source, header_line + 1, 1, NULL,
+        rc = paifu_formats__error(err, PAIFU_EFORMAT, s->in.source, header_line + 1, 1, NULL,
                                   "expected the game's deals (ron, tsumo, draw, chombo) after "
                                   "the players' points of line %u",
                                   (unsigned)header_line);
@@ -492,13 +492,12 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
 }
 
 const format_impl paifu_format_pantheon = {
-    .info = {"pantheon", "Pantheon (Mimir) round-result text: a tournament score sheet", true,
-             false, 0, ".txt"},
+    .info = {.name = "pantheon",
+             .description = "Pantheon (Mimir) round-result text: a tournament score sheet",
+             .can_read = true,
+             .extension = ".txt"},
     .sniff = sniff,
-    .reader_open = paifu_text__open,
+    .reader_size = sizeof(text_in),
     .reader_next = reader_next,
-    .reader_free = free,
-    .write_game = NULL,
-    .finish = NULL,
     .multi_game = true,
 };

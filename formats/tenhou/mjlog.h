@@ -80,10 +80,7 @@ typedef struct mj_attr {
 
 typedef struct mjlog_reader {
     /* input */
-    const char *data; /* whole input, borrowed */
-    size_t size;
-    const char *source;
-    const paifu_read_options *opts;
+    format_input in;
     size_t next_doc;    /* where the next <mjloggm> document starts */
     int32_t game_index; /* 0-based index of the game being read */
 

@@ -373,7 +373,7 @@ int paifu_mjlog__on_dora(mjlog_reader *st)
 /* Events before the first INIT go to the prelude: cap them like a deal's events. */
 static int connection_event(mjlog_reader *st, paifu_event_type type, int seat)
 {
-    uint32_t cap = st->opts && st->opts->max_events ? st->opts->max_events : 100000u;
+    uint32_t cap = st->in.opts && st->in.opts->max_events ? st->in.opts->max_events : 100000u;
     if (!st->in_deal && ++st->n_prelude > cap)
         return paifu_mjlog__fail_code(st, PAIFU_ELIMIT, NULL,
                                       "more than %u tags before the first <INIT>", (unsigned)cap);

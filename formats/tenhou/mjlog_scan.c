@@ -141,7 +141,7 @@ static int attributes(mjlog_reader *st, const unsigned char *d, size_t *pi, size
 
 int paifu_mjlog__scan(mjlog_reader *st)
 {
-    const unsigned char *d = (const unsigned char *)st->data;
+    const unsigned char *d = (const unsigned char *)st->in.data;
     size_t i = st->doc_start, end = st->doc_end;
     if (at(d, i, end, "<?", 2) && (i = declaration(d, i, end)) == 0)
         return 0;

@@ -88,7 +88,7 @@
 
 int paifu_mjlog__w_refuse(mjlog_writer *w, const char *what)
 {
-    return paifu_lossy__refuse(w->err, "tenhou-xml", w->deal, "%s", what);
+    return paifu_lossy__refuse(w->head.err, "tenhou-xml", w->deal, "%s", what);
 }
 
 void paifu_mjlog__w_loss(mjlog_writer *w, lossy_kind kind, const char *what)
@@ -171,28 +171,28 @@ void paifu_mjlog__w_name(paifu_buf *b, const char *name)
 
 static const char *meta(const mjlog_writer *w, const char *key)
 {
-    return paifu_game_meta_get(w->g, key);
+    return paifu_game_meta_get(w->head.game, key);
 }
 
 /* Index the reader's tenhou.<TAG>[i]@<attr> metadata. */
 static int index_kept(mjlog_writer *w)
 {
-    size_t n = paifu_game_meta_count(w->g), cap = 0;
+    size_t n = paifu_game_meta_count(w->head.game), cap = 0;
     for (size_t i = 0; i < n; i++) {
-        const paifu_meta *m = paifu_game_meta(w->g, i);
+        const paifu_meta *m = paifu_game_meta(w->head.game, i);
         const char *key = m->key, *open, *at;
         if (strncmp(key, "tenhou.", 7) != 0 || !(open = strchr(key + 7, '[')) ||
             !(at = strstr(open, "]@")) || (size_t)(open - key - 7) >= sizeof(w->kept[0].tag))
             continue;
         if (w->n_kept == cap) {
             if (cap >= MJLOG_WRITER_MAX_KEPT)
-                return paifu_error_set(w->err, PAIFU_ELIMIT, NULL,
+                return paifu_error_set(w->head.err, PAIFU_ELIMIT, NULL,
                                        "more than %d kept mjlog attributes in one game",
                                        MJLOG_WRITER_MAX_KEPT);
             cap = cap ? 2 * cap : 32;
             mjlog_kept *p = realloc(w->kept, cap * sizeof(*p));
             if (!p)
-                return paifu_error_set(w->err, PAIFU_ENOMEM, NULL, "out of memory");
+                return paifu_error_set(w->head.err, PAIFU_ENOMEM, NULL, "out of memory");
             w->kept = p;
         }
         mjlog_kept *k = &w->kept[w->n_kept++];
@@ -223,13 +223,13 @@ static unsigned derived_type(const mjlog_writer *w)
 {
     char disp[96];
     unsigned type = 0x01;
-    if (paifu_lossy__rule_int(w->rules, "red_fives") == 0)
+    if (paifu_lossy__rule_int(w->head.rules, "red_fives") == 0)
         type |= 0x02;
-    if (!paifu_lossy__rule_is(w->rules, "kuitan", "true"))
+    if (!paifu_lossy__rule_is(w->head.rules, "kuitan", "true"))
         type |= 0x04;
-    if (!paifu_lossy__rule_is(w->rules, "game_length", "east"))
+    if (!paifu_lossy__rule_is(w->head.rules, "game_length", "east"))
         type |= 0x08;
-    if (w->players == 3)
+    if (w->head.players == 3)
         type |= 0x10;
     if (tenhou6_disp(w, disp, sizeof(disp))) {
         static const char *const LEVELS[] = {"般", "上", "特", "鳳"};
@@ -275,7 +275,7 @@ static void owari_era(const char *text, bool *exact, bool *ints)
  */
 static void check_rules(mjlog_writer *w, const char *lobby)
 {
-    const char *name = paifu_game_rules_name(w->g);
+    const char *name = paifu_game_rules_name(w->head.game);
     bool unknown = meta(w, PAIFU_META_RULES_UNKNOWN) != NULL;
     bool written_unknown = (w->go_type & ~0xFFu) || meta(w, "tenhou.go.csrule");
     bool final_unknown = meta(w, PAIFU_META_FINAL_UNKNOWN) != NULL;
@@ -293,11 +293,11 @@ static void check_rules(mjlog_writer *w, const char *lobby)
         if (w->owari)
             era |=
                 MJLOG_ERA_OWARI | (exact ? MJLOG_ERA_EXACT : 0) | (ints ? MJLOG_ERA_INTEGERS : 0);
-        paifu_mjlog__era_rules(w->go_type, w->players, era, set_rule, r);
+        paifu_mjlog__era_rules(w->go_type, w->head.players, era, set_rule, r);
         for (size_t i = 0; same && i < paifu_rules_param_count(); i++) {
             const char *key = paifu_rules_param(i)->name;
             char a[256] = "", b[256] = "";
-            paifu_rules_get(a, sizeof(a), w->rules, key, NULL);
+            paifu_rules_get(a, sizeof(a), w->head.rules, key, NULL);
             paifu_rules_get(b, sizeof(b), r, key, NULL);
             same = strcmp(a, b) == 0;
         }
@@ -323,8 +323,8 @@ static bool put_kept_header(mjlog_writer *w, const char *prefix)
     char head[32];
     size_t n = (size_t)snprintf(head, sizeof(head), "tenhou.%s.", prefix);
     bool any = false;
-    for (size_t i = 0; i < paifu_game_meta_count(w->g); i++) {
-        const paifu_meta *m = paifu_game_meta(w->g, i);
+    for (size_t i = 0; i < paifu_game_meta_count(w->head.game); i++) {
+        const paifu_meta *m = paifu_game_meta(w->head.game, i);
         if (strncmp(m->key, head, n) != 0 || strchr(m->key + n, '.'))
             continue;
         if (!strcmp(prefix, "un") && m->key[n] == 'n' && m->key[n + 1] >= '0' &&
@@ -352,13 +352,13 @@ static void roster_list(const mjlog_writer *w, char *out, size_t size, const cha
         const json_t *x = json_array_get(v, (size_t)s);
         char item[32];
         snprintf(item, sizeof(item), "%s", DEFAULT[as == 'd' ? 0 : as == 'r' ? 1 : 2]);
-        if (s < w->players && as == 'd' && json_is_string(x)) {
+        if (s < w->head.players && as == 'd' && json_is_string(x)) {
             for (size_t d = 0; d < sizeof(DAN) / sizeof(DAN[0]); d++)
                 if (!strcmp(json_string_value(x), DAN[d]))
                     snprintf(item, sizeof(item), "%zu", d);
-        } else if (s < w->players && as == 'r' && json_is_number(x)) {
+        } else if (s < w->head.players && as == 'r' && json_is_number(x)) {
             snprintf(item, sizeof(item), old ? "%.0f" : "%.2f", json_number_value(x));
-        } else if (s < w->players && as == 's' && json_is_string(x)) {
+        } else if (s < w->head.players && as == 's' && json_is_string(x)) {
             snprintf(item, sizeof(item), "%.4s", json_string_value(x));
         }
         len += (size_t)snprintf(out + len, size - len, "%s%s", s ? "," : "", item);
@@ -378,9 +378,9 @@ static void put_roster(mjlog_writer *w)
             paifu_mjlog__w_attr(w, attr, raw);
             continue;
         }
-        const paifu_player *p = paifu_game_player(w->g, s);
+        const paifu_player *p = paifu_game_player(w->head.game, s);
         paifu_buf_printf(w->b, " %s=\"", attr);
-        paifu_mjlog__w_name(w->b, p && s < w->players ? p->name : "");
+        paifu_mjlog__w_name(w->b, p && s < w->head.players ? p->name : "");
         paifu_buf_putc(w->b, '"');
     }
     if (!w->from_xml) {
@@ -416,8 +416,8 @@ static void put_header(mjlog_writer *w)
         paifu_buf_puts(w->b, " ver=\"2.3\"");
     paifu_buf_putc(w->b, '>');
     bool shuffle = false;
-    for (size_t i = 0; i < paifu_game_meta_count(w->g) && !shuffle; i++)
-        shuffle = !strncmp(paifu_game_meta(w->g, i)->key, "tenhou.shuffle.", 15);
+    for (size_t i = 0; i < paifu_game_meta_count(w->head.game) && !shuffle; i++)
+        shuffle = !strncmp(paifu_game_meta(w->head.game, i)->key, "tenhou.shuffle.", 15);
     if (shuffle) {
         paifu_buf_puts(w->b, "<SHUFFLE");
         put_kept_header(w, "shuffle");
@@ -437,7 +437,8 @@ static void put_header(mjlog_writer *w)
     put_roster(w);
     paifu_buf_puts(w->b, "<TAIKYOKU");
     if (!put_kept_header(w, "taikyoku")) {
-        const paifu_deal *d = paifu_game_deal_count(w->g) ? paifu_game_deal(w->g, 0) : NULL;
+        const paifu_deal *d =
+            paifu_game_deal_count(w->head.game) ? paifu_game_deal(w->head.game, 0) : NULL;
         paifu_buf_printf(w->b, " oya=\"%d\"", d ? d->start.dealer : 0);
     }
     paifu_buf_puts(w->b, "/>");
@@ -479,11 +480,11 @@ static bool owari_matches(const char *text, const int32_t *points, const int32_t
 /* Scores after the last deal and the sticks left on the table; -1 when not known. */
 static int end_scores(const mjlog_writer *w, int32_t out[PAIFU_SEATS], int32_t *sticks)
 {
-    size_t n = paifu_game_deal_count(w->g);
-    if (!n || paifu_lossy__start_scores(out, w->g, n - 1, w->rules) < 0)
+    size_t n = paifu_game_deal_count(w->head.game);
+    if (!n || paifu_lossy__start_scores(out, w->head.game, n - 1, w->head.rules) < 0)
         return -1;
-    const paifu_deal *d = paifu_game_deal(w->g, n - 1);
-    *sticks = paifu_lossy__start_sticks(w->g, n - 1);
+    const paifu_deal *d = paifu_game_deal(w->head.game, n - 1);
+    *sticks = paifu_lossy__start_sticks(w->head.game, n - 1);
     size_t k = 0;
     for (size_t i = 0; i < d->n_events; i++) {
         const paifu_event *e = &d->events[i];
@@ -493,7 +494,7 @@ static int end_scores(const mjlog_writer *w, int32_t out[PAIFU_SEATS], int32_t *
             (*sticks)++;
         } else if (e->type == PAIFU_EV_WIN || e->type == PAIFU_EV_EXHAUSTIVE_DRAW ||
                    e->type == PAIFU_EV_ABORTIVE_DRAW) {
-            if (paifu_lossy__outcome_deltas(delta, w->g, n - 1, k++, w->rules) < 0)
+            if (paifu_lossy__outcome_deltas(delta, w->head.game, n - 1, k++, w->head.rules) < 0)
                 return -1;
             for (int s = 0; s < PAIFU_SEATS; s++)
                 out[s] += delta[s];
@@ -507,14 +508,14 @@ static int end_scores(const mjlog_writer *w, int32_t out[PAIFU_SEATS], int32_t *
 /* The owari text: see the file header. Sets w->owari when there is one. */
 static int game_end(mjlog_writer *w)
 {
-    const paifu_game_result *r = paifu_game_result_get(w->g);
+    const paifu_game_result *r = paifu_game_result_get(w->head.game);
     int32_t points[PAIFU_SEATS], final[PAIFU_SEATS], sticks;
     if (r->has_points) {
         memcpy(points, r->points, sizeof(points));
     } else if (r->has_final && end_scores(w, points, &sticks) == 0) {
-        paifu_settle_leftover(points, sticks, w->players, w->rules);
+        paifu_settle_leftover(points, sticks, w->head.players, w->head.rules);
     } else {
-        if (!paifu_game_truncated(w->g))
+        if (!paifu_game_truncated(w->head.game))
             paifu_mjlog__w_loss(w, LOSS_FINAL,
                                 "the end of the game (the log records no final points: without "
                                 "owari the XML ends as a truncated log)");
@@ -523,8 +524,8 @@ static int game_end(mjlog_writer *w)
     if (r->has_final)
         memcpy(final, r->final, sizeof(final));
     else
-        paifu_settle_final(final, points, NULL, w->players, w->rules);
-    for (int s = w->players; s < PAIFU_SEATS; s++)
+        paifu_settle_final(final, points, NULL, w->head.players, w->head.rules);
+    for (int s = w->head.players; s < PAIFU_SEATS; s++)
         points[s] = final[s] = 0;
     for (int s = 0; s < PAIFU_SEATS; s++)
         if (points[s] % 100)
@@ -535,8 +536,9 @@ static int game_end(mjlog_writer *w)
         snprintf(w->owari_text, sizeof(w->owari_text), "%s", raw);
         return 0;
     }
-    bool ints = w->players == 4 && paifu_lossy__rule_is(w->rules, "game_length", "east") &&
-                paifu_lossy__rule_is(w->rules, "uma", "10000,5000,-5000,-10000");
+    bool ints = w->head.players == 4 &&
+                paifu_lossy__rule_is(w->head.rules, "game_length", "east") &&
+                paifu_lossy__rule_is(w->head.rules, "uma", "10000,5000,-5000,-10000");
     size_t len = 0;
     for (int s = 0; s < PAIFU_SEATS; s++) {
         len += (size_t)snprintf(w->owari_text + len, sizeof(w->owari_text) - len, "%s%d,",
@@ -568,23 +570,23 @@ static bool meta_carried(const char *key)
 static int check_game(mjlog_writer *w)
 {
     int rc = 0;
-    if (!paifu_game_deal_count(w->g))
+    if (!paifu_game_deal_count(w->head.game))
         return paifu_mjlog__w_refuse(w, "a game without deals (mjlog has no place for its result)");
-    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->g); k++) {
-        const paifu_deal *d = w->deal = paifu_game_deal(w->g, k);
+    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->head.game); k++) {
+        const paifu_deal *d = w->deal = paifu_game_deal(w->head.game, k);
         const paifu_deal_start *st = &d->start;
         if (d->flags & PAIFU_DEAL_RESULT_ONLY)
             rc = paifu_mjlog__w_refuse(w, "a deal without tiles (only its outcome)");
         else if (st->flags & PAIFU_DEAL_ROUND_UNKNOWN)
             rc = paifu_mjlog__w_refuse(w, "a deal whose round and dealer are not recorded");
         else if (st->round_wind > 3 || st->hand_number > 3 || st->dealer < 0 ||
-                 st->dealer >= w->players)
+                 st->dealer >= w->head.players)
             rc = paifu_mjlog__w_refuse(w, "a deal beyond North 4 (INIT seed counts 16 rounds)");
         else if (st->dora_indicator == PAIFU_TILE_NONE)
             rc = paifu_mjlog__w_refuse(w, "a deal without its dora indicator (INIT seed needs it)");
         else if (paifu_lossy__hidden_tile(d))
             rc = paifu_mjlog__w_refuse(w, "a tile the log does not show (mjlog names every tile)");
-        for (int s = 0; rc == 0 && s < w->players; s++)
+        for (int s = 0; rc == 0 && s < w->head.players; s++)
             if (!(st->flags & PAIFU_DEAL_HAS_HANDS) || st->n_hand[s] != 13)
                 rc = paifu_mjlog__w_refuse(w, "a deal without 13-tile starting hands");
         for (size_t i = 0; rc == 0 && i < d->n_events; i++)
@@ -599,8 +601,8 @@ static int check_game(mjlog_writer *w)
 static void find_last_outcome(mjlog_writer *w)
 {
     w->last_deal = w->last_event = SIZE_MAX;
-    for (size_t k = 0; k < paifu_game_deal_count(w->g); k++) {
-        const paifu_deal *d = paifu_game_deal(w->g, k);
+    for (size_t k = 0; k < paifu_game_deal_count(w->head.game); k++) {
+        const paifu_deal *d = paifu_game_deal(w->head.game, k);
         for (size_t i = 0; i < d->n_events; i++) {
             uint8_t t = d->events[i].type;
             if (t == PAIFU_EV_WIN || t == PAIFU_EV_EXHAUSTIVE_DRAW || t == PAIFU_EV_ABORTIVE_DRAW) {
@@ -614,8 +616,8 @@ static void find_last_outcome(mjlog_writer *w)
 /* BYE / reconnection UN before the first INIT (spec §4.4, §4.5). */
 static void put_prelude(mjlog_writer *w)
 {
-    for (size_t i = 0; i < paifu_game_prelude_count(w->g); i++)
-        paifu_mjlog__w_connection(w, paifu_game_prelude(w->g, i));
+    for (size_t i = 0; i < paifu_game_prelude_count(w->head.game); i++)
+        paifu_mjlog__w_connection(w, paifu_game_prelude(w->head.game, i));
 }
 
 static int write_game(mjlog_writer *w)
@@ -623,7 +625,7 @@ static int write_game(mjlog_writer *w)
     const char *lobby;
     int rc = check_game(w);
     if (rc == 0)
-        rc = paifu_game_rules(&w->rules, w->g, NULL, w->err);
+        rc = paifu_game_rules(&w->head.rules, w->head.game, NULL, w->head.err);
     if (rc == 0)
         rc = index_kept(w);
     if (rc < 0)
@@ -642,7 +644,7 @@ static int write_game(mjlog_writer *w)
     check_rules(w, lobby);
     put_header(w);
     put_prelude(w);
-    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->g); k++)
+    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->head.game); k++)
         rc = paifu_mjlog__w_deal(w, k);
     w->deal = NULL;
     paifu_buf_puts(w->b, "</mjloggm>");
@@ -675,18 +677,14 @@ int paifu_mjlog__write_game(format_writer_ctx *ctx, const paifu_game *game, paif
     if (paifu_lossy__is_mcr(game))
         return paifu_lossy__refuse(err, "tenhou-xml", NULL, "%s",
                                    "an MCR game (no flowers, fans or MCR payments in mjlog)");
-    mjlog_writer *w = calloc(1, sizeof(*w));
+    mjlog_writer *w = paifu_formats__write_begin(sizeof(*w), ctx, game, err);
     if (!w)
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+        return PAIFU_ENOMEM;
+    paifu_lossy__init(&w->loss, &w->head);
     paifu_buf out;
     paifu_buf_init(&out);
-    w->ctx = ctx;
-    w->g = game;
-    w->err = err;
     w->b = &out;
-    w->players = paifu_game_players(game);
     w->from_xml = paifu_game_meta_get(game, "tenhou.go.type") != NULL;
-    paifu_lossy__init(&w->loss, ctx, game, err);
     int rc = write_game(w);
     if (rc == 0 && out.failed)
         rc = paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory while writing");
@@ -694,9 +692,7 @@ int paifu_mjlog__write_game(format_writer_ctx *ctx, const paifu_game *game, paif
         rc = report_losses(w);
     if (rc == 0)
         paifu_buf_put(ctx->out, out.data, out.len);
-    paifu_rules_free(w->rules);
     paifu_buf_free(&out);
     free(w->kept);
-    free(w);
-    return rc;
+    return paifu_formats__write_end(&w->head, rc);
 }

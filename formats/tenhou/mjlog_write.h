@@ -34,13 +34,9 @@ typedef struct mjlog_pon {
 } mjlog_pon;
 
 typedef struct mjlog_writer {
-    format_writer_ctx *ctx;
-    const paifu_game *g;
-    paifu_error *err;
+    format_write head;
     lossy loss;
-    paifu_rules *rules;
-    paifu_buf *b; /* the game's bytes (copied to the output once nothing is refused) */
-    int players;
+    paifu_buf *b;  /* the game's bytes (copied to the output once nothing is refused) */
     bool from_xml; /* the game was read from an mjlog (metadata tenhou.go.*) */
     bool reds;     /* ids 16, 52, 88 are red fives (GO type bit 0x002 clear) */
     unsigned go_type;

@@ -29,7 +29,7 @@ static bool id_fits(const mjlog_writer *w, paifu_tile t, unsigned id)
 {
     if (id > 135 || t == PAIFU_TILE_NONE || paifu_tile_kind(t) != id / 4)
         return false;
-    if (w->players == 3 && id >= 4 && id < 32)
+    if (w->head.players == 3 && id >= 4 && id < 32)
         return false;
     bool red = w->reds && (id == 16 || id == 52 || id == 88);
     return paifu_tile_is_red(t) == red;
@@ -56,7 +56,7 @@ static bool deal_has_ids(const mjlog_writer *w, const paifu_deal *d)
     const paifu_deal_start *st = &d->start;
     if (!id_fits(w, st->dora_indicator, st->dora_indicator_id))
         return false;
-    for (int s = 0; s < w->players; s++)
+    for (int s = 0; s < w->head.players; s++)
         if (!ids_fit(w, st->hands[s], st->hand_ids[s], st->n_hand[s]))
             return false;
     for (size_t i = 0; i < d->n_events; i++) {
@@ -87,7 +87,7 @@ static int fresh(mjlog_writer *w, paifu_tile t, uint8_t *out)
     unsigned k = paifu_tile_kind(t);
     if (t == PAIFU_TILE_NONE || k >= PAIFU_TILE_KINDS)
         return paifu_mjlog__w_refuse(w, "a tile Tenhou's ids cannot name");
-    if (w->players == 3 && k >= 1 && k <= 7)
+    if (w->head.players == 3 && k >= 1 && k <= 7)
         return paifu_mjlog__w_refuse(w, "a tile from 2m to 8m in a 3-player game");
     bool five = k < 27 && k % 9 == 4;
     if (paifu_tile_is_red(t)) {
@@ -242,16 +242,16 @@ static int put_init(mjlog_writer *w)
     uint32_t n = ++w->count[MJ_TAG_INIT];
     int32_t start[PAIFU_SEATS], ten[PAIFU_SEATS];
     int rc;
-    if (paifu_lossy__start_scores(start, w->g, w->index, w->rules) < 0)
+    if (paifu_lossy__start_scores(start, w->head.game, w->index, w->head.rules) < 0)
         return paifu_mjlog__w_refuse(w, "a deal whose starting scores the log does not give");
-    for (int s = w->players; s < PAIFU_SEATS; s++)
+    for (int s = w->head.players; s < PAIFU_SEATS; s++)
         start[s] = 0;
     if ((rc = hundreds(w, start, ten)) < 0)
         return rc;
     memcpy(w->running, start, sizeof(start));
-    w->sticks = paifu_lossy__start_sticks(w->g, w->index);
+    w->sticks = paifu_lossy__start_sticks(w->head.game, w->index);
     uint8_t ids[PAIFU_SEATS][PAIFU_MAX_HAND], dora;
-    for (int s = 0; s < w->players; s++)
+    for (int s = 0; s < w->head.players; s++)
         for (size_t i = 0; i < st->n_hand[s]; i++) {
             if ((rc = id_of(w, st->hands[s][i], st->hand_ids[s][i], &ids[s][i])) < 0 ||
                 (rc = hand_add(w, s, st->hands[s][i], ids[s][i])) < 0)
@@ -272,7 +272,7 @@ static int put_init(mjlog_writer *w)
     paifu_buf_printf(w->b, " oya=\"%d\"", st->dealer);
     static const char *const HAI[] = {"hai0", "hai1", "hai2", "hai3"};
     for (int s = 0; s < PAIFU_SEATS; s++)
-        put_ids(w, HAI[s], ids[s], s < w->players ? st->n_hand[s] : 0);
+        put_ids(w, HAI[s], ids[s], s < w->head.players ? st->n_hand[s] : 0);
     const char *shuffle = paifu_mjlog__w_kept(w, "INIT", n, "shuffle");
     if (shuffle)
         paifu_mjlog__w_attr(w, "shuffle", shuffle);
@@ -524,7 +524,7 @@ static int put_accepted(mjlog_writer *w, const paifu_event *e)
         int rc = hundreds(w, after, ten);
         if (rc < 0)
             return rc;
-        for (int s = w->players; s < PAIFU_SEATS; s++)
+        for (int s = w->head.players; s < PAIFU_SEATS; s++)
             ten[s] = 0;
         put_ints(w, "ten", ten, PAIFU_SEATS);
     }
@@ -566,7 +566,7 @@ void paifu_mjlog__w_connection(mjlog_writer *w, const paifu_event *e)
     if (raw) {
         paifu_mjlog__w_attr(w, attr, raw);
     } else {
-        const paifu_player *p = paifu_game_player(w->g, e->seat);
+        const paifu_player *p = paifu_game_player(w->head.game, e->seat);
         paifu_buf_printf(w->b, " %s=\"", attr);
         paifu_mjlog__w_name(w->b, p ? p->name : "");
         paifu_buf_putc(w->b, '"');
@@ -590,8 +590,8 @@ static int put_sc(mjlog_writer *w, const char *tag, uint32_t n, const int32_t *b
     if (rc == 0)
         rc = hundreds(w, delta, d);
     for (int s = 0; s < PAIFU_SEATS; s++) {
-        v[2 * s] = s < w->players ? b[s] : 0;
-        v[2 * s + 1] = s < w->players ? d[s] : 0;
+        v[2 * s] = s < w->head.players ? b[s] : 0;
+        v[2 * s + 1] = s < w->head.players ? d[s] : 0;
     }
     put_ints(w, "sc", v, 2 * PAIFU_SEATS);
     return rc;
@@ -617,9 +617,9 @@ static void put_end(mjlog_writer *w, const char *tag, uint32_t n, size_t i,
 /* The score changes of the deal's next outcome: recorded or implied (lossy.c). */
 static int outcome_deltas(mjlog_writer *w, int32_t *out, const char *what)
 {
-    if (paifu_lossy__outcome_deltas(out, w->g, w->index, w->outcomes, w->rules) < 0)
+    if (paifu_lossy__outcome_deltas(out, w->head.game, w->index, w->outcomes, w->head.rules) < 0)
         return paifu_mjlog__w_refuse(w, what);
-    for (int s = w->players; s < PAIFU_SEATS; s++)
+    for (int s = w->head.players; s < PAIFU_SEATS; s++)
         out[s] = 0;
     return 0;
 }
@@ -720,7 +720,7 @@ static void win_value(mjlog_writer *w, const paifu_win *win, bool tsumo, int32_t
         base = 8000 * win->yakuman;
         l = PAIFU_LIMIT_YAKUMAN;
     } else if ((win->known & PAIFU_REC_HAN) && win->han > 0 && (fu || win->han >= 5)) {
-        base = paifu_points_base(win->han, fu ? win->fu : 30, w->rules, &l);
+        base = paifu_points_base(win->han, fu ? win->fu : 30, w->head.rules, &l);
     }
     if (!base) { /* "0,0,0": the reader records neither */
         ten[1] = ten[2] = 0;
@@ -730,8 +730,8 @@ static void win_value(mjlog_writer *w, const paifu_win *win, bool tsumo, int32_t
     paifu_points_payment(&pay, base, dealer);
     if (!points)
         ten[1] = !tsumo   ? pay.ron
-                 : dealer ? pay.tsumo_nondealer * (w->players - 1)
-                          : pay.tsumo_nondealer * (w->players - 2) + pay.tsumo_dealer;
+                 : dealer ? pay.tsumo_nondealer * (w->head.players - 1)
+                          : pay.tsumo_nondealer * (w->head.players - 2) + pay.tsumo_dealer;
     if (!limit)
         ten[2] = (int32_t)l;
 }
@@ -807,7 +807,8 @@ static int on_win(mjlog_writer *w, size_t i, const paifu_win *win)
     int32_t delta[PAIFU_SEATS], ten[3];
     uint8_t machi, hai[MJLOG_WRITER_HAND], ura[PAIFU_MAX_INDICATORS];
     int rc;
-    if (win->winner < 0 || win->winner >= w->players || win->from < 0 || win->from >= w->players)
+    if (win->winner < 0 || win->winner >= w->head.players || win->from < 0 ||
+        win->from >= w->head.players)
         return paifu_mjlog__w_refuse(w, "a win without its winner or discarder");
     if ((rc = win_tile(w, win, tsumo, &machi)) < 0 ||
         (rc = outcome_deltas(w, delta, "a win whose score changes the log does not give")) < 0 ||
@@ -895,7 +896,7 @@ static bool tenpai(const mjlog_writer *w, int seat)
 /* Seats whose hands Tenhou shows at draw D. */
 static unsigned shown_seats(const mjlog_writer *w, const paifu_draw *d)
 {
-    unsigned all = (1u << w->players) - 1;
+    unsigned all = (1u << w->head.players) - 1;
     switch (d->kind) {
     case PAIFU_DRAW_EXHAUSTIVE:
         if (d->known & PAIFU_REC_TENPAI)
@@ -904,15 +905,15 @@ static unsigned shown_seats(const mjlog_writer *w, const paifu_draw *d)
             return d->shown & all;
         { /* Tenhou shows exactly the tenpai hands: read them from the tiles */
             unsigned seats = 0;
-            for (int s = 0; s < w->players; s++)
+            for (int s = 0; s < w->head.players; s++)
                 if (tenpai(w, s))
                     seats |= 1u << s;
             return seats;
         }
     case PAIFU_DRAW_KYUUSHU:
-        if (d->seat >= 0 && d->seat < w->players)
+        if (d->seat >= 0 && d->seat < w->head.players)
             return 1u << d->seat;
-        for (int s = 0; s < w->players; s++)
+        for (int s = 0; s < w->head.players; s++)
             if (w->drawn[s] != 0xFF)
                 return 1u << s;
         return d->shown & all;
@@ -954,7 +955,7 @@ static int on_draw_outcome(mjlog_writer *w, size_t i, const paifu_draw *d)
     unsigned seats = shown_seats(w, d);
     if ((d->known & PAIFU_REC_HAND) && (d->shown & ~seats))
         paifu_mjlog__w_loss(w, LOSS_HANDS, "hands shown at a draw that Tenhou does not show");
-    for (int s = 0; s < w->players; s++) {
+    for (int s = 0; s < w->head.players; s++) {
         if (!(seats & (1u << s)))
             continue;
         uint8_t ids[MJLOG_WRITER_HAND];
@@ -984,7 +985,7 @@ static bool moved(const mjlog_writer *w, size_t i)
 static int on_event(mjlog_writer *w, size_t i)
 {
     const paifu_event *e = &w->deal->events[i];
-    if (e->seat >= w->players && e->type != PAIFU_EV_DORA && e->type != PAIFU_EV_WIN &&
+    if (e->seat >= w->head.players && e->type != PAIFU_EV_DORA && e->type != PAIFU_EV_WIN &&
         e->type != PAIFU_EV_EXHAUSTIVE_DRAW && e->type != PAIFU_EV_ABORTIVE_DRAW &&
         e->type != PAIFU_EV_PENALTY)
         return paifu_mjlog__w_refuse(w, "an event of a seat that does not play");
@@ -1020,7 +1021,7 @@ static int on_event(mjlog_writer *w, size_t i)
 
 int paifu_mjlog__w_deal(mjlog_writer *w, size_t index)
 {
-    w->deal = paifu_game_deal(w->g, index);
+    w->deal = paifu_game_deal(w->head.game, index);
     w->index = index;
     reset_deal(w);
     w->assign = !deal_has_ids(w, w->deal);

@@ -84,7 +84,6 @@ typedef struct t6_connection {
 /* Everything the reader keeps between deals and games; allocated once per reader. */
 typedef struct t6_state {
     /* the document */
-    const char *source;
     uint32_t doc_line;     /* line of the current document (JSON lines), 0 = unknown */
     int players;
     bool reds;             /* the document's red fives (codes 51..53 are legal) */

@@ -44,14 +44,12 @@
 #include <string.h>
 
 typedef struct tenhou6_reader {
-    const char *data;   /* whole input, borrowed */
-    size_t size;
+    format_input in;
     size_t pos;         /* where the next document starts */
     uint32_t line;      /* lines before pos */
-    const char *source;
     json_t *pending;    /* a document read ahead that starts the next game */
     uint32_t pending_line;
-    t6_state *st;
+    t6_state state;
 } tenhou6_reader;
 
 /* ---- sniffing ---- */
@@ -91,28 +89,27 @@ static int sniff(const char *data, size_t size)
 /* Load the next JSON value; 0 at the end of the input, 1 with *OUT and *LINE set. */
 static int next_document(tenhou6_reader *r, json_t **out, uint32_t *line, paifu_error *err)
 {
-    if (r->pos == 0 && r->size >= 3 && (unsigned char)r->data[0] == 0xEF)
+    if (r->pos == 0 && r->in.size >= 3 && (unsigned char)r->in.data[0] == 0xEF)
         r->pos = 3; /* UTF-8 byte order mark */
-    while (r->pos < r->size) {
-        char ch = r->data[r->pos];
+    while (r->pos < r->in.size) {
+        char ch = r->in.data[r->pos];
         if (ch == '\n')
             r->line++;
         else if (ch != ' ' && ch != '\t' && ch != '\r')
             break;
         r->pos++;
     }
-    if (r->pos >= r->size)
+    if (r->pos >= r->in.size)
         return 0;
     json_error_t je;
-    json_t *v = json_loadb(r->data + r->pos, r->size - r->pos, JSON_DISABLE_EOF_CHECK, &je);
+    json_t *v = json_loadb(r->in.data + r->pos, r->in.size - r->pos, JSON_DISABLE_EOF_CHECK, &je);
     if (!v)
-        return paifu_formats__error(err, PAIFU_EFORMAT, r->source,
-                                    je.line > 0 ? (uint32_t)je.line + r->line : 0,
-                                    je.column > 0 ? (uint32_t)je.column : 0, NULL,
-                                    "invalid JSON: %s", je.text);
+        return paifu_formats__error(
+            err, PAIFU_EFORMAT, r->in.source, je.line > 0 ? (uint32_t)je.line + r->line : 0,
+            je.column > 0 ? (uint32_t)je.column : 0, NULL, "invalid JSON: %s", je.text);
     *line = r->line + 1;
-    for (size_t k = 0; k < (size_t)je.position && r->pos + k < r->size; k++)
-        if (r->data[r->pos + k] == '\n')
+    for (size_t k = 0; k < (size_t)je.position && r->pos + k < r->in.size; k++)
+        if (r->in.data[r->pos + k] == '\n')
             r->line++;
     r->pos += (size_t)je.position;
     *out = v;
@@ -531,35 +528,17 @@ static bool continues(const json_t *prev, const json_t *next)
 static int read_document(tenhou6_reader *r, json_cursor *c, const json_t *root, uint32_t line,
                          paifu_game *game)
 {
-    r->st->doc_line = line;
+    r->state.doc_line = line;
     c->line = line;
     int rc = check_document(c, root);
     if (rc == 0)
-        rc = read_rounds(c, r->st, root, game);
+        rc = read_rounds(c, &r->state, root, game);
     if (rc == 0)
-        rc = read_sc(c, root, game, r->st->players);
+        rc = read_sc(c, root, game, r->state.players);
     return rc;
 }
 
 /* ---- reader ---- */
-
-static int reader_open(void **state, const format_reader_ctx *ctx, paifu_error *err)
-{
-    tenhou6_reader *r = calloc(1, sizeof(*r));
-    t6_state *st = calloc(1, sizeof(*st));
-    if (!r || !st) {
-        free(r);
-        free(st);
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    }
-    r->data = ctx->data;
-    r->size = ctx->size;
-    r->source = ctx->source;
-    r->st = st;
-    st->source = ctx->source;
-    *state = r;
-    return 0;
-}
 
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
@@ -571,12 +550,12 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     if (!root && (rc = next_document(r, &root, &line, err)) <= 0)
         return rc;
     json_cursor c;
-    json_cursor_init(&c, r->source, err);
+    json_cursor_init(&c, r->in.source, err);
     c.line = line;
-    r->st->deal_base = 0;
+    r->state.deal_base = 0;
     rc = check_document(&c, root);
     if (rc == 0)
-        rc = read_header(&c, r->st, root, game);
+        rc = read_header(&c, &r->state, root, game);
     if (rc == 0)
         rc = read_document(r, &c, root, line, game);
     while (rc == 0 && !json_object_get(root, "sc")) {
@@ -594,7 +573,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         }
         json_decref(root);
         root = next;
-        json_cursor_init(&c, r->source, err);
+        json_cursor_init(&c, r->in.source, err);
         rc = read_document(r, &c, root, next_line, game);
     }
     json_decref(root);
@@ -607,19 +586,20 @@ static void reader_free(void *state)
     if (!r)
         return;
     json_decref(r->pending);
-    free(r->st);
     free(r);
 }
 
 const format_impl paifu_format_tenhou6 = {
-    .info = {"tenhou6", "tenhou.net/6 JSON (Tenhou's viewer format; also tensoul, mjx)", true,
-             true, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION | PAIFU_CARRIES_FINAL,
-             ".json"},
+    .info = {.name = "tenhou6",
+             .description = "tenhou.net/6 JSON (Tenhou's viewer format; also tensoul, mjx)",
+             .can_read = true,
+             .can_write = true,
+             .carries = PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION | PAIFU_CARRIES_FINAL,
+             .extension = ".json"},
     .sniff = sniff,
-    .reader_open = reader_open,
+    .reader_size = sizeof(tenhou6_reader),
     .reader_next = reader_next,
     .reader_free = reader_free,
     .write_game = paifu_tenhou6__write_game,
-    .finish = NULL,
     .multi_game = true,
 };

@@ -68,12 +68,8 @@ typedef struct tenhou6_pon {
 } tenhou6_pon;
 
 typedef struct tenhou6_writer {
-    format_writer_ctx *ctx;
-    const paifu_game *g;
-    paifu_error *err;
+    format_write head;
     lossy loss;
-    paifu_rules *rules;
-    int players;
     paifu_buf log;  /* the rounds */
     paifu_buf conn; /* the connection entries */
     size_t n_conn;
@@ -103,7 +99,7 @@ static int code_of(paifu_tile t)
 
 static int refuse(tenhou6_writer *w, const char *what)
 {
-    return paifu_lossy__refuse(w->err, "tenhou6", w->deal, "%s", what);
+    return paifu_lossy__refuse(w->head.err, "tenhou6", w->deal, "%s", what);
 }
 
 /* Append entry TEXT to LIST. */
@@ -286,7 +282,7 @@ static int32_t win_base(const tenhou6_writer *w, const paifu_win *win, paifu_lim
     if (!(win->known & PAIFU_REC_FU) || !(win->known & PAIFU_REC_HAN) || win->han <= 0)
         return 0;
     paifu_limit computed;
-    int32_t base = paifu_points_base(win->han, win->fu, w->rules, &computed);
+    int32_t base = paifu_points_base(win->han, win->fu, w->head.rules, &computed);
     return base < 2000 ? base : 2000; /* recorded as below the limit */
 }
 
@@ -308,17 +304,17 @@ static void tsumo_split(const tenhou6_writer *w, const paifu_win *win, int32_t b
         *oya = dealer ? 0 : win->payment_dealer;
         return;
     }
-    int32_t total = dealer ? *ko * (w->players - 1) : *ko * (w->players - 2) + *oya;
+    int32_t total = dealer ? *ko * (w->head.players - 1) : *ko * (w->head.players - 2) + *oya;
     if (!(win->known & PAIFU_REC_POINTS) || total == win->points)
         return;
     int32_t t = win->points;
     if (dealer) {
-        *ko = t / (w->players - 1);
+        *ko = t / (w->head.players - 1);
         return;
     }
-    int share = w->players == 4 ? 4 : 3;
+    int share = w->head.players == 4 ? 4 : 3;
     *ko = (t / share + 99) / 100 * 100;
-    *oya = t - *ko * (w->players - 2);
+    *oya = t - *ko * (w->head.players - 2);
 }
 
 /*
@@ -349,7 +345,7 @@ static int score_string(tenhou6_writer *w, const paifu_win *win, char *buf, size
     }
     int32_t ko, oya;
     tsumo_split(w, win, base, dealer, &ko, &oya);
-    int32_t total = dealer ? ko * (w->players - 1) : ko * (w->players - 2) + oya;
+    int32_t total = dealer ? ko * (w->head.players - 1) : ko * (w->head.players - 2) + oya;
     if (dealer)
         snprintf(buf, size, "%s%d点∀", rank, (int)ko);
     else
@@ -383,7 +379,7 @@ static int put_yaku(tenhou6_writer *w, paifu_buf *b, const paifu_yaku_value *y)
 static int put_win(tenhou6_writer *w, paifu_buf *b, const paifu_win *win, size_t k)
 {
     int32_t deltas[PAIFU_SEATS];
-    if (paifu_lossy__outcome_deltas(deltas, w->g, w->index, k, w->rules) < 0)
+    if (paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules) < 0)
         return refuse(w, "a win whose score changes the log does not give");
     paifu_buf_putc(b, ',');
     paifu_buf_json_ints(b, deltas, PAIFU_SEATS, ",");
@@ -411,7 +407,7 @@ static const char *draw_name(const tenhou6_writer *w, const paifu_draw *d, const
     bool moves = false;
     for (int s = 0; s < PAIFU_SEATS; s++)
         moves = moves || deltas[s] != 0;
-    unsigned all = (1u << w->players) - 1;
+    unsigned all = (1u << w->head.players) - 1;
     switch (d->kind) {
     case PAIFU_DRAW_KYUUSHU:
         return "九種九牌";
@@ -438,7 +434,7 @@ static const char *draw_name(const tenhou6_writer *w, const paifu_draw *d, const
 static int put_draw(tenhou6_writer *w, paifu_buf *b, const paifu_draw *d, size_t k)
 {
     int32_t deltas[PAIFU_SEATS];
-    if (paifu_lossy__outcome_deltas(deltas, w->g, w->index, k, w->rules) < 0)
+    if (paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules) < 0)
         return refuse(w, "a draw whose score changes the log does not give");
     paifu_buf_json_string(b, draw_name(w, d, deltas));
     for (int s = 0; s < PAIFU_SEATS; s++) {
@@ -511,7 +507,7 @@ static int check_deal(tenhou6_writer *w)
         return refuse(w, "a deal without tiles (only its outcome)");
     if (st->flags & PAIFU_DEAL_ROUND_UNKNOWN)
         return refuse(w, "a deal whose round and dealer are not recorded");
-    for (int s = 0; s < w->players; s++)
+    for (int s = 0; s < w->head.players; s++)
         if (!(st->flags & PAIFU_DEAL_HAS_HANDS) || st->n_hand[s] != 13)
             return refuse(w, "a deal without 13-tile starting hands");
     if (paifu_lossy__hidden_tile(d))
@@ -523,8 +519,8 @@ static int check_deal(tenhou6_writer *w)
 static int check_game(tenhou6_writer *w)
 {
     int rc = 0;
-    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->g); k++) {
-        w->deal = paifu_game_deal(w->g, k);
+    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->head.game); k++) {
+        w->deal = paifu_game_deal(w->head.game, k);
         rc = check_deal(w);
     }
     w->deal = NULL;
@@ -551,18 +547,18 @@ static int read_deal(tenhou6_writer *w)
 
 static int write_deal(tenhou6_writer *w, size_t index)
 {
-    w->deal = paifu_game_deal(w->g, index);
+    w->deal = paifu_game_deal(w->head.game, index);
     w->index = index;
     const paifu_deal_start *st = &w->deal->start;
     int32_t scores[PAIFU_SEATS];
     int rc = read_deal(w);
     if (rc < 0)
         return rc;
-    if (paifu_lossy__start_scores(scores, w->g, index, w->rules) < 0)
+    if (paifu_lossy__start_scores(scores, w->head.game, index, w->head.rules) < 0)
         return refuse(w, "a deal whose starting scores the log does not give");
     paifu_buf *b = &w->log;
     paifu_buf_printf(b, "%s[[%d,%d,%d],", index ? "," : "", st->round_wind * 4 + st->hand_number,
-                     st->honba, paifu_lossy__start_sticks(w->g, index));
+                     st->honba, paifu_lossy__start_sticks(w->head.game, index));
     paifu_buf_json_ints(b, scores, PAIFU_SEATS, ",");
     paifu_buf_putc(b, ',');
     put_codes(b, w->dora, w->n_dora);
@@ -574,7 +570,7 @@ static int write_deal(tenhou6_writer *w, size_t index)
     put_codes(b, ura ? ura->ura : NULL, ura ? ura->n_ura : 0);
     for (int s = 0; s < PAIFU_SEATS; s++) {
         paifu_tile hand[PAIFU_MAX_HAND];
-        size_t n = s < w->players ? st->n_hand[s] : 0;
+        size_t n = s < w->head.players ? st->n_hand[s] : 0;
         memcpy(hand, st->hands[s], n);
         paifu_tile_sort(hand, n);
         paifu_buf_putc(b, ',');
@@ -592,7 +588,7 @@ static int write_deal(tenhou6_writer *w, size_t index)
 
 static const char *meta(const tenhou6_writer *w, const char *key)
 {
-    return paifu_game_meta_get(w->g, key);
+    return paifu_game_meta_get(w->head.game, key);
 }
 
 /* A number as JavaScript prints it: "2074.70" -> 2074.7, "1500.00" -> 1500. */
@@ -688,24 +684,25 @@ static bool lobby_override(const char *key)
 /* `rule` of a game not read from Tenhou: see the file header. */
 static int derived_rule(tenhou6_writer *w, paifu_buf *b)
 {
-    const char *name = paifu_game_rules_name(w->g);
+    const char *name = paifu_game_rules_name(w->head.game);
     char disp[64];
-    bool east = paifu_lossy__rule_is(w->rules, "game_length", "east"),
-         reds = paifu_lossy__rule_int(w->rules, "red_fives") > 0;
+    bool east = paifu_lossy__rule_is(w->head.rules, "game_length", "east"),
+         reds = paifu_lossy__rule_int(w->head.rules, "red_fives") > 0;
     bool known = !meta(w, PAIFU_META_RULES_UNKNOWN);
     if (name && strcmp(name, "tenhou") == 0) {
-        for (size_t i = 0; known && i < paifu_game_rule_override_count(w->g); i++)
-            known = lobby_override(paifu_game_rule_override(w->g, i)->key);
-        snprintf(disp, sizeof(disp), "%s般%s%s%s", w->players == 3 ? "三" : "", east ? "東" : "南",
-                 paifu_lossy__rule_is(w->rules, "kuitan", "true") ? "喰" : "", reds ? "赤" : "");
-    } else if (name && strcmp(name, "majsoul") == 0 && w->players == 4) {
-        known = known && (east || paifu_lossy__rule_is(w->rules, "game_length", "south"));
+        for (size_t i = 0; known && i < paifu_game_rule_override_count(w->head.game); i++)
+            known = lobby_override(paifu_game_rule_override(w->head.game, i)->key);
+        snprintf(
+            disp, sizeof(disp), "%s般%s%s%s", w->head.players == 3 ? "三" : "", east ? "東" : "南",
+            paifu_lossy__rule_is(w->head.rules, "kuitan", "true") ? "喰" : "", reds ? "赤" : "");
+    } else if (name && strcmp(name, "majsoul") == 0 && w->head.players == 4) {
+        known = known && (east || paifu_lossy__rule_is(w->head.rules, "game_length", "south"));
         snprintf(disp, sizeof(disp), "%s喰%s", east ? "東" : "南", reds ? "赤" : "");
     } else {
         snprintf(disp, sizeof(disp), "%s", name ? name : "");
         known = !known; /* a named rule set is lost; an unknown one has nothing to lose */
     }
-    put_rule(b, *disp ? disp : NULL, paifu_lossy__rule_int(w->rules, "red_fives"));
+    put_rule(b, *disp ? disp : NULL, paifu_lossy__rule_int(w->head.rules, "red_fives"));
     if (!known && !meta(w, PAIFU_META_RULES_UNKNOWN)) {
         char what[96];
         snprintf(what, sizeof(what), "the rule set (%s and its overrides)", name ? name : "?");
@@ -730,7 +727,7 @@ static void put_raw(paifu_buf *b, const char *key, const char *json)
 static void put_kept(const tenhou6_writer *w, paifu_buf *b, const char *key, const char *value)
 {
     bool string = !strcmp(key, "ref") || !strcmp(key, "ratingc");
-    const char *rules = paifu_game_rules_name(w->g);
+    const char *rules = paifu_game_rules_name(w->head.game);
     if (!strcmp(key, "ver"))
         string = meta(w, "tenhou6.title") || (rules && !strcmp(rules, "majsoul"));
     else if (!string) {
@@ -758,7 +755,8 @@ static void header_start(tenhou6_writer *w, paifu_buf *b)
         put_kept(w, b, "ver", v);
     else if (meta(w, "tenhou.go.type"))
         put_raw(b, "ver", "2.3");
-    else if (paifu_game_rules_name(w->g) && !strcmp(paifu_game_rules_name(w->g), "majsoul"))
+    else if (paifu_game_rules_name(w->head.game) &&
+             !strcmp(paifu_game_rules_name(w->head.game), "majsoul"))
         put_raw(b, "ver", "\"2.3\""); /* tensoul's form: the reader takes it as MahjongSoul */
     if ((v = meta(w, "tenhou6.ref")) || (v = meta(w, "tenhou.ref")) ||
         (v = meta(w, "majsoul.uuid"))) { /* tensoul's ref is the game's uuid (spec §9) */
@@ -792,9 +790,10 @@ static int header_from_xml(tenhou6_writer *w, paifu_buf *b)
      * generation; the tenhou6 reader in the date of `ref`, which is known only when a caller
      * set tenhou.ref. */
     bool uma = false, tenpaiyame = false;
-    for (size_t i = 0; i < paifu_game_rule_override_count(w->g); i++) {
-        uma = uma || !strcmp(paifu_game_rule_override(w->g, i)->key, "uma");
-        tenpaiyame = tenpaiyame || !strcmp(paifu_game_rule_override(w->g, i)->key, "tenpaiyame");
+    for (size_t i = 0; i < paifu_game_rule_override_count(w->head.game); i++) {
+        uma = uma || !strcmp(paifu_game_rule_override(w->head.game, i)->key, "uma");
+        tenpaiyame =
+            tenpaiyame || !strcmp(paifu_game_rule_override(w->head.game, i)->key, "tenpaiyame");
     }
     if (((uma && !(type & 0x10)) || tenpaiyame) && !meta(w, "tenhou.ref"))
         return paifu_lossy__report(&w->loss, LOSS_RULES,
@@ -821,7 +820,7 @@ static void put_result_number(paifu_buf *b, int32_t v)
 
 static int put_sc(tenhou6_writer *w, paifu_buf *b)
 {
-    const paifu_game_result *r = paifu_game_result_get(w->g);
+    const paifu_game_result *r = paifu_game_result_get(w->head.game);
     if (r->has_points && !r->has_final)
         return paifu_lossy__report(&w->loss, LOSS_FINAL,
                                    "the final points (sc needs the final scores with them)");
@@ -878,14 +877,14 @@ static int header_end(tenhou6_writer *w, paifu_buf *b)
         rc = put_sc(w, b);
     paifu_buf_puts(b, ",\"name\":[");
     for (int s = 0; s < PAIFU_SEATS; s++) {
-        const paifu_player *p = paifu_game_player(w->g, s);
+        const paifu_player *p = paifu_game_player(w->head.game, s);
         if (s)
             paifu_buf_putc(b, ',');
-        paifu_buf_json_string(b, p && s < w->players ? p->name : "");
+        paifu_buf_json_string(b, p && s < w->head.players ? p->name : "");
     }
     paifu_buf_putc(b, ']');
-    for (size_t i = 0; i < paifu_game_meta_count(w->g); i++) {
-        const paifu_meta *m = paifu_game_meta(w->g, i);
+    for (size_t i = 0; i < paifu_game_meta_count(w->head.game); i++) {
+        const paifu_meta *m = paifu_game_meta(w->head.game, i);
         bool known = false;
         for (size_t k = 0; k < sizeof(KNOWN) / sizeof(KNOWN[0]); k++)
             known = known || (strncmp(m->key, "tenhou6.", 8) == 0 && !strcmp(m->key + 8, KNOWN[k]));
@@ -900,11 +899,11 @@ static int header_end(tenhou6_writer *w, paifu_buf *b)
 static int write_rounds(tenhou6_writer *w)
 {
     int rc = 0;
-    for (size_t i = 0; rc == 0 && i < paifu_game_prelude_count(w->g); i++) {
+    for (size_t i = 0; rc == 0 && i < paifu_game_prelude_count(w->head.game); i++) {
         w->steps = 0;
-        rc = on_connection(w, paifu_game_prelude(w->g, i), -1);
+        rc = on_connection(w, paifu_game_prelude(w->head.game, i), -1);
     }
-    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->g); k++)
+    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->head.game); k++)
         rc = write_deal(w, k);
     return rc;
 }
@@ -914,7 +913,7 @@ static int assemble(tenhou6_writer *w, paifu_buf *out)
     paifu_buf head;
     paifu_buf_init(&head);
     header_start(w, &head);
-    if (w->ctx->games_written)
+    if (w->head.ctx->games_written)
         paifu_buf_putc(out, '\n'); /* JSON lines; one game is Tenhou's bytes, no newline */
     paifu_buf_putc(out, '{');
     if (head.len)
@@ -940,19 +939,15 @@ int paifu_tenhou6__write_game(format_writer_ctx *ctx, const paifu_game *game, pa
     if (paifu_lossy__is_mcr(game))
         return paifu_lossy__refuse(err, "tenhou6", NULL, "%s",
                                    "an MCR game (no flowers, fans or MCR payments in tenhou6)");
-    tenhou6_writer *w = calloc(1, sizeof(*w));
+    tenhou6_writer *w = paifu_formats__write_begin(sizeof(*w), ctx, game, err);
     if (!w)
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    w->ctx = ctx;
-    w->g = game;
-    w->err = err;
-    w->players = paifu_game_players(game);
-    paifu_lossy__init(&w->loss, ctx, game, err);
+        return PAIFU_ENOMEM;
+    paifu_lossy__init(&w->loss, &w->head);
     paifu_buf_init(&w->log);
     paifu_buf_init(&w->conn);
     int rc = check_game(w);
     if (rc == 0)
-        rc = paifu_game_rules(&w->rules, game, NULL, err);
+        rc = paifu_game_rules(&w->head.rules, game, NULL, err);
     if (rc == 0)
         rc = paifu_lossy__scan(&w->loss, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION);
     if (rc == 0)
@@ -961,9 +956,7 @@ int paifu_tenhou6__write_game(format_writer_ctx *ctx, const paifu_game *game, pa
         rc = assemble(w, ctx->out);
     if (rc == 0 && (w->log.failed || w->conn.failed))
         rc = paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory while writing");
-    paifu_rules_free(w->rules);
     paifu_buf_free(&w->log);
     paifu_buf_free(&w->conn);
-    free(w);
-    return rc;
+    return paifu_formats__write_end(&w->head, rc);
 }
