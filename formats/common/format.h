@@ -43,6 +43,7 @@ typedef struct format_write {
     paifu_error *err;
     int players;        /* paifu_game_players(game) */
     paifu_rules *rules; /* the rule set, once the writer resolves it (paifu_game_rules) */
+    unsigned lost;      /* bit per lossy_kind already reported (lossy.c) */
 } format_write;
 
 /*

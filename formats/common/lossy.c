@@ -31,20 +31,12 @@ static const char *const WHAT[] = {
 };
 static_assert(sizeof(WHAT) / sizeof(WHAT[0]) == LOSS_KIND_COUNT, "one text per loss kind");
 
-void paifu_lossy__init(lossy *l, const format_write *head)
+int paifu_lossy__report(format_write *w, lossy_kind kind, const char *what)
 {
-    l->ctx = head->ctx;
-    l->game = head->game;
-    l->err = head->err;
-    l->reported = 0;
-}
-
-int paifu_lossy__report(lossy *l, lossy_kind kind, const char *what)
-{
-    if (l->reported & (1u << kind))
+    if (w->lost & (1u << kind))
         return 0;
-    l->reported |= 1u << kind;
-    return paifu_formats__loss(l->ctx, l->game, what ? what : WHAT[kind], l->err);
+    w->lost |= 1u << kind;
+    return paifu_formats__loss(w->ctx, w->game, what ? what : WHAT[kind], w->err);
 }
 
 int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *deal,
@@ -86,7 +78,7 @@ int paifu_lossy__rule_int(const paifu_rules *rules, const char *key)
     return (int)strtol(text, NULL, 10);
 }
 
-int paifu_lossy__tsumogiri(lossy *l, const paifu_event *e, paifu_tile drawn, bool *tsumogiri)
+int paifu_lossy__tsumogiri(format_write *w, const paifu_event *e, paifu_tile drawn, bool *tsumogiri)
 {
     bool same = drawn == e->tile;
     *tsumogiri = same;
@@ -94,10 +86,40 @@ int paifu_lossy__tsumogiri(lossy *l, const paifu_event *e, paifu_tile drawn, boo
         *tsumogiri = (e->flags & PAIFU_EVF_TSUMOGIRI) != 0;
     if (*tsumogiri && !same) {
         *tsumogiri = false;
-        return paifu_lossy__report(l, LOSS_TSUMOGIRI,
+        return paifu_lossy__report(w, LOSS_TSUMOGIRI,
                                    "a tsumogiri flag on a discard that is not the tile drawn");
     }
     return 0;
+}
+
+const char *paifu_lossy__deal_untold(const paifu_deal *d)
+{
+    if (d->flags & PAIFU_DEAL_RESULT_ONLY)
+        return "a deal without tiles (only its outcome)";
+    if (d->start.flags & PAIFU_DEAL_ROUND_UNKNOWN)
+        return "a deal whose round and dealer are not recorded";
+    return NULL;
+}
+
+bool paifu_lossy__hands_dealt(const paifu_deal_start *st, int players)
+{
+    for (int s = 0; s < players; s++)
+        if (!(st->flags & PAIFU_DEAL_HAS_HANDS) || st->n_hand[s] != 13)
+            return false;
+    return true;
+}
+
+void paifu_lossy__names(paifu_buf *b, const paifu_game *game)
+{
+    int players = paifu_game_players(game);
+    paifu_buf_putc(b, '[');
+    for (int s = 0; s < PAIFU_SEATS; s++) {
+        const paifu_player *p = paifu_game_player(game, s);
+        if (s)
+            paifu_buf_putc(b, ',');
+        paifu_buf_json_string(b, p && s < players ? p->name : "");
+    }
+    paifu_buf_putc(b, ']');
 }
 
 bool paifu_lossy__hidden_tile(const paifu_deal *d)
@@ -192,9 +214,9 @@ static unsigned deal_losses(const paifu_deal *d)
     return m;
 }
 
-int paifu_lossy__scan(lossy *l, unsigned carries)
+int paifu_lossy__scan(format_write *w, unsigned carries)
 {
-    const paifu_game *g = l->game;
+    const paifu_game *g = w->game;
     unsigned m = 0;
     const char *seed = paifu_game_meta_get(g, "tenhou.shuffle.seed");
     if (seed && *seed)
@@ -220,16 +242,16 @@ int paifu_lossy__scan(lossy *l, unsigned carries)
     int rc = 0;
     for (unsigned k = 0; rc == 0 && k < LOSS_KIND_COUNT; k++)
         if (m & (1u << k))
-            rc = paifu_lossy__report(l, (lossy_kind)k, NULL);
+            rc = paifu_lossy__report(w, (lossy_kind)k, NULL);
     return rc;
 }
 
-int paifu_lossy__metadata(lossy *l, bool (*carried)(const char *key))
+int paifu_lossy__metadata(format_write *w, bool (*carried)(const char *key))
 {
     char lost[120] = "";
     size_t len = 0;
-    for (size_t i = 0; i < paifu_game_meta_count(l->game); i++) {
-        const char *key = paifu_game_meta(l->game, i)->key;
+    for (size_t i = 0; i < paifu_game_meta_count(w->game); i++) {
+        const char *key = paifu_game_meta(w->game, i)->key;
         if (carried(key) || strncmp(key, "paifu.", 6) == 0)
             continue;
         if (len + strlen(key) + 6 >= sizeof(lost)) {
@@ -242,7 +264,7 @@ int paifu_lossy__metadata(lossy *l, bool (*carried)(const char *key))
         return 0;
     char what[160];
     snprintf(what, sizeof(what), "source metadata (%s)", lost);
-    return paifu_lossy__report(l, LOSS_META, what);
+    return paifu_lossy__report(w, LOSS_META, what);
 }
 
 /* ---- implicit values ---- */

@@ -2,7 +2,8 @@
  * lossy.h: what the writers of formats narrower than the model share (private to formats/).
  *
  *   - Loss bookkeeping: every kind of information the target cannot carry is reported once per
- *     game through paifu_formats__loss (which fails under --strict).
+ *     game (the bits of a format_write's `lost`) through paifu_formats__loss (which fails under
+ *     --strict).
  *   - Values a target needs that a log may leave implicit: the scores and riichi sticks at a
  *     deal's start, the score changes of an outcome. They are worked out from what the log
  *     does record (the previous deal, the next deal's scores), never from the tiles; when they
@@ -36,19 +37,9 @@ typedef enum lossy_kind {
     LOSS_KIND_COUNT
 } lossy_kind;
 
-typedef struct lossy {
-    format_writer_ctx *ctx;
-    const paifu_game *game;
-    paifu_error *err;
-    unsigned reported; /* bit per lossy_kind already reported */
-} lossy;
-
-/* Start L for the game HEAD writes: nothing reported yet. */
-void paifu_lossy__init(lossy *l, const format_write *head);
-
 /* Report WHAT (kind KIND) unless that kind was reported for this game. 0 or the --strict
  * error. */
-int paifu_lossy__report(lossy *l, lossy_kind kind, const char *what);
+int paifu_lossy__report(format_write *w, lossy_kind kind, const char *what);
 
 /* What a writer carries beyond the public PAIFU_CARRIES_* bits (paifu_lossy__scan's CARRIES). */
 #define LOSSY_CARRIES_DICE        0x10000u /* the dice, also without the wall */
@@ -61,10 +52,10 @@ int paifu_lossy__report(lossy *l, lossy_kind kind, const char *what);
  * kan dora indicators revealed where Tenhou and Mortal would not reveal them, and the running
  * scores a log records beside its score changes.
  */
-int paifu_lossy__scan(lossy *l, unsigned carries);
+int paifu_lossy__scan(format_write *w, unsigned carries);
 
 /* Report, as one loss naming them, the metadata keys for which CARRIED says false. */
-int paifu_lossy__metadata(lossy *l, bool (*carried)(const char *key));
+int paifu_lossy__metadata(format_write *w, bool (*carried)(const char *key));
 
 /* An EUNSUPPORTED error naming deal DEAL (NULL: the game) of format FORMAT. */
 int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *deal,
@@ -79,7 +70,19 @@ int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *
  * tile drawn. A recorded tsumogiri of another tile than the one drawn (which the targets cannot
  * show) is reported and set false. 0 or the --strict error; *TSUMOGIRI is set either way.
  */
-int paifu_lossy__tsumogiri(lossy *l, const paifu_event *e, paifu_tile drawn, bool *tsumogiri);
+int paifu_lossy__tsumogiri(format_write *w, const paifu_event *e, paifu_tile drawn, bool *tsumogiri);
+
+/*
+ * What every narrow target refuses first in a deal, as the refusal's text: a deal without tiles
+ * (only its outcome), then one whose round and dealer are not recorded. NULL for neither.
+ */
+const char *paifu_lossy__deal_untold(const paifu_deal *d);
+
+/* Does deal start ST give every one of PLAYERS seats a 13-tile starting hand? */
+bool paifu_lossy__hands_dealt(const paifu_deal_start *st, int players);
+
+/* Append the JSON array of the four seats' names (GAME's players, "" for a seat without one). */
+void paifu_lossy__names(paifu_buf *b, const paifu_game *game);
 
 /* Does deal D have a tile the log does not show (a hidden draw, a call without its tiles)? */
 bool paifu_lossy__hidden_tile(const paifu_deal *d);

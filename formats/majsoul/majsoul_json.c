@@ -69,16 +69,8 @@ int paifu_majsoul__bool(json_cursor *c, const json_t *obj, const char *snake, bo
 {
     char buf[64];
     const char *key;
-    const json_t *v = paifu_majsoul__member(obj, snake, &key, buf);
     *out = false;
-    if (!v)
-        return 0;
-    if (!json_is_boolean(v)) {
-        json_cursor_key(c, key);
-        return jerr(c, "expected true or false, found %s", jtype(v));
-    }
-    *out = json_is_true(v);
-    return 1;
+    return paifu_majsoul__member(obj, snake, &key, buf) ? jopt_bool(c, obj, key, out) : 0;
 }
 
 bool paifu_majsoul__code(const char *s, paifu_tile *out)

@@ -51,7 +51,6 @@
 
 typedef struct mjai_writer {
     format_write head;
-    lossy loss;
     paifu_buf *b;
     bool mcr;
     /* the deal being written */
@@ -132,21 +131,15 @@ static int check_rules(mjai_writer *w)
     else
         snprintf(what, sizeof(what), "the rule set (%s and its overrides; mjai names Tenhou's)",
                  name ? name : "unnamed");
-    return paifu_lossy__report(&w->loss, LOSS_RULES, what);
+    return paifu_lossy__report(&w->head, LOSS_RULES, what);
 }
 
 static int start_game(mjai_writer *w)
 {
     paifu_buf *b = w->b;
     const char *v;
-    paifu_buf_puts(b, "{\"type\":\"start_game\",\"names\":[");
-    for (int s = 0; s < PAIFU_SEATS; s++) {
-        const paifu_player *p = paifu_game_player(w->head.game, s);
-        if (s)
-            paifu_buf_putc(b, ',');
-        paifu_buf_json_string(b, p && s < w->head.players ? p->name : "");
-    }
-    paifu_buf_putc(b, ']');
+    paifu_buf_puts(b, "{\"type\":\"start_game\",\"names\":");
+    paifu_lossy__names(b, w->head.game);
     if ((v = paifu_game_meta_get(w->head.game, "mjai.start_game.seed")))
         paifu_buf_printf(b, ",\"seed\":%s", v);
     if (!w->mcr)
@@ -220,7 +213,7 @@ static int on_draw(mjai_writer *w, const paifu_event *e)
 static int on_discard(mjai_writer *w, const paifu_event *e, size_t i)
 {
     bool tsumogiri;
-    int rc = paifu_lossy__tsumogiri(&w->loss, e, w->drawn[e->seat], &tsumogiri);
+    int rc = paifu_lossy__tsumogiri(&w->head, e, w->drawn[e->seat], &tsumogiri);
     if (e->flags & PAIFU_EVF_RIICHI)
         paifu_buf_printf(w->b, "{\"type\":\"reach\",\"actor\":%d}\n", e->seat);
     if (w->dora_at_dahai) {
@@ -436,7 +429,7 @@ static int on_win(mjai_writer *w, const paifu_win *win, size_t k)
     paifu_buf *b = w->b;
     int rc = 0;
     if (win->known & (PAIFU_REC_POINTS | PAIFU_REC_LIMIT | PAIFU_REC_PAYMENTS))
-        rc = paifu_lossy__report(&w->loss, LOSS_VALUES,
+        rc = paifu_lossy__report(&w->head, LOSS_VALUES,
                                  "the recorded points and limits of wins (fu, fan and yakus "
                                  "are kept)");
     w->dora_at_dahai = w->dora_at_tsumo = false;
@@ -481,7 +474,7 @@ static int on_draw_outcome(mjai_writer *w, const paifu_draw *d, size_t k)
     }
     paifu_buf_puts(b, "}\n");
     if ((d->known & PAIFU_REC_HAND) && d->shown)
-        return paifu_lossy__report(&w->loss, LOSS_HANDS, NULL);
+        return paifu_lossy__report(&w->head, LOSS_HANDS, NULL);
     return 0;
 }
 
@@ -525,15 +518,13 @@ static int check_deal(mjai_writer *w)
 {
     const paifu_deal *d = w->deal;
     const paifu_deal_start *st = &d->start;
-    if (d->flags & PAIFU_DEAL_RESULT_ONLY)
-        return refuse(w, "a deal without tiles (only its outcome)");
-    if (st->flags & PAIFU_DEAL_ROUND_UNKNOWN)
-        return refuse(w, "a deal whose round and dealer are not recorded");
+    const char *untold = paifu_lossy__deal_untold(d);
+    if (untold)
+        return refuse(w, untold);
     if (st->hand_number > 3)
         return refuse(w, "a deal numbered beyond 4 in its round (mjai's kyoku is 1..4)");
-    for (int s = 0; s < w->head.players; s++)
-        if (!(st->flags & PAIFU_DEAL_HAS_HANDS) || st->n_hand[s] != 13)
-            return refuse(w, "a deal without 13-tile starting hands");
+    if (!paifu_lossy__hands_dealt(st, w->head.players))
+        return refuse(w, "a deal without 13-tile starting hands");
     if (paifu_lossy__hidden_tile(d))
         return refuse(w, "a tile the log does not show (\"?\" is for in-game views only)");
     if (!w->mcr && st->dora_indicator == PAIFU_TILE_NONE)
@@ -586,7 +577,7 @@ static int write_deal(mjai_writer *w, size_t index)
     for (size_t i = 0; rc == 0 && i < w->deal->n_events; i++)
         rc = on_event(w, i, &outcome);
     if (rc == 0 && w->next_dora < w->n_dora)
-        rc = paifu_lossy__report(&w->loss, LOSS_DORA_TIMING,
+        rc = paifu_lossy__report(&w->head, LOSS_DORA_TIMING,
                                  "a kan dora indicator revealed where Mortal reveals none");
     paifu_buf_puts(w->b, "{\"type\":\"end_kyoku\"}\n");
     return rc;
@@ -611,7 +602,7 @@ static int end_game(mjai_writer *w)
     }
     paifu_buf_puts(w->b, "}\n");
     if (r->has_final)
-        return paifu_lossy__report(&w->loss, LOSS_FINAL, "the final scores (mjai has no uma)");
+        return paifu_lossy__report(&w->head, LOSS_FINAL, "the final scores (mjai has no uma)");
     return 0;
 }
 
@@ -634,7 +625,6 @@ int paifu_mjai__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu
     mjai_writer *w = paifu_formats__write_begin(sizeof(*w), ctx, game, err);
     if (!w)
         return PAIFU_ENOMEM;
-    paifu_lossy__init(&w->loss, &w->head);
     w->b = ctx->out;
     w->mcr = paifu_lossy__is_mcr(game);
     int rc = 0;
@@ -645,11 +635,11 @@ int paifu_mjai__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu
     if (rc == 0)
         rc = paifu_game_rules(&w->head.rules, game, NULL, err);
     if (rc == 0)
-        rc = paifu_lossy__scan(&w->loss, PAIFU_CARRIES_TSUMOGIRI);
+        rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI);
     if (rc == 0)
         rc = check_rules(w);
     if (rc == 0)
-        rc = paifu_lossy__metadata(&w->loss, meta_carried);
+        rc = paifu_lossy__metadata(&w->head, meta_carried);
     if (rc == 0)
         rc = start_game(w);
     for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(game); k++)

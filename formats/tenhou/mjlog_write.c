@@ -575,10 +575,9 @@ static int check_game(mjlog_writer *w)
     for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->head.game); k++) {
         const paifu_deal *d = w->deal = paifu_game_deal(w->head.game, k);
         const paifu_deal_start *st = &d->start;
-        if (d->flags & PAIFU_DEAL_RESULT_ONLY)
-            rc = paifu_mjlog__w_refuse(w, "a deal without tiles (only its outcome)");
-        else if (st->flags & PAIFU_DEAL_ROUND_UNKNOWN)
-            rc = paifu_mjlog__w_refuse(w, "a deal whose round and dealer are not recorded");
+        const char *untold = paifu_lossy__deal_untold(d);
+        if (untold)
+            rc = paifu_mjlog__w_refuse(w, untold);
         else if (st->round_wind > 3 || st->hand_number > 3 || st->dealer < 0 ||
                  st->dealer >= w->head.players)
             rc = paifu_mjlog__w_refuse(w, "a deal beyond North 4 (INIT seed counts 16 rounds)");
@@ -586,9 +585,8 @@ static int check_game(mjlog_writer *w)
             rc = paifu_mjlog__w_refuse(w, "a deal without its dora indicator (INIT seed needs it)");
         else if (paifu_lossy__hidden_tile(d))
             rc = paifu_mjlog__w_refuse(w, "a tile the log does not show (mjlog names every tile)");
-        for (int s = 0; rc == 0 && s < w->head.players; s++)
-            if (!(st->flags & PAIFU_DEAL_HAS_HANDS) || st->n_hand[s] != 13)
-                rc = paifu_mjlog__w_refuse(w, "a deal without 13-tile starting hands");
+        if (rc == 0 && !paifu_lossy__hands_dealt(st, w->head.players))
+            rc = paifu_mjlog__w_refuse(w, "a deal without 13-tile starting hands");
         for (size_t i = 0; rc == 0 && i < d->n_events; i++)
             if (d->events[i].type == PAIFU_EV_FLOWER)
                 rc = paifu_mjlog__w_refuse(w, "a flower (mjlog has no bonus tiles)");
@@ -662,13 +660,13 @@ static int report_losses(mjlog_writer *w)
     unsigned carries = PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION | PAIFU_CARRIES_TILE_IDS |
                        LOSSY_CARRIES_DICE | LOSSY_CARRIES_SCORES | LOSSY_CARRIES_DORA_TIMING |
                        (seed ? PAIFU_CARRIES_WALL : 0);
-    int rc = paifu_lossy__scan(&w->loss, carries);
+    int rc = paifu_lossy__scan(&w->head, carries);
     for (unsigned k = 0; rc == 0 && k < LOSS_KIND_COUNT; k++)
         if (w->pending & (1u << k))
-            rc = paifu_lossy__report(&w->loss, (lossy_kind)k,
+            rc = paifu_lossy__report(&w->head, (lossy_kind)k,
                                      w->pending_what[k][0] ? w->pending_what[k] : NULL);
     if (rc == 0)
-        rc = paifu_lossy__metadata(&w->loss, meta_carried);
+        rc = paifu_lossy__metadata(&w->head, meta_carried);
     return rc;
 }
 
@@ -680,7 +678,6 @@ int paifu_mjlog__write_game(format_writer_ctx *ctx, const paifu_game *game, paif
     mjlog_writer *w = paifu_formats__write_begin(sizeof(*w), ctx, game, err);
     if (!w)
         return PAIFU_ENOMEM;
-    paifu_lossy__init(&w->loss, &w->head);
     paifu_buf out;
     paifu_buf_init(&out);
     w->b = &out;

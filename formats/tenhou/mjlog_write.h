@@ -35,7 +35,6 @@ typedef struct mjlog_pon {
 
 typedef struct mjlog_writer {
     format_write head;
-    lossy loss;
     paifu_buf *b;  /* the game's bytes (copied to the output once nothing is refused) */
     bool from_xml; /* the game was read from an mjlog (metadata tenhou.go.*) */
     bool reds;     /* ids 16, 52, 88 are red fives (GO type bit 0x002 clear) */

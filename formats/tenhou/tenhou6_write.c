@@ -69,7 +69,6 @@ typedef struct tenhou6_pon {
 
 typedef struct tenhou6_writer {
     format_write head;
-    lossy loss;
     paifu_buf log;  /* the rounds */
     paifu_buf conn; /* the connection entries */
     size_t n_conn;
@@ -159,7 +158,7 @@ static int on_discard(tenhou6_writer *w, const paifu_event *e)
 {
     char text[8];
     bool tsumogiri; /* not on another tile than the drawn one: 60 stands for the drawn tile */
-    int rc = paifu_lossy__tsumogiri(&w->loss, e, w->drawn[e->seat], &tsumogiri);
+    int rc = paifu_lossy__tsumogiri(&w->head, e, w->drawn[e->seat], &tsumogiri);
     if (e->flags & PAIFU_EVF_RIICHI)
         snprintf(text, sizeof(text), "\"r%02d\"", tsumogiri ? 60 : code_of(e->tile));
     else
@@ -351,7 +350,7 @@ static int score_string(tenhou6_writer *w, const paifu_win *win, char *buf, size
     else
         snprintf(buf, size, "%s%d-%d点", rank, (int)ko, (int)oya);
     if ((win->known & PAIFU_REC_POINTS) && total != win->points)
-        return paifu_lossy__report(&w->loss, LOSS_VALUES,
+        return paifu_lossy__report(&w->head, LOSS_VALUES,
                                    "a recorded tsumo total that no split adds up to");
     return 0;
 }
@@ -371,7 +370,7 @@ static int put_yaku(tenhou6_writer *w, paifu_buf *b, const paifu_yaku_value *y)
         snprintf(text, sizeof(text), "%s(%d飜)", name ? name : "?", y->han);
     paifu_buf_json_string(b, text);
     if (y->han > PAIFU_YAKU_YAKUMAN_HAN)
-        return paifu_lossy__report(&w->loss, LOSS_VALUES,
+        return paifu_lossy__report(&w->head, LOSS_VALUES,
                                    "a yakuman counted more than once in one entry");
     return 0;
 }
@@ -392,7 +391,7 @@ static int put_win(tenhou6_writer *w, paifu_buf *b, const paifu_win *win, size_t
         paifu_buf_putc(b, ',');
         paifu_buf_json_string(b, score);
     } else if (win->known & (PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_POINTS | PAIFU_REC_YAKU)) {
-        rc = paifu_lossy__report(&w->loss, LOSS_VALUES,
+        rc = paifu_lossy__report(&w->head, LOSS_VALUES,
                                  "win values recorded without their limit (a score string "
                                  "needs it; han, fu and yaku are left out)");
     }
@@ -445,7 +444,7 @@ static int put_draw(tenhou6_writer *w, paifu_buf *b, const paifu_draw *d, size_t
         }
     }
     if (d->known & PAIFU_REC_HAND && d->shown)
-        return paifu_lossy__report(&w->loss, LOSS_HANDS, NULL);
+        return paifu_lossy__report(&w->head, LOSS_HANDS, NULL);
     return 0;
 }
 
@@ -502,14 +501,11 @@ static void put_codes(paifu_buf *b, const paifu_tile *t, size_t n)
 static int check_deal(tenhou6_writer *w)
 {
     const paifu_deal *d = w->deal;
-    const paifu_deal_start *st = &d->start;
-    if (d->flags & PAIFU_DEAL_RESULT_ONLY)
-        return refuse(w, "a deal without tiles (only its outcome)");
-    if (st->flags & PAIFU_DEAL_ROUND_UNKNOWN)
-        return refuse(w, "a deal whose round and dealer are not recorded");
-    for (int s = 0; s < w->head.players; s++)
-        if (!(st->flags & PAIFU_DEAL_HAS_HANDS) || st->n_hand[s] != 13)
-            return refuse(w, "a deal without 13-tile starting hands");
+    const char *untold = paifu_lossy__deal_untold(d);
+    if (untold)
+        return refuse(w, untold);
+    if (!paifu_lossy__hands_dealt(&d->start, w->head.players))
+        return refuse(w, "a deal without 13-tile starting hands");
     if (paifu_lossy__hidden_tile(d))
         return refuse(w, "a tile the log does not show (tenhou6 lists every tile)");
     return 0;
@@ -706,7 +702,7 @@ static int derived_rule(tenhou6_writer *w, paifu_buf *b)
     if (!known && !meta(w, PAIFU_META_RULES_UNKNOWN)) {
         char what[96];
         snprintf(what, sizeof(what), "the rule set (%s and its overrides)", name ? name : "?");
-        return paifu_lossy__report(&w->loss, LOSS_RULES, what);
+        return paifu_lossy__report(&w->head, LOSS_RULES, what);
     }
     return 0;
 }
@@ -796,7 +792,7 @@ static int header_from_xml(tenhou6_writer *w, paifu_buf *b)
             tenpaiyame || !strcmp(paifu_game_rule_override(w->head.game, i)->key, "tenpaiyame");
     }
     if (((uma && !(type & 0x10)) || tenpaiyame) && !meta(w, "tenhou.ref"))
-        return paifu_lossy__report(&w->loss, LOSS_RULES,
+        return paifu_lossy__report(&w->head, LOSS_RULES,
                                    "the rule set (2009's East-only uma or tenpai-yame, which "
                                    "tenhou6 tells by the log id in ref; set metadata tenhou.ref "
                                    "to keep it)");
@@ -822,7 +818,7 @@ static int put_sc(tenhou6_writer *w, paifu_buf *b)
 {
     const paifu_game_result *r = paifu_game_result_get(w->head.game);
     if (r->has_points && !r->has_final)
-        return paifu_lossy__report(&w->loss, LOSS_FINAL,
+        return paifu_lossy__report(&w->head, LOSS_FINAL,
                                    "the final points (sc needs the final scores with them)");
     if (!r->has_final)
         return 0;
@@ -875,14 +871,8 @@ static int header_end(tenhou6_writer *w, paifu_buf *b)
     }
     if (rc == 0)
         rc = put_sc(w, b);
-    paifu_buf_puts(b, ",\"name\":[");
-    for (int s = 0; s < PAIFU_SEATS; s++) {
-        const paifu_player *p = paifu_game_player(w->head.game, s);
-        if (s)
-            paifu_buf_putc(b, ',');
-        paifu_buf_json_string(b, p && s < w->head.players ? p->name : "");
-    }
-    paifu_buf_putc(b, ']');
+    paifu_buf_puts(b, ",\"name\":");
+    paifu_lossy__names(b, w->head.game);
     for (size_t i = 0; i < paifu_game_meta_count(w->head.game); i++) {
         const paifu_meta *m = paifu_game_meta(w->head.game, i);
         bool known = false;
@@ -891,7 +881,7 @@ static int header_end(tenhou6_writer *w, paifu_buf *b)
         if (strncmp(m->key, "tenhou6.", 8) == 0 && !known)
             put_kept(w, b, m->key + 8, m->value); /* a key of the source document */
     }
-    return rc == 0 ? paifu_lossy__metadata(&w->loss, meta_carried) : rc;
+    return rc == 0 ? paifu_lossy__metadata(&w->head, meta_carried) : rc;
 }
 
 /* ---- the game ---- */
@@ -942,14 +932,13 @@ int paifu_tenhou6__write_game(format_writer_ctx *ctx, const paifu_game *game, pa
     tenhou6_writer *w = paifu_formats__write_begin(sizeof(*w), ctx, game, err);
     if (!w)
         return PAIFU_ENOMEM;
-    paifu_lossy__init(&w->loss, &w->head);
     paifu_buf_init(&w->log);
     paifu_buf_init(&w->conn);
     int rc = check_game(w);
     if (rc == 0)
         rc = paifu_game_rules(&w->head.rules, game, NULL, err);
     if (rc == 0)
-        rc = paifu_lossy__scan(&w->loss, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION);
+        rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION);
     if (rc == 0)
         rc = write_rounds(w);
     if (rc == 0)
