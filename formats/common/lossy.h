@@ -70,7 +70,8 @@ int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *
  * tile drawn. A recorded tsumogiri of another tile than the one drawn (which the targets cannot
  * show) is reported and set false. 0 or the --strict error; *TSUMOGIRI is set either way.
  */
-int paifu_lossy__tsumogiri(format_write *w, const paifu_event *e, paifu_tile drawn, bool *tsumogiri);
+int paifu_lossy__tsumogiri(format_write *w, const paifu_event *e, paifu_tile drawn,
+                           bool *tsumogiri);
 
 /*
  * What every narrow target refuses first in a deal, as the refusal's text: a deal without tiles
