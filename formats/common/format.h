@@ -32,11 +32,7 @@ typedef struct format_writer_ctx {
     size_t games_written; /* games written so far by this writer */
 } format_writer_ctx;
 
-/*
- * One game being written: what the state of a writer that keeps one starts with (a member
- * `head`). paifu_formats__write_begin allocates and fills it, paifu_formats__write_end frees
- * the rule set and the state.
- */
+/* One game being written: what every writer's state starts with (its first member, `head`). */
 typedef struct format_write {
     format_writer_ctx *ctx;
     const paifu_game *game;
@@ -45,6 +41,19 @@ typedef struct format_write {
     paifu_rules *rules; /* the rule set, once the writer resolves it (paifu_game_rules) */
     unsigned lost;      /* bit per lossy_kind already reported (lossy.c) */
 } format_write;
+
+/*
+ * A writer (a row's `writer`). The registry writes a game with it: a refusal of the whole game
+ * first (the text `refuse` gives, NULL: none; the error names the format), then a zeroed state
+ * of `size` bytes (at least the format_write, its first member) with the head filled in, then
+ * `write`, then the head's rule set and the state freed. A writer appends its bytes to
+ * head->ctx->out.
+ */
+typedef struct format_writer {
+    size_t size;
+    const char *(*refuse)(const paifu_game *game);
+    int (*write)(format_write *head);
+} format_writer;
 
 /*
  * A row of the format table (registry.c), written with designated initialisers: what a row
@@ -64,7 +73,7 @@ typedef struct format_impl {
     int (*reader_next)(void *state, paifu_game *game, paifu_error *err);
     void (*reader_free)(void *state);
     /* Writer: one game per call; `finish` writes whatever closes the output (default: none). */
-    int (*write_game)(format_writer_ctx *ctx, const paifu_game *game, paifu_error *err);
+    const format_writer *writer;
     int (*finish)(format_writer_ctx *ctx, paifu_error *err);
     bool multi_game; /* several games fit in one output */
 } format_impl;
@@ -86,15 +95,13 @@ int paifu_formats__error(paifu_error *err, paifu_error_code code, const char *so
 #endif
     ;
 
-/*
- * The prologue of a writer that keeps a state for the game: a zeroed state of SIZE bytes (at
- * least a format_write) whose head is filled from CTX, GAME and ERR. NULL, with ERR set to
- * PAIFU_ENOMEM, when out of memory.
- */
-void *paifu_formats__write_begin(size_t size, format_writer_ctx *ctx, const paifu_game *game,
-                                 paifu_error *err);
-
-/* The epilogue: frees HEAD's rule set and the state it heads; returns RC. */
-int paifu_formats__write_end(format_write *head, int rc);
+/* A PAIFU_EUNSUPPORTED error "FORMAT cannot hold this game: ..." naming deal DEAL (NULL: the
+   game). */
+int paifu_formats__refuse(paifu_error *err, const char *format, const paifu_deal *deal,
+                          const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 #endif

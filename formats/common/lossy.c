@@ -39,22 +39,6 @@ int paifu_lossy__report(format_write *w, lossy_kind kind, const char *what)
     return paifu_formats__loss(w->ctx, w->game, what ? what : WHAT[kind], w->err);
 }
 
-int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *deal,
-                        const char *fmt, ...)
-{
-    paifu_location where;
-    paifu_location_clear(&where);
-    if (deal)
-        paifu_deal_label(where.deal, sizeof(where.deal), &deal->start);
-    char text[160];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof(text), fmt, ap);
-    va_end(ap);
-    return paifu_error_set(err, PAIFU_EUNSUPPORTED, &where, "%s cannot hold this game: %s", format,
-                           text);
-}
-
 bool paifu_lossy__is_mcr(const paifu_game *game)
 {
     paifu_rules *r = NULL;

@@ -57,14 +57,6 @@ int paifu_lossy__scan(format_write *w, unsigned carries);
 /* Report, as one loss naming them, the metadata keys for which CARRIED says false. */
 int paifu_lossy__metadata(format_write *w, bool (*carried)(const char *key));
 
-/* An EUNSUPPORTED error naming deal DEAL (NULL: the game) of format FORMAT. */
-int paifu_lossy__refuse(paifu_error *err, const char *format, const paifu_deal *deal,
-                        const char *fmt, ...)
-#if defined(__GNUC__) || defined(__clang__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-
 /*
  * Is discard E tsumogiri, DRAWN being its seat's latest draw? As recorded, else when it is the
  * tile drawn. A recorded tsumogiri of another tile than the one drawn (which the targets cannot

@@ -78,6 +78,22 @@ int paifu_formats__loss(format_writer_ctx *ctx, const paifu_game *game, const ch
     return 0;
 }
 
+int paifu_formats__refuse(paifu_error *err, const char *format, const paifu_deal *deal,
+                          const char *fmt, ...)
+{
+    paifu_location where;
+    paifu_location_clear(&where);
+    if (deal)
+        paifu_deal_label(where.deal, sizeof(where.deal), &deal->start);
+    char text[160];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    return paifu_error_set(err, PAIFU_EUNSUPPORTED, &where, "%s cannot hold this game: %s", format,
+                           text);
+}
+
 /* ---- format table ---- */
 
 size_t paifu_format_count(void)
@@ -377,27 +393,6 @@ int paifu_game_read_buffer(paifu_game **out, const void *data, size_t size,
 
 /* ---- writer ---- */
 
-void *paifu_formats__write_begin(size_t size, format_writer_ctx *ctx, const paifu_game *game,
-                                 paifu_error *err)
-{
-    format_write *head = calloc(1, size > sizeof(*head) ? size : sizeof(*head));
-    if (!head) {
-        paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-        return NULL;
-    }
-    head->ctx = ctx;
-    head->game = game;
-    head->err = err;
-    head->players = paifu_game_players(game);
-    return head;
-}
-
-int paifu_formats__write_end(format_write *head, int rc)
-{
-    paifu_rules_free(head->rules);
-    free(head);
-    return rc;
-}
 
 struct paifu_writer {
     const format_impl *impl;
@@ -414,7 +409,7 @@ int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb wri
     if (!out || !format || !write)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
     const format_impl *impl = paifu_formats__find(format);
-    if (!impl || !impl->write_game)
+    if (!impl || !impl->writer)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "no writer for format \"%s\"", format);
     if (opts && opts->version != PAIFU_WRITE_OPTIONS_VERSION)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown write options version %u",
@@ -449,11 +444,31 @@ static int flush(paifu_writer *w, paifu_error *err)
     return 0;
 }
 
+/* One game through the row's writer (format.h, format_writer). */
+static int write_game(paifu_writer *w, const paifu_game *game, paifu_error *err)
+{
+    const format_writer *writer = w->impl->writer;
+    const char *refused = writer->refuse ? writer->refuse(game) : NULL;
+    if (refused)
+        return paifu_formats__refuse(err, w->impl->info.name, NULL, "%s", refused);
+    format_write *head = calloc(1, writer->size > sizeof(*head) ? writer->size : sizeof(*head));
+    if (!head)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    head->ctx = &w->ctx;
+    head->game = game;
+    head->err = err;
+    head->players = paifu_game_players(game);
+    int rc = writer->write(head);
+    paifu_rules_free(head->rules);
+    free(head);
+    return rc;
+}
+
 int paifu_writer_write(paifu_writer *w, const paifu_game *game, paifu_error *err)
 {
     if (!w || !game)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
-    int rc = w->impl->write_game(&w->ctx, game, err);
+    int rc = write_game(w, game, err);
     if (rc < 0) {
         paifu_buf_clear(&w->buf);
         return rc;

@@ -12,7 +12,8 @@
 #include "format.h"
 
 /* Write GAME as mjai JSON lines, start_game to end_game. */
-int paifu_mjai__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu_error *err);
+/* The mjai writer (mjai_write.c; the format row of mjai_read.c). */
+extern const format_writer paifu_mjai__writer;
 
 /* mjai's name of tile T ("5mr", "E", "P"); "?" for anything else. Static storage. */
 const char *paifu_mjai__tile_name(paifu_tile t);

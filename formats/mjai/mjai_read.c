@@ -1152,6 +1152,6 @@ const format_impl paifu_format_mjai = {
     .reader_size = sizeof(mjai_reader),
     .reader_next = reader_next,
     .reader_free = reader_free,
-    .write_game = paifu_mjai__write_game,
+    .writer = &paifu_mjai__writer,
     .multi_game = true,
 };

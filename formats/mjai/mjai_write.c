@@ -100,7 +100,7 @@ static void put_tiles(paifu_buf *b, const paifu_tile *t, size_t n)
 
 static int refuse(mjai_writer *w, const char *what)
 {
-    return paifu_lossy__refuse(w->head.err, "mjai", w->deal, "%s", what);
+    return paifu_formats__refuse(w->head.err, "mjai", w->deal, "%s", what);
 }
 
 /* ---- the game's rule set ---- */
@@ -507,7 +507,7 @@ static int on_event(mjai_writer *w, size_t i, size_t *outcome)
     case PAIFU_EV_ABORTIVE_DRAW:
         return on_draw_outcome(w, &w->deal->draws[e->detail], (*outcome)++);
     default: /* DORA (placed by Mortal's rules), connection, penalties (lost); no FLOWER
-              * (paifu_mjai__write_game refuses those first) */
+              * (refuse_game refuses those first) */
         return 0;
     }
 }
@@ -606,26 +606,22 @@ static int end_game(mjai_writer *w)
     return 0;
 }
 
-static bool has_flowers(const paifu_game *g)
+static const char *refuse_game(const paifu_game *g)
 {
     for (size_t k = 0; k < paifu_game_deal_count(g); k++) {
         const paifu_deal *d = paifu_game_deal(g, k);
         for (size_t i = 0; i < d->n_events; i++)
             if (d->events[i].type == PAIFU_EV_FLOWER)
-                return true;
+                return "flowers and seasons (mjai has no bonus tiles)";
     }
-    return false;
+    return NULL;
 }
 
-int paifu_mjai__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu_error *err)
+static int write_game(format_write *head)
 {
-    if (has_flowers(game))
-        return paifu_lossy__refuse(err, "mjai", NULL, "%s",
-                                   "flowers and seasons (mjai has no bonus tiles)");
-    mjai_writer *w = paifu_formats__write_begin(sizeof(*w), ctx, game, err);
-    if (!w)
-        return PAIFU_ENOMEM;
-    w->b = ctx->out;
+    mjai_writer *w = (mjai_writer *)head;
+    const paifu_game *game = head->game;
+    w->b = head->ctx->out;
     w->mcr = paifu_lossy__is_mcr(game);
     int rc = 0;
     for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(game); k++) {
@@ -633,7 +629,7 @@ int paifu_mjai__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu
         rc = check_deal(w);
     }
     if (rc == 0)
-        rc = paifu_game_rules(&w->head.rules, game, NULL, err);
+        rc = paifu_game_rules(&w->head.rules, game, NULL, head->err);
     if (rc == 0)
         rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI);
     if (rc == 0)
@@ -646,5 +642,11 @@ int paifu_mjai__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu
         rc = write_deal(w, k);
     if (rc == 0)
         rc = end_game(w);
-    return paifu_formats__write_end(&w->head, rc);
+    return rc;
 }
+
+const format_writer paifu_mjai__writer = {
+    .size = sizeof(mjai_writer),
+    .refuse = refuse_game,
+    .write = write_game,
+};

@@ -8,7 +8,8 @@
 /* Meta key under which the reader keeps `source.format` (the log's original format). */
 #define PAIFU_JSON_ORIGIN_KEY "paifu.origin"
 
-int paifu_json__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu_error *err);
+/* The writer (paifu_json_write.c; the format row of paifu_json_read.c). */
+extern const format_writer paifu_json__writer;
 
 /* Yaku (or MCR fan) by name: riichi yaku names, or "fan:N". */
 int paifu_json__yaku_id(const char *name, uint16_t *id);

@@ -989,6 +989,6 @@ const format_impl paifu_format_paifu_json = {
     .reader_size = sizeof(paifu_json_reader),
     .reader_next = reader_next,
     .reader_free = reader_free,
-    .write_game = paifu_json__write_game,
+    .writer = &paifu_json__writer,
     .multi_game = true,
 };

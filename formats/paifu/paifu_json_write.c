@@ -518,10 +518,10 @@ static void put_deal(paifu_buf *b, const paifu_deal *deal, int players, bool mcr
     paifu_buf_puts(b, "\n    }");
 }
 
-int paifu_json__write_game(format_writer_ctx *ctx, const paifu_game *g, paifu_error *err)
+static int write_game(format_write *head)
 {
-    (void)err;
-    paifu_buf *b = ctx->out;
+    const paifu_game *g = head->game;
+    paifu_buf *b = head->ctx->out;
     int players = paifu_game_players(g);
     bool mcr = paifu_lossy__is_mcr(g);
     put_header(b, g);
@@ -559,3 +559,5 @@ int paifu_json__write_game(format_writer_ctx *ctx, const paifu_game *g, paifu_er
     paifu_buf_puts(b, "\n}\n");
     return 0;
 }
+
+const format_writer paifu_json__writer = {.write = write_game};

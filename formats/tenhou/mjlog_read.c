@@ -1013,5 +1013,5 @@ const format_impl paifu_format_mjlog = {
     .sniff = sniff,
     .reader_open = reader_open,
     .reader_next = reader_next,
-    .write_game = paifu_mjlog__write_game,
+    .writer = &paifu_mjlog__writer,
 };

@@ -88,7 +88,7 @@
 
 int paifu_mjlog__w_refuse(mjlog_writer *w, const char *what)
 {
-    return paifu_lossy__refuse(w->head.err, "tenhou-xml", w->deal, "%s", what);
+    return paifu_formats__refuse(w->head.err, "tenhou-xml", w->deal, "%s", what);
 }
 
 void paifu_mjlog__w_loss(mjlog_writer *w, lossy_kind kind, const char *what)
@@ -618,7 +618,7 @@ static void put_prelude(mjlog_writer *w)
         paifu_mjlog__w_connection(w, paifu_game_prelude(w->head.game, i));
 }
 
-static int write_game(mjlog_writer *w)
+static int write_document(mjlog_writer *w)
 {
     const char *lobby;
     int rc = check_game(w);
@@ -670,26 +670,35 @@ static int report_losses(mjlog_writer *w)
     return rc;
 }
 
-int paifu_mjlog__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu_error *err)
+static const char *refuse_game(const paifu_game *game)
 {
-    if (paifu_lossy__is_mcr(game))
-        return paifu_lossy__refuse(err, "tenhou-xml", NULL, "%s",
-                                   "an MCR game (no flowers, fans or MCR payments in mjlog)");
-    mjlog_writer *w = paifu_formats__write_begin(sizeof(*w), ctx, game, err);
-    if (!w)
-        return PAIFU_ENOMEM;
+    return paifu_lossy__is_mcr(game) ? "an MCR game (no flowers, fans or MCR payments in mjlog)"
+                                     : NULL;
+}
+
+static int write_game(format_write *head)
+{
+    mjlog_writer *w = (mjlog_writer *)head;
+    const paifu_game *game = head->game;
+    paifu_error *err = head->err;
     paifu_buf out;
     paifu_buf_init(&out);
     w->b = &out;
     w->from_xml = paifu_game_meta_get(game, "tenhou.go.type") != NULL;
-    int rc = write_game(w);
+    int rc = write_document(w);
     if (rc == 0 && out.failed)
         rc = paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory while writing");
     if (rc == 0)
         rc = report_losses(w);
     if (rc == 0)
-        paifu_buf_put(ctx->out, out.data, out.len);
+        paifu_buf_put(head->ctx->out, out.data, out.len);
     paifu_buf_free(&out);
     free(w->kept);
-    return paifu_formats__write_end(&w->head, rc);
+    return rc;
 }
+
+const format_writer paifu_mjlog__writer = {
+    .size = sizeof(mjlog_writer),
+    .refuse = refuse_game,
+    .write = write_game,
+};

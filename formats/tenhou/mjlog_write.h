@@ -131,6 +131,6 @@ int paifu_mjlog__era_rules(unsigned type, int players, unsigned era,
                            void *payload);
 
 /* The writer (the format row of mjlog_read.c). */
-int paifu_mjlog__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu_error *err);
+extern const format_writer paifu_mjlog__writer;
 
 #endif

@@ -109,10 +109,9 @@ extern const char *const paifu_tenhou6__yaku_names[T6_YAKU_NAMES];
 /* Tile of a tenhou.net/6 code (11..47, 51..53); false for anything else. */
 bool paifu_tenhou6__tile(long long code, paifu_tile *out);
 
-/* Write GAME as one tenhou.net/6 document (tenhou6_write.c). */
-struct format_writer_ctx;
-int paifu_tenhou6__write_game(struct format_writer_ctx *ctx, const paifu_game *game,
-                              paifu_error *err);
+/* The writer: a game as one tenhou.net/6 document (tenhou6_write.c). */
+struct format_writer;
+extern const struct format_writer paifu_tenhou6__writer;
 
 /* Read round array DEAL (path element `$.log[i]` already pushed on C) into GAME. */
 int paifu_tenhou6__read_deal(t6_state *st, json_cursor *c, const json_t *deal, size_t index,

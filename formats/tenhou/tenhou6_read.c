@@ -600,6 +600,6 @@ const format_impl paifu_format_tenhou6 = {
     .reader_size = sizeof(tenhou6_reader),
     .reader_next = reader_next,
     .reader_free = reader_free,
-    .write_game = paifu_tenhou6__write_game,
+    .writer = &paifu_tenhou6__writer,
     .multi_game = true,
 };

@@ -98,7 +98,7 @@ static int code_of(paifu_tile t)
 
 static int refuse(tenhou6_writer *w, const char *what)
 {
-    return paifu_lossy__refuse(w->head.err, "tenhou6", w->deal, "%s", what);
+    return paifu_formats__refuse(w->head.err, "tenhou6", w->deal, "%s", what);
 }
 
 /* Append entry TEXT to LIST. */
@@ -924,14 +924,17 @@ static int assemble(tenhou6_writer *w, paifu_buf *out)
     return rc;
 }
 
-int paifu_tenhou6__write_game(format_writer_ctx *ctx, const paifu_game *game, paifu_error *err)
+static const char *refuse_game(const paifu_game *game)
 {
-    if (paifu_lossy__is_mcr(game))
-        return paifu_lossy__refuse(err, "tenhou6", NULL, "%s",
-                                   "an MCR game (no flowers, fans or MCR payments in tenhou6)");
-    tenhou6_writer *w = paifu_formats__write_begin(sizeof(*w), ctx, game, err);
-    if (!w)
-        return PAIFU_ENOMEM;
+    return paifu_lossy__is_mcr(game) ? "an MCR game (no flowers, fans or MCR payments in tenhou6)"
+                                     : NULL;
+}
+
+static int write_game(format_write *head)
+{
+    tenhou6_writer *w = (tenhou6_writer *)head;
+    const paifu_game *game = head->game;
+    paifu_error *err = head->err;
     paifu_buf_init(&w->log);
     paifu_buf_init(&w->conn);
     int rc = check_game(w);
@@ -942,10 +945,16 @@ int paifu_tenhou6__write_game(format_writer_ctx *ctx, const paifu_game *game, pa
     if (rc == 0)
         rc = write_rounds(w);
     if (rc == 0)
-        rc = assemble(w, ctx->out);
+        rc = assemble(w, head->ctx->out);
     if (rc == 0 && (w->log.failed || w->conn.failed))
         rc = paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory while writing");
     paifu_buf_free(&w->log);
     paifu_buf_free(&w->conn);
-    return paifu_formats__write_end(&w->head, rc);
+    return rc;
 }
+
+const format_writer paifu_tenhou6__writer = {
+    .size = sizeof(tenhou6_writer),
+    .refuse = refuse_game,
+    .write = write_game,
+};
