@@ -393,7 +393,6 @@ int paifu_game_read_buffer(paifu_game **out, const void *data, size_t size,
 
 /* ---- writer ---- */
 
-
 struct paifu_writer {
     const format_impl *impl;
     paifu_write_cb write;
