@@ -43,15 +43,16 @@ typedef struct format_write {
 } format_write;
 
 /*
- * A writer (a row's `writer`). The registry writes a game with it: a refusal of the whole game
- * first (the text `refuse` gives, NULL: none; the error names the format), then a zeroed state
- * of `size` bytes (at least the format_write, its first member) with the head filled in, then
- * `write`, then the head's rule set and the state freed. A writer appends its bytes to
- * head->ctx->out.
+ * A writer (a row's `writer`). The registry writes a game with it: first the refusal of a
+ * whole game the format cannot hold (when `refuses` says so: PAIFU_EUNSUPPORTED "<format>
+ * cannot hold this game: <refusal>"), then a zeroed state of `size` bytes (at least the
+ * format_write, its first member) with the head filled in, then `write`, then the head's rule
+ * set and the state freed. A writer appends its bytes to head->ctx->out.
  */
 typedef struct format_writer {
     size_t size;
-    const char *(*refuse)(const paifu_game *game);
+    bool (*refuses)(const paifu_game *game);
+    const char *refusal;
     int (*write)(format_write *head);
 } format_writer;
 

@@ -447,9 +447,8 @@ static int flush(paifu_writer *w, paifu_error *err)
 static int write_game(paifu_writer *w, const paifu_game *game, paifu_error *err)
 {
     const format_writer *writer = w->impl->writer;
-    const char *refused = writer->refuse ? writer->refuse(game) : NULL;
-    if (refused)
-        return paifu_formats__refuse(err, w->impl->info.name, NULL, "%s", refused);
+    if (writer->refuses && writer->refuses(game))
+        return paifu_formats__refuse(err, w->impl->info.name, NULL, "%s", writer->refusal);
     format_write *head = calloc(1, writer->size > sizeof(*head) ? writer->size : sizeof(*head));
     if (!head)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");

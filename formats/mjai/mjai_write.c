@@ -507,7 +507,7 @@ static int on_event(mjai_writer *w, size_t i, size_t *outcome)
     case PAIFU_EV_ABORTIVE_DRAW:
         return on_draw_outcome(w, &w->deal->draws[e->detail], (*outcome)++);
     default: /* DORA (placed by Mortal's rules), connection, penalties (lost); no FLOWER
-              * (refuse_game refuses those first) */
+              * (the writer's row refuses those first) */
         return 0;
     }
 }
@@ -606,30 +606,29 @@ static int end_game(mjai_writer *w)
     return 0;
 }
 
-static const char *refuse_game(const paifu_game *g)
+static bool has_flowers(const paifu_game *g)
 {
     for (size_t k = 0; k < paifu_game_deal_count(g); k++) {
         const paifu_deal *d = paifu_game_deal(g, k);
         for (size_t i = 0; i < d->n_events; i++)
             if (d->events[i].type == PAIFU_EV_FLOWER)
-                return "flowers and seasons (mjai has no bonus tiles)";
+                return true;
     }
-    return NULL;
+    return false;
 }
 
 static int write_game(format_write *head)
 {
     mjai_writer *w = (mjai_writer *)head;
-    const paifu_game *game = head->game;
     w->b = head->ctx->out;
-    w->mcr = paifu_lossy__is_mcr(game);
+    w->mcr = paifu_lossy__is_mcr(head->game);
     int rc = 0;
-    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(game); k++) {
-        w->deal = paifu_game_deal(game, k); /* refuse before reporting any loss */
+    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(head->game); k++) {
+        w->deal = paifu_game_deal(head->game, k); /* refuse before reporting any loss */
         rc = check_deal(w);
     }
     if (rc == 0)
-        rc = paifu_game_rules(&w->head.rules, game, NULL, head->err);
+        rc = paifu_game_rules(&w->head.rules, head->game, NULL, head->err);
     if (rc == 0)
         rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI);
     if (rc == 0)
@@ -638,7 +637,7 @@ static int write_game(format_write *head)
         rc = paifu_lossy__metadata(&w->head, meta_carried);
     if (rc == 0)
         rc = start_game(w);
-    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(game); k++)
+    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(head->game); k++)
         rc = write_deal(w, k);
     if (rc == 0)
         rc = end_game(w);
@@ -647,6 +646,7 @@ static int write_game(format_write *head)
 
 const format_writer paifu_mjai__writer = {
     .size = sizeof(mjai_writer),
-    .refuse = refuse_game,
+    .refuses = has_flowers,
+    .refusal = "flowers and seasons (mjai has no bonus tiles)",
     .write = write_game,
 };

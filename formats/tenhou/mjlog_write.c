@@ -670,24 +670,16 @@ static int report_losses(mjlog_writer *w)
     return rc;
 }
 
-static const char *refuse_game(const paifu_game *game)
-{
-    return paifu_lossy__is_mcr(game) ? "an MCR game (no flowers, fans or MCR payments in mjlog)"
-                                     : NULL;
-}
-
 static int write_game(format_write *head)
 {
     mjlog_writer *w = (mjlog_writer *)head;
-    const paifu_game *game = head->game;
-    paifu_error *err = head->err;
     paifu_buf out;
     paifu_buf_init(&out);
     w->b = &out;
-    w->from_xml = paifu_game_meta_get(game, "tenhou.go.type") != NULL;
+    w->from_xml = paifu_game_meta_get(head->game, "tenhou.go.type") != NULL;
     int rc = write_document(w);
     if (rc == 0 && out.failed)
-        rc = paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory while writing");
+        rc = paifu_error_set(head->err, PAIFU_ENOMEM, NULL, "out of memory while writing");
     if (rc == 0)
         rc = report_losses(w);
     if (rc == 0)
@@ -699,6 +691,7 @@ static int write_game(format_write *head)
 
 const format_writer paifu_mjlog__writer = {
     .size = sizeof(mjlog_writer),
-    .refuse = refuse_game,
+    .refuses = paifu_lossy__is_mcr,
+    .refusal = "an MCR game (no flowers, fans or MCR payments in mjlog)",
     .write = write_game,
 };

@@ -924,22 +924,14 @@ static int assemble(tenhou6_writer *w, paifu_buf *out)
     return rc;
 }
 
-static const char *refuse_game(const paifu_game *game)
-{
-    return paifu_lossy__is_mcr(game) ? "an MCR game (no flowers, fans or MCR payments in tenhou6)"
-                                     : NULL;
-}
-
 static int write_game(format_write *head)
 {
     tenhou6_writer *w = (tenhou6_writer *)head;
-    const paifu_game *game = head->game;
-    paifu_error *err = head->err;
     paifu_buf_init(&w->log);
     paifu_buf_init(&w->conn);
     int rc = check_game(w);
     if (rc == 0)
-        rc = paifu_game_rules(&w->head.rules, game, NULL, err);
+        rc = paifu_game_rules(&w->head.rules, head->game, NULL, head->err);
     if (rc == 0)
         rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION);
     if (rc == 0)
@@ -947,7 +939,7 @@ static int write_game(format_write *head)
     if (rc == 0)
         rc = assemble(w, head->ctx->out);
     if (rc == 0 && (w->log.failed || w->conn.failed))
-        rc = paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory while writing");
+        rc = paifu_error_set(head->err, PAIFU_ENOMEM, NULL, "out of memory while writing");
     paifu_buf_free(&w->log);
     paifu_buf_free(&w->conn);
     return rc;
@@ -955,6 +947,7 @@ static int write_game(format_write *head)
 
 const format_writer paifu_tenhou6__writer = {
     .size = sizeof(tenhou6_writer),
-    .refuse = refuse_game,
+    .refuses = paifu_lossy__is_mcr,
+    .refusal = "an MCR game (no flowers, fans or MCR payments in tenhou6)",
     .write = write_game,
 };
