@@ -19,7 +19,7 @@
  *   validate      read + paifu_game_rules + paifu_verify_game (full re-simulation)
  *   read/validate (libxml2)  the same with the reader's scanner turned off, so that every
  *                 document goes through libxml2's SAX2 parser as before the scanner
- *                 (formats/mjlog_scan.c; paifu_mjlog__scanner_on, an internal of the static
+ *                 (formats/tenhou/mjlog_scan.c; paifu_mjlog__scanner_on, an internal of the static
  *                 library)
  *
  * The four bare passes are libxml2 alone, with the same options as the reader (XML_PARSE_NONET);
@@ -151,7 +151,7 @@ static const char *const PASS_NAMES[PASS_KINDS] = {
 static const char *const PASS_OPTIONS[PASS_KINDS] = {
     "nodes", "attrs", "sax", "saxmem", "read", "validate", "read-libxml2", "validate-libxml2"};
 
-/* formats/mjlog.h: whether the mjlog reader tries its scanner before libxml2 (default true) */
+/* formats/tenhou/mjlog.h: whether the mjlog reader tries its scanner before libxml2 (default true) */
 extern bool paifu_mjlog__scanner_on;
 
 static unsigned long bare(const input *x, bool attrs)

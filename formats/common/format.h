@@ -1,10 +1,11 @@
 /*
  * format.h: the interface every format module implements (private to formats/).
  *
- * registry.c holds one row per format: its public info, a sniffer, a reader and a writer.
- * A reader parses a whole input buffer it does not own and hands out games one at a time into a
- * game the caller resets between games. A writer appends bytes to a paifu_buf and reports what
- * the target format cannot carry through the loss callback.
+ * Each format has one row (a format_impl, defined in its reader's file and listed in
+ * registry.c): its public info, a sniffer, a reader and a writer. A reader parses a whole input
+ * buffer it does not own and hands out games one at a time into a game the caller resets between
+ * games. A writer appends bytes to a paifu_buf and reports what the target format cannot carry
+ * through the loss callback. What a row leaves out is the registry's default (README.md).
  */
 #ifndef PAIFU_FORMATS_FORMAT_H
 #define PAIFU_FORMATS_FORMAT_H

@@ -1,44 +1,30 @@
 /*
- * majsoul_deal.c: the records of a MahjongSoul deal onto the model (spec §3, §5.1-§5.6, §8).
+ * majsoul_deal.c: the records of a MahjongSoul deal onto the model, in their order (spec §3,
+ * §5.1-§5.6, §8; the fields of each record in §5). Abortive draws and wins: majsoul_end.c.
  *
- * Records and events (paifu/game.h), in the order of the records:
- *   RecordNewRound      a deal: round wind `chang`, dealer and hand number `ju`, honba `ben`,
- *                       riichi sticks `liqibang`, `scores`, starting hands `tiles0..3` (the
- *                       dealer's 14th tile, the last of its list, becomes the deal's first DRAW:
- *                       spec §3.3), the dora indicator (`doras`, old records `dora`) and the
- *                       wall `paishan` (below)
- *   RecordDealTile      DRAW (REPLACEMENT after the seat's kan or kita)
- *   RecordDiscardTile   DISCARD: RIICHI for is_liqi or is_wliqi; TSUMOGIRI_KNOWN from `moqie`,
- *                       except that the dealer's first discard says false even when it throws
- *                       the 14th tile (spec §5.3): there a false `moqie` is left unknown
- *   RecordChiPengGang   CHI/PON/DAIMINKAN: `tile` the called tile, the entry of `tiles` whose
- *                       `froms` seat is not the caller (spec §5.4; without `froms` the last
- *                       entry, from the latest discarder); `tiles` the others
- *   RecordAnGangAddGang ANKAN (type 3): the four tiles of the kind, with the red fives the seat
- *                       holds, since the record names one representative (spec §5.5); SHOUMINKAN
- *                       (type 2): `tile` the added tile, `tiles` the pon's three
- *   RecordBaBei         KITA of a North (spec §5.6)
- *   riichi deposit      RIICHI_ACCEPTED where the record after the declaration carries the
- *                       `liqi` object (a draw or a call: spec §5.2, §8.3), with the recorded
- *                       scores after it (the declarer's `score`, the others' unchanged since the
- *                       start of the deal); none when the declaration is won on or the record
- *                       has no `liqi`. Abortive draws: majsoul_end.c
- *   kan dora            `doras` of any record is the complete list: entries beyond those
- *                       revealed become DORA events, before the record's own event for a draw or
- *                       a discard (a closed kan's indicator arrives with the replacement draw,
- *                       an open or added kan's with the discard after it: spec §8.4), after it
- *                       for a kan or kita that carries them
- *
- * The wall (spec §8.1): `paishan` is the wall in draw order, 136 tiles (108 in 3-player), or in
- * older records only the part not dealt, 83 (68). A partial wall is completed with the starting
- * hands at their dealing positions, so that the verifier checks every draw after the deal. The
- * deal goes from the dealer in turn order: three passes of four tiles, one tile each, then the
- * dealer's 14th (wall[13 * players]); live draws follow in order. The dead wall is the end of
- * the wall: replacement draws take the last tile, then the one before, ... (4; 3-player 8, for
- * kans and norths); the k-th dora indicator is wall[len - (21 - 4 * players) - 2k] and its ura
- * indicator the tile before it (4-player len-5/len-6; 3-player len-9/len-10), as the replay
- * editor builds the records the client accepts [E] and one real 3-player record shows for the
- * first indicator [V]. Tile ids are unknown (PAIFU_TILE_ID_NONE).
+ * Choices:
+ *   - RecordNewRound: the dealer's 14th tile, the last of its list, becomes the deal's first
+ *     DRAW (spec §3.3); the dora indicator from `doras` (old records `dora`).
+ *   - RecordDealTile after the seat's kan or kita is a REPLACEMENT draw.
+ *   - RecordDiscardTile: TSUMOGIRI_KNOWN from `moqie`, except the dealer's first discard, which
+ *     says false even when it throws the 14th tile (spec §5.3): there false is left unknown.
+ *   - RecordChiPengGang: the called tile is the entry of `tiles` whose `froms` seat is not the
+ *     caller (spec §5.4); without `froms`, the last entry, from the latest discarder.
+ *   - RecordAnGangAddGang: a closed kan gets the four tiles of the kind with the red fives the
+ *     seat holds, since the record names one representative (spec §5.5).
+ *   - Riichi deposit: RIICHI_ACCEPTED where the record after the declaration carries `liqi` (a
+ *     draw or a call: spec §5.2, §8.3), with the recorded scores after it; none when the
+ *     declaration is won on or no record carries `liqi`.
+ *   - Kan dora: `doras` of any record is the complete list; entries beyond those revealed become
+ *     DORA events, before the record's own event for a draw or a discard (spec §8.4), after it
+ *     for a kan or kita that carries them.
+ *   - The wall (spec §8.1): `paishan` in draw order, 136 tiles (108 in 3-player), or in older
+ *     records only the part not dealt, 83 (68), which is completed with the starting hands at
+ *     their dealing positions so that the verifier checks every draw after the deal. The dead
+ *     wall is the wall's end: replacement draws from the last tile back (4; 3-player 8), the
+ *     k-th dora indicator wall[len - (21 - 4 * players) - 2k] and its ura the tile before, as
+ *     the replay editor builds the records the client accepts [E] and one real 3-player record
+ *     shows for the first indicator [V]. Tile ids are unknown (PAIFU_TILE_ID_NONE).
  */
 #include "format.h"
 #include "majsoul.h"

@@ -1,43 +1,31 @@
 /*
  * majsoul_read.c: reader of MahjongSoul game records rendered as JSON
- * (shared/formats/majsoul-json.md, "spec" below). One game per document.
+ * (shared/formats/majsoul-json.md, "spec" below). One game per document; the records of a deal
+ * are mapped in majsoul_deal.c, its end in majsoul_end.c.
  *
- * ---- input (spec §2) ----
- * Every rendering of the protobuf messages that the spec lists is accepted; keys may be
- * snake_case or lowerCamelCase, and a key that is missing has its default (0, false, "", an
- * empty list; spec §2.1), so no key is required where protobuf would omit it:
- *   layout A   {"head", "data": {"name": ".lq.GameDetailRecords", "data": {...}}, "data_url"}
- *              or the same without the wrapper level ("data": {"version", "actions"|"records"})
- *   layout B   {"head", "data": [{name, data}, ...]} or {"head", "records": [...]}
- *   layout C   tensoul's debug output: "mjshead", "mjslog" (bodies) + "mjsrecordtypes" (names)
- *   RiichiEnv  {"rounds": [[{name, data}, ...], ...]} and the one-round fixture
- *              {"mode", "events": [{name, data}, ...], "next_start"}
- * The container generations (spec §1 step 3): `actions` (version 210715; only results of
- * type-1 actions are records, the other actions are player inputs and are skipped) and
- * `records` (version 0); any other version, an undecoded (base64) body, a record list left
- * at `data_url`, and a bare list of bodies without names (ambiguous, spec §2.5) are refused.
- * Record names may be ".lq.RecordNewRound", "RecordNewRound" or "NewRound". Syntax errors name
- * the line and column; every other error names the JSON path (".data.data.actions[12]...")
- * and, inside a deal, the deal ("S2-1").
- *
- * ---- mapping onto the model (paifu/game.h) ----
- * players  3 when the first RecordNewRound has no `tiles3` (spec §9), else 4
- * names    head.accounts[] and head.robots[] by `seat` (nickname); seats without one are ""
- * rules    a matchmaking game (config.category 2) in a standard room (meta.mode_id 1..32 or
- *          unknown; spec §4.1 table) is "majsoul", with game_length east for mode.mode 1/11;
- *          3-player rooms add the 3-player values of spec §4.1 and §9 (35000 start and count
- *          point, uma 15/0/-15, tsumo loss, kita, noten total 2000, 100 per honba from each
- *          tsumo payer = 200 per honba, two red fives). Friendly rooms, tournaments and the
- *          tutorial (categories 1, 4, 100: rules set per room) and event rooms (mode_id 33 on,
- *          or an event-mode switch in detail_rule, or local yaku: spec §4.1) still name
- *          "majsoul" but set PAIFU_META_RULES_UNKNOWN: the verifier then replays the tiles
- *          only. A document without a head (RiichiEnv) names "majsoul", with the 3-player
- *          values when it has 3 players.
- * metadata majsoul.uuid, majsoul.category, majsoul.mode, majsoul.mode_id, majsoul.version
- * deals    majsoul_deal.c, majsoul_end.c
- * end      head.result.players[] by seat: part_point_1 = the final points (leftover riichi
- *          sticks included), total_point = the final score (spec §4.3); a game whose last
- *          deal has no end record is marked truncated
+ * Choices:
+ *   - Every rendering spec §2 lists is accepted (layouts A, B and C, RiichiEnv's rounds and its
+ *     one-round fixture); keys may be snake_case or lowerCamelCase, and a missing key has its
+ *     protobuf default (spec §2.1), so no key is required where protobuf would omit it. Record
+ *     names may be ".lq.RecordNewRound", "RecordNewRound" or "NewRound".
+ *   - Container generations (spec §1 step 3): `actions` (version 210715; only the results of
+ *     type-1 actions are records, player inputs are skipped) and `records` (version 0). Refused:
+ *     any other version, an undecoded (base64) body, records left at `data_url`, and a bare
+ *     list of bodies without names (ambiguous, spec §2.5).
+ *   - Errors: syntax errors name the line and column; every other error the JSON path
+ *     (".data.data.actions[12]...") and, inside a deal, the deal ("S2-1").
+ *   - Players: 3 when the first RecordNewRound has no `tiles3` (spec §9), else 4; names from
+ *     head.accounts[] and head.robots[] by seat, "" for a seat without one.
+ *   - Rules: a matchmaking game (category 2) in a standard room (mode_id 1..32 or unknown; spec
+ *     §4.1) is "majsoul", East-only for mode 1/11, with the 3-player values of spec §4.1 and §9
+ *     in 3-player rooms. Friendly rooms, tournaments, the tutorial (categories 1, 4, 100) and
+ *     event rooms (mode_id 33 on, an event switch in detail_rule, local yaku) still name
+ *     "majsoul" but set PAIFU_META_RULES_UNKNOWN: the verifier replays the tiles only. A
+ *     document without a head (RiichiEnv) names "majsoul", with the 3-player values for 3.
+ *   - Kept: majsoul.uuid, majsoul.category, majsoul.mode, majsoul.mode_id, majsoul.version.
+ *   - End: head.result.players[] by seat, part_point_1 the final points (leftover sticks
+ *     included), total_point the final score (spec §4.3); a game whose last deal has no end
+ *     record is marked truncated.
  */
 #include "format.h"
 #include "majsoul.h"

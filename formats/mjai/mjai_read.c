@@ -1,51 +1,37 @@
 /*
- * mjai_read.c: reader of mjai event logs (shared/formats/mjai.md, "spec" below): JSON lines,
- * one event object with a "type" per line, in the original (gimite/mjai, akochan) and the
- * Mortal/libriichi dialects (RiichiEnv, mjai-reviewer). Replay-mode logs only: a hidden tile
- * ("?") outside a draw's shown hands is an error.
+ * mjai_read.c: reader of mjai event logs (shared/formats/mjai.md, "spec" below; §4 maps every
+ * event type), in the original (gimite/mjai, akochan) and the Mortal/libriichi dialects
+ * (RiichiEnv, mjai-reviewer).
  *
- * A file holds one or more games (start_game ... end_game); a log may also start directly with
- * start_kyoku. A game that ends without end_game is marked truncated; a start_kyoku ends the
- * round before it even without end_kyoku (mjai.app resumes games that way, spec §1), and a
- * round with no outcome is then the verifier's to report. Syntax errors name the
- * line and column; every other error names the line and the JSON path of the value.
- *
- * ---- mapping onto the model (paifu/game.h) ----
- * rules    mjai names no rule set: "tenhou" (spec; `paifu validate --rules` overrides it), with
- *          red_fives 0 for aka_flag false and game_length east for kyoku_first 4 (convlog's
- *          akochan extras, spec §4.1). A log whose rounds have no dora_marker is akochan's MCR
- *          mode (136 tiles, no flowers, scores from 25000, one East round): "mcr" with those
- *          overrides, and PAIFU_META_RULES_UNKNOWN because its payments, honba and multiple
- *          wins are akochan's own, not the MCR rules'. A 3-player log names no preset either.
- * deals    start_kyoku: round wind `bakaze`, hand `kyoku` - 1, dealer `oya`, honba, riichi
- *          sticks `kyotaku` (or `kyoutaku`; with neither the deal does not record them), scores
- *          (when given; the original dialect leaves them out and the verifier follows its own),
- *          hands `tehais`, dora indicator `dora_marker`
- * events   tsumo -> DRAW (REPLACEMENT after a kan or kita); dahai -> DISCARD with TSUMOGIRI and
- *          TSUMOGIRI_KNOWN when the log has the `tsumogiri` key (old logs do not: then unknown),
- *          RIICHI after a `reach` of the seat; chi/pon/daiminkan (also "kan") -> `tile` = pai,
- *          `from` = target, `tiles` = consumed; kakan -> SHOUMINKAN (pai, consumed = the pon's);
- *          ankan -> ANKAN (consumed; an original `pai` is ignored); dora -> DORA; reach_accepted
- *          -> RIICHI_ACCEPTED (original: with the scores after it); nukidora/kita -> KITA.
- *          The original server reveals an open or added kan's indicator after the owner's next
- *          discard; the model wants it before (paifu/game.h), so such a discard is held back
- *          until the `dora` that follows it, or emitted as it is when none follows
- * hora     WIN: actor, target, pao; deltas as given, or the difference of the original
- *          dialect's `scores` (after the win) to the running scores; the winning tile (`pai`,
- *          else the discard or the draw it wins on); hand = hora_tehais plus the winning tile;
- *          ura_markers / uradora_markers / uradora_marker (akochan) for a winner in riichi;
- *          original yakus (names as paifu_yaku_from_name knows them; jikaze, bakaze and
- *          sangenpai resolved to the seat wind, the round wind and the winner's dragon sets;
- *          yakuman han 100 each -> 13); fan -> han (100 per yakuman); fu (akochan writes fu
- *          before rounding up, e.g. 38: recorded rounded up to 10, chiitoitsu's 25 kept).
- *          akochan MCR: info.bools / info.integers -> MCR fans (one each / the count), fan ->
- *          the total
- * ryukyoku draw kind from `reason` (spec §4.4); the Mortal dialect gives none, and the kind is
- *          what the events show: the wall used up, else nine terminals (the actor has drawn and
- *          not discarded), four riichi, four kans, four winds (the first four discards are one
- *          wind, no call or kan), and a triple ron last; tenpais, shown tehais, deltas (or
- *          scores after); tenpai from the noten payments otherwise
- * end_game the original dialect's scores are the final points (no uma: no final scores)
+ * Choices:
+ *   - Replay-mode logs only: a hidden tile ("?") outside a draw's shown hands is an error.
+ *     Syntax errors name the line and column; every other error the line and the JSON path.
+ *   - A file holds one or more games; a log may start directly with start_kyoku. A game that
+ *     ends without end_game is marked truncated; a start_kyoku ends the round before it even
+ *     without end_kyoku (mjai.app resumes games that way, spec §1), and a round without an
+ *     outcome is then the verifier's to report.
+ *   - Rules: mjai names none, so "tenhou" (`paifu validate --rules` overrides it), with red_fives
+ *     0 for aka_flag false and game_length east for kyoku_first 4 (convlog's akochan extras,
+ *     spec §4.1). Rounds without dora_marker are akochan's MCR mode: "mcr" with its overrides
+ *     (136 tiles, no flowers, 25000 start, one East round) and PAIFU_META_RULES_UNKNOWN, since
+ *     its payments, honba and multiple wins are akochan's own. A 3-player log names no preset.
+ *   - What a log leaves out stays unknown: riichi sticks without kyotaku (or kyoutaku), scores
+ *     (the original dialect has none; the verifier follows its own), tsumogiri without the
+ *     `tsumogiri` key (old logs).
+ *   - The original server reveals an open or added kan's indicator after the owner's next
+ *     discard; the model wants it before (paifu/game.h), so such a discard is held back until
+ *     the `dora` that follows it, or emitted as it is when none follows.
+ *   - hora: deltas as given, or the original dialect's `scores` after the win minus the running
+ *     scores; the winning tile is `pai`, else the discard or draw it wins on; yakus by the names
+ *     paifu_yaku_from_name knows (jikaze, bakaze and sangenpai resolved to the seat wind, the
+ *     round wind and the winner's dragon sets; yakuman han 100 each -> 13); akochan's fu before
+ *     rounding up (38) is recorded rounded up to 10, chiitoitsu's 25 kept; akochan MCR's
+ *     info.bools / info.integers become MCR fans.
+ *   - ryukyoku: the kind from `reason` (spec §4.4); the Mortal dialect gives none, so the kind is
+ *     what the events show: the wall used up, else nine terminals (the actor has drawn and not
+ *     discarded), four riichi, four kans, four winds, and a triple ron last. Tenpai from the
+ *     noten payments when the log does not list it.
+ *   - end_game: the original dialect's scores are the final points (no uma: no final scores).
  */
 #include "format.h"
 #include "json_in.h"

@@ -8,8 +8,9 @@
  *   mjlog_deal.c   the deal side: INIT, draws, discards, N, REACH, DORA, AGARI, RYUUKYOKU, BYE
  *   mjlog_shuffle.c  seed -> wall (with sha512.c and mt19937.c)
  *
- * Spec: shared/formats/tenhou-xml.md ("spec" below). The mapping onto the model is documented
- * at the top of mjlog_read.c.
+ * Spec: shared/formats/tenhou-xml.md ("spec" below). The reader's choices are documented at the
+ * top of mjlog_read.c (parsing), mjlog_header.c (rules, metadata, wall) and mjlog_deal.c (a
+ * deal's tags).
  */
 #ifndef PAIFU_FORMATS_MJLOG_H
 #define PAIFU_FORMATS_MJLOG_H

@@ -5,7 +5,9 @@
  * Nothing here checks the play (that is the verifier's job): values are decoded, range-checked
  * as the format defines them, and recorded.
  *
- *   INIT        deal start (see mjlog_read.c header); the wall when a seed is known
+ *   INIT        deal start (§4.7: scores ten*100, dice seed[3]+1 and seed[4]+1, hands in
+ *               dealing order with their ids; ids 16, 52, 88 are red fives when GO bit 0x002
+ *               is clear); the wall when a seed is known (mjlog_header.c)
  *   T/U/V/W#    DRAW, flag REPLACEMENT when the seat declared a kan or kita since its last draw
  *   D/E/F/G#    DISCARD, flags TSUMOGIRI_KNOWN always, TSUMOGIRI when the id is the seat's
  *               last draw and no call by the seat came in between (§4.8), RIICHI when a REACH
@@ -448,7 +450,8 @@ static int parse_decimal(const char *s, size_t len, int32_t *out, bool *has_dot,
     return 0;
 }
 
-/* owari: points (100s) and results (decimal) per seat; chip games add 8 chip numbers. */
+/* owari: points (100s) and results (decimal, read into thousandths with exact decimal
+   arithmetic) per seat; chip games add 8 chip numbers. */
 static int on_owari(mjlog_reader *st, const mj_attr *a)
 {
     if (st->owari_seen)

@@ -1,7 +1,30 @@
 /*
- * mjlog_header.c: the header of an mjlog game (SHUFFLE, GO, UN, TAIKYOKU), the rule set the GO
- * type implies, the era-dependent rules read from the game's end, and the metadata kept for a
- * writer. The mapping is documented at the top of mjlog_read.c.
+ * mjlog_header.c: the header of an mjlog game (SHUFFLE, GO, UN, TAIKYOKU; spec §4.1-§4.6), the
+ * rule set the GO type implies, the era-dependent rules read from the game's end, and the
+ * metadata kept for a writer.
+ *
+ * Choices:
+ *   - Players from GO type bit 0x10; names percent-decoded and checked as UTF-8.
+ *   - Rules "tenhou" with overrides from the GO type bits (spec §4.3, §6, §7). Sanma also gets
+ *     honba_value 200, target_points 40000 and riichi_min_wall 3, which the corpus shows. The
+ *     era is read from the log itself at its end: an owari result with a non-zero decimal is
+ *     Tenhou's exact era (final_rounding nearest_100, spec §6 item 1); an East-only game whose
+ *     wall is generation A or whose owari results are integers is a 2009 game with uma
+ *     +5/-5/-10 (spec §6 item 3, §8).
+ *   - GO type bits above 0x80 (chip games, special lobbies) or a GO csrule (private rules) set
+ *     tenhou.rules_unknown, tenhou.rules_unknown.reason and PAIFU_META_RULES_UNKNOWN; a lobby
+ *     other than 0 (which may choose its own uma) sets tenhou.final_unknown and
+ *     PAIFU_META_FINAL_UNKNOWN.
+ *   - Kept for a writer: tenhou.mjloggm.<attr>, tenhou.shuffle.<attr> (the seed text),
+ *     tenhou.go.<attr>, tenhou.un.<attr> (a name only when its spelling is not the canonical
+ *     %XX encoding of every byte), tenhou.taikyoku.<attr>, tenhou.owari (the raw text: its
+ *     number format is era-dependent); an attribute of a later tag the model cannot hold as
+ *     tenhou.<TAG>[i]@<attr>.
+ *   - Wall: with a seed (SHUFFLE generation B/C, or INIT shuffle generation A) every deal start
+ *     carries the wall in draw order and its dead-wall layout (metas tenhou.wall.generation,
+ *     tenhou.wall.dead_layout). An empty seed (tools blank it) leaves the wall unknown; a seed
+ *     that cannot be decoded leaves it unknown too, with paifu.wall_error
+ *     (PAIFU_META_WALL_ERROR) for the verifier to report.
  */
 #include "mjlog.h"
 #include "mjlog_write.h"

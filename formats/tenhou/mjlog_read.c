@@ -1,74 +1,30 @@
 /*
- * mjlog_read.c: reader of Tenhou mjlog XML (shared/formats/tenhou-xml.md, "spec" below).
+ * mjlog_read.c: reader of Tenhou mjlog XML, the driver (shared/formats/tenhou-xml.md, "spec"
+ * below: §4 the tags, §5 their order, §6 owari, §8 the eras). mjlog_header.c maps the header,
+ * mjlog_deal.c a deal's tags, mjlog_meld.c the meld codes, mjlog_shuffle.c the wall's seed.
  *
- * The reader parses, decodes and records; it verifies nothing about the game (scores,
- * legality, the wall against the draws): that is the verifier's job. It fails with
- * PAIFU_EFORMAT, located at file:line:column, byte offset, the tag/attribute path
- * ("mjloggm/AGARI[2]@ten", 1-based among same-named siblings as in XPath), and the deal label
- * and event index inside a deal, when the bytes are not a well-formed mjlog.
- *
- * ---- input ----
- * A file holds one or more <mjloggm> documents (some tools concatenate them): the bytes are cut
- * after each </mjloggm> (find_doc_end) and every document gets its own libxml2 parser, one game
- * per paifu_reader_next(). Whitespace, comments and XML declarations after the last document
- * are ignored; anything else is parsed and fails. Security (STYLE §4.3): libxml2 never opens a
- * file (a push parser fed the bytes in memory), options are XML_PARSE_NONET only (never NOENT,
- * DTDLOAD, DTDATTR, DTDVALID or HUGE), and a DOCTYPE is refused before libxml2 sees it
- * (check_prolog), so no entity is ever declared. libxml2 errors reach us through the
- * structured handler; the first error wins.
- *
- * ---- parsing ----
- * A document is first given to the scanner (mjlog_scan.c): a strict reader of the plain XML
- * subset every real mjlog is written in, which hands each complete tag to on_root/on_element
- * through paifu_mjlog__element. When the document holds anything outside that subset the
- * scanner declines, st and the game are put back as they were, and libxml2 reads the document
- * from its start. libxml2 is used through its SAX2 interface (parse_document): each start tag
- * arrives as a name and an array of attribute values, and no tree node is built (an
- * xmlTextReader builds, hands over and frees a node per tag, which cost as much as the parse
- * itself). A tag is handled once the parser has found it well-formed (handle_pending), and the
- * events come in document order, so the first error in the document is the one reported; both
- * paths give the same games and errors (tests/unit/test_mjlog_scan*.c).
- *
- * ---- positions ----
- * libxml2 reports a tag when it has read past it, so its line number is not the tag's. The
- * reader keeps its own cursor over the raw bytes (sync_tag): the documents are flat, so the
- * n-th element is the n-th start tag in the bytes. This gives the exact line, column and offset
- * of every tag, and of every attribute value (value_offset) for errors.
- *
- * ---- mapping onto the model (paifu/game.h) ----
- * header   players from GO type bit 0x10; names percent-decoded (UTF-8 checked); rules "tenhou"
- *          with overrides from the GO type bits (red_fives 0 for 0x002, kuitan false for 0x004,
- *          game_length east when 0x008 is clear, sanma values for 0x010: spec §4.3, §6, §7).
- *          Sanma also gets honba_value 200, target_points 40000 and riichi_min_wall 3, which
- *          the corpus shows (mjlog_header.c). Era-dependent values are read from the log
- *          itself at the end of the game: results with a non-zero decimal in owari mean
- *          Tenhou's exact era (final_rounding nearest_100, spec §6 item 1); an East-only game
- *          whose wall uses generation A or whose owari has integer results is a 2009 game
- *          with uma +5/-5/-10 (spec §6 item 3, §8).
- *          GO type bits above 0x80 (chip games, special lobbies) or a GO csrule (private
- *          custom rules) set meta tenhou.rules_unknown = "1", tenhou.rules_unknown.reason and
- *          PAIFU_META_RULES_UNKNOWN; a lobby other than 0 (a private lobby, which may choose
- *          its own uma) sets tenhou.final_unknown and PAIFU_META_FINAL_UNKNOWN.
- * metadata everything of the header is kept for a writer: tenhou.mjloggm.<attr>,
- *          tenhou.shuffle.<attr> (the seed text), tenhou.go.<attr>, tenhou.un.<attr> (dan,
- *          rate, sx, rc, gold; a name only when its spelling is not the canonical %XX encoding
- *          of every byte), tenhou.taikyoku.<attr>, tenhou.owari (the raw text: its number
- *          format is era-dependent). An attribute of a later tag that the model cannot hold
- *          (INIT chip, AGARI chip/ratio, a 16-number chip-game sc, a meld code a writer could
- *          not derive from the events) is kept as tenhou.<TAG>[i]@<attr>.
- * wall     with a seed (SHUFFLE generation B/C, or INIT shuffle generation A) every deal start
- *          carries the full wall in draw order r[0..N) (wall_ids and wall) and its dead-wall
- *          layout (paifu_wall_layout); metas tenhou.wall.generation = "A"|"B"|"C" and
- *          tenhou.wall.dead_layout = "old"|"new". An empty seed (tools blank it) leaves the
- *          wall unknown. A seed that cannot be decoded does not make the file unreadable: the
- *          wall stays unknown and paifu.wall_error (PAIFU_META_WALL_ERROR) says why, for
- *          the verifier to report.
- * deals    INIT: round = seed[0] (wind seed[0]/4, hand seed[0]%4, sanma the same numbering),
- *          honba, riichi sticks, dice seed[3]+1 and seed[4]+1, dora indicator, scores ten*100,
- *          dealer oya, hands in INIT (dealing) order with ids. Ids 16, 52, 88 are red fives iff
- *          GO bit 0x002 is clear. Details per tag in mjlog_deal.c.
- * end      owari: points*100 and results*1000 (exact decimal arithmetic); no owari: the game is
- *          marked truncated.
+ * Choices:
+ *   - The reader records; it verifies nothing of the game (scores, legality, the wall against
+ *     the draws). Errors (PAIFU_EFORMAT) name file:line:column, the byte offset, the tag and
+ *     attribute ("mjloggm/AGARI[2]@ten", 1-based among same-named siblings as in XPath) and,
+ *     inside a deal, the deal label and event index.
+ *   - A file may hold several <mjloggm> documents (some tools concatenate them): the bytes are
+ *     cut after each </mjloggm> (find_doc_end), one game per paifu_reader_next(). White space,
+ *     comments and XML declarations after the last document are ignored; anything else fails.
+ *   - Security (STYLE §4.3): libxml2 never opens a file (a push parser is fed the bytes),
+ *     options are XML_PARSE_NONET only (never NOENT, DTDLOAD, DTDATTR, DTDVALID or HUGE), and
+ *     a DOCTYPE is refused before libxml2 sees it (check_prolog). The first error wins.
+ *   - Two parsers, the same games and errors (tests/unit/test_mjlog_scan*.c): the scanner
+ *     (mjlog_scan.c), a strict reader of the plain XML subset every real mjlog is written in,
+ *     goes first; on anything outside it, it declines, the state and the game are put back, and
+ *     libxml2's SAX2 interface reads the document (parse_document; no tree: an xmlTextReader's
+ *     node per tag cost as much as the parse). A tag is handled once it is known well-formed
+ *     (handle_pending), so the first error in the document is the one reported.
+ *   - Positions: libxml2 reports a tag after reading past it, so the reader keeps its own cursor
+ *     over the bytes (sync_tag: the documents are flat, the n-th element is the n-th start tag)
+ *     for the line, column and offset of every tag and attribute value (value_offset).
+ *   - What the model has no place for is kept as metadata for a writer (mjlog_header.c,
+ *     mjlog_deal.c); a game without owari is marked truncated.
  */
 #include "mjlog.h"
 #include "mjlog_write.h"

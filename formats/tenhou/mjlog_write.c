@@ -1,76 +1,51 @@
 /*
- * mjlog_write.c: writer of Tenhou mjlog XML (shared/formats/tenhou-xml.md, "spec" below).
+ * mjlog_write.c: writer of Tenhou mjlog XML (shared/formats/tenhou-xml.md, "spec" below), the
+ * game; mjlog_write_deal.c writes a deal.
  *
- * The output is what Tenhou writes: one line, no XML declaration, no whitespace between tags,
- * no newline at the end; attributes in Tenhou's order and spacing (a space before "/>" in N,
- * DORA, BYE, AGARI, RYUUKYOKU and reconnection UN, none elsewhere), numbers as Tenhou prints
- * them (scores in units of 100, owari results with one decimal or as many as needed). One game
- * per document; several games are written one document per file (`convert -o DIR`).
+ * The output is what Tenhou writes (spec §1, §4): one line, no XML declaration, Tenhou's
+ * attribute order and spacing, numbers as Tenhou prints them. One game per document; several
+ * games go one document per file (`convert -o DIR`).
  *
- * ---- a log read from Tenhou XML is given back byte for byte ----
- * The reader (mjlog_read.c) keeps what the model has no place for as metadata: the header
- * tags' attributes in their order (tenhou.mjloggm.*, tenhou.shuffle.*, tenhou.go.*,
- * tenhou.un.*, tenhou.taikyoku.*), the raw owari text, and every attribute of a later tag it
- * did not map (tenhou.<TAG>[i]@<attr>: INIT shuffle and chip, AGARI chip and ratio, a chip
- * game's 16-number sc, a meld code or an AGARI m that does not follow from the events, a
- * reconnection's spelling of a name). The writer puts each back where Tenhou writes it;
- * everything else comes from the model (tile ids, meld codes re-encoded by mjlog_meld.c, the
- * recorded values of each win and draw).
- *
- * ---- from any other source ----
- *   - Tile ids. A format without physical ids gets them from the writer, per deal: every tile
- *     that comes into view (starting hands in seat order, the dora indicator, then draws, kan
- *     dora and ura indicators in the order they appear) takes the lowest copy of its kind not
- *     yet given out in the deal; a red five is copy 0 (ids 16, 52, 88), which Tenhou makes red
- *     when red fives are on, and a plain five then takes copies 1-3. A discard or call takes
- *     the tile from the holder's hand: the tile just drawn for a tsumogiri discard (as
- *     recorded, or when the source does not say, whenever it is the same tile, Tenhou's own
- *     rule), else the lowest id of that tile in the hand. Ids recorded by the source (paifu's
- *     format) are kept when every tile of the deal has one that fits its tile.
- *   - Header. SHUFFLE only with the source's seed (Tenhou's logs before mid-2009 have none,
- *     spec §4.2): without one the wall is reported lost when the source had one. GO type from
- *     the rule set: red fives, open tanyao, length, 3 players, bit 0x01 (a game among humans)
- *     and, from a tenhou.net/6 header, the table level and 速 of its lobby text; lobby from
- *     that header, else 0. UN names percent-encoded as Tenhou does; dan, rate and sx from a
- *     tenhou.net/6 header, else 0 (新人), 1500.00 and C, what Tenhou writes for a seat it knows
- *     nothing of. Rate as an integer when the header has no lobby (logs before 2010-10).
- *   - INIT seed: dice the source does not record are written 0,0 (both dice 1).
- *   - REACH step 2 carries `ten` (the scores after the deposit) as Tenhou has since 2010; a
- *     log read from Tenhou XML keeps what it recorded (none before 2010). The deposit is
- *     written right after the declaring discard, where Tenhou writes it.
- *   - AGARI: fu, points and limit as recorded; points and limit a source does not record
- *     follow from its han and fu (paifu_points_base, as the tenhou6 writer's tsumo split);
- *     what it records neither way is written 0, which the reader takes for "not recorded"
- *     (Tenhou writes fu 0 only on a yakuman and never points 0), as it takes a win without
- *     yaku and yakuman for one without recorded yaku (the han of such a win is reported
- *     lost). Yaku ids are paifu's (Tenhou's numbering); kita counts in dora (52) as in
- *     Tenhou's sanma logs; a riichi winner gets Tenhou's "53,0" when no ura dora counted; a
- *     double yakuman is its id twice. Concealed hand, winning tile and melds come from the
- *     tiles when the source does not show them (most recent meld first, spec §4.12). ba, sc
- *     "before" values and the score changes follow from the recorded values around them
- *     (formats/lossy.c) when the source leaves them implicit.
- *   - RYUUKYOKU shows the hands Tenhou shows (§4.13: the tenpai seats, the nine-terminals
- *     declarer, all four at four riichi, the three claimants of a triple ron), from the tiles
- *     when the source does not show them; tenpai a source does not record at an exhaustive
- *     draw (tenhou.net/6 at a nagashi mangan) is read from the hands (paifu_hand_waits).
- *   - owari: the recorded final points and results; final scores a log does not record
- *     follow from its final points under its rule set (paifu_settle_final), and final points
- *     it does not record beside its final scores from the last deal. A log that records
- *     neither has no owari: the XML ends as a truncated log, reported lost. Results are
- *     written with a decimal ("43.0") unless the game uses 2009's East-only uma, which the
- *     reader recognises by integer results.
- *   - Reported lost (lossy.c): penalties, the han of a win recorded without its yaku, hands
- *     shown at a draw that Tenhou does not show, the wall without its seed, tile ids a source
- *     recorded for only part of a deal, the end of a game that records no final points, rule
- *     sets the GO type cannot name (any preset but tenhou, overrides beyond what the type
- *     bits and the owari era say, unknown rules), and metadata with no place in the XML (the
- *     log id tenhou.ref, other formats' header keys).
- *
- * ---- refused (PAIFU_EUNSUPPORTED), before any loss is reported ----
- * MCR games, games without deals, deals without tiles (result-only), without 13-tile starting
- * hands, round, dealer or dora indicator, hidden tiles, flowers, a deal beyond North 4, scores
- * that are not whole hundreds, calls Tenhou's meld codes cannot express, more copies of a tile
- * than Tenhou has, and score changes the log neither records nor implies.
+ * Choices:
+ *   - A log read from Tenhou XML is given back byte for byte: each piece of metadata the reader
+ *     kept (mjlog_header.c, mjlog_deal.c) goes back where Tenhou writes it; everything else
+ *     comes from the model (tile ids, meld codes re-encoded by mjlog_meld.c, recorded values).
+ *   - Tile ids a source does not record are given per deal: every tile coming into view
+ *     (starting hands in seat order, the dora indicator, then draws, kan dora and ura
+ *     indicators in order) takes the lowest copy of its kind not yet given out; a red five is
+ *     copy 0 (ids 16, 52, 88), a plain five then copies 1-3. A discard or call takes the tile
+ *     from the hand: the tile just drawn for a tsumogiri (as recorded, else whenever it is the
+ *     same tile, Tenhou's own rule), else the lowest id of that tile. Recorded ids are kept when
+ *     every tile of the deal has one that fits.
+ *   - Header: SHUFFLE only with the source's seed; GO type from the rule set (and, from a
+ *     tenhou.net/6 header, the table level and 速 of its lobby text); lobby from that header,
+ *     else 0; dan, rate and sx from it, else 0 (新人), 1500.00 and C, what Tenhou writes for a
+ *     seat it knows nothing of; rate as an integer when the header has no lobby (before
+ *     2010-10). Dice a source does not record are written 0,0.
+ *   - REACH step 2 carries `ten` (Tenhou since 2010), right after the declaring discard; a log
+ *     read from Tenhou XML keeps what it recorded.
+ *   - AGARI: fu, points and limit as recorded, else from han and fu (paifu_points_base); what is
+ *     known neither way is written 0, which the reader takes for "not recorded", as it takes a
+ *     win without yaku and yakuman. Kita count in dora (52) as in Tenhou's sanma logs; a riichi
+ *     winner without ura dora gets "53,0"; a double yakuman is its id twice. Hand, winning tile
+ *     and melds come from the tiles when the source does not show them (§4.12); ba, sc and the
+ *     score changes from the recorded values around them (lossy.c).
+ *   - RYUUKYOKU shows the hands Tenhou shows (§4.13), from the tiles when the source does not;
+ *     tenpai a source does not record is read from the hands (paifu_hand_waits).
+ *   - owari: the recorded final points and results, else the final scores from the final points
+ *     under the rule set (paifu_settle_final), or the final points from the last deal. A log
+ *     recording neither has no owari (a truncated log, reported lost). Results are written with
+ *     a decimal ("43.0") except under 2009's East-only uma (integer results).
+ *   - Reported lost (lossy.c): penalties, the han of a win recorded without its yaku, hands at a
+ *     draw that Tenhou does not show, the wall without its seed, tile ids recorded for part of
+ *     a deal, a game without final points, rule sets the GO type cannot name (any preset but
+ *     tenhou, overrides beyond the type bits and the owari era, unknown rules), and metadata
+ *     with no place in the XML (tenhou.ref, other formats' header keys).
+ *   - Refused (PAIFU_EUNSUPPORTED) before any loss is reported: MCR games, games without deals,
+ *     deals without tiles, 13-tile starting hands, round, dealer or dora indicator, hidden tiles,
+ *     flowers, a deal beyond North 4, scores not in whole hundreds, calls Tenhou's meld codes
+ *     cannot express, more copies of a tile than Tenhou has, and score changes the log neither
+ *     records nor implies.
  */
 #include "mjlog_write.h"
 

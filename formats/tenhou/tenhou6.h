@@ -9,7 +9,7 @@
  *
  * Spec: shared/formats/tenhou6-json.md ("spec" below); tenhou-xml.md for the meaning of the
  * values this format re-encodes. The mapping onto the model follows the Tenhou XML reader
- * (formats/mjlog_deal.c) wherever this format carries the information.
+ * (formats/tenhou/mjlog_deal.c) wherever this format carries the information.
  */
 #ifndef PAIFU_FORMATS_TENHOU6_H
 #define PAIFU_FORMATS_TENHOU6_H

@@ -13,7 +13,7 @@
  * the result, the first order that uses every entry is taken and the verifier reports what does
  * not fit; when none uses every entry the round is malformed (PAIFU_EFORMAT at $.log[i]).
  *
- * Events (as the Tenhou XML reader makes them, formats/mjlog_deal.c):
+ * Events (as the Tenhou XML reader makes them, formats/tenhou/mjlog_deal.c):
  *   takes     DRAW (REPLACEMENT after a kan or kita), CHI/PON/DAIMINKAN with `tile` the called
  *             tile, `tiles` the hand tiles and `from` the discarder
  *   discards  DISCARD with TSUMOGIRI_KNOWN always and TSUMOGIRI for 60 (spec §6: exactly the

@@ -18,7 +18,7 @@
  *          (red_fives, kuitan, game_length, the sanma set); results with a non-zero decimal mean
  *          Tenhou's exact era (final_rounding nearest_100, tenhou-xml.md §6 item 1); an
  *          East-only game of 2009 or before (year of `ref`) has uma +5/-5/-10 (§6 item 3), and
- *          a game before 2009-08 no tenpai-yame (formats/mjlog_header.c).
+ *          a game before 2009-08 no tenpai-yame (formats/tenhou/mjlog_header.c).
  *          A MahjongSoul room (tensoul: "玉の間南喰", "Gold Room South"; `ver` a string) is
  *          "majsoul" with game_length east for 東/East. Anything else (no disp, a tournament's
  *          name, a MahjongSoul friendly or contest room, MahjongSoul sanma) names no preset and
@@ -287,7 +287,7 @@ static int tenhou_rules(json_cursor *c, const json_t *root, paifu_game *game, un
             {"players", "3"},          {"start_points", "35000"}, {"return_points", "40000"},
             {"oka", "15000"},          {"uma", "20000,0,-20000,0"}, {"sanma_tsumo_loss", "true"},
             {"kita", "true"},          {"noten_total", "2000"},
-            /* the rest of the XML reader's GO 0x10 values (formats/mjlog_read.c, from the
+            /* the rest of the XML reader's GO 0x10 values (formats/tenhou/mjlog_read.c, from the
              * corpus' sanma games): a 3-player round array is the same game */
             {"honba_value", "200"},    {"target_points", "40000"}, {"riichi_min_wall", "3"},
         };

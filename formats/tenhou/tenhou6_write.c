@@ -1,45 +1,32 @@
 /*
  * tenhou6_write.c: writer of tenhou.net/6 JSON (shared/formats/tenhou6-json.md, "spec" below).
  *
- * The output is Tenhou's official serialisation (spec §2.1): no whitespace, UTF-8 written as
- * is, integers without ".0", keys in Tenhou's order (ver, ref, log, connection, ratingc, rule,
- * lobby, dan, rate, sx, sc, name), and like Tenhou's files no newline at the end. Several games
- * go one per line (JSON lines), which the tenhou6 reader takes one game per document.
+ * The output is Tenhou's official serialisation (spec §2.1: no white space, keys in Tenhou's
+ * order) and, like Tenhou's files, has no newline at the end. Several games go one per line
+ * (JSON lines), which the tenhou6 reader takes one game per document.
  *
- * ---- header ----
- * From a Tenhou XML log (metadata tenhou.*, formats/mjlog_read.c), the recipe of spec §8.1:
- * ver 2.3, ratingc PF4/PF3, rule.disp rendered from the GO type bits (§2.1) with aka51..53
- * from its red-five bit, lobby, dan names (§2.4), rate numbers and sx letters from the first
- * UN. `ref` (the log id) is not in the XML: it is written from metadata tenhou.ref when a
- * caller sets it (paifu_game_set_meta) and left out otherwise; a MahjongSoul game's uuid is
- * its `ref`, as tensoul writes it (§9). From a tenhou.net/6 document
- * (metadata tenhou6.<key>), every header key is written back as it was, `title` first and
- * unknown keys last. From any other source: `name`, `rule` and `sc` only (the viewer's minimal
- * form, §2.2); rule.disp is a Tenhou lobby text when the rule set is Tenhou's ("般" stands
- * for the table level, which such a source does not know and which changes no rule), the
- * tensoul form (`ver` the string "2.3") for MahjongSoul's, and the preset's name otherwise,
- * reported as a loss because the tenhou6 reader cannot name that rule set.
- * `sc` comes from the recorded final points and results (results in thousandths of the
- * model: integral ones without a decimal point, others with their decimals, spec §2.1).
- *
- * ---- rounds (spec §3-§7) ----
- * Built from the events: draws and calls go to the seat's takes, discards, added and closed
- * kans and kita to its discards (an open kan adds the 0 placeholder); trailing placeholders
- * are dropped. A discard is 60 when it is the tile just drawn: as recorded, or, when the log
- * does not say, when it is the same tile (Tenhou's rule, by tile id, spec §6). "r" marks a
- * riichi declaration. Starting hands are sorted (red five after the plain fives). Dora
- * indicators: the deal's first one and every DORA event in order; ura indicators: those of
- * the first win that records any. Results per §7. A score string is written only when the
- * record gives the limit (the rank is never worked out): fu and han, the points, and the tsumo
- * split the XML does not record, computed from fu and han (paifu_points_base,
- * paifu_points_payment) or, when those do not add up to the recorded total (a lobby that rounds
- * up to mangan), from the total. A value the log does not record and that the format needs
- * (start scores, riichi sticks, score changes) is taken from the deals around it
- * (formats/lossy.c); when that is impossible the game is refused.
- *
- * ---- refused (PAIFU_EUNSUPPORTED), before any loss is reported ----
- * MCR games, deals without tiles (result-only), deals without starting hands or round, hidden
- * tiles, deals without an outcome, and values the format needs that the log does not give.
+ * Choices:
+ *   - Header from a Tenhou XML log (metadata tenhou.*): the recipe of spec §8.1. `ref` (the log
+ *     id, not in the XML) from metadata tenhou.ref when a caller sets it, else left out; a
+ *     MahjongSoul game's uuid is its `ref`, as tensoul writes it (§9). From a tenhou.net/6
+ *     document (metadata tenhou6.<key>) every header key is written back as it was, `title`
+ *     first and unknown keys last. From any other source `name`, `rule` and `sc` only (§2.2):
+ *     rule.disp is a Tenhou lobby text when the rule set is Tenhou's ("般" for the table level,
+ *     which such a source does not know and which changes no rule), the tensoul form (`ver`
+ *     "2.3") for MahjongSoul's, and the preset's name otherwise, reported lost because the
+ *     tenhou6 reader cannot name that rule set. `sc` from the recorded final points and results.
+ *   - Rounds (spec §3-§7) from the events. A discard is 60 when it is the tile just drawn: as
+ *     recorded, else when it is the same tile (Tenhou's rule by tile id, §6). Starting hands
+ *     are sorted, red five after the plain fives. Ura indicators: those of the first win that
+ *     records any. A score string only when the record gives the limit (the rank is never
+ *     worked out); the tsumo split the XML does not record is computed from fu and han
+ *     (paifu_points_base, paifu_points_payment), or from the total when they do not add up to it
+ *     (a lobby that rounds up to mangan).
+ *   - Values the format needs that a log leaves implicit (start scores, riichi sticks, score
+ *     changes) come from the deals around them (lossy.c).
+ *   - Refused (PAIFU_EUNSUPPORTED) before any loss is reported: MCR games, deals without tiles,
+ *     starting hands or round, hidden tiles, deals without an outcome, and values the format
+ *     needs that the log does not give.
  */
 #include "format.h"
 #include "lossy.h"

@@ -4,7 +4,7 @@
  * A paifu_error is allocated by the caller (usually on the stack) and passed as the last
  * argument; every function also accepts NULL. The first error wins: once set, later errors
  * leave it alone, so the text names the cause, not a consequence. Findings of the verifier
- * (paifu/finding.h) use the same paifu_location.
+ * (paifu_finding, paifu/verify.h) use the same paifu_location.
  */
 #ifndef PAIFU_ERROR_H
 #define PAIFU_ERROR_H
