@@ -61,12 +61,12 @@
 
 /* ---- shared helpers ---- */
 
-int paifu_mjlog__w_refuse(mjlog_writer *w, const char *what)
+int paifu_mjlog__writer_refuse(mjlog_writer *w, const char *what)
 {
     return paifu_formats__refuse(w->head.err, "tenhou-xml", w->deal, "%s", what);
 }
 
-void paifu_mjlog__w_loss(mjlog_writer *w, lossy_kind kind, const char *what)
+void paifu_mjlog__writer_loss(mjlog_writer *w, lossy_kind kind, const char *what)
 {
     if (w->pending & (1u << kind))
         return;
@@ -74,7 +74,7 @@ void paifu_mjlog__w_loss(mjlog_writer *w, lossy_kind kind, const char *what)
     snprintf(w->pending_what[kind], sizeof(w->pending_what[kind]), "%s", what ? what : "");
 }
 
-const char *paifu_mjlog__w_kept(const mjlog_writer *w, const char *tag, uint32_t index,
+const char *paifu_mjlog__writer_kept(const mjlog_writer *w, const char *tag, uint32_t index,
                                 const char *attr)
 {
     for (size_t i = 0; i < w->n_kept; i++) {
@@ -93,19 +93,19 @@ static bool named(const char *const *names, const char *name)
     return false;
 }
 
-void paifu_mjlog__w_kept_rest(mjlog_writer *w, const char *tag, uint32_t index,
+void paifu_mjlog__writer_kept_rest(mjlog_writer *w, const char *tag, uint32_t index,
                               const char *const *handled)
 {
     for (size_t i = 0; i < w->n_kept; i++) {
         const mjlog_kept *k = &w->kept[i];
         if (k->index == index && !strcmp(k->tag, tag) && !named(handled, k->attr))
-            paifu_mjlog__w_attr(w, k->attr, k->value);
+            paifu_mjlog__writer_attr(w, k->attr, k->value);
     }
 }
 
 /* libxml2 gives attribute values with entities resolved: escape what it would not read back
  * (Tenhou's own values are ASCII without any of these). */
-void paifu_mjlog__w_attr(mjlog_writer *w, const char *name, const char *value)
+void paifu_mjlog__writer_attr(mjlog_writer *w, const char *name, const char *value)
 {
     paifu_buf_printf(w->b, " %s=\"", name);
     for (const char *p = value; *p; p++) {
@@ -135,7 +135,7 @@ void paifu_mjlog__w_attr(mjlog_writer *w, const char *name, const char *value)
     paifu_buf_putc(w->b, '"');
 }
 
-void paifu_mjlog__w_name(paifu_buf *b, const char *name)
+void paifu_mjlog__writer_name(paifu_buf *b, const char *name)
 {
     static const char HEX[] = "0123456789ABCDEF";
     for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
@@ -286,7 +286,7 @@ static void check_rules(mjlog_writer *w, const char *lobby)
                  : name  ? name
                          : "rrc",
                  unknown ? "" : " and its overrides");
-        paifu_mjlog__w_loss(w, LOSS_RULES, what);
+        paifu_mjlog__writer_loss(w, LOSS_RULES, what);
     }
 }
 
@@ -305,7 +305,7 @@ static bool put_kept_header(mjlog_writer *w, const char *prefix)
         if (!strcmp(prefix, "un") && m->key[n] == 'n' && m->key[n + 1] >= '0' &&
             m->key[n + 1] <= '3' && !m->key[n + 2])
             continue; /* a name's spelling: with the names */
-        paifu_mjlog__w_attr(w, m->key + n, m->value);
+        paifu_mjlog__writer_attr(w, m->key + n, m->value);
         any = true;
     }
     return any;
@@ -350,12 +350,12 @@ static void put_roster(mjlog_writer *w)
         snprintf(attr, sizeof(attr), "n%d", s);
         const char *raw = meta(w, key);
         if (raw) {
-            paifu_mjlog__w_attr(w, attr, raw);
+            paifu_mjlog__writer_attr(w, attr, raw);
             continue;
         }
         const paifu_player *p = paifu_game_player(w->head.game, s);
         paifu_buf_printf(w->b, " %s=\"", attr);
-        paifu_mjlog__w_name(w->b, p && s < w->head.players ? p->name : "");
+        paifu_mjlog__writer_name(w->b, p && s < w->head.players ? p->name : "");
         paifu_buf_putc(w->b, '"');
     }
     if (!w->from_xml) {
@@ -367,7 +367,7 @@ static void put_roster(mjlog_writer *w)
         for (size_t i = 0; i < 3; i++) {
             char list[160];
             roster_list(w, list, sizeof(list), LISTS[i].key, LISTS[i].as);
-            paifu_mjlog__w_attr(w, LISTS[i].attr, list);
+            paifu_mjlog__writer_attr(w, LISTS[i].attr, list);
         }
     } else {
         put_kept_header(w, "un");
@@ -405,7 +405,7 @@ static void put_header(mjlog_writer *w)
         paifu_buf_printf(w->b, " type=\"%u\"", w->go_type);
         const char *lobby = derived_lobby(w);
         if (lobby)
-            paifu_mjlog__w_attr(w, "lobby", lobby);
+            paifu_mjlog__writer_attr(w, "lobby", lobby);
     }
     paifu_buf_puts(w->b, "/>");
     w->count[MJ_TAG_UN]++;
@@ -491,7 +491,7 @@ static int game_end(mjlog_writer *w)
         paifu_settle_leftover(points, sticks, w->head.players, w->head.rules);
     } else {
         if (!paifu_game_truncated(w->head.game))
-            paifu_mjlog__w_loss(w, LOSS_FINAL,
+            paifu_mjlog__writer_loss(w, LOSS_FINAL,
                                 "the end of the game (the log records no final points: without "
                                 "owari the XML ends as a truncated log)");
         return 0;
@@ -504,7 +504,7 @@ static int game_end(mjlog_writer *w)
         points[s] = final[s] = 0;
     for (int s = 0; s < PAIFU_SEATS; s++)
         if (points[s] % 100)
-            return paifu_mjlog__w_refuse(w, "final points that are not whole hundreds");
+            return paifu_mjlog__writer_refuse(w, "final points that are not whole hundreds");
     const char *raw = meta(w, "tenhou.owari");
     w->owari = true;
     if (raw && owari_matches(raw, points, final)) {
@@ -546,25 +546,25 @@ static int check_game(mjlog_writer *w)
 {
     int rc = 0;
     if (!paifu_game_deal_count(w->head.game))
-        return paifu_mjlog__w_refuse(w, "a game without deals (mjlog has no place for its result)");
+        return paifu_mjlog__writer_refuse(w, "a game without deals (mjlog has no place for its result)");
     for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->head.game); k++) {
         const paifu_deal *d = w->deal = paifu_game_deal(w->head.game, k);
         const paifu_deal_start *st = &d->start;
         const char *untold = paifu_lossy__deal_untold(d);
         if (untold)
-            rc = paifu_mjlog__w_refuse(w, untold);
+            rc = paifu_mjlog__writer_refuse(w, untold);
         else if (st->round_wind > 3 || st->hand_number > 3 || st->dealer < 0 ||
                  st->dealer >= w->head.players)
-            rc = paifu_mjlog__w_refuse(w, "a deal beyond North 4 (INIT seed counts 16 rounds)");
+            rc = paifu_mjlog__writer_refuse(w, "a deal beyond North 4 (INIT seed counts 16 rounds)");
         else if (st->dora_indicator == PAIFU_TILE_NONE)
-            rc = paifu_mjlog__w_refuse(w, "a deal without its dora indicator (INIT seed needs it)");
+            rc = paifu_mjlog__writer_refuse(w, "a deal without its dora indicator (INIT seed needs it)");
         else if (paifu_lossy__hidden_tile(d))
-            rc = paifu_mjlog__w_refuse(w, "a tile the log does not show (mjlog names every tile)");
+            rc = paifu_mjlog__writer_refuse(w, "a tile the log does not show (mjlog names every tile)");
         if (rc == 0 && !paifu_lossy__hands_dealt(st, w->head.players))
-            rc = paifu_mjlog__w_refuse(w, "a deal without 13-tile starting hands");
+            rc = paifu_mjlog__writer_refuse(w, "a deal without 13-tile starting hands");
         for (size_t i = 0; rc == 0 && i < d->n_events; i++)
             if (d->events[i].type == PAIFU_EV_FLOWER)
-                rc = paifu_mjlog__w_refuse(w, "a flower (mjlog has no bonus tiles)");
+                rc = paifu_mjlog__writer_refuse(w, "a flower (mjlog has no bonus tiles)");
     }
     w->deal = NULL;
     return rc;
@@ -590,7 +590,7 @@ static void find_last_outcome(mjlog_writer *w)
 static void put_prelude(mjlog_writer *w)
 {
     for (size_t i = 0; i < paifu_game_prelude_count(w->head.game); i++)
-        paifu_mjlog__w_connection(w, paifu_game_prelude(w->head.game, i));
+        paifu_mjlog__writer_connection(w, paifu_game_prelude(w->head.game, i));
 }
 
 static int write_document(mjlog_writer *w)
@@ -618,7 +618,7 @@ static int write_document(mjlog_writer *w)
     put_header(w);
     put_prelude(w);
     for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->head.game); k++)
-        rc = paifu_mjlog__w_deal(w, k);
+        rc = paifu_mjlog__writer_deal(w, k);
     w->deal = NULL;
     paifu_buf_puts(w->b, "</mjloggm>");
     return rc;

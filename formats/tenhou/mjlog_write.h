@@ -83,30 +83,30 @@ typedef struct mjlog_writer {
 } mjlog_writer;
 
 /* Refuse the game (PAIFU_EUNSUPPORTED naming the deal being written). */
-int paifu_mjlog__w_refuse(mjlog_writer *w, const char *what);
+int paifu_mjlog__writer_refuse(mjlog_writer *w, const char *what);
 
 /* Note a loss of KIND (WHAT: its text, NULL for lossy.c's), reported once the game is written. */
-void paifu_mjlog__w_loss(mjlog_writer *w, lossy_kind kind, const char *what);
+void paifu_mjlog__writer_loss(mjlog_writer *w, lossy_kind kind, const char *what);
 
 /* The value the reader kept as tenhou.<TAG>[INDEX]@<ATTR>, or NULL. */
-const char *paifu_mjlog__w_kept(const mjlog_writer *w, const char *tag, uint32_t index,
+const char *paifu_mjlog__writer_kept(const mjlog_writer *w, const char *tag, uint32_t index,
                                 const char *attr);
 
 /* Write the kept attributes of TAG[INDEX] not named in HANDLED (NULL-terminated). */
-void paifu_mjlog__w_kept_rest(mjlog_writer *w, const char *tag, uint32_t index,
+void paifu_mjlog__writer_kept_rest(mjlog_writer *w, const char *tag, uint32_t index,
                               const char *const *handled);
 
 /* Append ` NAME="VALUE"` (VALUE escaped as libxml2 reads it back). */
-void paifu_mjlog__w_attr(mjlog_writer *w, const char *name, const char *value);
+void paifu_mjlog__writer_attr(mjlog_writer *w, const char *name, const char *value);
 
 /* Write deal INDEX (INIT, its events and outcomes). */
-int paifu_mjlog__w_deal(mjlog_writer *w, size_t index);
+int paifu_mjlog__writer_deal(mjlog_writer *w, size_t index);
 
 /* A BYE or a reconnection UN (spec §4.4, §4.5). */
-void paifu_mjlog__w_connection(mjlog_writer *w, const paifu_event *e);
+void paifu_mjlog__writer_connection(mjlog_writer *w, const paifu_event *e);
 
 /* Percent-encode NAME as Tenhou writes a player's name (%XX for every byte) into B. */
-void paifu_mjlog__w_name(paifu_buf *b, const char *name);
+void paifu_mjlog__writer_name(paifu_buf *b, const char *name);
 
 /*
  * The rule overrides the XML reader derives from GO type TYPE (mjlog_header.c), each passed to

@@ -86,15 +86,15 @@ static int fresh(mjlog_writer *w, paifu_tile t, uint8_t *out)
 {
     unsigned k = paifu_tile_kind(t);
     if (t == PAIFU_TILE_NONE || k >= PAIFU_TILE_KINDS)
-        return paifu_mjlog__w_refuse(w, "a tile Tenhou's ids cannot name");
+        return paifu_mjlog__writer_refuse(w, "a tile Tenhou's ids cannot name");
     if (w->head.players == 3 && k >= 1 && k <= 7)
-        return paifu_mjlog__w_refuse(w, "a tile from 2m to 8m in a 3-player game");
+        return paifu_mjlog__writer_refuse(w, "a tile from 2m to 8m in a 3-player game");
     bool five = k < 27 && k % 9 == 4;
     if (paifu_tile_is_red(t)) {
         if (!w->reds || !five)
-            return paifu_mjlog__w_refuse(w, "a red five in a game whose GO type has none");
+            return paifu_mjlog__writer_refuse(w, "a red five in a game whose GO type has none");
         if (w->used[4 * k])
-            return paifu_mjlog__w_refuse(w, "two red fives of one suit in a deal (Tenhou has one)");
+            return paifu_mjlog__writer_refuse(w, "two red fives of one suit in a deal (Tenhou has one)");
         w->used[4 * k] = true;
         *out = (uint8_t)(4 * k);
         return 0;
@@ -106,7 +106,7 @@ static int fresh(mjlog_writer *w, paifu_tile t, uint8_t *out)
             return 0;
         }
     }
-    return paifu_mjlog__w_refuse(w, w->reds && five
+    return paifu_mjlog__writer_refuse(w, w->reds && five
                                         ? "more than three plain fives of a suit in a deal"
                                         : "more than four tiles of a kind in a deal");
 }
@@ -126,7 +126,7 @@ static int id_of(mjlog_writer *w, paifu_tile t, uint8_t recorded, uint8_t *out)
 static int hand_add(mjlog_writer *w, int seat, paifu_tile t, uint8_t id)
 {
     if (w->n_hand[seat] >= MJLOG_WRITER_HAND)
-        return paifu_mjlog__w_refuse(w, "a hand of more than 24 tiles");
+        return paifu_mjlog__writer_refuse(w, "a hand of more than 24 tiles");
     w->hand[seat][w->n_hand[seat]] = t;
     w->hand_ids[seat][w->n_hand[seat]++] = id;
     return 0;
@@ -205,7 +205,7 @@ static int hundreds(mjlog_writer *w, const int32_t *v, int32_t *out)
 {
     for (int s = 0; s < PAIFU_SEATS; s++) {
         if (v[s] % 100)
-            return paifu_mjlog__w_refuse(w, "a score that is not whole hundreds");
+            return paifu_mjlog__writer_refuse(w, "a score that is not whole hundreds");
         out[s] = v[s] / 100;
     }
     return 0;
@@ -243,7 +243,7 @@ static int put_init(mjlog_writer *w)
     int32_t start[PAIFU_SEATS], ten[PAIFU_SEATS];
     int rc;
     if (paifu_lossy__start_scores(start, w->head.game, w->index, w->head.rules) < 0)
-        return paifu_mjlog__w_refuse(w, "a deal whose starting scores the log does not give");
+        return paifu_mjlog__writer_refuse(w, "a deal whose starting scores the log does not give");
     for (int s = w->head.players; s < PAIFU_SEATS; s++)
         start[s] = 0;
     if ((rc = hundreds(w, start, ten)) < 0)
@@ -266,19 +266,19 @@ static int put_init(mjlog_writer *w)
                      st->honba, (int)w->sticks, dice ? st->dice[0] - 1 : 0,
                      dice ? st->dice[1] - 1 : 0, (unsigned)dora);
     put_ints(w, "ten", ten, PAIFU_SEATS);
-    const char *chip = paifu_mjlog__w_kept(w, "INIT", n, "chip");
+    const char *chip = paifu_mjlog__writer_kept(w, "INIT", n, "chip");
     if (chip)
-        paifu_mjlog__w_attr(w, "chip", chip);
+        paifu_mjlog__writer_attr(w, "chip", chip);
     paifu_buf_printf(w->b, " oya=\"%d\"", st->dealer);
     static const char *const HAI[] = {"hai0", "hai1", "hai2", "hai3"};
     for (int s = 0; s < PAIFU_SEATS; s++)
         put_ids(w, HAI[s], ids[s], s < w->head.players ? st->n_hand[s] : 0);
-    const char *shuffle = paifu_mjlog__w_kept(w, "INIT", n, "shuffle");
+    const char *shuffle = paifu_mjlog__writer_kept(w, "INIT", n, "shuffle");
     if (shuffle)
-        paifu_mjlog__w_attr(w, "shuffle", shuffle);
+        paifu_mjlog__writer_attr(w, "shuffle", shuffle);
     static const char *const HANDLED[] = {"seed", "ten",  "chip", "oya",     "hai0",
                                           "hai1", "hai2", "hai3", "shuffle", NULL};
-    paifu_mjlog__w_kept_rest(w, "INIT", n, HANDLED);
+    paifu_mjlog__writer_kept_rest(w, "INIT", n, HANDLED);
     paifu_buf_puts(w->b, "/>");
     return 0;
 }
@@ -308,11 +308,11 @@ static int discard_id(mjlog_writer *w, const paifu_event *e, uint8_t *id)
         same = same || (w->hand_ids[seat][i] == drawn && w->hand[seat][i] == e->tile);
     bool known = e->flags & PAIFU_EVF_TSUMOGIRI_KNOWN, flag = e->flags & PAIFU_EVF_TSUMOGIRI;
     if (known && flag && !same)
-        paifu_mjlog__w_loss(w, LOSS_TSUMOGIRI,
+        paifu_mjlog__writer_loss(w, LOSS_TSUMOGIRI,
                             "a tsumogiri flag on a discard that is not the tile drawn");
     int rc = take(w, seat, e->tile, 0xFF, (known ? flag : same) ? drawn : 0xFF, drawn, id);
     if (rc == 0 && known && !flag && same && *id == drawn)
-        paifu_mjlog__w_loss(w, LOSS_TSUMOGIRI,
+        paifu_mjlog__writer_loss(w, LOSS_TSUMOGIRI,
                             "a discard recorded as not tsumogiri of the tile just drawn, with no "
                             "other such tile in the hand (its id makes it tsumogiri)");
     return rc;
@@ -386,7 +386,7 @@ static int encode(mjlog_writer *w, const mjlog_meld *m, unsigned *code)
         back.offset == m->offset && back.n == m->n && memcmp(back.ids, m->ids, m->n) == 0 &&
         (m->type == PAIFU_EV_ANKAN ? back.called / 4 == m->called / 4 : back.called == m->called);
     if (!same)
-        return paifu_mjlog__w_refuse(w, "a call Tenhou's meld codes cannot express");
+        return paifu_mjlog__writer_refuse(w, "a call Tenhou's meld codes cannot express");
     return 0;
 }
 
@@ -409,12 +409,12 @@ static int added_kan(mjlog_writer *w, const paifu_event *e, uint8_t added, unsig
         if (w->pons[e->seat][i].kind == paifu_tile_kind(e->tile))
             pon = &w->pons[e->seat][i];
     if (!pon)
-        return paifu_mjlog__w_refuse(w, "an added kan without the pon it extends");
+        return paifu_mjlog__writer_refuse(w, "an added kan without the pon it extends");
     *code = pon->code ^ 0x18u;
     mjlog_meld back;
     char why[96];
     if (paifu_mjlog__meld_decode(&back, *code, why, sizeof(why)) < 0 || back.added != added)
-        return paifu_mjlog__w_refuse(w, "an added kan whose tile is not the one its pon lacks");
+        return paifu_mjlog__writer_refuse(w, "an added kan whose tile is not the one its pon lacks");
     return 0;
 }
 
@@ -425,7 +425,7 @@ static int discard_call(mjlog_writer *w, const paifu_event *e, const uint8_t *ha
     uint8_t called;
     int rc;
     if (e->from < 0 || e->from == e->seat)
-        return paifu_mjlog__w_refuse(w, "a call without the seat it calls from");
+        return paifu_mjlog__writer_refuse(w, "a call without the seat it calls from");
     if (!w->assign)
         called = e->tile_id;
     else if (w->offer == e->tile && w->offer_id != 0xFF)
@@ -433,7 +433,7 @@ static int discard_call(mjlog_writer *w, const paifu_event *e, const uint8_t *ha
     else if ((rc = fresh(w, e->tile, &called)) < 0)
         return rc;
     if (e->n != (e->type == PAIFU_EV_DAIMINKAN ? 3 : 2))
-        return paifu_mjlog__w_refuse(w, "a call without its tiles");
+        return paifu_mjlog__writer_refuse(w, "a call without its tiles");
     m.offset = (uint8_t)((e->from - e->seat + 4) % 4);
     m.called = called;
     m.n = (uint8_t)(e->n + 1);
@@ -450,7 +450,7 @@ static int own_call(mjlog_writer *w, const paifu_event *e, const uint8_t *hand, 
     uint8_t id;
     if (e->type == PAIFU_EV_ANKAN) {
         if (e->n != 4)
-            return paifu_mjlog__w_refuse(w, "a closed kan without its four tiles");
+            return paifu_mjlog__writer_refuse(w, "a closed kan without its four tiles");
         m.called = hand[0]; /* the id the code names (the reader keeps it first) */
         m.n = 4;
         memcpy(m.ids, hand, 4);
@@ -487,7 +487,7 @@ static int on_call(mjlog_writer *w, const paifu_event *e)
         rc = own_call(w, e, hand, &code);
     if (rc < 0)
         return rc;
-    const char *kept = paifu_mjlog__w_kept(w, "N", n, "m");
+    const char *kept = paifu_mjlog__writer_kept(w, "N", n, "m");
     if (kept)
         code = (unsigned)strtoul(kept, NULL, 10);
     if (e->type == PAIFU_EV_PON && w->n_pons[seat] < 4)
@@ -497,7 +497,7 @@ static int on_call(mjlog_writer *w, const paifu_event *e)
     w->drawn[seat] = 0xFF;
     static const char *const HANDLED[] = {"who", "m", NULL};
     paifu_buf_printf(w->b, "<N who=\"%d\" m=\"%u\"", seat, code);
-    paifu_mjlog__w_kept_rest(w, "N", n, HANDLED);
+    paifu_mjlog__writer_kept_rest(w, "N", n, HANDLED);
     paifu_buf_puts(w->b, " />");
     return 0;
 }
@@ -543,32 +543,32 @@ static int on_dora(mjlog_writer *w, const paifu_event *e)
     static const char *const HANDLED[] = {"hai", NULL};
     uint32_t n = ++w->count[MJ_TAG_DORA];
     paifu_buf_printf(w->b, "<DORA hai=\"%u\"", (unsigned)id);
-    paifu_mjlog__w_kept_rest(w, "DORA", n, HANDLED);
+    paifu_mjlog__writer_kept_rest(w, "DORA", n, HANDLED);
     paifu_buf_puts(w->b, " />");
     return 0;
 }
 
-void paifu_mjlog__w_connection(mjlog_writer *w, const paifu_event *e)
+void paifu_mjlog__writer_connection(mjlog_writer *w, const paifu_event *e)
 {
     if (e->type == PAIFU_EV_DISCONNECT) {
         static const char *const HANDLED[] = {"who", NULL};
         uint32_t n = ++w->count[MJ_TAG_BYE];
         paifu_buf_printf(w->b, "<BYE who=\"%d\"", e->seat);
-        paifu_mjlog__w_kept_rest(w, "BYE", n, HANDLED);
+        paifu_mjlog__writer_kept_rest(w, "BYE", n, HANDLED);
         paifu_buf_puts(w->b, " />");
         return;
     }
     uint32_t n = ++w->count[MJ_TAG_UN];
     char attr[4];
     snprintf(attr, sizeof(attr), "n%d", e->seat & 3);
-    const char *raw = paifu_mjlog__w_kept(w, "UN", n, attr);
+    const char *raw = paifu_mjlog__writer_kept(w, "UN", n, attr);
     paifu_buf_puts(w->b, "<UN");
     if (raw) {
-        paifu_mjlog__w_attr(w, attr, raw);
+        paifu_mjlog__writer_attr(w, attr, raw);
     } else {
         const paifu_player *p = paifu_game_player(w->head.game, e->seat);
         paifu_buf_printf(w->b, " %s=\"", attr);
-        paifu_mjlog__w_name(w->b, p ? p->name : "");
+        paifu_mjlog__writer_name(w->b, p ? p->name : "");
         paifu_buf_putc(w->b, '"');
     }
     paifu_buf_puts(w->b, " />");
@@ -580,9 +580,9 @@ void paifu_mjlog__w_connection(mjlog_writer *w, const paifu_event *e)
 static int put_sc(mjlog_writer *w, const char *tag, uint32_t n, const int32_t *before,
                   const int32_t *delta)
 {
-    const char *kept = paifu_mjlog__w_kept(w, tag, n, "sc");
+    const char *kept = paifu_mjlog__writer_kept(w, tag, n, "sc");
     if (kept) {
-        paifu_mjlog__w_attr(w, "sc", kept);
+        paifu_mjlog__writer_attr(w, "sc", kept);
         return 0;
     }
     int32_t b[PAIFU_SEATS], d[PAIFU_SEATS], v[2 * PAIFU_SEATS];
@@ -606,11 +606,11 @@ static void put_end(mjlog_writer *w, const char *tag, uint32_t n, size_t i,
                     const char *const *handled)
 {
     if (w->owari && is_last(w, i))
-        paifu_mjlog__w_attr(w, "owari", w->owari_text);
-    const char *ratio = paifu_mjlog__w_kept(w, tag, n, "ratio");
+        paifu_mjlog__writer_attr(w, "owari", w->owari_text);
+    const char *ratio = paifu_mjlog__writer_kept(w, tag, n, "ratio");
     if (ratio)
-        paifu_mjlog__w_attr(w, "ratio", ratio);
-    paifu_mjlog__w_kept_rest(w, tag, n, handled);
+        paifu_mjlog__writer_attr(w, "ratio", ratio);
+    paifu_mjlog__writer_kept_rest(w, tag, n, handled);
     paifu_buf_puts(w->b, " />");
 }
 
@@ -618,7 +618,7 @@ static void put_end(mjlog_writer *w, const char *tag, uint32_t n, size_t i,
 static int outcome_deltas(mjlog_writer *w, int32_t *out, const char *what)
 {
     if (paifu_lossy__outcome_deltas(out, w->head.game, w->index, w->outcomes, w->head.rules) < 0)
-        return paifu_mjlog__w_refuse(w, what);
+        return paifu_mjlog__writer_refuse(w, what);
     for (int s = w->head.players; s < PAIFU_SEATS; s++)
         out[s] = 0;
     return 0;
@@ -646,7 +646,7 @@ static int win_tile(mjlog_writer *w, const paifu_win *win, bool tsumo, uint8_t *
     }
     *machi = tsumo ? w->drawn[win->winner] : w->offer_id;
     if (*machi == 0xFF)
-        return paifu_mjlog__w_refuse(w, "a win on a tile the log does not name");
+        return paifu_mjlog__writer_refuse(w, "a win on a tile the log does not name");
     return 0;
 }
 
@@ -674,7 +674,7 @@ static void win_yaku(mjlog_writer *w, const paifu_win *win, paifu_buf *yaku, pai
         const paifu_yaku_value *y = &win->yaku[i];
         int han = y->han * (y->count ? y->count : 1);
         if (y->id > PAIFU_YAKU_KITA) {
-            paifu_mjlog__w_loss(w, LOSS_VALUES,
+            paifu_mjlog__writer_loss(w, LOSS_VALUES,
                                 "a yaku Tenhou has no id for (nagashi mangan as a yaku, yakuhai "
                                 "counted without naming them)");
         } else if (w->from_xml) {
@@ -751,7 +751,7 @@ static int win_ura(mjlog_writer *w, const paifu_win *win, uint8_t *ids)
             int rc;
             if (k == MJLOG_WRITER_INDICATORS || (rc = fresh(w, win->ura[i], &w->ura_ids[k])) < 0)
                 return k == MJLOG_WRITER_INDICATORS
-                           ? paifu_mjlog__w_refuse(w, "too many ura indicators")
+                           ? paifu_mjlog__writer_refuse(w, "too many ura indicators")
                            : rc;
             w->ura[w->n_ura++] = win->ura[i];
         }
@@ -763,9 +763,9 @@ static int win_ura(mjlog_writer *w, const paifu_win *win, uint8_t *ids)
 /* AGARI m: kept by the reader (empty: absent), else the winner's melds, most recent first. */
 static void put_win_melds(mjlog_writer *w, uint32_t n, int winner)
 {
-    const char *m = paifu_mjlog__w_kept(w, "AGARI", n, "m");
+    const char *m = paifu_mjlog__writer_kept(w, "AGARI", n, "m");
     if (m && *m) {
-        paifu_mjlog__w_attr(w, "m", m);
+        paifu_mjlog__writer_attr(w, "m", m);
     } else if (!m && w->n_melds[winner]) {
         paifu_buf_puts(w->b, " m=\"");
         for (size_t k = w->n_melds[winner]; k-- > 0;)
@@ -783,11 +783,11 @@ static void put_win_yaku(mjlog_writer *w, const paifu_win *win)
     if (win->known & PAIFU_REC_YAKU) {
         win_yaku(w, win, &yaku, &yakuman);
         if (yaku.len || !yakuman.len)
-            paifu_mjlog__w_attr(w, "yaku", yaku.len ? yaku.data : "");
+            paifu_mjlog__writer_attr(w, "yaku", yaku.len ? yaku.data : "");
         if (yakuman.len)
-            paifu_mjlog__w_attr(w, "yakuman", yakuman.data);
+            paifu_mjlog__writer_attr(w, "yakuman", yakuman.data);
     } else if (win->known & PAIFU_REC_HAN) {
-        paifu_mjlog__w_loss(w, LOSS_VALUES,
+        paifu_mjlog__writer_loss(w, LOSS_VALUES,
                             "the han of a win recorded without its yaku (AGARI gives han only "
                             "as yaku)");
     }
@@ -809,7 +809,7 @@ static int on_win(mjlog_writer *w, size_t i, const paifu_win *win)
     int rc;
     if (win->winner < 0 || win->winner >= w->head.players || win->from < 0 ||
         win->from >= w->head.players)
-        return paifu_mjlog__w_refuse(w, "a win without its winner or discarder");
+        return paifu_mjlog__writer_refuse(w, "a win without its winner or discarder");
     if ((rc = win_tile(w, win, tsumo, &machi)) < 0 ||
         (rc = outcome_deltas(w, delta, "a win whose score changes the log does not give")) < 0 ||
         (rc = win_ura(w, win, ura)) < 0)
@@ -826,9 +826,9 @@ static int on_win(mjlog_writer *w, size_t i, const paifu_win *win)
     win_value(w, win, tsumo, ten);
     put_ints(w, "ten", ten, 3);
     put_win_yaku(w, win);
-    const char *chip = paifu_mjlog__w_kept(w, "AGARI", n, "chip");
+    const char *chip = paifu_mjlog__writer_kept(w, "AGARI", n, "chip");
     if (chip)
-        paifu_mjlog__w_attr(w, "chip", chip);
+        paifu_mjlog__writer_attr(w, "chip", chip);
     if (ids_fit(w, win->dora, win->dora_ids, win->n_dora) && win->n_dora)
         put_ids(w, "doraHai", win->dora_ids, win->n_dora);
     else
@@ -954,7 +954,7 @@ static int on_draw_outcome(mjlog_writer *w, size_t i, const paifu_draw *d)
         return rc;
     unsigned seats = shown_seats(w, d);
     if ((d->known & PAIFU_REC_HAND) && (d->shown & ~seats))
-        paifu_mjlog__w_loss(w, LOSS_HANDS, "hands shown at a draw that Tenhou does not show");
+        paifu_mjlog__writer_loss(w, LOSS_HANDS, "hands shown at a draw that Tenhou does not show");
     for (int s = 0; s < w->head.players; s++) {
         if (!(seats & (1u << s)))
             continue;
@@ -988,7 +988,7 @@ static int on_event(mjlog_writer *w, size_t i)
     if (e->seat >= w->head.players && e->type != PAIFU_EV_DORA && e->type != PAIFU_EV_WIN &&
         e->type != PAIFU_EV_EXHAUSTIVE_DRAW && e->type != PAIFU_EV_ABORTIVE_DRAW &&
         e->type != PAIFU_EV_PENALTY)
-        return paifu_mjlog__w_refuse(w, "an event of a seat that does not play");
+        return paifu_mjlog__writer_refuse(w, "an event of a seat that does not play");
     switch (e->type) {
     case PAIFU_EV_DRAW:
         return on_draw(w, e);
@@ -1012,21 +1012,21 @@ static int on_event(mjlog_writer *w, size_t i)
         return on_draw_outcome(w, i, &w->deal->draws[e->detail]);
     case PAIFU_EV_DISCONNECT:
     case PAIFU_EV_RECONNECT:
-        paifu_mjlog__w_connection(w, e);
+        paifu_mjlog__writer_connection(w, e);
         return 0;
     default:
         return 0; /* penalties: reported lost (lossy.c) */
     }
 }
 
-int paifu_mjlog__w_deal(mjlog_writer *w, size_t index)
+int paifu_mjlog__writer_deal(mjlog_writer *w, size_t index)
 {
     w->deal = paifu_game_deal(w->head.game, index);
     w->index = index;
     reset_deal(w);
     w->assign = !deal_has_ids(w, w->deal);
     if (w->assign && deal_has_some_id(w->deal))
-        paifu_mjlog__w_loss(
+        paifu_mjlog__writer_loss(
             w, LOSS_TILE_IDS,
             "tile ids recorded for only part of a deal (the writer gives new ones)");
     int rc = put_init(w);
