@@ -75,7 +75,7 @@ void paifu_mjlog__writer_loss(mjlog_writer *w, lossy_kind kind, const char *what
 }
 
 const char *paifu_mjlog__writer_kept(const mjlog_writer *w, const char *tag, uint32_t index,
-                                const char *attr)
+                                     const char *attr)
 {
     for (size_t i = 0; i < w->n_kept; i++) {
         const mjlog_kept *k = &w->kept[i];
@@ -94,7 +94,7 @@ static bool named(const char *const *names, const char *name)
 }
 
 void paifu_mjlog__writer_kept_rest(mjlog_writer *w, const char *tag, uint32_t index,
-                              const char *const *handled)
+                                   const char *const *handled)
 {
     for (size_t i = 0; i < w->n_kept; i++) {
         const mjlog_kept *k = &w->kept[i];
@@ -491,9 +491,10 @@ static int game_end(mjlog_writer *w)
         paifu_settle_leftover(points, sticks, w->head.players, w->head.rules);
     } else {
         if (!paifu_game_truncated(w->head.game))
-            paifu_mjlog__writer_loss(w, LOSS_FINAL,
-                                "the end of the game (the log records no final points: without "
-                                "owari the XML ends as a truncated log)");
+            paifu_mjlog__writer_loss(
+                w, LOSS_FINAL,
+                "the end of the game (the log records no final points: without "
+                "owari the XML ends as a truncated log)");
         return 0;
     }
     if (r->has_final)
@@ -546,7 +547,8 @@ static int check_game(mjlog_writer *w)
 {
     int rc = 0;
     if (!paifu_game_deal_count(w->head.game))
-        return paifu_mjlog__writer_refuse(w, "a game without deals (mjlog has no place for its result)");
+        return paifu_mjlog__writer_refuse(
+            w, "a game without deals (mjlog has no place for its result)");
     for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(w->head.game); k++) {
         const paifu_deal *d = w->deal = paifu_game_deal(w->head.game, k);
         const paifu_deal_start *st = &d->start;
@@ -555,11 +557,14 @@ static int check_game(mjlog_writer *w)
             rc = paifu_mjlog__writer_refuse(w, untold);
         else if (st->round_wind > 3 || st->hand_number > 3 || st->dealer < 0 ||
                  st->dealer >= w->head.players)
-            rc = paifu_mjlog__writer_refuse(w, "a deal beyond North 4 (INIT seed counts 16 rounds)");
+            rc =
+                paifu_mjlog__writer_refuse(w, "a deal beyond North 4 (INIT seed counts 16 rounds)");
         else if (st->dora_indicator == PAIFU_TILE_NONE)
-            rc = paifu_mjlog__writer_refuse(w, "a deal without its dora indicator (INIT seed needs it)");
+            rc = paifu_mjlog__writer_refuse(
+                w, "a deal without its dora indicator (INIT seed needs it)");
         else if (paifu_lossy__hidden_tile(d))
-            rc = paifu_mjlog__writer_refuse(w, "a tile the log does not show (mjlog names every tile)");
+            rc = paifu_mjlog__writer_refuse(
+                w, "a tile the log does not show (mjlog names every tile)");
         if (rc == 0 && !paifu_lossy__hands_dealt(st, w->head.players))
             rc = paifu_mjlog__writer_refuse(w, "a deal without 13-tile starting hands");
         for (size_t i = 0; rc == 0 && i < d->n_events; i++)

@@ -90,11 +90,11 @@ void paifu_mjlog__writer_loss(mjlog_writer *w, lossy_kind kind, const char *what
 
 /* The value the reader kept as tenhou.<TAG>[INDEX]@<ATTR>, or NULL. */
 const char *paifu_mjlog__writer_kept(const mjlog_writer *w, const char *tag, uint32_t index,
-                                const char *attr);
+                                     const char *attr);
 
 /* Write the kept attributes of TAG[INDEX] not named in HANDLED (NULL-terminated). */
 void paifu_mjlog__writer_kept_rest(mjlog_writer *w, const char *tag, uint32_t index,
-                              const char *const *handled);
+                                   const char *const *handled);
 
 /* Append ` NAME="VALUE"` (VALUE escaped as libxml2 reads it back). */
 void paifu_mjlog__writer_attr(mjlog_writer *w, const char *name, const char *value);

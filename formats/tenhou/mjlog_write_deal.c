@@ -94,7 +94,8 @@ static int fresh(mjlog_writer *w, paifu_tile t, uint8_t *out)
         if (!w->reds || !five)
             return paifu_mjlog__writer_refuse(w, "a red five in a game whose GO type has none");
         if (w->used[4 * k])
-            return paifu_mjlog__writer_refuse(w, "two red fives of one suit in a deal (Tenhou has one)");
+            return paifu_mjlog__writer_refuse(
+                w, "two red fives of one suit in a deal (Tenhou has one)");
         w->used[4 * k] = true;
         *out = (uint8_t)(4 * k);
         return 0;
@@ -107,8 +108,8 @@ static int fresh(mjlog_writer *w, paifu_tile t, uint8_t *out)
         }
     }
     return paifu_mjlog__writer_refuse(w, w->reds && five
-                                        ? "more than three plain fives of a suit in a deal"
-                                        : "more than four tiles of a kind in a deal");
+                                             ? "more than three plain fives of a suit in a deal"
+                                             : "more than four tiles of a kind in a deal");
 }
 
 /* The id of T as the event records it, or a new one. */
@@ -309,12 +310,13 @@ static int discard_id(mjlog_writer *w, const paifu_event *e, uint8_t *id)
     bool known = e->flags & PAIFU_EVF_TSUMOGIRI_KNOWN, flag = e->flags & PAIFU_EVF_TSUMOGIRI;
     if (known && flag && !same)
         paifu_mjlog__writer_loss(w, LOSS_TSUMOGIRI,
-                            "a tsumogiri flag on a discard that is not the tile drawn");
+                                 "a tsumogiri flag on a discard that is not the tile drawn");
     int rc = take(w, seat, e->tile, 0xFF, (known ? flag : same) ? drawn : 0xFF, drawn, id);
     if (rc == 0 && known && !flag && same && *id == drawn)
-        paifu_mjlog__writer_loss(w, LOSS_TSUMOGIRI,
-                            "a discard recorded as not tsumogiri of the tile just drawn, with no "
-                            "other such tile in the hand (its id makes it tsumogiri)");
+        paifu_mjlog__writer_loss(
+            w, LOSS_TSUMOGIRI,
+            "a discard recorded as not tsumogiri of the tile just drawn, with no "
+            "other such tile in the hand (its id makes it tsumogiri)");
     return rc;
 }
 
@@ -414,7 +416,8 @@ static int added_kan(mjlog_writer *w, const paifu_event *e, uint8_t added, unsig
     mjlog_meld back;
     char why[96];
     if (paifu_mjlog__meld_decode(&back, *code, why, sizeof(why)) < 0 || back.added != added)
-        return paifu_mjlog__writer_refuse(w, "an added kan whose tile is not the one its pon lacks");
+        return paifu_mjlog__writer_refuse(w,
+                                          "an added kan whose tile is not the one its pon lacks");
     return 0;
 }
 
@@ -674,9 +677,10 @@ static void win_yaku(mjlog_writer *w, const paifu_win *win, paifu_buf *yaku, pai
         const paifu_yaku_value *y = &win->yaku[i];
         int han = y->han * (y->count ? y->count : 1);
         if (y->id > PAIFU_YAKU_KITA) {
-            paifu_mjlog__writer_loss(w, LOSS_VALUES,
-                                "a yaku Tenhou has no id for (nagashi mangan as a yaku, yakuhai "
-                                "counted without naming them)");
+            paifu_mjlog__writer_loss(
+                w, LOSS_VALUES,
+                "a yaku Tenhou has no id for (nagashi mangan as a yaku, yakuhai "
+                "counted without naming them)");
         } else if (w->from_xml) {
             put_yaku(yaku, yakuman, y->id, han);
         } else if (y->id == PAIFU_YAKU_DORA || y->id == PAIFU_YAKU_KITA) {
@@ -788,8 +792,8 @@ static void put_win_yaku(mjlog_writer *w, const paifu_win *win)
             paifu_mjlog__writer_attr(w, "yakuman", yakuman.data);
     } else if (win->known & PAIFU_REC_HAN) {
         paifu_mjlog__writer_loss(w, LOSS_VALUES,
-                            "the han of a win recorded without its yaku (AGARI gives han only "
-                            "as yaku)");
+                                 "the han of a win recorded without its yaku (AGARI gives han only "
+                                 "as yaku)");
     }
     if (yaku.failed || yakuman.failed)
         w->b->failed = true;
