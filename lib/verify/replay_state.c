@@ -6,8 +6,9 @@
  *
  * Both halves of the replay call down into this file; it calls neither of them.
  */
+#include "hand_internal.h"
 #include "replay_internal.h"
-#include "score_internal.h"
+#include "wait_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -85,7 +86,7 @@ uint64_t paifu_replay__waits_of(replay_seat *s)
         memcmp(s->waits_counts, s->hand.counts, sizeof(s->waits_counts)) != 0) {
         memcpy(s->waits_counts, s->hand.counts, sizeof(s->waits_counts));
         s->waits_melds = s->hand.n_melds;
-        s->waits = paifu_hand__waits(&s->hand); /* the replay's hands keep hand.c's invariants */
+        s->waits = paifu_wait__hand(&s->hand); /* the replay's hands keep hand.c's invariants */
     }
     return s->waits;
 }
