@@ -11,7 +11,6 @@
 #include "wait_internal.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 /* ---- findings ---- */
@@ -23,14 +22,11 @@ void paifu_replay__finding(replay *rp, const char *code, const char *expected,
         rp->muted_hits++;
         return;
     }
-    paifu_location where;
-    paifu_finding__locate(&where, rp->opts, rp->deal, rp->event);
-    char text[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof(text), fmt, ap);
+    paifu_finding__vadd(rp->report, rp->opts, rp->deal, rp->event, code, expected, recorded,
+                        rule_ref, fmt, ap);
     va_end(ap);
-    paifu_report_add(rp->report, code, &where, expected, recorded, rule_ref, "%s", text);
 }
 
 bool paifu_replay__chombo_recorded(const replay *rp, int seat)

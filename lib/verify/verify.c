@@ -64,10 +64,9 @@ static void check_structure(paifu_report *rep, const paifu_deal *deal, int playe
         else if (e->tile != PAIFU_TILE_NONE && !paifu_tile__valid(e->tile))
             problem = "an invalid tile";
         if (problem) {
-            paifu_location w;
-            paifu_finding__locate(&w, opts, deal, (int)i);
-            paifu_report_add(rep, "log.structure", &w, NULL, NULL, NULL, "%s event with %s",
-                             paifu_event_type_name((paifu_event_type)e->type), problem);
+            paifu_finding__add(rep, opts, deal, (int)i, "log.structure", NULL, NULL, NULL,
+                               "%s event with %s",
+                               paifu_event_type_name((paifu_event_type)e->type), problem);
             return;
         }
     }
