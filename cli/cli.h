@@ -51,7 +51,8 @@ typedef struct cli_rules_opts {
     int n_assign;
 } cli_rules_opts;
 
-/* Resolve the rule set for GAME (NULL: no game) from the options. */
+/* The rule set for GAME (NULL: no game) under the options: paifu_game_rules_resolve() with
+   the rule file read first. */
 int cli_resolve_rules(paifu_rules **out, const cli_rules_opts *o, const paifu_game *game,
                       const char *fallback, paifu_error *err);
 

@@ -89,30 +89,19 @@ void cli_json_string(FILE *f, const char *s)
 int cli_resolve_rules(paifu_rules **out, const cli_rules_opts *o, const paifu_game *game,
                       const char *fallback, paifu_error *err)
 {
-    paifu_rules *r = NULL;
-    int rc;
-    if (o->file) {
-        rc = paifu_rules_read_file(&r, o->file, err);
-    } else if (o->preset) {
-        rc = paifu_rules_preset(&r, o->preset, err);
-        /* the log's own overrides are facts of its game (red fives, players, length) */
-        for (size_t i = 0; rc == 0 && game && i < paifu_game_rule_override_count(game); i++) {
-            const paifu_meta *m = paifu_game_rule_override(game, i);
-            rc = paifu_rules_set(r, m->key, m->value, err);
-        }
-    } else if (game) {
-        rc = paifu_game_rules(&r, game, fallback, err);
-    } else {
-        rc = paifu_rules_preset(&r, fallback ? fallback : "rrc", err);
-    }
-    for (int i = 0; rc == 0 && i < o->n_assign; i++)
-        rc = paifu_rules_set_assignment(r, o->assign[i], err);
-    if (rc < 0) {
-        paifu_rules_free(r);
+    paifu_rules *file = NULL; /* the rule file's rules, the caller's choice like a preset */
+    int rc = o->file ? paifu_rules_read_file(&file, o->file, err) : 0;
+    if (rc < 0)
         return rc;
-    }
-    *out = r;
-    return 0;
+    paifu_rules_choice choice = PAIFU_RULES_CHOICE_INIT;
+    choice.preset = o->preset;
+    choice.rules = file;
+    choice.assignments = o->assign;
+    choice.n_assignments = (size_t)o->n_assign;
+    choice.fallback = fallback;
+    rc = paifu_game_rules_resolve(out, NULL, game, &choice, err);
+    paifu_rules_free(file);
+    return rc;
 }
 
 int main(int argc, char **argv)

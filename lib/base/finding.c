@@ -106,7 +106,7 @@ const paifu_verify_stats *paifu_report_stats(const paifu_report *report)
     return report ? &report->stats : NULL;
 }
 
-static int vadd(paifu_report *r, const char *code, const paifu_location *where,
+static int add_finding(paifu_report *r, const char *code, const paifu_location *where,
                 const char *expected, const char *recorded, const char *rule_ref, const char *fmt,
                 va_list ap)
 #if defined(__GNUC__) || defined(__clang__)
@@ -114,7 +114,7 @@ static int vadd(paifu_report *r, const char *code, const paifu_location *where,
 #endif
     ;
 
-static int vadd(paifu_report *r, const char *code, const paifu_location *where,
+static int add_finding(paifu_report *r, const char *code, const paifu_location *where,
                 const char *expected, const char *recorded, const char *rule_ref, const char *fmt,
                 va_list ap)
 {
@@ -156,7 +156,7 @@ int paifu_report_add(paifu_report *report, const char *code, const paifu_locatio
         return PAIFU_EINVAL;
     va_list ap;
     va_start(ap, fmt);
-    int rc = vadd(report, code, where, expected, recorded, rule_ref, fmt, ap);
+    int rc = add_finding(report, code, where, expected, recorded, rule_ref, fmt, ap);
     va_end(ap);
     return rc;
 }
@@ -200,4 +200,25 @@ void paifu_finding__points(char *buf, size_t size, const int32_t *v, int players
     buf[0] = '\0';
     for (int i = 0; i < players && used < size; i++)
         used += (size_t)snprintf(buf + used, size - used, "%s%d", i ? "," : "", (int)v[i]);
+}
+
+int paifu_finding__vadd(paifu_report *report, const paifu_verify_options *opts,
+                        const paifu_deal *deal, int event, const char *code, const char *expected,
+                        const char *recorded, const char *rule_ref, const char *fmt, va_list ap)
+{
+    paifu_location where;
+    paifu_finding__locate(&where, opts, deal, event);
+    return add_finding(report, code, &where, expected, recorded, rule_ref, fmt, ap);
+}
+
+int paifu_finding__add(paifu_report *report, const paifu_verify_options *opts,
+                       const paifu_deal *deal, int event, const char *code, const char *expected,
+                       const char *recorded, const char *rule_ref, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = paifu_finding__vadd(report, opts, deal, event, code, expected, recorded, rule_ref,
+                                 fmt, ap);
+    va_end(ap);
+    return rc;
 }

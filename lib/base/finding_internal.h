@@ -5,6 +5,8 @@
 
 #include "paifu/verify.h"
 
+#include <stdarg.h>
+
 struct paifu_report {
     paifu_finding *findings;
     size_t n, cap;
@@ -22,6 +24,24 @@ void paifu_report__count_deal(paifu_report *report, const paifu_deal *deal);
 /* Fill WHERE for EVENT (-1: the deal itself; DEAL NULL: the game) of a verification. */
 void paifu_finding__locate(paifu_location *where, const paifu_verify_options *opts,
                            const paifu_deal *deal, int event);
+
+/* Add a finding of CODE to REPORT at EVENT of DEAL, placed by paifu_finding__locate: what every
+   verifier (the riichi replay and game walk, the MCR one) does with a finding. Returns what
+   paifu_report_add returns. */
+int paifu_finding__add(paifu_report *report, const paifu_verify_options *opts,
+                       const paifu_deal *deal, int event, const char *code, const char *expected,
+                       const char *recorded, const char *rule_ref, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 9, 10)))
+#endif
+    ;
+int paifu_finding__vadd(paifu_report *report, const paifu_verify_options *opts,
+                        const paifu_deal *deal, int event, const char *code, const char *expected,
+                        const char *recorded, const char *rule_ref, const char *fmt, va_list ap)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 9, 0)))
+#endif
+    ;
 
 /* Format a seat-indexed list of points ("1000,-1000,0,0"), for a finding's expected and
    recorded values. */

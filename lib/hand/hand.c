@@ -13,7 +13,8 @@
  * pasted as they are.
  */
 #include "error_internal.h"
-#include "score_internal.h"
+#include "hand_internal.h"
+#include "paifu/score.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -107,7 +108,7 @@ int paifu_meld_make(paifu_meld *out, paifu_meld_type type, const paifu_tile *til
         return meld_shape_error(err, type, tiles, n, want == 3 ? "three tiles" : "four tiles");
     memset(out, 0, sizeof(*out));
     for (size_t i = 0; i < n && i < 4; i++) {
-        if (!paifu_hand__riichi_tile(tiles[i]))
+        if (!paifu_tile__riichi(tiles[i]))
             return meld_shape_error(err, type, tiles, n, "riichi tiles");
         out->tiles[i] = tiles[i];
     }
@@ -196,10 +197,39 @@ bool paifu_hand__valid(const paifu_hand *hand)
         if (m->type < PAIFU_MELD_CHI || m->type > PAIFU_MELD_ANKAN || m->n != want)
             return false;
         for (unsigned j = 0; j < m->n; j++)
-            if (!paifu_hand__riichi_tile(m->tiles[j]))
+            if (!paifu_tile__riichi(m->tiles[j]))
                 return false;
     }
     return true;
+}
+
+/* ---- dora and red fives (paifu/score.h) ---- */
+
+unsigned paifu_hand_dora_count(const paifu_hand *hand, paifu_tile extra,
+                               const paifu_tile *indicators, size_t n, bool three_player)
+{
+    unsigned total = 0;
+    for (size_t i = 0; i < n; i++) {
+        paifu_tile d = paifu_tile_dora(indicators[i], three_player);
+        if (d == PAIFU_TILE_NONE)
+            continue;
+        unsigned k = paifu_tile_kind(d);
+        total += paifu_hand_kind_count(hand, k);
+        if (extra != PAIFU_TILE_NONE && paifu_tile_kind(extra) == k)
+            total++;
+        if (k == PAIFU_TILE_NORTH)
+            total += hand->kita;
+    }
+    return total;
+}
+
+unsigned paifu_hand_aka_count(const paifu_hand *hand, paifu_tile extra)
+{
+    unsigned n = hand->red[0] + hand->red[1] + hand->red[2];
+    for (unsigned i = 0; i < hand->n_melds && i < PAIFU_MAX_MELDS; i++)
+        for (unsigned j = 0; j < hand->melds[i].n && j < 4; j++)
+            n += paifu_tile_is_red(hand->melds[i].tiles[j]);
+    return n + (extra != PAIFU_TILE_NONE && paifu_tile_is_red(extra));
 }
 
 /* ---- notation ---- */

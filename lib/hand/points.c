@@ -8,7 +8,8 @@
  * without it 13+ han stay sanbaiman, the seeds give no other value). Honba and riichi sticks are
  * the caller's: they are added per payer after this.
  */
-#include "score_internal.h"
+#include "paifu/score.h"
+#include "rules_internal.h"
 
 int32_t paifu_points_base(int han, int fu, const paifu_rules *rules, paifu_limit *limit_out)
 {

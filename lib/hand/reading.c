@@ -16,7 +16,7 @@
  * three identical sequences use the same tiles as three triplets.
  */
 #include "error_internal.h"
-#include "score_internal.h"
+#include "reading_internal.h"
 
 #include <string.h>
 

@@ -18,6 +18,7 @@
  * Tenhou's sanma tsumo loss, tenhou-xml.md §6).
  */
 #include "error_internal.h"
+#include "reading_internal.h"
 #include "score_internal.h"
 
 #include <string.h>
@@ -43,35 +44,6 @@ const char *paifu_wait_name(paifu_wait wait)
 {
     static const char *const names[] = {"ryanmen", "kanchan", "penchan", "shanpon", "tanki"};
     return (unsigned)wait < sizeof(names) / sizeof(names[0]) ? names[wait] : "?";
-}
-
-/* ---- dora ---- */
-
-unsigned paifu_hand_dora_count(const paifu_hand *hand, paifu_tile extra,
-                               const paifu_tile *indicators, size_t n, bool three_player)
-{
-    unsigned total = 0;
-    for (size_t i = 0; i < n; i++) {
-        paifu_tile d = paifu_tile_dora(indicators[i], three_player);
-        if (d == PAIFU_TILE_NONE)
-            continue;
-        unsigned k = paifu_tile_kind(d);
-        total += paifu_hand_kind_count(hand, k);
-        if (extra != PAIFU_TILE_NONE && paifu_tile_kind(extra) == k)
-            total++;
-        if (k == PAIFU_TILE_NORTH)
-            total += hand->kita;
-    }
-    return total;
-}
-
-unsigned paifu_hand_aka_count(const paifu_hand *hand, paifu_tile extra)
-{
-    unsigned n = hand->red[0] + hand->red[1] + hand->red[2];
-    for (unsigned i = 0; i < hand->n_melds && i < PAIFU_MAX_MELDS; i++)
-        for (unsigned j = 0; j < hand->melds[i].n && j < 4; j++)
-            n += paifu_tile_is_red(hand->melds[i].tiles[j]);
-    return n + (extra != PAIFU_TILE_NONE && paifu_tile_is_red(extra));
 }
 
 /* ---- one interpretation ---- */

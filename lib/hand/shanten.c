@@ -11,7 +11,7 @@
  * and without the head; the suits and the honours are then combined. A suit has at most 14
  * tiles, so the search is small; shanten is not on the scoring path.
  */
-#include "score_internal.h"
+#include "hand_internal.h"
 
 #include <string.h>
 

@@ -8,7 +8,9 @@
  * karaten" of RRC 000 §3.8 "noten if every winning tile is already in the player's own hand" is
  * the stricter rule on top, applied by paifu_hand_tenpai_for_draw in score.c).
  */
-#include "score_internal.h"
+#include "reading_internal.h"
+#include "rules_internal.h"
+#include "wait_internal.h"
 
 #include <string.h>
 
@@ -250,7 +252,7 @@ uint64_t paifu_wait__shape(const uint8_t counts[KINDS], unsigned n, bool special
     return waits;
 }
 
-uint64_t paifu_hand__waits(const paifu_hand *hand)
+uint64_t paifu_wait__hand(const paifu_hand *hand)
 {
     if (hand->n_closed % 3 != 1)
         return 0;
@@ -262,7 +264,7 @@ uint64_t paifu_hand_waits(const paifu_hand *hand)
 {
     if (!hand || !paifu_hand__valid(hand))
         return 0;
-    return paifu_hand__waits(hand);
+    return paifu_wait__hand(hand);
 }
 
 bool paifu_hand_furiten(const paifu_hand *hand, uint64_t discarded)

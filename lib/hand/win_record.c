@@ -12,7 +12,9 @@
  * `paifu score`), not a verifier: lib/replay.c derives every flag from the events.
  */
 #include "error_internal.h"
-#include "score_internal.h"
+#include "hand_internal.h"
+#include "paifu/game.h"
+#include "paifu/score.h"
 
 #include <string.h>
 

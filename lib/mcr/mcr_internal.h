@@ -5,8 +5,8 @@
  *   mcr_hand.c    readings of a hand, completeness, waits, the hand notation
  *   mcr_combine.c the combination fans of chows and pungs (account-once, non-identical, ...)
  *   mcr_score.c   fans of a reading, exclusions, the best reading
- *   mcr_settle.c  payments, penalties, seating, placement, standings, session totals
- *   mcr_verify.c  the tile-by-tile replay of MCR deals (the verifier)
+ *   mcr_settle.c  payments, penalties, seating, placement, standings
+ *   mcr_verify.c  the tile-by-tile replay of MCR deals: the verifier and the session totals
  *
  * Tiles inside the engine are kinds 0..33 (paifu/tile.h): 0..26 suits, 27..30 winds E S W N,
  * 31..33 dragons White Green Red.
@@ -110,14 +110,7 @@ void paifu_mcr__pung_combinations(uint8_t *cnt, const unsigned *p, unsigned n,
 int paifu_mcr__set_fans(paifu_mcr_result *out, const paifu_mcr__set *sets, size_t n, int pair_kind,
                         const paifu_mcr_situation *sit, const paifu_rules *rules);
 
-/* ---- replay (mcr_verify.c) ---- */
-
-/*
- * Replay GAME's deals and add up each seat's score changes: the recorded ones (RECOMPUTE
- * false) or paifu's own settlement of every win it can score from tiles.
- */
-int paifu_mcr__replay_totals(int32_t totals[PAIFU_SEATS], const paifu_game *game,
-                             const paifu_rules *rules, bool recompute, paifu_error *err);
+/* ---- the verifier (mcr_verify.c) ---- */
 
 /* Verify an MCR game (verify.c hands MCR rule sets here): every deal replayed tile by tile with
    flowers, every win scored and paid, the running and final scores. */

@@ -1,5 +1,6 @@
 /*
- * mcr_settle.c: MCR payments, penalties, seating, placement, standings and session totals.
+ * mcr_settle.c: MCR payments, penalties, seating, placement and standings. Session totals
+ * replay the deals and live with the replay (mcr_verify.c), which calls down into this file.
  *
  * Rules: mcr.md section 8 (payments: every loser pays mcr_base_points, the discarder or, on a
  * self-draw, every loser also pays the basic points B), section 9 (penalties), section 2.4 (the
@@ -15,15 +16,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-static int need_mcr(const paifu_rules *rules, paifu_error *err)
-{
-    if (rules->family != PAIFU_FAMILY_MCR)
-        return paifu_error_set(err, PAIFU_EINVAL, NULL,
-                               "rule set \"%s\" is not an MCR rule set (family mcr)",
-                               paifu_rules_name(rules));
-    return 0;
-}
 
 /* ---- payments ---- */
 
@@ -255,16 +247,4 @@ int paifu_mcr_standings(paifu_mcr_standing *out, size_t *n_out, const paifu_mcr_
     }
     *n_out = n;
     return 0;
-}
-
-/* ---- session totals ---- */
-
-int paifu_mcr_session_totals(int32_t totals[PAIFU_SEATS], const paifu_game *game,
-                             const paifu_rules *rules, unsigned mode, paifu_error *err)
-{
-    PAIFU_ASSERT_ARG(totals && game && rules && mode <= PAIFU_MCR_TOTALS_RECOMPUTED, err);
-    int rc = need_mcr(rules, err);
-    if (rc < 0)
-        return rc;
-    return paifu_mcr__replay_totals(totals, game, rules, mode == PAIFU_MCR_TOTALS_RECOMPUTED, err);
 }

@@ -24,7 +24,7 @@
  *
  * States of a deal and the functions that move between them:
  *
- *      deal start (replay_begin)
+ *      deal start (deal_begin)
  *          |                          +----------------- ev_call (chi/pon) ---+
  *          v                          |                                       |
  *   [DRAW by seat t] --ev_draw--> [DISCARD by t] --ev_discard--> [DRAW by next(t)]
@@ -41,8 +41,8 @@
  * Rules: mcr.md sections 2.5-2.7 (play), 3 (winning), 8 (payments), 9 (penalties), 10 (totals).
  */
 #include "error_internal.h"
-#include "mcr_internal.h"
 #include "finding_internal.h"
+#include "mcr_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -53,7 +53,7 @@ static const uint8_t ROUND_SEATS[4][4] = {{0, 1, 2, 3}, {1, 0, 3, 2}, {2, 3, 1, 
 
 enum draw_kind { DRAW_WALL = 0, DRAW_AFTER_KONG, DRAW_AFTER_FLOWER };
 
-typedef struct seat_state {
+typedef struct mcr_seat {
     uint8_t counts[PAIFU_TILE_ALL_KINDS]; /* concealed tiles, bonus tiles still held included */
     uint8_t n_tiles;
     uint8_t n_melds;
@@ -64,14 +64,14 @@ typedef struct seat_state {
     paifu_tile last_draw;   /* tile of the seat's latest draw, NONE after a call */
     uint8_t last_draw_kind; /* enum draw_kind */
     bool dead;              /* may not win this deal (penalty) */
-} seat_state;
+} mcr_seat;
 
-typedef struct replay {
+typedef struct mcr_deal {
     const paifu_deal *deal;
     const paifu_rules *rules;
     const paifu_verify_options *opts;
     paifu_report *rep; /* NULL: no findings, totals only */
-    seat_state seat[PAIFU_SEATS];
+    mcr_seat seat[PAIFU_SEATS];
     uint8_t order[4], pos[4];
     int turn;              /* seat to act */
     bool need_discard;     /* true: `turn` holds an extra tile; false: `turn` is to draw */
@@ -89,40 +89,36 @@ typedef struct replay {
     bool broken;                    /* a finding stopped the replay */
     bool ended;
     bool recompute;
-    bool verifiable;                /* the rules are known: fans and payments are checked */
+    bool verifiable; /* the rules are known: fans and payments are checked */
     int32_t recorded[PAIFU_SEATS];
     int32_t computed[PAIFU_SEATS];
     uint64_t wins_scored;
-} replay;
+} mcr_deal;
 
 /* ---- findings ---- */
 
-static void finding(replay *r, int ev, const char *code, const char *exp, const char *rec,
-                    const char *fmt, ...)
+static void mcr_finding(mcr_deal *r, int ev, const char *code, const char *exp, const char *rec,
+                        const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
 
-static void finding(replay *r, int ev, const char *code, const char *exp, const char *rec,
-                    const char *fmt, ...)
+static void mcr_finding(mcr_deal *r, int ev, const char *code, const char *exp, const char *rec,
+                        const char *fmt, ...)
 {
     if (!r->rep)
         return;
-    char msg[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
+    paifu_finding__vadd(r->rep, r->opts, r->deal, ev, code, exp, rec, "mcr.md", fmt, ap);
     va_end(ap);
-    paifu_location w;
-    paifu_finding__locate(&w, r->opts, r->deal, ev);
-    paifu_report_add(r->rep, code, &w, exp, rec, "mcr.md", "%s", msg);
 }
 
 /* A finding that stops the tile replay of the deal. */
 #define BROKEN(r, ev, code, ...)                                                                   \
     do {                                                                                           \
-        finding((r), (ev), (code), NULL, NULL, __VA_ARGS__);                                       \
+        mcr_finding((r), (ev), (code), NULL, NULL, __VA_ARGS__);                                   \
         (r)->broken = true;                                                                        \
     } while (0)
 
@@ -133,29 +129,29 @@ static const char *tname(char buf[3], paifu_tile t)
 
 /* ---- seats, turns and the wall ---- */
 
-static int next_seat(const replay *r, int s)
+static int next_seat(const mcr_deal *r, int s)
 {
     return r->order[(r->pos[s] + 1) % 4];
 }
 
-static int prev_seat(const replay *r, int s)
+static int prev_seat(const mcr_deal *r, int s)
 {
     return r->order[(r->pos[s] + 3) % 4];
 }
 
-static bool wall_empty_for(const replay *r, int seat)
+static bool wall_empty_for(const mcr_deal *r, int seat)
 {
     if (r->rules->mcr_wall == PAIFU_MCR_WALL_PER_SEAT)
         return r->left[seat] <= 0;
     return r->shared_left <= 0;
 }
 
-static int total_tiles(const replay *r)
+static int total_tiles(const mcr_deal *r)
 {
     return r->rules->mcr_flowers ? 144 : 136;
 }
 
-static bool add_used(replay *r, int ev, paifu_tile t)
+static bool add_used(mcr_deal *r, int ev, paifu_tile t)
 {
     unsigned k = paifu_tile_kind(t);
     unsigned cap = k >= PAIFU_TILE_KINDS ? 1u : 4u;
@@ -173,7 +169,7 @@ static bool add_used(replay *r, int ev, paifu_tile t)
     return true;
 }
 
-static bool take(seat_state *s, paifu_tile t)
+static bool take(mcr_seat *s, paifu_tile t)
 {
     unsigned k = paifu_tile_kind(t);
     if (t == PAIFU_TILE_NONE || k >= PAIFU_TILE_ALL_KINDS || !s->counts[k])
@@ -183,21 +179,21 @@ static bool take(seat_state *s, paifu_tile t)
     return true;
 }
 
-static void give(seat_state *s, paifu_tile t)
+static void give(mcr_seat *s, paifu_tile t)
 {
     s->counts[paifu_tile_kind(t) % PAIFU_TILE_ALL_KINDS]++;
     s->n_tiles++;
 }
 
 /* Tiles of seat S counting each meld as three. */
-static unsigned hand_size(const seat_state *s)
+static unsigned hand_size(const mcr_seat *s)
 {
     return s->n_tiles + 3u * s->n_melds;
 }
 
 /* ---- deal start ---- */
 
-static void replay_begin(replay *r)
+static void deal_begin(mcr_deal *r)
 {
     const paifu_deal_start *st = &r->deal->start;
     bool changes = r->rules->mcr_seat_changes;
@@ -239,7 +235,7 @@ static void replay_begin(replay *r)
 }
 
 /* With a known per-seat wall (Botzone), check dealt tiles and draws against it. */
-static void check_wall_hands(replay *r)
+static void check_wall_hands(mcr_deal *r)
 {
     const paifu_deal_start *st = &r->deal->start;
     int quarter = total_tiles(r) / 4;
@@ -251,15 +247,15 @@ static void check_wall_hands(replay *r)
             paifu_tile w = st->wall[s * quarter + quarter - 1 - (int)i];
             if (paifu_tile_kind(w) != paifu_tile_kind(st->hands[s][i])) {
                 char b[3];
-                finding(r, -1, "wall.hand", NULL, NULL,
-                        "seat %d's starting hand differs from its quarter of the wall at %s", s,
-                        tname(b, st->hands[s][i]));
+                mcr_finding(r, -1, "wall.hand", NULL, NULL,
+                            "seat %d's starting hand differs from its quarter of the wall at %s", s,
+                            tname(b, st->hands[s][i]));
                 return;
             }
         }
 }
 
-static void check_wall_draw(replay *r, int ev, int seat, paifu_tile t)
+static void check_wall_draw(mcr_deal *r, int ev, int seat, paifu_tile t)
 {
     const paifu_deal_start *st = &r->deal->start;
     if (r->rules->mcr_wall != PAIFU_MCR_WALL_PER_SEAT || st->n_wall != total_tiles(r))
@@ -270,15 +266,15 @@ static void check_wall_draw(replay *r, int ev, int seat, paifu_tile t)
     paifu_tile w = st->wall[seat * quarter + i];
     if (paifu_tile_kind(w) != paifu_tile_kind(t)) {
         char a[3], b[3];
-        finding(r, ev, "wall.draw", tname(a, w), tname(b, t),
-                "seat %d's draw differs from its quarter of the wall", seat);
+        mcr_finding(r, ev, "wall.draw", tname(a, w), tname(b, t),
+                    "seat %d's draw differs from its quarter of the wall", seat);
     }
 }
 
 /* ---- tile events ---- */
 
 /* May SEAT act now as the one holding the extra tile? */
-static bool seat_to_discard(replay *r, int ev, int seat, const char *what)
+static bool seat_to_discard(mcr_deal *r, int ev, int seat, const char *what)
 {
     if (r->turn == seat && r->need_discard && !r->seat[seat].owed)
         return true;
@@ -286,10 +282,10 @@ static bool seat_to_discard(replay *r, int ev, int seat, const char *what)
     return false;
 }
 
-static void ev_draw(replay *r, int ev, const paifu_event *e)
+static void ev_draw(mcr_deal *r, int ev, const paifu_event *e)
 {
     int s = e->seat;
-    seat_state *st = &r->seat[s];
+    mcr_seat *st = &r->seat[s];
     bool replacement = st->owed > 0;
     if (!replacement && (e->flags & PAIFU_EVF_REPLACEMENT)) {
         BROKEN(r, ev, "log.structure", "seat %d draws a replacement without a kong or flower", s);
@@ -319,10 +315,10 @@ static void ev_draw(replay *r, int ev, const paifu_event *e)
     r->need_discard = true;
 }
 
-static void ev_flower(replay *r, int ev, const paifu_event *e)
+static void ev_flower(mcr_deal *r, int ev, const paifu_event *e)
 {
     int s = e->seat;
-    seat_state *st = &r->seat[s];
+    mcr_seat *st = &r->seat[s];
     char b[3];
     if (!paifu_tile_is_bonus(e->tile)) {
         BROKEN(r, ev, "mcr.flower", "seat %d sets aside %s, which is not a flower or season", s,
@@ -344,10 +340,10 @@ static void ev_flower(replay *r, int ev, const paifu_event *e)
     st->owed_kind = DRAW_AFTER_FLOWER;
 }
 
-static void ev_discard(replay *r, int ev, const paifu_event *e)
+static void ev_discard(mcr_deal *r, int ev, const paifu_event *e)
 {
     int s = e->seat;
-    seat_state *st = &r->seat[s];
+    mcr_seat *st = &r->seat[s];
     char b[3];
     if (!seat_to_discard(r, ev, s, "discards"))
         return;
@@ -374,9 +370,9 @@ static void ev_discard(replay *r, int ev, const paifu_event *e)
 }
 
 /* Take N tiles of EV from seat S's hand; the tiles must all be of kind K (or K, K+1, K+2). */
-static bool take_meld_tiles(replay *r, int ev, const paifu_event *e, unsigned n)
+static bool take_meld_tiles(mcr_deal *r, int ev, const paifu_event *e, unsigned n)
 {
-    seat_state *st = &r->seat[e->seat];
+    mcr_seat *st = &r->seat[e->seat];
     char b[3];
     if (e->n < n) {
         BROKEN(r, ev, "log.structure", "a call by seat %d lists %u tiles from the hand (%u)",
@@ -410,10 +406,10 @@ static int chow_low(paifu_tile t, const paifu_tile *two)
     return (int)k[0];
 }
 
-static void ev_call(replay *r, int ev, const paifu_event *e)
+static void ev_call(mcr_deal *r, int ev, const paifu_event *e)
 {
     int s = e->seat;
-    seat_state *st = &r->seat[s];
+    mcr_seat *st = &r->seat[s];
     char b[3];
     bool chi = e->type == PAIFU_EV_CHI, kan = e->type == PAIFU_EV_DAIMINKAN;
     if (r->last_discard_seat < 0 || e->from != r->last_discard_seat || s == e->from ||
@@ -457,10 +453,10 @@ static void ev_call(replay *r, int ev, const paifu_event *e)
     }
 }
 
-static void ev_self_kong(replay *r, int ev, const paifu_event *e)
+static void ev_self_kong(mcr_deal *r, int ev, const paifu_event *e)
 {
     int s = e->seat;
-    seat_state *st = &r->seat[s];
+    mcr_seat *st = &r->seat[s];
     char b[3];
     paifu_tile tile = e->tile == PAIFU_TILE_NONE && e->n ? e->tiles[0] : e->tile;
     unsigned k = paifu_tile_kind(tile);
@@ -530,11 +526,11 @@ static bool recorded_fans(paifu_mcr_fan_value *out, size_t *n, const paifu_win *
 }
 
 /* Where the winning tile came from; false (with a finding) when the log's win is impossible. */
-static bool win_source(replay *r, int ev, const paifu_win *w, paifu_mcr_situation *sit,
+static bool win_source(mcr_deal *r, int ev, const paifu_win *w, paifu_mcr_situation *sit,
                        paifu_tile *tile)
 {
     int s = w->winner;
-    seat_state *st = &r->seat[s];
+    mcr_seat *st = &r->seat[s];
     if (w->from == s || w->from < 0) {
         if (r->turn != s || !r->need_discard || st->owed || st->last_draw == PAIFU_TILE_NONE) {
             BROKEN(r, ev, "win.tile", "seat %d wins by self-draw without a tile just drawn", s);
@@ -555,16 +551,16 @@ static bool win_source(replay *r, int ev, const paifu_win *w, paifu_mcr_situatio
     }
     if (w->win_tile != PAIFU_TILE_NONE && paifu_tile_kind(w->win_tile) != paifu_tile_kind(*tile)) {
         char a[3], b[3];
-        finding(r, ev, "win.tile", tname(a, *tile), tname(b, w->win_tile),
-                "the winning tile is not the tile seat %d could win on", s);
+        mcr_finding(r, ev, "win.tile", tname(a, *tile), tname(b, w->win_tile),
+                    "the winning tile is not the tile seat %d could win on", s);
     }
     return true;
 }
 
 /* The winner's hand in the scorer's form; false (with a finding) when it cannot be one. */
-static bool win_hand(replay *r, int ev, int s, paifu_tile tile, bool drawn, paifu_mcr_hand *h)
+static bool win_hand(mcr_deal *r, int ev, int s, paifu_tile tile, bool drawn, paifu_mcr_hand *h)
 {
-    seat_state *st = &r->seat[s];
+    mcr_seat *st = &r->seat[s];
     if (paifu_tile_kind(tile) >= PAIFU_TILE_KINDS) {
         BROKEN(r, ev, "win.not_complete", "seat %d wins on a flower or season", s);
         return false;
@@ -595,7 +591,7 @@ static bool win_hand(replay *r, int ev, int s, paifu_tile tile, bool drawn, paif
 }
 
 /* Situation flags of a win (mcr.md sections 7 and 11.2). */
-static void win_flags(replay *r, int s, const paifu_win *w, paifu_mcr_situation *sit,
+static void win_flags(mcr_deal *r, int s, const paifu_win *w, paifu_mcr_situation *sit,
                       paifu_tile tile)
 {
     const paifu_deal_start *st = &r->deal->start;
@@ -638,7 +634,7 @@ static bool same_fans(const paifu_mcr_result *res, const paifu_mcr_fan_value *f,
 }
 
 /* Compare the recorded concealed tiles of W with the replay's hand H. */
-static void check_shown_hand(replay *r, int ev, const paifu_win *w, const paifu_mcr_hand *h)
+static void check_shown_hand(mcr_deal *r, int ev, const paifu_win *w, const paifu_mcr_hand *h)
 {
     if (!(w->known & PAIFU_REC_HAND))
         return;
@@ -649,17 +645,17 @@ static void check_shown_hand(replay *r, int ev, const paifu_win *w, const paifu_
     for (unsigned i = 0; i < w->n_hand; i++)
         b[paifu_tile_kind(w->hand[i]) % PAIFU_TILE_ALL_KINDS]++;
     if (memcmp(a, b, sizeof(a)) != 0)
-        finding(r, ev, "win.hand", NULL, NULL,
-                "the hand seat %d shows differs from the hand the replay holds", w->winner);
+        mcr_finding(r, ev, "win.hand", NULL, NULL,
+                    "the hand seat %d shows differs from the hand the replay holds", w->winner);
 }
 
 /* Score the win from its tiles. Returns true with RES filled when it could be scored. */
-static bool score_win(replay *r, int ev, const paifu_win *w, paifu_mcr_result *res)
+static bool score_win(mcr_deal *r, int ev, const paifu_win *w, paifu_mcr_result *res)
 {
     int s = w->winner;
     if (r->seat[s].dead)
-        finding(r, ev, "penalty.dead_hand", NULL, NULL,
-                "seat %d wins a deal it was barred from winning", s);
+        mcr_finding(r, ev, "penalty.dead_hand", NULL, NULL,
+                    "seat %d wins a deal it was barred from winning", s);
     paifu_mcr_situation sit = {0};
     paifu_tile tile;
     paifu_mcr_hand h;
@@ -676,37 +672,38 @@ static bool score_win(replay *r, int ev, const paifu_win *w, paifu_mcr_result *r
         return false;
     r->wins_scored++;
     if (!res->complete) {
-        finding(r, ev, "win.not_complete", NULL, NULL, "seat %d's hand is not a winning hand", s);
+        mcr_finding(r, ev, "win.not_complete", NULL, NULL, "seat %d's hand is not a winning hand",
+                    s);
         return false;
     }
     char exp[96], rec[96];
     if (!res->legal) {
         snprintf(exp, sizeof(exp), "%d", (int)r->rules->mcr_min_fan);
         snprintf(rec, sizeof(rec), "%d", (int)res->fan_points);
-        finding(r, ev, "win.no_yaku", exp, rec,
-                "seat %d's hand is worth %d points without flowers, below the minimum", s,
-                (int)res->fan_points);
+        mcr_finding(r, ev, "win.no_yaku", exp, rec,
+                    "seat %d's hand is worth %d points without flowers, below the minimum", s,
+                    (int)res->fan_points);
     }
     bool points_differ, fans_differ = false;
     if (have_want && !same_fans(res, want, n_want, &points_differ)) {
         fans_differ = true;
         format_fans(exp, sizeof(exp), res->fans, res->n_fans);
         format_fans(rec, sizeof(rec), want, n_want);
-        finding(r, ev, "mcr.fan", exp, rec, "the fans of seat %d's win differ", s);
+        mcr_finding(r, ev, "mcr.fan", exp, rec, "the fans of seat %d's win differ", s);
     } else if (have_want && points_differ) {
         format_fans(exp, sizeof(exp), res->fans, res->n_fans);
-        finding(r, ev, "mcr.fan", exp, exp, "a fan of seat %d's win has another value", s);
+        mcr_finding(r, ev, "mcr.fan", exp, exp, "a fan of seat %d's win has another value", s);
     }
     if ((w->known & PAIFU_REC_HAN) && w->han != res->total && !fans_differ) {
         snprintf(exp, sizeof(exp), "%d", (int)res->total);
         snprintf(rec, sizeof(rec), "%d", (int)w->han);
-        finding(r, ev, "mcr.total", exp, rec, "the total of seat %d's win differs", s);
+        mcr_finding(r, ev, "mcr.total", exp, rec, "the total of seat %d's win differs", s);
     }
     return true;
 }
 
 /* The recorded fans must add up to the recorded total. */
-static void check_recorded_sum(replay *r, int ev, const paifu_win *w)
+static void check_recorded_sum(mcr_deal *r, int ev, const paifu_win *w)
 {
     if (!(w->known & PAIFU_REC_YAKU) || !(w->known & PAIFU_REC_HAN))
         return;
@@ -717,12 +714,12 @@ static void check_recorded_sum(replay *r, int ev, const paifu_win *w)
         char exp[16], rec[16];
         snprintf(exp, sizeof(exp), "%d", (int)sum);
         snprintf(rec, sizeof(rec), "%d", (int)w->han);
-        finding(r, ev, "log.inconsistent", exp, rec,
-                "the recorded fans of seat %d add up to another total", w->winner);
+        mcr_finding(r, ev, "log.inconsistent", exp, rec,
+                    "the recorded fans of seat %d add up to another total", w->winner);
     }
 }
 
-static void ev_win(replay *r, int ev, const paifu_event *e)
+static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
 {
     const paifu_win *w = &r->deal->wins[e->detail];
     if (w->winner < 0 || w->winner >= PAIFU_SEATS || w->from >= PAIFU_SEATS) {
@@ -749,7 +746,7 @@ static void ev_win(replay *r, int ev, const paifu_event *e)
         char a[64], b[64];
         paifu_finding__points(a, sizeof(a), expect, PAIFU_SEATS);
         paifu_finding__points(b, sizeof(b), w->deltas, PAIFU_SEATS);
-        finding(r, ev, "mcr.payment", a, b, "the payments of seat %d's win differ", w->winner);
+        mcr_finding(r, ev, "mcr.payment", a, b, "the payments of seat %d's win differ", w->winner);
     }
     const int32_t *rec = (w->known & PAIFU_REC_DELTAS) ? w->deltas : NULL;
     int32_t own[PAIFU_SEATS] = {0};
@@ -765,16 +762,16 @@ static void ev_win(replay *r, int ev, const paifu_event *e)
 
 /* ---- draws and penalties ---- */
 
-static void ev_draw_end(replay *r, int ev, const paifu_event *e)
+static void ev_draw_end(mcr_deal *r, int ev, const paifu_event *e)
 {
     const paifu_draw *d = &r->deal->draws[e->detail];
     r->ended = true;
     if (e->type == PAIFU_EV_ABORTIVE_DRAW)
-        finding(r, ev, "draw.condition", NULL, NULL, "an abortive draw (%s): MCR has none",
-                paifu_draw_kind_name(d->kind));
+        mcr_finding(r, ev, "draw.condition", NULL, NULL, "an abortive draw (%s): MCR has none",
+                    paifu_draw_kind_name(d->kind));
     else if (r->tiles && !r->broken && (r->need_discard || !wall_empty_for(r, r->turn)))
-        finding(r, ev, "wall.exhausted", NULL, NULL,
-                "an exhaustive draw while seat %d can still draw", r->turn);
+        mcr_finding(r, ev, "wall.exhausted", NULL, NULL,
+                    "an exhaustive draw while seat %d can still draw", r->turn);
     bool paid = false;
     for (int s = 0; s < PAIFU_SEATS; s++)
         paid = paid || ((d->known & PAIFU_REC_DELTAS) && d->deltas[s]);
@@ -784,14 +781,14 @@ static void ev_draw_end(replay *r, int ev, const paifu_event *e)
         paifu_finding__points(a, sizeof(a), zero, PAIFU_SEATS);
         paifu_finding__points(b, sizeof(b), d->deltas, PAIFU_SEATS);
         if (r->verifiable)
-            finding(r, ev, "draw.payment", a, b, "an exhaustive draw pays nothing%s", "");
+            mcr_finding(r, ev, "draw.payment", a, b, "an exhaustive draw pays nothing%s", "");
     }
     for (int s = 0; s < PAIFU_SEATS; s++)
         if (d->known & PAIFU_REC_DELTAS)
             r->recorded[s] += d->deltas[s];
 }
 
-static void ev_penalty(replay *r, int ev, const paifu_event *e)
+static void ev_penalty(mcr_deal *r, int ev, const paifu_event *e)
 {
     const paifu_penalty *p = &r->deal->penalties[e->detail];
     if (p->seat < 0 || p->seat >= PAIFU_SEATS) {
@@ -820,8 +817,8 @@ static void ev_penalty(replay *r, int ev, const paifu_event *e)
         char a[64], b[64];
         paifu_finding__points(a, sizeof(a), expect, PAIFU_SEATS);
         paifu_finding__points(b, sizeof(b), p->deltas, PAIFU_SEATS);
-        finding(r, ev, "penalty.amount", a, b, "the %s penalty of seat %d differs",
-                paifu_penalty_kind_name((paifu_penalty_kind)p->kind), p->seat);
+        mcr_finding(r, ev, "penalty.amount", a, b, "the %s penalty of seat %d differs",
+                    paifu_penalty_kind_name((paifu_penalty_kind)p->kind), p->seat);
     }
     for (int s = 0; s < PAIFU_SEATS; s++) {
         int32_t rec = p->has_deltas ? p->deltas[s] : expect[s];
@@ -832,7 +829,7 @@ static void ev_penalty(replay *r, int ev, const paifu_event *e)
 
 /* ---- one deal ---- */
 
-static void replay_event(replay *r, int i, const paifu_event *e)
+static void deal_event(mcr_deal *r, int i, const paifu_event *e)
 {
     bool tile_event = e->type == PAIFU_EV_DRAW || e->type == PAIFU_EV_DISCARD ||
                       e->type == PAIFU_EV_FLOWER || e->type == PAIFU_EV_CHI ||
@@ -894,12 +891,12 @@ static void replay_event(replay *r, int i, const paifu_event *e)
     }
 }
 
-static void replay_deal(replay *r)
+static void deal_replay(mcr_deal *r)
 {
-    replay_begin(r);
+    deal_begin(r);
     check_wall_hands(r);
     for (size_t i = 0; i < r->deal->n_events; i++)
-        replay_event(r, (int)i, &r->deal->events[i]);
+        deal_event(r, (int)i, &r->deal->events[i]);
 }
 
 /* ---- the game ---- */
@@ -911,27 +908,24 @@ static void check_dealer(paifu_report *rep, const paifu_deal *deal, const paifu_
     const paifu_deal_start *st = &deal->start;
     int round = st->round_wind & 3, k = st->hand_number % 4;
     int expect = rules->mcr_seat_changes ? ROUND_SEATS[round][k] : k;
-    paifu_location w;
     char a[16], b[16];
     if (st->dealer != expect) {
         snprintf(a, sizeof(a), "%d", expect);
         snprintf(b, sizeof(b), "%d", st->dealer);
-        paifu_finding__locate(&w, opts, deal, -1);
-        paifu_report_add(rep, "flow.dealer", &w, a, b, "mcr.md §2.3-2.4",
-                         "the dealer of this deal is seat %d", expect);
+        paifu_finding__add(rep, opts, deal, -1, "flow.dealer", a, b, "mcr.md §2.3-2.4",
+                           "the dealer of this deal is seat %d", expect);
     }
     if (prev) {
         int pr = prev->start.round_wind & 3, pk = prev->start.hand_number % 4;
         int nr = pk == 3 ? pr + 1 : pr, nk = pk == 3 ? 0 : pk + 1;
         if (nr != round || nk != k) {
-            paifu_finding__locate(&w, opts, deal, -1);
             paifu_deal_start next = prev->start;
             next.round_wind = (uint8_t)(nr & 3);
             next.hand_number = (uint8_t)nk;
             paifu_deal_label(a, sizeof(a), &next);
             paifu_deal_label(b, sizeof(b), st);
-            paifu_report_add(rep, "flow.dealer", &w, a, b, "mcr.md §2.3",
-                             "the deal passes on after every hand, win or draw");
+            paifu_finding__add(rep, opts, deal, -1, "flow.dealer", a, b, "mcr.md §2.3",
+                               "the deal passes on after every hand, win or draw");
         }
     }
 }
@@ -945,30 +939,47 @@ static void check_scores(paifu_report *rep, const paifu_deal *deal, const int32_
     char a[64], b[64];
     paifu_finding__points(a, sizeof(a), running, PAIFU_SEATS);
     paifu_finding__points(b, sizeof(b), deal->start.scores, PAIFU_SEATS);
-    paifu_location w;
-    paifu_finding__locate(&w, opts, deal, -1);
-    paifu_report_add(rep, "flow.scores", &w, a, b, "mcr.md §10",
-                     "the session totals at the start of the deal differ from the recorded ones");
+    paifu_finding__add(rep, opts, deal, -1, "flow.scores", a, b, "mcr.md §10",
+                       "the session totals at the start of the deal differ from the recorded ones");
 }
 
-int paifu_mcr__replay_totals(int32_t totals[PAIFU_SEATS], const paifu_game *game,
-                             const paifu_rules *rules, bool recompute, paifu_error *err)
+/* ---- session totals (paifu/mcr.h) ---- */
+
+static int need_mcr_rules(const paifu_rules *rules, paifu_error *err)
 {
-    PAIFU_ASSERT_ARG(totals && game && rules, err);
+    if (rules->family != PAIFU_FAMILY_MCR)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL,
+                               "rule set \"%s\" is not an MCR rule set (family mcr)",
+                               paifu_rules_name(rules));
+    return 0;
+}
+
+/* Replay GAME's deals and add up each seat's score changes: the recorded ones (RECOMPUTE
+   false) or paifu's own settlement of every win it can score from tiles. */
+int paifu_mcr_session_totals(int32_t totals[PAIFU_SEATS], const paifu_game *game,
+                             const paifu_rules *rules, unsigned mode, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(totals && game && rules && mode <= PAIFU_MCR_TOTALS_RECOMPUTED, err);
+    int rc = need_mcr_rules(rules, err);
+    if (rc < 0)
+        return rc;
+    bool recompute = mode == PAIFU_MCR_TOTALS_RECOMPUTED;
     memset(totals, 0, sizeof(int32_t) * PAIFU_SEATS);
     for (size_t d = 0; d < paifu_game_deal_count(game); d++) {
-        replay r;
+        mcr_deal r;
         memset(&r, 0, sizeof(r));
         r.deal = paifu_game_deal(game, d);
         r.rules = rules;
         r.recompute = recompute;
         r.verifiable = true;
-        replay_deal(&r);
+        deal_replay(&r);
         for (int s = 0; s < PAIFU_SEATS; s++)
             totals[s] += recompute ? r.computed[s] : r.recorded[s];
     }
     return 0;
 }
+
+/* ---- the verifier's entry (verify.c) ---- */
 
 int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
                            const paifu_verify_options *opts, paifu_error *err)
@@ -992,30 +1003,27 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
             memcpy(running, deal->start.scores, sizeof(running));
         if (verifiable)
             check_dealer(report, deal, prev, rules, opts);
-        replay r;
+        mcr_deal r;
         memset(&r, 0, sizeof(r));
         r.deal = deal, r.rules = rules, r.opts = opts, r.rep = report;
         r.verifiable = verifiable;
-        replay_deal(&r);
+        deal_replay(&r);
         report->stats.wins_scored += r.wins_scored;
         for (int s = 0; s < PAIFU_SEATS; s++)
             running[s] += r.recorded[s];
         prev = deal;
     }
     const paifu_game_result *res = paifu_game_result_get(game);
-    paifu_location w;
     if (paifu_game_truncated(game)) {
-        paifu_finding__locate(&w, opts, NULL, -1);
-        paifu_report_add(report, "log.truncated", &w, NULL, NULL, NULL,
-                         "the log ends before the session's end");
+        paifu_finding__add(report, opts, NULL, -1, "log.truncated", NULL, NULL, NULL,
+                           "the log ends before the session's end");
     } else if (res->has_points && verifiable &&
                memcmp(res->points, running, sizeof(int32_t) * PAIFU_SEATS) != 0) {
         char a[64], b[64];
         paifu_finding__points(a, sizeof(a), running, PAIFU_SEATS);
         paifu_finding__points(b, sizeof(b), res->points, PAIFU_SEATS);
-        paifu_finding__locate(&w, opts, NULL, -1);
-        paifu_report_add(report, "game.final_points", &w, a, b, "mcr.md §10",
-                         "the session totals differ from the recorded final points");
+        paifu_finding__add(report, opts, NULL, -1, "game.final_points", a, b, "mcr.md §10",
+                           "the session totals differ from the recorded final points");
     }
     return 0;
 }

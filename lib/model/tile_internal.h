@@ -19,6 +19,13 @@ static inline bool paifu_tile__valid(paifu_tile t)
     return !(t & PAIFU_TILE_RED) || (k < 27 && k % 9 == 4);
 }
 
+/* paifu_tile__valid and one of the 34 riichi kinds (no MCR bonus tile): the tiles a riichi
+   hand holds. */
+static inline bool paifu_tile__riichi(paifu_tile t)
+{
+    return paifu_tile_kind(t) < PAIFU_TILE_KINDS && paifu_tile__valid(t);
+}
+
 /* The same tile as far as the rules see it: kind and red flag (physical ids aside). */
 static inline bool paifu_tile__same(paifu_tile a, paifu_tile b)
 {

@@ -139,9 +139,7 @@ static void flow_finding(paifu_report *rep, const paifu_verify_options *opts,
                          const paifu_deal *deal, const char *code, const char *expected,
                          const char *recorded, const char *rule, const char *msg)
 {
-    paifu_location w;
-    paifu_finding__locate(&w, opts, deal, -1);
-    paifu_report_add(rep, code, &w, expected, recorded, rule, "%s", msg);
+    paifu_finding__add(rep, opts, deal, -1, code, expected, recorded, rule, "%s", msg);
 }
 
 /* Compare the recorded start of DEAL with the expectation F. */
@@ -247,13 +245,10 @@ int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
     bool ended_ok = true;
     bool skip_wall = false; /* one wall.seed finding per game */
     const char *wall_error = paifu_game_meta_get(game, PAIFU_META_WALL_ERROR);
-    if (wall_error) {
-        paifu_location w;
-        paifu_finding__locate(&w, opts, NULL, -1);
-        paifu_report_add(report, "wall.seed", &w, NULL, NULL, NULL,
-                         "the wall seed cannot be decoded (%s): deals replayed without the wall",
-                         wall_error);
-    }
+    if (wall_error)
+        paifu_finding__add(report, opts, NULL, -1, "wall.seed", NULL, NULL, NULL,
+                           "the wall seed cannot be decoded (%s): deals replayed without the wall",
+                           wall_error);
     paifu_deal last; /* the last deal as replayed (round and dealer filled in) */
     memset(&last, 0, sizeof(last));
     for (size_t d = 0; d < n; d++) {
@@ -301,12 +296,10 @@ int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
         paifu_settle__after_uma(penalties, deal, players, rules);
         if (!rp->ended && !rp->n_wins) {
             ended_ok = false;
-            if (!paifu_game_truncated(game)) {
-                paifu_location w;
-                paifu_finding__locate(&w, opts, deal, (int)deal->n_events - 1);
-                paifu_report_add(report, "log.truncated", &w, NULL, NULL, NULL,
-                                 "the deal has no outcome (no win, draw or chombo)");
-            }
+            if (!paifu_game_truncated(game))
+                paifu_finding__add(report, opts, deal, (int)deal->n_events - 1, "log.truncated",
+                                   NULL, NULL, NULL,
+                                   "the deal has no outcome (no win, draw or chombo)");
             break;
         }
         advance(&f, rp, rules, players);
@@ -314,13 +307,11 @@ int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
     }
     free(rp);
     if (paifu_game_truncated(game)) {
-        paifu_location w;
         const paifu_deal *tail = n ? paifu_game_deal(game, n - 1) : NULL;
-        paifu_finding__locate(&w, opts, tail,
-                              tail && tail->n_events ? (int)tail->n_events - 1 : -1);
-        paifu_report_add(report, "log.truncated", &w, NULL, NULL, NULL,
-                         ended_ok ? "log ends between deals: the game has no recorded end"
-                                  : "log ends mid-deal: the game has no recorded end");
+        int last_event = tail && tail->n_events ? (int)tail->n_events - 1 : -1;
+        paifu_finding__add(report, opts, tail, last_event, "log.truncated", NULL, NULL, NULL, "%s",
+                           ended_ok ? "log ends between deals: the game has no recorded end"
+                                    : "log ends mid-deal: the game has no recorded end");
         return 0;
     }
     /* with unknown rules only the tiles are checked; with an unknown final formula (a private

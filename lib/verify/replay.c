@@ -46,8 +46,8 @@
  * Sources of the rules: RRC 000 §3.3 (calls, kan, riichi), 002 §3.4 (furiten), §3.8 (draws);
  * riichi-rulesets.md D (legality) for the differences, read from the rule set.
  */
+#include "hand_internal.h"
 #include "replay_internal.h"
-#include "score_internal.h"
 #include "tile_internal.h"
 
 #include <stdarg.h>

@@ -6,11 +6,11 @@
  *
  * Both halves of the replay call down into this file; it calls neither of them.
  */
+#include "hand_internal.h"
 #include "replay_internal.h"
-#include "score_internal.h"
+#include "wait_internal.h"
 
 #include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 /* ---- findings ---- */
@@ -22,14 +22,11 @@ void paifu_replay__finding(replay *rp, const char *code, const char *expected,
         rp->muted_hits++;
         return;
     }
-    paifu_location where;
-    paifu_finding__locate(&where, rp->opts, rp->deal, rp->event);
-    char text[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof(text), fmt, ap);
+    paifu_finding__vadd(rp->report, rp->opts, rp->deal, rp->event, code, expected, recorded,
+                        rule_ref, fmt, ap);
     va_end(ap);
-    paifu_report_add(rp->report, code, &where, expected, recorded, rule_ref, "%s", text);
 }
 
 bool paifu_replay__chombo_recorded(const replay *rp, int seat)
@@ -85,7 +82,7 @@ uint64_t paifu_replay__waits_of(replay_seat *s)
         memcmp(s->waits_counts, s->hand.counts, sizeof(s->waits_counts)) != 0) {
         memcpy(s->waits_counts, s->hand.counts, sizeof(s->waits_counts));
         s->waits_melds = s->hand.n_melds;
-        s->waits = paifu_hand__waits(&s->hand); /* the replay's hands keep hand.c's invariants */
+        s->waits = paifu_wait__hand(&s->hand); /* the replay's hands keep hand.c's invariants */
     }
     return s->waits;
 }

@@ -1,9 +1,9 @@
 /*
  * verify.c: the verifier's entry point (see paifu/verify.h).
  *
- * Resolves a game's rule set and walks its deals. Per deal the checks are those that need no
- * tile re-simulation: every event names seats in play and valid tiles, and the score flow
- * (start scores, riichi deposits, recorded deltas) leads to the next deal's start scores.
+ * Checks what needs no re-simulation (every event names seats in play and valid tiles), then
+ * hands the game to the game walk (game_flow.c) for riichi rule sets or to the MCR verifier
+ * (mcr_verify.c). The rule set comes from the caller (paifu_game_rules_resolve, game_rules.c).
  */
 #include "error_internal.h"
 #include "finding_internal.h"
@@ -24,30 +24,6 @@ int paifu_verify_options_init(paifu_verify_options *opts, unsigned int version)
     return 0;
 }
 
-int paifu_game_rules(paifu_rules **out, const paifu_game *game, const char *fallback,
-                     paifu_error *err)
-{
-    PAIFU_ASSERT_ARG(out && game, err);
-    const char *name = paifu_game_rules_name(game);
-    if (!name || !*name)
-        name = fallback ? fallback : paifu_rules__default_preset;
-    paifu_rules *r;
-    int rc = paifu_rules_preset(&r, name, err);
-    if (rc < 0)
-        return rc;
-    for (size_t i = 0; i < paifu_game_rule_override_count(game); i++) {
-        const paifu_meta *o = paifu_game_rule_override(game, i);
-        if ((rc = paifu_rules__set(r, o->key, o->value, err)) < 0) {
-            paifu_rules_free(r);
-            return rc;
-        }
-    }
-    if (paifu_game_players(game) == 3 && r->players != 3)
-        r->players = 3;
-    *out = r;
-    return 0;
-}
-
 /* Seats and tiles of every event must make sense for the game's number of players. */
 static void check_structure(paifu_report *rep, const paifu_deal *deal, int players,
                             const paifu_verify_options *opts)
@@ -64,10 +40,9 @@ static void check_structure(paifu_report *rep, const paifu_deal *deal, int playe
         else if (e->tile != PAIFU_TILE_NONE && !paifu_tile__valid(e->tile))
             problem = "an invalid tile";
         if (problem) {
-            paifu_location w;
-            paifu_finding__locate(&w, opts, deal, (int)i);
-            paifu_report_add(rep, "log.structure", &w, NULL, NULL, NULL, "%s event with %s",
-                             paifu_event_type_name((paifu_event_type)e->type), problem);
+            paifu_finding__add(rep, opts, deal, (int)i, "log.structure", NULL, NULL, NULL,
+                               "%s event with %s",
+                               paifu_event_type_name((paifu_event_type)e->type), problem);
             return;
         }
     }

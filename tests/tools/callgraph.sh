@@ -13,8 +13,10 @@
 # functions of headers are not seen (they belong to no .c file).
 #
 # Exit 0: no cycle; 1: cycles (printed); 77: cflow is not installed (skipped). Debian package:
-# cflow.
+# cflow. With --edges, every call between files is printed too ("A -> B: function (line)").
 set -u
+edges=0
+[ "${1:-}" = --edges ] && { edges=1; shift; }
 lib=${1:-$(cd "$(dirname "$0")/../../lib" && pwd)}
 command -v cflow >/dev/null 2>&1 || { echo "callgraph: cflow not installed, skipped"; exit 77; }
 
@@ -30,7 +32,7 @@ for f in $files; do
     NF == 2 { sub(/^.*\//, "", $2); print "R", $1, file, $2 }'
 done > "$tmp"
 
-awk -v lib="$lib" '
+awk -v lib="$lib" -v print_edges=$edges '
 function is_static(file, line,   path, n, l, text) {
   # cflow leaves static functions out, but a table just above a definition can hide the
   # keyword from it: read the definition line itself
@@ -53,6 +55,8 @@ END {
       if (!((a, b) in edge)) { edge[a, b] = s " (" rline[i] ")"; reach[a, b] = 1 }
     }
   }
+  if (print_edges) for (e in edge) { split(e, ab, SUBSEP); printf "%s -> %s: %s\n", ab[1], ab[2], edge[e] | "sort" }
+  close("sort")
   # transitive closure (a few dozen files)
   for (k in files) for (a in files) if ((a, k) in reach) for (b in files)
     if ((k, b) in reach) reach[a, b] = 1

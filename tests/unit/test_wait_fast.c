@@ -7,7 +7,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "score_internal.h"
+#include "wait_internal.h"
 
 static uint64_t rng = 88172645463325252ull;
 

@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "score_internal.h"
+#include "wait_internal.h"
 #include "vectors.h"
 
 #include <stdio.h>

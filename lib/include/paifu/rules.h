@@ -17,6 +17,7 @@
 #define PAIFU_RULES_H
 
 #include "error.h"
+#include "game.h"
 
 PAIFU_BEGIN_DECL
 
@@ -97,6 +98,61 @@ PAIFU_EXTERN const char *paifu_rules_preset_name(size_t i);
 
 /** One-line description of preset I (its source document), NULL when out of range. */
 PAIFU_EXTERN const char *paifu_rules_preset_doc(size_t i);
+
+/* ---- the rules a game is checked under ---- */
+
+/** Who named the rule set paifu_game_rules_resolve() returned. */
+typedef enum paifu_rules_origin {
+    PAIFU_RULES_FROM_LOG = 0, /**< the log names its rule set (its preset) */
+    PAIFU_RULES_FROM_CALLER,  /**< the caller chose it: a preset name or a rule set (rule file) */
+    PAIFU_RULES_ASSUMED       /**< nobody: the fallback preset was assumed */
+} paifu_rules_origin;
+
+/** "log", "caller" or "assumed" ("unknown" for any other value). Static storage. */
+PAIFU_EXTERN const char *paifu_rules_origin_name(paifu_rules_origin origin);
+
+#define PAIFU_RULES_CHOICE_VERSION 1
+
+/** What the caller chose for paifu_game_rules_resolve(). Every field may be left empty. */
+typedef struct paifu_rules_choice {
+    unsigned int version;              /**< PAIFU_RULES_CHOICE_VERSION */
+    const char *preset;                /**< a preset that replaces the one the log names */
+    const paifu_rules *rules;          /**< a rule set (a rule file's) used as it is; wins over
+                                            preset; borrowed, copied into the result */
+    const char *const *assignments;    /**< "KEY=VALUE" changes applied last, in order */
+    size_t n_assignments;
+    const char *fallback;              /**< preset when neither names one; NULL: "rrc" */
+} paifu_rules_choice;
+
+#define PAIFU_RULES_CHOICE_INIT {PAIFU_RULES_CHOICE_VERSION, NULL, NULL, NULL, 0, NULL}
+
+/** Initialise CHOICE to the defaults of VERSION. PAIFU_EINVAL for an unknown version. */
+PAIFU_EXTERN int paifu_rules_choice_init(paifu_rules_choice *choice, unsigned int version);
+
+/**
+ * The rules GAME is checked under, the one policy every caller shares:
+ *   1. CHOICE->rules as they are; else
+ *   2. the preset CHOICE->preset, else the preset the log names, else CHOICE->fallback ("rrc"
+ *      if NULL), followed by the log's own rule overrides (facts of its game: red fives,
+ *      players, length, a lobby's uma);
+ *   3. a game of three players gets players = 3 (a four-player rule set chosen for it is
+ *      played three-handed);
+ *   4. CHOICE->assignments, last (they count in paifu_rules_override_count()).
+ * GAME may be NULL (no log: steps 2-3 use no log), CHOICE NULL (no choice). *ORIGIN_OUT (may
+ * be NULL) says who named the rule set: a report says when one was assumed. Owned by the
+ * caller: paifu_rules_free(). Unknown preset or parameter: PAIFU_EINVAL naming it.
+ */
+PAIFU_EXTERN int paifu_game_rules_resolve(paifu_rules **out, paifu_rules_origin *origin_out,
+                                          const paifu_game *game,
+                                          const paifu_rules_choice *choice, paifu_error *err);
+
+/**
+ * paifu_game_rules_resolve() with no choice but FALLBACK: the preset the log names, then the
+ * log's overrides, players = 3 for a game of three. When the log names none, FALLBACK ("rrc"
+ * if NULL) is used. Owned by the caller: paifu_rules_free().
+ */
+PAIFU_EXTERN int paifu_game_rules(paifu_rules **out, const paifu_game *game, const char *fallback,
+                                  paifu_error *err);
 
 PAIFU_END_DECL
 

@@ -116,12 +116,8 @@ typedef struct paifu_verify_options {
 /** Initialise OPTS to the defaults of VERSION. PAIFU_EINVAL for an unknown version. */
 PAIFU_EXTERN int paifu_verify_options_init(paifu_verify_options *opts, unsigned int version);
 
-/**
- * Resolve the rule set for GAME: the preset the log names, then the log's overrides. When the
- * log names none, FALLBACK ("rrc" if NULL) is used. Owned by the caller: paifu_rules_free().
- */
-PAIFU_EXTERN int paifu_game_rules(paifu_rules **out, const paifu_game *game, const char *fallback,
-                                  paifu_error *err);
+/* The rules a game is verified under: paifu_game_rules_resolve() and paifu_game_rules() in
+   paifu/rules.h. */
 
 /**
  * Verify GAME under RULES, adding findings and counters to REPORT. Returns 0 when the game could

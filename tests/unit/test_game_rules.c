@@ -1,0 +1,203 @@
+/* test_game_rules.c: the rules a game is checked under (lib/model/game_rules.c): who names the
+   rule set, the log's overrides, three players, the caller's assignments, the origin. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "paifu.h"
+
+static paifu_game *make_game(const char *rules_name, int players)
+{
+    paifu_game *g = NULL;
+    assert_int_equal(paifu_game_new(&g, NULL), 0);
+    assert_int_equal(paifu_game_set_players(g, players, NULL), 0);
+    if (rules_name)
+        assert_int_equal(paifu_game_set_rules_name(g, rules_name, NULL), 0);
+    /* a value no preset has: shows whether the log's overrides were applied */
+    assert_int_equal(paifu_game_add_rule_override(g, "start_points", "12345", NULL), 0);
+    return g;
+}
+
+static void get(char *buf, size_t size, const paifu_rules *r, const char *key)
+{
+    assert_int_equal(paifu_rules_get(buf, size, r, key, NULL), 0);
+}
+
+/* Resolve the rules of GAME under CHOICE and check the origin, the preset the rule set
+   started from and its start_points (12345: the log's override was applied). */
+static void expect(const paifu_game *game, const paifu_rules_choice *choice,
+                   paifu_rules_origin origin, const char *name, const char *start_points)
+{
+    paifu_rules *r = NULL;
+    paifu_rules_origin got = (paifu_rules_origin)-1;
+    assert_int_equal(paifu_game_rules_resolve(&r, &got, game, choice, NULL), 0);
+    assert_int_equal(got, origin);
+    assert_string_equal(paifu_rules_name(r), name);
+    char v[64];
+    get(v, sizeof(v), r, "start_points");
+    assert_string_equal(v, start_points);
+    assert_ptr_not_equal(r, choice ? choice->rules : NULL);
+    paifu_rules_free(r);
+}
+
+static void log_names_the_rules(void **state)
+{
+    (void)state;
+    paifu_game *g = make_game("ema", 4);
+    expect(g, NULL, PAIFU_RULES_FROM_LOG, "ema", "12345");
+    /* the log's overrides are facts of its game, not the caller's changes */
+    paifu_rules *r = NULL;
+    assert_int_equal(paifu_game_rules(&r, g, NULL, NULL), 0);
+    assert_int_equal(paifu_rules_override_count(r), 0);
+    paifu_rules_free(r);
+    paifu_game_free(g);
+}
+
+static void nobody_names_them_the_fallback_is_assumed(void **state)
+{
+    (void)state;
+    paifu_game *g = make_game(NULL, 4);
+    paifu_rules_choice c = PAIFU_RULES_CHOICE_INIT;
+    c.fallback = "wrc";
+    expect(g, &c, PAIFU_RULES_ASSUMED, "wrc", "12345");
+    /* no fallback: rrc; no game at all: the same, with rrc's own start points */
+    expect(g, NULL, PAIFU_RULES_ASSUMED, "rrc", "12345");
+    expect(NULL, NULL, PAIFU_RULES_ASSUMED, "rrc", "30000");
+    paifu_game_free(g);
+}
+
+static void the_callers_preset_replaces_the_logs_and_keeps_its_overrides(void **state)
+{
+    (void)state;
+    paifu_game *g = make_game("ema", 4);
+    paifu_rules_choice c = PAIFU_RULES_CHOICE_INIT;
+    c.preset = "wrc";
+    expect(g, &c, PAIFU_RULES_FROM_CALLER, "wrc", "12345");
+    paifu_game_free(g);
+}
+
+static void the_callers_rule_set_is_used_as_it_is(void **state)
+{
+    (void)state;
+    paifu_game *g = make_game("ema", 4);
+    paifu_rules *mine = NULL;
+    assert_int_equal(paifu_rules_preset(&mine, "jhc2016", NULL), 0);
+    assert_int_equal(paifu_rules_set(mine, "start_points", "31000", NULL), 0);
+    paifu_rules_choice c = PAIFU_RULES_CHOICE_INIT;
+    c.rules = mine;
+    c.preset = "wrc"; /* the rule set wins over a preset, and the log's overrides stay out */
+    expect(g, &c, PAIFU_RULES_FROM_CALLER, "jhc2016", "31000");
+    paifu_rules_free(mine);
+    paifu_game_free(g);
+}
+
+static void three_players_are_checked_with_three_whoever_chose(void **state)
+{
+    (void)state;
+    paifu_game *g = make_game("rrc", 3);
+    paifu_rules *four = NULL;
+    assert_int_equal(paifu_rules_preset(&four, "rrc", NULL), 0);
+    char v[64];
+    get(v, sizeof(v), four, "players");
+    assert_string_equal(v, "4");
+    paifu_rules_choice by_log = PAIFU_RULES_CHOICE_INIT, by_preset = PAIFU_RULES_CHOICE_INIT,
+                       by_rules = PAIFU_RULES_CHOICE_INIT;
+    by_preset.preset = "rrc";
+    by_rules.rules = four;
+    const paifu_rules_choice *choices[] = {&by_log, &by_preset, &by_rules};
+    for (size_t i = 0; i < 3; i++) {
+        paifu_rules *r = NULL;
+        assert_int_equal(paifu_game_rules_resolve(&r, NULL, g, choices[i], NULL), 0);
+        get(v, sizeof(v), r, "players");
+        assert_string_equal(v, "3");
+        paifu_rules_free(r);
+    }
+    /* a four-player game keeps the rule set's four */
+    paifu_game *g4 = make_game("rrc", 4);
+    paifu_rules *r = NULL;
+    assert_int_equal(paifu_game_rules(&r, g4, NULL, NULL), 0);
+    get(v, sizeof(v), r, "players");
+    assert_string_equal(v, "4");
+    paifu_rules_free(r);
+    paifu_game_free(g4);
+    paifu_rules_free(four);
+    paifu_game_free(g);
+}
+
+static void assignments_come_last_and_count(void **state)
+{
+    (void)state;
+    paifu_game *g = make_game("rrc", 3);
+    const char *assign[] = {"start_points=20000", "players=4"};
+    paifu_rules_choice c = PAIFU_RULES_CHOICE_INIT;
+    c.assignments = assign;
+    c.n_assignments = 2;
+    paifu_rules *r = NULL;
+    assert_int_equal(paifu_game_rules_resolve(&r, NULL, g, &c, NULL), 0);
+    char v[64];
+    get(v, sizeof(v), r, "start_points");
+    assert_string_equal(v, "20000"); /* over the log's 12345 */
+    get(v, sizeof(v), r, "players");
+    assert_string_equal(v, "4"); /* over the three-player adjustment */
+    assert_int_equal(paifu_rules_override_count(r), 2);
+    paifu_rules_free(r);
+    paifu_game_free(g);
+}
+
+static void errors_name_what_is_wrong(void **state)
+{
+    (void)state;
+    paifu_game *g = make_game("rrc", 4);
+    paifu_rules *r = NULL;
+    paifu_error err;
+    paifu_rules_choice c = PAIFU_RULES_CHOICE_INIT;
+    const char *bad[] = {"no_such_rule=1"};
+    c.assignments = bad;
+    c.n_assignments = 1;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_rules_resolve(&r, NULL, g, &c, &err), PAIFU_EINVAL);
+    assert_null(r);
+    assert_non_null(strstr(err.text, "no_such_rule"));
+    paifu_rules_choice p = PAIFU_RULES_CHOICE_INIT;
+    p.preset = "no-such-preset";
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_rules_resolve(&r, NULL, g, &p, &err), PAIFU_EINVAL);
+    assert_null(r);
+    assert_non_null(strstr(err.text, "no-such-preset"));
+    paifu_rules_choice v = PAIFU_RULES_CHOICE_INIT;
+    v.version = 99;
+    assert_int_equal(paifu_game_rules_resolve(&r, NULL, g, &v, NULL), PAIFU_EINVAL);
+    assert_int_equal(paifu_rules_choice_init(&v, 99), PAIFU_EINVAL);
+    assert_int_equal(paifu_rules_choice_init(&v, PAIFU_RULES_CHOICE_VERSION), 0);
+    assert_null(v.preset);
+    assert_int_equal(paifu_game_rules_resolve(NULL, NULL, g, NULL, NULL), PAIFU_EINVAL);
+    paifu_game_free(g);
+}
+
+static void origin_names(void **state)
+{
+    (void)state;
+    assert_string_equal(paifu_rules_origin_name(PAIFU_RULES_FROM_LOG), "log");
+    assert_string_equal(paifu_rules_origin_name(PAIFU_RULES_FROM_CALLER), "caller");
+    assert_string_equal(paifu_rules_origin_name(PAIFU_RULES_ASSUMED), "assumed");
+    assert_string_equal(paifu_rules_origin_name((paifu_rules_origin)7), "unknown");
+}
+
+int main(void)
+{
+    paifu_init();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(log_names_the_rules),
+        cmocka_unit_test(nobody_names_them_the_fallback_is_assumed),
+        cmocka_unit_test(the_callers_preset_replaces_the_logs_and_keeps_its_overrides),
+        cmocka_unit_test(the_callers_rule_set_is_used_as_it_is),
+        cmocka_unit_test(three_players_are_checked_with_three_whoever_chose),
+        cmocka_unit_test(assignments_come_last_and_count),
+        cmocka_unit_test(errors_name_what_is_wrong),
+        cmocka_unit_test(origin_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
