@@ -92,22 +92,35 @@ int paifu_standings_add_game(paifu_standings *st, const char *const *names, cons
     return 0;
 }
 
-int paifu_standings_add_log(paifu_standings *st, const paifu_game *game, paifu_error *err)
+int paifu_settle_game_final(int32_t *final_out, const paifu_game *game, const paifu_rules *rules,
+                            paifu_error *err)
 {
-    PAIFU_ASSERT_ARG(st && game, err);
+    PAIFU_ASSERT_ARG(final_out && game && rules, err);
     const paifu_game_result *res = paifu_game_result_get(game);
     if (!res->has_points)
         return paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL,
                                "the game records no final points to rank it by");
     int players = paifu_game_players(game);
-    int32_t penalties[PAIFU_SEATS] = {0}, final[PAIFU_SEATS];
+    int32_t penalties[PAIFU_SEATS] = {0};
     for (size_t d = 0; d < paifu_game_deal_count(game); d++)
-        paifu_settle__after_uma(penalties, paifu_game_deal(game, d), players, &st->rules);
-    paifu_settle_final(final, res->points, penalties, players, &st->rules);
+        paifu_settle__after_uma(penalties, paifu_game_deal(game, d), players, rules);
+    paifu_settle_final(final_out, res->points, penalties, players, rules);
+    return 0;
+}
+
+int paifu_standings_add_log(paifu_standings *st, const paifu_game *game, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(st && game, err);
+    int32_t final[PAIFU_SEATS];
+    int rc = paifu_settle_game_final(final, game, &st->rules, err);
+    if (rc < 0)
+        return rc;
     const char *names[PAIFU_SEATS];
+    int players = paifu_game_players(game);
     for (int s = 0; s < players; s++)
         names[s] = paifu_game_player(game, s)->name;
-    return paifu_standings_add_game(st, names, res->points, final, players, err);
+    return paifu_standings_add_game(st, names, paifu_game_result_get(game)->points, final,
+                                    players, err);
 }
 
 int paifu_standings_add_place_penalty(paifu_standings *st, const char *name, int32_t hundredths,

@@ -79,6 +79,14 @@ PAIFU_EXTERN int32_t paifu_settle_substitute_score(const paifu_rules *rules);
 PAIFU_EXTERN int paifu_settle_wall_break(int *side_out, int *stacks_from_left_out, int dice,
                                          int wall_stacks, paifu_error *err);
 
+/**
+ * The final scores of one game log under RULES, as the standings count them: its recorded final
+ * points (leftover sticks included), then return, oka, uma and the penalties after uma
+ * (RRC-2024 §3.12, §3.13). PAIFU_EUNSUPPORTED when the log records no final points.
+ */
+PAIFU_EXTERN int paifu_settle_game_final(int32_t *final_out, const paifu_game *game,
+                                         const paifu_rules *rules, paifu_error *err);
+
 /* ---- standings across games ---- */
 
 /** Standings of players over several games. Opaque. */
