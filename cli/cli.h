@@ -71,6 +71,42 @@ typedef struct cli_inputs {
 int cli_inputs_expand(cli_inputs *in, char **args, int n, bool take_all);
 void cli_inputs_free(cli_inputs *in);
 
+/* The rule set a game is checked under, as outputs name it (names.c). */
+typedef struct cli_rules_info {
+    char preset[32];
+    char overrides[512];  /* "key=value, ..." (the log's, then --rule's); "" none */
+    char file[256];       /* --rules-file, "" none */
+    const char *document; /* the preset's source document (static), "" unknown */
+    char citation[64];    /* its short citation name ("RRC 2024") */
+    const char *origin;   /* "log", "options" or "assumed" */
+    bool assumed;         /* the log names no rule set and the options chose none */
+} cli_rules_info;
+
+/* Describe the rules RULES resolved for GAME with the options O. */
+void cli_rules_describe(cli_rules_info *out, const cli_rules_opts *o, const paifu_game *game,
+                        const paifu_rules *rules);
+/* "rrc with kiriage=true (RRC 2024: ...), assumed: the log names no rule set" */
+void cli_rules_summary(char *buf, size_t size, const cli_rules_info *ri);
+/* The same as a JSON object (schemas/report.schema.json $defs/rules). */
+void cli_rules_json(FILE *o, const cli_rules_info *ri);
+
+/* A rule reference as public documents and sections ("RRC 2024 §3.13"); references to paifu's
+   own notes become FALLBACK (the game's document). Returns BUF. */
+const char *cli_citation(char *buf, size_t size, const char *ref, const char *fallback);
+
+/* The deal a finding is on, 1-based (0: none), and the seats it concerns (at most 2: the
+   acting seat, then the seat it took from or that paid). */
+size_t cli_finding_deal(const paifu_game *game, const paifu_finding *f);
+int cli_finding_seats(int seats[2], const paifu_game *game, const paifu_finding *f, size_t deal);
+/* A player's name ("" none); "Anna (seat 1, South)" or "seat 1 (South)". */
+const char *cli_player_name(const paifu_game *game, int seat);
+void cli_seat_label(char *buf, size_t size, const paifu_game *game, int seat);
+
+/* Columns S takes in a terminal (East Asian wide characters count two). */
+size_t cli_display_width(const char *s);
+/* Print S padded with spaces to WIDTH columns (RIGHT: aligned right). */
+void cli_pad(FILE *f, const char *s, int width, bool right);
+
 /* Write a JSON string literal to F. */
 void cli_json_string(FILE *f, const char *s);
 

@@ -1,62 +1,81 @@
 /*
- * cmd_report.c: paifu report --standings FILE...: rank the players of many games by the rule
- * set's criteria (sum of final scores, or average place with its tie-breaks).
+ * cmd_report.c: paifu report [options] FILE...: one document for a whole tournament: the
+ * standings by the rule set's method, every game's results, its deals and a chart of its
+ * scores, and every finding with the players' names and the rule that decides it; as text,
+ * Markdown, CSV (one table), JSON or one self-contained HTML file.
  */
-#include "cli.h"
+#include "report.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const char cmd_report_usage[] =
-    "usage: paifu report --standings [options] FILE...\n"
+    "usage: paifu report [options] FILE...\n"
     "\n"
-    "Rank the players of every game in FILE... by the rule set's criteria: the sum of final\n"
-    "scores (rrc, ema, ...: rule standings=total_score) or the average place, then the point\n"
-    "sum, the dispersion of places and the spread of the best and worst game (jhc2016:\n"
-    "standings=average_place). Players are matched by name. Final scores are computed from each\n"
-    "game's recorded final points under the rule set (return, oka, uma, penalties after uma).\n"
-    "A directory is walked recursively (files that are no log format paifu reads are skipped).\n"
+    "Read every game in FILE... (any mix of formats; a directory is walked recursively and\n"
+    "files that are no log format paifu reads are skipped), verify each under its rule set and\n"
+    "write one document: the standings, a results table, a deal-by-deal table and a chart of\n"
+    "the scores for every game, and every finding with the players it concerns, the expected\n"
+    "and recorded values, the rule that decides it and, on a tile log, the hands, melds,\n"
+    "discards and dora at its event.\n"
+    "\n"
+    "The standings follow the rule set's method (rule standings): the sum of final scores\n"
+    "(rrc, ema, ...) or the average place with its tie-breaks (jhc2016). Players are matched\n"
+    "by name; a game's final scores come from its recorded final points under the rules.\n"
     "\n"
     "options:\n"
-    "      --standings        the standings table (the only report so far)\n"
-    "  -r, --rules PRESET     rule set (default: the one the first game names, else rrc)\n"
+    "      --format FORMAT    text (default), markdown, html, csv or json (schemas/\n"
+    "                         audit.schema.json)\n"
+    "      --table TABLE      only one table: standings, games, deals or findings (csv: the\n"
+    "                         table to write; default standings)\n"
+    "      --standings        the same as --table standings\n"
+    "  -o, --output PATH      write to PATH instead of standard output; csv without --table:\n"
+    "                         a directory that gets standings.csv, games.csv, deals.csv and\n"
+    "                         findings.csv\n"
+    "  -r, --rules PRESET     rule set for every game (default: the one each log names, else\n"
+    "                         rrc; the standings use the first game's)\n"
     "      --rules-file FILE  a JSON rule file instead\n"
     "      --rule KEY=VALUE   override one rule parameter (repeatable)\n"
     "      --from FORMAT      skip detection and read FORMAT\n"
-    "      --format text|json output format (default text)\n"
-    "  -h, --help             this help\n";
+    "      --max-findings N   findings kept per game (default 1000)\n"
+    "  -h, --help             this help\n"
+    "\n"
+    "example: paifu report --format html -o report.html logs/\n"
+    "exit status: 0 no findings, 1 at least one finding, 2 an input, usage or output error\n";
 
-static void print_text(const paifu_standing *rows, size_t n, bool by_place)
-{
-    printf("%-4s %-24s %5s %10s %10s %9s\n", "rank", "player", "games", "total", "points",
-           by_place ? "avg place" : "");
-    for (size_t i = 0; i < n; i++) {
-        const paifu_standing *r = &rows[i];
-        printf("%-4d %-24s %5d %10lld %10lld", r->rank, r->name, r->games, (long long)r->total,
-               (long long)r->points);
-        if (by_place && r->games) {
-            /* places are kept x12; print with two decimals without floating point */
-            long long hundredths = (r->place_sum * 100 / 12 + r->games / 2) / r->games +
-                                   r->place_penalty;
-            printf(" %6lld.%02lld", hundredths / 100, hundredths % 100);
-        }
-        printf("\n");
-    }
-}
+typedef void (*writer_fn)(FILE *o, const rep_doc *doc, rep_table only);
 
-static void print_json(const paifu_standing *rows, size_t n)
+static const struct {
+    const char *name;
+    writer_fn write;
+} writers[] = {
+    {"text", rep_write_text}, {"markdown", rep_write_markdown}, {"md", rep_write_markdown},
+    {"html", rep_write_html}, {"csv", rep_write_csv},           {"json", rep_write_json},
+};
+
+static const char *const table_names[] = {"", "standings", "games", "deals", "findings"};
+
+static int write_to(const char *path, writer_fn write, const rep_doc *doc, rep_table only)
 {
-    printf("{\"standings\": [");
-    for (size_t i = 0; i < n; i++) {
-        const paifu_standing *r = &rows[i];
-        printf("%s\n  {\"rank\": %d, \"player\": ", i ? "," : "", r->rank);
-        cli_json_string(stdout, r->name);
-        printf(", \"games\": %d, \"total\": %lld, \"points\": %lld, \"place_sum_x12\": %lld, "
-               "\"best\": %d, \"worst\": %d, \"place_penalty_hundredths\": %d}",
-               r->games, (long long)r->total, (long long)r->points, (long long)r->place_sum,
-               (int)r->best, (int)r->worst, (int)r->place_penalty);
+    FILE *o = path ? fopen(path, "wb") : stdout;
+    if (!o) {
+        fprintf(stderr, "paifu report: %s: error: cannot write: %s\n", path, strerror(errno));
+        return CLI_ERROR;
     }
-    printf("\n]}\n");
+    write(o, doc, only);
+    int bad = ferror(o);
+    if (path)
+        bad |= fclose(o) != 0;
+    else
+        bad |= fflush(o) != 0;
+    if (bad) {
+        fprintf(stderr, "paifu report: %s: error: write failed\n", path ? path : "<stdout>");
+        return CLI_ERROR;
+    }
+    return CLI_CLEAN;
 }
 
 int cmd_report(int argc, char **argv)
@@ -65,85 +84,105 @@ int cmd_report(int argc, char **argv)
         {"standings", no_argument, NULL, 'S'},    {"rules", required_argument, NULL, 'r'},
         {"rules-file", required_argument, NULL, 'R'}, {"rule", required_argument, NULL, 'k'},
         {"from", required_argument, NULL, 'F'},   {"format", required_argument, NULL, 'f'},
+        {"table", required_argument, NULL, 't'},  {"output", required_argument, NULL, 'o'},
+        {"max-findings", required_argument, NULL, 'm'},
         {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
     cli_rules_opts ro = {0};
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
-    bool json = false, standings = false;
+    writer_fn write = rep_write_text;
+    bool csv = false;
+    rep_table only = REP_ALL;
+    const char *output = NULL;
+    uint32_t max_findings = 0;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "r:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "r:o:h", longopts, NULL)) != -1) {
         switch (c) {
-        case 'S': standings = true; break;
+        case 'S': only = REP_STANDINGS; break;
         case 'r': ro.preset = optarg; break;
         case 'R': ro.file = optarg; break;
         case 'k':
-            if (ro.n_assign < 64)
-                ro.assign[ro.n_assign++] = optarg;
-            break;
-        case 'F': ropts.format = optarg; break;
-        case 'f':
-            if (strcmp(optarg, "json") == 0)
-                json = true;
-            else if (strcmp(optarg, "text") != 0) {
-                cli_usage_error("report", "--format expects text or json, found '%s'", optarg);
+            if (ro.n_assign == 64) {
+                cli_usage_error("report", "too many --rule options");
                 return CLI_ERROR;
             }
+            ro.assign[ro.n_assign++] = optarg;
             break;
+        case 'F': ropts.format = optarg; break;
+        case 'o': output = optarg; break;
+        case 'm': max_findings = (uint32_t)strtoul(optarg, NULL, 10); break;
+        case 'f': {
+            size_t i = 0;
+            while (i < sizeof(writers) / sizeof(writers[0]) && strcmp(writers[i].name, optarg))
+                i++;
+            if (i == sizeof(writers) / sizeof(writers[0])) {
+                cli_usage_error("report",
+                                "--format expects text, markdown, html, csv or json, found '%s'",
+                                optarg);
+                return CLI_ERROR;
+            }
+            write = writers[i].write;
+            csv = write == rep_write_csv;
+            break;
+        }
+        case 't': {
+            int i = 1;
+            while (i <= REP_FINDINGS && strcmp(table_names[i], optarg))
+                i++;
+            if (i > REP_FINDINGS) {
+                cli_usage_error("report",
+                                "--table expects standings, games, deals or findings, found '%s'",
+                                optarg);
+                return CLI_ERROR;
+            }
+            only = (rep_table)i;
+            break;
+        }
         case 'h': fputs(cmd_report_usage, stdout); return CLI_CLEAN;
         default: fputs(cmd_report_usage, stderr); return CLI_ERROR;
         }
     }
-    if (!standings) {
-        cli_usage_error("report", "expected --standings");
+    if (optind >= argc) {
+        cli_usage_error("report", "expected at least one FILE or directory");
         return CLI_ERROR;
     }
-    if (optind >= argc) {
-        cli_usage_error("report", "expected at least one FILE");
+    if (ropts.format && !paifu_format_find(ropts.format)) {
+        cli_usage_error("report", "unknown format '%s'", ropts.format);
         return CLI_ERROR;
     }
     paifu_error err;
     paifu_error_clear(&err);
-    paifu_standings *st = NULL;
-    char by[32] = ""; /* the rule set's standings criterion */
+    paifu_rules *probe;
+    if (cli_resolve_rules(&probe, &ro, NULL, "rrc", &err) < 0) {
+        cli_print_error(&err);
+        return CLI_ERROR;
+    }
+    paifu_rules_free(probe);
     cli_inputs in;
     int status = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
-    for (size_t i = 0; i < in.n; i++) {
-        paifu_reader *r = NULL;
-        int rc = paifu_reader_open(&r, in.paths[i], &ropts, &err);
-        const paifu_game *g;
-        while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) > 0) {
-            rc = 0;
-            if (!st) { /* the rule set: the options, else the first game's own */
-                paifu_rules *rules;
-                if ((rc = cli_resolve_rules(&rules, &ro, g, "rrc", &err)) < 0)
-                    break;
-                rc = paifu_standings_new(&st, rules, &err);
-                paifu_rules_get(by, sizeof(by), rules, "standings", NULL);
-                paifu_rules_free(rules);
-                if (rc < 0)
-                    break;
-            }
-            if ((rc = paifu_standings_add_log(st, g, &err)) < 0)
-                break;
+    rep_doc doc = {0};
+    int st = rep_collect(&doc, &in, &ro, &ropts, max_findings);
+    if (st > status)
+        status = st;
+    int wrote;
+    if (csv && only == REP_ALL && output) { /* one file per table in the directory OUTPUT */
+        wrote = CLI_CLEAN;
+        if (mkdir(output, 0777) != 0 && errno != EEXIST) {
+            fprintf(stderr, "paifu report: %s: error: cannot make the directory: %s\n", output,
+                    strerror(errno));
+            wrote = CLI_ERROR;
         }
-        if (rc < 0) {
-            if (!err.where.source[0])
-                paifu_location_set_source(&err.where, in.paths[i]);
-            cli_print_error(&err);
-            paifu_error_clear(&err);
-            status = CLI_ERROR;
+        for (int t = REP_STANDINGS; wrote == CLI_CLEAN && t <= REP_FINDINGS; t++) {
+            char path[4096];
+            snprintf(path, sizeof(path), "%s/%s.csv", output, table_names[t]);
+            wrote = write_to(path, write, &doc, (rep_table)t);
         }
-        paifu_reader_free(r);
+    } else {
+        wrote = write_to(output, write, &doc, only);
     }
-    if (st) {
-        const paifu_standing *rows;
-        size_t n = paifu_standings_rank(&rows, st);
-        if (json)
-            print_json(rows, n);
-        else
-            print_text(rows, n, strcmp(by, "average_place") == 0);
-        paifu_standings_free(st);
-    }
+    if (wrote > status)
+        status = wrote;
+    rep_free(&doc);
     cli_inputs_free(&in);
     return status;
 }

@@ -70,8 +70,8 @@ static void json_location(FILE *o, const paifu_location *w)
         fprintf(o, ", \"path\": ");
         cli_json_string(o, w->path);
     }
-    if (w->game >= 0)
-        fprintf(o, ", \"game\": %d", (int)w->game);
+    if (w->game >= 0) /* numbered from 1, as the text output does */
+        fprintf(o, ", \"game\": %d", (int)w->game + 1);
     if (w->deal[0]) {
         fprintf(o, ", \"deal\": ");
         cli_json_string(o, w->deal);
@@ -81,8 +81,33 @@ static void json_location(FILE *o, const paifu_location *w)
     fprintf(o, "}");
 }
 
-static void print_finding(FILE *o, const vopts *st, const paifu_finding *f, bool *first)
+/* The players a finding concerns, as JSON or as text ("Anna (seat 0) and Dana (seat 3)"). */
+static void print_players(FILE *o, bool json, const paifu_game *g, const paifu_finding *f)
 {
+    int seats[2];
+    int n = g ? cli_finding_seats(seats, g, f, cli_finding_deal(g, f)) : 0;
+    if (json) {
+        fprintf(o, ", \"players\": [");
+        for (int i = 0; i < n; i++) {
+            fprintf(o, "%s{\"seat\": %d, \"name\": ", i ? ", " : "", seats[i]);
+            cli_json_string(o, cli_player_name(g, seats[i]));
+            fprintf(o, "}");
+        }
+        fprintf(o, "]");
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        char label[160];
+        cli_seat_label(label, sizeof(label), g, seats[i]);
+        fprintf(o, "%s%s", i ? " and " : ", players ", label);
+    }
+}
+
+static void print_finding(FILE *o, const vopts *st, const paifu_game *g,
+                          const cli_rules_info *ri, const paifu_finding *f, bool *first)
+{
+    char cite[256];
+    cli_citation(cite, sizeof(cite), f->rule_ref, ri->citation);
     if (st->json) {
         fprintf(o, "%s\n    {\"code\": \"%s\", \"severity\": \"%s\", \"message\": ",
                 *first ? "" : ",", f->code, paifu_severity_name(f->severity));
@@ -95,10 +120,11 @@ static void print_finding(FILE *o, const vopts *st, const paifu_finding *f, bool
             fprintf(o, ", \"recorded\": ");
             cli_json_string(o, f->recorded);
         }
-        if (f->rule_ref) {
+        if (cite[0]) {
             fprintf(o, ", \"rule\": ");
-            cli_json_string(o, f->rule_ref);
+            cli_json_string(o, cite);
         }
+        print_players(o, true, g, f);
         fprintf(o, ", \"where\": ");
         json_location(o, &f->where);
         fprintf(o, "}");
@@ -112,15 +138,37 @@ static void print_finding(FILE *o, const vopts *st, const paifu_finding *f, bool
     if (bracket) {
         snprintf(context, sizeof(context), "%s", bracket);
         *bracket = '\0';
+        size_t n = strlen(context);
+        if (n && context[n - 1] == ']')
+            context[n - 1] = '\0';
     }
     fprintf(o, "%s: %s: %s: %s", where, paifu_severity_name(f->severity), f->code, f->message);
     if (f->expected[0] || f->recorded[0])
         fprintf(o, " (expected %s, recorded %s)", f->expected[0] ? f->expected : "-",
                 f->recorded[0] ? f->recorded : "-");
     fprintf(o, "%s", context);
-    if (f->rule_ref)
-        fprintf(o, " [%s]", f->rule_ref);
+    if (context[0]) {
+        print_players(o, false, g, f);
+        fprintf(o, "]");
+    }
+    if (cite[0])
+        fprintf(o, " [%s]", cite);
     fprintf(o, "\n");
+}
+
+/* The rule set of game NUMBER (1-based): a text line, or an entry of the file's "games". */
+static void print_rules(FILE *o, const vopts *st, const char *path, size_t number,
+                        const cli_rules_info *ri, bool first)
+{
+    if (!st->json) {
+        char summary[1024];
+        cli_rules_summary(summary, sizeof(summary), ri);
+        fprintf(o, "%s: note: game %zu checked under %s\n", path, number, summary);
+        return;
+    }
+    fprintf(o, "%s\n    {\"game\": %zu, \"rules\": ", first ? "" : ",", number);
+    cli_rules_json(o, ri);
+    fprintf(o, "}");
 }
 
 /* Check the file F->path into F's buffers (o: its output, e: its error lines). */
@@ -133,6 +181,9 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
     paifu_report *rep = NULL;
     size_t games = 0;
     bool first = true;
+    char *rules_buf = NULL; /* JSON: the games' rule sets, printed after the findings */
+    size_t rules_len = 0;
+    FILE *rules_out = st->json ? open_memstream(&rules_buf, &rules_len) : NULL;
     f->status = CLI_CLEAN;
     if (st->json) {
         fprintf(o, "\n  {\"file\": ");
@@ -153,12 +204,18 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
             vo.game_index = (int32_t)games;
             vo.max_findings = st->max_findings;
             rc = paifu_verify_game(rep, g, rules, &vo, &err);
+            cli_rules_info ri;
+            cli_rules_describe(&ri, st->ro, g, rules);
             paifu_rules_free(rules);
             if (rc < 0)
                 break;
             games++;
+            if (rules_out)
+                print_rules(rules_out, st, path, games, &ri, games == 1);
+            else if (!st->quiet)
+                print_rules(o, st, path, games, &ri, games == 1);
             for (size_t i = 0; !st->quiet && i < paifu_report_count(rep); i++)
-                print_finding(o, st, paifu_report_finding(rep, i), &first);
+                print_finding(o, st, g, &ri, paifu_report_finding(rep, i), &first);
             paifu_report_clear_findings(rep);
         }
     }
@@ -174,8 +231,15 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
             cli_json_string(o, paifu_reader_format(r));
         else
             fprintf(o, "null");
-        fprintf(o, ", \"games\": %zu", games);
+        fprintf(o, ", \"games\": %zu, \"game_rules\": [", games);
+        if (rules_out && fclose(rules_out) == 0 && rules_buf)
+            fwrite(rules_buf, 1, rules_len, o);
+        rules_out = NULL;
+        fprintf(o, "%s]", games ? "\n  " : "");
     }
+    if (rules_out)
+        fclose(rules_out);
+    free(rules_buf);
     if (rc < 0) {
         if (!err.where.source[0])
             paifu_location_set_source(&err.where, path);

@@ -1,0 +1,158 @@
+/*
+ * report.h: the document `paifu report` writes, gathered once (report_data.c) and rendered by
+ * one writer per format (report_text.c, report_html.c, report_md.c, report_csv.c,
+ * report_json.c). Everything here is owned by the document: games are read one after another
+ * and what a table needs is copied out before the reader moves on.
+ */
+#ifndef PAIFU_CLI_REPORT_H
+#define PAIFU_CLI_REPORT_H
+
+#include "cli.h"
+
+/* One outcome of a deal (a deal with a double ron has two rows). */
+typedef struct rep_row {
+    size_t deal;          /* 1-based deal number within the game */
+    char label[16];       /* "E2-1" */
+    int dealer;
+    char outcome[32];     /* "ron", "tsumo", "exhaustive draw", "chombo", ... */
+    int winner, payer;    /* seats, -1 none (tsumo: payer -1, every other seat pays) */
+    int han, fu;          /* -1 not recorded */
+    int32_t points;       /* the hand's value as recorded; INT32_MIN not recorded */
+    char yaku[256];
+    bool has_delta;
+    int32_t delta[PAIFU_SEATS];
+    int32_t scores[PAIFU_SEATS]; /* running scores after the row */
+    char note[128];
+} rep_row;
+
+/* The table state at a finding's event: hands, melds, discards and dora indicators. */
+typedef struct rep_state {
+    char event[96];                     /* the event itself, in words */
+    paifu_tile hand[PAIFU_SEATS][20];
+    int n_hand[PAIFU_SEATS];
+    char melds[PAIFU_SEATS][96];        /* notation, " "-separated */
+    paifu_tile discards[PAIFU_SEATS][40];
+    int n_discards[PAIFU_SEATS];
+    paifu_tile dora[PAIFU_MAX_INDICATORS + 1];
+    int n_dora;
+} rep_state;
+
+typedef struct rep_finding {
+    paifu_finding f;
+    char rule[256];  /* public citation */
+    size_t deal;     /* 1-based deal within the game, 0 none */
+    int seats[2];
+    int n_seats;
+    rep_state *state; /* a tile log's state at the event, or NULL */
+} rep_finding;
+
+typedef struct rep_game {
+    size_t number;     /* 1-based over the report; the anchor is "game-NUMBER" */
+    size_t in_file;    /* 1-based within its file */
+    char *file;
+    char format[32];
+    int players;
+    char *names[PAIFU_SEATS];
+    cli_rules_info rules;
+    bool mcr;          /* scores are MCR points (no ±x.y) */
+    bool has_points;
+    int32_t points[PAIFU_SEATS];
+    int32_t final[PAIFU_SEATS];
+    int place12[PAIFU_SEATS]; /* places x 12 (shared places) */
+    rep_row *rows;
+    size_t n_rows;
+    /* the chart: scores at the start of every deal, then the final points */
+    int32_t (*chart)[PAIFU_SEATS];
+    size_t n_chart;
+    rep_finding *findings;
+    size_t n_findings;
+    uint64_t findings_total; /* counted, some perhaps beyond max_findings */
+} rep_game;
+
+typedef struct rep_standing {
+    char *name;
+    int rank, games;
+    int64_t total, points;
+    int avg_place_hundredths; /* sanctions included; average_place standings only */
+    int32_t best, worst;
+    size_t first_game;        /* the number of the player's first game (a link) */
+} rep_standing;
+
+typedef struct rep_doc {
+    rep_game *games;
+    size_t n_games, cap;
+    rep_standing *standings;
+    size_t n_standings;
+    char method[32];          /* the rules' standings parameter */
+    cli_rules_info rules;     /* the rule set the standings are computed under */
+    bool mcr;
+    size_t files, unreadable;
+    uint64_t findings;
+    char **errors;            /* files that could not be read, as printed */
+    size_t n_errors;
+} rep_doc;
+
+/* Read every input, verify every game and rank the players. Errors are printed and counted. */
+int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
+                const paifu_read_options *ropts, uint32_t max_findings);
+void rep_free(rep_doc *doc);
+
+/* Tables a writer may restrict itself to (CSV: exactly one). */
+typedef enum rep_table {
+    REP_ALL = 0,
+    REP_STANDINGS,
+    REP_GAMES,
+    REP_DEALS,
+    REP_FINDINGS
+} rep_table;
+
+/* A table as cells, the same for every writer (report_tables.c). */
+#define REP_MAX_COLS 24
+typedef struct rep_cell {
+    char *text;
+    char *href; /* a link (HTML, Markdown), NULL none */
+} rep_cell;
+
+typedef struct rep_grid {
+    char id[32];      /* "standings", "game-3-deals", ... */
+    char caption[200];
+    int cols;
+    char *head[REP_MAX_COLS];
+    bool right[REP_MAX_COLS]; /* numbers: aligned right */
+    rep_cell *cells;  /* rows x cols */
+    size_t rows, cap;
+} rep_grid;
+
+/* Build table WHICH (REP_STANDINGS ... REP_FINDINGS) of the document; GAME restricts it to one
+   game (and drops the game columns), NULL for every game. */
+void rep_grid_build(rep_grid *t, const rep_doc *doc, rep_table which, const rep_game *game);
+void rep_grid_free(rep_grid *t);
+
+void rep_write_text(FILE *o, const rep_doc *doc, rep_table only);
+void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only);
+void rep_write_html(FILE *o, const rep_doc *doc, rep_table only);
+void rep_write_csv(FILE *o, const rep_doc *doc, rep_table only);
+void rep_write_json(FILE *o, const rep_doc *doc, rep_table only);
+
+/* The table state at a finding's event as text lines (report_text.c). */
+void rep_write_state(FILE *o, const rep_game *g, const rep_state *s, const char *indent);
+
+/* ---- shared by the writers (report_data.c) ---- */
+
+/* A score in the rule set's convention: "+24.0" (thousands, riichi final scores) or "24"
+   (MCR points). */
+void rep_score(char *buf, size_t size, int64_t points, bool mcr);
+/* Raw points with their thousands ("33,000"). */
+void rep_points(char *buf, size_t size, int64_t points);
+/* A place x 12 as text ("1", "2.5"). */
+void rep_place(char *buf, size_t size, int place12);
+/* A player's display name ("seat 2" when the log names none). */
+const char *rep_name(const rep_game *g, int seat, char *buf, size_t size);
+/* The average place in hundredths as text ("2.33"). */
+void rep_avg_place(char *buf, size_t size, int hundredths);
+/* A row's winner / payer in words ("Anna", "Anna from Dana", "all"). */
+void rep_row_players(char *buf, size_t size, const rep_game *g, const rep_row *r);
+/* Han and fu as text ("3", "40"; "" not recorded). */
+void rep_int_or_blank(char *buf, size_t size, int v);
+
+#endif

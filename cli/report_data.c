@@ -1,0 +1,564 @@
+/*
+ * report_data.c: gather the report's document: every game of every input verified under its
+ * rule set, its results, its deals as table rows with running scores, its findings with the
+ * players they concern (and, on a tile log, the table at the finding's event), and the
+ * standings the library ranks.
+ */
+#include "report.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *dup_str(const char *s)
+{
+    char *c = strdup(s ? s : "");
+    if (!c) {
+        fputs("paifu report: out of memory\n", stderr);
+        exit(CLI_ERROR);
+    }
+    return c;
+}
+
+static void *grow(void *p, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap)
+        return p;
+    size_t c = *cap ? *cap * 2 : 16;
+    void *q = realloc(p, c * size);
+    if (!q) {
+        fputs("paifu report: out of memory\n", stderr);
+        exit(CLI_ERROR);
+    }
+    *cap = c;
+    return q;
+}
+
+/* ---- formatting shared by the writers ---- */
+
+void rep_points(char *buf, size_t size, int64_t points)
+{
+    char digits[32];
+    unsigned long long v = (unsigned long long)(points < 0 ? -points : points);
+    int n = snprintf(digits, sizeof(digits), "%llu", v);
+    size_t len = 0;
+    if (points < 0 && len + 1 < size)
+        buf[len++] = '-';
+    for (int i = 0; i < n && len + 2 < size; i++) {
+        if (i && (n - i) % 3 == 0)
+            buf[len++] = ',';
+        buf[len++] = digits[i];
+    }
+    buf[len] = '\0';
+}
+
+void rep_score(char *buf, size_t size, int64_t points, bool mcr)
+{
+    if (mcr) {
+        snprintf(buf, size, "%+lld", (long long)points);
+        return;
+    }
+    /* riichi scores are written in thousands with one decimal: 24000 -> +24.0 */
+    long long a = points < 0 ? -points : points;
+    long long tenths = (a + 50) / 100;
+    snprintf(buf, size, "%s%lld.%lld", points < 0 ? "-" : points > 0 ? "+" : "±", tenths / 10,
+             tenths % 10);
+}
+
+void rep_place(char *buf, size_t size, int place12)
+{
+    if (place12 % 12 == 0)
+        snprintf(buf, size, "%d", place12 / 12);
+    else
+        snprintf(buf, size, "%d.%d", place12 / 12, (place12 % 12) * 10 / 12);
+}
+
+void rep_avg_place(char *buf, size_t size, int hundredths)
+{
+    snprintf(buf, size, "%d.%02d", hundredths / 100, hundredths % 100);
+}
+
+const char *rep_name(const rep_game *g, int seat, char *buf, size_t size)
+{
+    if (seat < 0 || seat >= g->players)
+        return "";
+    if (g->names[seat][0])
+        return g->names[seat];
+    snprintf(buf, size, "seat %d", seat);
+    return buf;
+}
+
+void rep_row_players(char *buf, size_t size, const rep_game *g, const rep_row *r)
+{
+    char a[64], b[64];
+    buf[0] = '\0';
+    if (r->winner < 0)
+        return;
+    if (r->payer >= 0 && r->payer != r->winner)
+        snprintf(buf, size, "%s from %s", rep_name(g, r->winner, a, sizeof(a)),
+                 rep_name(g, r->payer, b, sizeof(b)));
+    else
+        snprintf(buf, size, "%s", rep_name(g, r->winner, a, sizeof(a)));
+}
+
+void rep_int_or_blank(char *buf, size_t size, int v)
+{
+    if (v < 0)
+        buf[0] = '\0';
+    else
+        snprintf(buf, size, "%d", v);
+}
+
+/* ---- deals ---- */
+
+static void yaku_text(char *buf, size_t size, const paifu_win *w, bool mcr)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < w->n_yaku && len < size; i++) {
+        const paifu_yaku_value *y = &w->yaku[i];
+        const char *name = y->name;
+        if (mcr) {
+            const paifu_mcr_fan_info *fi = paifu_mcr_fan(y->id);
+            if (fi)
+                name = fi->english;
+        } else if (!name) {
+            name = paifu_yaku_name(y->id);
+        }
+        char value[24] = "";
+        if (y->han && y->count > 1)
+            snprintf(value, sizeof(value), " %d×%d", y->han, y->count);
+        else if (y->han)
+            snprintf(value, sizeof(value), " %d", y->han);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s%s", i ? ", " : "",
+                                name ? name : "?", value);
+    }
+}
+
+static rep_row *new_row(rep_game *g, size_t *cap, size_t deal, const paifu_deal *d,
+                        const int32_t *running)
+{
+    g->rows = grow(g->rows, cap, g->n_rows, sizeof(*g->rows));
+    rep_row *r = &g->rows[g->n_rows++];
+    memset(r, 0, sizeof(*r));
+    r->deal = deal;
+    paifu_deal_label(r->label, sizeof(r->label), &d->start);
+    r->dealer = d->start.dealer;
+    r->winner = r->payer = -1;
+    r->han = r->fu = -1;
+    r->points = INT32_MIN;
+    memcpy(r->scores, running, sizeof(r->scores));
+    return r;
+}
+
+static void seat_list(char *buf, size_t size, const char *what, unsigned bits, const rep_game *g)
+{
+    size_t len = (size_t)snprintf(buf, size, "%s", what);
+    bool any = false;
+    for (int s = 0; s < g->players && len < size; s++)
+        if (bits & (1u << s)) {
+            char tmp[64];
+            len += (size_t)snprintf(buf + len, size - len, "%s%s", any ? ", " : " ",
+                                    rep_name(g, s, tmp, sizeof(tmp)));
+            any = true;
+        }
+    if (!any)
+        snprintf(buf + (len < size ? len : size - 1), size - (len < size ? len : size - 1),
+                 " none");
+}
+
+static void add_deals(rep_game *g, const paifu_game *game, const paifu_rules *rules)
+{
+    size_t cap = 0, ccap = 0;
+    int32_t running[PAIFU_SEATS] = {0};
+    char buf[32];
+    if (!g->mcr && paifu_rules_get(buf, sizeof(buf), rules, "start_points", NULL) == 0)
+        for (int s = 0; s < g->players; s++)
+            running[s] = (int32_t)atol(buf);
+    size_t n_deals = paifu_game_deal_count(game);
+    for (size_t di = 0; di < n_deals; di++) {
+        const paifu_deal *d = paifu_game_deal(game, di);
+        if (d->start.flags & PAIFU_DEAL_HAS_SCORES)
+            memcpy(running, d->start.scores, sizeof(running));
+        g->chart = grow(g->chart, &ccap, g->n_chart, sizeof(*g->chart));
+        memcpy(g->chart[g->n_chart++], running, sizeof(running));
+        size_t before = g->n_rows;
+        for (size_t i = 0; i < d->n_events; i++) {
+            const paifu_event *ev = &d->events[i];
+            rep_row *r = NULL;
+            if (ev->type == PAIFU_EV_RIICHI_ACCEPTED && !g->mcr && ev->seat >= 0 &&
+                ev->seat < PAIFU_SEATS) {
+                running[ev->seat] -= 1000; /* the deposit; the winner's deltas take it back */
+            } else if (ev->type == PAIFU_EV_WIN && ev->detail >= 0 &&
+                       (size_t)ev->detail < d->n_wins) {
+                const paifu_win *w = &d->wins[ev->detail];
+                r = new_row(g, &cap, di + 1, d, running);
+                bool tsumo = w->from == w->winner || w->from < 0;
+                snprintf(r->outcome, sizeof(r->outcome), "%s",
+                         g->mcr ? (tsumo ? "self-drawn" : "discard") : (tsumo ? "tsumo" : "ron"));
+                r->winner = w->winner;
+                r->payer = tsumo ? -1 : w->from;
+                if (w->known & PAIFU_REC_HAN)
+                    r->han = w->han;
+                if (w->known & PAIFU_REC_FU)
+                    r->fu = w->fu;
+                if (w->known & PAIFU_REC_POINTS)
+                    r->points = w->points;
+                yaku_text(r->yaku, sizeof(r->yaku), w, g->mcr);
+                if (w->known & PAIFU_REC_DELTAS) {
+                    r->has_delta = true;
+                    memcpy(r->delta, w->deltas, sizeof(r->delta));
+                }
+                if (w->limit != PAIFU_LIMIT_NONE && w->limit != PAIFU_LIMIT_UNKNOWN &&
+                    (w->known & PAIFU_REC_LIMIT))
+                    snprintf(r->note, sizeof(r->note), "%s",
+                             paifu_limit_name((paifu_limit)w->limit));
+            } else if ((ev->type == PAIFU_EV_EXHAUSTIVE_DRAW ||
+                        ev->type == PAIFU_EV_ABORTIVE_DRAW) &&
+                       ev->detail >= 0 && (size_t)ev->detail < d->n_draws) {
+                const paifu_draw *dr = &d->draws[ev->detail];
+                r = new_row(g, &cap, di + 1, d, running);
+                if (dr->kind == PAIFU_DRAW_EXHAUSTIVE)
+                    snprintf(r->outcome, sizeof(r->outcome), "exhaustive draw");
+                else
+                    snprintf(r->outcome, sizeof(r->outcome), "draw (%s)",
+                             paifu_draw_kind_name((paifu_draw_kind)dr->kind));
+                r->winner = dr->seat;
+                if (dr->known & PAIFU_REC_DELTAS) {
+                    r->has_delta = true;
+                    memcpy(r->delta, dr->deltas, sizeof(r->delta));
+                }
+                if (dr->nagashi)
+                    seat_list(r->note, sizeof(r->note), "nagashi mangan:", dr->nagashi, g);
+                else if (dr->known & PAIFU_REC_TENPAI)
+                    seat_list(r->note, sizeof(r->note), "tenpai:", dr->tenpai, g);
+            } else if (ev->type == PAIFU_EV_PENALTY && ev->detail >= 0 &&
+                       (size_t)ev->detail < d->n_penalties) {
+                const paifu_penalty *p = &d->penalties[ev->detail];
+                r = new_row(g, &cap, di + 1, d, running);
+                snprintf(r->outcome, sizeof(r->outcome), "%s",
+                         p->kind == PAIFU_PENALTY_DEAD_HAND ? "dead hand"
+                         : paifu_penalty_kind_name((paifu_penalty_kind)p->kind));
+                r->winner = p->seat;
+                if (p->has_deltas) {
+                    r->has_delta = true;
+                    memcpy(r->delta, p->deltas, sizeof(r->delta));
+                }
+                if (p->amount)
+                    snprintf(r->note, sizeof(r->note), "%d points%s", (int)p->amount,
+                             p->timing == PAIFU_PENALTY_AFTER_UMA ? " after uma" : "");
+                if (p->note) {
+                    size_t n = strlen(r->note);
+                    snprintf(r->note + n, sizeof(r->note) - n, "%s%s", n ? "; " : "", p->note);
+                }
+            }
+            if (r) {
+                if (r->has_delta)
+                    for (int s = 0; s < PAIFU_SEATS; s++)
+                        running[s] += r->delta[s];
+                memcpy(r->scores, running, sizeof(running));
+            }
+        }
+        if (g->n_rows == before) {
+            rep_row *r = new_row(g, &cap, di + 1, d, running);
+            snprintf(r->outcome, sizeof(r->outcome), "no outcome recorded");
+        }
+    }
+    g->chart = grow(g->chart, &ccap, g->n_chart, sizeof(*g->chart));
+    if (g->has_points)
+        memcpy(g->chart[g->n_chart++], g->points, sizeof(running));
+    else
+        memcpy(g->chart[g->n_chart++], running, sizeof(running));
+}
+
+/* ---- the table at a finding's event ---- */
+
+static void take(paifu_tile *tiles, int *n, paifu_tile t)
+{
+    int at = -1;
+    for (int i = 0; i < *n; i++)
+        if (tiles[i] == t) {
+            at = i;
+            break;
+        }
+    for (int i = 0; at < 0 && i < *n; i++)
+        if (paifu_tile_kind(tiles[i]) == paifu_tile_kind(t))
+            at = i;
+    if (at < 0)
+        return;
+    memmove(tiles + at, tiles + at + 1, (size_t)(*n - at - 1) * sizeof(*tiles));
+    (*n)--;
+}
+
+static void meld_text(rep_state *s, int seat, const char *what, const paifu_event *ev)
+{
+    paifu_tile t[5];
+    size_t n = 0;
+    for (int i = 0; i < ev->n && i < 4; i++)
+        t[n++] = ev->tiles[i];
+    if (ev->tile != PAIFU_TILE_NONE)
+        t[n++] = ev->tile;
+    char tiles[32];
+    paifu_tile_format(tiles, sizeof(tiles), t, n);
+    size_t len = strlen(s->melds[seat]);
+    snprintf(s->melds[seat] + len, sizeof(s->melds[seat]) - len, "%s%s %s", len ? " " : "",
+             what, tiles);
+}
+
+static void event_text(char *buf, size_t size, const paifu_event *ev, const rep_game *g)
+{
+    char name[64], tile[3] = "";
+    if (ev->tile != PAIFU_TILE_NONE)
+        paifu_tile_name(tile, ev->tile);
+    const char *who = ev->seat >= 0 ? rep_name(g, ev->seat, name, sizeof(name)) : "";
+    snprintf(buf, size, "%s%s%s%s%s", who, who[0] ? ": " : "",
+             paifu_event_type_name((paifu_event_type)ev->type), tile[0] ? " " : "", tile);
+}
+
+static rep_state *state_at(const paifu_deal *d, size_t upto, const rep_game *g)
+{
+    if ((d->flags & PAIFU_DEAL_RESULT_ONLY) || !(d->start.flags & PAIFU_DEAL_HAS_HANDS) ||
+        upto >= d->n_events)
+        return NULL;
+    rep_state *s = calloc(1, sizeof(*s));
+    if (!s)
+        return NULL;
+    for (int p = 0; p < PAIFU_SEATS; p++) {
+        s->n_hand[p] = d->start.n_hand[p];
+        memcpy(s->hand[p], d->start.hands[p], (size_t)s->n_hand[p] * sizeof(paifu_tile));
+    }
+    if (d->start.dora_indicator != PAIFU_TILE_NONE)
+        s->dora[s->n_dora++] = d->start.dora_indicator;
+    for (size_t i = 0; i < upto; i++) {
+        const paifu_event *ev = &d->events[i];
+        int p = ev->seat;
+        if (ev->type == PAIFU_EV_DORA) {
+            if (s->n_dora < PAIFU_MAX_INDICATORS + 1)
+                s->dora[s->n_dora++] = ev->tile;
+            continue;
+        }
+        if (p < 0 || p >= PAIFU_SEATS)
+            continue;
+        switch ((paifu_event_type)ev->type) {
+        case PAIFU_EV_DRAW:
+            if (s->n_hand[p] < 20)
+                s->hand[p][s->n_hand[p]++] = ev->tile;
+            break;
+        case PAIFU_EV_DISCARD:
+            take(s->hand[p], &s->n_hand[p], ev->tile);
+            if (s->n_discards[p] < 40)
+                s->discards[p][s->n_discards[p]++] = ev->tile;
+            break;
+        case PAIFU_EV_CHI:
+        case PAIFU_EV_PON:
+        case PAIFU_EV_DAIMINKAN:
+            for (int k = 0; k < ev->n && k < 4; k++)
+                take(s->hand[p], &s->n_hand[p], ev->tiles[k]);
+            if (ev->from >= 0 && ev->from < PAIFU_SEATS && s->n_discards[ev->from] > 0)
+                s->n_discards[ev->from]--; /* the called tile leaves the discarder's river */
+            meld_text(s, p, ev->type == PAIFU_EV_CHI ? "chi" : ev->type == PAIFU_EV_PON ? "pon"
+                                                                                       : "kan",
+                      ev);
+            break;
+        case PAIFU_EV_ANKAN: {
+            paifu_event copy = *ev;
+            copy.tile = PAIFU_TILE_NONE;
+            for (int k = 0; k < ev->n && k < 4; k++)
+                take(s->hand[p], &s->n_hand[p], ev->tiles[k]);
+            meld_text(s, p, "closed kan", &copy);
+            break;
+        }
+        case PAIFU_EV_SHOUMINKAN: {
+            paifu_event copy = *ev;
+            copy.n = 0;
+            take(s->hand[p], &s->n_hand[p], ev->tile);
+            meld_text(s, p, "added kan", &copy);
+            break;
+        }
+        case PAIFU_EV_KITA:
+        case PAIFU_EV_FLOWER: {
+            paifu_event copy = *ev;
+            copy.n = 0;
+            take(s->hand[p], &s->n_hand[p], ev->tile);
+            meld_text(s, p, ev->type == PAIFU_EV_KITA ? "kita" : "flower", &copy);
+            break;
+        }
+        default: break;
+        }
+    }
+    for (int p = 0; p < PAIFU_SEATS; p++)
+        paifu_tile_sort(s->hand[p], (size_t)s->n_hand[p]);
+    event_text(s->event, sizeof(s->event), &d->events[upto], g);
+    return s;
+}
+
+/* ---- games ---- */
+
+static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu_game *game,
+                     const paifu_rules *rules, const cli_rules_opts *ro, paifu_report *rep)
+{
+    doc->games = grow(doc->games, &doc->cap, doc->n_games, sizeof(*doc->games));
+    rep_game *g = &doc->games[doc->n_games++];
+    memset(g, 0, sizeof(*g));
+    g->number = doc->n_games;
+    g->in_file = in_file;
+    g->file = dup_str(path);
+    snprintf(g->format, sizeof(g->format), "%s", paifu_game_source_format(game));
+    g->players = paifu_game_players(game);
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        g->names[s] = dup_str(s < g->players ? cli_player_name(game, s) : "");
+    cli_rules_describe(&g->rules, ro, game, rules);
+    char family[16] = "";
+    paifu_rules_get(family, sizeof(family), rules, "family", NULL);
+    g->mcr = strcmp(family, "mcr") == 0;
+    const paifu_game_result *res = paifu_game_result_get(game);
+    if (res->has_points) {
+        g->has_points = true;
+        memcpy(g->points, res->points, sizeof(g->points));
+        paifu_settle_places(g->place12, res->points, g->players, rules);
+        if (res->has_final)
+            memcpy(g->final, res->final, sizeof(g->final));
+        else if (paifu_settle_game_final(g->final, game, rules, NULL) < 0)
+            memcpy(g->final, res->points, sizeof(g->final));
+    }
+    add_deals(g, game, rules);
+    g->findings_total = paifu_report_stats(rep)->findings;
+    size_t n = paifu_report_count(rep);
+    g->findings = n ? calloc(n, sizeof(*g->findings)) : NULL;
+    for (size_t i = 0; g->findings && i < n; i++) {
+        rep_finding *f = &g->findings[g->n_findings++];
+        f->f = *paifu_report_finding(rep, i);
+        cli_citation(f->rule, sizeof(f->rule), f->f.rule_ref, g->rules.citation);
+        f->deal = cli_finding_deal(game, &f->f);
+        f->n_seats = cli_finding_seats(f->seats, game, &f->f, f->deal);
+        if (f->deal && f->f.where.event >= 0)
+            f->state = state_at(paifu_game_deal(game, f->deal - 1), (size_t)f->f.where.event, g);
+    }
+    doc->findings += g->findings_total;
+}
+
+static void error_line(rep_doc *doc, paifu_error *err, const char *path)
+{
+    if (!err->where.source[0])
+        paifu_location_set_source(&err->where, path);
+    cli_print_error(err);
+    char where[512];
+    paifu_location_format(where, sizeof(where), &err->where);
+    size_t cap = doc->n_errors;
+    char line[800];
+    snprintf(line, sizeof(line), "%s: %s", where, err->text);
+    doc->errors = realloc(doc->errors, (cap + 1) * sizeof(*doc->errors));
+    if (!doc->errors)
+        exit(CLI_ERROR);
+    doc->errors[doc->n_errors++] = dup_str(line);
+    paifu_error_clear(err);
+}
+
+int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
+                const paifu_read_options *ropts, uint32_t max_findings)
+{
+    int status = CLI_CLEAN;
+    paifu_error err;
+    paifu_error_clear(&err);
+    paifu_standings *st = NULL;
+    paifu_report *rep = NULL;
+    if (paifu_report_new(&rep, &err) < 0) {
+        cli_print_error(&err);
+        return CLI_ERROR;
+    }
+    doc->files = in->n;
+    for (size_t i = 0; i < in->n; i++) {
+        const char *path = in->paths[i];
+        paifu_reader *r = NULL;
+        int rc = paifu_reader_open(&r, path, ropts, &err);
+        const paifu_game *g;
+        size_t in_file = 0;
+        while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) > 0) {
+            rc = 0;
+            paifu_rules *rules = NULL;
+            if ((rc = cli_resolve_rules(&rules, ro, g, "rrc", &err)) < 0)
+                break;
+            if (!st) { /* the standings' rule set: the options, else the first game's own */
+                cli_rules_describe(&doc->rules, ro, g, rules);
+                paifu_rules_get(doc->method, sizeof(doc->method), rules, "standings", NULL);
+                char family[16] = "";
+                paifu_rules_get(family, sizeof(family), rules, "family", NULL);
+                doc->mcr = strcmp(family, "mcr") == 0;
+                if ((rc = paifu_standings_new(&st, rules, &err)) < 0) {
+                    paifu_rules_free(rules);
+                    break;
+                }
+            }
+            paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
+            vo.source_name = path;
+            vo.game_index = (int32_t)in_file;
+            vo.max_findings = max_findings;
+            paifu_report_clear(rep);
+            rc = paifu_verify_game(rep, g, rules, &vo, &err);
+            if (rc == 0) {
+                in_file++;
+                add_game(doc, path, in_file, g, rules, ro, rep);
+                if (paifu_game_result_get(g)->has_points)
+                    rc = paifu_standings_add_log(st, g, &err);
+            }
+            paifu_rules_free(rules);
+        }
+        if (rc < 0) {
+            error_line(doc, &err, path);
+            doc->unreadable++;
+            status = CLI_ERROR;
+        }
+        paifu_reader_free(r);
+    }
+    paifu_report_free(rep);
+    if (st) {
+        const paifu_standing *rows;
+        size_t n = paifu_standings_rank(&rows, st);
+        doc->standings = n ? calloc(n, sizeof(*doc->standings)) : NULL;
+        for (size_t i = 0; doc->standings && i < n; i++) {
+            rep_standing *s = &doc->standings[doc->n_standings++];
+            s->name = dup_str(rows[i].name);
+            s->rank = rows[i].rank;
+            s->games = rows[i].games;
+            s->total = rows[i].total;
+            s->points = rows[i].points;
+            s->best = rows[i].best;
+            s->worst = rows[i].worst;
+            if (rows[i].games)
+                s->avg_place_hundredths =
+                    (int)((rows[i].place_sum * 100 / 12 + rows[i].games / 2) / rows[i].games +
+                          rows[i].place_penalty);
+            for (size_t k = 0; k < doc->n_games && !s->first_game; k++)
+                for (int p = 0; p < doc->games[k].players; p++)
+                    if (strcmp(doc->games[k].names[p], s->name) == 0 && doc->games[k].has_points)
+                        s->first_game = doc->games[k].number;
+        }
+        paifu_standings_free(st);
+    }
+    if (doc->findings && status == CLI_CLEAN)
+        status = CLI_FINDINGS;
+    return status;
+}
+
+void rep_free(rep_doc *doc)
+{
+    for (size_t i = 0; i < doc->n_games; i++) {
+        rep_game *g = &doc->games[i];
+        free(g->file);
+        for (int s = 0; s < PAIFU_SEATS; s++)
+            free(g->names[s]);
+        free(g->rows);
+        free(g->chart);
+        for (size_t k = 0; k < g->n_findings; k++)
+            free(g->findings[k].state);
+        free(g->findings);
+    }
+    free(doc->games);
+    for (size_t i = 0; i < doc->n_standings; i++)
+        free(doc->standings[i].name);
+    free(doc->standings);
+    for (size_t i = 0; i < doc->n_errors; i++)
+        free(doc->errors[i]);
+    free(doc->errors);
+    memset(doc, 0, sizeof(*doc));
+}

@@ -1,0 +1,372 @@
+/*
+ * report_html.c: the report as one self-contained HTML file: no script, no font, no image from
+ * anywhere; tables with captions and header cells; one inline SVG chart of the scores per game;
+ * tiles as text; @media print lays it out on A4 and a narrow screen scrolls the wide tables.
+ * Anchors: #standings, #findings, #game-N, #game-N-deal-D (the deal's first row),
+ * #game-N-finding-K.
+ */
+#include "report.h"
+
+#include <string.h>
+
+static void esc(FILE *o, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", o); break;
+        case '<': fputs("&lt;", o); break;
+        case '>': fputs("&gt;", o); break;
+        case '"': fputs("&quot;", o); break;
+        default: fputc(*s, o);
+        }
+    }
+}
+
+static const char style[] =
+    ":root{--ink:#1b1f24;--mute:#57606a;--line:#d0d7de;--bg:#f6f8fa;--err:#b3261e;--warn:#9a6700}"
+    "*{box-sizing:border-box}"
+    "body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans CJK JP',"
+    "sans-serif;color:var(--ink);margin:0 auto;max-width:1100px;padding:12px}"
+    "h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.3em;margin:1.4em 0 .3em;border-bottom:2px solid "
+    "var(--line)}h3{font-size:1.05em;margin:1em 0 .3em}"
+    "a{color:#0a58ca}nav ul{padding-left:1.2em;columns:2}"
+    ".scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;margin:.3em 0 1em}"
+    "table{border-collapse:collapse;font-size:.86em;min-width:50%}"
+    "caption{text-align:left;font-weight:600;padding:.2em 0;color:var(--mute)}"
+    "th,td{border:1px solid var(--line);padding:.25em .45em;vertical-align:top;text-align:left}"
+    "thead th{background:var(--bg);position:sticky;top:0}"
+    "td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
+    "tbody tr:nth-child(even){background:#fbfcfd}tr.first td{border-top:2px solid #8c959f}"
+    ".meta{color:var(--mute);font-size:.9em}"
+    ".finding{border-left:4px solid var(--err);background:#fff8f7;padding:.4em .7em;margin:.6em 0}"
+    ".finding.warning{border-color:var(--warn);background:#fffbea}"
+    ".finding.info{border-color:#0a58ca;background:#f3f8ff}"
+    ".finding h4{margin:0 0 .2em;font-size:1em}.finding dl{display:grid;grid-template-columns:"
+    "max-content 1fr;gap:.1em .8em;margin:.3em 0}.finding dt{color:var(--mute)}.finding dd{margin:0}"
+    ".t{display:inline-block;min-width:1.9em;padding:0 .15em;margin:0 1px 1px 0;border:1px solid "
+    "#8c959f;border-radius:3px;background:#fffdf5;font:600 .85em/1.5 ui-monospace,monospace;"
+    "text-align:center}.t.m{color:#a4161a}.t.p{color:#0b5394}.t.s{color:#2b7a0b}.t.z{color:#222}"
+    ".t.f{color:#7a3e9d}.t.red{background:#ffe3e3}"
+    "figure{margin:.5em 0 1em}svg.chart{width:100%;max-width:720px;height:auto;display:block}"
+    "figcaption{color:var(--mute);font-size:.9em}"
+    ".legend span{display:inline-block;margin-right:1em}.legend i{display:inline-block;width:1.4em;"
+    "height:.25em;vertical-align:middle;margin-right:.3em}"
+    "@media (max-width:600px){body{padding:6px;font-size:14px}nav ul{columns:1}table{font-size:.8em}}"
+    "@media print{@page{size:A4;margin:14mm 12mm}body{max-width:none;padding:0;font-size:10pt}"
+    "nav{display:none}.scroll{overflow:visible}table{font-size:7.5pt;width:100%}"
+    "thead{display:table-header-group}thead th{position:static}tr,.finding,figure{break-inside:avoid}"
+    "section.game{break-before:page}a{color:inherit;text-decoration:none}}";
+
+static void grid(FILE *o, const rep_grid *t, const rep_game *g, const char *caption)
+{
+    fprintf(o, "<div class=\"scroll\"><table id=\"%s\"><caption>", t->id);
+    esc(o, caption ? caption : t->caption);
+    fputs("</caption>\n<thead><tr>", o);
+    for (int c = 0; c < t->cols; c++) {
+        fprintf(o, "<th scope=\"col\"%s>", t->right[c] ? " class=\"n\"" : "");
+        esc(o, t->head[c]);
+        fputs("</th>", o);
+    }
+    fputs("</tr></thead>\n<tbody>\n", o);
+    size_t last_deal = 0;
+    for (size_t r = 0; r < t->rows; r++) {
+        const rep_cell *row = &t->cells[r * (size_t)t->cols];
+        /* the deal table of a game: the first row of every deal carries its anchor */
+        if (g && strstr(t->id, "-deals") && g->rows[r].deal != last_deal) {
+            last_deal = g->rows[r].deal;
+            fprintf(o, "<tr id=\"game-%zu-deal-%zu\" class=\"first\">", g->number, last_deal);
+        } else {
+            fputs("<tr>", o);
+        }
+        for (int c = 0; c < t->cols; c++) {
+            const rep_cell *x = &row[c];
+            bool th = c == 1 && strcmp(t->id, "standings") == 0;
+            fprintf(o, "<%s%s%s>", th ? "th scope=\"row\"" : "td", t->right[c] ? " class=\"n\"" : "",
+                    "");
+            if (x->href && x->text[0]) {
+                fputs("<a href=\"", o);
+                esc(o, x->href);
+                fputs("\">", o);
+                esc(o, x->text);
+                fputs("</a>", o);
+            } else {
+                esc(o, x->text);
+            }
+            fprintf(o, "</%s>", th ? "th" : "td");
+        }
+        fputs("</tr>\n", o);
+    }
+    fputs("</tbody></table></div>\n", o);
+}
+
+static void table(FILE *o, const rep_doc *doc, rep_table which, const rep_game *g)
+{
+    rep_grid t;
+    rep_grid_build(&t, doc, which, g);
+    grid(o, &t, g, NULL);
+    rep_grid_free(&t);
+}
+
+static void tile_spans(FILE *o, const paifu_tile *t, int n)
+{
+    if (!n) {
+        fputs("—", o);
+        return;
+    }
+    static const char suit[] = "mpszf";
+    for (int i = 0; i < n; i++) {
+        char name[3];
+        paifu_tile_name(name, t[i]);
+        if (t[i] == PAIFU_TILE_NONE) {
+            fputs("<span class=\"t\">?</span>", o);
+            continue;
+        }
+        fprintf(o, "<span class=\"t %c%s\">%s</span>", suit[paifu_tile_suit(t[i])],
+                paifu_tile_is_red(t[i]) ? " red" : "", name);
+    }
+}
+
+/* "pon 555z kan 1111m" with every tile group as tiles */
+static void meld_spans(FILE *o, const char *melds)
+{
+    char buf[96];
+    snprintf(buf, sizeof(buf), "%s", melds);
+    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+        paifu_tile t[8];
+        size_t n = 0;
+        if (w[0] >= '0' && w[0] <= '9' && paifu_tile_parse(t, 8, &n, w, NULL) == 0) {
+            tile_spans(o, t, (int)n);
+            fputc(' ', o);
+        } else {
+            esc(o, w);
+            fputc(' ', o);
+        }
+    }
+}
+
+static const char *const colors[] = {"#d1495b", "#00798c", "#edae49", "#30638e"};
+
+static void chart(FILE *o, const rep_game *g)
+{
+    if (g->n_chart < 2)
+        return;
+    const int W = 720, H = 240, L = 56, R = 12, T = 12, B = 30;
+    int32_t lo = g->chart[0][0], hi = lo;
+    for (size_t c = 0; c < g->n_chart; c++)
+        for (int s = 0; s < g->players; s++) {
+            if (g->chart[c][s] < lo)
+                lo = g->chart[c][s];
+            if (g->chart[c][s] > hi)
+                hi = g->chart[c][s];
+        }
+    /* four grid steps of a round size: 1, 2 or 5 times a power of ten */
+    int32_t step = 1;
+    while (step * 4 < hi - lo) {
+        if (step * 2 * 4 >= hi - lo) {
+            step *= 2;
+            break;
+        }
+        if (step * 5 * 4 >= hi - lo) {
+            step *= 5;
+            break;
+        }
+        step *= 10;
+    }
+    lo = (lo >= 0 ? lo / step : -((-lo + step - 1) / step)) * step;
+    while (lo + 4 * step < hi)
+        step = step * 2; /* a floor that moved down may need a larger step */
+    hi = lo + 4 * step;
+    double xs = (double)(W - L - R) / (double)(g->n_chart - 1), ys = (double)(H - T - B) / (hi - lo);
+    fprintf(o, "<figure><svg class=\"chart\" data-game=\"%zu\" viewBox=\"0 0 %d %d\" role=\"img\" "
+               "aria-label=\"Scores of game %zu over its deals\" xmlns=\"http://www.w3.org/2000/svg\">",
+            g->number, W, H, g->number);
+    fprintf(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fbfcfd\" "
+               "stroke=\"#d0d7de\"/>", L, T, W - L - R, H - T - B);
+    for (int k = 0; k <= 4; k++) { /* five grid lines with their values */
+        int32_t v = lo + (int32_t)((int64_t)(hi - lo) * k / 4);
+        double y = T + (hi - v) * ys;
+        char b[32];
+        rep_points(b, sizeof(b), v);
+        fprintf(o, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#e5e8eb\"/>"
+                   "<text x=\"%d\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\" "
+                   "fill=\"#57606a\">%s</text>", L, W - R, y, y, L - 4, y + 4, b);
+    }
+    size_t every = g->n_chart > 12 ? (g->n_chart + 11) / 12 : 1;
+    for (size_t c = 0; c < g->n_chart; c += every) {
+        const char *label = "end";
+        for (size_t r = 0; r < g->n_rows && c + 1 < g->n_chart; r++)
+            if (g->rows[r].deal == c + 1) {
+                label = g->rows[r].label;
+                break;
+            }
+        fprintf(o, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\" "
+                   "fill=\"#57606a\">%s</text>", L + c * xs, H - 10, label);
+    }
+    for (int s = 0; s < g->players; s++) {
+        fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\" points=\"",
+                colors[s]);
+        for (size_t c = 0; c < g->n_chart; c++)
+            fprintf(o, "%s%.1f,%.1f", c ? " " : "", L + c * xs, T + (hi - g->chart[c][s]) * ys);
+        fputs("\"><title>", o);
+        esc(o, g->names[s][0] ? g->names[s] : "seat");
+        fputs("</title></polyline>", o);
+    }
+    fputs("</svg><figcaption class=\"legend\">", o);
+    for (int s = 0; s < g->players; s++) {
+        char b[64];
+        fprintf(o, "<span><i style=\"background:%s\"></i>", colors[s]);
+        esc(o, rep_name(g, s, b, sizeof(b)));
+        fputs("</span>", o);
+    }
+    fputs(" — scores at the start of every deal, then the final points</figcaption></figure>\n", o);
+}
+
+static void finding(FILE *o, const rep_game *g, const rep_finding *f, size_t k)
+{
+    char b[64];
+    fprintf(o, "<article class=\"finding %s\" id=\"game-%zu-finding-%zu\"><h4>",
+            paifu_severity_name(f->f.severity), g->number, k + 1);
+    esc(o, f->f.message);
+    fprintf(o, "</h4><dl><dt>Code</dt><dd><code>%s</code> (%s)</dd>", f->f.code,
+            paifu_severity_name(f->f.severity));
+    fprintf(o, "<dt>Where</dt><dd><a href=\"#game-%zu\">game %zu</a>", g->number, g->number);
+    if (f->deal)
+        fprintf(o, ", <a href=\"#game-%zu-deal-%zu\">deal %s</a>", g->number, f->deal,
+                f->f.where.deal);
+    if (f->f.where.event >= 0)
+        fprintf(o, ", event %d", (int)f->f.where.event);
+    fputs(" (", o);
+    esc(o, g->file);
+    if (f->f.where.line)
+        fprintf(o, ":%u", f->f.where.line);
+    fputs(")</dd>", o);
+    if (f->n_seats) {
+        fputs("<dt>Players</dt><dd class=\"players\">", o);
+        for (int s = 0; s < f->n_seats; s++) {
+            fputs(s ? " and " : "", o);
+            esc(o, rep_name(g, f->seats[s], b, sizeof(b)));
+            fprintf(o, " (seat %d)", f->seats[s]);
+        }
+        fputs("</dd>", o);
+    }
+    if (f->f.expected[0]) {
+        fputs("<dt>Expected</dt><dd class=\"expected\">", o);
+        esc(o, f->f.expected);
+        fputs("</dd>", o);
+    }
+    if (f->f.recorded[0]) {
+        fputs("<dt>Recorded</dt><dd class=\"recorded\">", o);
+        esc(o, f->f.recorded);
+        fputs("</dd>", o);
+    }
+    if (f->rule[0]) {
+        fputs("<dt>Rule</dt><dd>", o);
+        esc(o, f->rule);
+        fputs("</dd>", o);
+    }
+    fputs("</dl>", o);
+    if (f->state) {
+        const rep_state *s = f->state;
+        fputs("<div class=\"scroll\"><table class=\"state\"><caption>The table at the event: ", o);
+        esc(o, s->event);
+        fputs("; dora indicators ", o);
+        tile_spans(o, s->dora, s->n_dora);
+        fputs("</caption><thead><tr><th scope=\"col\">Player</th><th scope=\"col\">Hand</th>"
+              "<th scope=\"col\">Melds</th><th scope=\"col\">Discards</th></tr></thead><tbody>", o);
+        for (int p = 0; p < g->players; p++) {
+            fputs("<tr><th scope=\"row\">", o);
+            esc(o, rep_name(g, p, b, sizeof(b)));
+            fputs("</th><td>", o);
+            tile_spans(o, s->hand[p], s->n_hand[p]);
+            fputs("</td><td>", o);
+            meld_spans(o, s->melds[p]);
+            fputs("</td><td>", o);
+            tile_spans(o, s->discards[p], s->n_discards[p]);
+            fputs("</td></tr>", o);
+        }
+        fputs("</tbody></table></div>", o);
+    }
+    fputs("</article>\n", o);
+}
+
+void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
+{
+    char b[1024];
+    fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+          "<meta name=\"generator\" content=\"paifu report\"><title>Audit report</title><style>",
+          o);
+    fputs(style, o);
+    fputs("</style></head><body>\n<header><h1>Audit report</h1><p class=\"meta\">", o);
+    fprintf(o, "%zu game%s from %zu file%s; %llu finding%s.", doc->n_games,
+            doc->n_games == 1 ? "" : "s", doc->files, doc->files == 1 ? "" : "s",
+            (unsigned long long)doc->findings, doc->findings == 1 ? "" : "s");
+    fputs("</p>", o);
+    for (size_t i = 0; i < doc->n_errors; i++) {
+        fputs("<p class=\"finding\">Unreadable: ", o);
+        esc(o, doc->errors[i]);
+        fputs("</p>", o);
+    }
+    fputs("</header>\n<main>\n", o);
+    if (only == REP_ALL) {
+        fputs("<nav aria-label=\"Contents\"><ul><li><a href=\"#standings\">Standings</a></li>"
+              "<li><a href=\"#findings\">Findings</a></li>", o);
+        for (size_t i = 0; i < doc->n_games; i++) {
+            const rep_game *g = &doc->games[i];
+            fprintf(o, "<li><a href=\"#game-%zu\">Game %zu</a>: ", g->number, g->number);
+            esc(o, g->file);
+            if (g->n_findings)
+                fprintf(o, " (%llu finding%s)", (unsigned long long)g->findings_total,
+                        g->findings_total == 1 ? "" : "s");
+            fputs("</li>", o);
+        }
+        fputs("</ul></nav>\n", o);
+    }
+    if ((only == REP_ALL || only == REP_STANDINGS) && doc->n_standings) {
+        fputs("<section id=\"standings-section\"><h2>Standings</h2><p class=\"meta\">Under ", o);
+        cli_rules_summary(b, sizeof(b), &doc->rules);
+        esc(o, b);
+        fputs(". A name links to the player's first game.</p>\n", o);
+        table(o, doc, REP_STANDINGS, NULL);
+        fputs("</section>\n", o);
+    }
+    if (only == REP_ALL || only == REP_FINDINGS) {
+        fputs("<section id=\"findings-section\"><h2>Findings</h2>\n", o);
+        if (doc->findings) {
+            rep_grid t;
+            rep_grid_build(&t, doc, REP_FINDINGS, NULL);
+            grid(o, &t, NULL, "Every finding (the game and deal link to the deal table)");
+            rep_grid_free(&t);
+        } else {
+            fputs("<p id=\"findings\">No findings: every game agrees with its rules.</p>\n", o);
+        }
+        fputs("</section>\n", o);
+    }
+    if (only == REP_GAMES || only == REP_DEALS) {
+        table(o, doc, only, NULL);
+    }
+    for (size_t i = 0; only == REP_ALL && i < doc->n_games; i++) {
+        const rep_game *g = &doc->games[i];
+        fprintf(o, "<section class=\"game\" id=\"game-%zu\" aria-labelledby=\"game-%zu-title\">"
+                   "<h2 id=\"game-%zu-title\">Game %zu: ", g->number, g->number, g->number,
+                g->number);
+        esc(o, g->file);
+        fprintf(o, "</h2><p class=\"meta\">Game %zu of the file, format %s. Rules: ", g->in_file,
+                g->format);
+        cli_rules_summary(b, sizeof(b), &g->rules);
+        esc(o, b);
+        fputs(".</p>\n", o);
+        table(o, doc, REP_GAMES, g);
+        chart(o, g);
+        table(o, doc, REP_DEALS, g);
+        fprintf(o, "<h3>Findings of game %zu</h3>\n", g->number);
+        if (!g->n_findings)
+            fputs("<p>No findings.</p>\n", o);
+        for (size_t k = 0; k < g->n_findings; k++)
+            finding(o, g, &g->findings[k], k);
+        fputs("</section>\n", o);
+    }
+    fputs("</main>\n<footer class=\"meta\"><p>Made by paifu report. Scores of riichi games are "
+          "shown as ±x.y (thousands of points), MCR games in points.</p></footer>\n"
+          "</body></html>\n", o);
+}

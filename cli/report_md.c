@@ -1,0 +1,106 @@
+/*
+ * report_md.c: the report as GitHub-flavoured Markdown: headings with explicit anchors, pipe
+ * tables (the same rows and columns as the CSV tables), findings as a list.
+ */
+#include "report.h"
+
+#include <string.h>
+
+/* A cell's text with the characters a pipe table gives meaning to escaped. */
+static void cell(FILE *o, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|' || *s == '\\' || *s == '*' || *s == '_' || *s == '`' || *s == '[' ||
+            *s == ']' || *s == '<' || *s == '>')
+            fputc('\\', o);
+        fputc(*s == '\n' ? ' ' : *s, o);
+    }
+}
+
+static void grid(FILE *o, const rep_grid *t)
+{
+    for (int c = 0; c < t->cols; c++) {
+        fputs("| ", o);
+        cell(o, t->head[c]);
+        fputc(' ', o);
+    }
+    fputs("|\n", o);
+    for (int c = 0; c < t->cols; c++)
+        fputs(t->right[c] ? "|---:" : "|---", o);
+    fputs("|\n", o);
+    for (size_t r = 0; r < t->rows; r++) {
+        for (int c = 0; c < t->cols; c++) {
+            const rep_cell *x = &t->cells[r * (size_t)t->cols + (size_t)c];
+            fputs("| ", o);
+            if (x->href && x->text[0]) {
+                fputc('[', o);
+                cell(o, x->text);
+                fprintf(o, "](%s)", x->href);
+            } else {
+                cell(o, x->text);
+            }
+            fputc(' ', o);
+        }
+        fputs("|\n", o);
+    }
+}
+
+static void table(FILE *o, const rep_doc *doc, rep_table which, const rep_game *g,
+                  const char *heading)
+{
+    rep_grid t;
+    rep_grid_build(&t, doc, which, g);
+    if (heading)
+        fprintf(o, "\n%s %s\n\n", heading, t.caption);
+    grid(o, &t);
+    rep_grid_free(&t);
+}
+
+void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
+{
+    char b[1024];
+    if (only != REP_ALL) {
+        table(o, doc, only, NULL, NULL);
+        return;
+    }
+    fprintf(o, "# Audit report\n\n%zu game%s from %zu file%s, %llu finding%s.\n", doc->n_games,
+            doc->n_games == 1 ? "" : "s", doc->files, doc->files == 1 ? "" : "s",
+            (unsigned long long)doc->findings, doc->findings == 1 ? "" : "s");
+    for (size_t i = 0; i < doc->n_errors; i++) {
+        fputs("\n- unreadable: ", o);
+        cell(o, doc->errors[i]);
+        fputc('\n', o);
+    }
+    if (doc->n_standings) {
+        cli_rules_summary(b, sizeof(b), &doc->rules);
+        fputs("\n<a id=\"standings\"></a>\n\n## Standings\n\nUnder ", o);
+        cell(o, b);
+        fputs(".\n", o);
+        table(o, doc, REP_STANDINGS, NULL, "###");
+    }
+    for (size_t i = 0; i < doc->n_games; i++) {
+        const rep_game *g = &doc->games[i];
+        fprintf(o, "\n<a id=\"game-%zu\"></a>\n\n## Game %zu: ", g->number, g->number);
+        cell(o, g->file);
+        fprintf(o, "\n\nGame %zu of the file, format %s. Rules: ", g->in_file, g->format);
+        cli_rules_summary(b, sizeof(b), &g->rules);
+        cell(o, b);
+        fputs(".\n", o);
+        table(o, doc, REP_GAMES, g, "###");
+        table(o, doc, REP_DEALS, g, "###");
+        if (!g->n_findings) {
+            fputs("\nNo findings.\n", o);
+            continue;
+        }
+        table(o, doc, REP_FINDINGS, g, "###");
+        for (size_t k = 0; k < g->n_findings; k++) {
+            const rep_finding *f = &g->findings[k];
+            if (!f->state)
+                continue;
+            fprintf(o, "\nThe table at finding %zu (`%s`, deal %s):\n\n```\n", k + 1, f->f.code,
+                    f->f.where.deal);
+            rep_write_state(o, g, f->state, "");
+            fputs("```\n", o);
+        }
+    }
+}

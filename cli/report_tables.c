@@ -1,0 +1,311 @@
+/*
+ * report_tables.c: the report's tables as cells (standings, games' results, deals, findings),
+ * built once so that every writer (text, Markdown, CSV, HTML) shows the same rows and columns.
+ */
+#include "report.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *dup_fmt(const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+static char *dup_fmt(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (!s) {
+        fputs("paifu report: out of memory\n", stderr);
+        exit(CLI_ERROR);
+    }
+    va_start(ap, fmt);
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+static void head(rep_grid *t, const char *name, bool right)
+{
+    t->right[t->cols] = right;
+    t->head[t->cols++] = dup_fmt("%s", name);
+}
+
+static rep_cell *new_row(rep_grid *t)
+{
+    if (t->rows == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 16;
+        rep_cell *c = realloc(t->cells, cap * (size_t)t->cols * sizeof(*c));
+        if (!c) {
+            fputs("paifu report: out of memory\n", stderr);
+            exit(CLI_ERROR);
+        }
+        t->cells = c;
+        t->cap = cap;
+    }
+    rep_cell *row = &t->cells[t->rows++ * (size_t)t->cols];
+    memset(row, 0, (size_t)t->cols * sizeof(*row));
+    return row;
+}
+
+static void game_anchor(rep_cell *c, const rep_game *g)
+{
+    c->href = dup_fmt("#game-%zu", g->number);
+}
+
+static void standings(rep_grid *t, const rep_doc *doc)
+{
+    bool by_place = strcmp(doc->method, "average_place") == 0;
+    snprintf(t->id, sizeof(t->id), "standings");
+    snprintf(t->caption, sizeof(t->caption), "Standings by %s under %s",
+             by_place ? "average place (then points, dispersion of places, spread)"
+                      : "the sum of final scores",
+             doc->rules.preset);
+    head(t, "Rank", true);
+    head(t, "Player", false);
+    head(t, "Games", true);
+    head(t, doc->mcr ? "Total (points)" : "Total (±x.y)", true);
+    head(t, "Points", true);
+    if (by_place)
+        head(t, "Average place", true);
+    head(t, "Best game", true);
+    head(t, "Worst game", true);
+    for (size_t i = 0; i < doc->n_standings; i++) {
+        const rep_standing *s = &doc->standings[i];
+        rep_cell *c = new_row(t);
+        char b[64];
+        int k = 0;
+        c[k++].text = dup_fmt("%d", s->rank);
+        c[k].text = dup_fmt("%s", s->name);
+        if (s->first_game)
+            c[k].href = dup_fmt("#game-%zu", s->first_game);
+        k++;
+        c[k++].text = dup_fmt("%d", s->games);
+        rep_score(b, sizeof(b), s->total, doc->mcr);
+        c[k++].text = dup_fmt("%s", b);
+        rep_points(b, sizeof(b), s->points);
+        c[k++].text = dup_fmt("%s", b);
+        if (by_place) {
+            rep_avg_place(b, sizeof(b), s->avg_place_hundredths);
+            c[k++].text = dup_fmt("%s", b);
+        }
+        rep_points(b, sizeof(b), s->best);
+        c[k++].text = dup_fmt("%s", b);
+        rep_points(b, sizeof(b), s->worst);
+        c[k++].text = dup_fmt("%s", b);
+    }
+}
+
+static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
+{
+    snprintf(t->id, sizeof(t->id), only ? "game-%zu-results" : "games",
+             only ? only->number : 0);
+    snprintf(t->caption, sizeof(t->caption), "%s", only ? "Results" : "Results of every game");
+    bool mcr = only ? only->mcr : doc->mcr;
+    if (!only) {
+        head(t, "Game", true);
+        head(t, "File", false);
+    }
+    head(t, "Seat", true);
+    head(t, "Player", false);
+    head(t, "Final points", true);
+    head(t, mcr ? "Score (points)" : "Score (±x.y)", true);
+    head(t, "Place", true);
+    for (size_t i = 0; i < doc->n_games; i++) {
+        const rep_game *g = &doc->games[i];
+        if (only && g != only)
+            continue;
+        for (int s = 0; s < g->players; s++) {
+            rep_cell *c = new_row(t);
+            char b[64];
+            int k = 0;
+            if (!only) {
+                c[k].text = dup_fmt("%zu", g->number);
+                game_anchor(&c[k++], g);
+                c[k++].text = dup_fmt("%s", g->file);
+            }
+            c[k++].text = dup_fmt("%d", s);
+            c[k++].text = dup_fmt("%s", rep_name(g, s, b, sizeof(b)));
+            if (g->has_points) {
+                rep_points(b, sizeof(b), g->points[s]);
+                c[k++].text = dup_fmt("%s", b);
+                rep_score(b, sizeof(b), g->final[s], g->mcr);
+                c[k++].text = dup_fmt("%s", b);
+                rep_place(b, sizeof(b), g->place12[s]);
+                c[k++].text = dup_fmt("%s", b);
+            } else {
+                for (int e = 0; e < 3; e++)
+                    c[k++].text = dup_fmt("%s", "");
+            }
+        }
+    }
+}
+
+static void deals(rep_grid *t, const rep_doc *doc, const rep_game *only)
+{
+    snprintf(t->id, sizeof(t->id), only ? "game-%zu-deals" : "deals", only ? only->number : 0);
+    snprintf(t->caption, sizeof(t->caption), "%s",
+             only ? "Deal by deal (score changes and the scores after each outcome)"
+                  : "Every deal of every game");
+    int players = only ? only->players : 4;
+    if (!only)
+        head(t, "Game", true);
+    head(t, "Deal", true);
+    head(t, "Round", false);
+    head(t, "Dealer", false);
+    head(t, "Outcome", false);
+    head(t, "Winner (from)", false);
+    head(t, "Han", true);
+    head(t, "Fu", true);
+    head(t, "Yaku", false);
+    head(t, "Points", true);
+    char b[96];
+    for (int s = 0; s < players; s++) {
+        if (only)
+            snprintf(b, sizeof(b), "Δ %s", rep_name(only, s, (char[64]){0}, 64));
+        else
+            snprintf(b, sizeof(b), "Δ seat %d", s);
+        head(t, b, true);
+    }
+    for (int s = 0; s < players; s++) {
+        if (only)
+            snprintf(b, sizeof(b), "%s after", rep_name(only, s, (char[64]){0}, 64));
+        else
+            snprintf(b, sizeof(b), "Seat %d after", s);
+        head(t, b, true);
+    }
+    head(t, "Note", false);
+    for (size_t i = 0; i < doc->n_games; i++) {
+        const rep_game *g = &doc->games[i];
+        if (only && g != only)
+            continue;
+        for (size_t r = 0; r < g->n_rows; r++) {
+            const rep_row *row = &g->rows[r];
+            rep_cell *c = new_row(t);
+            int k = 0;
+            if (!only) {
+                c[k].text = dup_fmt("%zu", g->number);
+                game_anchor(&c[k++], g);
+            }
+            c[k++].text = dup_fmt("%zu", row->deal);
+            c[k++].text = dup_fmt("%s", row->label);
+            c[k++].text = dup_fmt("%s", rep_name(g, row->dealer, b, sizeof(b)));
+            c[k++].text = dup_fmt("%s", row->outcome);
+            rep_row_players(b, sizeof(b), g, row);
+            c[k++].text = dup_fmt("%s", b);
+            rep_int_or_blank(b, sizeof(b), row->han);
+            c[k++].text = dup_fmt("%s", b);
+            rep_int_or_blank(b, sizeof(b), row->fu);
+            c[k++].text = dup_fmt("%s", b);
+            c[k++].text = dup_fmt("%s", row->yaku);
+            if (row->points != INT32_MIN)
+                rep_points(b, sizeof(b), row->points);
+            else
+                b[0] = '\0';
+            c[k++].text = dup_fmt("%s", b);
+            for (int s = 0; s < players; s++) {
+                if (row->has_delta && s < g->players && row->delta[s])
+                    c[k++].text = dup_fmt("%+d", (int)row->delta[s]);
+                else
+                    c[k++].text = dup_fmt("%s", row->has_delta && s < g->players ? "0" : "");
+            }
+            for (int s = 0; s < players; s++) {
+                if (s < g->players)
+                    rep_points(b, sizeof(b), row->scores[s]);
+                else
+                    b[0] = '\0';
+                c[k++].text = dup_fmt("%s", b);
+            }
+            c[k++].text = dup_fmt("%s", row->note);
+        }
+    }
+}
+
+static void findings(rep_grid *t, const rep_doc *doc, const rep_game *only)
+{
+    snprintf(t->id, sizeof(t->id), only ? "game-%zu-findings" : "findings",
+             only ? only->number : 0);
+    snprintf(t->caption, sizeof(t->caption), "%s", only ? "Findings" : "Every finding");
+    head(t, "Game", true);
+    head(t, "Deal", false);
+    head(t, "Event", true);
+    head(t, "Severity", false);
+    head(t, "Code", false);
+    head(t, "Players", false);
+    head(t, "Finding", false);
+    head(t, "Expected", false);
+    head(t, "Recorded", false);
+    head(t, "Rule", false);
+    head(t, "Where", false);
+    for (size_t i = 0; i < doc->n_games; i++) {
+        const rep_game *g = &doc->games[i];
+        if (only && g != only)
+            continue;
+        for (size_t k = 0; k < g->n_findings; k++) {
+            const rep_finding *f = &g->findings[k];
+            rep_cell *c = new_row(t);
+            char b[256];
+            int j = 0;
+            c[j].text = dup_fmt("%zu", g->number);
+            game_anchor(&c[j++], g);
+            c[j].text = dup_fmt("%s", f->f.where.deal);
+            if (f->deal)
+                c[j].href = dup_fmt("#game-%zu-deal-%zu", g->number, f->deal);
+            j++;
+            if (f->f.where.event >= 0)
+                c[j++].text = dup_fmt("%d", (int)f->f.where.event);
+            else
+                c[j++].text = dup_fmt("%s", "");
+            c[j++].text = dup_fmt("%s", paifu_severity_name(f->f.severity));
+            c[j++].text = dup_fmt("%s", f->f.code);
+            size_t len = 0;
+            b[0] = '\0';
+            for (int s = 0; s < f->n_seats; s++) {
+                char n[64];
+                len += (size_t)snprintf(b + len, sizeof(b) - len, "%s%s (seat %d)",
+                                        s ? ", " : "", rep_name(g, f->seats[s], n, sizeof(n)),
+                                        f->seats[s]);
+            }
+            c[j++].text = dup_fmt("%s", b);
+            c[j++].text = dup_fmt("%s", f->f.message);
+            c[j++].text = dup_fmt("%s", f->f.expected);
+            c[j++].text = dup_fmt("%s", f->f.recorded);
+            c[j++].text = dup_fmt("%s", f->rule);
+            if (f->f.where.line)
+                c[j++].text = dup_fmt("%s:%u", g->file, f->f.where.line);
+            else
+                c[j++].text = dup_fmt("%s", g->file);
+        }
+    }
+}
+
+void rep_grid_build(rep_grid *t, const rep_doc *doc, rep_table which, const rep_game *game)
+{
+    memset(t, 0, sizeof(*t));
+    switch (which) {
+    case REP_STANDINGS: standings(t, doc); break;
+    case REP_GAMES: results(t, doc, game); break;
+    case REP_DEALS: deals(t, doc, game); break;
+    case REP_FINDINGS: findings(t, doc, game); break;
+    default: break;
+    }
+}
+
+void rep_grid_free(rep_grid *t)
+{
+    for (size_t i = 0; i < t->rows * (size_t)t->cols; i++) {
+        free(t->cells[i].text);
+        free(t->cells[i].href);
+    }
+    free(t->cells);
+    for (int i = 0; i < t->cols; i++)
+        free(t->head[i]);
+    memset(t, 0, sizeof(*t));
+}

@@ -1,0 +1,123 @@
+/*
+ * report_text.c: the report as plain text for a terminal: headings, tables aligned by display
+ * width (East Asian wide characters take two columns), findings in words with the table state
+ * at their event.
+ */
+#include "report.h"
+
+#include <string.h>
+
+static void grid(FILE *o, const rep_grid *t)
+{
+    int width[REP_MAX_COLS];
+    for (int c = 0; c < t->cols; c++) {
+        width[c] = (int)cli_display_width(t->head[c]);
+        for (size_t r = 0; r < t->rows; r++) {
+            int w = (int)cli_display_width(t->cells[r * (size_t)t->cols + (size_t)c].text);
+            if (w > width[c])
+                width[c] = w;
+        }
+    }
+    for (int c = 0; c < t->cols; c++) {
+        fputs(c ? "  " : "", o);
+        cli_pad(o, t->head[c], c + 1 < t->cols || t->right[c] ? width[c] : 0, t->right[c]);
+    }
+    fputc('\n', o);
+    for (int c = 0; c < t->cols; c++) {
+        fputs(c ? "  " : "", o);
+        for (int i = 0; i < width[c]; i++)
+            fputc('-', o);
+    }
+    fputc('\n', o);
+    for (size_t r = 0; r < t->rows; r++) {
+        for (int c = 0; c < t->cols; c++) {
+            fputs(c ? "  " : "", o);
+            cli_pad(o, t->cells[r * (size_t)t->cols + (size_t)c].text,
+                    c + 1 < t->cols || t->right[c] ? width[c] : 0, t->right[c]);
+        }
+        fputc('\n', o);
+    }
+}
+
+static void table(FILE *o, const rep_doc *doc, rep_table which, const rep_game *g, bool title)
+{
+    rep_grid t;
+    rep_grid_build(&t, doc, which, g);
+    if (title)
+        fprintf(o, "\n%s\n\n", t.caption);
+    grid(o, &t);
+    rep_grid_free(&t);
+}
+
+static void tiles(FILE *o, const paifu_tile *t, int n)
+{
+    char buf[128];
+    paifu_tile_format(buf, sizeof(buf), t, (size_t)n);
+    fputs(n ? buf : "-", o);
+}
+
+void rep_write_state(FILE *o, const rep_game *g, const rep_state *s, const char *indent)
+{
+    char b[64];
+    fprintf(o, "%sat the event (%s); dora indicators ", indent, s->event);
+    tiles(o, s->dora, s->n_dora);
+    fputc('\n', o);
+    for (int p = 0; p < g->players; p++) {
+        fprintf(o, "%s  %s: hand ", indent, rep_name(g, p, b, sizeof(b)));
+        tiles(o, s->hand[p], s->n_hand[p]);
+        if (s->melds[p][0])
+            fprintf(o, ", melds %s", s->melds[p]);
+        fputs(", discards ", o);
+        tiles(o, s->discards[p], s->n_discards[p]);
+        fputc('\n', o);
+    }
+}
+
+void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
+{
+    char b[1024];
+    if (only != REP_ALL) {
+        table(o, doc, only, NULL, false);
+        return;
+    }
+    fprintf(o, "paifu audit report: %zu game%s from %zu file%s, %llu finding%s\n", doc->n_games,
+            doc->n_games == 1 ? "" : "s", doc->files, doc->files == 1 ? "" : "s",
+            (unsigned long long)doc->findings, doc->findings == 1 ? "" : "s");
+    for (size_t i = 0; i < doc->n_errors; i++)
+        fprintf(o, "unreadable: %s\n", doc->errors[i]);
+    if (doc->n_standings) {
+        cli_rules_summary(b, sizeof(b), &doc->rules);
+        fprintf(o, "standings under %s\n", b);
+        table(o, doc, REP_STANDINGS, NULL, true);
+    }
+    for (size_t i = 0; i < doc->n_games; i++) {
+        const rep_game *g = &doc->games[i];
+        fprintf(o, "\n== Game %zu: %s, game %zu of the file (%s) ==\n", g->number, g->file,
+                g->in_file, g->format);
+        cli_rules_summary(b, sizeof(b), &g->rules);
+        fprintf(o, "rules: %s\n", b);
+        table(o, doc, REP_GAMES, g, true);
+        table(o, doc, REP_DEALS, g, true);
+        if (!g->n_findings) {
+            fprintf(o, "\nNo findings.\n");
+            continue;
+        }
+        fprintf(o, "\nFindings (%llu)\n\n", (unsigned long long)g->findings_total);
+        for (size_t k = 0; k < g->n_findings; k++) {
+            const rep_finding *f = &g->findings[k];
+            fprintf(o, "- %s %s%s%s: %s", paifu_severity_name(f->f.severity), f->f.code,
+                    f->f.where.deal[0] ? " in deal " : "", f->f.where.deal, f->f.message);
+            for (int s = 0; s < f->n_seats; s++)
+                fprintf(o, "%s%s (seat %d)", s ? " and " : "; players ",
+                        rep_name(g, f->seats[s], b, sizeof(b)), f->seats[s]);
+            if (f->f.expected[0] || f->f.recorded[0])
+                fprintf(o, "; expected %s, recorded %s", f->f.expected[0] ? f->f.expected : "-",
+                        f->f.recorded[0] ? f->f.recorded : "-");
+            if (f->rule[0])
+                fprintf(o, "; rule: %s", f->rule);
+            fputc('\n', o);
+            if (f->state)
+                rep_write_state(o, g, f->state, "  ");
+        }
+    }
+}
