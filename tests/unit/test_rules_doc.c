@@ -62,10 +62,13 @@ static void header(text *t)
            "(`lib/rules.c`, the one place a parameter is defined and documented) and the preset "
            "tables (`lib/rules_presets.c`), and `tests/unit/test_rules_doc.c` fails when they "
            "disagree. Regenerate with `PAIFU_REGEN_DOC=1 <build>/tests/test_rules_doc`.\n\n"
-           "Sources: `000` = RRC-2024 (seed 000), `002` = its LaTeX source, `003` = Japanese "
-           "House Cup 2016, `004` = EMA 2012, `t3` = 000 §12.1 Table 3; `*.md` = the files of "
-           "`shared/rules/` and `shared/formats/`. Tenhou and MahjongSoul values are not from "
-           "seeds (riichi-rulesets.md §4). The engine reads parameters, never preset names.\n\n"
+           "Sources are public documents and their sections: RRC 2024 = the Russian riichi "
+           "community's Riichi Mahjong Rules and Regulations, version 1.0 of 30 December 2024 "
+           "(Table 3 = its §12.1 Table 3, which compares rule sets); JHC 2016 = the Japanese "
+           "House Cup 2016 regulations; EMA 2012 = the EMA Riichi Competition Rules, 2012 "
+           "edition; MCR 2006 (Green Book) = the Mahjong Competition Rules, 81 fan; Tenhou rules "
+           "and Mahjong Soul rules = the platforms' own published rules. The engine reads "
+           "parameters, never preset names.\n\n"
            "Set values on the command line with `--rules PRESET --rule KEY=VALUE`, in a rule "
            "file, or with `paifu_rules_set()`.\n\n");
     put(t, "## Presets\n\n| preset | what it is |\n|---|---|\n");
@@ -220,10 +223,60 @@ static void doc_matches_tables(void **state)
     free(t.buf);
 }
 
+/* Words that mark a citation of a file a reader of the report does not have, or a guess. */
+static const char *const not_public[] = {".md", "seed", "t3-", "likely", "000 ", "003 ", "004 "};
+
+static void cites_public(const char *what, const char *source)
+{
+    for (size_t i = 0; i < sizeof(not_public) / sizeof(not_public[0]); i++)
+        if (strstr(source, not_public[i]))
+            fail_msg("%s cites \"%s\", not a public document: %s", what, not_public[i], source);
+}
+
+/* Every preset names the document and version it implements, led by its citation name (what a
+   finding of a game under it cites when paifu's notes are the only reference), and every source
+   of a parameter or a preset value cites a public document. */
+static void presets_cite_documents(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *preset, *citation, *version;
+    } want[] = {
+        {"rrc", "RRC 2024: ", "version 1.0 of 30 December 2024"},
+        {"ema", "EMA (RRC 2024 Table 3): ", "version 1.0 of 30 December 2024"},
+        {"ema2012", "EMA 2012: ", "edition of 8 January 2012"},
+        {"wrc", "WRC (RRC 2024 Table 3): ", "version 1.0 of 30 December 2024"},
+        {"jhc2016", "JHC 2016: ", "2016"},
+        {"tenhou", "Tenhou rules: ", "as in force on the log's date"},
+        {"majsoul", "Mahjong Soul rules: ", "as in force on the log's date"},
+        {"mcr", "MCR 2006 (Green Book): ", "2006"},
+    };
+    assert_int_equal(paifu_rules_preset_count(), sizeof(want) / sizeof(want[0]));
+    for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+        size_t k = 0;
+        while (k < paifu_rules_preset_count() && strcmp(paifu_rules_preset_name(k), want[i].preset))
+            k++;
+        assert_true(k < paifu_rules_preset_count());
+        const char *doc = paifu_rules_preset_doc(k);
+        if (strncmp(doc, want[i].citation, strlen(want[i].citation)) != 0 ||
+            !strstr(doc, want[i].version))
+            fail_msg("preset %s: expected \"%s...%s\", found \"%s\"", want[i].preset,
+                     want[i].citation, want[i].version, doc);
+        cites_public(want[i].preset, doc);
+    }
+    for (size_t i = 0; i < paifu_rules_param_count(); i++)
+        cites_public(paifu_rules_param(i)->name, paifu_rules_param(i)->source);
+    for (size_t i = 0; i < paifu_rules__preset_count; i++)
+        for (size_t j = 0; j < paifu_rules__presets[i].n_overrides; j++)
+            cites_public(paifu_rules__presets[i].overrides[j].key,
+                         paifu_rules__presets[i].overrides[j].source);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(doc_matches_tables),
+        cmocka_unit_test(presets_cite_documents),
     };
     return cmocka_run_group_tests_name("rules_doc", tests, NULL, NULL);
 }
