@@ -5,6 +5,7 @@ usage: check_schema.py SCHEMA FILE...   (a FILE may hold several JSON documents 
 Exit 0 when every document validates, 1 otherwise (each error is printed).
 """
 import json
+import os
 import sys
 
 import jsonschema
@@ -25,7 +26,16 @@ def documents(text):
 def main():
     schema = json.load(open(sys.argv[1], encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
-    validator = jsonschema.Draft202012Validator(schema)
+    # a schema may refer to its siblings ("report.schema.json#/$defs/rules"): every schema of
+    # the same folder is known by its $id, nothing is fetched
+    folder = os.path.dirname(os.path.abspath(sys.argv[1]))
+    store = {}
+    for name in os.listdir(folder):
+        if name.endswith(".schema.json"):
+            other = json.load(open(os.path.join(folder, name), encoding="utf-8"))
+            store[other.get("$id", name)] = other
+    resolver = jsonschema.RefResolver.from_schema(schema, store=store)
+    validator = jsonschema.Draft202012Validator(schema, resolver=resolver)
     bad = 0
     count = 0
     for path in sys.argv[2:]:

@@ -41,7 +41,7 @@ grep -E '^/' "$work/out" | sed "s|$work/||; s|:.*||" >"$work/order"
 printf 'logs/b.paifu.json\nlogs/sub/a.json\nlogs/sub/deeper/game.mjlog.gz\n' >"$work/order.expected"
 cmp -s "$work/order" "$work/order.expected" || { echo "FAIL: walk order:"; cat "$work/order"; failures=$((failures + 1)); }
 "$paifu" report --standings "$work/logs/sub" >"$work/out" 2>"$work/err"; check "report walk" 0 $?
-contains "report walk" "$work/out" "rank"
+contains "report walk" "$work/out" "Rank"
 # a log that is broken stays an error inside a directory; the others are still checked
 printf '{"paifu": 1, "players": ["a","b","c","d"],\n "deals": [' >"$work/logs/sub/broken.json"
 "$paifu" validate "$work/logs" >"$work/out" 2>"$work/err"; check "broken log in a walk" 2 $?

@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""paifu report and the names and rule sets of paifu validate, over a small tournament.
+
+usage: report_tests.py PAIFU SAMPLES_DIR SCHEMAS_DIR WORK_DIR
+
+Checks (each failure is printed; exit 1 when any):
+  - CSV: every table loads with the csv module, header plus one row per standing player, per
+    player of every game, per deal outcome, per finding (counts taken from the JSON report);
+    every row as long as the header;
+  - Markdown: each table has the same cells as its CSV table;
+  - JSON: validates against schemas/audit.schema.json, and has no internal fields;
+  - text: tables aligned by display width (CJK names two columns a character);
+  - validate: each game's rule set in text and JSON, "assumed" for the log that names none;
+    players' names in findings; games numbered the same in text and JSON.
+"""
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import unicodedata
+
+import jsonschema
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tournament  # noqa: E402
+
+failures = 0
+
+
+def check(what, ok, detail=""):
+    global failures
+    if not ok:
+        failures += 1
+        print(f"FAIL: {what}{': ' + detail if detail else ''}")
+    return ok
+
+
+def run(paifu, *args):
+    p = subprocess.run([paifu, *args], capture_output=True)
+    return p.returncode, p.stdout.decode("utf-8"), p.stderr.decode("utf-8")
+
+
+def width(s):
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else
+               0 if unicodedata.combining(c) else 1 for c in s)
+
+
+def md_table(text):
+    """The cells of the first pipe table in TEXT, header first, escapes and links undone."""
+    rows = []
+    for line in text.splitlines():
+        if not line.startswith("|"):
+            if rows:
+                break
+            continue
+        cells, cur, i = [], "", 1
+        while i < len(line):
+            c = line[i]
+            if c == "\\" and i + 1 < len(line):
+                cur += line[i + 1]
+                i += 2
+                continue
+            if c == "|":
+                cells.append(cur.strip())
+                cur = ""
+            else:
+                cur += c
+            i += 1
+        rows.append(cells)
+    rows = [r for r in rows if not all(set(c) <= set("-:") and c for c in r)]
+    out = []
+    for r in rows:
+        row = []
+        for c in r:
+            if c.startswith("[") and "](" in c and c.endswith(")"):
+                c = c[1:c.rindex("](")]
+            row.append(c)
+        out.append(row)
+    return out
+
+
+def main():
+    paifu, samples, schemas, work = sys.argv[1:5]
+    logs = os.path.join(work, "logs")
+    tournament.main.__globals__["sys"].argv = ["tournament.py", samples, logs]
+    tournament.main()
+
+    rc, out, err = run(paifu, "report", "--format", "json", logs)
+    check("report json exit status 1 (findings)", rc == 1, f"{rc} {err}")
+    doc = json.loads(out)
+    schema = json.load(open(os.path.join(schemas, "audit.schema.json"), encoding="utf-8"))
+    store = {}
+    for name in os.listdir(schemas):
+        other = json.load(open(os.path.join(schemas, name), encoding="utf-8"))
+        store[other["$id"]] = other
+    v = jsonschema.Draft202012Validator(
+        schema, resolver=jsonschema.RefResolver.from_schema(schema, store=store))
+    errors = list(v.iter_errors(doc))
+    check("report json validates against audit.schema.json", not errors,
+          "; ".join(e.message[:200] for e in errors[:3]))
+    check("report json has no internal fields", "place_sum" not in out and "x12" not in out)
+    games = doc["games"]
+    check("five games", len(games) == 5, str(len(games)))
+    n_deals = sum(len(g["deals"]) for g in games)
+    n_results = sum(len(g["players"]) for g in games)
+    n_findings = sum(len(g["findings"]) for g in games)
+    n_standings = len(doc["standings"]["rows"])
+    check("findings found", n_findings >= 2, str(n_findings))
+    tile = [f for g in games for f in g["findings"] if f.get("state")]
+    check("a tile-log finding carries the table state", tile and tile[0]["players"][0]["name"]
+          == "李明" and len(tile[0]["state"]["seats"]) == 4, json.dumps(tile[:1], ensure_ascii=False))
+
+    want = {"standings": n_standings, "games": n_results, "deals": n_deals,
+            "findings": n_findings}
+    csv_dir = os.path.join(work, "csv")
+    rc, out, err = run(paifu, "report", "--format", "csv", "-o", csv_dir, logs)
+    check("report csv -o DIR", rc == 1, err)
+    for table, rows in want.items():
+        raw = open(os.path.join(csv_dir, table + ".csv"), "rb").read()
+        check(f"csv {table}: CRLF line ends", raw.endswith(b"\r\n") and b"\n" not in
+              raw.replace(b"\r\n", b"") or b'"' in raw)
+        parsed = list(csv.reader(io.StringIO(raw.decode("utf-8"), newline="")))
+        check(f"csv {table}: rows", len(parsed) == rows + 1, f"{len(parsed) - 1} != {rows}")
+        check(f"csv {table}: columns", all(len(r) == len(parsed[0]) for r in parsed),
+              str({len(r) for r in parsed}))
+        rc, one, err = run(paifu, "report", "--format", "csv", "--table", table, logs)
+        check(f"csv --table {table} is the file's table", one.encode() == raw)
+        rc, md, err = run(paifu, "report", "--format", "markdown", "--table", table, logs)
+        check(f"markdown {table}: the same cells as csv", md_table(md) == parsed,
+              f"{md_table(md)[:2]} vs {parsed[:2]}")
+
+    rc, full_md, err = run(paifu, "report", "--format", "markdown", logs)
+    check("markdown report: one anchor per game",
+          all(f'<a id="game-{g["game"]}"></a>' in full_md for g in games))
+
+    # text: every column of every row sits between the dashes of its column in display
+    # columns (a wide character takes two), and right-aligned numbers end at the column's end
+    rc, text, err = run(paifu, "report", "--table", "games", logs)
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    rule = lines[1]
+    spans, i = [], 0
+    while i < len(rule):
+        if rule[i] == "-":
+            j = i
+            while j < len(rule) and rule[j] == "-":
+                j += 1
+            spans.append((i, j))
+            i = j
+        else:
+            i += 1
+    check("games table: 7 columns", len(spans) == 7, rule)
+    cjk = 0
+    for ln in [lines[0]] + lines[2:]:
+        cells = []
+        for c in ln:
+            cells.append(c)
+            if width(c) == 2:
+                cells.append("")  # the second column of a wide character
+        cjk += any(width(c) == 2 for c in ln)
+        for k, (a, b) in enumerate(spans):
+            if a > 0:
+                check("a gap between columns", a - 1 >= len(cells) or cells[a - 1] == " ", repr(ln))
+            if k in (0, 2, 4, 5, 6) and ln is not lines[0] and b <= len(cells) and \
+                    "".join(cells[a:b]).strip():
+                # right-aligned columns (game, seat, points, score, place): filled to the end
+                check("numbers end at their column's end", cells[b - 1] != " ", repr(ln))
+        check("row within the table's width", len(cells) <= spans[-1][1], repr(ln))
+    check("the games table shows CJK names", cjk >= 3, text)
+    check("佐藤 花子 and 李明 listed", "佐藤 花子" in text and "李明" in text)
+
+    # validate: rule sets, names, numbering
+    rc, vtext, err = run(paifu, "validate", logs)
+    rc2, vjson, err2 = run(paifu, "validate", "--format", "json", logs)
+    rep = json.loads(vjson)
+    for f in rep["files"]:
+        base = os.path.basename(f["file"])
+        rules = f["game_rules"]
+        check(f"{base}: a rule set per game", len(rules) == f["games"] == 1)
+        r = rules[0]["rules"]
+        assumed = base == "no-rules.paifu.json"
+        check(f"{base}: assumed in JSON", r["assumed"] == assumed and
+              r["origin"] == ("assumed" if assumed else "log"), json.dumps(r))
+        check(f"{base}: document named", r["document"] and r["citation"], json.dumps(r))
+        line = [ln for ln in vtext.splitlines() if ln.startswith(f["file"] + ": note: game 1 ")]
+        check(f"{base}: rule set in text", line and r["preset"] in line[0] and
+              (("assumed" in line[0]) == assumed), str(line))
+    ema = [f for f in rep["files"] if f["file"].endswith("session-ema.paifu.json")][0]
+    check("ema's document", ema["game_rules"][0]["rules"]["citation"] == "EMA (RRC 2024 Table 3)")
+    found = [(f["file"], x) for f in rep["files"] for x in f["findings"]]
+    delta = [x for _, x in found if x["code"] == "score.delta"]
+    check("score.delta names Boris and Dana",
+          delta and delta[0]["players"] == [{"seat": 1, "name": "Boris"},
+                                            {"seat": 3, "name": "Dana"}], json.dumps(delta))
+    check("score.delta cites a public document", delta and delta[0]["rule"].startswith("RRC 2024 §"))
+    text_delta = [ln for ln in vtext.splitlines() if "score.delta" in ln]
+    check("text finding names Boris and Dana", text_delta and
+          "players Boris (seat 1) and Dana (seat 3)" in text_delta[0], str(text_delta))
+    nothing_internal = all(".md" not in x.get("rule", "") and "seed" not in x.get("rule", "")
+                           for _, x in found)
+    check("no citation of an internal file", nothing_internal)
+    for path, x in found:
+        g = x["where"].get("game")
+        same = [ln for ln in vtext.splitlines()
+                if x["code"] in ln and f"[game {g}," in ln and ln.startswith(path)]
+        check(f"game {g} numbered alike in text and JSON ({x['code']})", len(same) >= 1)
+    print(f"report_tests: {failures} failure(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
