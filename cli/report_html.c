@@ -22,6 +22,18 @@ static void esc(FILE *o, const char *s)
     }
 }
 
+/* A cell's text: escaped, with a break opportunity after a comma that joins values
+   ("0,6200,0,-5200") so that a narrow column wraps between them. */
+static void esc_cell(FILE *o, const char *s)
+{
+    for (; *s; s++) {
+        char one[2] = {*s, '\0'};
+        esc(o, one);
+        if (*s == ',' && s[1] && s[1] != ' ')
+            fputs("<wbr>", o);
+    }
+}
+
 static const char style[] =
     ":root{--ink:#1b1f24;--mute:#57606a;--line:#d0d7de;--bg:#f6f8fa;--err:#b3261e;--warn:#9a6700}"
     "*{box-sizing:border-box}"
@@ -37,7 +49,13 @@ static const char style[] =
     "thead th{background:var(--bg);position:sticky;top:0}"
     "td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
     "tbody tr:nth-child(even){background:#fbfcfd}tr.first td{border-top:2px solid #8c959f}"
+    "tbody th[scope=row]{white-space:nowrap;text-align:left}"
     ".meta{color:var(--mute);font-size:.9em}"
+    "#findings td:nth-child(6){min-width:8em}#findings td:nth-child(7){min-width:14em}"
+    "#findings td:nth-child(10){min-width:7em}#findings td:nth-child(11){overflow-wrap:anywhere;min-width:6em}"
+    "table[id$=-deals] td:nth-child(8){min-width:10em}table[id$=-deals] td:last-child{min-width:16em}"
+    "table[id$=-deals] td:nth-child(3),table[id$=-deals] td:nth-child(4),"
+    "table[id$=-deals] td:nth-child(5){white-space:nowrap}"
     ".finding{border-left:4px solid var(--err);background:#fff8f7;padding:.4em .7em;margin:.6em 0}"
     ".finding.warning{border-color:var(--warn);background:#fffbea}"
     ".finding.info{border-color:#0a58ca;background:#f3f8ff}"
@@ -87,10 +105,10 @@ static void grid(FILE *o, const rep_grid *t, const rep_game *g, const char *capt
                 fputs("<a href=\"", o);
                 esc(o, x->href);
                 fputs("\">", o);
-                esc(o, x->text);
+                esc_cell(o, x->text);
                 fputs("</a>", o);
             } else {
-                esc(o, x->text);
+                esc_cell(o, x->text);
             }
             fprintf(o, "</%s>", th ? "th" : "td");
         }
