@@ -150,11 +150,11 @@ static void rule_defaults_are_the_seed(void **state)
         assert_int_equal(paifu_rules_get(v, sizeof(v), r, SEED[i][0], NULL), 0);
         assert_string_equal(v, SEED[i][1]);
     }
-    /* every MCR parameter cites mcr.md or the platform it describes */
+    /* every MCR parameter cites the MCR document (the Green Book) */
     for (size_t i = 0; i < paifu_rules_param_count(); i++) {
         const paifu_rule_param_info *p = paifu_rules_param(i);
         if (strcmp(p->group, "mcr") == 0)
-            assert_true(strstr(p->source, "mcr.md") != NULL);
+            assert_true(strstr(p->source, "MCR 2006 (Green Book)") != NULL);
     }
     paifu_rules_free(r);
 }
