@@ -146,6 +146,8 @@ void rep_score(char *buf, size_t size, int64_t points, bool mcr);
 void rep_points(char *buf, size_t size, int64_t points);
 /* A place x 12 as text ("1", "2.5"). */
 void rep_place(char *buf, size_t size, int place12);
+/* "5 games from 3 files, 2 findings" */
+void rep_summary(char *buf, size_t size, const rep_doc *doc);
 /* A player's display name ("seat 2" when the log names none). */
 const char *rep_name(const rep_game *g, int seat, char *buf, size_t size);
 /* The average place in hundredths as text ("2.33"). */

@@ -65,6 +65,13 @@ void rep_score(char *buf, size_t size, int64_t points, bool mcr)
              tenths % 10);
 }
 
+void rep_summary(char *buf, size_t size, const rep_doc *doc)
+{
+    snprintf(buf, size, "%zu game%s from %zu file%s, %llu finding%s", doc->n_games,
+             doc->n_games == 1 ? "" : "s", doc->files, doc->files == 1 ? "" : "s",
+             (unsigned long long)doc->findings, doc->findings == 1 ? "" : "s");
+}
+
 void rep_place(char *buf, size_t size, int place12)
 {
     if (place12 % 12 == 0)

@@ -316,10 +316,8 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
           o);
     fputs(style, o);
     fputs("</style></head><body>\n<header><h1>Audit report</h1><p class=\"meta\">", o);
-    fprintf(o, "%zu game%s from %zu file%s; %llu finding%s.", doc->n_games,
-            doc->n_games == 1 ? "" : "s", doc->files, doc->files == 1 ? "" : "s",
-            (unsigned long long)doc->findings, doc->findings == 1 ? "" : "s");
-    fputs("</p>", o);
+    rep_summary(b, sizeof(b), doc);
+    fprintf(o, "%s.</p>", b);
     for (size_t i = 0; i < doc->n_errors; i++) {
         fputs("<p class=\"finding\">Unreadable: ", o);
         esc(o, doc->errors[i]);

@@ -63,9 +63,8 @@ void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
         table(o, doc, only, NULL, NULL);
         return;
     }
-    fprintf(o, "# Audit report\n\n%zu game%s from %zu file%s, %llu finding%s.\n", doc->n_games,
-            doc->n_games == 1 ? "" : "s", doc->files, doc->files == 1 ? "" : "s",
-            (unsigned long long)doc->findings, doc->findings == 1 ? "" : "s");
+    rep_summary(b, sizeof(b), doc);
+    fprintf(o, "# Audit report\n\n%s.\n", b);
     for (size_t i = 0; i < doc->n_errors; i++) {
         fputs("\n- unreadable: ", o);
         cell(o, doc->errors[i]);

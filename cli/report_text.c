@@ -80,9 +80,8 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
         table(o, doc, only, NULL, false);
         return;
     }
-    fprintf(o, "paifu audit report: %zu game%s from %zu file%s, %llu finding%s\n", doc->n_games,
-            doc->n_games == 1 ? "" : "s", doc->files, doc->files == 1 ? "" : "s",
-            (unsigned long long)doc->findings, doc->findings == 1 ? "" : "s");
+    rep_summary(b, sizeof(b), doc);
+    fprintf(o, "paifu audit report: %s\n", b);
     for (size_t i = 0; i < doc->n_errors; i++)
         fprintf(o, "unreadable: %s\n", doc->errors[i]);
     if (doc->n_standings) {
