@@ -162,9 +162,10 @@ static void deals(rep_grid *t, const rep_doc *doc, const rep_game *only)
     head(t, "Dealer", false);
     head(t, "Outcome", false);
     head(t, "Winner (from)", false);
-    head(t, "Han", true);
+    bool mcr = only ? only->mcr : doc->mcr;
+    head(t, mcr ? "Fan" : "Han", true); /* MCR: the hand's fan points, flowers included */
     head(t, "Fu", true);
-    head(t, "Yaku", false);
+    head(t, mcr ? "Fans" : "Yaku", false);
     head(t, "Points", true);
     char b[96];
     for (int s = 0; s < players; s++) {
