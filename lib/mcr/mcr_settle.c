@@ -76,13 +76,13 @@ int paifu_mcr_siamese_settle(int32_t deltas[PAIFU_SEATS], int players, int winne
 /* ---- penalties (mcr.md section 9) ---- */
 
 static const paifu_mcr_offence_info OFFENCES[PAIFU_MCR_OFFENCE_COUNT] = {
-    {"false_hu", true, false, true, "mcr.md §9; seed L331, L1246-1250"},
-    {"mistaken_hu", true, false, true, "mcr.md §9; seed L1252"},
-    {"exposure", true, false, true, "mcr.md §9; seed L1254-1258"},
-    {"empty_claim", false, true, false, "mcr.md §9; seed L1234-1236"},
-    {"touching_wall", false, true, false, "mcr.md §9; seed L1238-1240"},
-    {"late_pung", false, true, false, "mcr.md §9; seed L1242-1244 (counted per round)"},
-    {"knocked_tiles", false, false, true, "mcr.md §9; seed L1260 (referee's amount)"},
+    {"false_hu", true, false, true, "MCR 2006 (Green Book), penalties"},
+    {"mistaken_hu", true, false, true, "MCR 2006 (Green Book), penalties"},
+    {"exposure", true, false, true, "MCR 2006 (Green Book), penalties"},
+    {"empty_claim", false, true, false, "MCR 2006 (Green Book), penalties"},
+    {"touching_wall", false, true, false, "MCR 2006 (Green Book), penalties"},
+    {"late_pung", false, true, false, "MCR 2006 (Green Book), penalties"},
+    {"knocked_tiles", false, false, true, "MCR 2006 (Green Book), penalties"},
 };
 
 const paifu_mcr_offence_info *paifu_mcr_offence_get(unsigned offence)

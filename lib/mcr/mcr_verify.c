@@ -111,7 +111,8 @@ static void mcr_finding(mcr_deal *r, int ev, const char *code, const char *exp, 
         return;
     va_list ap;
     va_start(ap, fmt);
-    paifu_finding__vadd(r->rep, r->opts, r->deal, ev, code, exp, rec, "mcr.md", fmt, ap);
+    paifu_finding__vadd(r->rep, r->opts, r->deal, ev, code, exp, rec, "MCR 2006 (Green Book)", fmt,
+                        ap);
     va_end(ap);
 }
 
@@ -912,7 +913,8 @@ static void check_dealer(paifu_report *rep, const paifu_deal *deal, const paifu_
     if (st->dealer != expect) {
         snprintf(a, sizeof(a), "%d", expect);
         snprintf(b, sizeof(b), "%d", st->dealer);
-        paifu_finding__add(rep, opts, deal, -1, "flow.dealer", a, b, "mcr.md §2.3-2.4",
+        paifu_finding__add(rep, opts, deal, -1, "flow.dealer", a, b,
+                           "MCR 2006 (Green Book), game structure",
                            "the dealer of this deal is seat %d", expect);
     }
     if (prev) {
@@ -924,7 +926,8 @@ static void check_dealer(paifu_report *rep, const paifu_deal *deal, const paifu_
             next.hand_number = (uint8_t)nk;
             paifu_deal_label(a, sizeof(a), &next);
             paifu_deal_label(b, sizeof(b), st);
-            paifu_finding__add(rep, opts, deal, -1, "flow.dealer", a, b, "mcr.md §2.3",
+            paifu_finding__add(rep, opts, deal, -1, "flow.dealer", a, b,
+                               "MCR 2006 (Green Book), game structure",
                                "the deal passes on after every hand, win or draw");
         }
     }
@@ -939,7 +942,8 @@ static void check_scores(paifu_report *rep, const paifu_deal *deal, const int32_
     char a[64], b[64];
     paifu_finding__points(a, sizeof(a), running, PAIFU_SEATS);
     paifu_finding__points(b, sizeof(b), deal->start.scores, PAIFU_SEATS);
-    paifu_finding__add(rep, opts, deal, -1, "flow.scores", a, b, "mcr.md §10",
+    paifu_finding__add(rep, opts, deal, -1, "flow.scores", a, b,
+                       "MCR 2006 (Green Book), totals and ranking",
                        "the session totals at the start of the deal differ from the recorded ones");
 }
 
@@ -1022,7 +1026,8 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
         char a[64], b[64];
         paifu_finding__points(a, sizeof(a), running, PAIFU_SEATS);
         paifu_finding__points(b, sizeof(b), res->points, PAIFU_SEATS);
-        paifu_finding__add(report, opts, NULL, -1, "game.final_points", a, b, "mcr.md §10",
+        paifu_finding__add(report, opts, NULL, -1, "game.final_points", a, b,
+                           "MCR 2006 (Green Book), totals and ranking",
                            "the session totals differ from the recorded final points");
     }
     return 0;

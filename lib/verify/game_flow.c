@@ -153,7 +153,7 @@ static void check_start(paifu_report *rep, const paifu_verify_options *opts,
     if (f->over) {
         if (!f->end_reported)
             flow_finding(rep, opts, deal, "flow.game_end", "game over", "another deal",
-                         "riichi-rulesets.md A", "the game should have ended before this deal");
+                         "RRC 2024 §3.11", "the game should have ended before this deal");
         return;
     }
     if (st->round_wind != f->round_wind || st->hand_number != f->hand_number ||
@@ -163,20 +163,20 @@ static void check_start(paifu_report *rep, const paifu_verify_options *opts,
                  f->dealer);
         snprintf(r, sizeof(r), "%c%d dealer %d", winds[st->round_wind & 3], st->hand_number + 1,
                  st->dealer);
-        flow_finding(rep, opts, deal, "flow.dealer", e, r, "RRC-2024 §3.9",
+        flow_finding(rep, opts, deal, "flow.dealer", e, r, "RRC 2024 §3.9",
                      "the deal is not the one the rules give next");
     }
     if (st->flags & PAIFU_DEAL_HAS_STICKS) {
         if (st->honba != f->honba) {
             snprintf(e, sizeof(e), "%d", f->honba);
             snprintf(r, sizeof(r), "%d", st->honba);
-            flow_finding(rep, opts, deal, "flow.honba", e, r, "RRC-2024 §3.9",
+            flow_finding(rep, opts, deal, "flow.honba", e, r, "RRC 2024 §3.9",
                          "honba at the start of the deal differ");
         }
         if (st->riichi_sticks != f->sticks) {
             snprintf(e, sizeof(e), "%d", (int)f->sticks);
             snprintf(r, sizeof(r), "%d", st->riichi_sticks);
-            flow_finding(rep, opts, deal, "flow.riichi_sticks", e, r, "RRC-2024 §3.3.6",
+            flow_finding(rep, opts, deal, "flow.riichi_sticks", e, r, "RRC 2024 §3.3.6",
                          "riichi sticks at the start of the deal differ");
         }
     }
@@ -201,7 +201,7 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
     char e[64], g[64];
     if (!f->over && last && (res->has_points || res->has_final) && !r->time_limit)
         flow_finding(rep, opts, last, "flow.game_end", "another deal", "game over",
-                     "riichi-rulesets.md A", "the game ended before the rules end it");
+                     "RRC 2024 §3.11", "the game ended before the rules end it");
     int32_t points[PAIFU_SEATS];
     memcpy(points, f->scores, sizeof(points));
     paifu_settle__leftover(points, f->sticks, players, r);
@@ -209,7 +209,7 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
         if (f->known && memcmp(points, res->points, sizeof(int32_t) * (size_t)players) != 0) {
             paifu_finding__points(e, sizeof(e), points, players);
             paifu_finding__points(g, sizeof(g), res->points, players);
-            flow_finding(rep, opts, NULL, "game.final_points", e, g, "RRC-2024 §3.12",
+            flow_finding(rep, opts, NULL, "game.final_points", e, g, "RRC 2024 §3.12",
                          "final points differ from the last deal's result");
         }
         memcpy(points, res->points, sizeof(points));
@@ -222,7 +222,7 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
         if (memcmp(final, res->final, sizeof(int32_t) * (size_t)players) != 0) {
             paifu_finding__points(e, sizeof(e), final, players);
             paifu_finding__points(g, sizeof(g), res->final, players);
-            flow_finding(rep, opts, NULL, "game.final_score", e, g, "RRC-2024 §3.12",
+            flow_finding(rep, opts, NULL, "game.final_score", e, g, "RRC 2024 §3.12",
                          "final scores (return, oka, uma, rounding) differ");
         }
     }

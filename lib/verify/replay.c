@@ -297,13 +297,13 @@ static void on_discard(replay *rp, const paifu_event *e)
         s->drew && paifu_tile__same(e->tile, s->last_draw) &&
         (!rp->has_ids || e->tile_id == PAIFU_TILE_ID_NONE || e->tile_id == s->last_draw_id);
     if (rp->pending_dora > 0 && rp->pending_dora_seat == seat) {
-        paifu_replay__finding(rp, "deal.dora", NULL, NULL, "RRC-2024 §3.3.3",
+        paifu_replay__finding(rp, "deal.dora", NULL, NULL, "RRC 2024 §3.3.3",
                               "seat %d discards before the indicator of its kan is revealed",
                               seat);
         rp->pending_dora = 0;
     }
     if (s->riichi && !declaring && !is_drawn) {
-        illegal(rp, "deal.after_riichi", "RRC-2024 §3.3.6",
+        illegal(rp, "deal.after_riichi", "RRC 2024 §3.3.6",
                 "seat %d is in riichi but discards %s instead of the drawn %s", seat,
                 tname(b, e->tile), tname(c, s->last_draw));
         return;
@@ -320,7 +320,7 @@ static void on_discard(replay *rp, const paifu_event *e)
                               tname(b, e->tile),
                               e->flags & PAIFU_EVF_TSUMOGIRI ? "tsumogiri" : "not tsumogiri");
     if (s->kuikae & kind_bit(e->tile)) {
-        paifu_replay__finding(rp, "deal.kuikae", NULL, NULL, "RRC-2024 §3.3.4",
+        paifu_replay__finding(rp, "deal.kuikae", NULL, NULL, "RRC 2024 §3.3.4",
                               "seat %d discards %s right after calling it (kuikae)", seat,
                               tname(b, e->tile));
     }
@@ -333,13 +333,13 @@ static void on_discard(replay *rp, const paifu_event *e)
             paifu_replay__finding(rp, "deal.riichi", NULL, NULL, NULL,
                                   "seat %d declares riichi twice", seat);
         else if (!paifu_hand_is_closed(&s->hand))
-            paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "RRC-2024 §3.3.6",
+            paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "RRC 2024 §3.3.6",
                                   "seat %d declares riichi with an open hand", seat);
         else if (!paifu_replay__waits_of(s))
-            paifu_replay__finding(rp, "deal.riichi", "tenpai", "noten", "RRC-2024 §3.3.6",
+            paifu_replay__finding(rp, "deal.riichi", "tenpai", "noten", "RRC 2024 §3.3.6",
                                   "seat %d declares riichi without being tenpai", seat);
         else if (paifu_replay__live_left(rp) < r->riichi_min_wall)
-            paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "RRC-2024 §3.3.6",
+            paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "RRC 2024 §3.3.6",
                                   "seat %d declares riichi with %d live tiles left (rules: at "
                                   "least %d)",
                                   seat, paifu_replay__live_left(rp), (int)r->riichi_min_wall);
@@ -420,11 +420,11 @@ static void break_first_round_and_ippatsu(replay *rp)
 static bool can_kan(replay *rp, int seat)
 {
     if (rp->kans >= 4) {
-        illegal(rp, "deal.kan", "RRC-2024 §3.3.3", "seat %d declares a fifth kan", seat);
+        illegal(rp, "deal.kan", "RRC 2024 §3.3.3", "seat %d declares a fifth kan", seat);
         return false;
     }
     if (paifu_replay__live_left(rp) <= 0) {
-        illegal(rp, "deal.kan", "RRC-2024 §5.3.2",
+        illegal(rp, "deal.kan", "RRC 2024 §5.3.2",
                 "seat %d declares a kan with no tile left in the live wall", seat);
         return false;
     }
@@ -497,18 +497,18 @@ static void on_call(replay *rp, const paifu_event *e)
         return;
     }
     if (e->type == PAIFU_EV_CHI && (rp->players == 3 || next_seat(rp, e->from) != seat)) {
-        illegal(rp, "deal.call", "RRC-2024 §3.3.2",
+        illegal(rp, "deal.call", "RRC 2024 §3.3.2",
                 "seat %d calls chi from seat %d, which is not the player before it", seat,
                 e->from);
         return;
     }
     if (rp->haitei_drawn) {
-        illegal(rp, "deal.call", "RRC-2024 §3.3", "seat %d calls %s on the last discard", seat,
+        illegal(rp, "deal.call", "RRC 2024 §3.3", "seat %d calls %s on the last discard", seat,
                 what);
         return;
     }
     if (rp->seat[seat].riichi) {
-        illegal(rp, "deal.call", "RRC-2024 §3.3.6", "seat %d is in riichi and calls %s", seat,
+        illegal(rp, "deal.call", "RRC 2024 §3.3.6", "seat %d is in riichi and calls %s", seat,
                 what);
         return;
     }
@@ -585,7 +585,7 @@ static void on_ankan(replay *rp, const paifu_event *e)
     replay_seat *s = &rp->seat[seat];
     char b[3];
     if (!s->drew) {
-        illegal(rp, "deal.kan", "RRC-2024 §3.3.3",
+        illegal(rp, "deal.kan", "RRC 2024 §3.3.3",
                 "seat %d declares a closed kan right after its own call", seat);
         return;
     }
@@ -594,7 +594,7 @@ static void on_ankan(replay *rp, const paifu_event *e)
     if (s->riichi &&
         (paifu_tile_kind(e->tiles[0]) != paifu_tile_kind(s->last_draw) ||
          !paifu_hand_riichi_ankan_allowed(&s->hand, s->last_draw, rp->rules))) {
-        paifu_replay__finding(rp, "penalty.riichi_ankan", NULL, NULL, "RRC-2024 §3.3.6, §3.13",
+        paifu_replay__finding(rp, "penalty.riichi_ankan", NULL, NULL, "RRC 2024 §3.3.6, §3.13",
                               "seat %d's closed kan of %s after riichi changes its wait or the "
                               "reading of its hand",
                               seat, tname(b, e->tiles[0]));
@@ -623,7 +623,7 @@ static void on_shouminkan(replay *rp, const paifu_event *e)
     replay_seat *s = &rp->seat[seat];
     char b[3];
     if (!s->drew) {
-        illegal(rp, "deal.kan", "RRC-2024 §3.3.3",
+        illegal(rp, "deal.kan", "RRC 2024 §3.3.3",
                 "seat %d declares an added kan right after its own call", seat);
         return;
     }

@@ -132,20 +132,20 @@ static bool compare_value(replay *rp, const paifu_win *w, const paifu_score *sc)
     if ((w->known & PAIFU_REC_FU) && !yakuman && w->fu != sc->fu) {
         snprintf(e, sizeof(e), "%d", sc->fu);
         snprintf(r, sizeof(r), "%d", w->fu);
-        paifu_replay__finding(rp, "score.fu", e, r, "RRC-2024 §3.7; yaku.md section 5",
+        paifu_replay__finding(rp, "score.fu", e, r, "RRC 2024 §3.7",
                               "seat %d's fu differ", w->winner);
         return false;
     }
     if ((w->known & PAIFU_REC_LIMIT) && w->limit != sc->limit) {
         paifu_replay__finding(rp, "score.limit", paifu_limit_name((paifu_limit)sc->limit),
-                              paifu_limit_name((paifu_limit)w->limit), "RRC-2024 §3.7.8",
+                              paifu_limit_name((paifu_limit)w->limit), "RRC 2024 §3.7.8",
                               "seat %d's limit differs", w->winner);
         return false;
     }
     if ((w->known & PAIFU_REC_POINTS) && w->points != sc->total) {
         snprintf(e, sizeof(e), "%d", (int)sc->total);
         snprintf(r, sizeof(r), "%d", (int)w->points);
-        paifu_replay__finding(rp, "score.points", e, r, "RRC-2024 §3.7.7",
+        paifu_replay__finding(rp, "score.points", e, r, "RRC 2024 §3.7.7",
                               "seat %d's points differ", w->winner);
         return false;
     }
@@ -155,7 +155,7 @@ static bool compare_value(replay *rp, const paifu_win *w, const paifu_score *sc)
         snprintf(e, sizeof(e), "%d/%d", (int)sc->pay.tsumo_nondealer,
                  (int)(sc->dealer ? 0 : sc->pay.tsumo_dealer));
         snprintf(r, sizeof(r), "%d/%d", (int)w->payment_nondealer, (int)w->payment_dealer);
-        paifu_replay__finding(rp, "score.points", e, r, "RRC-2024 §3.7.7",
+        paifu_replay__finding(rp, "score.points", e, r, "RRC 2024 §3.7.7",
                               "seat %d's tsumo payments differ", w->winner);
         return false;
     }
@@ -236,7 +236,7 @@ static bool check_moment(replay *rp, const paifu_win *w, bool tsumo)
         else if (s->temp_furiten)
             why = "it passed a winning tile since its last draw";
         if (why)
-            paifu_replay__finding(rp, "win.furiten", NULL, NULL, "RRC-2024 002 §3.4",
+            paifu_replay__finding(rp, "win.furiten", NULL, NULL, "RRC 2024 basic rules §3.4",
                                   "seat %d wins by ron in furiten: %s", w->winner, why);
     }
     return true;
@@ -332,7 +332,7 @@ static void false_declaration(replay *rp, const paifu_win *w, bool tsumo, bool t
                      sc.status == PAIFU_SCORE_OK;
         rp->muted--;
         if (valid && rp->muted_hits == before)
-            paifu_replay__finding(rp, "penalty.unfounded", NULL, NULL, "RRC-2024 §3.13",
+            paifu_replay__finding(rp, "penalty.unfounded", NULL, NULL, "RRC 2024 §3.13",
                                   "seat %d's declaration is recorded as a chombo, but it replays "
                                   "as a valid win (%d han %d fu)",
                                   w->winner, sc.han, sc.fu);
@@ -369,7 +369,7 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
         if (scored && sc.status != PAIFU_SCORE_OK) {
             const char *code = sc.status == PAIFU_SCORE_NOT_COMPLETE ? "win.not_complete"
                                                                      : "win.no_yaku";
-            paifu_replay__finding(rp, code, NULL, NULL, "RRC-2024 §3.5, §3.13",
+            paifu_replay__finding(rp, code, NULL, NULL, "RRC 2024 §3.5, §3.13",
                                   "seat %d declares a win that is not valid: %s", w->winner,
                                   paifu_score_status_name((paifu_score_status)sc.status));
             scored = false;
@@ -383,7 +383,7 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
     if (!scored)
         scored = payment_from_record(rp, w, &sc.pay);
     if (w->pao >= 0 && tiles && rp->seat[w->winner].pao != w->pao)
-        paifu_replay__finding(rp, "score.delta", NULL, NULL, "RRC-2024 §3.7.9",
+        paifu_replay__finding(rp, "score.delta", NULL, NULL, "RRC 2024 §3.7.9",
                               "seat %d is recorded as liable (pao) for seat %d's win, the replay "
                               "says %d",
                               w->pao, w->winner, rp->seat[w->winner].pao);
@@ -412,7 +412,7 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
             char e[64], r[64];
             paifu_finding__points(e, sizeof(e), deltas, rp->players);
             paifu_finding__points(r, sizeof(r), w->deltas, rp->players);
-            paifu_replay__finding(rp, "score.delta", e, r, "RRC-2024 §3.9, §3.3.6",
+            paifu_replay__finding(rp, "score.delta", e, r, "RRC 2024 §3.9, §3.3.6",
                                   "score changes of seat %d's win differ", w->winner);
         }
     }
@@ -531,7 +531,7 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
     unsigned tenpai = 0, declared;
     if (tiles) {
         if (rp->phase != PHASE_REACT || paifu_replay__live_left(rp) > 0)
-            paifu_replay__finding(rp, "draw.condition", NULL, NULL, "RRC-2024 §3.8",
+            paifu_replay__finding(rp, "draw.condition", NULL, NULL, "RRC 2024 §3.8",
                                   "an exhaustive draw with %d tiles left in the live wall",
                                   paifu_replay__live_left(rp));
         if (rp->last_riichi)
@@ -546,12 +546,12 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
         for (int s = 0; s < rp->players; s++) {
             bool is = (tenpai >> s) & 1, says = (declared >> s) & 1;
             if (says && !is)
-                paifu_replay__finding(rp, "draw.tenpai", "noten", "tenpai", "RRC-2024 §3.8",
+                paifu_replay__finding(rp, "draw.tenpai", "noten", "tenpai", "RRC 2024 §3.8",
                                       "seat %d is recorded tenpai but its hand is not", s);
             else if (!says && rp->seat[s].riichi_accepted &&
                      !paifu_replay__chombo_recorded(rp, s))
                 paifu_replay__finding(rp, "penalty.noten_riichi", NULL, NULL,
-                                      "RRC-2024 §3.8, §3.13",
+                                      "RRC 2024 §3.8, §3.13",
                                       "seat %d declared riichi and is not tenpai at the draw", s);
         }
     }
@@ -560,7 +560,7 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
     if (r->nagashi)
         nagashi = tiles ? nagashi_seats(rp) : d->nagashi;
     if (tiles && r->nagashi && nagashi != d->nagashi)
-        paifu_replay__finding(rp, "draw.payment", NULL, NULL, "RRC-2024 §3.10",
+        paifu_replay__finding(rp, "draw.payment", NULL, NULL, "RRC 2024 §3.10",
                               "nagashi mangan differs: the replay finds seats %#x, the log %#x",
                               nagashi, (unsigned)d->nagashi);
     if (nagashi) {
@@ -574,7 +574,7 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
         char e[64], g[64];
         paifu_finding__points(e, sizeof(e), deltas, rp->players);
         paifu_finding__points(g, sizeof(g), d->deltas, rp->players);
-        paifu_replay__finding(rp, "draw.payment", e, g, "RRC-2024 §3.8",
+        paifu_replay__finding(rp, "draw.payment", e, g, "RRC 2024 §3.8",
                               "payments at the exhaustive draw differ");
     }
     const int32_t *apply = (d->known & PAIFU_REC_DELTAS) ? d->deltas : deltas;
@@ -604,7 +604,7 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
     }
     const char *why = tiles ? abortive_condition(rp, d) : NULL;
     if (why)
-        paifu_replay__finding(rp, "draw.condition", NULL, NULL, "RRC-2024 §3.8",
+        paifu_replay__finding(rp, "draw.condition", NULL, NULL, "RRC 2024 §3.8",
                               "%s draw, but %s", paifu_draw_kind_name((paifu_draw_kind)d->kind),
                               why);
     if (tiles)
@@ -614,7 +614,7 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
         for (int s = 0; s < rp->players; s++)
             zero = zero && d->deltas[s] == 0;
         if (!zero)
-            paifu_replay__finding(rp, "draw.payment", "0,0,0,0", NULL, "RRC-2024 §3.8",
+            paifu_replay__finding(rp, "draw.payment", "0,0,0,0", NULL, "RRC 2024 §3.8",
                                   "an abortive draw moves points");
         for (int s = 0; s < rp->players; s++)
             rp->scores[s] += d->deltas[s];
@@ -651,7 +651,7 @@ void paifu_replay__penalty(replay *rp, const paifu_event *ev)
         char e[64], g[64];
         paifu_finding__points(e, sizeof(e), deltas, rp->players);
         paifu_finding__points(g, sizeof(g), p->deltas, rp->players);
-        paifu_replay__finding(rp, "penalty.amount", e, g, "RRC-2024 §3.13; 004 §3.4.6",
+        paifu_replay__finding(rp, "penalty.amount", e, g, "RRC 2024 §3.13; EMA 2012 §3.4.6",
                               "the chombo payments of seat %d differ from the rule set's",
                               p->seat);
         memcpy(deltas, p->deltas, sizeof(deltas));
