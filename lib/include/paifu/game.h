@@ -401,6 +401,54 @@ PAIFU_EXTERN const char *paifu_penalty_kind_name(paifu_penalty_kind kind);
 /** Name of a limit ("none", "mangan", ..., "yakuman"). */
 PAIFU_EXTERN const char *paifu_limit_name(paifu_limit limit);
 
+/* ---- the table at an event ---- */
+
+#define PAIFU_STATE_HAND 18     /**< tiles a hand can hold while it is followed (14 + spare) */
+#define PAIFU_STATE_MELDS 12    /**< melds, kita and flowers set aside by one seat */
+#define PAIFU_STATE_DISCARDS 40 /**< discards of one seat */
+
+/** A meld (or a kita / flower set aside) as the table shows it. */
+typedef struct paifu_state_meld {
+    uint8_t type;        /**< paifu_event_type: CHI, PON, DAIMINKAN, ANKAN, SHOUMINKAN, KITA, FLOWER */
+    int8_t from;         /**< the seat the called tile came from, -1 none */
+    uint8_t n;           /**< tiles in tiles[] */
+    paifu_tile tiles[4]; /**< the hand's tiles, then the called (or added) tile */
+} paifu_state_meld;
+
+/** Discard flags of paifu_state_discard (beside PAIFU_EVF_TSUMOGIRI and PAIFU_EVF_RIICHI). */
+#define PAIFU_STATE_CALLED 0x80 /**< another seat called this discard */
+
+/** A discard in a seat's river. */
+typedef struct paifu_state_discard {
+    paifu_tile tile;
+    uint8_t flags; /**< PAIFU_EVF_TSUMOGIRI, PAIFU_EVF_RIICHI, PAIFU_STATE_CALLED */
+} paifu_state_discard;
+
+/**
+ * The table just before an event of a deal, as the log's tiles give it: every seat's concealed
+ * hand (sorted), melds, discards and the dora indicators shown. Bookkeeping of the recorded
+ * tiles only: no rule is applied and nothing is checked (the verifier does that).
+ */
+typedef struct paifu_table_state {
+    uint8_t n_hand[PAIFU_SEATS];
+    paifu_tile hand[PAIFU_SEATS][PAIFU_STATE_HAND];
+    uint8_t n_melds[PAIFU_SEATS];
+    paifu_state_meld melds[PAIFU_SEATS][PAIFU_STATE_MELDS];
+    uint8_t n_discards[PAIFU_SEATS];
+    paifu_state_discard discards[PAIFU_SEATS][PAIFU_STATE_DISCARDS];
+    uint8_t n_dora;
+    paifu_tile dora[PAIFU_MAX_INDICATORS];
+} paifu_table_state;
+
+/**
+ * Fill OUT with the table of DEAL just before its event EVENT (EVENT == n_events: after the
+ * last). PAIFU_EUNSUPPORTED for a deal without starting hands (a score sheet's deal),
+ * PAIFU_EINVAL for an event out of range. A tile the hand does not hold is taken off nothing
+ * (the verifier reports it); a list that would overflow keeps its first entries.
+ */
+PAIFU_EXTERN int paifu_deal_state_at(paifu_table_state *out, const paifu_deal *deal, size_t event,
+                                     paifu_error *err);
+
 /* ---- building a game (readers) ---- */
 
 /** Create an empty 4-player game. Owned by the caller: free with paifu_game_free(). */
