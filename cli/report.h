@@ -25,25 +25,14 @@ typedef struct rep_row {
     char note[128];
 } rep_row;
 
-/* The table state at a finding's event: hands, melds, discards and dora indicators. */
-typedef struct rep_state {
-    char event[96];                     /* the event itself, in words */
-    paifu_tile hand[PAIFU_SEATS][20];
-    int n_hand[PAIFU_SEATS];
-    char melds[PAIFU_SEATS][96];        /* notation, " "-separated */
-    paifu_tile discards[PAIFU_SEATS][40];
-    int n_discards[PAIFU_SEATS];
-    paifu_tile dora[PAIFU_MAX_INDICATORS + 1];
-    int n_dora;
-} rep_state;
-
 typedef struct rep_finding {
     paifu_finding f;
     char rule[256];  /* public citation */
     size_t deal;     /* 1-based deal within the game, 0 none */
     int seats[2];
     int n_seats;
-    rep_state *state; /* a tile log's state at the event, or NULL */
+    paifu_table_state *state; /* a tile log's table just before the event, or NULL */
+    char event[96];           /* the event itself, in words ("李明: discard 9m") */
 } rep_finding;
 
 typedef struct rep_game {
@@ -134,8 +123,13 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only);
 void rep_write_csv(FILE *o, const rep_doc *doc, rep_table only);
 void rep_write_json(FILE *o, const rep_doc *doc, rep_table only);
 
-/* The table state at a finding's event as text lines (report_text.c). */
-void rep_write_state(FILE *o, const rep_game *g, const rep_state *s, const char *indent);
+/* The table at a finding's event as text lines (report_text.c). */
+void rep_write_state(FILE *o, const rep_game *g, const rep_finding *f, const char *indent);
+/* A meld as words and notation ("pon 555z", "closed kan 1111m", "flower 1f"). */
+void rep_meld_text(char *buf, size_t size, const paifu_state_meld *m);
+/* A seat's melds, " "-joined, or its discards / hand in notation. */
+void rep_melds_text(char *buf, size_t size, const paifu_table_state *s, int seat);
+void rep_discards_text(char *buf, size_t size, const paifu_table_state *s, int seat);
 
 /* ---- shared by the writers (report_data.c) ---- */
 

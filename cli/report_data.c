@@ -280,36 +280,37 @@ static void add_deals(rep_game *g, const paifu_game *game, const paifu_rules *ru
 
 /* ---- the table at a finding's event ---- */
 
-static void take(paifu_tile *tiles, int *n, paifu_tile t)
+void rep_meld_text(char *buf, size_t size, const paifu_state_meld *m)
 {
-    int at = -1;
-    for (int i = 0; i < *n; i++)
-        if (tiles[i] == t) {
-            at = i;
-            break;
-        }
-    for (int i = 0; at < 0 && i < *n; i++)
-        if (paifu_tile_kind(tiles[i]) == paifu_tile_kind(t))
-            at = i;
-    if (at < 0)
-        return;
-    memmove(tiles + at, tiles + at + 1, (size_t)(*n - at - 1) * sizeof(*tiles));
-    (*n)--;
+    const char *what = m->type == PAIFU_EV_CHI          ? "chi"
+                       : m->type == PAIFU_EV_PON        ? "pon"
+                       : m->type == PAIFU_EV_DAIMINKAN  ? "kan"
+                       : m->type == PAIFU_EV_ANKAN      ? "closed kan"
+                       : m->type == PAIFU_EV_SHOUMINKAN ? "added kan"
+                       : m->type == PAIFU_EV_KITA       ? "kita"
+                                                        : "flower";
+    char tiles[16];
+    paifu_tile_format(tiles, sizeof(tiles), m->tiles, m->n);
+    snprintf(buf, size, "%s %s", what, tiles);
 }
 
-static void meld_text(rep_state *s, int seat, const char *what, const paifu_event *ev)
+void rep_melds_text(char *buf, size_t size, const paifu_table_state *s, int seat)
 {
-    paifu_tile t[5];
-    size_t n = 0;
-    for (int i = 0; i < ev->n && i < 4; i++)
-        t[n++] = ev->tiles[i];
-    if (ev->tile != PAIFU_TILE_NONE)
-        t[n++] = ev->tile;
-    char tiles[32];
-    paifu_tile_format(tiles, sizeof(tiles), t, n);
-    size_t len = strlen(s->melds[seat]);
-    snprintf(s->melds[seat] + len, sizeof(s->melds[seat]) - len, "%s%s %s", len ? " " : "",
-             what, tiles);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < s->n_melds[seat] && len < size; k++) {
+        char one[32];
+        rep_meld_text(one, sizeof(one), &s->melds[seat][k]);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? " " : "", one);
+    }
+}
+
+void rep_discards_text(char *buf, size_t size, const paifu_table_state *s, int seat)
+{
+    paifu_tile t[PAIFU_STATE_DISCARDS];
+    for (int k = 0; k < s->n_discards[seat]; k++)
+        t[k] = s->discards[seat][k].tile;
+    paifu_tile_format(buf, size, t, s->n_discards[seat]);
 }
 
 static void event_text(char *buf, size_t size, const paifu_event *ev, const rep_game *g)
@@ -322,80 +323,16 @@ static void event_text(char *buf, size_t size, const paifu_event *ev, const rep_
              paifu_event_type_name((paifu_event_type)ev->type), tile[0] ? " " : "", tile);
 }
 
-static rep_state *state_at(const paifu_deal *d, size_t upto, const rep_game *g)
+/* The table before F's event when its deal is a tile log (NULL otherwise). */
+static paifu_table_state *state_at(rep_finding *f, const paifu_deal *d, const rep_game *g)
 {
-    if ((d->flags & PAIFU_DEAL_RESULT_ONLY) || !(d->start.flags & PAIFU_DEAL_HAS_HANDS) ||
-        upto >= d->n_events)
+    size_t ev = (size_t)f->f.where.event;
+    paifu_table_state *s = malloc(sizeof(*s));
+    if (!s || ev >= d->n_events || paifu_deal_state_at(s, d, ev, NULL) < 0) {
+        free(s);
         return NULL;
-    rep_state *s = calloc(1, sizeof(*s));
-    if (!s)
-        return NULL;
-    for (int p = 0; p < PAIFU_SEATS; p++) {
-        s->n_hand[p] = d->start.n_hand[p];
-        memcpy(s->hand[p], d->start.hands[p], (size_t)s->n_hand[p] * sizeof(paifu_tile));
     }
-    if (d->start.dora_indicator != PAIFU_TILE_NONE)
-        s->dora[s->n_dora++] = d->start.dora_indicator;
-    for (size_t i = 0; i < upto; i++) {
-        const paifu_event *ev = &d->events[i];
-        int p = ev->seat;
-        if (ev->type == PAIFU_EV_DORA) {
-            if (s->n_dora < PAIFU_MAX_INDICATORS + 1)
-                s->dora[s->n_dora++] = ev->tile;
-            continue;
-        }
-        if (p < 0 || p >= PAIFU_SEATS)
-            continue;
-        switch ((paifu_event_type)ev->type) {
-        case PAIFU_EV_DRAW:
-            if (s->n_hand[p] < 20)
-                s->hand[p][s->n_hand[p]++] = ev->tile;
-            break;
-        case PAIFU_EV_DISCARD:
-            take(s->hand[p], &s->n_hand[p], ev->tile);
-            if (s->n_discards[p] < 40)
-                s->discards[p][s->n_discards[p]++] = ev->tile;
-            break;
-        case PAIFU_EV_CHI:
-        case PAIFU_EV_PON:
-        case PAIFU_EV_DAIMINKAN:
-            for (int k = 0; k < ev->n && k < 4; k++)
-                take(s->hand[p], &s->n_hand[p], ev->tiles[k]);
-            if (ev->from >= 0 && ev->from < PAIFU_SEATS && s->n_discards[ev->from] > 0)
-                s->n_discards[ev->from]--; /* the called tile leaves the discarder's river */
-            meld_text(s, p, ev->type == PAIFU_EV_CHI ? "chi" : ev->type == PAIFU_EV_PON ? "pon"
-                                                                                       : "kan",
-                      ev);
-            break;
-        case PAIFU_EV_ANKAN: {
-            paifu_event copy = *ev;
-            copy.tile = PAIFU_TILE_NONE;
-            for (int k = 0; k < ev->n && k < 4; k++)
-                take(s->hand[p], &s->n_hand[p], ev->tiles[k]);
-            meld_text(s, p, "closed kan", &copy);
-            break;
-        }
-        case PAIFU_EV_SHOUMINKAN: {
-            paifu_event copy = *ev;
-            copy.n = 0;
-            take(s->hand[p], &s->n_hand[p], ev->tile);
-            meld_text(s, p, "added kan", &copy);
-            break;
-        }
-        case PAIFU_EV_KITA:
-        case PAIFU_EV_FLOWER: {
-            paifu_event copy = *ev;
-            copy.n = 0;
-            take(s->hand[p], &s->n_hand[p], ev->tile);
-            meld_text(s, p, ev->type == PAIFU_EV_KITA ? "kita" : "flower", &copy);
-            break;
-        }
-        default: break;
-        }
-    }
-    for (int p = 0; p < PAIFU_SEATS; p++)
-        paifu_tile_sort(s->hand[p], (size_t)s->n_hand[p]);
-    event_text(s->event, sizeof(s->event), &d->events[upto], g);
+    event_text(f->event, sizeof(f->event), &d->events[ev], g);
     return s;
 }
 
@@ -439,7 +376,7 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
         f->deal = cli_finding_deal(game, &f->f);
         f->n_seats = cli_finding_seats(f->seats, game, &f->f, f->deal);
         if (f->deal && f->f.where.event >= 0)
-            f->state = state_at(paifu_game_deal(game, f->deal - 1), (size_t)f->f.where.event, g);
+            f->state = state_at(f, paifu_game_deal(game, f->deal - 1), g);
     }
     doc->findings += g->findings_total;
 }

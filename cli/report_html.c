@@ -64,7 +64,8 @@ static const char style[] =
     ".t{display:inline-block;min-width:1.9em;padding:0 .15em;margin:0 1px 1px 0;border:1px solid "
     "#8c959f;border-radius:3px;background:#fffdf5;font:600 .85em/1.5 ui-monospace,monospace;"
     "text-align:center}.t.m{color:#a4161a}.t.p{color:#0b5394}.t.s{color:#2b7a0b}.t.z{color:#222}"
-    ".t.f{color:#7a3e9d}.t.red{background:#ffe3e3}"
+    ".t.f{color:#7a3e9d}.t.red{background:#ffe3e3}.called .t{opacity:.45}"
+    ".riichi .t{box-shadow:inset 0 -3px 0 #b3261e}"
     "figure{margin:.5em 0 1em}svg.chart{width:100%;max-width:720px;height:auto;display:block}"
     "figcaption{color:var(--mute);font-size:.9em}"
     ".legend span{display:inline-block;margin-right:1em}.legend i{display:inline-block;width:1.4em;"
@@ -144,21 +145,32 @@ static void tile_spans(FILE *o, const paifu_tile *t, int n)
     }
 }
 
-/* "pon 555z kan 1111m" with every tile group as tiles */
-static void meld_spans(FILE *o, const char *melds)
+/* A seat's melds, each as its name and its tiles. */
+static void meld_spans(FILE *o, const paifu_table_state *s, int seat)
 {
-    char buf[96];
-    snprintf(buf, sizeof(buf), "%s", melds);
-    for (char *save = NULL, *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-        paifu_tile t[8];
-        size_t n = 0;
-        if (w[0] >= '0' && w[0] <= '9' && paifu_tile_parse(t, 8, &n, w, NULL) == 0) {
-            tile_spans(o, t, (int)n);
-            fputc(' ', o);
-        } else {
-            esc(o, w);
-            fputc(' ', o);
-        }
+    for (int k = 0; k < s->n_melds[seat]; k++) {
+        char text[32];
+        rep_meld_text(text, sizeof(text), &s->melds[seat][k]);
+        *strrchr(text, ' ') = '\0';
+        fprintf(o, "%s%s ", k ? " " : "", text);
+        tile_spans(o, s->melds[seat][k].tiles, s->melds[seat][k].n);
+    }
+}
+
+/* A seat's river: a riichi discard underlined, a called one faded. */
+static void discard_spans(FILE *o, const paifu_table_state *s, int seat)
+{
+    if (!s->n_discards[seat])
+        fputs("—", o);
+    for (int k = 0; k < s->n_discards[seat]; k++) {
+        const paifu_state_discard *d = &s->discards[seat][k];
+        const char *cls = (d->flags & PAIFU_STATE_CALLED) ? "called"
+                          : (d->flags & PAIFU_EVF_RIICHI) ? "riichi" : NULL;
+        if (cls)
+            fprintf(o, "<span class=\"%s\">", cls);
+        tile_spans(o, &d->tile, 1);
+        if (cls)
+            fputs("</span>", o);
     }
 }
 
@@ -284,9 +296,9 @@ static void finding(FILE *o, const rep_game *g, const rep_finding *f, size_t k)
     }
     fputs("</dl>", o);
     if (f->state) {
-        const rep_state *s = f->state;
+        const paifu_table_state *s = f->state;
         fputs("<div class=\"scroll\"><table class=\"state\"><caption>The table at the event: ", o);
-        esc(o, s->event);
+        esc(o, f->event);
         fputs("; dora indicators ", o);
         tile_spans(o, s->dora, s->n_dora);
         fputs("</caption><thead><tr><th scope=\"col\">Player</th><th scope=\"col\">Hand</th>"
@@ -297,9 +309,9 @@ static void finding(FILE *o, const rep_game *g, const rep_finding *f, size_t k)
             fputs("</th><td>", o);
             tile_spans(o, s->hand[p], s->n_hand[p]);
             fputs("</td><td>", o);
-            meld_spans(o, s->melds[p]);
+            meld_spans(o, s, p);
             fputs("</td><td>", o);
-            tile_spans(o, s->discards[p], s->n_discards[p]);
+            discard_spans(o, s, p);
             fputs("</td></tr>", o);
         }
         fputs("</tbody></table></div>", o);

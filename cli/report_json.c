@@ -56,17 +56,21 @@ static void tiles(FILE *o, const char *key, const paifu_tile *t, int n, bool com
     str(o, key, buf, comma);
 }
 
-static void state(FILE *o, const rep_game *g, const rep_state *s)
+static void state(FILE *o, const rep_game *g, const rep_finding *f)
 {
+    const paifu_table_state *s = f->state;
+    char buf[256];
     fprintf(o, ", \"state\": {");
-    str(o, "event", s->event, false);
+    str(o, "event", f->event, false);
     tiles(o, "dora_indicators", s->dora, s->n_dora, true);
     fprintf(o, ", \"seats\": [");
     for (int p = 0; p < g->players; p++) {
         fprintf(o, "%s{\"seat\": %d", p ? ", " : "", p);
         tiles(o, "hand", s->hand[p], s->n_hand[p], true);
-        str(o, "melds", s->melds[p], true);
-        tiles(o, "discards", s->discards[p], s->n_discards[p], true);
+        rep_melds_text(buf, sizeof(buf), s, p);
+        str(o, "melds", buf, true);
+        rep_discards_text(buf, sizeof(buf), s, p);
+        str(o, "discards", buf, true);
         fputc('}', o);
     }
     fprintf(o, "]}");
@@ -154,7 +158,7 @@ static void game(FILE *o, const rep_game *g)
         if (f->f.where.line)
             fprintf(o, ", \"line\": %u", f->f.where.line);
         if (f->state)
-            state(o, g, f->state);
+            state(o, g, f);
         fputc('}', o);
     }
     fprintf(o, "%s]}", g->n_findings ? "\n     " : "");

@@ -98,7 +98,7 @@ void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
                 continue;
             fprintf(o, "\nThe table at finding %zu (`%s`, deal %s):\n\n```\n", k + 1, f->f.code,
                     f->f.where.deal);
-            rep_write_state(o, g, f->state, "");
+            rep_write_state(o, g, f, "");
             fputs("```\n", o);
         }
     }

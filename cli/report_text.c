@@ -49,27 +49,21 @@ static void table(FILE *o, const rep_doc *doc, rep_table which, const rep_game *
     rep_grid_free(&t);
 }
 
-static void tiles(FILE *o, const paifu_tile *t, int n)
+void rep_write_state(FILE *o, const rep_game *g, const rep_finding *f, const char *indent)
 {
-    char buf[128];
-    paifu_tile_format(buf, sizeof(buf), t, (size_t)n);
-    fputs(n ? buf : "-", o);
-}
-
-void rep_write_state(FILE *o, const rep_game *g, const rep_state *s, const char *indent)
-{
-    char b[64];
-    fprintf(o, "%sat the event (%s); dora indicators ", indent, s->event);
-    tiles(o, s->dora, s->n_dora);
-    fputc('\n', o);
+    const paifu_table_state *s = f->state;
+    char b[64], buf[256];
+    paifu_tile_format(buf, sizeof(buf), s->dora, s->n_dora);
+    fprintf(o, "%sthe table at the event (%s); dora indicators %s\n", indent, f->event,
+            s->n_dora ? buf : "-");
     for (int p = 0; p < g->players; p++) {
-        fprintf(o, "%s  %s: hand ", indent, rep_name(g, p, b, sizeof(b)));
-        tiles(o, s->hand[p], s->n_hand[p]);
-        if (s->melds[p][0])
-            fprintf(o, ", melds %s", s->melds[p]);
-        fputs(", discards ", o);
-        tiles(o, s->discards[p], s->n_discards[p]);
-        fputc('\n', o);
+        paifu_tile_format(buf, sizeof(buf), s->hand[p], s->n_hand[p]);
+        fprintf(o, "%s  %s: hand %s", indent, rep_name(g, p, b, sizeof(b)), s->n_hand[p] ? buf : "-");
+        rep_melds_text(buf, sizeof(buf), s, p);
+        if (buf[0])
+            fprintf(o, ", melds %s", buf);
+        rep_discards_text(buf, sizeof(buf), s, p);
+        fprintf(o, ", discards %s\n", buf[0] ? buf : "-");
     }
 }
 
@@ -116,7 +110,7 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
                 fprintf(o, "; rule: %s", f->rule);
             fputc('\n', o);
             if (f->state)
-                rep_write_state(o, g, f->state, "  ");
+                rep_write_state(o, g, f, "  ");
         }
     }
 }
