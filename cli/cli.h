@@ -55,6 +55,10 @@ typedef struct cli_rules_opts {
    the rule file read first. */
 int cli_resolve_rules(paifu_rules **out, const cli_rules_opts *o, const paifu_game *game,
                       const char *fallback, paifu_error *err);
+/* The same, saying who named the rule set (validate and report say when it was assumed). */
+int cli_resolve_rules_origin(paifu_rules **out, paifu_rules_origin *origin,
+                             const cli_rules_opts *o, const paifu_game *game,
+                             const char *fallback, paifu_error *err);
 
 /* The input operands after walking directories (inputs.c). */
 typedef struct cli_inputs {
@@ -78,13 +82,14 @@ typedef struct cli_rules_info {
     char file[256];       /* --rules-file, "" none */
     const char *document; /* the preset's source document (static), "" unknown */
     char citation[64];    /* its short citation name ("RRC 2024") */
-    const char *origin;   /* "log", "options" or "assumed" */
+    const char *origin;   /* paifu_rules_origin_name: "log", "caller" or "assumed" */
     bool assumed;         /* the log names no rule set and the options chose none */
 } cli_rules_info;
 
-/* Describe the rules RULES resolved for GAME with the options O. */
+/* Describe the rules RULES resolved for GAME with the options O; ORIGIN is who named them
+   (cli_resolve_rules_origin). */
 void cli_rules_describe(cli_rules_info *out, const cli_rules_opts *o, const paifu_game *game,
-                        const paifu_rules *rules);
+                        const paifu_rules *rules, paifu_rules_origin origin);
 /* "rrc with kiriage=true (RRC 2024: ...), assumed: the log names no rule set" */
 void cli_rules_summary(char *buf, size_t size, const cli_rules_info *ri);
 /* The same as a JSON object (schemas/report.schema.json $defs/rules). */

@@ -197,7 +197,8 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
         const paifu_game *g;
         while ((rc = paifu_reader_next(&g, r, &err)) > 0) {
             paifu_rules *rules = NULL;
-            if ((rc = cli_resolve_rules(&rules, st->ro, g, "rrc", &err)) < 0)
+            paifu_rules_origin origin;
+            if ((rc = cli_resolve_rules_origin(&rules, &origin, st->ro, g, "rrc", &err)) < 0)
                 break;
             paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
             vo.source_name = strcmp(path, "-") == 0 ? "-" : path;
@@ -205,7 +206,7 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
             vo.max_findings = st->max_findings;
             rc = paifu_verify_game(rep, g, rules, &vo, &err);
             cli_rules_info ri;
-            cli_rules_describe(&ri, st->ro, g, rules);
+            cli_rules_describe(&ri, st->ro, g, rules, origin);
             paifu_rules_free(rules);
             if (rc < 0)
                 break;

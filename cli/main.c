@@ -89,6 +89,13 @@ void cli_json_string(FILE *f, const char *s)
 int cli_resolve_rules(paifu_rules **out, const cli_rules_opts *o, const paifu_game *game,
                       const char *fallback, paifu_error *err)
 {
+    return cli_resolve_rules_origin(out, NULL, o, game, fallback, err);
+}
+
+int cli_resolve_rules_origin(paifu_rules **out, paifu_rules_origin *origin,
+                             const cli_rules_opts *o, const paifu_game *game,
+                             const char *fallback, paifu_error *err)
+{
     paifu_rules *file = NULL; /* the rule file's rules, the caller's choice like a preset */
     int rc = o->file ? paifu_rules_read_file(&file, o->file, err) : 0;
     if (rc < 0)
@@ -99,7 +106,7 @@ int cli_resolve_rules(paifu_rules **out, const cli_rules_opts *o, const paifu_ga
     choice.assignments = o->assign;
     choice.n_assignments = (size_t)o->n_assign;
     choice.fallback = fallback;
-    rc = paifu_game_rules_resolve(out, NULL, game, &choice, err);
+    rc = paifu_game_rules_resolve(out, origin, game, &choice, err);
     paifu_rules_free(file);
     return rc;
 }

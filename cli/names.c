@@ -7,25 +7,17 @@
 
 #include <string.h>
 
-/* The one place that decides where a game's rules come from. When the library grows its own
-   "rules this game is checked under" with an origin, this function asks it instead. */
+/* What the outputs say about a game's rules; who named them is the library's decision
+   (paifu_game_rules_resolve). */
 void cli_rules_describe(cli_rules_info *out, const cli_rules_opts *o, const paifu_game *game,
-                        const paifu_rules *rules)
+                        const paifu_rules *rules, paifu_rules_origin origin)
 {
     memset(out, 0, sizeof(*out));
     snprintf(out->preset, sizeof(out->preset), "%s", rules ? paifu_rules_name(rules) : "");
-    const char *named = game ? paifu_game_rules_name(game) : NULL;
-    if (o->file) {
-        out->origin = "options";
+    if (o->file)
         snprintf(out->file, sizeof(out->file), "%s", o->file);
-    } else if (o->preset) {
-        out->origin = "options";
-    } else if (named) {
-        out->origin = "log";
-    } else {
-        out->origin = "assumed";
-        out->assumed = true;
-    }
+    out->origin = paifu_rules_origin_name(origin);
+    out->assumed = origin == PAIFU_RULES_ASSUMED;
     size_t len = 0;
     /* the log's own overrides apply unless a rules file replaces everything */
     for (size_t i = 0; !o->file && game && i < paifu_game_rule_override_count(game); i++) {

@@ -339,7 +339,8 @@ static paifu_table_state *state_at(rep_finding *f, const paifu_deal *d, const re
 /* ---- games ---- */
 
 static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu_game *game,
-                     const paifu_rules *rules, const cli_rules_opts *ro, paifu_report *rep)
+                     const paifu_rules *rules, paifu_rules_origin origin,
+                     const cli_rules_opts *ro, paifu_report *rep)
 {
     doc->games = grow(doc->games, &doc->cap, doc->n_games, sizeof(*doc->games));
     rep_game *g = &doc->games[doc->n_games++];
@@ -351,7 +352,7 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
     g->players = paifu_game_players(game);
     for (int s = 0; s < PAIFU_SEATS; s++)
         g->names[s] = dup_str(s < g->players ? cli_player_name(game, s) : "");
-    cli_rules_describe(&g->rules, ro, game, rules);
+    cli_rules_describe(&g->rules, ro, game, rules, origin);
     char family[16] = "";
     paifu_rules_get(family, sizeof(family), rules, "family", NULL);
     g->mcr = strcmp(family, "mcr") == 0;
@@ -420,10 +421,11 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
         while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) > 0) {
             rc = 0;
             paifu_rules *rules = NULL;
-            if ((rc = cli_resolve_rules(&rules, ro, g, "rrc", &err)) < 0)
+            paifu_rules_origin origin;
+            if ((rc = cli_resolve_rules_origin(&rules, &origin, ro, g, "rrc", &err)) < 0)
                 break;
             if (!st) { /* the standings' rule set: the options, else the first game's own */
-                cli_rules_describe(&doc->rules, ro, g, rules);
+                cli_rules_describe(&doc->rules, ro, g, rules, origin);
                 paifu_rules_get(doc->method, sizeof(doc->method), rules, "standings", NULL);
                 char family[16] = "";
                 paifu_rules_get(family, sizeof(family), rules, "family", NULL);
@@ -441,7 +443,7 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
             rc = paifu_verify_game(rep, g, rules, &vo, &err);
             if (rc == 0) {
                 in_file++;
-                add_game(doc, path, in_file, g, rules, ro, rep);
+                add_game(doc, path, in_file, g, rules, origin, ro, rep);
                 if (paifu_game_result_get(g)->has_points)
                     rc = paifu_standings_add_log(st, g, &err);
             }

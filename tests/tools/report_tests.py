@@ -186,6 +186,12 @@ def main():
         line = [ln for ln in vtext.splitlines() if ln.startswith(f["file"] + ": note: game 1 ")]
         check(f"{base}: rule set in text", line and r["preset"] in line[0] and
               (("assumed" in line[0]) == assumed), str(line))
+    rc, chosen, err = run(paifu, "validate", "--format", "json", "--rules", "ema", "--rule",
+                          "kiriage=true", os.path.join(logs, "no-rules.paifu.json"))
+    r = json.loads(chosen)["files"][0]["game_rules"][0]["rules"]
+    check("--rules: the caller's choice, not assumed", r["origin"] == "caller" and
+          not r["assumed"] and r["preset"] == "ema" and r["overrides"] == ["kiriage=true"],
+          json.dumps(r))
     ema = [f for f in rep["files"] if f["file"].endswith("session-ema.paifu.json")][0]
     check("ema's document", ema["game_rules"][0]["rules"]["citation"] == "EMA (RRC 2024 Table 3)")
     found = [(f["file"], x) for f in rep["files"] for x in f["findings"]]
