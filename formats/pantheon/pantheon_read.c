@@ -24,11 +24,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_TOKENS 96
+/* Tokens of one game (Pantheon reads a game as one stream of words, newlines included). */
+#define MAX_TOKENS 65536
 
 typedef struct tok {
     const char *s;
-    size_t n;
+    uint32_t n;
     uint32_t line, column;
 } tok;
 
@@ -38,8 +39,8 @@ typedef struct parser {
     paifu_game *game;
     int players;
     char alias[PAIFU_SEATS][64];
-    tok t[MAX_TOKENS];
-    size_t n, i;
+    tok *t;
+    size_t n, cap, i;
 } parser;
 
 /* ---- lexing ---- */
@@ -49,19 +50,26 @@ static bool is_alias_char(char c)
     return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '-';
 }
 
-/* Split one line into tokens; '(' ')' ':' are tokens of their own. */
+/* Append the words of one line; '(' ')' ':' are tokens of their own. */
 static int lex_line(parser *p, const char *s, size_t len, uint32_t line)
 {
-    p->n = 0;
-    p->i = 0;
     for (size_t k = 0; k < len;) {
         if (isspace((unsigned char)s[k])) {
             k++;
             continue;
         }
-        if (p->n == MAX_TOKENS)
-            return paifu_formats__error(p->err, PAIFU_ELIMIT, p->source, line, (uint32_t)k + 1,
-                                        NULL, "more than %d words on one line", MAX_TOKENS);
+        if (p->n == p->cap) {
+            if (p->cap == MAX_TOKENS)
+                return paifu_formats__error(p->err, PAIFU_ELIMIT, p->source, line,
+                                            (uint32_t)k + 1, NULL, "more than %d words in one game",
+                                            MAX_TOKENS);
+            size_t cap = p->cap ? p->cap * 2 : 256;
+            tok *t = realloc(p->t, cap * sizeof(*t));
+            if (!t)
+                return paifu_error_set(p->err, PAIFU_ENOMEM, NULL, "out of memory");
+            p->t = t;
+            p->cap = cap;
+        }
         tok *t = &p->t[p->n++];
         t->s = s + k;
         t->line = line;
@@ -75,22 +83,35 @@ static int lex_line(parser *p, const char *s, size_t len, uint32_t line)
         while (k < len && !isspace((unsigned char)s[k]) && s[k] != '(' && s[k] != ')' &&
                s[k] != ':')
             k++;
-        t->n = k - b;
+        t->n = (uint32_t)(k - b);
     }
     return 0;
 }
 
 static bool is(const tok *t, const char *word)
 {
-    return t->n == strlen(word) && strncmp(t->s, word, t->n) == 0;
+    return t && t->n == strlen(word) && strncmp(t->s, word, t->n) == 0;
+}
+
+/* The words that start a deal (Pantheon's OUTCOME token). */
+static bool is_outcome(const tok *t)
+{
+    return is(t, "ron") || is(t, "tsumo") || is(t, "draw") || is(t, "chombo");
+}
+
+static bool is_riichi_word(const tok *t)
+{
+    return is(t, "riichi") || is(t, "richi");
 }
 
 static int fail(parser *p, const tok *t, const char *expected)
 {
-    if (!t)
-        return paifu_formats__error(p->err, PAIFU_EFORMAT, p->source,
-                                    p->n ? p->t[p->n - 1].line : 0, 0, NULL,
-                                    "expected %s at the end of the line", expected);
+    if (!t) {
+        const tok *last = p->n ? &p->t[p->n - 1] : NULL;
+        return paifu_formats__error(p->err, PAIFU_EFORMAT, p->source, last ? last->line : 0,
+                                    last ? last->column + last->n : 0, NULL,
+                                    "expected %s at the end of the game", expected);
+    }
     return paifu_formats__error(p->err, PAIFU_EFORMAT, p->source, t->line, t->column, NULL,
                                 "expected %s, found \"%.*s\"", expected, (int)t->n, t->s);
 }
@@ -115,21 +136,19 @@ static int seat_of(parser *p, const tok *t)
     return -1;
 }
 
-static int expect_seat(parser *p, int *seat)
+static int seat_at(parser *p, const tok *t)
 {
-    const tok *t = next(p);
-    if (!t || (*seat = seat_of(p, t)) < 0)
-        return fail(p, t, "one of the players of the first line");
-    return 0;
+    return t ? seat_of(p, t) : -1;
 }
 
-/* The first line: alias:points for every seat. */
+/* The players' points: alias:points for every seat, up to the first deal (they may wrap). */
 static int parse_header(parser *p)
 {
     paifu_game_result res;
     memset(&res, 0, sizeof(res));
     int n = 0;
-    while (peek(p)) {
+    const tok *first = peek(p);
+    while (peek(p) && !is_outcome(peek(p))) {
         const tok *a = next(p), *colon = next(p), *v = next(p);
         if (!colon || !is(colon, ":"))
             return fail(p, colon, "\":\" after the player name");
@@ -157,7 +176,7 @@ static int parse_header(parser *p)
         n++;
     }
     if (n < 3)
-        return paifu_formats__error(p->err, PAIFU_EFORMAT, p->source, p->t[0].line, 1, NULL,
+        return paifu_formats__error(p->err, PAIFU_EFORMAT, p->source, first->line, 1, NULL,
                                     "expected 3 or 4 players with their points, found %d", n);
     p->players = n;
     int rc = paifu_game_set_players(p->game, n, p->err);
@@ -165,6 +184,7 @@ static int parse_header(parser *p)
         rc = paifu_game_set_player_name(p->game, s, p->alias[s], p->err);
     res.has_points = true;
     paifu_game_set_result(p->game, &res);
+    paifu_game_set_result_location(p->game, first->line, first->column);
     return rc;
 }
 
@@ -196,7 +216,8 @@ static int parse_yaku(parser *p, paifu_win *w)
         if (strcmp(name, "dora") == 0) {
             const tok *c = peek(p);
             int count = 1;
-            if (c && c->n <= 2 && isdigit((unsigned char)c->s[0])) {
+            if (c && c->n <= 2 && isdigit((unsigned char)c->s[0]) &&
+                (c->n == 1 || isdigit((unsigned char)c->s[1]))) {
                 count = atoi(c->s);
                 next(p);
             }
@@ -208,13 +229,24 @@ static int parse_yaku(parser *p, paifu_win *w)
             y->han = (int16_t)(name[7] - '0');
         } else {
             int id = paifu_yaku_from_name(name);
-            if (id < 0 && strcmp(name, "iipeiko") != 0)
+            if (id < 0)
                 return fail(p, t, "a yaku name");
-            y->id = (uint16_t)(id < 0 ? PAIFU_YAKU_IIPEIKOU : id);
+            y->id = (uint16_t)id;
             y->name = paifu_game_strndup(p->game, name, strlen(name));
         }
         w->n_yaku++;
     }
+}
+
+static bool count_word(const tok *t, const char *unit)
+{
+    size_t u = strlen(unit);
+    if (!t || t->n < u + 1 || t->n > u + 3 || strncmp(t->s + t->n - u, unit, u) != 0)
+        return false;
+    for (size_t k = 0; k + u < t->n; k++)
+        if (!isdigit((unsigned char)t->s[k]))
+            return false;
+    return true;
 }
 
 /* "Nhan [Mfu] | yakuman", then the yaku list. */
@@ -225,13 +257,11 @@ static int parse_value(parser *p, paifu_win *w)
         w->yakuman = 1;
         w->han = PAIFU_YAKU_YAKUMAN_HAN;
         w->known |= PAIFU_REC_HAN;
-    } else if (t && t->n >= 4 && t->n <= 5 && strncmp(t->s + t->n - 3, "han", 3) == 0 &&
-               isdigit((unsigned char)t->s[0])) {
+    } else if (count_word(t, "han")) {
         w->han = (int16_t)atoi(t->s);
         w->known |= PAIFU_REC_HAN;
         const tok *f = peek(p);
-        if (f && f->n >= 4 && f->n <= 5 && strncmp(f->s + f->n - 2, "fu", 2) == 0 &&
-            isdigit((unsigned char)f->s[0])) {
+        if (count_word(f, "fu")) {
             w->fu = (int16_t)atoi(f->s);
             w->known |= PAIFU_REC_FU;
             next(p);
@@ -242,198 +272,218 @@ static int parse_value(parser *p, paifu_win *w)
     return parse_yaku(p, w);
 }
 
-/* "riichi A B ..." at the end of a line: deposits made in the deal. */
-static int parse_riichi(parser *p, unsigned *mask)
+/* Riichi deposits of the deal, in the order written (a player written twice deposits twice). */
+typedef struct riichi_list {
+    int n;
+    int8_t seat[16];
+    const tok *at[16];
+} riichi_list;
+
+/* "riichi A B ...": the players up to the first word that is not one of them. */
+static int parse_riichi(parser *p, riichi_list *r)
 {
-    *mask = 0;
-    if (!peek(p) || !(is(peek(p), "riichi") || is(peek(p), "richi")))
+    if (!is_riichi_word(peek(p)))
         return 0;
     next(p);
-    while (peek(p)) {
-        int seat;
-        if (expect_seat(p, &seat) < 0)
-            return PAIFU_EFORMAT;
-        *mask |= 1u << seat;
+    int before = r->n;
+    while (seat_at(p, peek(p)) >= 0) {
+        if (r->n == (int)(sizeof(r->seat) / sizeof(r->seat[0])))
+            return fail(p, peek(p), "fewer riichi declarations in one deal");
+        r->at[r->n] = peek(p);
+        r->seat[r->n++] = (int8_t)seat_of(p, next(p));
     }
-    if (!*mask)
-        return fail(p, NULL, "the players who declared riichi");
+    if (r->n == before)
+        return fail(p, peek(p), "the players who declared riichi");
     return 0;
 }
 
-static int add_riichi(parser *p, unsigned mask, uint32_t line)
-{
-    for (int s = 0; s < p->players; s++)
-        if ((mask >> s) & 1) {
-            int rc = paifu_game_add_riichi_accepted(p->game, s, 0, NULL, line, 0, p->err);
-            if (rc < 0)
-                return rc;
-        }
-    return 0;
-}
-
-static int begin(parser *p, uint32_t line)
+/* Begin the deal of outcome word AT and add its riichi deposits. */
+static int begin(parser *p, const tok *at, const riichi_list *r)
 {
     paifu_deal_start st;
     paifu_deal_start_init(&st);
     st.flags = PAIFU_DEAL_ROUND_UNKNOWN;
-    int rc = paifu_game_begin_deal(p->game, &st, line, 1, p->err);
+    int rc = paifu_game_begin_deal(p->game, &st, at->line, at->column, p->err);
     if (rc == 0)
         rc = paifu_game_set_deal_result_only(p->game, p->err);
+    for (int i = 0; r && rc == 0 && i < r->n; i++)
+        rc = paifu_game_add_riichi_accepted(p->game, r->seat[i], 0, NULL, r->at[i]->line,
+                                            r->at[i]->column, p->err);
     return rc;
 }
 
-/* The rest of a win or draw line, its riichi list if any; then the deal begins with them. */
-static int riichi_and_begin(parser *p, uint32_t line)
+/* After a statement: the next deal or the end of the game. */
+static int end_of_statement(parser *p, const char *also)
 {
-    unsigned riichi;
-    if (parse_riichi(p, &riichi) < 0)
-        return PAIFU_EFORMAT;
-    if (peek(p))
-        return fail(p, peek(p), "\"riichi\" or the end of the line");
-    int rc = begin(p, line);
-    if (rc == 0)
-        rc = add_riichi(p, riichi, line);
-    return rc;
+    if (!peek(p) || is_outcome(peek(p)))
+        return 0;
+    char what[128];
+    snprintf(what, sizeof(what), "%sthe next deal (ron, tsumo, draw, chombo)", also);
+    return fail(p, peek(p), what);
 }
 
-static int parse_win(parser *p, bool tsumo, uint32_t line)
+/*
+ * "ron W from L value (yaku) [riichi ...] [also W2 value (yaku) [riichi ...]]..." or
+ * "tsumo W value (yaku) [riichi ...]": each winner's chunk may carry its own riichi list, and
+ * Pantheon reads "also" wherever the words wrap.
+ */
+static int parse_win(parser *p, const tok *outcome, bool tsumo)
 {
     paifu_win w[3];
+    const tok *chunk[3];
+    riichi_list r = {0};
     int n = 0, winner, from = -1;
-    if (expect_seat(p, &winner) < 0)
-        return PAIFU_EFORMAT;
+    chunk[0] = peek(p);
+    if ((winner = seat_at(p, next(p))) < 0)
+        return fail(p, chunk[0], "one of the players of the points line");
     if (!tsumo) {
         const tok *t = next(p);
-        if (!t || !is(t, "from"))
+        if (!is(t, "from"))
             return fail(p, t, "\"from\" and the discarder");
-        if (expect_seat(p, &from) < 0)
-            return PAIFU_EFORMAT;
+        const tok *l = next(p);
+        if ((from = seat_at(p, l)) < 0)
+            return fail(p, l, "one of the players of the points line");
     }
     for (;;) {
         paifu_win_init(&w[n]);
         w[n].winner = (int8_t)winner;
         w[n].from = (int8_t)(tsumo ? winner : from);
-        if (parse_value(p, &w[n]) < 0)
+        if (parse_value(p, &w[n]) < 0 || parse_riichi(p, &r) < 0)
             return PAIFU_EFORMAT;
         n++;
-        if (tsumo || !peek(p) || !is(peek(p), "also"))
+        if (tsumo || !is(peek(p), "also"))
             break;
         if (n == 3)
-            return fail(p, next(p), "at most three winners");
-        next(p);
-        if (expect_seat(p, &winner) < 0)
-            return PAIFU_EFORMAT;
+            return fail(p, peek(p), "at most three winners");
+        chunk[n] = next(p);
+        const tok *a = next(p);
+        if ((winner = seat_at(p, a)) < 0)
+            return fail(p, a, "one of the players of the points line after \"also\"");
     }
-    int rc = riichi_and_begin(p, line);
-    for (int i = 0; rc == 0 && i < n; i++)
-        rc = paifu_game_add_win(p->game, &w[i], line, 1, p->err);
+    if (end_of_statement(p, tsumo ? "\"riichi\" or " : "\"riichi\", \"also\" or ") < 0)
+        return PAIFU_EFORMAT;
+    int rc = begin(p, outcome, &r);
+    for (int i = 0; rc == 0 && i < n; i++) {
+        const tok *at = i ? chunk[i] : outcome;
+        rc = paifu_game_add_win(p->game, &w[i], at->line, at->column, p->err);
+    }
     return rc;
 }
 
-static int parse_draw(parser *p, uint32_t line)
+static int parse_draw(parser *p, const tok *outcome)
 {
     const tok *t = next(p);
-    if (!t || !is(t, "tempai"))
+    if (!is(t, "tempai"))
         return fail(p, t, "\"tempai\"");
     paifu_draw d;
     paifu_draw_init(&d, PAIFU_DRAW_EXHAUSTIVE);
     d.known |= PAIFU_REC_TENPAI;
-    if (peek(p) && is(peek(p), "all")) {
+    if (is(peek(p), "all")) {
         next(p);
         d.tenpai = (uint8_t)((1u << p->players) - 1);
-    } else if (peek(p) && is(peek(p), "nobody")) {
+    } else if (is(peek(p), "nobody")) {
         next(p);
     } else {
-        while (peek(p) && !is(peek(p), "riichi")) {
-            int seat;
-            if (expect_seat(p, &seat) < 0)
-                return PAIFU_EFORMAT;
-            d.tenpai |= (uint8_t)(1u << seat);
-        }
+        if (seat_at(p, peek(p)) < 0)
+            return fail(p, peek(p), "\"all\", \"nobody\" or the players who are tenpai");
+        while (seat_at(p, peek(p)) >= 0)
+            d.tenpai |= (uint8_t)(1u << seat_of(p, next(p)));
     }
-    int rc = riichi_and_begin(p, line);
+    riichi_list r = {0};
+    if (parse_riichi(p, &r) < 0 || end_of_statement(p, "\"riichi\" or ") < 0)
+        return PAIFU_EFORMAT;
+    int rc = begin(p, outcome, &r);
     if (rc == 0)
-        rc = paifu_game_add_draw(p->game, &d, line, 1, p->err);
+        rc = paifu_game_add_draw(p->game, &d, outcome->line, outcome->column, p->err);
     return rc;
 }
 
-static int parse_chombo(parser *p, uint32_t line)
+static int parse_chombo(parser *p, const tok *outcome)
 {
-    int seat;
-    if (expect_seat(p, &seat) < 0)
+    const tok *t = next(p);
+    int seat = seat_at(p, t);
+    if (seat < 0)
+        return fail(p, t, "one of the players of the points line");
+    if (end_of_statement(p, "") < 0)
         return PAIFU_EFORMAT;
-    if (peek(p))
-        return fail(p, peek(p), "the end of the line");
     paifu_penalty pen;
     memset(&pen, 0, sizeof(pen));
     pen.kind = PAIFU_PENALTY_CHOMBO;
     pen.timing = PAIFU_PENALTY_BY_RULES;
     pen.seat = (int8_t)seat;
-    int rc = begin(p, line);
+    int rc = begin(p, outcome, NULL);
     if (rc == 0)
-        rc = paifu_game_add_penalty(p->game, &pen, line, 1, p->err);
+        rc = paifu_game_add_penalty(p->game, &pen, outcome->line, outcome->column, p->err);
     return rc;
 }
 
-static int parse_outcome(parser *p, uint32_t line)
+static int parse_outcome(parser *p)
 {
     const tok *t = next(p);
     if (is(t, "ron"))
-        return parse_win(p, false, line);
+        return parse_win(p, t, false);
     if (is(t, "tsumo"))
-        return parse_win(p, true, line);
+        return parse_win(p, t, true);
     if (is(t, "draw"))
-        return parse_draw(p, line);
+        return parse_draw(p, t);
     if (is(t, "chombo"))
-        return parse_chombo(p, line);
+        return parse_chombo(p, t);
     return fail(p, t, "ron, tsumo, draw or chombo");
 }
 
 /* ---- reader ---- */
 
-static bool header_like(const char *s, size_t len)
+/* The next word of DATA from *K on (':' '(' ')' words of their own); false at the end. */
+static bool sniff_word(const char *data, size_t size, size_t *k, const char **w, size_t *n)
 {
-    /* name:number name:number name:number ... */
-    int pairs = 0;
-    size_t k = 0;
-    while (k < len) {
-        while (k < len && (s[k] == ' ' || s[k] == '\t'))
-            k++;
-        if (k >= len || s[k] == '\r')
-            break;
-        size_t b = k;
-        while (k < len && is_alias_char(s[k]))
-            k++;
-        if (k == b || k >= len || s[k] != ':')
-            return false;
-        k++;
-        if (k < len && s[k] == '-')
-            k++;
-        b = k;
-        while (k < len && isdigit((unsigned char)s[k]))
-            k++;
-        if (k == b)
-            return false;
-        pairs++;
+    while (*k < size && isspace((unsigned char)data[*k]))
+        (*k)++;
+    if (*k >= size)
+        return false;
+    *w = data + *k;
+    if (data[*k] == ':' || data[*k] == '(' || data[*k] == ')') {
+        *n = 1;
+        (*k)++;
+        return true;
     }
-    return pairs >= 3 && pairs <= 4;
+    size_t b = *k;
+    while (*k < size && !isspace((unsigned char)data[*k]) && data[*k] != ':' && data[*k] != '(' &&
+           data[*k] != ')')
+        (*k)++;
+    *n = *k - b;
+    return true;
 }
 
+/* Points of 3 or 4 players (alias:points, wrapped anywhere), then a deal's first word. */
 static int sniff(const char *data, size_t size)
 {
-    const char *nl = memchr(data, '\n', size);
-    size_t len = nl ? (size_t)(nl - data) : size;
-    if (!header_like(data, len))
-        return 0;
-    if (!nl)
-        return 40;
-    const char *rest = nl + 1;
-    size_t left = size - (size_t)(rest - data);
-    static const char *words[] = {"ron ", "tsumo ", "draw ", "chombo "};
-    for (size_t i = 0; i < 4; i++)
-        if (left >= strlen(words[i]) && strncmp(rest, words[i], strlen(words[i])) == 0)
-            return 85;
-    return 40;
+    size_t k = 0, n = 0;
+    const char *w = NULL;
+    int pairs = 0;
+    if (size > 4096)
+        size = 4096; /* the points come first */
+    for (;;) {
+        if (!sniff_word(data, size, &k, &w, &n))
+            return pairs >= 3 ? 40 : 0;
+        tok t = {w, (uint32_t)n, 0, 0};
+        if (is_outcome(&t))
+            return pairs >= 3 && pairs <= 4 ? 85 : 0;
+        for (size_t i = 0; i < n; i++)
+            if (!is_alias_char(w[i]))
+                return 0;
+        if (!sniff_word(data, size, &k, &w, &n) || n != 1 || *w != ':')
+            return 0;
+        if (!sniff_word(data, size, &k, &w, &n))
+            return 0;
+        size_t d = *w == '-' ? 1 : 0;
+        if (d == n)
+            return 0;
+        for (; d < n; d++)
+            if (!isdigit((unsigned char)w[d]))
+                return 0;
+        if (++pairs > 4)
+            return 0;
+    }
 }
 
 static bool blank(const char *l, size_t len)
@@ -444,6 +494,7 @@ static bool blank(const char *l, size_t len)
     return true;
 }
 
+/* A game is its lines up to the next blank line; Pantheon reads them as one stream of words. */
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
     text_in *s = state;
@@ -457,34 +508,34 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     size_t len;
     int rc = 0;
     bool started = false;
-    uint32_t header_line = 0;
+    uint32_t header_line = 0, last_line = 0;
     while (paifu_text__next_line(s, &line, &len)) {
         if (blank(line, len)) {
             if (started)
                 break;
             continue;
         }
+        if (!started)
+            header_line = s->line;
+        started = true;
+        last_line = s->line;
         if ((rc = lex_line(p, line, len, s->line)) < 0)
             break;
-        if (!started) {
-            if ((rc = parse_header(p)) < 0)
-                break;
-            started = true;
-            header_line = s->line;
-            continue;
-        }
-        if ((rc = parse_outcome(p, s->line)) < 0)
-            break;
     }
+    if (rc == 0 && started)
+        rc = parse_header(p);
+    while (rc == 0 && started && peek(p))
+        rc = parse_outcome(p);
     /* A sheet is its deals: points with none under them are a file cut after its first line
        (or a game's), which must not pass for a game whose result is all there is to check. */
     if (rc == 0 && started && paifu_game_deal_count(game) == 0)
-        rc = paifu_formats__error(err, PAIFU_EFORMAT, s->in.source, header_line + 1, 1, NULL,
+        rc = paifu_formats__error(err, PAIFU_EFORMAT, s->in.source, last_line + 1, 1, NULL,
                                   "expected the game's deals (ron, tsumo, draw, chombo) after "
                                   "the players' points of line %u",
                                   (unsigned)header_line);
     if (rc == 0 && started)
         rc = paifu_game_set_source_format(game, "pantheon", err);
+    free(p->t);
     free(p);
     if (rc < 0)
         return rc;

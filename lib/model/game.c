@@ -52,6 +52,7 @@ struct paifu_game {
     paifu_event *prelude;
     size_t n_prelude, cap_prelude;
     paifu_game_result result;
+    uint32_t result_line, result_column; /* where the source records the result (0: unknown) */
     bool truncated;
     uint32_t max_events, max_deals;
 };
@@ -235,6 +236,21 @@ void paifu_game_set_result(paifu_game *game, const paifu_game_result *result)
 {
     if (game && result)
         game->result = *result;
+}
+
+void paifu_game_set_result_location(paifu_game *game, uint32_t line, uint32_t column)
+{
+    if (game) {
+        game->result_line = line;
+        game->result_column = column;
+    }
+}
+
+uint32_t paifu_game_result_line(const paifu_game *game, uint32_t *column)
+{
+    if (column)
+        *column = game ? game->result_column : 0;
+    return game ? game->result_line : 0;
 }
 
 void paifu_game_set_truncated(paifu_game *game, bool truncated)

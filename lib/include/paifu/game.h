@@ -380,6 +380,10 @@ PAIFU_EXTERN const paifu_event *paifu_game_prelude(const paifu_game *game, size_
 /** The recorded outcome. Borrowed. */
 PAIFU_EXTERN const paifu_game_result *paifu_game_result_get(const paifu_game *game);
 
+/** Where the source records the result (a score sheet's points line): the line, 0 when
+    unknown; *COLUMN (may be NULL) gets the column. */
+PAIFU_EXTERN uint32_t paifu_game_result_line(const paifu_game *game, uint32_t *column);
+
 /** True when the log stops before the game ended (no recorded end). */
 PAIFU_EXTERN bool paifu_game_truncated(const paifu_game *game);
 
@@ -529,6 +533,10 @@ PAIFU_EXTERN int paifu_game_add_riichi_accepted(paifu_game *game, int seat, unsi
 
 /** Record the outcome of the game. */
 PAIFU_EXTERN void paifu_game_set_result(paifu_game *game, const paifu_game_result *result);
+
+/** Say where the source records the result (LINE 0: unknown). */
+PAIFU_EXTERN void paifu_game_set_result_location(paifu_game *game, uint32_t line,
+                                                 uint32_t column);
 
 /** Mark the game as ending before its natural end (truncated log). */
 PAIFU_EXTERN void paifu_game_set_truncated(paifu_game *game, bool truncated);
