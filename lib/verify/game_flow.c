@@ -17,6 +17,7 @@
 #include "game_flow.h"
 #include "replay_internal.h"
 #include "settle_internal.h"
+#include "sheet_check.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -209,8 +210,11 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
         if (f->known && memcmp(points, res->points, sizeof(int32_t) * (size_t)players) != 0) {
             paifu_finding__points(e, sizeof(e), points, players);
             paifu_finding__points(g, sizeof(g), res->points, players);
-            flow_finding(rep, opts, NULL, "game.final_points", e, g, "RRC 2024 §3.12",
-                         "final points differ from the last deal's result");
+            paifu_location w;
+            paifu_finding__locate(&w, opts, NULL, -1);
+            w.line = paifu_game_result_line(game, &w.column); /* a score sheet's points line */
+            paifu_report_add(rep, "game.final_points", &w, e, g, "RRC 2024 §3.12",
+                             "final points differ from the last deal's result");
         }
         memcpy(points, res->points, sizeof(points));
     } else if (!f->known) {
@@ -259,6 +263,8 @@ int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
             eff.start.round_wind = (uint8_t)(d ? f.round_wind : 0);
             eff.start.hand_number = (uint8_t)(d ? f.hand_number : 0);
             eff.start.dealer = (int8_t)(d ? f.dealer : 0);
+            eff.start.honba = (int16_t)(d ? f.honba : 0); /* the label's honba; not compared */
+            eff.start.riichi_sticks = (int16_t)(d ? f.sticks : 0);
             deal = &eff;
         }
         const paifu_deal_start *st = &deal->start;
@@ -291,6 +297,8 @@ int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
             rp->sticks = st->riichi_sticks;
         }
         rp->skip_wall = skip_wall;
+        if ((deal->flags & PAIFU_DEAL_RESULT_ONLY) && verifiable)
+            paifu_sheet__check_deal(report, opts, deal, rules, players, rp->sticks, rp->honba);
         paifu_replay__run(rp);
         skip_wall = skip_wall || rp->wall_seed_wrong;
         paifu_settle__after_uma(penalties, deal, players, rules);
