@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char cmd_info_usage[] =
@@ -18,6 +19,8 @@ const char cmd_info_usage[] =
     "options:\n"
     "      --formats          list the formats paifu reads and writes\n"
     "      --from FORMAT      skip detection and read FORMAT\n"
+    "  -r, --rules PRESET     rule set whose rotation labels a score sheet's deals (default: the\n"
+    "                         one the log names, else rrc)\n"
     "      --format text|json output format (default text)\n"
     "  -h, --help             this help\n";
 
@@ -49,7 +52,27 @@ static void outcome_text(char *buf, size_t size, const paifu_deal *d)
         snprintf(buf, size, "(no outcome)");
 }
 
-static void print_game_text(const paifu_game *g, size_t index)
+/*
+ * Each deal's label: a score sheet names no round, so its deals take the round, dealer and
+ * honba the results before them give under the rule set (paifu_game_deal_starts).
+ */
+static paifu_deal_start *deal_starts(const paifu_game *g, const char *preset)
+{
+    size_t n = paifu_game_deal_count(g);
+    paifu_deal_start *starts = calloc(n ? n : 1, sizeof(*starts));
+    paifu_rules *rules = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (!starts || paifu_game_rules(&rules, g, preset, &err) < 0 ||
+        paifu_game_deal_starts(starts, n, g, rules, &err) < 0) {
+        for (size_t d = 0; starts && d < n; d++)
+            starts[d] = paifu_game_deal(g, d)->start; /* as recorded */
+    }
+    paifu_rules_free(rules);
+    return starts;
+}
+
+static void print_game_text(const paifu_game *g, size_t index, const char *preset)
 {
     int players = paifu_game_players(g);
     const char *rules = paifu_game_rules_name(g);
@@ -64,13 +87,15 @@ static void print_game_text(const paifu_game *g, size_t index)
     size_t n = paifu_game_deal_count(g);
     printf("    %zu deal%s%s\n", n, n == 1 ? "" : "s",
            paifu_game_truncated(g) ? " (the log is truncated)" : "");
+    paifu_deal_start *starts = deal_starts(g, preset);
     for (size_t d = 0; d < n; d++) {
         const paifu_deal *deal = paifu_game_deal(g, d);
         char label[16], outcome[256];
-        paifu_deal_label(label, sizeof(label), &deal->start);
+        paifu_deal_label(label, sizeof(label), starts ? &starts[d] : &deal->start);
         outcome_text(outcome, sizeof(outcome), deal);
         printf("    %-6s %4zu events  %s\n", label, deal->n_events, outcome);
     }
+    free(starts);
     const paifu_game_result *r = paifu_game_result_get(g);
     if (r->has_points) {
         printf("    final points:");
@@ -131,17 +156,20 @@ int cmd_info(int argc, char **argv)
 {
     static const struct option longopts[] = {{"formats", no_argument, NULL, 'L'},
                                              {"from", required_argument, NULL, 'F'},
+                                             {"rules", required_argument, NULL, 'r'},
                                              {"format", required_argument, NULL, 'f'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
     bool json = false;
+    const char *preset = NULL;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "hr:", longopts, NULL)) != -1) {
         switch (c) {
         case 'L': list_formats(); return CLI_CLEAN;
         case 'F': ropts.format = optarg; break;
+        case 'r': preset = optarg; break;
         case 'f':
             if (strcmp(optarg, "json") == 0)
                 json = true;
@@ -189,7 +217,7 @@ int cmd_info(int argc, char **argv)
             if (json)
                 print_game_json(g, index == 0);
             else
-                print_game_text(g, index);
+                print_game_text(g, index, preset);
             index++;
         }
         if (json)

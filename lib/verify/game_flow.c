@@ -236,6 +236,13 @@ int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
                            const paifu_rules *rules, const paifu_verify_options *opts,
                            paifu_error *err)
 {
+    return paifu_game_flow__walk(report, game, rules, opts, NULL, err);
+}
+
+int paifu_game_flow__walk(paifu_report *report, const paifu_game *game,
+                          const paifu_rules *rules, const paifu_verify_options *opts,
+                          paifu_deal_start *starts, paifu_error *err)
+{
     (void)err;
     int players = paifu_game_players(game);
     size_t n = paifu_game_deal_count(game);
@@ -268,6 +275,8 @@ int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
             deal = &eff;
         }
         const paifu_deal_start *st = &deal->start;
+        if (starts)
+            starts[d] = *st;
         if (d > 0) {
             check_start(report, opts, deal, &f, players, verifiable);
             f.end_reported = f.end_reported || (f.over && verifiable);

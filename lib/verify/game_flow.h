@@ -13,4 +13,10 @@ int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
                            const paifu_rules *rules, const paifu_verify_options *opts,
                            paifu_error *err);
 
+/* The same walk; STARTS (NULL, or room for every deal) gets each deal's start as the walk
+   takes it: a score sheet's deals with the round, dealer, honba and sticks the rules give. */
+int paifu_game_flow__walk(paifu_report *report, const paifu_game *game,
+                          const paifu_rules *rules, const paifu_verify_options *opts,
+                          paifu_deal_start *starts, paifu_error *err);
+
 #endif

@@ -71,3 +71,29 @@ int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_
     }
     return paifu_game_flow__check(report, game, rules, opts, err);
 }
+
+int paifu_game_deal_starts(paifu_deal_start *out, size_t n, const paifu_game *game,
+                           const paifu_rules *rules, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(out && game && rules, err);
+    size_t deals = paifu_game_deal_count(game);
+    if (n < deals)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "room for %zu deal starts, the game has %zu",
+                               n, deals);
+    bool sheet = false;
+    for (size_t d = 0; d < deals; d++) {
+        out[d] = paifu_game_deal(game, d)->start;
+        sheet = sheet || (paifu_game_deal(game, d)->flags & PAIFU_DEAL_ROUND_UNKNOWN);
+    }
+    if (!sheet || rules->family == PAIFU_FAMILY_MCR)
+        return 0; /* every deal names its own round */
+    paifu_report *scratch;
+    int rc = paifu_report_new(&scratch, err);
+    if (rc < 0)
+        return rc;
+    paifu_verify_options opts = PAIFU_VERIFY_OPTIONS_INIT;
+    paifu_report__begin_game(scratch, 1);
+    rc = paifu_game_flow__walk(scratch, game, rules, &opts, out, err);
+    paifu_report_free(scratch);
+    return rc;
+}
