@@ -1,0 +1,368 @@
+/*
+ * test_sheet_check.c: the checks of a result-only deal (lib/verify/sheet_check.c), each with a
+ * sheet that obeys it (no finding) and one that breaks it (the named finding, at the line and
+ * with the deal's true label), under every preset whose values make a difference.
+ *
+ * Sheets are Pantheon text (the grammar of formats/pantheon/pantheon_read.c) or paifu JSON
+ * result-only deals where Pantheon has no words for the fact (abortive draws, recorded sticks,
+ * payments). The final points of a Pantheon sheet are left out of the comparison: each case
+ * asserts the finding codes of its deal lines only.
+ *
+ * Sources: shared/rules/yaku.md sections 1 (closed/open values), 4 (combinations), 5 (fu);
+ * RRC-2024 (seed 000) §3.3.5 (multiple ron), §3.5.1 (yakuman), §3.7.8 (kazoe), §3.8 (draws),
+ * §4.2.1 (riichi, ippatsu); EMA 2012 (seed 004) foreword 2008 (no open tanyao); riichi-rulesets.md
+ * Table 3 (EMA, WRC: no abortive draws; WRC atamahane).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paifu.h"
+
+typedef struct outcome {
+    int n;
+    char code[32][40];
+    uint32_t line[32];
+    char deal[32][16];
+} outcome;
+
+/* Verify SHEET under PRESET with the rule assignments of SET (NULL-terminated, may be NULL);
+   game-level findings (the final points) are left out. */
+static outcome run(const char *sheet, const char *preset, const char *const *set)
+{
+    outcome o;
+    memset(&o, 0, sizeof(o));
+    paifu_error err;
+    paifu_error_clear(&err);
+    paifu_read_options ro = PAIFU_READ_OPTIONS_INIT;
+    ro.source_name = "sheet";
+    paifu_game *g;
+    if (paifu_game_read_buffer(&g, sheet, strlen(sheet), &ro, &err) < 0)
+        fail_msg("sheet not read: %s", err.text);
+    paifu_rules *r;
+    assert_int_equal(paifu_rules_preset(&r, preset, &err), 0);
+    for (size_t i = 0; set && set[i]; i++)
+        assert_int_equal(paifu_rules_set_assignment(r, set[i], &err), 0);
+    paifu_report *rep;
+    assert_int_equal(paifu_report_new(&rep, &err), 0);
+    assert_int_equal(paifu_verify_game(rep, g, r, NULL, &err), 0);
+    for (size_t i = 0; i < paifu_report_count(rep) && o.n < 32; i++) {
+        const paifu_finding *f = paifu_report_finding(rep, i);
+        if (!f->where.deal[0] || strcmp(f->code, "flow.game_end") == 0)
+            continue; /* the end of a short sheet is not under test here */
+        snprintf(o.code[o.n], sizeof(o.code[0]), "%s", f->code);
+        o.line[o.n] = f->where.line;
+        snprintf(o.deal[o.n], sizeof(o.deal[0]), "%s", f->where.deal);
+        o.n++;
+    }
+    paifu_report_free(rep);
+    paifu_rules_free(r);
+    paifu_game_free(g);
+    return o;
+}
+
+static void clean(const char *sheet, const char *preset, const char *const *set)
+{
+    outcome o = run(sheet, preset, set);
+    for (int i = 0; i < o.n; i++)
+        fprintf(stderr, "unexpected: %s line %u deal %s (%s)\n", o.code[i], o.line[i], o.deal[i],
+                preset);
+    assert_int_equal(o.n, 0);
+}
+
+/* Exactly one deal-level finding: CODE at LINE (0: any) in DEAL. */
+static void one(const char *sheet, const char *preset, const char *const *set, const char *code,
+                uint32_t line, const char *deal)
+{
+    outcome o = run(sheet, preset, set);
+    for (int i = 0; i < o.n; i++)
+        fprintf(stderr, "found: %s line %u deal %s (%s)\n", o.code[i], o.line[i], o.deal[i],
+                preset);
+    assert_int_equal(o.n, 1);
+    assert_string_equal(o.code[0], code);
+    if (line)
+        assert_int_equal(o.line[0], line);
+    assert_string_equal(o.deal[0], deal);
+}
+
+#define HEAD "a:30000 b:30000 c:30000 d:30000\n"
+/* two deals before the one under test: E1 dealer a keeps the deal (E1-1), then b deals (E2-0) */
+#define LEAD HEAD "tsumo a 1han 30fu (yakuhai1)\nron c from d 1han 30fu (yakuhai1)\n"
+
+static const char *const PRESETS[] = {"rrc", "ema", "ema2012", "wrc", "jhc2016", "tenhou",
+                                      "majsoul"};
+#define N_PRESETS (sizeof(PRESETS) / sizeof(PRESETS[0]))
+
+/* ---- the han sum ---- */
+
+/* yaku.md 1: honitsu is 3 han closed, 2 open; the han must be one of them. */
+static void test_han_sum_open_closed(void **state)
+{
+    (void)state;
+    for (size_t p = 0; p < N_PRESETS; p++) {
+        clean(LEAD "ron b from c 2han 40fu (honitsu)\n", PRESETS[p], NULL);
+        clean(LEAD "ron b from c 3han 40fu (honitsu)\n", PRESETS[p], NULL);
+        one(LEAD "ron b from c 4han 40fu (honitsu)\n", PRESETS[p], NULL, "sheet.han", 4,
+            "E2-0");
+        /* dora as listed (issue 13: yakuhai1 dora 2 is 3 han, not 4) */
+        one(LEAD "ron b from c 4han 30fu (yakuhai1 dora 2)\n", PRESETS[p], NULL, "sheet.han", 4,
+            "E2-0");
+    }
+}
+
+/* 004 foreword 2008 (ema2012: kuitan false): tanyao counts only closed, so "1han 30fu
+   (tanyao)" on a ron is a closed hand at 30 fu without pinfu; with kuitan it is an open one. */
+static void test_kuitan(void **state)
+{
+    (void)state;
+    const char *sheet = LEAD "ron b from c 1han 30fu (tanyao)\n";
+    clean(sheet, "rrc", NULL);
+    clean(sheet, "ema", NULL);
+    one(sheet, "ema2012", NULL, "sheet.fu", 4, "E2-0");
+    const char *const off[] = {"kuitan=false", NULL};
+    one(sheet, "rrc", off, "sheet.fu", 4, "E2-0");
+    /* and the open value of tanyao is then nothing: 2 han (tanyao, yakuhai) must be closed */
+    clean(LEAD "ron b from c 2han 40fu (tanyao dora)\n", "ema2012", NULL);
+}
+
+/* ---- yaku that cannot stand together ---- */
+
+static void test_yaku_together(void **state)
+{
+    (void)state;
+    for (size_t p = 0; p < N_PRESETS; p++) {
+        /* yaku.md 4: seven pairs have no sequences; chanta and junchan exclude each other */
+        one(LEAD "ron b from c 3han 25fu (chiitoitsu pinfu)\n", PRESETS[p], NULL, "sheet.yaku",
+            4, "E2-0");
+        one(LEAD "ron b from c 5han (chanta junchan)\n", PRESETS[p], NULL, "sheet.yaku", 4,
+            "E2-0");
+        /* 000 §3.5.1: a yakuman has no other yaku */
+        one(LEAD "ron b from c yakuman (daisangen honitsu)\n", PRESETS[p], NULL, "sheet.yaku", 4,
+            "E2-0");
+        clean(LEAD "ron b from c yakuman (daisangen)\n", PRESETS[p], NULL);
+        /* a ron has no menzen tsumo, a tsumo no houtei */
+        one(LEAD "ron b from c 2han 30fu (pinfu tsumo)\n", PRESETS[p], NULL, "sheet.yaku", 4,
+            "E2-0");
+        /* 000 §4.2.1: ippatsu needs riichi */
+        one(LEAD "ron b from c 2han 40fu (ippatsu tanyao) riichi b\n", PRESETS[p], NULL,
+            "sheet.yaku", 4, "E2-0");
+    }
+}
+
+/* Yaku a rule set lacks: aka dora without red fives, renhou where it is no yaku, ippatsu off. */
+static void test_yaku_the_rules_lack(void **state)
+{
+    (void)state;
+    const char *json_aka =
+        "{\"paifu\": 1, \"players\": [\"a\", \"b\", \"c\", \"d\"], \"deals\": [\n"
+        "{\"result_only\": true, \"events\": [\n"
+        "{\"type\": \"win\", \"seat\": 1, \"from\": 2, \"han\": 2, \"fu\": 30, \"yaku\": "
+        "[[\"tanyao\", 1], [\"aka_dora\", 1]]}]}]}\n";
+    clean(json_aka, "rrc", NULL); /* 000 §3.6: three red fives */
+    one(json_aka, "ema", NULL, "sheet.yaku", 0, "E1-0"); /* no red fives */
+    one(json_aka, "wrc", NULL, "sheet.yaku", 0, "E1-0");
+    /* 000 §4.2.3: renhou as mangan under RRC; no yaku on tenhou.net and MahjongSoul */
+    const char *renhou = LEAD "ron b from c 5han (renhou)\n";
+    clean(renhou, "rrc", NULL);
+    one(renhou, "tenhou", NULL, "sheet.yaku", 4, "E2-0");
+    one(renhou, "majsoul", NULL, "sheet.yaku", 4, "E2-0");
+    /* ippatsu as a rule parameter (off in JPML official rules) */
+    const char *ippatsu = LEAD "ron b from c 2han 40fu (riichi ippatsu) riichi b\n";
+    clean(ippatsu, "rrc", NULL);
+    const char *const off[] = {"ippatsu=false", NULL};
+    one(ippatsu, "rrc", off, "sheet.yaku", 4, "E2-0");
+}
+
+/* 000 §3.7.8: a counted yakuman needs 13 han where the rules have kazoe yakuman. */
+static void test_kazoe(void **state)
+{
+    (void)state;
+    const char *sheet =
+        LEAD "tsumo b yakuman (riichi tsumo chinitsu ryanpeikou pinfu tanyao dora 2)\n riichi b\n";
+    clean(sheet, "rrc", NULL);
+    clean(sheet, "tenhou", NULL);
+    one(sheet, "ema", NULL, "sheet.han", 4, "E2-0");
+    one(sheet, "wrc", NULL, "sheet.han", 4, "E2-0");
+}
+
+/* ---- riichi ---- */
+
+static void test_riichi(void **state)
+{
+    (void)state;
+    for (size_t p = 0; p < N_PRESETS; p++) {
+        /* a riichi winner counts riichi */
+        one(LEAD "ron b from c 1han 40fu (tanyao) riichi b\n", PRESETS[p], NULL, "sheet.riichi",
+            4, "E2-0");
+        /* the winner's own deposit may be left out of the list (it comes back at once) */
+        clean(LEAD "ron b from c 1han 40fu (riichi)\n", PRESETS[p], NULL);
+        /* issue 13: a closed hand's tsumo (riichi) has menzen tsumo */
+        one(LEAD "tsumo b 1han 30fu (riichi)\n", PRESETS[p], NULL, "sheet.yaku", 4, "E2-0");
+        clean(LEAD "tsumo b 2han 30fu (riichi tsumo) riichi b\n", PRESETS[p], NULL);
+        /* a deposit a winner takes is on the table: a riichi player noten at a draw */
+        one(LEAD "draw tempai a riichi b\n", PRESETS[p], NULL, "penalty.noten_riichi", 4, "E2-0");
+        clean(LEAD "draw tempai b riichi b\n", PRESETS[p], NULL);
+    }
+}
+
+/* ---- han and fu ---- */
+
+static void test_han_fu(void **state)
+{
+    (void)state;
+    for (size_t p = 0; p < N_PRESETS; p++) {
+        /* yaku.md 5: 25 fu is chiitoitsu only */
+        one(LEAD "ron b from c 1han 25fu (yakuhai1)\n", PRESETS[p], NULL, "sheet.fu", 4, "E2-0");
+        clean(LEAD "ron b from c 2han 25fu (chiitoitsu)\n", PRESETS[p], NULL);
+        one(LEAD "ron b from c 2han 30fu (chiitoitsu)\n", PRESETS[p], NULL, "sheet.fu", 4,
+            "E2-0");
+        /* 20 fu: a closed pinfu tsumo */
+        clean(LEAD "tsumo b 2han 20fu (pinfu tsumo)\n", PRESETS[p], NULL);
+        one(LEAD "ron b from c 2han 20fu (pinfu tanyao)\n", PRESETS[p], NULL, "sheet.fu", 4,
+            "E2-0");
+        /* other fu: multiples of 10 up to 110 */
+        one(LEAD "ron b from c 1han 35fu\n", PRESETS[p], NULL, "sheet.fu", 4, "E2-0");
+        one(LEAD "ron b from c 1han 120fu\n", PRESETS[p], NULL, "sheet.fu", 4, "E2-0");
+        /* issue 13: yakuhai and toitoi on a tsumo have at least 40 fu */
+        one(LEAD "tsumo b 3han 30fu (yakuhai1 toitoi)\n", PRESETS[p], NULL, "sheet.fu", 4,
+            "E2-0");
+        clean(LEAD "tsumo b 3han 40fu (yakuhai1 toitoi)\n", PRESETS[p], NULL);
+        /* a closed ron scores 30 fu only with pinfu */
+        one(LEAD "ron b from c 2han 30fu (riichi tanyao) riichi b\n", PRESETS[p], NULL,
+            "sheet.fu", 4, "E2-0");
+        clean(LEAD "ron b from c 2han 30fu (riichi pinfu) riichi b\n", PRESETS[p], NULL);
+        /* a limit hand may leave its fu out: nothing is said about it */
+        clean(LEAD "ron b from c 5han (riichi tanyao dora 3) riichi b\n", PRESETS[p], NULL);
+    }
+    /* an open ron at 20 fu: only where the rules add no fu to the open pinfu shape */
+    const char *open20 = LEAD "ron b from c 1han 20fu (tanyao)\n";
+    one(open20, "rrc", NULL, "sheet.fu", 4, "E2-0");
+    const char *const zero[] = {"open_pinfu_fu=0", NULL};
+    clean(open20, "rrc", zero);
+}
+
+/* ---- winners ---- */
+
+static void test_winners(void **state)
+{
+    (void)state;
+    const char *twice = LEAD "ron b from c 1han 30fu (yakuhai1) also b 1han 30fu (yakuhai1)\n";
+    for (size_t p = 0; p < N_PRESETS; p++) {
+        if (strcmp(PRESETS[p], "wrc") != 0) {
+            one(twice, PRESETS[p], NULL, "sheet.winner", 4, "E2-0");
+            continue;
+        }
+        outcome o = run(twice, "wrc", NULL); /* and a second winner under atamahane */
+        assert_int_equal(o.n, 2);
+        assert_string_equal(o.code[0], "sheet.winner");
+        assert_string_equal(o.code[1], "win.order");
+    }
+    /* 000 §3.3.5: a double ron is paid under RRC; WRC has atamahane (head bump) */
+    const char *dbl = LEAD "ron b from c 1han 30fu (tanyao)\nalso d 1han 30fu (yakuhai1)\n";
+    clean(dbl, "rrc", NULL);
+    clean(dbl, "jhc2016", NULL);
+    one(dbl, "wrc", NULL, "win.order", 5, "E2-0");
+}
+
+/* ---- draws, sticks and payments (paifu JSON: Pantheon has no words for them) ---- */
+
+#define JHEAD "{\"paifu\": 1, \"players\": [\"a\", \"b\", \"c\", \"d\"], \"deals\": [\n"
+
+static void test_abortive(void **state)
+{
+    (void)state;
+    const char *kyuushu = JHEAD "{\"result_only\": true, \"events\": [\n"
+                                "{\"type\": \"abortive_draw\", \"kind\": \"kyuushu\"}]}]}\n";
+    clean(kyuushu, "rrc", NULL); /* 000 §3.8 */
+    clean(kyuushu, "tenhou", NULL);
+    one(kyuushu, "ema", NULL, "draw.condition", 0, "E1-0"); /* Table 3: none under EMA */
+    one(kyuushu, "wrc", NULL, "draw.condition", 0, "E1-0");
+    /* four riichi: four deposits in the deal */
+    const char *four = JHEAD "{\"result_only\": true, \"events\": [\n"
+                             "{\"type\": \"riichi_accepted\", \"seat\": 0},\n"
+                             "{\"type\": \"riichi_accepted\", \"seat\": 1},\n"
+                             "{\"type\": \"riichi_accepted\", \"seat\": 2},\n"
+                             "{\"type\": \"abortive_draw\", \"kind\": \"suucha_riichi\"}]}]}\n";
+    one(four, "rrc", NULL, "draw.condition", 0, "E1-0");
+    /* a triple ron as a draw only where the rules pay a double ron alone */
+    const char *sancha = JHEAD "{\"result_only\": true, \"events\": [\n"
+                               "{\"type\": \"abortive_draw\", \"kind\": \"sanchahou\"}]}]}\n";
+    clean(sancha, "jhc2016", NULL);
+    one(sancha, "rrc", NULL, "draw.condition", 0, "E1-0");
+}
+
+static void test_sticks_and_payments(void **state)
+{
+    (void)state;
+    /* a stick from the deal before (riichi at a draw) is on the table for the next winner */
+    const char *ok =
+        JHEAD "{\"result_only\": true, \"events\": [\n"
+              "{\"type\": \"riichi_accepted\", \"seat\": 1},\n"
+              "{\"type\": \"exhaustive_draw\", \"tenpai\": [1]}]},\n"
+              "{\"result_only\": true, \"events\": [\n"
+              "{\"type\": \"win\", \"seat\": 2, \"from\": 3, \"han\": 1, \"fu\": 30, "
+              "\"honba\": 1, \"riichi_sticks\": 1}]}]}\n";
+    clean(ok, "rrc", NULL);
+    const char *none = JHEAD "{\"result_only\": true, \"events\": [\n"
+                             "{\"type\": \"win\", \"seat\": 2, \"from\": 3, \"han\": 1, \"fu\": "
+                             "30, \"honba\": 0, \"riichi_sticks\": 1}]}]}\n";
+    one(none, "rrc", NULL, "sheet.sticks", 0, "E1-0");
+    /* 000 §3.7.6: 4 han 30 fu is 7700, a mangan where the rules round up (kiriage, WRC) */
+    const char *pay = JHEAD "{\"result_only\": true, \"events\": [\n"
+                            "{\"type\": \"win\", \"seat\": 2, \"from\": 3, \"han\": 4, \"fu\": "
+                            "30, \"deltas\": [0, 0, 7700, -7700]}]}]}\n";
+    clean(pay, "rrc", NULL);
+    one(pay, "wrc", NULL, "score.delta", 0, "E1-0");
+}
+
+/* The labels of a sheet's deals follow from its results (issue 13: not E1-0 for all). */
+static void test_labels(void **state)
+{
+    (void)state;
+    const char *sheet = HEAD "tsumo a 1han 30fu (yakuhai1)\n"  /* E1-0: the dealer wins */
+                             "draw tempai a\n"                 /* E1-1: the dealer tenpai */
+                             "draw tempai b\n"                 /* E1-2: the dealer noten */
+                             "ron c from d 1han 30fu (tanyao)\n" /* E2-3 */
+                             "chombo c\n"                      /* E3-0 */
+                             "ron b from c 1han 99fu (tanyao)\n"; /* the replayed E3-0 */
+    outcome o = run(sheet, "rrc", NULL);
+    assert_int_equal(o.n, 1);
+    assert_string_equal(o.code[0], "sheet.fu");
+    assert_int_equal(o.line[0], 7);
+    assert_string_equal(o.deal[0], "E3-0");
+    paifu_error err;
+    paifu_error_clear(&err);
+    paifu_game *g;
+    assert_int_equal(paifu_game_read_buffer(&g, sheet, strlen(sheet), NULL, &err), 0);
+    paifu_rules *r;
+    assert_int_equal(paifu_rules_preset(&r, "rrc", &err), 0);
+    paifu_deal_start st[6];
+    assert_int_equal(paifu_game_deal_starts(st, 6, g, r, &err), 0);
+    static const char *const WANT[] = {"E1-0", "E1-1", "E1-2", "E2-3", "E3-0", "E3-0"};
+    for (int d = 0; d < 6; d++) {
+        char label[16];
+        paifu_deal_label(label, sizeof(label), &st[d]);
+        assert_string_equal(label, WANT[d]);
+    }
+    assert_int_equal(paifu_game_deal_starts(st, 2, g, r, &err), PAIFU_EINVAL);
+    paifu_rules_free(r);
+    paifu_game_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_han_sum_open_closed), cmocka_unit_test(test_kuitan),
+        cmocka_unit_test(test_yaku_together),       cmocka_unit_test(test_yaku_the_rules_lack),
+        cmocka_unit_test(test_kazoe),               cmocka_unit_test(test_riichi),
+        cmocka_unit_test(test_han_fu),              cmocka_unit_test(test_winners),
+        cmocka_unit_test(test_abortive),            cmocka_unit_test(test_sticks_and_payments),
+        cmocka_unit_test(test_labels),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
