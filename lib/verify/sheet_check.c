@@ -102,14 +102,11 @@ static void finding(sheet *sh, int event, const char *code, const char *expected
                     const char *recorded, const char *rule_ref, const char *fmt, ...)
 {
     sh->hits++;
-    paifu_location where;
-    paifu_finding__locate(&where, sh->opts, sh->deal, event);
-    char text[200];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(text, sizeof(text), fmt, ap);
+    paifu_finding__vadd(sh->report, sh->opts, sh->deal, event, code, expected, recorded,
+                        rule_ref, fmt, ap);
     va_end(ap);
-    paifu_report_add(sh->report, code, &where, expected, recorded, rule_ref, "%s", text);
 }
 
 /* The rule set has no such yaku: its name, else NULL. */

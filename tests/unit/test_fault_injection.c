@@ -18,34 +18,12 @@
 #include <string.h>
 
 #include "paifu.h"
+#include "text_file.h"
+
+typedef file_text text;
 
 /* ---- buffers ---- */
 
-typedef struct text {
-    char *s;
-    size_t n;
-} text;
-
-static text load(const char *path)
-{
-    text t = {0};
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return t;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    t.s = malloc((size_t)n + 1);
-    if (t.s && fread(t.s, 1, (size_t)n, f) == (size_t)n) {
-        t.n = (size_t)n;
-        t.s[n] = '\0';
-    } else {
-        free(t.s);
-        t.s = NULL;
-    }
-    fclose(f);
-    return t;
-}
 
 /* Replace the LEN bytes at AT with REP (a new buffer; the old one is freed). */
 static void splice(text *t, size_t at, size_t len, const char *rep)

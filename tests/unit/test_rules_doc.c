@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "rules_internal.h"
+#include "text_file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,21 +171,7 @@ static void preset_sources(text *t)
 
 static char *read_file(const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    if (buf)
-        buf[n] = '\0';
-    fclose(f);
-    return buf;
+    return load(path).s;
 }
 
 static void doc_matches_tables(void **state)

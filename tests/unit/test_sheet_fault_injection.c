@@ -42,34 +42,13 @@
 #include <string.h>
 
 #include "paifu.h"
+#include "text_file.h"
+
+typedef file_text text;
+#include "write_sink.h"
 
 /* ---- text ---- */
 
-typedef struct text {
-    char *s;
-    size_t n;
-} text;
-
-static text load(const char *path)
-{
-    text t = {0};
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return t;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    t.s = malloc((size_t)n + 1);
-    if (t.s && fread(t.s, 1, (size_t)n, f) == (size_t)n) {
-        t.n = (size_t)n;
-        t.s[n] = '\0';
-    } else {
-        free(t.s);
-        t.s = NULL;
-    }
-    fclose(f);
-    return t;
-}
 
 #define MAX_LINES 512
 
@@ -700,23 +679,7 @@ static void json_faults(const char *name, const char *json, const char *fallback
 }
 
 /* The paifu JSON of a Pantheon sheet (its first game), written through the API. */
-typedef struct sink {
-    char *s;
-    size_t n, cap;
-} sink;
-
-static int to_sink(const void *data, size_t size, void *payload)
-{
-    sink *k = payload;
-    if (k->n + size + 1 > k->cap) {
-        k->cap = (k->n + size + 1) * 2;
-        k->s = realloc(k->s, k->cap);
-    }
-    memcpy(k->s + k->n, data, size);
-    k->n += size;
-    k->s[k->n] = '\0';
-    return 0;
-}
+static sink SINK;
 
 static char *to_json(const text *t, const char *name)
 {
@@ -728,15 +691,9 @@ static char *to_json(const text *t, const char *name)
     assert_int_equal(paifu_reader_open_buffer(&r, t->s, t->n, &ro, &err), 0);
     const paifu_game *g;
     assert_int_equal(paifu_reader_next(&g, r, &err), 1);
-    sink k = {0};
-    paifu_write_options wo = PAIFU_WRITE_OPTIONS_INIT;
-    paifu_writer *w;
-    assert_int_equal(paifu_writer_open(&w, "paifu", to_sink, &k, &wo, &err), 0);
-    assert_int_equal(paifu_writer_write(w, g, &err), 0);
-    assert_int_equal(paifu_writer_close(w, &err), 0);
-    paifu_writer_free(w);
+    assert_int_equal(sink_write(&SINK, "paifu", &g, 1, false, &err), 0);
     paifu_reader_free(r);
-    return k.s;
+    return strdup(SINK.data);
 }
 
 /* ---- the sheets ---- */
