@@ -60,9 +60,8 @@ static int lex_line(parser *p, const char *s, size_t len, uint32_t line)
         }
         if (p->n == p->cap) {
             if (p->cap == MAX_TOKENS)
-                return paifu_formats__error(p->err, PAIFU_ELIMIT, p->source, line,
-                                            (uint32_t)k + 1, NULL, "more than %d words in one game",
-                                            MAX_TOKENS);
+                return paifu_formats__error(p->err, PAIFU_ELIMIT, p->source, line, (uint32_t)k + 1,
+                                            NULL, "more than %d words in one game", MAX_TOKENS);
             size_t cap = p->cap ? p->cap * 2 : 256;
             tok *t = realloc(p->t, cap * sizeof(*t));
             if (!t)

@@ -31,9 +31,11 @@
 #define BIT(id) ((uint64_t)1 << (id))
 
 /* Yaku that need riichi declared in the deal (000 §4.2.1). */
-#define RIICHI_YAKU (BIT(PAIFU_YAKU_RIICHI) | BIT(PAIFU_YAKU_DOUBLE_RIICHI) | BIT(PAIFU_YAKU_IPPATSU))
+#define RIICHI_YAKU                                                                                \
+    (BIT(PAIFU_YAKU_RIICHI) | BIT(PAIFU_YAKU_DOUBLE_RIICHI) | BIT(PAIFU_YAKU_IPPATSU))
 /* Yaku only a tsumo has, and yaku only a ron has. */
-#define TSUMO_ONLY (BIT(PAIFU_YAKU_MENZEN_TSUMO) | BIT(PAIFU_YAKU_HAITEI) | BIT(PAIFU_YAKU_RINSHAN_KAIHOU))
+#define TSUMO_ONLY                                                                                 \
+    (BIT(PAIFU_YAKU_MENZEN_TSUMO) | BIT(PAIFU_YAKU_HAITEI) | BIT(PAIFU_YAKU_RINSHAN_KAIHOU))
 #define RON_ONLY (BIT(PAIFU_YAKU_HOUTEI) | BIT(PAIFU_YAKU_CHANKAN) | BIT(PAIFU_YAKU_RENHOU))
 /* Value sets: the seat and round winds, the dragons, a sheet's unnamed yakuhai. */
 #define VALUE_SETS                                                                                 \
@@ -44,8 +46,7 @@
 #define TRIPLET_YAKU                                                                               \
     (BIT(PAIFU_YAKU_TOITOI) | BIT(PAIFU_YAKU_SANANKOU) | BIT(PAIFU_YAKU_SANKANTSU) |               \
      BIT(PAIFU_YAKU_SANSHOKU_DOUKOU))
-#define TERMINAL_YAKU                                                                              \
-    (BIT(PAIFU_YAKU_CHANTA) | BIT(PAIFU_YAKU_JUNCHAN) | BIT(PAIFU_YAKU_HONROUTOU))
+#define TERMINAL_YAKU (BIT(PAIFU_YAKU_CHANTA) | BIT(PAIFU_YAKU_JUNCHAN) | BIT(PAIFU_YAKU_HONROUTOU))
 
 /*
  * Pairs of yaku no hand has together (yaku.md section 4; the readings of yaku.c): seven pairs
@@ -64,18 +65,18 @@ static const exclusion EXCLUSIONS[] = {
     {PAIFU_YAKU_PINFU, TRIPLET_YAKU | VALUE_SETS | BIT(PAIFU_YAKU_HONROUTOU) |
                            BIT(PAIFU_YAKU_SHOUSANGEN) | BIT(PAIFU_YAKU_RINSHAN_KAIHOU)},
     {PAIFU_YAKU_IIPEIKOU, BIT(PAIFU_YAKU_RYANPEIKOU) | BIT(PAIFU_YAKU_TOITOI)},
-    {PAIFU_YAKU_RYANPEIKOU, TRIPLET_YAKU | VALUE_SETS | BIT(PAIFU_YAKU_ITTSU) |
-                                BIT(PAIFU_YAKU_SANSHOKU_DOUJUN)},
+    {PAIFU_YAKU_RYANPEIKOU,
+     TRIPLET_YAKU | VALUE_SETS | BIT(PAIFU_YAKU_ITTSU) | BIT(PAIFU_YAKU_SANSHOKU_DOUJUN)},
     {PAIFU_YAKU_TOITOI, SEQUENCE_YAKU | BIT(PAIFU_YAKU_CHANTA) | BIT(PAIFU_YAKU_JUNCHAN)},
-    {PAIFU_YAKU_ITTSU, TRIPLET_YAKU | BIT(PAIFU_YAKU_SANSHOKU_DOUJUN) | TERMINAL_YAKU |
-                           BIT(PAIFU_YAKU_TANYAO)},
+    {PAIFU_YAKU_ITTSU,
+     TRIPLET_YAKU | BIT(PAIFU_YAKU_SANSHOKU_DOUJUN) | TERMINAL_YAKU | BIT(PAIFU_YAKU_TANYAO)},
     {PAIFU_YAKU_SANSHOKU_DOUJUN, TRIPLET_YAKU | BIT(PAIFU_YAKU_HONROUTOU)},
-    {PAIFU_YAKU_TANYAO, TERMINAL_YAKU | VALUE_SETS | BIT(PAIFU_YAKU_HONITSU) |
-                            BIT(PAIFU_YAKU_SHOUSANGEN)},
-    {PAIFU_YAKU_CHANTA, BIT(PAIFU_YAKU_JUNCHAN) | BIT(PAIFU_YAKU_HONROUTOU) |
-                            BIT(PAIFU_YAKU_CHINITSU)},
-    {PAIFU_YAKU_JUNCHAN, BIT(PAIFU_YAKU_HONROUTOU) | VALUE_SETS | BIT(PAIFU_YAKU_HONITSU) |
-                             BIT(PAIFU_YAKU_SHOUSANGEN)},
+    {PAIFU_YAKU_TANYAO,
+     TERMINAL_YAKU | VALUE_SETS | BIT(PAIFU_YAKU_HONITSU) | BIT(PAIFU_YAKU_SHOUSANGEN)},
+    {PAIFU_YAKU_CHANTA,
+     BIT(PAIFU_YAKU_JUNCHAN) | BIT(PAIFU_YAKU_HONROUTOU) | BIT(PAIFU_YAKU_CHINITSU)},
+    {PAIFU_YAKU_JUNCHAN,
+     BIT(PAIFU_YAKU_HONROUTOU) | VALUE_SETS | BIT(PAIFU_YAKU_HONITSU) | BIT(PAIFU_YAKU_SHOUSANGEN)},
     {PAIFU_YAKU_HONITSU, BIT(PAIFU_YAKU_CHINITSU)},
     {PAIFU_YAKU_CHINITSU, VALUE_SETS | BIT(PAIFU_YAKU_HONROUTOU) | BIT(PAIFU_YAKU_SHOUSANGEN)},
     {PAIFU_YAKU_RIICHI, BIT(PAIFU_YAKU_DOUBLE_RIICHI)},
@@ -104,8 +105,8 @@ static void finding(sheet *sh, int event, const char *code, const char *expected
     sh->hits++;
     va_list ap;
     va_start(ap, fmt);
-    paifu_finding__vadd(sh->report, sh->opts, sh->deal, event, code, expected, recorded,
-                        rule_ref, fmt, ap);
+    paifu_finding__vadd(sh->report, sh->opts, sh->deal, event, code, expected, recorded, rule_ref,
+                        fmt, ap);
     va_end(ap);
 }
 
@@ -131,16 +132,17 @@ static const char *absent_yaku(unsigned id, const paifu_rules *r, bool riichi)
 
 static bool yakuman_id(unsigned id, const paifu_rules *r)
 {
-    return paifu_yaku_is_yakuman(id) || (id == PAIFU_YAKU_RENHOU && r->renhou == PAIFU_RENHOU_YAKUMAN);
+    return paifu_yaku_is_yakuman(id) ||
+           (id == PAIFU_YAKU_RENHOU && r->renhou == PAIFU_RENHOU_YAKUMAN);
 }
 
 /* The value of one win's list: which yaku, their sums closed and open, whether open is possible. */
 typedef struct listed {
-    uint64_t ids;      /* yaku ids listed (dora family excluded) */
-    int closed, open;  /* han of the yaku and dora at closed / open value */
-    bool can_open;     /* no closed-only yaku (and tanyao counts open: kuitan) */
-    int yakuman;       /* yakuman ids listed */
-    int dora;          /* han of the dora family */
+    uint64_t ids;     /* yaku ids listed (dora family excluded) */
+    int closed, open; /* han of the yaku and dora at closed / open value */
+    bool can_open;    /* no closed-only yaku (and tanyao counts open: kuitan) */
+    int yakuman;      /* yakuman ids listed */
+    int dora;         /* han of the dora family */
 } listed;
 
 static void read_list(listed *l, const paifu_win *w, const paifu_rules *r)
@@ -177,8 +179,7 @@ static void read_list(listed *l, const paifu_win *w, const paifu_rules *r)
     l->open += l->dora;
 }
 
-static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l,
-                       bool riichi)
+static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, bool riichi)
 {
     const paifu_rules *r = sh->rules;
     bool tsumo = w->winner == w->from;
@@ -186,8 +187,8 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l,
         const char *why = absent_yaku(w->yaku[i].id, r, riichi);
         if (why) {
             finding(sh, ev, "sheet.yaku", NULL, paifu_yaku_name(w->yaku[i].id), "RRC 2024 §4",
-                    "seat %d's yaku list has %s, but %s", w->winner,
-                    paifu_yaku_name(w->yaku[i].id), why);
+                    "seat %d's yaku list has %s, but %s", w->winner, paifu_yaku_name(w->yaku[i].id),
+                    why);
             return;
         }
     }
@@ -241,8 +242,7 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l,
  * and ippatsu wins without it, e.g. Mimir games-10 lines 9 and 12): a riichi yaku with no
  * deposit listed is a deposit left unwritten, and the hand is then closed (check_closed).
  */
-static void check_riichi(sheet *sh, int ev, const paifu_win *w, const listed *l,
-                         bool riichi)
+static void check_riichi(sheet *sh, int ev, const paifu_win *w, const listed *l, bool riichi)
 {
     if (riichi && !l->yakuman && l->ids &&
         !(l->ids & (BIT(PAIFU_YAKU_RIICHI) | BIT(PAIFU_YAKU_DOUBLE_RIICHI))))
@@ -253,8 +253,7 @@ static void check_riichi(sheet *sh, int ev, const paifu_win *w, const listed *l,
 
 /* A closed hand (riichi declared, or a yaku only a closed hand has): its tsumo scores menzen
    tsumo, its ron 10 fu for the closed ron, so 30 fu only with pinfu (yaku.md 1, 5). */
-static void check_closed(sheet *sh, int ev, const paifu_win *w, const listed *l,
-                         bool riichi)
+static void check_closed(sheet *sh, int ev, const paifu_win *w, const listed *l, bool riichi)
 {
     bool closed = riichi || !l->can_open;
     if (!closed || l->yakuman)
@@ -342,8 +341,8 @@ static int least_fu(const paifu_win *w, const listed *l, bool closed)
     }
     value += dragons + (seat > round ? seat : round);
     int triplets = value;
-    if (l->ids & (BIT(PAIFU_YAKU_SANANKOU) | BIT(PAIFU_YAKU_SANSHOKU_DOUKOU) |
-                  BIT(PAIFU_YAKU_SANKANTSU)))
+    if (l->ids &
+        (BIT(PAIFU_YAKU_SANANKOU) | BIT(PAIFU_YAKU_SANSHOKU_DOUKOU) | BIT(PAIFU_YAKU_SANKANTSU)))
         triplets = triplets > 3 ? triplets : 3;
     if (l->ids & BIT(PAIFU_YAKU_TOITOI))
         triplets = 4;
@@ -374,10 +373,9 @@ static void check_fu(sheet *sh, int ev, const paifu_win *w, const listed *l, boo
     } else if (has_list && (l->ids & BIT(PAIFU_YAKU_CHIITOITSU))) {
         why = "seven pairs score 25 fu";
     } else if (fu == 20) {
-        bool closed_pinfu_tsumo =
-            tsumo && han >= 2 &&
-            (!has_list || ((l->ids & BIT(PAIFU_YAKU_PINFU)) &&
-                           (l->ids & BIT(PAIFU_YAKU_MENZEN_TSUMO))));
+        bool closed_pinfu_tsumo = tsumo && han >= 2 &&
+                                  (!has_list || ((l->ids & BIT(PAIFU_YAKU_PINFU)) &&
+                                                 (l->ids & BIT(PAIFU_YAKU_MENZEN_TSUMO))));
         bool open_ron = !tsumo && r->open_pinfu_fu == 0 && (!has_list || l->can_open);
         if (!closed_pinfu_tsumo && !open_ron && !tsumo && has_list &&
             (l->ids & BIT(PAIFU_YAKU_PINFU)))
@@ -416,19 +414,20 @@ static const char *abortive_absent(const paifu_draw *d, const paifu_rules *r)
     case PAIFU_DRAW_SUUFON:
         return r->abortive & PAIFU_ABORT_SUUFON ? NULL : "the rules have no four-winds draw";
     case PAIFU_DRAW_SUUCHA_RIICHI:
-        return r->abortive & PAIFU_ABORT_SUUCHA_RIICHI ? NULL : "the rules have no four-riichi draw";
+        return r->abortive & PAIFU_ABORT_SUUCHA_RIICHI ? NULL
+                                                       : "the rules have no four-riichi draw";
     case PAIFU_DRAW_SUUKAIKAN:
         return r->abortive & PAIFU_ABORT_SUUKAIKAN ? NULL : "the rules have no four-kans draw";
     case PAIFU_DRAW_SANCHAHOU:
         return r->multi_ron == PAIFU_MULTI_RON_DOUBLE
                    ? NULL
                    : "the rules pay a triple ron (or allow only one winner)";
-    default: return "unknown abortive draw";
+    default:
+        return "unknown abortive draw";
     }
 }
 
-static void check_draw(sheet *sh, int ev, const paifu_draw *d, unsigned riichi,
-                       int deposits)
+static void check_draw(sheet *sh, int ev, const paifu_draw *d, unsigned riichi, int deposits)
 {
     const paifu_deal *deal = sh->deal;
     if (d->kind != PAIFU_DRAW_EXHAUSTIVE) {
@@ -436,9 +435,9 @@ static void check_draw(sheet *sh, int ev, const paifu_draw *d, unsigned riichi,
         if (!why && d->kind == PAIFU_DRAW_SUUCHA_RIICHI && deposits != sh->players)
             why = "the deal lists fewer riichi deposits than players";
         if (why)
-            finding(sh, ev, "draw.condition", NULL,
-                    paifu_draw_kind_name((paifu_draw_kind)d->kind), "RRC 2024 §3.8",
-                    "%s draw, but %s", paifu_draw_kind_name((paifu_draw_kind)d->kind), why);
+            finding(sh, ev, "draw.condition", NULL, paifu_draw_kind_name((paifu_draw_kind)d->kind),
+                    "RRC 2024 §3.8", "%s draw, but %s",
+                    paifu_draw_kind_name((paifu_draw_kind)d->kind), why);
         return;
     }
     if (!(d->known & PAIFU_REC_TENPAI))
@@ -520,8 +519,8 @@ void paifu_sheet__check_deal(paifu_report *report, const paifu_verify_options *o
                 !w->yakuman && !(has_list && l.yakuman))
                 check_fu(&sh, (int)i, w, &l, has_list, r);
             if (w->known & PAIFU_REC_STICKS) {
-                bool takes_honba = (int)i == first ||
-                                   rules->honba_multi_ron == PAIFU_HONBA_EACH_WINNER;
+                bool takes_honba =
+                    (int)i == first || rules->honba_multi_ron == PAIFU_HONBA_EACH_WINNER;
                 int32_t want = share[w->winner] / 1000;
                 char e2[32], g2[32];
                 if (w->riichi_sticks != want || w->honba != (takes_honba ? honba : w->honba)) {

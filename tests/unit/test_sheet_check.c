@@ -17,10 +17,11 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <cmocka.h> /* in a block of its own: after the headers it needs */
 
 #include "paifu.h"
 
@@ -94,8 +95,8 @@ static void one(const char *sheet, const char *preset, const char *const *set, c
 /* two deals before the one under test: E1 dealer a keeps the deal (E1-1), then b deals (E2-0) */
 #define LEAD HEAD "tsumo a 1han 30fu (yakuhai1)\nron c from d 1han 30fu (yakuhai1)\n"
 
-static const char *const PRESETS[] = {"rrc", "ema", "ema2012", "wrc", "jhc2016", "tenhou",
-                                      "majsoul"};
+static const char *const PRESETS[] = {"rrc",     "ema",    "ema2012", "wrc",
+                                      "jhc2016", "tenhou", "majsoul"};
 #define N_PRESETS (sizeof(PRESETS) / sizeof(PRESETS[0]))
 
 /* ---- the han sum ---- */
@@ -107,8 +108,7 @@ static void test_han_sum_open_closed(void **state)
     for (size_t p = 0; p < N_PRESETS; p++) {
         clean(LEAD "ron b from c 2han 40fu (honitsu)\n", PRESETS[p], NULL);
         clean(LEAD "ron b from c 3han 40fu (honitsu)\n", PRESETS[p], NULL);
-        one(LEAD "ron b from c 4han 40fu (honitsu)\n", PRESETS[p], NULL, "sheet.han", 4,
-            "E2-0");
+        one(LEAD "ron b from c 4han 40fu (honitsu)\n", PRESETS[p], NULL, "sheet.han", 4, "E2-0");
         /* dora as listed (issue 13: yakuhai1 dora 2 is 3 han, not 4) */
         one(LEAD "ron b from c 4han 30fu (yakuhai1 dora 2)\n", PRESETS[p], NULL, "sheet.han", 4,
             "E2-0");
@@ -137,10 +137,9 @@ static void test_yaku_together(void **state)
     (void)state;
     for (size_t p = 0; p < N_PRESETS; p++) {
         /* yaku.md 4: seven pairs have no sequences; chanta and junchan exclude each other */
-        one(LEAD "ron b from c 3han 25fu (chiitoitsu pinfu)\n", PRESETS[p], NULL, "sheet.yaku",
-            4, "E2-0");
-        one(LEAD "ron b from c 5han (chanta junchan)\n", PRESETS[p], NULL, "sheet.yaku", 4,
+        one(LEAD "ron b from c 3han 25fu (chiitoitsu pinfu)\n", PRESETS[p], NULL, "sheet.yaku", 4,
             "E2-0");
+        one(LEAD "ron b from c 5han (chanta junchan)\n", PRESETS[p], NULL, "sheet.yaku", 4, "E2-0");
         /* 000 §3.5.1: a yakuman has no other yaku */
         one(LEAD "ron b from c yakuman (daisangen honitsu)\n", PRESETS[p], NULL, "sheet.yaku", 4,
             "E2-0");
@@ -163,7 +162,7 @@ static void test_yaku_the_rules_lack(void **state)
         "{\"result_only\": true, \"events\": [\n"
         "{\"type\": \"win\", \"seat\": 1, \"from\": 2, \"han\": 2, \"fu\": 30, \"yaku\": "
         "[[\"tanyao\", 1], [\"aka_dora\", 1]]}]}]}\n";
-    clean(json_aka, "rrc", NULL); /* 000 §3.6: three red fives */
+    clean(json_aka, "rrc", NULL);                        /* 000 §3.6: three red fives */
     one(json_aka, "ema", NULL, "sheet.yaku", 0, "E1-0"); /* no red fives */
     one(json_aka, "wrc", NULL, "sheet.yaku", 0, "E1-0");
     /* 000 §4.2.3: renhou as mangan under RRC; no yaku on tenhou.net and MahjongSoul */
@@ -197,8 +196,8 @@ static void test_riichi(void **state)
     (void)state;
     for (size_t p = 0; p < N_PRESETS; p++) {
         /* a riichi winner counts riichi */
-        one(LEAD "ron b from c 1han 40fu (tanyao) riichi b\n", PRESETS[p], NULL, "sheet.riichi",
-            4, "E2-0");
+        one(LEAD "ron b from c 1han 40fu (tanyao) riichi b\n", PRESETS[p], NULL, "sheet.riichi", 4,
+            "E2-0");
         /* the winner's own deposit may be left out of the list (it comes back at once) */
         clean(LEAD "ron b from c 1han 40fu (riichi)\n", PRESETS[p], NULL);
         /* issue 13: a closed hand's tsumo (riichi) has menzen tsumo */
@@ -219,8 +218,7 @@ static void test_han_fu(void **state)
         /* yaku.md 5: 25 fu is chiitoitsu only */
         one(LEAD "ron b from c 1han 25fu (yakuhai1)\n", PRESETS[p], NULL, "sheet.fu", 4, "E2-0");
         clean(LEAD "ron b from c 2han 25fu (chiitoitsu)\n", PRESETS[p], NULL);
-        one(LEAD "ron b from c 2han 30fu (chiitoitsu)\n", PRESETS[p], NULL, "sheet.fu", 4,
-            "E2-0");
+        one(LEAD "ron b from c 2han 30fu (chiitoitsu)\n", PRESETS[p], NULL, "sheet.fu", 4, "E2-0");
         /* 20 fu: a closed pinfu tsumo */
         clean(LEAD "tsumo b 2han 20fu (pinfu tsumo)\n", PRESETS[p], NULL);
         one(LEAD "ron b from c 2han 20fu (pinfu tanyao)\n", PRESETS[p], NULL, "sheet.fu", 4,
@@ -229,12 +227,11 @@ static void test_han_fu(void **state)
         one(LEAD "ron b from c 1han 35fu\n", PRESETS[p], NULL, "sheet.fu", 4, "E2-0");
         one(LEAD "ron b from c 1han 120fu\n", PRESETS[p], NULL, "sheet.fu", 4, "E2-0");
         /* issue 13: yakuhai and toitoi on a tsumo have at least 40 fu */
-        one(LEAD "tsumo b 3han 30fu (yakuhai1 toitoi)\n", PRESETS[p], NULL, "sheet.fu", 4,
-            "E2-0");
+        one(LEAD "tsumo b 3han 30fu (yakuhai1 toitoi)\n", PRESETS[p], NULL, "sheet.fu", 4, "E2-0");
         clean(LEAD "tsumo b 3han 40fu (yakuhai1 toitoi)\n", PRESETS[p], NULL);
         /* a closed ron scores 30 fu only with pinfu */
-        one(LEAD "ron b from c 2han 30fu (riichi tanyao) riichi b\n", PRESETS[p], NULL,
-            "sheet.fu", 4, "E2-0");
+        one(LEAD "ron b from c 2han 30fu (riichi tanyao) riichi b\n", PRESETS[p], NULL, "sheet.fu",
+            4, "E2-0");
         clean(LEAD "ron b from c 2han 30fu (riichi pinfu) riichi b\n", PRESETS[p], NULL);
         /* a limit hand may leave its fu out: nothing is said about it */
         clean(LEAD "ron b from c 5han (riichi tanyao dora 3) riichi b\n", PRESETS[p], NULL);
@@ -300,13 +297,12 @@ static void test_sticks_and_payments(void **state)
 {
     (void)state;
     /* a stick from the deal before (riichi at a draw) is on the table for the next winner */
-    const char *ok =
-        JHEAD "{\"result_only\": true, \"events\": [\n"
-              "{\"type\": \"riichi_accepted\", \"seat\": 1},\n"
-              "{\"type\": \"exhaustive_draw\", \"tenpai\": [1]}]},\n"
-              "{\"result_only\": true, \"events\": [\n"
-              "{\"type\": \"win\", \"seat\": 2, \"from\": 3, \"han\": 1, \"fu\": 30, "
-              "\"honba\": 1, \"riichi_sticks\": 1}]}]}\n";
+    const char *ok = JHEAD "{\"result_only\": true, \"events\": [\n"
+                           "{\"type\": \"riichi_accepted\", \"seat\": 1},\n"
+                           "{\"type\": \"exhaustive_draw\", \"tenpai\": [1]}]},\n"
+                           "{\"result_only\": true, \"events\": [\n"
+                           "{\"type\": \"win\", \"seat\": 2, \"from\": 3, \"han\": 1, \"fu\": 30, "
+                           "\"honba\": 1, \"riichi_sticks\": 1}]}]}\n";
     clean(ok, "rrc", NULL);
     const char *none = JHEAD "{\"result_only\": true, \"events\": [\n"
                              "{\"type\": \"win\", \"seat\": 2, \"from\": 3, \"han\": 1, \"fu\": "
@@ -324,11 +320,11 @@ static void test_sticks_and_payments(void **state)
 static void test_labels(void **state)
 {
     (void)state;
-    const char *sheet = HEAD "tsumo a 1han 30fu (yakuhai1)\n"  /* E1-0: the dealer wins */
-                             "draw tempai a\n"                 /* E1-1: the dealer tenpai */
-                             "draw tempai b\n"                 /* E1-2: the dealer noten */
-                             "ron c from d 1han 30fu (tanyao)\n" /* E2-3 */
-                             "chombo c\n"                      /* E3-0 */
+    const char *sheet = HEAD "tsumo a 1han 30fu (yakuhai1)\n"     /* E1-0: the dealer wins */
+                             "draw tempai a\n"                    /* E1-1: the dealer tenpai */
+                             "draw tempai b\n"                    /* E1-2: the dealer noten */
+                             "ron c from d 1han 30fu (tanyao)\n"  /* E2-3 */
+                             "chombo c\n"                         /* E3-0 */
                              "ron b from c 1han 99fu (tanyao)\n"; /* the replayed E3-0 */
     outcome o = run(sheet, "rrc", NULL);
     assert_int_equal(o.n, 1);
@@ -357,11 +353,16 @@ static void test_labels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_han_sum_open_closed), cmocka_unit_test(test_kuitan),
-        cmocka_unit_test(test_yaku_together),       cmocka_unit_test(test_yaku_the_rules_lack),
-        cmocka_unit_test(test_kazoe),               cmocka_unit_test(test_riichi),
-        cmocka_unit_test(test_han_fu),              cmocka_unit_test(test_winners),
-        cmocka_unit_test(test_abortive),            cmocka_unit_test(test_sticks_and_payments),
+        cmocka_unit_test(test_han_sum_open_closed),
+        cmocka_unit_test(test_kuitan),
+        cmocka_unit_test(test_yaku_together),
+        cmocka_unit_test(test_yaku_the_rules_lack),
+        cmocka_unit_test(test_kazoe),
+        cmocka_unit_test(test_riichi),
+        cmocka_unit_test(test_han_fu),
+        cmocka_unit_test(test_winners),
+        cmocka_unit_test(test_abortive),
+        cmocka_unit_test(test_sticks_and_payments),
         cmocka_unit_test(test_labels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

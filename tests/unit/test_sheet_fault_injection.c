@@ -36,10 +36,11 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <cmocka.h> /* in a block of its own: after the headers it needs */
 
 #include "paifu.h"
 #include "text_file.h"
@@ -48,7 +49,6 @@ typedef file_text text;
 #include "write_sink.h"
 
 /* ---- text ---- */
-
 
 #define MAX_LINES 512
 
@@ -247,12 +247,21 @@ static bool in_base(const result *base, const found *f)
 /* ---- tallies ---- */
 
 enum kind {
-    K_HAN_SUM, K_PAIR, K_RIICHI_YAKU, K_WRONG_WINNER, K_TWICE_WINNER, K_MISSING_STICK,
-    K_EXTRA_STICK, K_FINAL, K_PAYMENT, K_ABORTIVE, K_COUNT
+    K_HAN_SUM,
+    K_PAIR,
+    K_RIICHI_YAKU,
+    K_WRONG_WINNER,
+    K_TWICE_WINNER,
+    K_MISSING_STICK,
+    K_EXTRA_STICK,
+    K_FINAL,
+    K_PAYMENT,
+    K_ABORTIVE,
+    K_COUNT
 };
 static const char *const KIND_NAME[K_COUNT] = {
-    "han_sum", "han_fu_pair", "riichi_yaku", "wrong_winner", "twice_winner", "missing_stick",
-    "extra_stick", "final_score", "payment", "abortive"};
+    "han_sum",       "han_fu_pair", "riichi_yaku", "wrong_winner", "twice_winner",
+    "missing_stick", "extra_stick", "final_score", "payment",      "abortive"};
 
 typedef struct tally {
     int applied, at_line, elsewhere, missed, wrong_place;
@@ -329,8 +338,8 @@ static void check_clean(const result *base, const char *name)
                 seen = seen || (strcmp(base->f[i].deal, KNOWN[k].deal) == 0 &&
                                 strcmp(base->f[i].code, KNOWN[k].code) == 0);
             if (!seen)
-                fail_msg("%s: the known mistake in deal %s (%s) is not found", name,
-                         KNOWN[k].deal, KNOWN[k].why);
+                fail_msg("%s: the known mistake in deal %s (%s) is not found", name, KNOWN[k].deal,
+                         KNOWN[k].why);
             known++;
         }
     if (base->n != known) {
@@ -501,7 +510,8 @@ static void pantheon_faults(const char *name, const text *t, const char *fallbac
         }
         /* an impossible han/fu pair */
         if (fu >= 0) {
-            edit = replaced(s, w.at[fu], w.len[fu], yaku_has(s, &w, "chiitoitsu") ? "30fu" : "25fu");
+            edit =
+                replaced(s, w.at[fu], w.len[fu], yaku_has(s, &w, "chiitoitsu") ? "30fu" : "25fu");
             char *data = join_with(&l, i, edit);
             judge(K_PAIR, &base, data, name, fallback, line, -1, -1);
             free(data);
@@ -751,8 +761,8 @@ static void print_tally(void)
             "missed");
     for (int k = 0; k < K_COUNT; k++) {
         const tally *t = &TALLY[k];
-        fprintf(stderr, "%-14s %8d %7d %3d%% %6d %3d%% %3d\n", KIND_NAME[k], t->applied,
-                t->at_line, t->applied ? 100 * t->at_line / t->applied : 0, t->elsewhere,
+        fprintf(stderr, "%-14s %8d %7d %3d%% %6d %3d%% %3d\n", KIND_NAME[k], t->applied, t->at_line,
+                t->applied ? 100 * t->at_line / t->applied : 0, t->elsewhere,
                 t->applied ? 100 * t->elsewhere / t->applied : 0, t->missed);
     }
 }
@@ -789,8 +799,8 @@ static void test_samples(void **state)
     memset(TALLY, 0, sizeof(TALLY));
     n_sheets = 0;
     walk_pantheon(PAIFU_SAMPLES_DIR, "samples");
-    static const char *const SESSIONS[] = {"ema", "ema2012", "jhc2016", "majsoul", "rrc", "tenhou",
-                                           "wrc"};
+    static const char *const SESSIONS[] = {"ema", "ema2012", "jhc2016", "majsoul",
+                                           "rrc", "tenhou",  "wrc"};
     for (size_t i = 0; i < sizeof(SESSIONS) / sizeof(SESSIONS[0]); i++) {
         char path[1024];
         snprintf(path, sizeof(path), "%s/session-%s.paifu.json", PAIFU_SAMPLES_DIR, SESSIONS[i]);
