@@ -554,8 +554,31 @@ static int read_result(json_cursor *c, const json_t *head, const char *head_path
 
 /* ---- the game ---- */
 
-/* Players: 3 when the first RecordNewRound deals no `tiles3` (spec §9). */
-static int count_players(json_cursor *c, const ms_source *src, const json_t *empty, int *players)
+/* The highest seat head.accounts[] or head.robots[] names, or -1. */
+static long long highest_seat(const json_t *head)
+{
+    static const char *const LISTS[] = {"accounts", "robots"};
+    long long top = -1;
+    char buf[64];
+    for (size_t l = 0; l < 2; l++) {
+        const json_t *list = paifu_majsoul__member(head, LISTS[l], NULL, buf);
+        for (size_t i = 0; json_is_array(list) && i < json_array_size(list); i++) {
+            const json_t *seat = paifu_majsoul__member(json_array_get(list, i), "seat", NULL, buf);
+            if (json_is_integer(seat) && json_integer_value(seat) > top)
+                top = json_integer_value(seat);
+        }
+    }
+    return top;
+}
+
+/*
+ * Players: 3 when the first RecordNewRound deals no `tiles3` (spec §9). A record whose
+ * starting hands are not there (no tiles0..tiles2, or no tiles3 while the head seats a fourth
+ * player) is refused as such, not read as a game of fewer players.
+ */
+static int count_players(json_cursor *c, const ms_source *src, const json_t *head,
+                         const json_t *empty,
+                         int *players)
 {
     size_t i = 0, j = 0;
     ms_record r;
@@ -564,8 +587,24 @@ static int count_players(json_cursor *c, const ms_source *src, const json_t *emp
     while ((rc = next_record(c, src, &i, &j, &r, empty)) > 0) {
         if (strcmp(r.type, "NewRound") != 0)
             continue;
-        const json_t *t3 = paifu_majsoul__member(r.data, "tiles3", NULL, buf);
-        *players = json_array_size(t3) > 0 ? 4 : 3;
+        static const char *const HANDS[] = {"tiles0", "tiles1", "tiles2", "tiles3"};
+        int dealt = 0;
+        for (int s = 0; s < 4; s++)
+            dealt |= json_array_size(paifu_majsoul__member(r.data, HANDS[s], NULL, buf)) > 0
+                         ? 1 << s
+                         : 0;
+        *players = (dealt & 8) ? 4 : 3;
+        long long seat = highest_seat(head);
+        if ((dealt & 7) != 7 || seat >= *players) {
+            record_path(c, src, &r);
+            if (seat >= *players)
+                return jerr(c, "the record's starting hands cannot be found: its first "
+                               "RecordNewRound has no tiles%d, though the head seats a player at "
+                               "seat %lld", *players, seat);
+            return jerr(c, "the record's starting hands cannot be found: its first "
+                           "RecordNewRound has no tiles0, tiles1 and tiles2 (a record without "
+                           "the players' hands cannot be replayed)");
+        }
         return 0;
     }
     if (rc < 0)
@@ -607,7 +646,7 @@ static int read_game(json_cursor *c, const json_t *root, const json_t *empty, pa
     int players = 4, rc;
     long long mode = -1;
     if ((rc = find_records(c, root, &src, &head, game)) < 0 ||
-        (rc = count_players(c, &src, empty, &players)) < 0)
+        (rc = count_players(c, &src, head, empty, &players)) < 0)
         return rc;
     set_path(c, "$");
     if (!head && (rc = paifu_majsoul__int(c, root, "mode", 0, 0xFFFFFFFFLL, -1, &mode)) < 0)
