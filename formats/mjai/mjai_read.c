@@ -32,6 +32,10 @@
  *     discarded), four riichi, four kans, four winds, and a triple ron last. Tenpai from the
  *     noten payments when the log does not list it.
  *   - end_game: the original dialect's scores are the final points (no uma: no final scores).
+ *   - The original server's dialect (gimite/mjai): a tsumo's hora_tehais may already hold the
+ *     winning tile (3n+2 tiles); its {"type":"error","message"} ends a game a bot's bad reply
+ *     aborted: the game is truncated, the message kept as metadata mjai.error, and the lines
+ *     up to the next start_game are not read.
  */
 #include "format.h"
 #include "json_in.h"
@@ -59,6 +63,8 @@ typedef struct mjai_reader {
     bool started;              /* start_game or a first start_kyoku was read */
     bool rules_set;
     bool ended;                /* end_game was read */
+    bool aborted;              /* an error event ended the game (the log goes on to the next) */
+    bool skipping;             /* lines after an error event, up to the next start_game */
     bool east_only, aka;
     int players;
     int32_t running[PAIFU_SEATS]; /* scores as the log has them, after the latest event */
@@ -822,11 +828,13 @@ static int on_hora(mjai_reader *st, const json_t *ev)
     const json_t *th = json_object_get(ev, "hora_tehais");
     if (th) {
         size_t n, old = json_cursor_key(c, "hora_tehais");
-        if ((rc = tile_list(c, th, w.hand, 1, PAIFU_MAX_HAND - 1, &n, NULL)) < 0)
+        if ((rc = tile_list(c, th, w.hand, 1, PAIFU_MAX_HAND, &n, NULL)) < 0)
             return rc;
         json_cursor_pop(c, old);
         w.n_hand = (uint8_t)n;
-        if (w.win_tile != PAIFU_TILE_NONE)
+        /* 3n+1 tiles: the hand before the winning tile; 3n+2: the original server's tsumo,
+           whose hora_tehais already hold it (spec §4.3) */
+        if (n % 3 != 2 && n < PAIFU_MAX_HAND && w.win_tile != PAIFU_TILE_NONE)
             w.hand[w.n_hand++] = w.win_tile;
         w.known |= PAIFU_REC_HAND;
     }
@@ -975,6 +983,23 @@ static int on_end_game(mjai_reader *st, const json_t *ev)
     return 0;
 }
 
+/*
+ * The original server's {"type":"error","message":...} (gimite/mjai): a bot's bad reply ended
+ * the game. The game is read as truncated, the message kept as metadata mjai.error, and the
+ * lines up to the next start_game are not read.
+ */
+static int on_error(mjai_reader *st, const json_t *ev)
+{
+    const json_t *m = json_object_get(ev, "message");
+    int rc = paifu_game_set_meta(st->game, "mjai.error",
+                                 json_is_string(m) ? json_string_value(m) : "(no message)",
+                                 st->c.err);
+    if (rc < 0)
+        return rc;
+    st->aborted = true;
+    return 0;
+}
+
 /* ---- dispatch ---- */
 
 static int on_event(mjai_reader *st, const json_t *ev, const char *type)
@@ -1017,6 +1042,8 @@ static int on_event(mjai_reader *st, const json_t *ev, const char *type)
     for (size_t i = 0; i < sizeof(TURNS) / sizeof(TURNS[0]); i++)
         if (strcmp(type, TURNS[i].type) == 0)
             return TURNS[i].fn(st, ev);
+    if (strcmp(type, "error") == 0)
+        return on_error(st, ev);
     json_cursor_key(&st->c, "type");
     return jerr(&st->c, "unknown mjai event type \"%.32s\"", type);
 }
@@ -1053,7 +1080,7 @@ static int next_line(mjai_reader *st, json_t **out, uint32_t *line, paifu_error 
 static void begin_game(mjai_reader *st, paifu_game *game)
 {
     st->game = game;
-    st->started = st->rules_set = st->ended = false;
+    st->started = st->rules_set = st->ended = st->aborted = false;
     st->east_only = false;
     st->aka = true;
     st->players = 4;
@@ -1097,6 +1124,11 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         }
         const char *type = json_string_value(t);
         bool start_game = strcmp(type, "start_game") == 0;
+        if (st->skipping && !start_game) {
+            json_decref(ev);
+            continue;
+        }
+        st->skipping = false;
         bool starts = start_game || strcmp(type, "start_kyoku") == 0;
         if (start_game && st->started) {
             st->pending = ev; /* the next game begins: this one ended without end_game */
@@ -1113,6 +1145,10 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         json_decref(ev);
         if (rc < 0)
             return rc;
+        if (st->aborted) {
+            st->skipping = true;
+            return finish_game(st);
+        }
         if (st->ended)
             return finish_game(st);
     }

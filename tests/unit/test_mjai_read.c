@@ -343,6 +343,87 @@ static void test_sample_validates(void **state)
     paifu_game_free(g);
 }
 
+/* Findings of G under its own rule set (fallback rrc, as the CLI), except on the game's flow
+ * (a one-deal test game ends early). */
+static size_t count_findings(const paifu_game *g, const char *show)
+{
+    paifu_rules *rules = NULL;
+    paifu_report *rep = NULL;
+    assert_int_equal(paifu_game_rules(&rules, g, "rrc", NULL), 0);
+    assert_int_equal(paifu_report_new(&rep, NULL), 0);
+    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, NULL), 0);
+    size_t n = 0;
+    for (size_t i = 0; i < paifu_report_count(rep); i++) {
+        const paifu_finding *f = paifu_report_finding(rep, i);
+        if (strncmp(f->code, "flow.", 5) == 0)
+            continue;
+        print_error("%s: %s: %s\n", show, f->code, f->message);
+        n++;
+    }
+    paifu_report_free(rep);
+    paifu_rules_free(rules);
+    return n;
+}
+
+#define GIMITE_KYOKU                                                                             \
+    "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,"           \
+    "\"oya\":0,\"dora_marker\":\"1s\",\"tehais\":["                                              \
+    "[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\"]," \
+    "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"E\",\"S\",\"W\",\"N\"],"    \
+    "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"E\",\"S\",\"W\",\"N\"],"    \
+    "[\"5p\",\"6p\",\"7p\",\"8p\",\"9p\",\"P\",\"P\",\"F\",\"F\",\"C\",\"C\",\"E\",\"E\"]]}\n"    \
+    EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"9p\"")                                           \
+    EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"9p\"")                                           \
+    EV("\"type\":\"tsumo\",\"actor\":1,\"pai\":\"8p\"")                                           \
+    EV("\"type\":\"dahai\",\"actor\":1,\"pai\":\"8p\"")                                           \
+    EV("\"type\":\"tsumo\",\"actor\":2,\"pai\":\"7p\"")                                           \
+    EV("\"type\":\"dahai\",\"actor\":2,\"pai\":\"7p\"")                                           \
+    EV("\"type\":\"tsumo\",\"actor\":3,\"pai\":\"6s\"")                                           \
+    EV("\"type\":\"dahai\",\"actor\":3,\"pai\":\"6s\"")
+
+/*
+ * The original server (gimite/mjai): a tsumo's hora_tehais already hold the winning tile
+ * (3n+2 tiles), and an error event ends a game a bot's bad reply aborted (issue 15 point 7).
+ * The win: 123456789m 123p 4p + 4p by tsumo, dealer, closed: tsumo + ittsu, 3 han 30 fu
+ * (20 + 2 tsumo + 2 tanki), 2000 all.
+ */
+static void test_gimite_dialect(void **state)
+{
+    (void)state;
+    const char *log = START_GAME GIMITE_KYOKU
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"4p\"")
+        EV("\"type\":\"hora\",\"actor\":0,\"target\":0,\"pai\":\"4p\",\"hora_tehais\":[\"1m\","
+           "\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\","
+           "\"4p\"],\"fu\":30,\"fan\":3,\"scores\":[31000,23000,23000,23000]")
+        EV("\"type\":\"end_kyoku\"")
+        EV("\"type\":\"end_game\",\"scores\":[31000,23000,23000,23000]");
+    paifu_game *g = read_ok(log);
+    const paifu_win *w = &paifu_game_deal(g, 0)->wins[0];
+    assert_int_equal(w->n_hand, 14); /* the winning tile once */
+    assert_int_equal(w->hand[13], T("4p"));
+    assert_int_equal(count_findings(g, "gimite tsumo"), 0);
+    paifu_game_free(g);
+
+    /* the error event: the game is truncated, the message kept; the next game is read */
+    const char *aborted = START_GAME GIMITE_KYOKU
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"4p\"")
+        EV("\"type\":\"error\",\"message\":\"unexpected response from player 0\"")
+        EV("\"type\":\"end_game\"")
+        START_GAME MORTAL_KYOKU;
+    paifu_reader *r = NULL;
+    const paifu_game *cur = NULL;
+    assert_int_equal(paifu_reader_open_buffer(&r, aborted, strlen(aborted), NULL, NULL), 0);
+    assert_int_equal(paifu_reader_next(&cur, r, NULL), 1);
+    assert_true(paifu_game_truncated(cur));
+    assert_string_equal(paifu_game_meta_get(cur, "mjai.error"),
+                        "unexpected response from player 0");
+    assert_int_equal(paifu_game_deal(cur, 0)->n_events, 9);
+    assert_int_equal(paifu_reader_next(&cur, r, NULL), 1);
+    assert_null(paifu_game_meta_get(cur, "mjai.error"));
+    assert_int_equal(paifu_reader_next(&cur, r, NULL), 0);
+    paifu_reader_free(r);
+}
+
 int main(void)
 {
     paifu_init();
@@ -350,7 +431,7 @@ int main(void)
         cmocka_unit_test(test_mortal_game),   cmocka_unit_test(test_draw_without_reason),
         cmocka_unit_test(test_original_dialect), cmocka_unit_test(test_akochan_mcr),
         cmocka_unit_test(test_two_games),     cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_sample_validates),
+        cmocka_unit_test(test_sample_validates), cmocka_unit_test(test_gimite_dialect),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
