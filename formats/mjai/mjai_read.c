@@ -32,6 +32,10 @@
  *     discarded), four riichi, four kans, four winds, and a triple ron last. Tenpai from the
  *     noten payments when the log does not list it.
  *   - end_game: the original dialect's scores are the final points (no uma: no final scores).
+ *   - A RiichiLab (mjai.app) match record {"events": [...], "players": [{"screen_name"}],
+ *     "started_at", "seatRank"}: its events are read as a log's lines (errors name
+ *     $.events[i]); screen names name the seats, started_at is the game's date
+ *     (PAIFU_META_DATE), seatRank is kept as mjai.seat_rank.
  *   - The original server's dialect (gimite/mjai): a tsumo's hora_tehais may already hold the
  *     winning tile (3n+2 tiles); its {"type":"error","message"} ends a game a bot's bad reply
  *     aborted: the game is truncated, the message kept as metadata mjai.error, and the lines
@@ -46,6 +50,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MAX_POINTS 100000000LL
 
@@ -56,6 +61,9 @@ typedef struct mjai_reader {
     uint32_t line;             /* lines before pos */
     json_t *pending;           /* an event read ahead that starts the next game */
     uint32_t pending_line;
+    json_t *record;            /* a RiichiLab match record: its events instead of lines */
+    bool record_checked;       /* the input was looked at for a match record */
+    size_t next_event;         /* index of the record's next event */
 
     /* the game */
     paifu_game *game;
@@ -100,12 +108,22 @@ static const char *const TYPES[] = {
     "nukidora", "kita", "none", "hello", "join",
 };
 
-/* The first line is a JSON object whose "type" is an mjai event (spec §4). */
+/* A RiichiLab (mjai.app) match record: one object whose "events" are mjai events. */
+static bool match_record(const char *data, size_t size)
+{
+    size_t window = size < ((size_t)1 << 20) ? size : (size_t)1 << 20;
+    return jcontains(data, window, "\"events\"") && jcontains(data, window, "\"start_kyoku\"");
+}
+
+/* The first line is a JSON object whose "type" is an mjai event (spec §4), or the document is
+   a match record. */
 static int sniff(const char *data, size_t size)
 {
     size_t i = jlead(data, size);
     if (i >= size || data[i] != '{')
         return 0;
+    if (match_record(data + i, size - i))
+        return 86;
     const char *nl = memchr(data + i, '\n', size - i);
     size_t end = nl ? (size_t)(nl - data) : size;
     for (size_t k = i; k + 6 <= end; k++) {
@@ -1050,9 +1068,18 @@ static int on_event(mjai_reader *st, const json_t *ev, const char *type)
 
 /* ---- reader ---- */
 
-/* The next non-blank line as JSON: 1 with *OUT, 0 at the end, or an error. */
+/* The next non-blank line as JSON (a match record's next event): 1 with *OUT, 0 at the end,
+   or an error. */
 static int next_line(mjai_reader *st, json_t **out, uint32_t *line, paifu_error *err)
 {
+    if (st->record) {
+        const json_t *events = json_object_get(st->record, "events");
+        if (st->next_event >= json_array_size(events))
+            return 0;
+        *out = json_incref(json_array_get(events, st->next_event++));
+        *line = 0;
+        return 1;
+    }
     while (st->pos < st->in.size) {
         const char *p = st->in.data + st->pos;
         const char *nl = memchr(p, '\n', st->in.size - st->pos);
@@ -1088,9 +1115,76 @@ static void begin_game(mjai_reader *st, paifu_game *game)
     st->in_deal = st->deal_over = false;
 }
 
+/*
+ * A match record's header: players[].screen_name by seat (they name the bots, start_game only
+ * "player0".."player3"), started_at as PAIFU_META_DATE and mjai.started_at, seatRank kept as
+ * mjai.seat_rank.
+ */
+static int record_header(mjai_reader *st)
+{
+    json_cursor *c = &st->c;
+    json_cursor_init(c, st->in.source, c->err);
+    const json_t *players = json_object_get(st->record, "players");
+    size_t old = json_cursor_key(c, "players");
+    if (players && (!json_is_array(players) || json_array_size(players) > (size_t)st->players))
+        return jerr(c, "expected up to %d players, found %s", st->players,
+                    json_is_array(players) ? "more" : jtype(players));
+    for (size_t i = 0; i < json_array_size(players); i++) {
+        size_t o2 = json_cursor_index(c, i);
+        const char *name = NULL;
+        int rc = jopt_str(c, json_array_get(players, i), "screen_name", &name);
+        if (rc < 0 || (name && (rc = paifu_game_set_player_name(st->game, (int)i, name,
+                                                                 c->err)) < 0))
+            return rc;
+        json_cursor_pop(c, o2);
+    }
+    json_cursor_pop(c, old);
+    const json_t *at = json_object_get(st->record, "started_at");
+    if (at) {
+        old = json_cursor_key(c, "started_at");
+        char when[32];
+        if (json_is_integer(at)) { /* Unix time, in seconds or milliseconds */
+            long long t = json_integer_value(at);
+            time_t secs = (time_t)(t > 100000000000LL ? t / 1000 : t);
+            struct tm tm;
+            if (t < 0 || !gmtime_r(&secs, &tm) ||
+                !strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
+                return jerr(c, "expected the start time, found %lld", t);
+        } else if (json_is_string(at)) {
+            snprintf(when, sizeof(when), "%s", json_string_value(at));
+        } else {
+            return jerr(c, "expected the start time (a string or Unix time), found %s",
+                        jtype(at));
+        }
+        char *text = json_dumps(at, JSON_COMPACT | JSON_ENCODE_ANY);
+        if (!text)
+            return paifu_error_set(c->err, PAIFU_ENOMEM, NULL, "out of memory");
+        int rc = paifu_game_set_meta(st->game, "mjai.started_at", text, c->err);
+        free(text);
+        if (rc == 0)
+            rc = paifu_game_set_meta(st->game, PAIFU_META_DATE, when, c->err);
+        if (rc < 0)
+            return rc;
+        json_cursor_pop(c, old);
+    }
+    const json_t *rank = json_object_get(st->record, "seatRank");
+    if (rank) {
+        char *text = json_dumps(rank, JSON_COMPACT | JSON_ENCODE_ANY);
+        if (!text)
+            return paifu_error_set(c->err, PAIFU_ENOMEM, NULL, "out of memory");
+        int rc = paifu_game_set_meta(st->game, "mjai.seat_rank", text, c->err);
+        free(text);
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
 static int finish_game(mjai_reader *st)
 {
     int rc = release_held(st);
+    if (rc == 0 && st->record)
+        rc = record_header(st);
     if (rc == 0 && !st->rules_set)
         rc = set_rules(st, false);
     if (!st->ended)
@@ -1100,9 +1194,29 @@ static int finish_game(mjai_reader *st)
     return rc < 0 ? rc : 1;
 }
 
+/* A match record is read whole once, before its first game (the lines otherwise). */
+static void open_record(mjai_reader *st)
+{
+    st->record_checked = true;
+    size_t i = jlead(st->in.data, st->in.size);
+    if (i >= st->in.size || !match_record(st->in.data + i, st->in.size - i))
+        return;
+    json_t *root = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (jload(&root, st->in.data, st->in.size, 0, 0, st->in.source, &err) < 0)
+        return; /* JSON lines after all: read line by line */
+    if (json_is_object(root) && json_is_array(json_object_get(root, "events")))
+        st->record = root;
+    else
+        json_decref(root);
+}
+
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
     mjai_reader *st = state;
+    if (!st->record_checked)
+        open_record(st);
     begin_game(st, game);
     for (;;) {
         json_t *ev = st->pending;
@@ -1115,6 +1229,10 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
             return st->started ? finish_game(st) : 0;
         json_cursor_init(&st->c, st->in.source, err);
         st->c.line = line;
+        if (st->record) {
+            json_cursor_key(&st->c, "events");
+            json_cursor_index(&st->c, st->next_event - 1);
+        }
         const json_t *t = json_object_get(ev, "type");
         if (!json_is_object(ev) || !json_is_string(t)) {
             rc = jerr(&st->c, "expected an mjai event: an object with a \"type\", found %s",
@@ -1160,6 +1278,7 @@ static void reader_free(void *state)
     if (!st)
         return;
     json_decref(st->pending);
+    json_decref(st->record);
     free(st);
 }
 

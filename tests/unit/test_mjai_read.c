@@ -424,6 +424,63 @@ static void test_gimite_dialect(void **state)
     paifu_reader_free(r);
 }
 
+/* LOG's lines (JSON lines) as a RiichiLab match record with HEAD's keys around its events. */
+static char *as_record(const char *log, const char *head)
+{
+    size_t n = strlen(log), m = strlen(head);
+    char *out = malloc(n + m + 64);
+    assert_non_null(out);
+    size_t o = (size_t)sprintf(out, "{%s,\"events\":[", head);
+    for (const char *p = log; *p; p++)
+        out[o++] = *p == '\n' ? (p[1] ? ',' : ' ') : *p;
+    strcpy(out + o, "]}");
+    return out;
+}
+
+/* RiichiLab / mjai.app match records (issue 15 point 8): the events are an mjai log; the
+ * screen names name the seats, started_at dates the game. */
+static void test_match_record(void **state)
+{
+    (void)state;
+    const char *log = START_GAME GIMITE_KYOKU
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"4p\"")
+        EV("\"type\":\"hora\",\"actor\":0,\"target\":0,\"pai\":\"4p\",\"hora_tehais\":[\"1m\","
+           "\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\"],"
+           "\"deltas\":[6000,-2000,-2000,-2000]")
+        EV("\"type\":\"end_kyoku\"")
+        EV("\"type\":\"end_game\"");
+    char *rec = as_record(log, "\"seatRank\":[1,2,3,4],\"players\":[{\"screen_name\":\"bot-a\"},"
+                               "{\"screen_name\":\"bot-b\"},{\"screen_name\":\"bot-c\"},"
+                               "{\"screen_name\":\"bot-d\"}],\"started_at\":"
+                               "\"2024-03-01T12:00:00Z\"");
+    assert_string_equal(paifu_format_detect(rec, strlen(rec)), "mjai");
+    paifu_game *g = read_ok(rec);
+    assert_string_equal(paifu_game_player(g, 0)->name, "bot-a");
+    assert_string_equal(paifu_game_player(g, 3)->name, "bot-d");
+    assert_string_equal(paifu_game_meta_get(g, PAIFU_META_DATE), "2024-03-01T12:00:00Z");
+    assert_string_equal(paifu_game_meta_get(g, "mjai.seat_rank"), "[1,2,3,4]");
+    assert_int_equal(paifu_game_deal_count(g), 1);
+    assert_int_equal(paifu_game_deal(g, 0)->wins[0].n_hand, 14);
+    assert_false(paifu_game_truncated(g));
+    assert_int_equal(count_findings(g, "match record"), 0);
+    paifu_game_free(g);
+    free(rec);
+
+    /* errors name the event's place in the record */
+    rec = as_record(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":7,\"pai\":\"E\""),
+                    "\"started_at\":1709294400");
+    paifu_error err;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_read_buffer(&g, rec, strlen(rec), NULL, &err), PAIFU_EFORMAT);
+    assert_string_equal(err.where.path, "$.events[2].actor");
+    free(rec);
+    rec = as_record(START_GAME MORTAL_KYOKU, "\"started_at\":1709294400000");
+    g = read_ok(rec);
+    assert_string_equal(paifu_game_meta_get(g, PAIFU_META_DATE), "2024-03-01T12:00:00Z");
+    paifu_game_free(g);
+    free(rec);
+}
+
 int main(void)
 {
     paifu_init();
@@ -432,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_original_dialect), cmocka_unit_test(test_akochan_mcr),
         cmocka_unit_test(test_two_games),     cmocka_unit_test(test_errors),
         cmocka_unit_test(test_sample_validates), cmocka_unit_test(test_gimite_dialect),
+        cmocka_unit_test(test_match_record),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -332,6 +332,13 @@ typedef struct paifu_game_result {
  */
 #define PAIFU_META_WALL_ERROR "paifu.wall_error"
 
+/**
+ * Metadata key a reader sets when the log says when the game was played: ISO 8601, a date
+ * ("2009-08-27") or a date and time, as precise as the log is (a Tenhou log id gives the hour).
+ * Readers choose era-dependent rules from it.
+ */
+#define PAIFU_META_DATE "paifu.date"
+
 /** A metadata entry (source format details kept for writers). */
 typedef struct paifu_meta {
     const char *key;   /**< e.g. "tenhou.go.type" */
