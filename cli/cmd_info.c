@@ -24,6 +24,18 @@ const char cmd_info_usage[] =
     "      --format text|json output format (default text)\n"
     "  -h, --help             this help\n";
 
+/* A riichi winner whose ura indicators neither the log nor a wall gives: its value is known
+   up to the ura count (the verifier accepts any count the indicators could give). */
+static bool ura_open(const paifu_deal *d, const paifu_win *w)
+{
+    if ((w->known & PAIFU_REC_URA) || (d->start.flags & PAIFU_DEAL_HAS_WALL))
+        return false;
+    for (size_t i = 0; i < d->n_events; i++)
+        if (d->events[i].type == PAIFU_EV_RIICHI_ACCEPTED && d->events[i].seat == w->winner)
+            return true;
+    return false;
+}
+
 static void outcome_text(char *buf, size_t size, const paifu_deal *d)
 {
     size_t used = 0;
@@ -38,6 +50,9 @@ static void outcome_text(char *buf, size_t size, const paifu_deal *d)
             else
                 used += (size_t)snprintf(buf + used, size - used, "%sron %d from %d",
                                          used ? "; " : "", w->winner, w->from);
+            if (ura_open(d, w) && used < size)
+                used += (size_t)snprintf(buf + used, size - used,
+                                         " (ura indicators not recorded: any ura count accepted)");
         } else if (e->type == PAIFU_EV_EXHAUSTIVE_DRAW || e->type == PAIFU_EV_ABORTIVE_DRAW) {
             const paifu_draw *dr = &d->draws[e->detail];
             used += (size_t)snprintf(buf + used, size - used, "%sdraw (%s)", used ? "; " : "",

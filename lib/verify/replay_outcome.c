@@ -242,20 +242,27 @@ static bool check_moment(replay *rp, const paifu_win *w, bool tsumo)
     return true;
 }
 
+/* The situation of W's win, without ura indicators. */
+static void win_situation(const replay *rp, const paifu_win *w, bool tsumo, paifu_situation *sit)
+{
+    const replay_seat *s = &rp->seat[w->winner];
+    paifu_situation_init(sit);
+    sit->win_tile = tsumo ? s->last_draw : rp->last_tile;
+    sit->round_wind = rp->deal->start.round_wind;
+    sit->seat_wind = (uint8_t)paifu_replay__seat_wind(rp, w->winner);
+    sit->honba = rp->honba;
+    sit->flags = situation_flags(rp, w, s, tsumo);
+    sit->n_dora = rp->n_dora;
+    memcpy(sit->dora, rp->dora, rp->n_dora);
+}
+
 /* Score the win from the replayed tiles. Returns false when the tiles cannot be scored. */
 static bool score_from_tiles(replay *rp, const paifu_win *w, bool tsumo, paifu_score *sc,
                              paifu_tile *ura, uint8_t *n_ura)
 {
     replay_seat *s = &rp->seat[w->winner];
     paifu_situation sit;
-    paifu_situation_init(&sit);
-    sit.win_tile = tsumo ? s->last_draw : rp->last_tile;
-    sit.round_wind = rp->deal->start.round_wind;
-    sit.seat_wind = (uint8_t)paifu_replay__seat_wind(rp, w->winner);
-    sit.honba = rp->honba;
-    sit.flags = situation_flags(rp, w, s, tsumo);
-    sit.n_dora = rp->n_dora;
-    memcpy(sit.dora, rp->dora, rp->n_dora);
+    win_situation(rp, w, tsumo, &sit);
     *n_ura = ura_indicators(rp, w, ura);
     sit.n_ura = *n_ura;
     memcpy(sit.ura, ura, *n_ura);
@@ -343,6 +350,93 @@ static void false_declaration(replay *rp, const paifu_win *w, bool tsumo, bool t
     rp->ended = true;
 }
 
+/* Score changes of W's win paid as PAY under the rules. */
+static void win_deltas(const replay *rp, const paifu_win *w, const paifu_payment *pay, bool first,
+                       int32_t *deltas)
+{
+    settle_win sw = {rp->players, rp->deal->start.dealer, w->winner, w->from, w->pao,
+                     first || rp->rules->honba_multi_ron == PAIFU_HONBA_EACH_WINNER ? rp->honba
+                                                                                   : 0,
+                     rp->stick_share[w->winner], *pay};
+    paifu_settle__win_deltas(deltas, &sw, rp->rules);
+}
+
+/*
+ * A riichi winner whose ura indicators neither the wall nor the log gives (mjai logs without
+ * ura_markers): the ura count is not known, only that it is one the revealed indicators can
+ * give (0 up to the indicators out, each counting the winner's tiles of one kind).
+ */
+static bool ura_unknown(const replay *rp, const paifu_win *w)
+{
+    return rp->rules->ura_dora && rp->seat[w->winner].riichi_accepted && !rp->wall_checked &&
+           !(w->known & PAIFU_REC_URA) && rp->n_dora > 0;
+}
+
+/* True when SC agrees with every value W records, score changes included (no finding made). */
+static bool value_matches(replay *rp, const paifu_win *w, const paifu_score *sc, bool first)
+{
+    int before = rp->muted_hits;
+    rp->muted++;
+    bool same = compare_value(rp, w, sc) && rp->muted_hits == before;
+    rp->muted--;
+    if (same && (w->known & PAIFU_REC_DELTAS)) {
+        int32_t deltas[PAIFU_SEATS] = {0};
+        win_deltas(rp, w, &sc->pay, first, deltas);
+        same = memcmp(deltas, w->deltas, sizeof(int32_t) * (size_t)rp->players) == 0;
+    }
+    return same;
+}
+
+/*
+ * For a win whose ura count is unknown and whose recorded value the count 0 does not give:
+ * the smallest ura count the revealed indicators can give that gives the recorded value
+ * (SC is replaced by its score), else SC stays as it is (and its findings are made). Each
+ * indicator counts the winner's tiles of the kind it points at: counts[] from the scorer, one
+ * indicator at a time; the totals n indicators reach, with one choice of indicators each.
+ */
+static void pick_ura(replay *rp, const paifu_win *w, bool tsumo, paifu_score *sc, bool first)
+{
+    if (value_matches(rp, w, sc, first))
+        return;
+    const replay_seat *s = &rp->seat[w->winner];
+    paifu_situation sit;
+    paifu_score try;
+    win_situation(rp, w, tsumo, &sit);
+    uint8_t counts[PAIFU_TILE_KINDS] = {0};
+    sit.n_ura = 1;
+    for (unsigned k = 0; k < PAIFU_TILE_KINDS; k++) {
+        sit.ura[0] = paifu_tile_make(k, false);
+        if (paifu_score_hand(&try, &s->hand, &sit, rp->rules, NULL) == 0 &&
+            try.status == PAIFU_SCORE_OK)
+            counts[k] = try.ura;
+    }
+    enum { MAX_SUM = 4 * PAIFU_MAX_INDICATORS + 1 };
+    int n = rp->n_dora < PAIFU_MAX_INDICATORS ? rp->n_dora : PAIFU_MAX_INDICATORS;
+    int8_t pick[PAIFU_MAX_INDICATORS + 1][MAX_SUM]; /* kind chosen at step i to reach a sum */
+    memset(pick, -1, sizeof(pick));
+    pick[0][0] = 0;
+    for (int i = 0; i < n; i++)
+        for (int sum = 0; sum < MAX_SUM; sum++)
+            for (unsigned k = 0; pick[i][sum] >= 0 && k < PAIFU_TILE_KINDS; k++)
+                if (sum + counts[k] < MAX_SUM && pick[i + 1][sum + counts[k]] < 0)
+                    pick[i + 1][sum + counts[k]] = (int8_t)k;
+    for (int total = 1; total < MAX_SUM; total++) {
+        if (pick[n][total] < 0)
+            continue;
+        sit.n_ura = (uint8_t)n;
+        for (int i = n, sum = total; i > 0; i--) {
+            unsigned k = (unsigned)pick[i][sum];
+            sit.ura[i - 1] = paifu_tile_make(k, false);
+            sum -= counts[k];
+        }
+        if (paifu_score_hand(&try, &s->hand, &sit, rp->rules, NULL) == 0 &&
+            try.status == PAIFU_SCORE_OK && value_matches(rp, w, &try, first)) {
+            *sc = try;
+            return;
+        }
+    }
+}
+
 void paifu_replay__win(replay *rp, const paifu_event *ev)
 {
     const paifu_win *w = &rp->deal->wins[ev->detail];
@@ -375,6 +469,8 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
             scored = false;
         } else if (scored && rp->verifiable) {
             rp->report->stats.wins_scored++;
+            if (ura_unknown(rp, w))
+                pick_ura(rp, w, tsumo, &sc, first);
             compare_indicators(rp, w, ura, n_ura);
             if (!compare_value(rp, w, &sc))
                 scored = false; /* price the payments from the recorded value: one finding */
@@ -401,12 +497,7 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
     int32_t deltas[PAIFU_SEATS] = {0};
     bool computed = scored && rp->verifiable;
     if (computed) {
-        settle_win sw = {rp->players, rp->deal->start.dealer, w->winner, w->from, w->pao,
-                         first || rp->rules->honba_multi_ron == PAIFU_HONBA_EACH_WINNER
-                             ? rp->honba
-                             : 0,
-                         rp->stick_share[w->winner], sc.pay};
-        paifu_settle__win_deltas(deltas, &sw, rp->rules);
+        win_deltas(rp, w, &sc.pay, first, deltas);
         if ((w->known & PAIFU_REC_DELTAS) &&
             memcmp(deltas, w->deltas, sizeof(int32_t) * (size_t)rp->players) != 0) {
             char e[64], r[64];

@@ -481,6 +481,66 @@ static void test_match_record(void **state)
     free(rec);
 }
 
+/* Findings of LOG's first game with code CODE. */
+static size_t findings_with(const char *log, const char *code)
+{
+    paifu_game *g = read_ok(log);
+    paifu_rules *rules = NULL;
+    paifu_report *rep = NULL;
+    assert_int_equal(paifu_game_rules(&rules, g, "rrc", NULL), 0);
+    assert_int_equal(paifu_report_new(&rep, NULL), 0);
+    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, NULL), 0);
+    size_t n = 0;
+    for (size_t i = 0; i < paifu_report_count(rep); i++)
+        n += strcmp(paifu_report_finding(rep, i)->code, code) == 0;
+    paifu_report_free(rep);
+    paifu_rules_free(rules);
+    paifu_game_free(g);
+    return n;
+}
+
+#define RIICHI_TSUMO(deltas)                                                                     \
+    START_GAME                                                                                   \
+    "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,"           \
+    "\"oya\":0,\"dora_marker\":\"1s\",\"scores\":[25000,25000,25000,25000],\"tehais\":["         \
+    "[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\"]," \
+    "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"E\",\"S\",\"W\",\"N\"],"    \
+    "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"E\",\"S\",\"W\",\"N\"],"    \
+    "[\"5p\",\"6p\",\"7p\",\"8p\",\"9p\",\"P\",\"P\",\"F\",\"F\",\"C\",\"C\",\"E\",\"E\"]]}\n"    \
+    EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"9p\"")                                           \
+    EV("\"type\":\"reach\",\"actor\":0")                                                          \
+    EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"9p\",\"tsumogiri\":true")                        \
+    EV("\"type\":\"reach_accepted\",\"actor\":0")                                                 \
+    EV("\"type\":\"tsumo\",\"actor\":1,\"pai\":\"8p\"")                                           \
+    EV("\"type\":\"dahai\",\"actor\":1,\"pai\":\"8p\",\"tsumogiri\":true")                        \
+    EV("\"type\":\"tsumo\",\"actor\":2,\"pai\":\"7p\"")                                           \
+    EV("\"type\":\"dahai\",\"actor\":2,\"pai\":\"7p\",\"tsumogiri\":true")                        \
+    EV("\"type\":\"tsumo\",\"actor\":3,\"pai\":\"6s\"")                                           \
+    EV("\"type\":\"dahai\",\"actor\":3,\"pai\":\"6s\",\"tsumogiri\":true")                        \
+    EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"4p\"")                                           \
+    EV("\"type\":\"hora\",\"actor\":0,\"target\":0,\"deltas\":" deltas)                           \
+    EV("\"type\":\"end_kyoku\"")
+
+/*
+ * An mjai log without ura indicators (issue 15 point 6): the dealer's double riichi, ippatsu,
+ * tsumo and ittsu are 6 han (haneman, 6000 all). The one indicator can give 0, 1 or 2 ura (the
+ * hand holds two 4p): 6 to 8 han, so baiman (8000 all, two ura) is accepted too; sanbaiman is
+ * not. A log that records the indicator is held to it.
+ */
+static void test_ura_not_recorded(void **state)
+{
+    (void)state;
+    assert_int_equal(findings_with(RIICHI_TSUMO("[19000,-6000,-6000,-6000]"), "score.delta"), 0);
+    assert_int_equal(findings_with(RIICHI_TSUMO("[25000,-8000,-8000,-8000]"), "score.delta"), 0);
+    assert_int_equal(findings_with(RIICHI_TSUMO("[37000,-12000,-12000,-12000]"), "score.delta"),
+                     1);
+    /* 1p (ura 2p): 7 han, haneman; 3p (ura 4p): 8 han, baiman */
+    const char *one = RIICHI_TSUMO("[19000,-6000,-6000,-6000],\"ura_markers\":[\"1p\"]");
+    assert_int_equal(findings_with(one, "score.delta"), 0);
+    const char *two = RIICHI_TSUMO("[19000,-6000,-6000,-6000],\"ura_markers\":[\"3p\"]");
+    assert_int_equal(findings_with(two, "score.delta"), 1);
+}
+
 int main(void)
 {
     paifu_init();
@@ -489,7 +549,7 @@ int main(void)
         cmocka_unit_test(test_original_dialect), cmocka_unit_test(test_akochan_mcr),
         cmocka_unit_test(test_two_games),     cmocka_unit_test(test_errors),
         cmocka_unit_test(test_sample_validates), cmocka_unit_test(test_gimite_dialect),
-        cmocka_unit_test(test_match_record),
+        cmocka_unit_test(test_match_record), cmocka_unit_test(test_ura_not_recorded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
