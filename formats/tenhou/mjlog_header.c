@@ -359,6 +359,9 @@ int paifu_mjlog__finish_game(mjlog_reader *st)
                    (st->owari_integers ? MJLOG_ERA_INTEGERS : 0);
     if (st->go_seen)
         rc = paifu_mjlog__era_rules(st->go_type, st->players, era, add_rule, st);
+    /* spec §4.12: Tenhou lists ura (53) for every riichi winner, possibly as 53,0 */
+    if (rc == 0)
+        rc = paifu_mjlog__meta(st, PAIFU_META_URA_LISTED, "1");
     static const char *const GEN[] = {"none", "A", "B", "C"};
     if (rc == 0)
         rc = paifu_mjlog__meta(st, "tenhou.wall.generation", GEN[st->generation_seen]);

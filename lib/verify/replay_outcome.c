@@ -99,10 +99,34 @@ static uint8_t ura_indicators(const replay *rp, const paifu_win *w, paifu_tile *
     return 0;
 }
 
+/* A log whose format lists an ura dora entry on every riichi win (PAIFU_META_URA_LISTED)
+   and W's yaku have none. */
+static bool ura_entry_missing(const replay *rp, const paifu_win *w, const paifu_score *sc)
+{
+    if (!(w->known & PAIFU_REC_YAKU) || sc->yakuman || !rp->seat[w->winner].riichi_accepted ||
+        !paifu_game_meta_get(rp->game, PAIFU_META_URA_LISTED))
+        return false;
+    for (size_t i = 0; i < w->n_yaku; i++)
+        if (w->yaku[i].id == PAIFU_YAKU_URA_DORA)
+            return false;
+    return true;
+}
+
 /* Compare what the log says about the value of a win with the score; false on a mismatch. */
 static bool compare_value(replay *rp, const paifu_win *w, const paifu_score *sc)
 {
     char e[160], r[160];
+    if (ura_entry_missing(rp, w, sc)) {
+        int16_t theirs[PAIFU_YAKU_COUNT];
+        yaku_table(theirs, w->yaku, w->n_yaku);
+        yaku_text(r, sizeof(r), theirs);
+        snprintf(e, sizeof(e), "an ura dora entry (%s, even at 0 han)",
+                 paifu_yaku_name(PAIFU_YAKU_URA_DORA));
+        paifu_replay__finding(rp, "score.yaku", e, r, "tenhou-xml.md §4.12",
+                              "seat %d's riichi win lists no ura dora entry, which its format "
+                              "lists on every riichi win", w->winner);
+        return false;
+    }
     if (w->known & PAIFU_REC_YAKU) {
         int16_t mine[PAIFU_YAKU_COUNT], theirs[PAIFU_YAKU_COUNT];
         yaku_table(mine, sc->yaku, sc->n_yaku);

@@ -339,6 +339,13 @@ typedef struct paifu_game_result {
  */
 #define PAIFU_META_DATE "paifu.date"
 
+/**
+ * Metadata key a reader sets (to "1") when its format lists an ura dora entry among the yaku of
+ * every riichi win that is not a yakuman, even at 0 han (Tenhou's XML: yaku 53): a riichi win
+ * without it is then a defect of the log (score.yaku).
+ */
+#define PAIFU_META_URA_LISTED "paifu.ura_listed"
+
 /** A metadata entry (source format details kept for writers). */
 typedef struct paifu_meta {
     const char *key;   /**< e.g. "tenhou.go.type" */
