@@ -10,7 +10,8 @@
  *     ends without end_game is marked truncated; a start_kyoku ends the round before it even
  *     without end_kyoku (mjai.app resumes games that way, spec §1), and a round without an
  *     outcome is then the verifier's to report.
- *   - Rules: mjai names none, so "tenhou" (`paifu validate --rules` overrides it), with red_fives
+ *   - Rules: start_game's paifu_rules (written by paifu's mjai writer: preset, overrides, and
+ *     whether they are unknown or assumed) when it is there. Else mjai names none, so "tenhou" (`paifu validate --rules` overrides it), with red_fives
  *     0 for aka_flag false and game_length east for kyoku_first 4 (convlog's akochan extras,
  *     spec §4.1). Rounds without dora_marker are akochan's MCR mode: "mcr" with its overrides
  *     (136 tiles, no flowers, 25000 start, one East round) and PAIFU_META_RULES_UNKNOWN, since
@@ -44,6 +45,7 @@
 #include "format.h"
 #include "json_in.h"
 #include "mjai.h"
+#include "paifu_json.h"
 
 #include <paifu/mcr.h>
 #include <paifu/yaku.h>
@@ -63,6 +65,7 @@ typedef struct mjai_reader {
     uint32_t pending_line;
     json_t *record;            /* a RiichiLab match record: its events instead of lines */
     bool record_checked;       /* the input was looked at for a match record */
+    json_t *carried;           /* start_game's paifu_rules (paifu's writer): the rule set */
     size_t next_event;         /* index of the record's next event */
 
     /* the game */
@@ -263,6 +266,14 @@ static int set_rules(mjai_reader *st, bool mcr)
 {
     int rc = 0;
     st->rules_set = true;
+    if (st->carried) { /* the rule set paifu's writer carried */
+        if (st->players == 3 && (rc = paifu_game_set_players(st->game, 3, st->c.err)) < 0)
+            return rc;
+        rc = paifu_json__read_carried_rules(&st->c, st->carried, st->game);
+        json_decref(st->carried);
+        st->carried = NULL;
+        return rc;
+    }
     if (st->players == 3) {
         if ((rc = paifu_game_set_players(st->game, 3, st->c.err)) == 0 &&
             (rc = rule(st, "players", "3")) == 0 &&
@@ -323,6 +334,8 @@ static int on_start_game(mjai_reader *st, const json_t *ev)
         return PAIFU_EFORMAT;
     st->east_only = rc == 1 && first == 4; /* convlog: 0 hanchan, 4 tonpuu */
     st->aka = aka;
+    json_decref(st->carried);
+    st->carried = json_incref(json_object_get(ev, PAIFU_RULES_KEY));
     static const char *const KEEP[] = {"seed", "id", "uri", "kyoku_first", "aka_flag"};
     for (size_t i = 0; i < sizeof(KEEP) / sizeof(KEEP[0]); i++) {
         const json_t *v = json_object_get(ev, KEEP[i]);
@@ -1108,6 +1121,8 @@ static void begin_game(mjai_reader *st, paifu_game *game)
 {
     st->game = game;
     st->started = st->rules_set = st->ended = st->aborted = false;
+    json_decref(st->carried);
+    st->carried = NULL;
     st->east_only = false;
     st->aka = true;
     st->players = 4;
@@ -1279,6 +1294,7 @@ static void reader_free(void *state)
         return;
     json_decref(st->pending);
     json_decref(st->record);
+    json_decref(st->carried);
     free(st);
 }
 

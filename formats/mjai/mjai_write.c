@@ -39,6 +39,7 @@
  */
 #include "lossy.h"
 #include "mjai.h"
+#include "paifu_json.h"
 
 #include <paifu/mcr.h>
 #include <paifu/verify.h>
@@ -105,35 +106,6 @@ static int refuse(mjai_writer *w, const char *what)
 
 /* ---- the game's rule set ---- */
 
-/* The mjai reader names Tenhou's rules, with convlog's game length and red fives; it cannot
- * say that a log's rules are unknown either. */
-static int check_rules(mjai_writer *w)
-{
-    const char *name = paifu_game_rules_name(w->head.game);
-    bool carried = name && strcmp(name, "tenhou") == 0 && w->head.players == 4 &&
-                   !paifu_game_meta_get(w->head.game, PAIFU_META_RULES_UNKNOWN);
-    for (size_t i = 0; carried && i < paifu_game_rule_override_count(w->head.game); i++) {
-        const char *key = paifu_game_rule_override(w->head.game, i)->key;
-        carried = strcmp(key, "red_fives") == 0 || strcmp(key, "game_length") == 0;
-    }
-    carried = carried &&
-              (paifu_lossy__rule_is(w->head.rules, "red_fives", "0") ||
-               paifu_lossy__rule_is(w->head.rules, "red_fives", "3")) &&
-              (paifu_lossy__rule_is(w->head.rules, "game_length", "east") ||
-               paifu_lossy__rule_is(w->head.rules, "game_length", "south"));
-    if (carried)
-        return 0;
-    char what[120];
-    if (paifu_game_meta_get(w->head.game, PAIFU_META_RULES_UNKNOWN))
-        snprintf(what, sizeof(what),
-                 "the rule set (unknown in the source; mjai readers take "
-                 "Tenhou's)");
-    else
-        snprintf(what, sizeof(what), "the rule set (%s and its overrides; mjai names Tenhou's)",
-                 name ? name : "unnamed");
-    return paifu_lossy__report(&w->head, LOSS_RULES, what);
-}
-
 static int start_game(mjai_writer *w)
 {
     paifu_buf *b = w->b;
@@ -153,6 +125,9 @@ static int start_game(mjai_writer *w)
         if ((v = paifu_game_meta_get(w->head.game, key)))
             paifu_buf_printf(b, ",\"%s\":%s", KEEP[i], v);
     }
+    /* the rule set, which no mjai key names (the reader's assumption is Tenhou's) */
+    paifu_buf_puts(b, ",\"" PAIFU_RULES_KEY "\":");
+    paifu_json__put_rules(b, w->head.game);
     paifu_buf_puts(b, "}\n");
     return 0;
 }
@@ -631,8 +606,6 @@ static int write_game(format_write *head)
         rc = paifu_game_rules(&w->head.rules, head->game, NULL, head->err);
     if (rc == 0)
         rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI);
-    if (rc == 0)
-        rc = check_rules(w);
     if (rc == 0)
         rc = paifu_lossy__metadata(&w->head, meta_carried);
     if (rc == 0)

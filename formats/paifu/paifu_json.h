@@ -21,4 +21,17 @@ int paifu_json__yaku_id(const char *name, uint16_t *id);
 int paifu_json__read_rules(json_cursor *c, const json_t *rules, paifu_game *game,
                            paifu_rules *apply);
 
+/*
+ * The rule set of a game as a JSON object that travels with it in formats that have no place
+ * for it, under the key PAIFU_RULES_KEY (an mjai start_game key, a tenhou.net/6 header key:
+ * other readers ignore it): {"preset", "overrides", "unknown": reason, "final_unknown": reason}
+ * (each key only when the game has it). Written into B (no leading comma).
+ */
+#define PAIFU_RULES_KEY "paifu_rules"
+struct paifu_buf;
+void paifu_json__put_rules(struct paifu_buf *b, const paifu_game *g);
+
+/* Read such an object into GAME: its preset, overrides and unknown reasons. */
+int paifu_json__read_carried_rules(json_cursor *c, const json_t *rules, paifu_game *game);
+
 #endif

@@ -785,6 +785,25 @@ int paifu_json__read_rules(json_cursor *c, const json_t *rules, paifu_game *game
     return 0;
 }
 
+int paifu_json__read_carried_rules(json_cursor *c, const json_t *rules, paifu_game *game)
+{
+    size_t old = json_cursor_key(c, PAIFU_RULES_KEY);
+    if (!json_is_object(rules))
+        return jerr(c, "expected {\"preset\": ..., \"overrides\": {...}}, found %s", jtype(rules));
+    int rc = paifu_json__read_rules(c, rules, game, NULL);
+    static const char *const FLAGS[][2] = {{"unknown", PAIFU_META_RULES_UNKNOWN},
+                                           {"final_unknown", PAIFU_META_FINAL_UNKNOWN}};
+    for (size_t i = 0; rc == 0 && i < 2; i++) {
+        const char *reason = NULL;
+        if ((rc = jopt_str(c, rules, FLAGS[i][0], &reason)) < 0)
+            break;
+        rc = reason ? paifu_game_set_meta(game, FLAGS[i][1], reason, c->err) : 0;
+    }
+    if (rc == 0)
+        json_cursor_pop(c, old);
+    return rc < 0 ? rc : 0;
+}
+
 static int read_header(json_cursor *c, const json_t *root, paifu_game *game, int *players_out)
 {
     long long version;

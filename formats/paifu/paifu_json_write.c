@@ -110,6 +110,10 @@ static void put_rule_value(paifu_buf *b, const char *key, const char *text)
         return;
     case PAIFU_RULE_INT4:
     case PAIFU_RULE_SET: {
+        if (info->type == PAIFU_RULE_INT4 && strcmp(text, "none") == 0) {
+            paifu_buf_json_string(b, text); /* an int[4] parameter that is not set */
+            return;
+        }
         paifu_buf_putc(b, '[');
         const char *p = text;
         bool first = true;
@@ -136,6 +140,41 @@ static void put_rule_value(paifu_buf *b, const char *key, const char *text)
     }
 }
 
+/* The overrides of G as a JSON object's members. */
+static void put_overrides(paifu_buf *b, const paifu_game *g)
+{
+    paifu_buf_puts(b, "\"overrides\": {");
+    for (size_t i = 0; i < paifu_game_rule_override_count(g); i++) {
+        const paifu_meta *o = paifu_game_rule_override(g, i);
+        if (i)
+            paifu_buf_puts(b, ", ");
+        paifu_buf_json_string(b, o->key);
+        paifu_buf_puts(b, ": ");
+        put_rule_value(b, o->key, o->value);
+    }
+    paifu_buf_puts(b, "}");
+}
+
+void paifu_json__put_rules(paifu_buf *b, const paifu_game *g)
+{
+    const char *name = paifu_game_rules_name(g), *v;
+    paifu_buf_puts(b, "{");
+    if (name) {
+        paifu_buf_puts(b, "\"preset\": ");
+        paifu_buf_json_string(b, name);
+        paifu_buf_puts(b, ", ");
+    }
+    put_overrides(b, g);
+    static const char *const FLAGS[][2] = {{"unknown", PAIFU_META_RULES_UNKNOWN},
+                                           {"final_unknown", PAIFU_META_FINAL_UNKNOWN}};
+    for (size_t i = 0; i < 2; i++)
+        if ((v = paifu_game_meta_get(g, FLAGS[i][1]))) {
+            paifu_buf_printf(b, ", \"%s\": ", FLAGS[i][0]);
+            paifu_buf_json_string(b, v);
+        }
+    paifu_buf_puts(b, "}");
+}
+
 static void put_header(paifu_buf *b, const paifu_game *g)
 {
     int players = paifu_game_players(g);
@@ -153,16 +192,8 @@ static void put_header(paifu_buf *b, const paifu_game *g)
                 paifu_buf_json_string(b, rules);
                 paifu_buf_puts(b, ", ");
             }
-            paifu_buf_puts(b, "\"overrides\": {");
-            for (size_t i = 0; i < n_ov; i++) {
-                const paifu_meta *o = paifu_game_rule_override(g, i);
-                if (i)
-                    paifu_buf_puts(b, ", ");
-                paifu_buf_json_string(b, o->key);
-                paifu_buf_puts(b, ": ");
-                put_rule_value(b, o->key, o->value);
-            }
-            paifu_buf_puts(b, "}}");
+            put_overrides(b, g);
+            paifu_buf_puts(b, "}");
         }
         paifu_buf_puts(b, ",\n");
     }

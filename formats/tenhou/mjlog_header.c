@@ -28,6 +28,7 @@
  */
 #include "mjlog.h"
 #include "mjlog_write.h"
+#include "paifu_json.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -186,6 +187,37 @@ static int go_rules(mjlog_reader *st, unsigned type)
     return rc;
 }
 
+static int decode_name(mjlog_reader *st, mj_attr *a);
+
+/*
+ * GO paifu_rules (written by paifu's XML writer for a rule set the GO type cannot name): the
+ * rule set as JSON (paifu_json.h), %XX-encoded. It replaces what the type, the lobby and the
+ * era give. The attribute is kept with GO's others, so the writer gives it back.
+ */
+static int carried_rules(mjlog_reader *st, mj_attr *a)
+{
+    char text[4096];
+    if (a->len >= sizeof(text))
+        return paifu_mjlog__fail(st, a->name, "paifu_rules is longer than %zu bytes",
+                                 sizeof(text) - 1);
+    memcpy(text, a->value, a->len + 1);
+    mj_attr copy = *a;
+    copy.value = text;
+    int rc = decode_name(st, &copy);
+    json_t *root = NULL;
+    json_error_t jerror;
+    if (rc == 0 && !(root = json_loadb(text, copy.len, 0, &jerror)))
+        return paifu_mjlog__fail(st, a->name, "paifu_rules is not JSON: %s", jerror.text);
+    if (rc == 0) {
+        json_cursor c;
+        json_cursor_init(&c, st->in.source, st->err);
+        rc = paifu_mjlog__located(st, paifu_json__read_carried_rules(&c, root, st->game));
+        json_decref(root);
+    }
+    st->rules_carried = rc == 0;
+    return rc < 0 ? rc : keep_all(st, "go");
+}
+
 int paifu_mjlog__on_go(mjlog_reader *st)
 {
     const mj_attr *a;
@@ -204,8 +236,12 @@ int paifu_mjlog__on_go(mjlog_reader *st)
     st->reds = !(type & 0x02);
     paifu_mjlog__set_tiles(st);
     if ((rc = paifu_mjlog__located(st, paifu_game_set_players(st->game, st->players, st->err))) <
-            0 ||
-        (rc = go_rules(st, (unsigned)type)) < 0)
+        0)
+        return rc;
+    mj_attr *carried = (mj_attr *)paifu_mjlog__attr(st, "paifu_rules");
+    if (carried)
+        return carried_rules(st, carried);
+    if ((rc = go_rules(st, (unsigned)type)) < 0)
         return rc;
     if (paifu_mjlog__attr(st, "csrule") &&
         (rc = rules_unknown(st, "private lobby with custom rules (GO csrule)")) < 0)
@@ -328,23 +364,88 @@ int paifu_mjlog__on_un(mjlog_reader *st)
 
 /* ---- era-dependent rules, end of game ---- */
 
-int paifu_mjlog__era_rules(unsigned type, int players, unsigned era,
+uint32_t paifu_tenhou__log_date(const char *text)
+{
+    /* YYYYMMDDHH "gm-" XXXX "-" */
+    for (int i = 0; i < 10; i++)
+        if (text[i] < '0' || text[i] > '9')
+            return 0;
+    if (strncmp(text + 10, "gm-", 3) != 0)
+        return 0;
+    uint32_t date = 0;
+    for (int i = 0; i < 8; i++)
+        date = date * 10 + (uint32_t)(text[i] - '0');
+    unsigned month = date / 100 % 100, day = date % 100;
+    return date >= 20060101 && month >= 1 && month <= 12 && day >= 1 && day <= 31 ? date : 0;
+}
+
+uint32_t paifu_tenhou__path_date(const char *path)
+{
+    const char *base = path ? strrchr(path, '/') : NULL;
+    return path ? paifu_tenhou__log_date(base ? base + 1 : path) : 0;
+}
+
+uint32_t paifu_tenhou__meta_date(const char *text)
+{
+    if (!text || strlen(text) < 10 || text[4] != '-' || text[7] != '-')
+        return 0;
+    uint32_t date = 0;
+    for (int i = 0; i < 10; i++) {
+        if (i == 4 || i == 7)
+            continue;
+        if (text[i] < '0' || text[i] > '9')
+            return 0;
+        date = date * 10 + (uint32_t)(text[i] - '0');
+    }
+    return date;
+}
+
+void paifu_tenhou__date_text(char *buf, size_t size, const char *log_id)
+{
+    snprintf(buf, size, "%.4s-%.2s-%.2sT%.2s", log_id, log_id + 4, log_id + 6, log_id + 8);
+}
+
+/*
+ * The era's rules. Facts from the date (issue 15, measured on real logs):
+ *   - East-only uma: +10/+5/-5/-10 up to July 2009, +20/+10/-10/-20 by 2009-08-27; between,
+ *     not known (uma_alternative: either schedule, when the results follow one exactly);
+ *   - tenpai-yame: the all-last dealer's tenpai in first place did not end the game up to
+ *     2010-06-01, it did from 2010-06-08; not known between (tenpaiyame_known false);
+ *   - West: East-only games of February-July 2009 went on into West after South 4.
+ * Facts from the content, used when the date is not known:
+ *   - a generation-A wall seed: February to July 2009 (spec §8);
+ *   - one-decimal owari results ("43.0"): after 2009 (the integer results of 2009 outlasted
+ *     the uma change; the corpus' first one-decimal results are of 2010-09): the new uma;
+ *   - a non-zero decimal: exact results, final_rounding nearest_100 (spec §6 item 1).
+ * Nothing else tells the era: a log without a date or a generation-A wall has the uma
+ * alternatives (East-only, integer results) and no tenpai-yame assertion.
+ */
+int paifu_mjlog__era_rules(unsigned type, int players, unsigned era, uint32_t date,
                            int (*add)(void *payload, const char *key, const char *value),
                            void *payload)
 {
     int rc = 0;
+    uint32_t lo = date, hi = date; /* the dates the log may be of; 0: not known */
+    if (!date && (era & MJLOG_ERA_GEN_A)) {
+        lo = 20090201;
+        hi = 20090731;
+    }
+    bool east = !(type & 0x008);
     if ((era & MJLOG_ERA_OWARI) && (era & MJLOG_ERA_EXACT))
-        rc = add(payload, "final_rounding", "nearest_100"); /* spec §6 item 1: exact since ~2021 */
-    /* spec §6 item 3, §8: East-only uma +5/-5/-10 in 2008-2009 (generation A seeds: 2009-02 to
-     * 2009-07; integer results: up to 2009-08) */
-    if (rc == 0 && players == 4 && !(type & 0x008) &&
-        ((era & MJLOG_ERA_GEN_A) || ((era & MJLOG_ERA_OWARI) && (era & MJLOG_ERA_INTEGERS))))
-        rc = add(payload, "uma", "10000,5000,-5000,-10000");
-    /* no tenpai-yame in early 2009: in 2009022022gm-00a9-0000-cd94aac8 (generation A, the
-       corpus's only such case) the all-last dealer was first and tenpai at a draw, and Tenhou
-       dealt again; agari-yame is not known to differ */
-    if (rc == 0 && (era & MJLOG_ERA_GEN_A))
+        rc = add(payload, "final_rounding", "nearest_100");
+    if (rc == 0 && players == 4 && east) {
+        bool decimals = (era & MJLOG_ERA_OWARI) && !(era & MJLOG_ERA_INTEGERS);
+        if (hi && hi < 20090801)
+            rc = add(payload, "uma", "10000,5000,-5000,-10000");
+        else if (!(lo >= 20090827 || (!lo && decimals)))
+            rc = add(payload, "uma_alternative", "10000,5000,-5000,-10000");
+    }
+    if (rc == 0 && hi && hi < 20100602)
         rc = add(payload, "tenpaiyame", "false");
+    else if (rc == 0 && !(lo >= 20100608))
+        rc = add(payload, "tenpaiyame_known", "false");
+    if (rc == 0 && east && hi && hi < 20090801)
+        rc = add(payload, "extension_winds", "2");
     return rc;
 }
 
@@ -357,8 +458,23 @@ int paifu_mjlog__finish_game(mjlog_reader *st)
                    (st->owari_seen ? MJLOG_ERA_OWARI : 0) |
                    (st->owari_exact ? MJLOG_ERA_EXACT : 0) |
                    (st->owari_integers ? MJLOG_ERA_INTEGERS : 0);
-    if (st->go_seen)
-        rc = paifu_mjlog__era_rules(st->go_type, st->players, era, add_rule, st);
+    /* the log id of a file named as Tenhou names its logs: the date, and tenhou.ref for a
+       tenhou.net/6 writer */
+    uint32_t date = paifu_tenhou__path_date(st->in.source);
+    if (date) {
+        const char *base = strrchr(st->in.source, '/');
+        base = base ? base + 1 : st->in.source;
+        char text[40];
+        paifu_tenhou__date_text(text, sizeof(text), base);
+        rc = paifu_mjlog__meta(st, PAIFU_META_DATE, text);
+        size_t n = strspn(base, "0123456789abcdefghijklmnopqrstuvwxyz-");
+        if (rc == 0 && n < sizeof(text)) {
+            snprintf(text, sizeof(text), "%.*s", (int)n, base);
+            rc = paifu_mjlog__meta(st, "tenhou.ref", text);
+        }
+    }
+    if (rc == 0 && st->go_seen && !st->rules_carried)
+        rc = paifu_mjlog__era_rules(st->go_type, st->players, era, date, add_rule, st);
     /* spec §4.12: Tenhou lists ura (53) for every riichi winner, possibly as 53,0 */
     if (rc == 0)
         rc = paifu_mjlog__meta(st, PAIFU_META_URA_LISTED, "1");

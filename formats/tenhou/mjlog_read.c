@@ -840,7 +840,7 @@ static void reset_game_state(mjlog_reader *st)
     memset(st->counts, 0, sizeof(st->counts));
     memset(st->draw_count, 0, sizeof(st->draw_count));
     st->players = 4;
-    st->go_seen = st->un_seen = st->owari_seen = false;
+    st->go_seen = st->un_seen = st->owari_seen = st->rules_carried = false;
     st->go_type = 0;
     st->reds = true;
     paifu_mjlog__set_tiles(st);

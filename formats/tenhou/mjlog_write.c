@@ -48,6 +48,7 @@
  *     records nor implies.
  */
 #include "mjlog_write.h"
+#include "paifu_json.h"
 
 #include <jansson.h>
 #include <paifu/settle.h>
@@ -250,7 +251,6 @@ static void owari_era(const char *text, bool *exact, bool *ints)
  */
 static void check_rules(mjlog_writer *w, const char *lobby)
 {
-    const char *name = paifu_game_rules_name(w->head.game);
     bool unknown = meta(w, PAIFU_META_RULES_UNKNOWN) != NULL;
     bool written_unknown = (w->go_type & ~0xFFu) || meta(w, "tenhou.go.csrule");
     bool final_unknown = meta(w, PAIFU_META_FINAL_UNKNOWN) != NULL;
@@ -268,7 +268,10 @@ static void check_rules(mjlog_writer *w, const char *lobby)
         if (w->owari)
             era |=
                 MJLOG_ERA_OWARI | (exact ? MJLOG_ERA_EXACT : 0) | (ints ? MJLOG_ERA_INTEGERS : 0);
-        paifu_mjlog__era_rules(w->go_type, w->head.players, era, set_rule, r);
+        /* the date is the file name's (Tenhou names a log by its id; paifu convert -o keeps
+           the input's name) */
+        paifu_mjlog__era_rules(w->go_type, w->head.players, era,
+                               paifu_tenhou__meta_date(meta(w, PAIFU_META_DATE)), set_rule, r);
         for (size_t i = 0; same && i < paifu_rules_param_count(); i++) {
             const char *key = paifu_rules_param(i)->name;
             char a[256] = "", b[256] = "";
@@ -278,16 +281,9 @@ static void check_rules(mjlog_writer *w, const char *lobby)
         }
     }
     paifu_rules_free(r);
-    if (!same) {
-        char what[160];
-        snprintf(what, sizeof(what),
-                 "the rule set (%s%s; the GO type names Tenhou's lobby rules only)",
-                 unknown ? "unknown"
-                 : name  ? name
-                         : "rrc",
-                 unknown ? "" : " and its overrides");
-        paifu_mjlog__writer_loss(w, LOSS_RULES, what);
-    }
+    /* the rule set travels as GO paifu_rules, which Tenhou's readers ignore; a log read from
+       such an XML keeps it among GO's attributes */
+    w->carry_rules = !same && !meta(w, "tenhou.go.paifu_rules");
 }
 
 /* ---- header tags ---- */
@@ -406,6 +402,22 @@ static void put_header(mjlog_writer *w)
         const char *lobby = derived_lobby(w);
         if (lobby)
             paifu_mjlog__writer_attr(w, "lobby", lobby);
+    }
+    if (w->carry_rules) { /* JSON (paifu_json.h), %XX-encoded as Tenhou encodes names */
+        paifu_buf json;
+        paifu_buf_init(&json);
+        paifu_json__put_rules(&json, w->head.game);
+        paifu_buf_puts(w->b, " paifu_rules=\"");
+        for (size_t i = 0; i < json.len; i++) {
+            unsigned char c = (unsigned char)json.data[i];
+            if ((c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                c == '_' || c == ',' || c == '-')
+                paifu_buf_putc(w->b, (char)c);
+            else
+                paifu_buf_printf(w->b, "%%%02X", c);
+        }
+        paifu_buf_putc(w->b, '"');
+        paifu_buf_free(&json);
     }
     paifu_buf_puts(w->b, "/>");
     w->count[MJ_TAG_UN]++;
@@ -531,8 +543,13 @@ static bool meta_carried(const char *key)
 {
     static const char *const TENHOU6[] = {"ver",  "ratingc", "rule",       "lobby", "dan",
                                           "rate", "sx",      "connection", "sc"};
+    /* the log id and its date are the file's name (Tenhou names a log by its id; paifu convert
+       -o keeps the input's name); the ura entry is listed (mjlog_deal.c) */
+    if (!strcmp(key, PAIFU_META_DATE) || !strcmp(key, PAIFU_META_URA_LISTED) ||
+        !strcmp(key, "tenhou6.ref"))
+        return true;
     if (!strncmp(key, "tenhou.", 7))
-        return strcmp(key, "tenhou.ref") != 0; /* the log id is not in the XML */
+        return true;
     if (!strncmp(key, "tenhou6.", 8))
         for (size_t i = 0; i < sizeof(TENHOU6) / sizeof(TENHOU6[0]); i++)
             if (!strcmp(key + 8, TENHOU6[i]))

@@ -37,6 +37,7 @@ typedef struct mjlog_writer {
     format_write head;
     paifu_buf *b;  /* the game's bytes (copied to the output once nothing is refused) */
     bool from_xml; /* the game was read from an mjlog (metadata tenhou.go.*) */
+    bool carry_rules; /* the GO type cannot name the rule set: GO paifu_rules carries it */
     bool reds;     /* ids 16, 52, 88 are red fives (GO type bit 0x002 clear) */
     unsigned go_type;
     /* losses met while writing, reported once the game is written (a refusal comes first) */
@@ -123,12 +124,26 @@ int paifu_mjlog__type_rules(unsigned type,
 #define MJLOG_ERA_INTEGERS 0x8u /* every owari result is an integer */
 
 /*
- * The rule overrides the XML reader derives from the era (mjlog_header.c, spec §6, §8) of a
- * game of GO type TYPE and PLAYERS, each passed to ADD as paifu_mjlog__type_rules does.
+ * The rule overrides Tenhou's readers derive from the era (mjlog_header.c, spec §6, §8) of a
+ * game of GO type TYPE and PLAYERS: from DATE (YYYYMMDD of the log id, 0 when unknown) and
+ * what the content says (ERA bits), each passed to ADD as paifu_mjlog__type_rules does.
  */
-int paifu_mjlog__era_rules(unsigned type, int players, unsigned era,
+int paifu_mjlog__era_rules(unsigned type, int players, unsigned era, uint32_t date,
                            int (*add)(void *payload, const char *key, const char *value),
                            void *payload);
+
+/*
+ * The date (YYYYMMDD) of the Tenhou log id TEXT begins with ("2009082713gm-00e1-0000-8820f355":
+ * the hour, "gm-", the lobby and type, ...), or of the file name a path ends with; 0 when it
+ * is no log id.
+ */
+uint32_t paifu_tenhou__log_date(const char *text);
+uint32_t paifu_tenhou__path_date(const char *path);
+/* The date (YYYYMMDD) of a PAIFU_META_DATE text ("2009-08-27..."), 0 when it is none. */
+uint32_t paifu_tenhou__meta_date(const char *text);
+
+/* DATE (YYYYMMDD) and the hour as PAIFU_META_DATE's text ("2009-08-27T13"). */
+void paifu_tenhou__date_text(char *buf, size_t size, const char *log_id);
 
 /* The writer (the format row of mjlog_read.c). */
 extern const format_writer paifu_mjlog__writer;

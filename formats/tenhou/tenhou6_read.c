@@ -38,6 +38,8 @@
  */
 #include "format.h"
 #include "tenhou6.h"
+#include "mjlog_write.h"
+#include "paifu_json.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,6 +251,17 @@ static int rule(json_cursor *c, paifu_game *game, const char *key, const char *v
     return paifu_game_add_rule_override(game, key, value, c->err);
 }
 
+typedef struct rule_ctx {
+    json_cursor *c;
+    paifu_game *game;
+} rule_ctx;
+
+static int add_rule(void *payload, const char *key, const char *value)
+{
+    rule_ctx *r = payload;
+    return rule(r->c, r->game, key, value);
+}
+
 static int rules_unknown(json_cursor *c, paifu_game *game, const char *reason)
 {
     return paifu_game_set_meta(game, PAIFU_META_RULES_UNKNOWN, reason, c->err);
@@ -294,8 +307,7 @@ static int tenhou_rules(json_cursor *c, const json_t *root, paifu_game *game, un
         for (size_t i = 0; rc == 0 && i < sizeof(sanma) / sizeof(sanma[0]); i++)
             rc = rule(c, game, sanma[i][0], sanma[i][1]);
     }
-    if (rc == 0 && exact_results(root))
-        rc = rule(c, game, "final_rounding", "nearest_100");
+    bool exact = exact_results(root);
     const json_t *lobby = json_object_get(root, "lobby");
     if (rc == 0 && json_is_integer(lobby) && json_integer_value(lobby) != 0) {
         /* as the XML reader does with GO lobby: a private lobby chooses its own uma */
@@ -304,14 +316,20 @@ static int tenhou_rules(json_cursor *c, const json_t *root, paifu_game *game, un
                  "its own", (long long)json_integer_value(lobby));
         rc = paifu_game_set_meta(game, PAIFU_META_FINAL_UNKNOWN, reason, c->err);
     }
+    /* the era's rules, as the XML reader's (mjlog_header.c): from the date of the log id
+       `ref`; of the content only exact results tell (no wall seed, and JSON numbers do not
+       show Tenhou's "43.0") */
     const json_t *ref = json_object_get(root, "ref");
-    if (rc == 0 && players == 4 && (flags & 2) && json_is_string(ref) &&
-        strlen(json_string_value(ref)) >= 4 && strncmp(json_string_value(ref), "2009", 4) <= 0)
-        rc = rule(c, game, "uma", "10000,5000,-5000,-10000");
-    /* no tenpai-yame before 2009-08, as the XML reader says of generation-A logs */
-    if (rc == 0 && json_is_string(ref) && strlen(json_string_value(ref)) >= 6 &&
-        strncmp(json_string_value(ref), "200908", 6) < 0)
-        rc = rule(c, game, "tenpaiyame", "false");
+    uint32_t date = json_is_string(ref) ? paifu_tenhou__log_date(json_string_value(ref)) : 0;
+    if (rc == 0 && date) {
+        char text[32];
+        paifu_tenhou__date_text(text, sizeof(text), json_string_value(ref));
+        rc = paifu_game_set_meta(game, PAIFU_META_DATE, text, c->err);
+    }
+    if (rc == 0)
+        rc = paifu_mjlog__era_rules((flags & 2) ? 0x001 : 0x009, players,
+                                    exact ? MJLOG_ERA_OWARI | MJLOG_ERA_EXACT : 0, date, add_rule,
+                                    &(rule_ctx){c, game});
     return rc;
 }
 
@@ -355,6 +373,9 @@ static int read_rules(json_cursor *c, const json_t *root, paifu_game *game, int 
 {
     const char *disp = disp_of(root);
     unsigned flags;
+    const json_t *carried = json_object_get(root, PAIFU_RULES_KEY);
+    if (carried) /* the rule set paifu's writer carried (paifu_json.h) */
+        return paifu_json__read_carried_rules(c, carried, game);
     int reds, rc = red_count(c, root, &reds);
     if (rc < 0)
         return rc;

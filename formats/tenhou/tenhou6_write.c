@@ -31,6 +31,8 @@
 #include "format.h"
 #include "lossy.h"
 #include "tenhou6.h"
+#include "paifu_json.h"
+#include "mjlog_write.h"
 
 #include <jansson.h>
 #include <paifu/score.h>
@@ -651,46 +653,31 @@ static void put_rule(paifu_buf *b, const char *disp, int reds)
                      per + (rest > 0), per);
 }
 
-/* Overrides a Tenhou lobby text (and the tenhou6 reader) carries. */
-static bool lobby_override(const char *key)
+/* The rule set as the header key paifu_rules (paifu_json.h): the tenhou6 reader takes it
+   instead of what the lobby text and `ref` give; Tenhou's viewers ignore it. */
+static void put_carried_rules(tenhou6_writer *w, paifu_buf *b)
 {
-    static const char *const KEYS[] = {
-        "kuitan",        "game_length", "red_fives",     "players",          "start_points",
-        "return_points", "oka",         "uma",           "sanma_tsumo_loss", "kita",
-        "noten_total",   "honba_value", "target_points", "riichi_min_wall",  "final_rounding"};
-    for (size_t i = 0; i < sizeof(KEYS) / sizeof(KEYS[0]); i++)
-        if (strcmp(key, KEYS[i]) == 0)
-            return true;
-    return false;
+    paifu_buf_puts(b, ",\"" PAIFU_RULES_KEY "\":");
+    paifu_json__put_rules(b, w->head.game);
 }
 
-/* `rule` of a game not read from Tenhou: see the file header. */
+/* `rule` of a game not read from Tenhou: see the file header. The lobby text names the game
+   length, open tanyao and red fives; the rule set itself travels as paifu_rules. */
 static int derived_rule(tenhou6_writer *w, paifu_buf *b)
 {
     const char *name = paifu_game_rules_name(w->head.game);
     char disp[64];
     bool east = paifu_lossy__rule_is(w->head.rules, "game_length", "east"),
          reds = paifu_lossy__rule_int(w->head.rules, "red_fives") > 0;
-    bool known = !meta(w, PAIFU_META_RULES_UNKNOWN);
-    if (name && strcmp(name, "tenhou") == 0) {
-        for (size_t i = 0; known && i < paifu_game_rule_override_count(w->head.game); i++)
-            known = lobby_override(paifu_game_rule_override(w->head.game, i)->key);
-        snprintf(
-            disp, sizeof(disp), "%s般%s%s%s", w->head.players == 3 ? "三" : "", east ? "東" : "南",
-            paifu_lossy__rule_is(w->head.rules, "kuitan", "true") ? "喰" : "", reds ? "赤" : "");
-    } else if (name && strcmp(name, "majsoul") == 0 && w->head.players == 4) {
-        known = known && (east || paifu_lossy__rule_is(w->head.rules, "game_length", "south"));
+    if (name && strcmp(name, "tenhou") == 0)
+        snprintf(disp, sizeof(disp), "%s般%s%s%s", w->head.players == 3 ? "三" : "", east ? "東" : "南",
+                 paifu_lossy__rule_is(w->head.rules, "kuitan", "true") ? "喰" : "", reds ? "赤" : "");
+    else if (name && strcmp(name, "majsoul") == 0 && w->head.players == 4)
         snprintf(disp, sizeof(disp), "%s喰%s", east ? "東" : "南", reds ? "赤" : "");
-    } else {
+    else
         snprintf(disp, sizeof(disp), "%s", name ? name : "");
-        known = !known; /* a named rule set is lost; an unknown one has nothing to lose */
-    }
     put_rule(b, *disp ? disp : NULL, paifu_lossy__rule_int(w->head.rules, "red_fives"));
-    if (!known && !meta(w, PAIFU_META_RULES_UNKNOWN)) {
-        char what[96];
-        snprintf(what, sizeof(what), "the rule set (%s and its overrides)", name ? name : "?");
-        return paifu_lossy__report(&w->head, LOSS_RULES, what);
-    }
+    put_carried_rules(w, b);
     return 0;
 }
 
@@ -748,6 +735,36 @@ static void header_start(tenhou6_writer *w, paifu_buf *b)
     }
 }
 
+static int set_rule(void *payload, const char *key, const char *value)
+{
+    return paifu_rules_set(payload, key, value, NULL);
+}
+
+/* Does the tenhou6 reader give the game's rule set from GO type TYPE's lobby text and `ref`? */
+static bool same_as_lobby(tenhou6_writer *w, unsigned type)
+{
+    const paifu_game_result *res = paifu_game_result_get(w->head.game);
+    bool exact = false;
+    for (int s = 0; res->has_final && s < w->head.players; s++)
+        exact = exact || res->final[s] % 1000 != 0;
+    const char *ref = meta(w, "tenhou.ref");
+    paifu_rules *r = NULL;
+    bool same = paifu_rules_preset(&r, "tenhou", NULL) == 0 &&
+                paifu_mjlog__type_rules(type & 0xFF, set_rule, r) == 0 &&
+                paifu_mjlog__era_rules(type, w->head.players,
+                                       exact ? MJLOG_ERA_OWARI | MJLOG_ERA_EXACT : 0,
+                                       ref ? paifu_tenhou__log_date(ref) : 0, set_rule, r) == 0;
+    for (size_t i = 0; same && i < paifu_rules_param_count(); i++) {
+        const char *key = paifu_rules_param(i)->name;
+        char a[256] = "", c[256] = "";
+        paifu_rules_get(a, sizeof(a), w->head.rules, key, NULL);
+        paifu_rules_get(c, sizeof(c), r, key, NULL);
+        same = strcmp(a, c) == 0;
+    }
+    paifu_rules_free(r);
+    return same;
+}
+
 /* Header keys from Tenhou XML metadata (spec §8.1 step 1). */
 static int header_from_xml(tenhou6_writer *w, paifu_buf *b)
 {
@@ -769,20 +786,12 @@ static int header_from_xml(tenhou6_writer *w, paifu_buf *b)
         paifu_buf_printf(b, ",\"%s\":", LISTS[i][0]);
         put_meta_list(b, v, i == 0 ? 'd' : i == 1 ? 'n' : 's');
     }
-    /* The XML reader finds 2009's rules (East-only uma, no tenpai-yame) in the wall's
-     * generation; the tenhou6 reader in the date of `ref`, which is known only when a caller
-     * set tenhou.ref. */
-    bool uma = false, tenpaiyame = false;
-    for (size_t i = 0; i < paifu_game_rule_override_count(w->head.game); i++) {
-        uma = uma || !strcmp(paifu_game_rule_override(w->head.game, i)->key, "uma");
-        tenpaiyame =
-            tenpaiyame || !strcmp(paifu_game_rule_override(w->head.game, i)->key, "tenpaiyame");
-    }
-    if (((uma && !(type & 0x10)) || tenpaiyame) && !meta(w, "tenhou.ref"))
-        return paifu_lossy__report(&w->head, LOSS_RULES,
-                                   "the rule set (2009's East-only uma or tenpai-yame, which "
-                                   "tenhou6 tells by the log id in ref; set metadata tenhou.ref "
-                                   "to keep it)");
+    /* the tenhou6 reader takes the rules from the lobby text and the date of `ref`, where the
+       XML reader had the GO type, the file's name and the owari text: paifu_rules carries the
+       rule set when those do not give the game's (an XML not named by its log id: 2009's
+       rules, one-decimal results), or when it is unknown (a chip game) */
+    if (!same_as_lobby(w, type) || meta(w, PAIFU_META_RULES_UNKNOWN))
+        put_carried_rules(w, b);
     return 0;
 }
 

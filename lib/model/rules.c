@@ -47,6 +47,10 @@ static const rule_row ROWS[] = {
         "Tenhou rules"),
     ROW(target_points, "game", I, "", "30000", "points that end an extended game (west_round)",
         "Tenhou rules"),
+    ROW(extension_winds, "game", I, "", "1",
+        "winds an extended game (west_round) may add after its regular length: 1 ends it with "
+        "the next wind's last deal; Tenhou's East-only games of early 2009 went on into West (2)",
+        "Tenhou rules (logs of February-July 2009)"),
     ROW(tobi, "game", B, "", "false", "the game ends when a score goes below 0",
         "RRC 2024 §3.11, Table 3"),
     ROW(agariyame, "game", B, "", "false",
@@ -55,6 +59,10 @@ static const rule_row ROWS[] = {
     ROW(tenpaiyame, "game", B, "", "false",
         "the all-last dealer may end the game by being tenpai while in first place",
         "RRC 2024 §3.11"),
+    ROW(tenpaiyame_known, "game", B, "", "true",
+        "false: whether tenpaiyame applies is not known (a log whose era is not known): the "
+        "game may end or go on after the all-last dealer's tenpai in first place",
+        "Tenhou rules (logs up to 2010-06-01 went on, from 2010-06-08 ended)"),
     ROW(time_limit, "game", B, "", "true",
         "games are played against a clock: a game may end (after its current deal) before the "
         "last regular deal; the verifier then only checks that no deal follows the end",
@@ -67,6 +75,10 @@ static const rule_row ROWS[] = {
     ROW(oka, "points", I, "", "0", "bonus to the first place", "RRC 2024 §3.12, Table 3"),
     ROW(uma, "points", I4, "", "15000,5000,-5000,-15000", "uma by place, 1st..4th",
         "RRC 2024 §3.12"),
+    ROW(uma_alternative, "points", I4, "", "none",
+        "a second uma schedule, for logs whose era is not known: final scores that follow "
+        "either uma or this one exactly are accepted; none: uma only",
+        "Tenhou rules (East-only uma changed in August 2009)"),
     ROW(uma_tie, "points", E, "share|seat_order", "share",
         "share: tied players split the uma of their places; seat_order: the seat nearer the "
         "first dealer takes the higher place",
@@ -426,6 +438,11 @@ static int set_row(struct paifu_rules *r, const rule_row *row, const char *v, pa
     }
     case PAIFU_RULE_INT4: {
         int32_t vals[4];
+        if (strcmp(row->def, "none") == 0 && strcmp(v, "none") == 0) {
+            for (int i = 0; i < 4; i++)
+                ((int32_t *)base)[i] = PAIFU_RULE_NONE;
+            return 0;
+        }
         const char *p = v;
         for (int i = 0; i < 4; i++) {
             const char *end;
@@ -490,7 +507,9 @@ static int get_row(char *buf, size_t size, const struct paifu_rules *r, const ru
     }
     case PAIFU_RULE_INT4: {
         const int32_t *v = (const int32_t *)base;
-        n = snprintf(buf, size, "%d,%d,%d,%d", (int)v[0], (int)v[1], (int)v[2], (int)v[3]);
+        n = v[0] == PAIFU_RULE_NONE
+                ? snprintf(buf, size, "none")
+                : snprintf(buf, size, "%d,%d,%d,%d", (int)v[0], (int)v[1], (int)v[2], (int)v[3]);
         break;
     }
     }

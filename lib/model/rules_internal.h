@@ -64,6 +64,9 @@ enum paifu_mcr_wall { PAIFU_MCR_WALL_SHARED, PAIFU_MCR_WALL_PER_SEAT };
 
 /* ---- set members ---- */
 
+/* An int[4] parameter whose default is "none" holds this in its first element when unset. */
+#define PAIFU_RULE_NONE INT32_MIN
+
 #define PAIFU_ABORT_KYUUSHU       0x01u
 #define PAIFU_ABORT_SUUFON        0x02u
 #define PAIFU_ABORT_SUUCHA_RIICHI 0x04u
@@ -89,9 +92,11 @@ struct paifu_rules {
     int game_length;       /* enum paifu_game_length */
     bool west_round;       /* sudden-death extension when nobody reached target_points */
     int32_t target_points; /* points needed to end after the last regular deal (west_round) */
+    int32_t extension_winds; /* winds an extended game may add after its regular length */
     bool tobi;             /* the game ends when a score goes below 0 */
     bool agariyame;        /* the all-last dealer may stop after a win while first */
     bool tenpaiyame;       /* the all-last dealer may stop after tenpai while first */
+    bool tenpaiyame_known; /* false: tenpaiyame is not known; the game may end or go on there */
     bool time_limit;       /* games are timed: a game may end before its last regular deal */
 
     /* points */
@@ -99,6 +104,8 @@ struct paifu_rules {
     int32_t return_points;
     int32_t oka;
     int32_t uma[4];        /* by place, 1st..4th (3-player: 1st..3rd, 4th ignored) */
+    int32_t uma_alternative[4]; /* a second schedule the final scores may follow; PAIFU_RULE_NONE
+                                   in [0]: none */
     int uma_tie;           /* enum paifu_tie */
     int placement_tie;     /* enum paifu_tie */
     int leftover_riichi;   /* enum paifu_leftover */

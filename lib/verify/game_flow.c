@@ -36,6 +36,7 @@ typedef struct flow {
     int hand_number;
     bool extension;             /* playing past the regular last deal (West) */
     bool over;                  /* the rules end the game here */
+    bool may_end;               /* the game may end here or go on (tenpaiyame not known) */
     bool end_reported;          /* a flow.game_end finding was made (once per game) */
 } flow;
 
@@ -94,7 +95,7 @@ static void advance(flow *f, const replay *rp, const paifu_rules *r, int players
     f->dealer = st->dealer;
     f->round_wind = st->round_wind;
     f->hand_number = st->hand_number;
-    f->over = false;
+    f->over = f->may_end = false;
     if (r->game_length == PAIFU_LENGTH_SINGLE) {
         f->over = !(rp->chombo && !rp->n_wins && r->chombo_redeal); /* a chombo replays it */
         return;
@@ -113,18 +114,21 @@ static void advance(flow *f, const replay *rp, const paifu_rules *r, int players
         bool target = !r->west_round || top_points >= r->target_points;
         if (renchan) {
             /* the dealer plays on unless it won (or is tenpai) while first: agari-yame */
-            bool stop = rp->n_wins ? r->agariyame
-                                   : !rp->abortive && !rp->chombo && r->tenpaiyame;
-            if (stop && is_top(f->scores, players, st->dealer) && target)
+            bool tenpai = !rp->n_wins && !rp->abortive && !rp->chombo;
+            bool stop = rp->n_wins ? r->agariyame : tenpai && r->tenpaiyame;
+            bool top = is_top(f->scores, players, st->dealer) && target;
+            if (tenpai && !r->tenpaiyame_known && top)
+                f->may_end = true; /* tenpai-yame not known: ending and going on both fit */
+            else if (stop && top)
                 f->over = true;
         } else if (target) {
             f->over = true;
         }
         if (past_last && target && !renchan)
             f->over = true;
-        if (past_last && st->round_wind == last_round_wind(r) + 1 &&
+        if (past_last && st->round_wind == last_round_wind(r) + r->extension_winds &&
             st->hand_number == players - 1 && !renchan)
-            f->over = true; /* the extension (one more wind) ends with its last deal anyway */
+            f->over = true; /* the extension ends with its last wind's last deal anyway */
     }
     if (!renchan) {
         f->dealer = (f->dealer + 1) % players;
@@ -200,7 +204,8 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
     int players = paifu_game_players(game);
     const paifu_game_result *res = paifu_game_result_get(game);
     char e[64], g[64];
-    if (!f->over && last && (res->has_points || res->has_final) && !r->time_limit)
+    if (!f->over && !f->may_end && last && (res->has_points || res->has_final) &&
+        !r->time_limit)
         flow_finding(rep, opts, last, "flow.game_end", "another deal", "game over",
                      "RRC 2024 §3.11", "the game ended before the rules end it");
     int32_t points[PAIFU_SEATS];
@@ -223,7 +228,17 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
     if (res->has_final && final_known) {
         int32_t final[PAIFU_SEATS];
         paifu_settle__final(final, points, penalties, players, r);
-        if (memcmp(final, res->final, sizeof(int32_t) * (size_t)players) != 0) {
+        size_t size = sizeof(int32_t) * (size_t)players;
+        if (memcmp(final, res->final, size) != 0 && r->uma_alternative[0] != PAIFU_RULE_NONE) {
+            /* the era is not known: the other schedule, when the results follow it exactly */
+            paifu_rules alt = *r;
+            int32_t other[PAIFU_SEATS];
+            memcpy(alt.uma, r->uma_alternative, sizeof(alt.uma));
+            paifu_settle__final(other, points, penalties, players, &alt);
+            if (memcmp(other, res->final, size) == 0)
+                memcpy(final, other, size);
+        }
+        if (memcmp(final, res->final, size) != 0) {
             paifu_finding__points(e, sizeof(e), final, players);
             paifu_finding__points(g, sizeof(g), res->final, players);
             flow_finding(rep, opts, NULL, "game.final_score", e, g, "RRC 2024 §3.12",

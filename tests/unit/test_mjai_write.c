@@ -364,7 +364,7 @@ static void test_game_frame(void **state)
     assert_int_equal(write_games(&s, games, 2, &err), 0);
     const char *expect =
         "{\"type\":\"start_game\",\"names\":[\"\",\"\",\"\",\"\"],\"kyoku_first\":0,"
-        "\"aka_flag\":true}\n"
+        "\"aka_flag\":true,\"paifu_rules\":{\"preset\": \"tenhou\", \"overrides\": {}}}\n"
         "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"dora_marker\":\"1s\",\"kyoku\":1,"
         "\"honba\":0,\"kyotaku\":0,\"oya\":0,\"scores\":[25000,25000,25000,25000],\"tehais\":["
         "[\"1m\",\"1m\",\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"9m\","
@@ -400,7 +400,25 @@ static void test_three_players(void **state)
     sequence_is(&s, "tsumo nukidora tsumo dahai ryukyoku");
     assert_non_null(strstr(s.data, "{\"type\":\"nukidora\",\"actor\":0,\"pai\":\"N\"}\n"));
     assert_non_null(strstr(s.data, "\"scores\":[25000,25000,25000],"));
-    assert_true(reported(&s, "the rule set"));
+    /* the rule set travels in start_game's paifu_rules: read back, the game is sanma */
+    assert_false(reported(&s, "the rule set"));
+    assert_non_null(strstr(s.data, "\"paifu_rules\":{"));
+    paifu_game *back = NULL;
+    assert_int_equal(paifu_game_read_buffer(&back, s.data, s.len, NULL, NULL), 0);
+    assert_int_equal(paifu_game_players(back), 3);
+    assert_null(paifu_game_meta_get(back, PAIFU_META_RULES_UNKNOWN));
+    paifu_rules *r = NULL;
+    char v[32];
+    assert_int_equal(paifu_game_rules(&r, back, "rrc", NULL), 0);
+    assert_int_equal(paifu_rules_get(v, sizeof(v), r, "riichi_min_wall", NULL), 0);
+    paifu_rules *src = NULL;
+    char w[32];
+    assert_int_equal(paifu_game_rules(&src, g, "rrc", NULL), 0);
+    assert_int_equal(paifu_rules_get(w, sizeof(w), src, "riichi_min_wall", NULL), 0);
+    assert_string_equal(v, w);
+    paifu_rules_free(r);
+    paifu_rules_free(src);
+    paifu_game_free(back);
     paifu_game_free(g);
 }
 

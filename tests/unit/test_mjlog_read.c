@@ -30,13 +30,14 @@
     "hai2=\"26,27,28,29,30,31,32,33,34,35,36,37,38\" "                                             \
     "hai3=\"39,40,41,42,43,44,45,46,47,48,49,50,51\"/>"
 
-static paifu_game *read_ok(const char *xml)
+/* Read XML as the file NAME. */
+static paifu_game *read_named(const char *xml, const char *name)
 {
     paifu_game *g = NULL;
     paifu_error err;
     paifu_error_clear(&err);
     paifu_read_options o = PAIFU_READ_OPTIONS_INIT;
-    o.source_name = "t.mjlog";
+    o.source_name = name;
     if (paifu_game_read_buffer(&g, xml, strlen(xml), &o, &err) < 0) {
         char where[512];
         paifu_location_format(where, sizeof(where), &err.where);
@@ -44,6 +45,12 @@ static paifu_game *read_ok(const char *xml)
     }
     assert_string_equal(paifu_game_source_format(g), "tenhou-xml");
     return g;
+}
+
+/* Read XML named as Tenhou names its logs: the date (2019) gives the modern era's rules. */
+static paifu_game *read_ok(const char *xml)
+{
+    return read_named(xml, "logs/2019010100gm-00a9-0000-00000000.mjlog");
 }
 
 static int read_err(const char *xml, paifu_error *err)
@@ -559,17 +566,20 @@ static void undecodable_seed(void **state)
     paifu_game_free(g);
 }
 
-/* Generation A (INIT shuffle) in an East-only game: the 2009 uma and the old dead wall. */
+/* Generation A (INIT shuffle) in an East-only game without a date (the file is not named by
+   its log id): the wall says February to July 2009: the 2009 uma, no tenpai-yame, West after
+   South 4, and the old dead wall. */
 static void generation_a_east(void **state)
 {
     (void)state;
-    paifu_game *g = read_ok(
+    paifu_game *g = read_named(
         "<mjloggm ver=\"2.3\"><GO type=\"161\"/><UN n0=\"\" n1=\"\" n2=\"\" n3=\"\"/>"
         "<TAIKYOKU oya=\"0\"/><INIT seed=\"0,0,0,1,3,49\" ten=\"250,250,250,250\" oya=\"0\" "
         "hai0=\"0,1,2,3,4,5,6,7,8,9,10,11,12\" hai1=\"13,14,15,16,17,18,19,20,21,22,23,24,25\" "
         "hai2=\"26,27,28,29,30,31,32,33,34,35,36,37,38\" "
         "hai3=\"39,40,41,42,43,44,45,46,47,48,49,50,51\" "
-        "shuffle=\"mt19937ar,1,1ef0,3ddf,5cce,7bbd,9aac,b99b,d88a\"/></mjloggm>");
+        "shuffle=\"mt19937ar,1,1ef0,3ddf,5cce,7bbd,9aac,b99b,d88a\"/></mjloggm>",
+        "t.mjlog");
     const paifu_deal_start *st = &deal(g, 0)->start;
     /* the wall of test_mjlog_shuffle.c's generation-A case */
     assert_int_equal(st->n_wall, 136);
@@ -582,13 +592,17 @@ static void generation_a_east(void **state)
     assert_string_equal(paifu_game_meta_get(g, "tenhou.wall.dead_layout"), "old");
     assert_string_equal(paifu_game_meta_get(g, "tenhou.INIT[1]@shuffle"),
                         "mt19937ar,1,1ef0,3ddf,5cce,7bbd,9aac,b99b,d88a");
-    const char *uma = NULL, *tenpaiyame = NULL;
+    const char *uma = NULL, *tenpaiyame = NULL, *west = NULL;
     for (size_t i = 0; i < paifu_game_rule_override_count(g); i++) {
         if (strcmp(paifu_game_rule_override(g, i)->key, "uma") == 0)
             uma = paifu_game_rule_override(g, i)->value;
         if (strcmp(paifu_game_rule_override(g, i)->key, "tenpaiyame") == 0)
             tenpaiyame = paifu_game_rule_override(g, i)->value;
+        if (strcmp(paifu_game_rule_override(g, i)->key, "extension_winds") == 0)
+            west = paifu_game_rule_override(g, i)->value;
     }
+    assert_non_null(west);
+    assert_string_equal(west, "2");
     assert_non_null(uma);
     assert_string_equal(uma, "10000,5000,-5000,-10000");
     assert_non_null(tenpaiyame); /* early 2009: the all-last dealer deals again when tenpai */

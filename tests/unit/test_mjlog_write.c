@@ -53,6 +53,8 @@ static paifu_game *new_game(int players, const char *const *names)
     paifu_game *g = NULL;
     assert_int_equal(paifu_game_new(&g, NULL), 0);
     assert_int_equal(paifu_game_set_rules_name(g, "tenhou", NULL), 0);
+    /* a date of the modern era: the XML (named by its log id) then names the tenhou rules */
+    assert_int_equal(paifu_game_set_meta(g, PAIFU_META_DATE, "2019-01-01T00", NULL), 0);
     assert_int_equal(paifu_game_set_players(g, players, NULL), 0);
     for (int s = 0; s < players; s++)
         assert_int_equal(paifu_game_set_player_name(g, s, (names ? names : ABCD)[s], NULL), 0);
@@ -687,8 +689,11 @@ static void test_owari_era(void **state)
 {
     (void)state;
     paifu_game *g = new_game(4, NULL);
+    assert_int_equal(paifu_game_set_meta(g, PAIFU_META_DATE, "2009-06-01", NULL), 0);
     assert_int_equal(paifu_game_add_rule_override(g, "game_length", "east", NULL), 0);
     assert_int_equal(paifu_game_add_rule_override(g, "uma", "10000,5000,-5000,-10000", NULL), 0);
+    assert_int_equal(paifu_game_add_rule_override(g, "tenpaiyame", "false", NULL), 0);
+    assert_int_equal(paifu_game_add_rule_override(g, "extension_winds", "2", NULL), 0);
     begin(g, 0, 0, 0, 25000, HANDS, "2z");
     add_draw(g, PAIFU_DRAW_SUUFON, (int32_t[4]){0}, ~0u, 0, -1);
     paifu_game_result r = {true, true, {25000, 25000, 25000, 25000}, {20000, 0, -5000, -15000}};
@@ -717,8 +722,12 @@ static void test_losses(void **state)
     static sink s;
     written(g, &s);
     assert_true(reported(&s, "penalties"));
-    assert_true(reported(&s, "the rule set (tenhou and its overrides"));
-    assert_true(reported(&s, "tenhou.ref"));
+    /* the GO type cannot name kiriage: GO paifu_rules carries the rule set */
+    assert_false(reported(&s, "the rule set"));
+    contains(&s, " paifu_rules=\"%7B%22preset%22%3A%20%22tenhou%22,%20%22overrides%22%3A%20"
+                 "%7B%22kiriage%22%3A%20true%7D%7D\"/>");
+    /* the log id is the file's name (Tenhou's convention; paifu convert -o keeps it) */
+    assert_false(reported(&s, "tenhou.ref"));
     assert_true(reported(&s, "the end of the game")); /* no result: the XML ends truncated */
     assert_null(strstr(s.data, "owari"));
     paifu_error err;

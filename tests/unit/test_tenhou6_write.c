@@ -407,6 +407,10 @@ static void test_header_from_xml(void **state)
         int32_t zero[4] = {0};
         add_win(g, 0, 0, 1, 30, PAIFU_LIMIT_NONE, 1500, zero);
         assert_int_equal(paifu_game_set_meta(g, "tenhou.go.type", CASES[i].type, NULL), 0);
+        /* as the XML reader has it for a log without its date and with exact results */
+        assert_int_equal(paifu_game_add_rule_override(g, "tenpaiyame_known", "false", NULL), 0);
+        assert_int_equal(paifu_game_add_rule_override(g, "final_rounding", "nearest_100", NULL),
+                         0);
         assert_int_equal(paifu_game_set_meta(g, "tenhou.go.lobby", "0", NULL), 0);
         assert_int_equal(paifu_game_set_meta(g, "tenhou.un.dan", "0,9,10,20", NULL), 0);
         assert_int_equal(
@@ -472,19 +476,21 @@ static void test_minimal_form(void **state)
     json_t *doc = written(g, &s);
     assert_memory_equal(s.data, "{\"log\":", 7);
     assert_non_null(strstr(s.data, "\"rule\":{\"disp\":\"般東喰\",\"aka53\":0,\"aka52\":0,"
-                                   "\"aka51\":0},\"name\":[\"A\",\"B\",\"C\",\"D\"]}"));
+                                   "\"aka51\":0},\"paifu_rules\":{"));
     assert_int_equal(s.n_lost, 0);
     json_decref(doc);
     paifu_game_free(g);
 
-    g = new_game(0); /* another rule set: named, and reported lost */
+    g = new_game(0); /* another rule set: named, and carried by paifu_rules */
     assert_int_equal(paifu_game_set_rules_name(g, "rrc", NULL), 0);
     add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
     add_win(g, 0, 0, 1, 30, PAIFU_LIMIT_NONE, 1500, zero);
     doc = written(g, &s);
     assert_string_equal(json_string_value(json_object_get(json_object_get(doc, "rule"), "disp")),
                         "rrc");
-    assert_true(reported(&s, "the rule set"));
+    assert_false(reported(&s, "the rule set"));
+    assert_string_equal(
+        json_string_value(json_object_get(json_object_get(doc, "paifu_rules"), "preset")), "rrc");
     json_decref(doc);
     paifu_game_free(g);
 }
