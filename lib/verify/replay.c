@@ -240,6 +240,10 @@ static void on_draw(replay *rp, const paifu_event *e)
         if (l && rp->replacements <= l->n_replacement)
             check_wall(rp, l->replacement[rp->replacements - 1], e->tile, e->tile_id,
                        "wall.replacement", "the replacement draw");
+        /* a kan or kita that takes the last live tile: the discard after this draw is the
+           deal's last (houtei for a ron on it, no call on it); the draw itself is rinshan, not
+           haitei (situation_flags) */
+        rp->haitei_drawn = rp->haitei_drawn || paifu_replay__live_left(rp) == 0;
     } else {
         if (paifu_replay__live_left(rp) <= 0) {
             illegal(rp, "wall.exhausted", NULL, "seat %d draws %s after the live wall ran out",

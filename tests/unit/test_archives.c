@@ -9,7 +9,9 @@
  *     the date is unknown, either uma (when the results follow one exactly) and no assertion
  *     on tenpai-yame;
  *   - those rules at work on games built by hand: uma_alternative, tenpaiyame_known,
- *     extension_winds.
+ *     extension_winds;
+ *   - houtei after a replacement draw: a kan that takes the last live tile makes the discard
+ *     after its replacement draw the deal's last (houtei for a ron on it, no call on it).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -347,6 +349,114 @@ static void test_uma_alternative(void **state)
     }
 }
 
+/* ---- houtei after a replacement draw ---- */
+
+static const char *const KINDS[34] = {
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p",
+    "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s",
+    "7s", "8s", "9s", "E",  "S",  "W",  "N",  "P",  "F",  "C"};
+
+static int kind_of(const char *name)
+{
+    for (int k = 0; k < 34; k++)
+        if (!strcmp(KINDS[k], name))
+            return k;
+    fail_msg("no tile %s", name);
+    return -1;
+}
+
+static size_t put_hand(char *out, size_t cap, const char *const *hand, int *left)
+{
+    size_t n = (size_t)snprintf(out, cap, "[");
+    for (int i = 0; i < 13; i++) {
+        left[kind_of(hand[i])]--;
+        n += (size_t)snprintf(out + n, cap - n, "%s\"%s\"", i ? "," : "", hand[i]);
+    }
+    return n + (size_t)snprintf(out + n, cap - n, "]");
+}
+
+/*
+ * A deal (no red fives) in which every draw is discarded at once and the dealer's 69th live
+ * draw is the fourth 1m: an ankan leaves no live tile; the replacement draw REPLACEMENT is
+ * discarded, and THEN follows (a ron or a call on it). Seat 1 waits on 8s with
+ * 234m 567m 345p 79s 55s: no yaku but houtei.
+ */
+static const char *houtei_deal(const char *replacement, const char *then)
+{
+    static const char *const HANDS[4][13] = {
+        {"1m", "1m", "1m", "2p", "3p", "4p", "5p", "6p", "7p", "9p", "9p", "W", "N"},
+        {"2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "7s", "9s", "5s", "5s"},
+        {"2s", "3s", "4s", "P", "P", "F", "F", "C", "C", "1s", "1s", "9m", "9m"},
+        {"2m", "2m", "3m", "3m", "4m", "4m", "6p", "6p", "7p", "7p", "8p", "8p", "6s"},
+    };
+    static char log[32768];
+    int left[34];
+    for (int k = 0; k < 34; k++)
+        left[k] = 4;
+    size_t n = (size_t)snprintf(log, sizeof(log),
+                                "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"],"
+                                "\"kyoku_first\":4,\"aka_flag\":false}\n"
+                                "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,"
+                                "\"honba\":0,\"kyotaku\":0,\"oya\":0,\"dora_marker\":\"S\","
+                                "\"scores\":[25000,25000,25000,25000],\"tehais\":[");
+    for (int s = 0; s < 4; s++) {
+        n += put_hand(log + n, sizeof(log) - n, HANDS[s], left);
+        n += (size_t)snprintf(log + n, sizeof(log) - n, s < 3 ? "," : "]}\n");
+    }
+    left[kind_of("S")]--;               /* dora indicator */
+    left[kind_of("E")]--;               /* the kan's indicator */
+    left[kind_of("1m")]--;              /* the dealer's 69th draw */
+    left[kind_of("8s")] = 0;            /* seat 1's wait: never drawn before */
+    left[kind_of(replacement)]--;
+    int k = 1; /* fillers from 2m on, in kind order */
+    for (int d = 0; d < 68; d++) {
+        while (left[k] <= 0)
+            k++;
+        assert_true(k < 34);
+        left[k]--;
+        n += (size_t)snprintf(log + n, sizeof(log) - n,
+                              "{\"type\":\"tsumo\",\"actor\":%d,\"pai\":\"%s\"}\n"
+                              "{\"type\":\"dahai\",\"actor\":%d,\"pai\":\"%s\","
+                              "\"tsumogiri\":true}\n",
+                              d % 4, KINDS[k], d % 4, KINDS[k]);
+    }
+    n += (size_t)snprintf(log + n, sizeof(log) - n,
+                          "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"1m\"}\n"
+                          "{\"type\":\"ankan\",\"actor\":0,\"consumed\":[\"1m\",\"1m\",\"1m\","
+                          "\"1m\"]}\n"
+                          "{\"type\":\"dora\",\"dora_marker\":\"E\"}\n"
+                          "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"%s\"}\n"
+                          "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"%s\",\"tsumogiri\":true}\n"
+                          "%s{\"type\":\"end_kyoku\"}\n",
+                          replacement, replacement, then);
+    return log;
+}
+
+/*
+ * Issue 15 point 1 (Tenhou logs of 2009, 2010 and 2013): the ron on the discard after the
+ * replacement draw is houtei (its only yaku here: 1 han 40 fu, 1300); a call on it is not
+ * allowed.
+ */
+static void test_houtei_after_replacement(void **state)
+{
+    (void)state;
+    paifu_game *g = read_text(
+        houtei_deal("8s", "{\"type\":\"hora\",\"actor\":1,\"target\":0,\"pai\":\"8s\","
+                          "\"deltas\":[-1300,1300,0,0]}\n"),
+        "mjai");
+    assert_int_equal(findings(g, "win.no_yaku"), 0);
+    assert_int_equal(findings(g, "score.delta"), 0);
+    paifu_game_free(g);
+    g = read_text(houtei_deal("P", "{\"type\":\"pon\",\"actor\":2,\"target\":0,\"pai\":\"P\","
+                                   "\"consumed\":[\"P\",\"P\"]}\n"
+                                   "{\"type\":\"dahai\",\"actor\":2,\"pai\":\"C\","
+                                   "\"tsumogiri\":false}\n"
+                                   "{\"type\":\"ryukyoku\",\"deltas\":[0,0,0,0]}\n"),
+                  "mjai");
+    assert_int_equal(findings(g, "deal.call"), 1);
+    paifu_game_free(g);
+}
+
 int main(void)
 {
     paifu_init();
@@ -354,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_ura_entry),          cmocka_unit_test(test_era_by_date),
         cmocka_unit_test(test_xml_date_from_name), cmocka_unit_test(test_tenpaiyame_unknown),
         cmocka_unit_test(test_west_extension),     cmocka_unit_test(test_uma_alternative),
+        cmocka_unit_test(test_houtei_after_replacement),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
