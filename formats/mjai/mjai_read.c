@@ -298,6 +298,9 @@ static int set_rules(mjai_reader *st, bool mcr)
         return rc;
     }
     rc = paifu_game_set_rules_name(st->game, "tenhou", st->c.err);
+    if (rc == 0)
+        rc = paifu_game_set_meta(st->game, PAIFU_META_RULES_ASSUMED,
+                                 "mjai names no rule set: Tenhou's assumed", st->c.err);
     if (rc == 0 && !st->aka)
         rc = rule(st, "red_fives", "0");
     if (rc == 0 && st->east_only)

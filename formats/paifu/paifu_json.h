@@ -24,7 +24,7 @@ int paifu_json__read_rules(json_cursor *c, const json_t *rules, paifu_game *game
 /*
  * The rule set of a game as a JSON object that travels with it in formats that have no place
  * for it, under the key PAIFU_RULES_KEY (an mjai start_game key, a tenhou.net/6 header key:
- * other readers ignore it): {"preset", "overrides", "unknown": reason, "final_unknown": reason}
+ * other readers ignore it): {"preset", "overrides", "unknown", "final_unknown", "assumed": reasons}
  * (each key only when the game has it). Written into B (no leading comma).
  */
 #define PAIFU_RULES_KEY "paifu_rules"

@@ -792,8 +792,9 @@ int paifu_json__read_carried_rules(json_cursor *c, const json_t *rules, paifu_ga
         return jerr(c, "expected {\"preset\": ..., \"overrides\": {...}}, found %s", jtype(rules));
     int rc = paifu_json__read_rules(c, rules, game, NULL);
     static const char *const FLAGS[][2] = {{"unknown", PAIFU_META_RULES_UNKNOWN},
-                                           {"final_unknown", PAIFU_META_FINAL_UNKNOWN}};
-    for (size_t i = 0; rc == 0 && i < 2; i++) {
+                                           {"final_unknown", PAIFU_META_FINAL_UNKNOWN},
+                                           {"assumed", PAIFU_META_RULES_ASSUMED}};
+    for (size_t i = 0; rc == 0 && i < 3; i++) {
         const char *reason = NULL;
         if ((rc = jopt_str(c, rules, FLAGS[i][0], &reason)) < 0)
             break;

@@ -166,8 +166,9 @@ void paifu_json__put_rules(paifu_buf *b, const paifu_game *g)
     }
     put_overrides(b, g);
     static const char *const FLAGS[][2] = {{"unknown", PAIFU_META_RULES_UNKNOWN},
-                                           {"final_unknown", PAIFU_META_FINAL_UNKNOWN}};
-    for (size_t i = 0; i < 2; i++)
+                                           {"final_unknown", PAIFU_META_FINAL_UNKNOWN},
+                                           {"assumed", PAIFU_META_RULES_ASSUMED}};
+    for (size_t i = 0; i < 3; i++)
         if ((v = paifu_game_meta_get(g, FLAGS[i][1]))) {
             paifu_buf_printf(b, ", \"%s\": ", FLAGS[i][0]);
             paifu_buf_json_string(b, v);

@@ -543,10 +543,9 @@ static bool meta_carried(const char *key)
 {
     static const char *const TENHOU6[] = {"ver",  "ratingc", "rule",       "lobby", "dan",
                                           "rate", "sx",      "connection", "sc"};
-    /* the log id and its date are the file's name (Tenhou names a log by its id; paifu convert
-       -o keeps the input's name); the ura entry is listed (mjlog_deal.c) */
-    if (!strcmp(key, PAIFU_META_DATE) || !strcmp(key, PAIFU_META_URA_LISTED) ||
-        !strcmp(key, "tenhou6.ref"))
+    /* the log id is the file's name (Tenhou names a log by its id; paifu convert -o keeps the
+       input's name) */
+    if (!strcmp(key, "tenhou6.ref"))
         return true;
     if (!strncmp(key, "tenhou.", 7))
         return true;

@@ -102,6 +102,12 @@ contains "rules show wrc" "$work/out" "kiriage                  true"
 contains "rules show override" "$work/out" "kiriage                  true"
 "$paifu" rules list >"$work/out" 2>&1; check "rules list" 0 $?
 contains "rules list" "$work/out" "jhc2016"
+# validate says when it assumed a rule set (issue 15 point 9): mjai names none (Tenhou's assumed);
+# --rules chooses one, and then nothing is assumed
+"$paifu" validate "$samples/riichienv-selfplay.mjai.jsonl" >"$work/out" 2>&1; check "validate mjai" 0 $?
+contains "validate says Tenhou's rules are assumed" "$work/out" "note: game 1: mjai names no rule set: Tenhou's assumed"
+"$paifu" validate --rules tenhou "$samples/riichienv-selfplay.mjai.jsonl" >"$work/out" 2>&1; check "validate mjai --rules" 0 $?
+if grep -q "assumed" "$work/out"; then echo "FAIL: a rule set chosen with --rules is said to be assumed"; failures=$((failures + 1)); fi
 
 echo "$pass checks passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -346,6 +346,13 @@ typedef struct paifu_game_result {
  */
 #define PAIFU_META_URA_LISTED "paifu.ura_listed"
 
+/**
+ * Metadata key a reader sets (to a reason) when its format names no rule set and the reader
+ * chose one (mjai: Tenhou's). `paifu validate` says so, as it does when a log names none and
+ * the fallback rrc is used.
+ */
+#define PAIFU_META_RULES_ASSUMED "paifu.rules_assumed"
+
 /** A metadata entry (source format details kept for writers). */
 typedef struct paifu_meta {
     const char *key;   /**< e.g. "tenhou.go.type" */
