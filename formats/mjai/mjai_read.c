@@ -1303,7 +1303,8 @@ static void reader_free(void *state)
 
 const format_impl paifu_format_mjai = {
     .info = {.name = "mjai",
-             .description = "mjai event log (JSON lines; original and Mortal dialects)",
+             .description = "mjai event log (JSON lines; original and Mortal dialects; RiichiLab "
+                            "match records)",
              .can_read = true,
              .can_write = true,
              .carries = PAIFU_CARRIES_TSUMOGIRI,

@@ -27,9 +27,9 @@
  *
  * ---- losses and choices ----
  * mjai has no uma, wall, dice, tile ids, penalties or connection events, and a win keeps its
- * fu, han and yaku but not its recorded points and limit (all reported). Its rule
- * set is Tenhou's (the mjai reader's assumption) with the game length and red fives above;
- * any other rule set is reported. A tsumogiri flag the source does not record is derived from
+ * fu, han and yaku but not its recorded points and limit (all reported). Its rule set
+ * travels as start_game's paifu_rules (paifu_json.h): other readers see Tenhou's (the mjai
+ * reader's assumption) with the game length and red fives above. A tsumogiri flag the source does not record is derived from
  * the tiles (the discard is the tile just drawn) and reported. 3-player games get arrays of
  * three and `nukidora` {actor, pai: "N"} (the mortal-sanma dialect, spec §4.5). MCR games
  * without bonus tiles use akochan's MCR mode (no dora_marker; hora fan and info.bools /

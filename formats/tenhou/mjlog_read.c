@@ -25,6 +25,10 @@
  *     for the line, column and offset of every tag and attribute value (value_offset).
  *   - What the model has no place for is kept as metadata for a writer (mjlog_header.c,
  *     mjlog_deal.c); a game without owari is marked truncated.
+ *   - The era's rules (East-only uma, tenpai-yame, West after South 4) come from the date of
+ *     the log id the file is named by, else from the content, else they stay open
+ *     (paifu_mjlog__era_rules, mjlog_header.c); a GO attribute paifu_rules (paifu's writer)
+ *     gives the rule set instead.
  */
 #include "mjlog.h"
 #include "mjlog_write.h"

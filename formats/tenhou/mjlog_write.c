@@ -38,9 +38,13 @@
  *     a decimal ("43.0") except under 2009's East-only uma (integer results).
  *   - Reported lost (lossy.c): penalties, the han of a win recorded without its yaku, hands at a
  *     draw that Tenhou does not show, the wall without its seed, tile ids recorded for part of
- *     a deal, a game without final points, rule sets the GO type cannot name (any preset but
- *     tenhou, overrides beyond the type bits and the owari era, unknown rules), and metadata
- *     with no place in the XML (tenhou.ref, other formats' header keys).
+ *     a deal, a game without final points, and metadata with no place in the XML (other
+ *     formats' header keys; the log id and its date are the file's name, which paifu convert
+ *     -o keeps).
+ *   - A rule set the GO type cannot name (any preset but tenhou, overrides beyond the type
+ *     bits, the date and the owari era, unknown rules) travels as the GO attribute
+ *     paifu_rules: paifu_json__put_rules's JSON, %XX-encoded as Tenhou encodes names, last
+ *     among GO's attributes (Tenhou's readers ignore it; paifu's reader takes it).
  *   - Refused (PAIFU_EUNSUPPORTED) before any loss is reported: MCR games, games without deals,
  *     deals without tiles, 13-tile starting hands, round, dealer or dora indicator, hidden tiles,
  *     flowers, a deal beyond North 4, scores not in whole hundreds, calls Tenhou's meld codes

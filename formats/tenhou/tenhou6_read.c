@@ -16,9 +16,10 @@
  * rules    rule.disp as Tenhou prints a lobby ([三](般|上|特|鳳)(東|南)[喰][赤][速], spec §2.1):
  *          "tenhou" with the overrides the Tenhou XML reader derives from the same GO type bits
  *          (red_fives, kuitan, game_length, the sanma set); results with a non-zero decimal mean
- *          Tenhou's exact era (final_rounding nearest_100, tenhou-xml.md §6 item 1); an
- *          East-only game of 2009 or before (year of `ref`) has uma +5/-5/-10 (§6 item 3), and
- *          a game before 2009-08 no tenpai-yame (formats/tenhou/mjlog_header.c).
+ *          Tenhou's exact era (final_rounding nearest_100, tenhou-xml.md §6 item 1); the era's
+ *          uma, tenpai-yame and West from the date of the log id `ref`, as the XML reader's
+ *          (paifu_mjlog__era_rules, formats/tenhou/mjlog_header.c). A header key paifu_rules
+ *          (paifu's writer) gives the rule set instead.
  *          A MahjongSoul room (tensoul: "玉の間南喰", "Gold Room South"; `ver` a string) is
  *          "majsoul" with game_length east for 東/East. Anything else (no disp, a tournament's
  *          name, a MahjongSoul friendly or contest room, MahjongSoul sanma) names no preset and

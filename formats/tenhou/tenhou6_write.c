@@ -13,8 +13,10 @@
  *     first and unknown keys last. From any other source `name`, `rule` and `sc` only (§2.2):
  *     rule.disp is a Tenhou lobby text when the rule set is Tenhou's ("般" for the table level,
  *     which such a source does not know and which changes no rule), the tensoul form (`ver`
- *     "2.3") for MahjongSoul's, and the preset's name otherwise, reported lost because the
- *     tenhou6 reader cannot name that rule set. `sc` from the recorded final points and results.
+ *     "2.3") for MahjongSoul's, and the preset's name otherwise; the rule set itself travels
+ *     as the header key paifu_rules (paifu_json.h), which Tenhou's viewers ignore, and so does
+ *     an XML game's when its lobby text and `ref` do not give it. `sc` from the recorded final
+ *     points and results.
  *   - Rounds (spec §3-§7) from the events. A discard is 60 when it is the tile just drawn: as
  *     recorded, else when it is the same tile (Tenhou's rule by tile id, §6). Starting hands
  *     are sorted, red five after the plain fives. Ura indicators: those of the first win that
