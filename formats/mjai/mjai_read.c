@@ -1307,7 +1307,7 @@ const format_impl paifu_format_mjai = {
                             "match records)",
              .can_read = true,
              .can_write = true,
-             .carries = PAIFU_CARRIES_TSUMOGIRI,
+             .carries = PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_RULES,
              .extension = ".mjson"},
     .sniff = sniff,
     .reader_size = sizeof(mjai_reader),

@@ -616,7 +616,8 @@ const format_impl paifu_format_tenhou6 = {
              .description = "tenhou.net/6 JSON (Tenhou's viewer format; also tensoul, mjx)",
              .can_read = true,
              .can_write = true,
-             .carries = PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION | PAIFU_CARRIES_FINAL,
+             .carries = PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION | PAIFU_CARRIES_FINAL |
+                        PAIFU_CARRIES_RULES,
              .extension = ".json"},
     .sniff = sniff,
     .reader_size = sizeof(tenhou6_reader),
