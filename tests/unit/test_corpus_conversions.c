@@ -38,8 +38,8 @@
  *     would) from the XML's file name when that is a log id, else not compared;
  *   - `name`: copies whose players were renamed to player1..4 (corpus README);
  *   - `paifu_rules`: the rule set carried for paifu's reader when the lobby text and `ref`
- *     do not give the XML's (the XML's one-decimal owari tells the era; a document without
- *     `ref` cannot);
+ *     do not give the XML's (the XML's one-decimal owari tells the era; our document has no
+ *     `ref` when the XML is not named by its log id);
  *   - FACTS below: Pantheon's edited XML copies (a template UN roster, an edited GO).
  * mjx's round-per-line JSON of the same games (the viewer's minimal form, names anonymised)
  * must hold the same round arrays, element for element.
@@ -914,8 +914,9 @@ static void compare_order(const json_t *ours, const json_t *theirs, const char *
     {
         if (!json_object_get(theirs, key)) {
             /* paifu_rules: the XML's owari told the era (one-decimal results: the new uma),
-               which a document without `ref` cannot tell its reader */
-            bool carried = !strcmp(key, "paifu_rules") && !json_object_get(theirs, "ref");
+               which our document without `ref` (the XML is not named by its log id) cannot
+               tell its reader */
+            bool carried = !strcmp(key, "paifu_rules") && !json_object_get(ours, "ref");
             if (!fact(family, key) && !carried)
                 failure("key %s is not in Tenhou's document", key);
             continue;
