@@ -55,6 +55,24 @@ bool paifu_lossy__rule_is(const paifu_rules *rules, const char *key, const char 
     return strcmp(text, value) == 0;
 }
 
+bool paifu_lossy__same_rules(const paifu_rules *a, const paifu_rules *b)
+{
+    for (size_t i = 0; i < paifu_rules_param_count(); i++) {
+        const char *key = paifu_rules_param(i)->name;
+        char x[256] = "", y[256] = "";
+        paifu_rules_get(x, sizeof(x), a, key, NULL);
+        paifu_rules_get(y, sizeof(y), b, key, NULL);
+        if (strcmp(x, y) != 0)
+            return false;
+    }
+    return true;
+}
+
+int paifu_lossy__set_rule(void *rules, const char *key, const char *value)
+{
+    return paifu_rules_set(rules, key, value, NULL);
+}
+
 int paifu_lossy__rule_int(const paifu_rules *rules, const char *key)
 {
     char text[32] = "0";

@@ -85,6 +85,10 @@ bool paifu_lossy__is_mcr(const paifu_game *game);
 
 /* Does rule KEY of RULES have the value VALUE (as paifu_rules_get writes it)? */
 bool paifu_lossy__rule_is(const paifu_rules *rules, const char *key, const char *value);
+/* A and B resolve every parameter alike. */
+bool paifu_lossy__same_rules(const paifu_rules *a, const paifu_rules *b);
+/* paifu_rules_set on RULES (a paifu_rules *) as an add(payload, key, value) callback. */
+int paifu_lossy__set_rule(void *rules, const char *key, const char *value);
 
 /* Rule KEY of RULES as an integer (0 when it is not one). */
 int paifu_lossy__rule_int(const paifu_rules *rules, const char *key);

@@ -577,8 +577,7 @@ static long long highest_seat(const json_t *head)
  * player) is refused as such, not read as a game of fewer players.
  */
 static int count_players(json_cursor *c, const ms_source *src, const json_t *head,
-                         const json_t *empty,
-                         int *players)
+                         const json_t *empty, int *players)
 {
     size_t i = 0, j = 0;
     ms_record r;
@@ -598,9 +597,11 @@ static int count_players(json_cursor *c, const ms_source *src, const json_t *hea
         if ((dealt & 7) != 7 || seat >= *players) {
             record_path(c, src, &r);
             if (seat >= *players)
-                return jerr(c, "the record's starting hands cannot be found: its first "
-                               "RecordNewRound has no tiles%d, though the head seats a player at "
-                               "seat %lld", *players, seat);
+                return jerr(c,
+                            "the record's starting hands cannot be found: its first "
+                            "RecordNewRound has no tiles%d, though the head seats a player at "
+                            "seat %lld",
+                            *players, seat);
             return jerr(c, "the record's starting hands cannot be found: its first "
                            "RecordNewRound has no tiles0, tiles1 and tiles2 (a record without "
                            "the players' hands cannot be replayed)");

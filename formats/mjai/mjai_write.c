@@ -29,10 +29,10 @@
  * mjai has no uma, wall, dice, tile ids, penalties or connection events, and a win keeps its
  * fu, han and yaku but not its recorded points and limit (all reported). Its rule set
  * travels as start_game's paifu_rules (paifu_json.h): other readers see Tenhou's (the mjai
- * reader's assumption) with the game length and red fives above. A tsumogiri flag the source does not record is derived from
- * the tiles (the discard is the tile just drawn) and reported. 3-player games get arrays of
- * three and `nukidora` {actor, pai: "N"} (the mortal-sanma dialect, spec §4.5). MCR games
- * without bonus tiles use akochan's MCR mode (no dora_marker; hora fan and info.bools /
+ * reader's assumption) with the game length and red fives above. A tsumogiri flag the source does
+ * not record is derived from the tiles (the discard is the tile just drawn) and reported. 3-player
+ * games get arrays of three and `nukidora` {actor, pai: "N"} (the mortal-sanma dialect, spec §4.5).
+ * MCR games without bonus tiles use akochan's MCR mode (no dora_marker; hora fan and info.bools /
  * info.integers). Refused (PAIFU_EUNSUPPORTED), before any loss is reported: flowers, deals
  * without tiles, round, hands or (riichi) dora indicator, hidden tiles, and start scores the
  * log does not give or imply.

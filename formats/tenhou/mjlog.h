@@ -125,7 +125,7 @@ typedef struct mjlog_reader {
     uint16_t draw_count[8][136]; /* per tag letter TUVWDEFG and id */
     int players;                 /* 4 or 3 (GO type bit 0x10) */
     bool go_seen, un_seen, owari_seen;
-    bool rules_carried;     /* GO paifu_rules gave the rule set (paifu's writer) */
+    bool rules_carried; /* GO paifu_rules gave the rule set (paifu's writer) */
     unsigned go_type;
     bool reds;              /* ids 16, 52, 88 are red fives */
     paifu_tile tiles[136];  /* the tile of each id under that rule */

@@ -235,8 +235,7 @@ int paifu_mjlog__on_go(mjlog_reader *st)
     st->players = (type & 0x10) ? 3 : 4;
     st->reds = !(type & 0x02);
     paifu_mjlog__set_tiles(st);
-    if ((rc = paifu_mjlog__located(st, paifu_game_set_players(st->game, st->players, st->err))) <
-        0)
+    if ((rc = paifu_mjlog__located(st, paifu_game_set_players(st->game, st->players, st->err))) < 0)
         return rc;
     mj_attr *carried = (mj_attr *)paifu_mjlog__attr(st, "paifu_rules");
     if (carried)

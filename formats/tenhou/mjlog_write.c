@@ -223,11 +223,6 @@ static unsigned derived_type(const mjlog_writer *w)
     return type;
 }
 
-static int set_rule(void *payload, const char *key, const char *value)
-{
-    return paifu_rules_set(payload, key, value, NULL);
-}
-
 /* Results in the owari text: some with a non-zero decimal (EXACT), all without a point (INTS). */
 static void owari_era(const char *text, bool *exact, bool *ints)
 {
@@ -262,7 +257,7 @@ static void check_rules(mjlog_writer *w, const char *lobby)
     bool same = unknown == written_unknown && (unknown || final_unknown == written_final);
     paifu_rules *r = NULL;
     if (same && !unknown && paifu_rules_preset(&r, "tenhou", NULL) == 0 &&
-        paifu_mjlog__type_rules(w->go_type, set_rule, r) == 0) {
+        paifu_mjlog__type_rules(w->go_type, paifu_lossy__set_rule, r) == 0) {
         bool exact, ints;
         unsigned era = 0;
         for (size_t i = 0; i < w->n_kept && !era; i++)
@@ -275,14 +270,9 @@ static void check_rules(mjlog_writer *w, const char *lobby)
         /* the date is the file name's (Tenhou names a log by its id; paifu convert -o keeps
            the input's name) */
         paifu_mjlog__era_rules(w->go_type, w->head.players, era,
-                               paifu_tenhou__meta_date(meta(w, PAIFU_META_DATE)), set_rule, r);
-        for (size_t i = 0; same && i < paifu_rules_param_count(); i++) {
-            const char *key = paifu_rules_param(i)->name;
-            char a[256] = "", b[256] = "";
-            paifu_rules_get(a, sizeof(a), w->head.rules, key, NULL);
-            paifu_rules_get(b, sizeof(b), r, key, NULL);
-            same = strcmp(a, b) == 0;
-        }
+                               paifu_tenhou__meta_date(meta(w, PAIFU_META_DATE)),
+                               paifu_lossy__set_rule, r);
+        same = paifu_lossy__same_rules(w->head.rules, r);
     }
     paifu_rules_free(r);
     /* the rule set travels as GO paifu_rules, which Tenhou's readers ignore; a log read from

@@ -32,9 +32,9 @@
  */
 #include "format.h"
 #include "lossy.h"
-#include "tenhou6.h"
-#include "paifu_json.h"
 #include "mjlog_write.h"
+#include "paifu_json.h"
+#include "tenhou6.h"
 
 #include <jansson.h>
 #include <paifu/score.h>
@@ -672,8 +672,9 @@ static int derived_rule(tenhou6_writer *w, paifu_buf *b)
     bool east = paifu_lossy__rule_is(w->head.rules, "game_length", "east"),
          reds = paifu_lossy__rule_int(w->head.rules, "red_fives") > 0;
     if (name && strcmp(name, "tenhou") == 0)
-        snprintf(disp, sizeof(disp), "%s般%s%s%s", w->head.players == 3 ? "三" : "", east ? "東" : "南",
-                 paifu_lossy__rule_is(w->head.rules, "kuitan", "true") ? "喰" : "", reds ? "赤" : "");
+        snprintf(
+            disp, sizeof(disp), "%s般%s%s%s", w->head.players == 3 ? "三" : "", east ? "東" : "南",
+            paifu_lossy__rule_is(w->head.rules, "kuitan", "true") ? "喰" : "", reds ? "赤" : "");
     else if (name && strcmp(name, "majsoul") == 0 && w->head.players == 4)
         snprintf(disp, sizeof(disp), "%s喰%s", east ? "東" : "南", reds ? "赤" : "");
     else
@@ -737,11 +738,6 @@ static void header_start(tenhou6_writer *w, paifu_buf *b)
     }
 }
 
-static int set_rule(void *payload, const char *key, const char *value)
-{
-    return paifu_rules_set(payload, key, value, NULL);
-}
-
 /* Does the tenhou6 reader give the game's rule set from GO type TYPE's lobby text and `ref`? */
 static bool same_as_lobby(tenhou6_writer *w, unsigned type)
 {
@@ -752,17 +748,11 @@ static bool same_as_lobby(tenhou6_writer *w, unsigned type)
     const char *ref = meta(w, "tenhou.ref");
     paifu_rules *r = NULL;
     bool same = paifu_rules_preset(&r, "tenhou", NULL) == 0 &&
-                paifu_mjlog__type_rules(type & 0xFF, set_rule, r) == 0 &&
-                paifu_mjlog__era_rules(type, w->head.players,
-                                       exact ? MJLOG_ERA_OWARI | MJLOG_ERA_EXACT : 0,
-                                       ref ? paifu_tenhou__log_date(ref) : 0, set_rule, r) == 0;
-    for (size_t i = 0; same && i < paifu_rules_param_count(); i++) {
-        const char *key = paifu_rules_param(i)->name;
-        char a[256] = "", c[256] = "";
-        paifu_rules_get(a, sizeof(a), w->head.rules, key, NULL);
-        paifu_rules_get(c, sizeof(c), r, key, NULL);
-        same = strcmp(a, c) == 0;
-    }
+                paifu_mjlog__type_rules(type & 0xFF, paifu_lossy__set_rule, r) == 0 &&
+                paifu_mjlog__era_rules(
+                    type, w->head.players, exact ? MJLOG_ERA_OWARI | MJLOG_ERA_EXACT : 0,
+                    ref ? paifu_tenhou__log_date(ref) : 0, paifu_lossy__set_rule, r) == 0;
+    same = same && paifu_lossy__same_rules(w->head.rules, r);
     paifu_rules_free(r);
     return same;
 }

@@ -29,7 +29,8 @@ static const struct {
     bool space;
 } MJLOG_FORM[] = {
     {"SHUFFLE", "seed ref", false},
-    {"GO", "type lobby? title? rule? ranking? csrule? paifu_rules?", false}, /* paifu_rules: paifu's own, last */
+    {"GO", "type lobby? title? rule? ranking? csrule? paifu_rules?",
+     false}, /* paifu_rules: paifu's own, last */
     {"UN", "n0 n1 n2 n3 dan? rc? gold? rate? sx?", false},
     {"TAIKYOKU", "oya", false},
     {"INIT", "seed ten chip? oya hai0 hai1 hai2 hai3 shuffle?", false},

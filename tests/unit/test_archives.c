@@ -75,14 +75,15 @@ static void replace(char *s, size_t cap, const char *from, const char *to)
 
 /* The dealer's double riichi, ippatsu, tsumo and ittsu: 123456789m 123p 4p + 4p, 6 han 30 fu,
    haneman 6000 all; ura indicator 9s (ura 1s: none in the hand). */
-#define RIICHI_TSUMO_MJAI                                                                        \
+#define RIICHI_TSUMO_MJAI                                                                          \
     "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"]}\n"                              \
-    "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,\"oya\":0,"   \
-    "\"dora_marker\":\"1s\",\"scores\":[25000,25000,25000,25000],\"tehais\":["                   \
-    "[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\"]," \
+    "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,\"oya\":0,"  \
+    "\"dora_marker\":\"1s\",\"scores\":[25000,25000,25000,25000],\"tehais\":["                     \
+    "[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\"]" \
+    ","                                                                                            \
     "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"E\",\"S\",\"W\",\"N\"],"    \
     "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"E\",\"S\",\"W\",\"N\"],"    \
-    "[\"5p\",\"6p\",\"7p\",\"8p\",\"9p\",\"P\",\"P\",\"F\",\"F\",\"C\",\"C\",\"E\",\"E\"]]}\n"    \
+    "[\"5p\",\"6p\",\"7p\",\"8p\",\"9p\",\"P\",\"P\",\"F\",\"F\",\"C\",\"C\",\"E\",\"E\"]]}\n"     \
     "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"9p\"}\n"                                            \
     "{\"type\":\"reach\",\"actor\":0}\n"                                                           \
     "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"9p\",\"tsumogiri\":true}\n"                         \
@@ -228,8 +229,8 @@ static size_t deal_json(char *out, size_t cap, const char *round, int dealer, in
     return (size_t)snprintf(out, cap,
                             "{\"round\":\"%s\",\"dealer\":%d,\"honba\":%d,\"riichi_sticks\":0,"
                             "\"result_only\":true,\"scores\":[%d,%d,%d,%d],\"events\":[%s]},",
-                            round, dealer, honba, (int)scores[0], (int)scores[1],
-                            (int)scores[2], (int)scores[3], events);
+                            round, dealer, honba, (int)scores[0], (int)scores[1], (int)scores[2],
+                            (int)scores[3], events);
 }
 
 #define NOTEN "{\"type\":\"exhaustive_draw\",\"tenpai\":[],\"deltas\":[0,0,0,0]}"
@@ -278,13 +279,11 @@ static void test_tenpaiyame_unknown(void **state)
     /* the game ends at the tenpai */
     assert_int_equal(game_findings("", deals, end, "flow.game_end"), 0);
     assert_int_equal(game_findings(",\"tenpaiyame\":false", deals, end, "flow.game_end"), 1);
-    assert_int_equal(game_findings(",\"tenpaiyame_known\":false", deals, end, "flow.game_end"),
-                     0);
+    assert_int_equal(game_findings(",\"tenpaiyame_known\":false", deals, end, "flow.game_end"), 0);
     /* the dealer deals again */
     assert_int_equal(game_findings("", more, end, "flow.game_end"), 1);
     assert_int_equal(game_findings(",\"tenpaiyame\":false", more, end, "flow.game_end"), 0);
-    assert_int_equal(game_findings(",\"tenpaiyame_known\":false", more, end, "flow.game_end"),
-                     0);
+    assert_int_equal(game_findings(",\"tenpaiyame_known\":false", more, end, "flow.game_end"), 0);
 }
 
 /*
@@ -351,10 +350,10 @@ static void test_uma_alternative(void **state)
 
 /* ---- houtei after a replacement draw ---- */
 
-static const char *const KINDS[34] = {
-    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p",
-    "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s",
-    "7s", "8s", "9s", "E",  "S",  "W",  "N",  "P",  "F",  "C"};
+static const char *const KINDS[34] = {"1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m",
+                                      "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p",
+                                      "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s",
+                                      "E",  "S",  "W",  "N",  "P",  "F",  "C"};
 
 static int kind_of(const char *name)
 {
@@ -403,10 +402,10 @@ static const char *houtei_deal(const char *replacement, const char *then)
         n += put_hand(log + n, sizeof(log) - n, HANDS[s], left);
         n += (size_t)snprintf(log + n, sizeof(log) - n, s < 3 ? "," : "]}\n");
     }
-    left[kind_of("S")]--;               /* dora indicator */
-    left[kind_of("E")]--;               /* the kan's indicator */
-    left[kind_of("1m")]--;              /* the dealer's 69th draw */
-    left[kind_of("8s")] = 0;            /* seat 1's wait: never drawn before */
+    left[kind_of("S")]--;    /* dora indicator */
+    left[kind_of("E")]--;    /* the kan's indicator */
+    left[kind_of("1m")]--;   /* the dealer's 69th draw */
+    left[kind_of("8s")] = 0; /* seat 1's wait: never drawn before */
     left[kind_of(replacement)]--;
     int k = 1; /* fillers from 2m on, in kind order */
     for (int d = 0; d < 68; d++) {
@@ -440,10 +439,10 @@ static const char *houtei_deal(const char *replacement, const char *then)
 static void test_houtei_after_replacement(void **state)
 {
     (void)state;
-    paifu_game *g = read_text(
-        houtei_deal("8s", "{\"type\":\"hora\",\"actor\":1,\"target\":0,\"pai\":\"8s\","
-                          "\"deltas\":[-1300,1300,0,0]}\n"),
-        "mjai");
+    paifu_game *g =
+        read_text(houtei_deal("8s", "{\"type\":\"hora\",\"actor\":1,\"target\":0,\"pai\":\"8s\","
+                                    "\"deltas\":[-1300,1300,0,0]}\n"),
+                  "mjai");
     assert_int_equal(findings(g, "win.no_yaku"), 0);
     assert_int_equal(findings(g, "score.delta"), 0);
     paifu_game_free(g);
@@ -461,9 +460,12 @@ int main(void)
 {
     paifu_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ura_entry),          cmocka_unit_test(test_era_by_date),
-        cmocka_unit_test(test_xml_date_from_name), cmocka_unit_test(test_tenpaiyame_unknown),
-        cmocka_unit_test(test_west_extension),     cmocka_unit_test(test_uma_alternative),
+        cmocka_unit_test(test_ura_entry),
+        cmocka_unit_test(test_era_by_date),
+        cmocka_unit_test(test_xml_date_from_name),
+        cmocka_unit_test(test_tenpaiyame_unknown),
+        cmocka_unit_test(test_west_extension),
+        cmocka_unit_test(test_uma_alternative),
         cmocka_unit_test(test_houtei_after_replacement),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -409,8 +409,7 @@ static void test_header_from_xml(void **state)
         assert_int_equal(paifu_game_set_meta(g, "tenhou.go.type", CASES[i].type, NULL), 0);
         /* as the XML reader has it for a log without its date and with exact results */
         assert_int_equal(paifu_game_add_rule_override(g, "tenpaiyame_known", "false", NULL), 0);
-        assert_int_equal(paifu_game_add_rule_override(g, "final_rounding", "nearest_100", NULL),
-                         0);
+        assert_int_equal(paifu_game_add_rule_override(g, "final_rounding", "nearest_100", NULL), 0);
         assert_int_equal(paifu_game_set_meta(g, "tenhou.go.lobby", "0", NULL), 0);
         assert_int_equal(paifu_game_set_meta(g, "tenhou.un.dan", "0,9,10,20", NULL), 0);
         assert_int_equal(
