@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "paifu.h"
+#include "count_findings.h"
 #include "write_sink.h"
 
 static paifu_game *read_text(const char *text, const char *format)
@@ -42,22 +43,7 @@ static paifu_game *read_text(const char *text, const char *format)
 /* Findings with code CODE of G under its own rule set (fallback rrc, as the CLI does). */
 static size_t findings(const paifu_game *g, const char *code)
 {
-    paifu_rules *rules = NULL;
-    paifu_report *rep = NULL;
-    assert_int_equal(paifu_game_rules(&rules, g, "rrc", NULL), 0);
-    assert_int_equal(paifu_report_new(&rep, NULL), 0);
-    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, NULL), 0);
-    size_t n = 0;
-    for (size_t i = 0; i < paifu_report_count(rep); i++) {
-        const paifu_finding *f = paifu_report_finding(rep, i);
-        if (strcmp(f->code, code) == 0)
-            n++;
-        else
-            print_message("(other finding %s: %s)\n", f->code, f->message);
-    }
-    paifu_report_free(rep);
-    paifu_rules_free(rules);
-    return n;
+    return count_findings(g, code, NULL);
 }
 
 /* Replace the first FROM in S (in place, S has room) by TO. */

@@ -18,6 +18,8 @@
 #include "paifu.h"
 #include "paifu/mcr.h"
 
+#include "count_findings.h"
+
 #define HAND "[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\"]"
 #define HANDS "[" HAND "," HAND "," HAND "," HAND "]"
 #define START_GAME "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"]}\n"
@@ -343,28 +345,6 @@ static void test_sample_validates(void **state)
     paifu_game_free(g);
 }
 
-/* Findings of G under its own rule set (fallback rrc, as the CLI), except on the game's flow
- * (a one-deal test game ends early). */
-static size_t count_findings(const paifu_game *g, const char *show)
-{
-    paifu_rules *rules = NULL;
-    paifu_report *rep = NULL;
-    assert_int_equal(paifu_game_rules(&rules, g, "rrc", NULL), 0);
-    assert_int_equal(paifu_report_new(&rep, NULL), 0);
-    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, NULL), 0);
-    size_t n = 0;
-    for (size_t i = 0; i < paifu_report_count(rep); i++) {
-        const paifu_finding *f = paifu_report_finding(rep, i);
-        if (strncmp(f->code, "flow.", 5) == 0)
-            continue;
-        print_error("%s: %s: %s\n", show, f->code, f->message);
-        n++;
-    }
-    paifu_report_free(rep);
-    paifu_rules_free(rules);
-    return n;
-}
-
 #define GIMITE_KYOKU                                                                             \
     "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,"           \
     "\"oya\":0,\"dora_marker\":\"1s\",\"tehais\":["                                              \
@@ -401,7 +381,7 @@ static void test_gimite_dialect(void **state)
     const paifu_win *w = &paifu_game_deal(g, 0)->wins[0];
     assert_int_equal(w->n_hand, 14); /* the winning tile once */
     assert_int_equal(w->hand[13], T("4p"));
-    assert_int_equal(count_findings(g, "gimite tsumo"), 0);
+    assert_int_equal(count_findings(g, NULL, "flow."), 0);
     paifu_game_free(g);
 
     /* the error event: the game is truncated, the message kept; the next game is read */
@@ -462,7 +442,7 @@ static void test_match_record(void **state)
     assert_int_equal(paifu_game_deal_count(g), 1);
     assert_int_equal(paifu_game_deal(g, 0)->wins[0].n_hand, 14);
     assert_false(paifu_game_truncated(g));
-    assert_int_equal(count_findings(g, "match record"), 0);
+    assert_int_equal(count_findings(g, NULL, "flow."), 0);
     paifu_game_free(g);
     free(rec);
 
@@ -485,16 +465,7 @@ static void test_match_record(void **state)
 static size_t findings_with(const char *log, const char *code)
 {
     paifu_game *g = read_ok(log);
-    paifu_rules *rules = NULL;
-    paifu_report *rep = NULL;
-    assert_int_equal(paifu_game_rules(&rules, g, "rrc", NULL), 0);
-    assert_int_equal(paifu_report_new(&rep, NULL), 0);
-    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, NULL), 0);
-    size_t n = 0;
-    for (size_t i = 0; i < paifu_report_count(rep); i++)
-        n += strcmp(paifu_report_finding(rep, i)->code, code) == 0;
-    paifu_report_free(rep);
-    paifu_rules_free(rules);
+    size_t n = count_findings(g, code, NULL);
     paifu_game_free(g);
     return n;
 }
