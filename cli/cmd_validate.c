@@ -200,12 +200,6 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
             paifu_rules_origin origin;
             if ((rc = cli_resolve_rules_origin(&rules, &origin, st->ro, g, "rrc", &err)) < 0)
                 break;
-            const char *assumed = paifu_game_meta_get(g, PAIFU_META_RULES_ASSUMED);
-            if (!paifu_game_rules_name(g))
-                assumed = "the log names no rule set: rrc assumed";
-            if (assumed && !st->ro->preset && !st->ro->file && !st->quiet)
-                fprintf(e, "%s: note: game %zu: %s (choose with --rules)\n", path, games + 1,
-                        assumed);
             paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
             vo.source_name = strcmp(path, "-") == 0 ? "-" : path;
             vo.game_index = (int32_t)games;

@@ -47,8 +47,9 @@ static int base_rules(paifu_rules **out, paifu_rules_origin *origin, const paifu
     const char *name = c->preset, *logged = game ? paifu_game_rules_name(game) : NULL;
     *origin = PAIFU_RULES_FROM_CALLER;
     if (!name && logged && *logged) {
-        name = logged;
-        *origin = PAIFU_RULES_FROM_LOG;
+        name = logged; /* a reader may have chosen it for a format that names none (mjai) */
+        *origin = paifu_game_meta_get(game, PAIFU_META_RULES_ASSUMED) ? PAIFU_RULES_ASSUMED
+                                                                      : PAIFU_RULES_FROM_LOG;
     }
     if (!name) {
         name = c->fallback ? c->fallback : paifu_rules__default_preset;

@@ -105,7 +105,9 @@ PAIFU_EXTERN const char *paifu_rules_preset_doc(size_t i);
 typedef enum paifu_rules_origin {
     PAIFU_RULES_FROM_LOG = 0, /**< the log names its rule set (its preset) */
     PAIFU_RULES_FROM_CALLER,  /**< the caller chose it: a preset name or a rule set (rule file) */
-    PAIFU_RULES_ASSUMED       /**< nobody: the fallback preset was assumed */
+    PAIFU_RULES_ASSUMED       /**< nobody: the fallback preset was assumed, or the preset a
+                                   reader chose for a format that names none
+                                   (PAIFU_META_RULES_ASSUMED) */
 } paifu_rules_origin;
 
 /** "log", "caller" or "assumed" ("unknown" for any other value). Static storage. */
