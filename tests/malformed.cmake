@@ -10,7 +10,15 @@ foreach(dir ${PAIFU_MALFORMED_CASES})
     add_test(NAME malformed.${name}
       COMMAND ${CMAKE_COMMAND} -DPAIFU=$<TARGET_FILE:paifu_cli> -DCASE=${dir}
               -DCORPUS=${PAIFU_CORPUS_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/malformed/run_case.cmake)
-    set_tests_properties(malformed.${name} PROPERTIES LABELS malformed
+    # a case that reads a corpus file carries the corpus label too (`ctest -LE corpus` is then
+    # exactly what runs without the corpus)
+    file(STRINGS ${dir}/expect corpus_line REGEX "^corpus[ \t]")
+    if(corpus_line)
+      set(labels "malformed;corpus")
+    else()
+      set(labels malformed)
+    endif()
+    set_tests_properties(malformed.${name} PROPERTIES LABELS "${labels}"
                          SKIP_REGULAR_EXPRESSION "malformed case skipped:")
   endif()
 endforeach()

@@ -8,26 +8,32 @@ add_executable(test_score_mcr_cli ${CMAKE_CURRENT_SOURCE_DIR}/mcr/score_mcr_cli.
 target_include_directories(test_score_mcr_cli PRIVATE ${PROJECT_SOURCE_DIR}/cli)
 target_link_libraries(test_score_mcr_cli PRIVATE paifu::paifu paifu_warnings paifu_sanitize)
 
-# name, expected output (regex), then the arguments. Values from shared/rules/mcr.md §6 and §8:
+# name, expected exit status (0 a valid win, 1 not a valid win, 2 usage or input error),
+# expected output (regex), then the arguments. Values from shared/rules/mcr.md §6 and §8:
 # a Pure Straight (16) + All Chows (2) + Concealed Hand (2) + Single Wait (1) with 2 flowers is
 # B = 23 and the discarder pays 8 + 23; Seven Pairs + Full Flush self-drawn scores Fully
 # Concealed Hand (seed, vector mcr-ex-FF-2s) or Self-Drawn (practice, its notes: 49).
-function(paifu_mcr_cli_test name regex)
-  add_test(NAME mcr.score_cli.${name} COMMAND test_score_mcr_cli ${ARGN})
-  set_tests_properties(mcr.score_cli.${name} PROPERTIES LABELS cli PASS_REGULAR_EXPRESSION "${regex}")
+# The exit status is printed after the output by a bash wrapper and is part of the regex: ctest
+# ignores a command's status when PASS_REGULAR_EXPRESSION is set.
+function(paifu_mcr_cli_test name status regex)
+  add_test(NAME mcr.score_cli.${name}
+    COMMAND ${PAIFU_BASH} -c "\"$@\" 2>&1; echo \"exit status $?.\"" test_score_mcr_cli
+            $<TARGET_FILE:test_score_mcr_cli> ${ARGN})
+  set_tests_properties(mcr.score_cli.${name} PROPERTIES LABELS cli
+    PASS_REGULAR_EXPRESSION "${regex}.*\nexit status ${status}\\.\n$")
 endfunction()
-paifu_mcr_cli_test(discard "fan points 21 .*total B = 23\n.*winner \\+47; the discarder -31, the two others -8"
+paifu_mcr_cli_test(discard 0 "fan points 21 .*total B = 23\n.*winner \\+47; the discarder -31, the two others -8"
   --rules mcr 123456789m234p5s +5s --flowers 2)
-paifu_mcr_cli_test(seed_self_draw "Fully Concealed Hand .*total B = 52"
+paifu_mcr_cli_test(seed_self_draw 0 "Fully Concealed Hand .*total B = 52"
   --rules mcr 11224455778m89m +9m --self-draw)
-paifu_mcr_cli_test(practice_self_draw "\"total\": 49, \"payments\": {\"winner\": 171, \"each\": -57}"
+paifu_mcr_cli_test(practice_self_draw 0 "\"total\": 49, \"payments\": {\"winner\": 171, \"each\": -57}"
   --rules mcr --rule mcr_special_self_draw=self_drawn --format json 11224455778m89m +9m --tsumo)
-paifu_mcr_cli_test(melds "Two Dragon Pungs .*total B = 11"
+paifu_mcr_cli_test(melds 0 "Two Dragon Pungs .*total B = 11"
   -r mcr 666z345678s9p pon:777z +9p --self-draw --seat-wind W --flowers 1)
-paifu_mcr_cli_test(below_minimum "not enough"
+paifu_mcr_cli_test(below_minimum 1 "not enough"
   --rules mcr 234567m345p67s22s +8s)
-paifu_mcr_cli_test(bad_hand "expected the winning tile" --rules mcr 123m456p789s23s55z)
-paifu_mcr_cli_test(not_mcr "not an MCR rule set" --rules rrc 123456789m234p5s +5s)
+paifu_mcr_cli_test(bad_hand 2 "expected the winning tile" --rules mcr 123m456p789s23s55z)
+paifu_mcr_cli_test(not_mcr 2 "not an MCR rule set" --rules rrc 123456789m234p5s +5s)
 
 # The MCR vectors are a unit executable; label them for `ctest -L vectors` too.
 if(TEST unit.test_mcr_vectors)

@@ -45,8 +45,13 @@ gzip -c "$sample" >"$work/sample.gz"
 contains "info gzip" "$work/out" "paifu (gzip)"
 
 # a finding: exit 1, with the deal and the code
+# (the deal's start scores changed: the win's recorded scores_before no longer match them)
 sed 's/"scores": \[30000, 30000, 30000, 30000\]/"scores": [30000, 30000, 30000, 31000]/' "$sample" >"$work/finding.json"
-sed 's/"round": "E1"/"round": "E1"/' "$work/finding.json" >/dev/null
+cmp -s "$sample" "$work/finding.json" && { echo "FAIL: finding.json: the sed changed nothing"; failures=$((failures + 1)); }
+"$paifu" validate "$work/finding.json" >"$work/out" 2>&1; check "validate finding.json" 1 $?
+contains "finding.json code" "$work/out" "finding.json: error: score.scores_before:"
+contains "finding.json deal" "$work/out" "[game 1, deal E1-0, event 10]"
+contains "finding.json values" "$work/out" "(expected 30000,30000,30000,31000, recorded 30000,30000,30000,30000)"
 "$paifu" convert --to paifu "$sample" "$sample" >"$work/two.json" 2>"$work/err"; check "convert two inputs" 0 $?
 python3 - "$work/two.json" "$work/two-bad.json" <<'PY'
 import sys

@@ -1,0 +1,250 @@
+#!/usr/bin/python3
+"""Mutation testing for paifu: how many small bugs in lib/ and formats/ does the suite catch?
+
+Makes N random single-token mutants of the C sources under lib/ and formats/ with a fixed seed,
+builds each in a copy of the tree and runs the tests; a mutant is *killed* when a test fails (or
+hangs past the timeout), *survives* when every test passes, and is *stillborn* when it does not
+compile (-Werror) and so does not count. Kinds of mutant:
+  cmp    a comparison flipped or shifted   (== <-> !=, < <-> <=, > <-> >=)
+  const  an integer constant off by one    (n -> n+1, or n-1)
+  bool   a boolean flipped                 (true <-> false, && <-> ||)
+  stmt   an expression statement removed   (`x = y;`, `f(a);`, `n++;` -> `;`)
+
+Usage (from the top of a worktree; the mutants are made in a copy, never in the tree itself):
+  /usr/bin/python3 tests/tools/mutate.py -n 150 --seed 1 --work /tmp/paifu-mut
+  /usr/bin/python3 tests/tools/mutate.py -n 40 --seed 1 --list       # only list the mutants
+
+Each mutant is tested in two stages: first every test that does not need the corpus
+(`ctest -LE 'corpus|install'`), then, if it survived, the corpus tests (`ctest -L corpus`), both
+with --stop-on-failure. So one run yields two scores: without the corpus (stage 1 alone, which is
+what a checkout without ../shared/corpus runs, since every test that reads the corpus carries
+the `corpus` label) and with it (stages 1 and 2). --no-corpus skips stage 2.
+The report (stdout, and REPORT.tsv in the work folder) gives the scores and every survivor with
+its file, line, the original and the mutated text. The same seed gives the same mutants for the
+same sources.
+"""
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+TOKEN = re.compile(r"""
+    (?P<comment>/\*.*?\*/|//[^\n]*)
+  | (?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')
+  | (?P<number>\b(?:0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*\b)
+  | (?P<word>\b[A-Za-z_][A-Za-z_0-9]*\b)
+  | (?P<op>->|<<=|>>=|<<|>>|==|!=|<=|>=|&&|\|\||\+\+|--|[<>])
+""", re.S | re.X)
+
+CMP = {"==": "!=", "!=": "==", "<": "<=", "<=": "<", ">": ">=", ">=": ">"}
+BOOL = {"true": "false", "false": "true", "&&": "||", "||": "&&"}
+STMT = re.compile(r"^(\s*)([A-Za-z_][A-Za-z_0-9]*(?:(?:\[[^\]]*\]|\.|->)[A-Za-z_0-9]*)*\s*"
+                  r"(?:[-+*/|&^]?=[^=].*|\+\+|--|\(.*\))\s*;)\s*$")
+DECL = re.compile(r"^\s*(?:const\s+|static\s+|unsigned\s+|struct\s+|enum\s+)*"
+                  r"[A-Za-z_][A-Za-z_0-9]*\s*\**\s+\**[A-Za-z_]")
+
+
+def sources(top):
+    out = []
+    for base in ("lib", "formats"):
+        for root, _dirs, files in os.walk(os.path.join(top, base)):
+            out += [os.path.relpath(os.path.join(root, f), top) for f in files if f.endswith(".c")]
+    return sorted(out)
+
+
+def sites(top, rel):
+    """Every mutable token of one file: (offset, length, kind, replacement)."""
+    text = open(os.path.join(top, rel), encoding="utf-8").read()
+    found = []
+    # lines that are preprocessor directives (with continuations) or inside a static table
+    # initialiser of plain data are still mutated; only directives are skipped
+    skip = []
+    for m in re.finditer(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", text, re.M):
+        skip.append((m.start(), m.end()))
+
+    def skipped(pos):
+        return any(a <= pos < b for a, b in skip)
+
+    for m in TOKEN.finditer(text):
+        kind = m.lastgroup
+        tok = m.group(kind)
+        if kind in ("comment", "string") or skipped(m.start()):
+            continue
+        if kind == "op" and tok in CMP:
+            found.append((m.start(), len(tok), "cmp", CMP[tok]))
+        elif kind == "op" and tok in BOOL:
+            found.append((m.start(), len(tok), "bool", BOOL[tok]))
+        elif kind == "word" and tok in BOOL:
+            found.append((m.start(), len(tok), "bool", BOOL[tok]))
+        elif kind == "number":
+            digits = re.match(r"0[xX][0-9a-fA-F]+|[0-9]+", tok).group(0)
+            value = int(digits, 0)
+            suffix = tok[len(digits):]
+            new = value + 1 if value == 0 or (m.start() % 2 == 0) else value - 1
+            found.append((m.start(), len(tok), "const", str(new) + suffix))
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\n")
+        m = STMT.match(body)
+        if m and not DECL.match(body) and not skipped(pos) \
+                and not re.match(r"\s*(return|case|default|goto|break|continue)\b", body):
+            found.append((pos + len(m.group(1)), len(m.group(2)), "stmt", ";"))
+        pos += len(line)
+    return text, found
+
+
+def line_of(text, off):
+    return text.count("\n", 0, off) + 1
+
+
+def run(cmd, cwd, timeout, log):
+    try:
+        r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           timeout=timeout)
+        log.write(r.stdout.decode("utf-8", "replace")[-4000:])
+        return r.returncode
+    except subprocess.TimeoutExpired:
+        log.write("\n[timeout after %d s]\n" % timeout)
+        return "timeout"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("-n", type=int, default=40, help="number of mutants (default 40)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--top", default=os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")),
+                    help="the tree to mutate (copied; default: this script's worktree)")
+    ap.add_argument("--work", default="/tmp/paifu-mut", help="copy of the tree and its build")
+    ap.add_argument("--corpus", default=None, help="PAIFU_CORPUS_DIR for the build")
+    ap.add_argument("--no-corpus", action="store_true", help="run stage 1 only")
+    ap.add_argument("--timeout", type=int, default=300, help="seconds per test stage")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--list", action="store_true", help="list the mutants and stop")
+    ap.add_argument("--skip", type=int, default=0, help="skip the first K mutants (resume)")
+    a = ap.parse_args()
+
+    rng = random.Random(a.seed)
+    allsites = []
+    for rel in sources(a.top):
+        text, found = sites(a.top, rel)
+        allsites += [(rel,) + s for s in found]
+    # mutants are drawn kind first (each kind equally likely), then a site of that kind
+    bykind = {}
+    for s in allsites:
+        bykind.setdefault(s[3], []).append(s)
+    kinds = sorted(bykind)
+    chosen = []
+    seen = set()
+    while len(chosen) < a.n and len(seen) < len(allsites):
+        s = rng.choice(bykind[rng.choice(kinds)])
+        if s in seen:
+            continue
+        seen.add(s)
+        chosen.append(s)
+
+    def describe(s):
+        rel, off, ln, kind, new = s
+        text = open(os.path.join(a.top, rel), encoding="utf-8").read()
+        return "%s:%d\t%s\t%s -> %s" % (rel, line_of(text, off), kind,
+                                       text[off:off + ln].strip()[:60], new)
+
+    if a.list:
+        for i, s in enumerate(chosen):
+            print("%3d\t%s" % (i, describe(s)))
+        return 0
+
+    work = os.path.abspath(a.work)
+    tree = os.path.join(work, "src")
+    build = os.path.join(work, "build")
+    os.makedirs(work, exist_ok=True)
+    if os.path.exists(tree):
+        shutil.rmtree(tree)
+    shutil.copytree(a.top, tree, ignore=shutil.ignore_patterns(".git", "build*", ".cache"))
+    corpus = a.corpus
+    if corpus is None:
+        guess = os.path.abspath(os.path.join(a.top, "..", "shared", "corpus"))
+        corpus = guess if os.path.exists(os.path.join(guess, "MANIFEST.tsv")) else "/nonexistent"
+    logpath = os.path.join(work, "LOG.txt")
+    log = open(logpath, "a")
+    # Debug keeps assert(); -O1 instead of -O0 -g makes the corpus tests several times faster
+    cfg = ["cmake", "-S", tree, "-B", build, "-DCMAKE_BUILD_TYPE=Debug",
+           "-DCMAKE_C_FLAGS_DEBUG=-O1", "-DPAIFU_CORPUS_DIR=" + corpus]
+    if run(cfg, work, 600, log) != 0 or \
+            run(["cmake", "--build", build, "-j%d" % a.jobs], work, 1800, log) != 0:
+        print("the unmutated tree does not build; see", logpath)
+        return 2
+    stage1 = ["ctest", "--test-dir", build, "-j%d" % a.jobs, "--stop-on-failure",
+              "--timeout", "120", "-LE", "corpus|install"]
+    stage2 = ["ctest", "--test-dir", build, "-j%d" % a.jobs, "--stop-on-failure",
+              "--timeout", "120", "-L", "corpus"]
+    if run(stage1, work, a.timeout, log) != 0 or \
+            (not a.no_corpus and run(stage2, work, a.timeout, log) != 0):
+        print("the unmutated tree fails its tests; see", logpath)
+        return 2
+
+    report = open(os.path.join(work, "REPORT.tsv"), "a")
+    counts = {"killed1": 0, "killed2": 0, "survived": 0, "stillborn": 0}
+    survivors1, survivors = [], []
+    for i, s in enumerate(chosen):
+        if i < a.skip:
+            continue
+        rel, off, ln, kind, new = s
+        path = os.path.join(tree, rel)
+        orig = open(path, encoding="utf-8").read()
+        mutated = orig[:off] + new + orig[off + ln:]
+        desc = describe(s)
+        log.write("\n==== mutant %d: %s\n" % (i, desc))
+        t0 = time.time()
+        try:
+            open(path, "w", encoding="utf-8").write(mutated)
+            rc = run(["cmake", "--build", build, "-j%d" % a.jobs], work, 900, log)
+            if rc != 0:
+                verdict = "stillborn"
+            else:
+                rc = run(stage1, work, a.timeout, log)
+                if rc != 0:
+                    verdict = "killed1"
+                elif a.no_corpus:
+                    verdict = "survived"
+                else:
+                    rc = run(stage2, work, a.timeout, log)
+                    verdict = "killed2" if rc != 0 else "survived"
+        finally:
+            open(path, "w", encoding="utf-8").write(orig)
+        counts[verdict] += 1
+        if verdict in ("killed2", "survived"):
+            survivors1.append(desc)
+        if verdict == "survived":
+            survivors.append(desc)
+        line = "%d\t%s\t%s\t%.0fs" % (i, verdict, desc, time.time() - t0)
+        print(line, flush=True)
+        report.write(line + "\n")
+        report.flush()
+    # rebuild the clean tree so that the work folder is left as found
+    run(["cmake", "--build", build, "-j%d" % a.jobs], work, 900, log)
+
+    valid = counts["killed1"] + counts["killed2"] + counts["survived"]
+    print("\nmutants: %d (stillborn, not counted: %d)" % (valid, counts["stillborn"]))
+    if valid:
+        print("score without the corpus: %d/%d killed (%.1f%%)"
+              % (counts["killed1"], valid, 100.0 * counts["killed1"] / valid))
+        if not a.no_corpus:
+            k = counts["killed1"] + counts["killed2"]
+            print("score with the corpus:    %d/%d killed (%.1f%%)" % (k, valid, 100.0 * k / valid))
+    print("\nsurvivors%s:" % ("" if a.no_corpus else " (with the corpus)"))
+    for d in survivors:
+        print("  " + d)
+    if not a.no_corpus:
+        print("\nkilled only by the corpus tests:")
+        for d in survivors1:
+            if d not in survivors:
+                print("  " + d)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
