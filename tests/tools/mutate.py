@@ -125,6 +125,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--list", action="store_true", help="list the mutants and stop")
     ap.add_argument("--skip", type=int, default=0, help="skip the first K mutants (resume)")
+    ap.add_argument("--only", default="", help="comma-separated mutant numbers to run (e.g. the "
+                    "survivors of an earlier run, again after new tests)")
     a = ap.parse_args()
 
     rng = random.Random(a.seed)
@@ -190,7 +192,7 @@ def main():
     counts = {"killed1": 0, "killed2": 0, "survived": 0, "stillborn": 0}
     survivors1, survivors = [], []
     for i, s in enumerate(chosen):
-        if i < a.skip:
+        if i < a.skip or (a.only and str(i) not in a.only.split(",")):
             continue
         rel, off, ln, kind, new = s
         path = os.path.join(tree, rel)

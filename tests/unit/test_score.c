@@ -155,6 +155,14 @@ static const score_case CASES[] = {
      NULL, 0, 0, 0, "7", 1, 30, 1000},
     {"renhou as yakuman", "rrc", "renhou=yakuman", "23456m456p789s55s +1m", PAIFU_SIT_RENHOU, E,
      S, NULL, NULL, 0, 0, 0, "36:13", 13, -1, 32000},
+    /* a hand worth exactly mangan by itself (pinfu 1 + dora 4) is scored as renhou alone: the
+       hand's own value is taken only when it is MORE than mangan (000 §4.2.3) */
+    {"renhou at exactly mangan", "rrc", NULL, "23456m456p789s55s +1m", PAIFU_SIT_RENHOU, E, S,
+     "4s4s", NULL, 0, 0, 0, "36:5", 5, -1, 8000},
+    {"the same hand without renhou", "rrc", NULL, "23456m456p789s55s +1m", 0, E, S, "4s4s", NULL,
+     0, 0, 0, "7 52:4", 5, -1, 8000},
+    {"renhou needs a ron", "rrc", NULL, "23456m456p789s55s +1m", T | PAIFU_SIT_RENHOU, E, S, NULL,
+     NULL, 0, 0, 0, "0 7", 2, 20, 1500},
     /* ---- yakuman ---- */
     {"daisuushi + suuankou tanki (rrc: 2 stack)", "rrc", NULL, "111222333444z5p +5p", 0, E, S,
      NULL, NULL, 0, 0, 0, "49:13 41:13", 26, -1, 64000},
@@ -203,6 +211,26 @@ static const score_case CASES[] = {
      NULL, 0, 0, 0, "37", 13, -1, 48000},
     {"chiihou", "rrc", NULL, "23456m456p789s55s +1m", T | PAIFU_SIT_CHIIHOU, E, S, NULL, NULL, 0,
      0, 0, "38", 13, -1, 32000},
+    /* tenhou is the dealer's, chiihou a non-dealer's (yaku.md 2; 000 §4.1): the other's flag
+       adds nothing (pinfu tsumo 2/20: 400/700, dealer 700 each) */
+    {"tenhou flag for a non-dealer", "rrc", NULL, "23456m456p789s55s +1m", T | PAIFU_SIT_TENHOU, E,
+     S, NULL, NULL, 0, 0, 0, "0 7", 2, 20, 1500},
+    {"chiihou flag for the dealer", "rrc", NULL, "23456m456p789s55s +1m", T | PAIFU_SIT_CHIIHOU, E,
+     E, NULL, NULL, 0, 0, 0, "0 7", 2, 20, 2100},
+    {"tenhou needs a tsumo", "rrc", NULL, "23456m456p789s55s +1m", PAIFU_SIT_TENHOU, E, E, NULL,
+     NULL, 0, 0, 0, "7", 1, 30, 1500},
+    /* ---- value pairs: 2 fu for a pair of the seat wind, the round wind or a dragon (000 §3.7.2,
+       yaku.md 5); riichi ron 20 + 10 closed ron + 2 = 32 -> 40 fu: 1300, 30 fu without ---- */
+    {"seat wind pair 2 fu", "rrc", NULL, "23456m456p789s22z +1m", R, E, S, NULL, NULL, 0, 0, 0,
+     "1 53:0", 1, 40, 1300},
+    {"round wind pair 2 fu", "rrc", NULL, "23456m456p789s22z +1m", R, S, W, NULL, NULL, 0, 0, 0,
+     "1 53:0", 1, 40, 1300},
+    {"dragon pair 2 fu", "rrc", NULL, "23456m456p789s66z +1m", R, E, S, NULL, NULL, 0, 0, 0, "1 53:0",
+     1, 40, 1300},
+    {"guest wind pair: no fu, pinfu", "rrc", NULL, "23456m456p789s33z +1m", R, E, S, NULL, NULL, 0,
+     0, 0, "1 7 53:0", 2, 30, 2000},
+    {"seat and round wind pair 4 fu (rrc): 34 -> 40", "rrc", NULL, "23456m456p789s22z +1m", R, S,
+     S, NULL, NULL, 0, 0, 0, "1 53:0", 1, 40, 1300},
     /* ---- three players ---- */
     {"sanma tsumo loss, non-dealer", "tenhou", "players=3", "23456m456p789s55s +1m", T, E, S,
      NULL, NULL, 0, 0, 0, "0 7", 2, 20, 1100}, /* 400 + 700: no north share */
