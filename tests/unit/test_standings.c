@@ -1,0 +1,155 @@
+/*
+ * test_standings.c: final scores and standings across games through the public API
+ * (lib/verify/settle.c, standings.c): oka shared between players tied for first, the best and
+ * worst game of a player whose games are all below zero, and the place sanctions of JH 003
+ * §8.3.2 (paifu_standings_add_place_penalty). Every expected value is worked out by hand in the
+ * comment beside it from riichi-rulesets.md (rows "Score ties", "Final-score formula", "Ranking
+ * criteria") and the seeds they cite.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "paifu.h"
+
+#include <string.h>
+
+static paifu_rules *rules(const char *preset, const char *const *overrides)
+{
+    paifu_rules *r = NULL;
+    paifu_error err;
+    assert_int_equal(paifu_rules_preset(&r, preset, &err), 0);
+    for (; overrides && *overrides; overrides++)
+        assert_int_equal(paifu_rules_set_assignment(r, *overrides, &err), 0);
+    return r;
+}
+
+/* 000 §3.12: tied players share the place and split its uma; the oka of the first place is
+   split between players tied for it the same way. rrc with oka 20000: A and B tie for first
+   with 35000: (35000 - 30000) + (15000 + 5000) / 2 + 20000 / 2 = 25000 each; C 30000, third:
+   0 - 5000; D 20000, fourth: -10000 - 15000. */
+static void oka_shared_by_tied_first(void **state)
+{
+    (void)state;
+    static const char *const ov[] = {"oka=20000", NULL};
+    paifu_rules *r = rules("rrc", ov);
+    const int32_t points[4] = {35000, 35000, 30000, 20000};
+    int32_t final[4];
+    paifu_settle_final(final, points, NULL, 4, r);
+    assert_int_equal(final[0], 25000);
+    assert_int_equal(final[1], 25000);
+    assert_int_equal(final[2], -5000);
+    assert_int_equal(final[3], -25000);
+    /* no tie: the first takes all the oka: 5000 + 15000 + 20000; second 4000 + 5000 */
+    const int32_t apart[4] = {35000, 34000, 31000, 20000};
+    paifu_settle_final(final, apart, NULL, 4, r);
+    assert_int_equal(final[0], 40000);
+    assert_int_equal(final[1], 9000);
+    assert_int_equal(final[2], -4000);
+    assert_int_equal(final[3], -25000);
+    /* seat order (Tenhou): no sharing, the seat nearer the first dealer is first */
+    static const char *const seat[] = {"oka=20000", "uma_tie=seat_order", NULL};
+    paifu_rules *t = rules("rrc", seat);
+    paifu_settle_final(final, points, NULL, 4, t);
+    assert_int_equal(final[0], 40000);
+    assert_int_equal(final[1], 10000);
+    paifu_rules_free(t);
+    paifu_rules_free(r);
+}
+
+/* The best and worst game are the extremes of the player's raw final points, also when every
+   game is below zero (or the first is). */
+static void best_game_below_zero(void **state)
+{
+    (void)state;
+    paifu_rules *r = rules("rrc", NULL);
+    paifu_standings *st = NULL;
+    assert_int_equal(paifu_standings_new(&st, r, NULL), 0);
+    const char *const names[4] = {"A", "B", "C", "D"};
+    const int32_t g1[4] = {-5000, 45000, 40000, 40000};
+    const int32_t g2[4] = {-3000, 43000, 40000, 40000};
+    const int32_t g3[4] = {-4000, 44000, 40000, 40000};
+    const int32_t zero[4] = {0, 0, 0, 0};
+    assert_int_equal(paifu_standings_add_game(st, names, g1, zero, 4, NULL), 0);
+    assert_int_equal(paifu_standings_add_game(st, names, g2, zero, 4, NULL), 0);
+    assert_int_equal(paifu_standings_add_game(st, names, g3, zero, 4, NULL), 0);
+    const paifu_standing *rows;
+    size_t n = paifu_standings_rank(&rows, st);
+    assert_int_equal(n, 4);
+    int seen = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(rows[i].name, "A") == 0) {
+            assert_int_equal(rows[i].best, -3000);
+            assert_int_equal(rows[i].worst, -5000);
+            assert_int_equal(rows[i].points, -12000);
+            assert_int_equal(rows[i].games, 3);
+            seen++;
+        } else if (strcmp(rows[i].name, "B") == 0) {
+            assert_int_equal(rows[i].best, 45000);
+            assert_int_equal(rows[i].worst, 43000);
+            seen++;
+        }
+    }
+    assert_int_equal(seen, 2);
+    paifu_standings_free(st);
+    paifu_rules_free(r);
+}
+
+/* JH 003 §6.3 ranks by average place; §8.3.2 sanctions add 0.05-0.5 to it. Two games: A
+   places 1st and 2nd, B 2nd and 1st (average 1.5 both; A has more points: A first). A
+   sanction of 0.25 on A puts B first; then 0.25 on B makes them equal again on the average,
+   and the point sum decides for A. */
+static void place_penalty(void **state)
+{
+    (void)state;
+    paifu_rules *r = rules("jhc2016", NULL);
+    paifu_standings *st = NULL;
+    assert_int_equal(paifu_standings_new(&st, r, NULL), 0);
+    const char *const names[4] = {"A", "B", "C", "D"};
+    const int32_t g1[4] = {40000, 30000, 20000, 10000};
+    const int32_t g2[4] = {31000, 39000, 20000, 10000};
+    assert_int_equal(paifu_standings_add_game(st, names, g1, g1, 4, NULL), 0);
+    assert_int_equal(paifu_standings_add_game(st, names, g2, g2, 4, NULL), 0);
+    const paifu_standing *rows;
+    assert_int_equal(paifu_standings_rank(&rows, st), 4);
+    assert_string_equal(rows[0].name, "A");
+    assert_string_equal(rows[1].name, "B");
+    assert_int_equal(rows[0].place_penalty, 0);
+
+    assert_int_equal(paifu_standings_add_place_penalty(st, "A", 25, NULL), 0);
+    assert_int_equal(paifu_standings_rank(&rows, st), 4);
+    assert_string_equal(rows[0].name, "B");
+    assert_string_equal(rows[1].name, "A");
+    assert_int_equal(rows[1].place_penalty, 25);
+    assert_int_equal(rows[0].rank, 1);
+    assert_int_equal(rows[1].rank, 2);
+
+    assert_int_equal(paifu_standings_add_place_penalty(st, "B", 25, NULL), 0);
+    assert_int_equal(paifu_standings_rank(&rows, st), 4);
+    assert_string_equal(rows[0].name, "A");
+    assert_int_equal(rows[0].place_penalty, 25);
+    assert_int_equal(rows[1].place_penalty, 25);
+
+    /* a sanction of a full place (100) puts A below C (average 3) only when it is more: 1.5 +
+       1.5 = 3.0 ties C's average, and A's points decide; 1.51 puts A behind C */
+    assert_int_equal(paifu_standings_add_place_penalty(st, "A", 126, NULL), 0);
+    assert_int_equal(paifu_standings_rank(&rows, st), 4);
+    assert_string_equal(rows[0].name, "B");
+    assert_string_equal(rows[1].name, "C");
+    assert_string_equal(rows[2].name, "A");
+    assert_int_equal(rows[2].place_penalty, 151);
+    paifu_standings_free(st);
+    paifu_rules_free(r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(oka_shared_by_tied_first),
+        cmocka_unit_test(best_game_below_zero),
+        cmocka_unit_test(place_penalty),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
