@@ -201,6 +201,90 @@ static void situation_fans(void **state)
     assert_int_equal(count_of(&r, 80), 0);
 }
 
+/* Score TEXT won on a discard with the given seat and prevalent winds (paifu_wind). */
+static paifu_mcr_result score_winds(const char *text, unsigned seat, unsigned prevalent)
+{
+    paifu_mcr_hand h;
+    assert_int_equal(paifu_mcr_hand_parse(&h, text, NULL), 0);
+    paifu_mcr_situation sit = {D, 0, (uint8_t)seat, (uint8_t)prevalent, 0};
+    paifu_mcr_result r;
+    assert_int_equal(paifu_mcr_score_hand(&r, &h, &sit, g_seed, NULL), 0);
+    return r;
+}
+
+/* mcr.md §6 #60, #61, #73 and §6.0: a pung of the prevalent wind scores #60, of the seat wind
+   #61, of a guest wind #73; a pung that scores #60 or #61 does not also score #73. */
+static void wind_pungs(void **state)
+{
+    (void)state;
+    const char *two = "111222z123m456p5s +5s"; /* East and South pungs */
+    /* seat South, round East: #60 (East) + #61 (South), no #73 */
+    paifu_mcr_result r = score_winds(two, PAIFU_WIND_SOUTH, PAIFU_WIND_EAST);
+    assert_int_equal(count_of(&r, 60), 1);
+    assert_int_equal(count_of(&r, 61), 1);
+    assert_int_equal(count_of(&r, 73), 0);
+    /* seat West, round East: East is #60, South a guest wind (#73) */
+    r = score_winds(two, PAIFU_WIND_WEST, PAIFU_WIND_EAST);
+    assert_int_equal(count_of(&r, 60), 1);
+    assert_int_equal(count_of(&r, 61), 0);
+    assert_int_equal(count_of(&r, 73), 1);
+    /* seat South, round South: South is #60 and #61 (a double wind, 4), East a guest wind */
+    r = score_winds(two, PAIFU_WIND_SOUTH, PAIFU_WIND_SOUTH);
+    assert_int_equal(count_of(&r, 60), 1);
+    assert_int_equal(count_of(&r, 61), 1);
+    assert_int_equal(count_of(&r, 73), 1);
+    /* seat North, round West: two guest winds */
+    r = score_winds(two, PAIFU_WIND_NORTH, PAIFU_WIND_WEST);
+    assert_int_equal(count_of(&r, 60) + count_of(&r, 61), 0);
+    assert_int_equal(count_of(&r, 73), 2);
+    /* the seat wind alone, with a melded pung: 2 points on top of the rest */
+    paifu_mcr_result seat = score_winds("pon:333z 123m456p789s5s +5s", PAIFU_WIND_WEST,
+                                        PAIFU_WIND_EAST);
+    paifu_mcr_result guest = score_winds("pon:333z 123m456p789s5s +5s", PAIFU_WIND_NORTH,
+                                         PAIFU_WIND_EAST);
+    assert_int_equal(count_of(&seat, 61), 1);
+    assert_int_equal(count_of(&guest, 73), 1);
+    assert_int_equal(seat.fan_points, guest.fan_points + 1); /* 2 instead of 1 */
+}
+
+/* mcr.md §6 #77: winning on a 7 with 8-9 is an edge wait (as a 3 with 1-2); 78 waiting on 6
+   or 9 is not. */
+static void edge_wait_on_seven(void **state)
+{
+    (void)state;
+    paifu_mcr_result r = score("123m456p789m55z89s +7s", D, 0, g_seed);
+    assert_true(r.complete);
+    assert_int_equal(count_of(&r, 77), 1);
+    r = score("123m456p789m55z12s +3s", D, 0, g_seed);
+    assert_int_equal(count_of(&r, 77), 1);
+    r = score("123m456p789m55z78s +9s", D, 0, g_seed);
+    assert_int_equal(count_of(&r, 77) + count_of(&r, 78) + count_of(&r, 79), 0);
+    r = score("123m456p789m55z79s +8s", D, 0, g_seed);
+    assert_int_equal(count_of(&r, 77), 0);
+    assert_int_equal(count_of(&r, 78), 1);
+}
+
+/* paifu_mcr_settle: a discarder equal to the winner is a self-draw (mcr.md §8: 8 + B from each
+   of the three others); a discard win takes 8 + B from the discarder, 8 from the others. */
+static void settle_winner_as_discarder(void **state)
+{
+    (void)state;
+    int32_t d[PAIFU_SEATS];
+    assert_int_equal(paifu_mcr_settle(d, 1, 1, 10, g_seed, NULL), 0);
+    assert_int_equal(d[0], -18);
+    assert_int_equal(d[1], 54);
+    assert_int_equal(d[2], -18);
+    assert_int_equal(d[3], -18);
+    assert_int_equal(paifu_mcr_settle(d, 1, -1, 10, g_seed, NULL), 0);
+    assert_int_equal(d[1], 54);
+    assert_int_equal(d[3], -18);
+    assert_int_equal(paifu_mcr_settle(d, 1, 3, 10, g_seed, NULL), 0);
+    assert_int_equal(d[0], -8);
+    assert_int_equal(d[1], 34);
+    assert_int_equal(d[2], -8);
+    assert_int_equal(d[3], -18);
+}
+
 static void input_errors(void **state)
 {
     (void)state;
@@ -258,6 +342,9 @@ int main(void)
         cmocka_unit_test(minimum_and_flowers),
         cmocka_unit_test(special_shapes),
         cmocka_unit_test(situation_fans),
+        cmocka_unit_test(wind_pungs),
+        cmocka_unit_test(edge_wait_on_seven),
+        cmocka_unit_test(settle_winner_as_discarder),
         cmocka_unit_test(input_errors),
         cmocka_unit_test(waits_and_completeness),
     };
