@@ -28,6 +28,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -97,6 +98,29 @@ def sites(top, rel):
     return text, found
 
 
+def sync(top, tree):
+    """Make TREE a copy of TOP, rewriting only the files whose content differs (so that a build
+    folder kept from an earlier run rebuilds what changed, and only that: a file left mutated by
+    a killed run differs from its original and is rebuilt too)."""
+    skip = shutil.ignore_patterns(".git", "build*", ".cache")
+    wanted = set()
+    for root, dirs, files in os.walk(top):
+        dirs[:] = [d for d in dirs if d not in skip(root, dirs)]
+        rel = os.path.relpath(root, top)
+        os.makedirs(os.path.join(tree, rel), exist_ok=True)
+        for f in files:
+            src, dst = os.path.join(root, f), os.path.join(tree, rel, f)
+            wanted.add(os.path.normpath(dst))
+            data = open(src, "rb").read()
+            if not os.path.exists(dst) or open(dst, "rb").read() != data:
+                open(dst, "wb").write(data)
+                shutil.copymode(src, dst)
+    for root, dirs, files in os.walk(tree):
+        for f in files:
+            if os.path.normpath(os.path.join(root, f)) not in wanted:
+                os.remove(os.path.join(root, f))
+
+
 def line_of(text, off):
     return text.count("\n", 0, off) + 1
 
@@ -163,9 +187,9 @@ def main():
     tree = os.path.join(work, "src")
     build = os.path.join(work, "build")
     os.makedirs(work, exist_ok=True)
-    if os.path.exists(tree):
-        shutil.rmtree(tree)
-    shutil.copytree(a.top, tree, ignore=shutil.ignore_patterns(".git", "build*", ".cache"))
+    sync(a.top, tree)
+    # a run stopped by a signal still restores the file it mutated
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(3))
     corpus = a.corpus
     if corpus is None:
         guess = os.path.abspath(os.path.join(a.top, "..", "shared", "corpus"))
