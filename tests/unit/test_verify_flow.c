@@ -1,0 +1,153 @@
+/*
+ * test_verify_flow.c: the conditions of abortive draws and what carries over them, in the
+ * re-simulator (RRC-2024 000 §3.8, §3.3.3, §3.3.6, §3.9; riichi-rulesets.md C "Abortive draws
+ * that exist" and "Abortive-draw consequences"):
+ *   - suufon renda is four discards of one and the same WIND in the first go-around: four 1m
+ *     are no abortive draw;
+ *   - suukaikan is four kans by two or more players: four kans by one player are not;
+ *   - a riichi deposit made before an abortive draw stays on the table: the next deal starts
+ *     with it (and the declarer's 1000 gone).
+ * The deals were written for this test; no value is recorded beyond what is checked.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "paifu.h"
+
+#include "verify_json.h"
+
+#define HEAD(rules, hands)                                                                         \
+    "{\"paifu\": 1, \"rules\": {\"preset\": \"rrc\", \"overrides\": {" rules "}},"                 \
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"deals\": [{\"round\": \"E1\", \"dealer\": 0,"    \
+    "\"honba\": 0, \"riichi_sticks\": 0, \"scores\": [30000, 30000, 30000, 30000],"                \
+    "\"dora_indicator\": \"9p\", \"hands\": [" hands "], \"events\": ["
+
+#define DD(seat, tile)                                                                             \
+    "{\"type\": \"draw\", \"seat\": " #seat ", \"tile\": \"" tile "\"},"                           \
+    "{\"type\": \"discard\", \"seat\": " #seat ", \"tile\": \"" tile "\"},"
+#define DRAW(seat, tile) "{\"type\": \"draw\", \"seat\": " #seat ", \"tile\": \"" tile "\"},"
+#define RDRAW(seat, tile)                                                                          \
+    "{\"type\": \"draw\", \"seat\": " #seat ", \"tile\": \"" tile "\", \"replacement\": true},"
+#define DISCARD(seat, tile) "{\"type\": \"discard\", \"seat\": " #seat ", \"tile\": \"" tile "\"},"
+#define ANKAN(seat, tile, tiles)                                                                   \
+    "{\"type\": \"ankan\", \"seat\": " #seat ", \"tile\": \"" tile "\", \"consumed\": \"" tiles    \
+    "\"},"
+#define ABORT(kind) "{\"type\": \"abortive_draw\", \"kind\": \"" kind "\"}"
+
+/* seats 0 and 1: tenpai on 5z/6z; seats 2 and 3 hold no 1m, 1z */
+#define HANDS4                                                                                     \
+    "\"234m234p234s5566z\", \"234m234p234s5566z\", \"567m567p567s77z88s\", "                       \
+    "\"567m567p567s77z88s\""
+
+/* The codes of the findings of JSON, as "code;code;" */
+static void findings(char *out, size_t size, const char *json)
+{
+    paifu_report *rep = verify_json(json);
+    out[0] = '\0';
+    for (size_t i = 0; i < paifu_report_count(rep); i++) {
+        strncat(out, paifu_report_finding(rep, i)->code, size - strlen(out) - 2);
+        strcat(out, ";");
+    }
+    paifu_report_free(rep);
+}
+
+static void suufon_is_four_winds(void **state)
+{
+    (void)state;
+    char got[256];
+    findings(got, sizeof(got),
+             HEAD("\"game_length\": \"single\"", HANDS4) DD(0, "1z") DD(1, "1z") DD(2, "1z")
+                 DD(3, "1z") ABORT("suufon") "]}]}");
+    assert_string_equal(got, "");
+    /* four discards of one number tile are no abortive draw */
+    findings(got, sizeof(got),
+             HEAD("\"game_length\": \"single\"", HANDS4) DD(0, "1m") DD(1, "1m") DD(2, "1m")
+                 DD(3, "1m") ABORT("suufon") "]}]}");
+    assert_string_equal(got, "draw.condition;");
+    /* nor are four different winds, or the same wind after the first go-around */
+    findings(got, sizeof(got),
+             HEAD("\"game_length\": \"single\"", HANDS4) DD(0, "1z") DD(1, "1z") DD(2, "1z")
+                 DD(3, "2z") ABORT("suufon") "]}]}");
+    assert_string_equal(got, "draw.condition;");
+    /* EMA (t3): no abortive draws at all */
+    findings(got, sizeof(got),
+             HEAD("\"game_length\": \"single\", \"abortive\": \"\"", HANDS4) DD(0, "1z") DD(1, "1z")
+                 DD(2, "1z") DD(3, "1z") ABORT("suufon") "]}]}");
+    assert_string_equal(got, "draw.condition;");
+}
+
+/* Seat 0 holds three quads and a 4s; the fourth kan is seat 0's own (1111m 2222p 3333s 4444s)
+   or seat 1's (4444s). kan_dora is off so that no indicator needs recording. */
+#define KAN_RULES "\"game_length\": \"single\", \"kan_dora\": false"
+#define KAN_HANDS(seat1)                                                                           \
+    "\"1111m2222p3333s4s\", \"" seat1 "\", \"567m567p567s1177z\", \"789m789p789s2233z\""
+
+static void suukaikan_needs_two_players(void **state)
+{
+    (void)state;
+    char got[256];
+    /* two players: seat 0 three kans, seat 1 the fourth */
+    findings(got, sizeof(got),
+             HEAD(KAN_RULES, KAN_HANDS("444s567p567s117z5z")) DRAW(0, "6z") ANKAN(0, "1m", "1111m")
+                 RDRAW(0, "6z") ANKAN(0, "2p", "2222p") RDRAW(0, "6z") ANKAN(0, "3s", "3333s")
+                     RDRAW(0, "8m") DISCARD(0, "8m") DRAW(1, "4s") ANKAN(1, "4s", "4444s")
+                         RDRAW(1, "9s") DISCARD(1, "9s") ABORT("suukaikan") "]}]}");
+    assert_string_equal(got, "");
+    /* one player: four kans by one player are no abortive draw; play goes on */
+    findings(got, sizeof(got),
+             HEAD(KAN_RULES, KAN_HANDS("567m567p567s1177z")) DRAW(0, "4s") ANKAN(0, "1m", "1111m")
+                 RDRAW(0, "4s") ANKAN(0, "2p", "2222p") RDRAW(0, "4s") ANKAN(0, "3s", "3333s")
+                     RDRAW(0, "6z") ANKAN(0, "4s", "4444s") RDRAW(0, "8m") DISCARD(0, "8m")
+                         ABORT("suukaikan") "]}]}");
+    assert_string_equal(got, "draw.condition;");
+}
+
+/* Seat 0 declares riichi on its first discard (1z), then the three others discard 1z: suufon.
+   The 1000 stays on the table into the next deal (000 §3.3.6, §3.8), with a honba (§3.9). */
+#define RIICHI_SUUFON(next_honba, next_sticks, next_scores)                                        \
+    "{\"paifu\": 1, \"rules\": {\"preset\": \"rrc\"}, \"players\": [\"A\", \"B\", \"C\", "         \
+    "\"D\"], \"deals\": [{\"round\": \"E1\", \"dealer\": 0, \"honba\": 0, \"riichi_sticks\": 0,"   \
+    "\"scores\": [30000, 30000, 30000, 30000], \"dora_indicator\": \"9p\", \"hands\": [" HANDS4    \
+    "], \"events\": [" DRAW(                                                                       \
+        0, "1z") "{\"type\": \"discard\", \"seat\": 0, \"tile\": \"1z\","                          \
+                 " \"riichi\": true}, {\"type\": \"riichi_accepted\", \"seat\": 0}," DD(1, "1z")   \
+                     DD(2, "1z") DD(3, "1z") ABORT(                                                \
+                         "suufon") "]}, {\"round\": \"E1\", \"dealer\": 0, \"honba\": " next_honba \
+                                   ","                                                             \
+                                   "\"riichi_sticks\": " next_sticks ", \"scores\": [" next_scores \
+                                   "],"                                                            \
+                                   "\"dora_indicator\": \"9p\", \"hands\": [" HANDS4               \
+                                   "], \"events\": [" DD(0, "1z") DD(1, "1z") DD(2, "1z")          \
+                                       DD(3, "1z") ABORT("suufon") "]}]}"
+
+static void deposit_before_abortive_draw(void **state)
+{
+    (void)state;
+    char got[512];
+    findings(got, sizeof(got), RIICHI_SUUFON("1", "1", "29000, 30000, 30000, 30000"));
+    assert_string_equal(got, "");
+    findings(got, sizeof(got), RIICHI_SUUFON("1", "0", "30000, 30000, 30000, 30000"));
+    assert_string_equal(got, "flow.riichi_sticks;flow.scores;");
+    findings(got, sizeof(got), RIICHI_SUUFON("1", "0", "29000, 30000, 30000, 30000"));
+    assert_string_equal(got, "flow.riichi_sticks;");
+    /* an abortive draw adds a honba (000 §3.9) */
+    findings(got, sizeof(got), RIICHI_SUUFON("0", "1", "29000, 30000, 30000, 30000"));
+    assert_string_equal(got, "flow.honba;");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(suufon_is_four_winds),
+        cmocka_unit_test(suukaikan_needs_two_players),
+        cmocka_unit_test(deposit_before_abortive_draw),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
