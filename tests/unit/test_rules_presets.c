@@ -8,11 +8,13 @@
  * too (000 RRC-2024, 003 JHC 2016, 004 EMA 2012, t3 = 000 §12.1 Table 3). A cell the documents
  * mark "not stated" has no row. Values are in the syntax of `paifu rules show`.
  */
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <cmocka.h>
+
 
 #include "paifu.h"
 

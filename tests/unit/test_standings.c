@@ -6,11 +6,13 @@
  * comment beside it from riichi-rulesets.md (rows "Score ties", "Final-score formula", "Ranking
  * criteria") and the seeds they cite.
  */
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <cmocka.h>
+
 
 #include "paifu.h"
 
