@@ -193,6 +193,34 @@ static void header_and_deal_start(void **state)
     paifu_game_free(g);
 }
 
+/* seed[0] is the round, 0 (East 1) to 15 (North 4) (tenhou-xml.md §4.3): North 4 is read, and
+   16 is refused. */
+static void round_north_4(void **state)
+{
+    (void)state;
+    paifu_game *g = read_ok(HEAD_169
+                            "<INIT seed=\"15,0,0,2,3,52\" ten=\"250,250,250,250\" oya=\"3\" "
+                            "hai0=\"0,1,2,3,4,5,6,7,8,9,10,11,12\" "
+                            "hai1=\"13,14,15,16,17,18,19,20,21,22,23,24,25\" "
+                            "hai2=\"26,27,28,29,30,31,32,33,34,35,36,37,38\" "
+                            "hai3=\"39,40,41,42,43,44,45,46,47,48,49,50,51\"/><W60/></mjloggm>");
+    const paifu_deal_start *st = &deal(g, 0)->start;
+    assert_int_equal(st->round_wind, 3);
+    assert_int_equal(st->hand_number, 3);
+    assert_int_equal(st->dealer, 3);
+    paifu_game_free(g);
+    paifu_error err;
+    assert_int_equal(read_err(HEAD_169 "<INIT seed=\"16,0,0,2,3,52\" ten=\"250,250,250,250\" "
+                                       "oya=\"0\" hai0=\"0,1,2,3,4,5,6,7,8,9,10,11,12\" "
+                                       "hai1=\"13,14,15,16,17,18,19,20,21,22,23,24,25\" "
+                                       "hai2=\"26,27,28,29,30,31,32,33,34,35,36,37,38\" "
+                                       "hai3=\"39,40,41,42,43,44,45,46,47,48,49,50,51\"/>"
+                                       "</mjloggm>",
+                              &err),
+                     PAIFU_EFORMAT);
+    assert_non_null(strstr(err.text, "beyond North 4"));
+}
+
 static void no_reds_and_rule_bits(void **state)
 {
     (void)state;
@@ -739,6 +767,7 @@ int main(void)
         cmocka_unit_test(meld_examples),
         cmocka_unit_test(meld_round_trip),
         cmocka_unit_test(header_and_deal_start),
+        cmocka_unit_test(round_north_4),
         cmocka_unit_test(no_reds_and_rule_bits),
         cmocka_unit_test(draws_discards_riichi),
         cmocka_unit_test(calls),

@@ -591,6 +591,24 @@ static void test_detection(void **state)
     DOC(TENHOU, ROUND("[0,0,0]", "[11]", "[]", "[11]", "[60]", t1, "[]", "[]", "[]", "[]", "[]", \
                       result))
 
+/* Round indices run 0 (East 1) to 15 (North 4) (tenhou6.md): North 4 is read, 16 is not. */
+static void test_round_north_4(void **state)
+{
+    (void)state;
+    paifu_game *g = read_ok(DOC(TENHOU, ROUND("[15,2,1]", "[11]", "[]", "[]", "[]", "[]", "[]",
+                                              "[]", "[]", "[11]", "[60]", "[\"流局\"]")));
+    const paifu_deal *d = paifu_game_deal(g, 0);
+    assert_int_equal(d->start.round_wind, 3);
+    assert_int_equal(d->start.hand_number, 3);
+    assert_int_equal(d->start.dealer, 3);
+    assert_int_equal(d->start.honba, 2);
+    assert_int_equal(d->start.riichi_sticks, 1);
+    paifu_game_free(g);
+    read_fails(DOC(TENHOU, ROUND("[16,0,0]", "[11]", "[]", "[11]", "[60]", "[]", "[]", "[]", "[]",
+                                 "[]", "[]", "[\"流局\"]")),
+               "$.log[0][0]", 1, "beyond North 4");
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -638,6 +656,7 @@ int main(void)
         cmocka_unit_test(test_sanma_kita),
         cmocka_unit_test(test_json_lines),
         cmocka_unit_test(test_detection),
+        cmocka_unit_test(test_round_north_4),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
