@@ -20,6 +20,15 @@
  */
 #include <paifu.h>
 
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "corpus_manifest.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +44,7 @@ static const char *const CLASS_NAME[M_COUNT] = {
 typedef struct tally {
     unsigned long count[M_COUNT];
     char examples[M_COUNT][3][440];
-    unsigned long games, skipped_games, wins, files;
+    unsigned long games, skipped_games, wins, files, unreadable;
 } tally;
 
 static void note(tally *t, enum mismatch m, const char *file, const paifu_deal *deal,
@@ -220,53 +229,41 @@ static void check_file(tally *t, const char *path, const char *name)
     t->files++;
     if (paifu_reader_open(&reader, path, NULL, &err) < 0) {
         fprintf(stderr, "%s: %s\n", name, err.text);
+        t->unreadable++; /* a file the manifest lists must read: counted as a failure */
         return;
     }
     int rc;
     while ((rc = paifu_reader_next(&game, reader, &err)) > 0)
         check_game(t, name, game);
-    if (rc < 0)
+    if (rc < 0) {
         fprintf(stderr, "%s: %s (file skipped from here on)\n", name, err.text);
+        t->unreadable++;
+    }
     paifu_reader_free(reader);
 }
 
 int main(int argc, char **argv)
 {
-    const char *corpus = argc > 1 ? argv[1] : PAIFU_CORPUS_DIR;
+    const char *dir = argc > 1 ? argv[1] : PAIFU_CORPUS_DIR;
     forced_preset = argc > 2 ? argv[2] : NULL;
-    char path[1024], line[4096];
-    if (!corpus || !*corpus) {
-        printf("crosscheck_scores: no corpus configured, skipped\n");
-        return 77;
-    }
-    snprintf(path, sizeof(path), "%s/MANIFEST.tsv", corpus);
-    FILE *manifest = fopen(path, "r");
-    if (!manifest) {
-        printf("crosscheck_scores: %s not found, skipped\n", path);
+    const char *want = getenv("CROSSCHECK_FORMAT");
+    corpus_manifest man;
+    if (corpus_manifest_load_dir(&man, dir, want ? want : "tenhou-xml") < 0 || man.n == 0) {
+        printf("crosscheck_scores: no corpus in \"%s\", skipped\n", dir);
+        corpus_manifest_free(&man);
         return 77;
     }
     paifu_init();
     tally *t = calloc(1, sizeof(*t));
     if (!t)
         return 2;
-    while (fgets(line, sizeof(line), manifest)) {
-        char *fields[6] = {NULL};
-        char *p = line;
-        for (int i = 0; i < 6 && p; i++) {
-            fields[i] = p;
-            p = strchr(p, '\t');
-            if (p)
-                *p++ = '\0';
-        }
-        const char *want = getenv("CROSSCHECK_FORMAT");
-        if (!fields[4] || strcmp(fields[4], want ? want : "tenhou-xml") != 0 ||
-            strstr(fields[0], "/_partial/"))
-            continue;
-        snprintf(path, sizeof(path), "%.500s/%.500s", corpus, fields[0]);
-        check_file(t, path, fields[0]);
-    }
-    fclose(manifest);
-    unsigned long bad = 0;
+    CORPUS_FOR_EACH(&man, r)
+        if (!r->partial)
+            check_file(t, r->path, corpus_local_path(r));
+    corpus_manifest_free(&man);
+    unsigned long bad = t->unreadable;
+    if (t->unreadable)
+        printf("  %6lu  files that do not read\n", t->unreadable);
     printf("crosscheck_scores: %lu files, %lu games (%lu skipped: unknown rules or not riichi), "
            "%lu wins\n",
            t->files, t->games, t->skipped_games, t->wins);

@@ -22,6 +22,8 @@
 
 typedef file_text text;
 
+#include "corpus_manifest.h"
+
 /* ---- buffers ---- */
 
 
@@ -937,16 +939,18 @@ typedef struct tally {
     int caught[N_FAULTS];
 } tally;
 
-static void inject_file(const char *path, tally *tl)
+/* Inject every fault of the file's format into PATH; false when the file could not be used
+   (missing, unreadable, or with findings of its own, which cannot tell faults apart). */
+static bool inject_file(const char *path, tally *tl)
 {
     text orig = load(path);
     if (!orig.s)
-        return;
+        return false;
     const char *format = paifu_format_detect(orig.s, orig.n);
     outcome clean = verify(&orig, path);
     if (!format || !clean.read_ok || clean.findings) {
         free(orig.s);
-        return; /* a file with findings of its own cannot tell faults apart */
+        return false;
     }
     for (size_t f = 0; f < N_FAULTS; f++) {
         if (strcmp(FAULTS[f].format, format) != 0)
@@ -972,6 +976,7 @@ static void inject_file(const char *path, tally *tl)
         free(t.s);
     }
     free(orig.s);
+    return true;
 }
 
 static void report(const tally *tl, bool need_all)
@@ -994,65 +999,63 @@ static void samples(void **state)
     for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
         char path[512];
         snprintf(path, sizeof(path), "%s/%s", PAIFU_SAMPLES_DIR, files[i]);
-        inject_file(path, &tl);
+        if (!inject_file(path, &tl)) /* a sample is missing or not clean: nothing was tested */
+            fail_msg("%s: missing, unreadable or not clean", path);
     }
     report(&tl, false);
+    int applied = 0;
+    for (size_t f = 0; f < N_FAULTS; f++)
+        applied += tl.applied[f];
+    assert_true(applied >= 10);
 }
+
+static corpus_manifest CORPUS;
 
 /* A spread of real logs: about 25 files of every format, evenly over MANIFEST.tsv. */
 static void corpus(void **state)
 {
     (void)state;
-    if (!PAIFU_CORPUS_DIR[0])
-        skip();
-    char manifest[512];
-    snprintf(manifest, sizeof(manifest), "%s/MANIFEST.tsv", PAIFU_CORPUS_DIR);
-    FILE *m = fopen(manifest, "r");
-    if (!m)
-        skip();
     static const char *formats[] = {"tenhou-xml", "tenhou6", "mjai", "majsoul"};
-    int count[4] = {0}, seen[4] = {0};
-    char line[4096];
+    int count[4] = {0}, seen[4] = {0}, used = 0;
     for (int pass = 0; pass < 2; pass++) {
-        rewind(m);
         tally tl;
         memset(&tl, 0, sizeof(tl));
-        while (fgets(line, sizeof(line), m)) {
-            char *cols[6] = {line};
-            for (int c = 1; c < 6 && cols[c - 1]; c++) {
-                cols[c] = strchr(cols[c - 1], '\t');
-                if (cols[c])
-                    *cols[c]++ = '\0';
-            }
-            if (!cols[5] || strstr(cols[0], "_partial"))
+        CORPUS_FOR_EACH(&CORPUS, r) {
+            if (r->partial)
                 continue;
             for (int f = 0; f < 4; f++) {
-                if (strcmp(cols[4], formats[f]) != 0)
+                if (strcmp(r->format, formats[f]) != 0)
                     continue;
                 if (pass == 0) {
                     count[f]++;
                 } else {
                     int step = count[f] > 25 ? count[f] / 25 : 1;
-                    if (seen[f]++ % step == 0) {
-                        char path[4200];
-                        snprintf(path, sizeof(path), "%s/%s", PAIFU_CORPUS_DIR, cols[0]);
-                        inject_file(path, &tl);
-                    }
+                    if (seen[f]++ % step == 0)
+                        used += inject_file(r->path, &tl);
                 }
             }
         }
         if (pass == 1)
             report(&tl, true);
     }
-    fclose(m);
+    assert_true(used >= 50);
 }
 
 int main(void)
 {
     paifu_init();
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(samples),
-        cmocka_unit_test(corpus),
-    };
+#if PAIFU_SAMPLES_ONLY
+    /* unit.test_fault_injection.samples: the samples, without the corpus */
+    (void)corpus;
+    const struct CMUnitTest tests[] = {cmocka_unit_test(samples)};
     return cmocka_run_group_tests(tests, NULL, NULL);
+#else
+    (void)samples; /* run by unit.test_fault_injection.samples */
+    if (!corpus_open(&CORPUS, NULL, "test_fault_injection"))
+        return 77;
+    const struct CMUnitTest tests[] = {cmocka_unit_test(corpus)};
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    corpus_manifest_free(&CORPUS);
+    return rc;
+#endif
 }

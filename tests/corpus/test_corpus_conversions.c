@@ -1,8 +1,9 @@
 /*
  * test_corpus_conversions.c: every log converted to every format paifu writes, read back and
- * verified again (issue 6). Runs over samples/ always and over the real-log corpus
- * (PAIFU_CORPUS_DIR, MANIFEST.tsv) when it is present; without the corpus the samples still
- * run and the test then exits 77 (skipped), or fails if a sample failed.
+ * verified again (issue 6). Built twice (tests/CMakeLists.txt): with PAIFU_SAMPLES_ONLY as
+ * unit.test_corpus_conversions.samples over samples/, which needs no corpus; and as
+ * corpus.test_corpus_conversions over the real-log corpus (PAIFU_CORPUS_DIR, MANIFEST.tsv),
+ * which exits 77 (skipped) without it.
  *
  * The writers are found at run time (paifu_format(i) with can_write), so a writer registered
  * later is tested without a change here. For every game of every input and every writer:
@@ -58,6 +59,7 @@
 
 #include "paifu.h"
 
+#include "corpus_manifest.h"
 #include "input.h"
 #include "mjai_dialect.h"
 #include "mjlog_dialect.h"
@@ -736,31 +738,15 @@ static void test_samples(void **state)
     assert_int_equal(FAILURES, 0);
 }
 
+static corpus_manifest CORPUS;
+
 static void test_corpus(void **state)
 {
     (void)state;
     reset_counts();
-    char path[2048];
-    snprintf(path, sizeof(path), "%s/MANIFEST.tsv", PAIFU_CORPUS_DIR);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
-    char line[1024];
-    while (fgets(line, sizeof(line), f)) {
-        char *tab = strchr(line, '\t');
-        if (!strchr(line, '\n') && !feof(f)) { /* the rest of a long line: skip it */
-            int ch;
-            while ((ch = fgetc(f)) != EOF && ch != '\n')
-                ;
-        }
-        if (!tab || strncmp(line, "local_path", 10) == 0)
-            continue;
-        *tab = '\0';
-        if (strstr(line, "/_partial/"))
-            continue; /* truncated on purpose: error-path tests only */
-        snprintf(path, sizeof(path), "%s/%s", PAIFU_CORPUS_DIR, line);
-        run_file(path);
-    }
-    fclose(f);
+    CORPUS_FOR_EACH(&CORPUS, r)
+        if (!r->partial) /* truncated on purpose: error-path tests only */
+            run_file(r->path);
     print_summary("corpus");
     assert_true(CONVERTED > 0);
     assert_int_equal(FAILURES, 0);
@@ -770,8 +756,8 @@ static void test_corpus(void **state)
 
 typedef struct member {
     char path[600];
-    char format[16];
-    char family[16];
+    char format[32];
+    char family[32];
 } member;
 
 static member *MEMBERS;
@@ -806,24 +792,9 @@ static bool fact(const char *family, const char *key)
 
 static void load_members(void)
 {
-    char path[1024], line[1024];
-    snprintf(path, sizeof(path), "%s/MANIFEST.tsv", PAIFU_CORPUS_DIR);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
     size_t cap = 0;
-    while (fgets(line, sizeof(line), f)) {
-        char *col[8] = {0}, *p = line;
-        if (!strchr(line, '\n') && !feof(f)) {
-            int ch;
-            while ((ch = fgetc(f)) != EOF && ch != '\n')
-                ;
-        }
-        for (int i = 0; i < 8 && p; i++) {
-            col[i] = p;
-            if ((p = strchr(p, '\t')))
-                *p++ = '\0';
-        }
-        if (!col[7] || !col[7][0] || (strcmp(col[4], "tenhou-xml") && strcmp(col[4], "tenhou6")))
+    CORPUS_FOR_EACH(&CORPUS, r) {
+        if (!r->family[0] || (strcmp(r->format, "tenhou-xml") && strcmp(r->format, "tenhou6")))
             continue;
         if (N_MEMBERS == cap) {
             cap = cap ? 2 * cap : 256;
@@ -831,12 +802,11 @@ static void load_members(void)
             assert_non_null(MEMBERS);
         }
         member *m = &MEMBERS[N_MEMBERS++];
-        int n = snprintf(m->path, sizeof(m->path), "%s/%s", PAIFU_CORPUS_DIR, col[0]);
+        int n = snprintf(m->path, sizeof(m->path), "%s", r->path);
         assert_true(n > 0 && (size_t)n < sizeof(m->path));
-        snprintf(m->format, sizeof(m->format), "%s", col[4]);
-        snprintf(m->family, sizeof(m->family), "%s", col[7]);
+        snprintf(m->format, sizeof(m->format), "%s", r->format);
+        snprintf(m->family, sizeof(m->family), "%s", r->family);
     }
-    fclose(f);
 }
 
 /* The log id of a file named after it ("2019103023gm-00a9-0000-f90e0fe9.xml"), or "". */
@@ -1056,23 +1026,12 @@ static void test_xml_bytes(void **state)
 {
     (void)state;
     reset_counts();
-    char path[2048], line[1024];
-    snprintf(path, sizeof(path), "%s/MANIFEST.tsv", PAIFU_CORPUS_DIR);
-    FILE *f = fopen(path, "r");
-    assert_non_null(f);
     unsigned same = 0, newline = 0, other = 0;
-    while (fgets(line, sizeof(line), f)) {
-        char *col[5] = {0}, *p = line;
-        for (int i = 0; i < 5 && p; i++) {
-            col[i] = p;
-            if ((p = strchr(p, '\t')))
-                *p++ = '\0';
-        }
-        if (!col[4] || strcmp(col[4], "tenhou-xml") != 0)
+    CORPUS_FOR_EACH(&CORPUS, r) {
+        if (strcmp(r->format, "tenhou-xml") != 0)
             continue;
-        int len = snprintf(path, sizeof(path), "%s/%s", PAIFU_CORPUS_DIR, col[0]);
-        assert_true(len > 0 && (size_t)len < sizeof(WHERE));
-        memcpy(WHERE, path, (size_t)len + 1);
+        const char *path = r->path;
+        snprintf(WHERE, sizeof(WHERE), "%s", path);
         char *data;
         size_t n;
         bool gz;
@@ -1085,7 +1044,7 @@ static void test_xml_bytes(void **state)
             newline += compact(data, n);
         }
         if (!compact(data, n)) {
-            print_message("  not compact: %s\n", col[0]);
+            print_message("  not compact: %s\n", corpus_local_path(r));
             other++;
             free(data);
             continue;
@@ -1119,7 +1078,6 @@ static void test_xml_bytes(void **state)
         free(out.data);
         free(data);
     }
-    fclose(f);
     print_message("xml: %u compact Tenhou XML files written again byte for byte (%u of them "
                   "with a final newline set aside), %u not compact, %u failures\n",
                   same, newline, other, FAILURES);
@@ -1130,21 +1088,20 @@ static void test_xml_bytes(void **state)
 int main(void)
 {
     paifu_init();
+#if PAIFU_SAMPLES_ONLY
+    /* unit.test_corpus_conversions.samples: the same checks over samples/, without the corpus */
+    (void)test_corpus, (void)test_families, (void)test_xml_bytes;
     const struct CMUnitTest samples[] = {cmocka_unit_test(test_samples)};
-    int rc = cmocka_run_group_tests_name("samples", samples, NULL, NULL);
-    FILE *m = NULL;
-    if (PAIFU_CORPUS_DIR[0]) {
-        char path[1024];
-        snprintf(path, sizeof(path), "%s/MANIFEST.tsv", PAIFU_CORPUS_DIR);
-        m = fopen(path, "r");
-    }
-    if (!m) {
-        printf("corpus not found (PAIFU_CORPUS_DIR=\"%s\"): samples only\n", PAIFU_CORPUS_DIR);
-        return rc ? rc : 77;
-    }
-    fclose(m);
+    return cmocka_run_group_tests_name("samples", samples, NULL, NULL);
+#else
+    (void)test_samples; /* run by unit.test_corpus_conversions.samples */
+    if (!corpus_open(&CORPUS, NULL, "test_corpus_conversions"))
+        return 77;
     const struct CMUnitTest corpus[] = {cmocka_unit_test(test_corpus),
                                         cmocka_unit_test(test_families),
                                         cmocka_unit_test(test_xml_bytes)};
-    return rc | cmocka_run_group_tests_name("corpus", corpus, NULL, NULL);
+    int rc = cmocka_run_group_tests_name("corpus", corpus, NULL, NULL);
+    corpus_manifest_free(&CORPUS);
+    return rc;
+#endif
 }

@@ -1,6 +1,8 @@
 /*
- * corpus_manifest.h: the rows of the real-log corpus's MANIFEST.tsv (PAIFU_CORPUS_DIR), shared
- * by the corpus tests, and the matching of the findings they list as known facts of a log.
+ * corpus_manifest.h: the shared driver of the corpus tests (tests/corpus/): the rows of the
+ * real-log corpus's MANIFEST.tsv (PAIFU_CORPUS_DIR) and the loop over them (corpus_open,
+ * CORPUS_FOR_EACH), one whole-format run (corpus_verify_format), and the matching of the
+ * findings the tests list as known facts of a log. No driver parses MANIFEST.tsv itself.
  *
  * MANIFEST.tsv columns: local_path, source_repo, source_path, commit, format, games, deals,
  * family, notes (shared/corpus/README.md). Header-only (each test is one program); include it
@@ -23,6 +25,7 @@ typedef struct corpus_row {
     char family[32]; /* files holding the same game share it; "" none */
     unsigned games, deals;
     bool partial; /* under _partial/: cut mid-game on purpose */
+    size_t local; /* where local_path starts in path */
 } corpus_row;
 
 typedef struct corpus_manifest {
@@ -42,12 +45,12 @@ static inline void corpus__copy(char *dst, size_t size, const char *a, const cha
 }
 
 /*
- * Load the rows of format FORMAT (NULL: every row). Returns 0, or -1 when there is no corpus
- * (PAIFU_CORPUS_DIR empty or without MANIFEST.tsv): the caller then skips (exit 77).
+ * Load the rows of format FORMAT (NULL: every row) of the corpus in DIR. Returns 0, or -1 when
+ * there is no corpus (DIR empty or without MANIFEST.tsv): the caller then skips (exit 77).
  */
-static inline int corpus_manifest_load(corpus_manifest *m, const char *format)
+static inline int corpus_manifest_load_dir(corpus_manifest *m, const char *dir,
+                                           const char *format)
 {
-    const char *dir = PAIFU_CORPUS_DIR;
     memset(m, 0, sizeof(*m));
     if (!dir[0])
         return -1;
@@ -79,6 +82,7 @@ static inline int corpus_manifest_load(corpus_manifest *m, const char *format)
         }
         corpus_row *r = &m->rows[m->n++];
         corpus__copy(r->path, sizeof(r->path), dir, col[0]);
+        r->local = strlen(dir) + 1;
         corpus__copy(r->format, sizeof(r->format), col[4], NULL);
         corpus__copy(r->family, sizeof(r->family), col[7], NULL);
         r->games = (unsigned)strtoul(col[5], NULL, 10);
@@ -93,6 +97,34 @@ static inline void corpus_manifest_free(corpus_manifest *m)
 {
     free(m->rows);
     memset(m, 0, sizeof(*m));
+}
+
+/* The same for the corpus the build was configured with (PAIFU_CORPUS_DIR). */
+static inline int corpus_manifest_load(corpus_manifest *m, const char *format)
+{
+    return corpus_manifest_load_dir(m, PAIFU_CORPUS_DIR, format);
+}
+
+/*
+ * The shared start of a driver: load the rows of FORMAT (NULL: every row), or say that the
+ * corpus is absent (WHO names the driver) and return false, and the driver exits 77.
+ */
+static inline bool corpus_open(corpus_manifest *m, const char *format, const char *who)
+{
+    if (corpus_manifest_load(m, format) == 0 && m->n > 0)
+        return true;
+    printf("%s: corpus not found (PAIFU_CORPUS_DIR=\"%s\"), skipped\n", who, PAIFU_CORPUS_DIR);
+    corpus_manifest_free(m);
+    return false;
+}
+
+/* Every row R of manifest M, in MANIFEST.tsv order (sorted by path). */
+#define CORPUS_FOR_EACH(m, r) for (const corpus_row *r = (m)->rows; r < (m)->rows + (m)->n; r++)
+
+/* The path of row R relative to the corpus folder (MANIFEST.tsv's local_path). */
+static inline const char *corpus_local_path(const corpus_row *r)
+{
+    return r->path + r->local;
 }
 
 /* A finding a corpus test knows as a fact of a log, not a fault of paifu. */
