@@ -142,12 +142,58 @@ static void deposit_before_abortive_draw(void **state)
     assert_string_equal(got, "flow.honba;");
 }
 
+/* Ippatsu (000 §3.3.6, §4.2.1): any call in the go-around breaks it; a closed kan too unless
+   ippatsu_ankan_breaks is false (riichi-rulesets.md D "Ippatsu broken by"), which never spares
+   an open kan. Seat 0 (the dealer) declares (double) riichi on its first discard, waiting on 2s or
+   5s (123m456p789s2345s); seat 1 makes a kan and discards 5s, and seat 0 wins by ron recording
+   double riichi and ippatsu. */
+#define IPPATSU_HANDS                                                                              \
+    "\"123m456p789s2345s\", \"777z5s123p456p789p\", \"111m999m111p999p1z\", "                      \
+    "\"222s333s444s666z8p\""
+#define IPPATSU_WIN                                                                                \
+    "{\"type\": \"win\", \"seat\": 0, \"from\": 1, \"tile\": \"5s\", \"yaku\": [[\"ippatsu\", "    \
+    "1], "                                                                                         \
+    "[\"double_riichi\", 2]]}]}]}"
+#define RIICHI_ON(tile)                                                                            \
+    DRAW(0, tile)                                                                                  \
+    "{\"type\": \"discard\", \"seat\": 0, \"tile\": \"" tile "\", \"riichi\": true},"              \
+    "{\"type\": \"riichi_accepted\", \"seat\": 0},"
+#define CLOSED_KAN                                                                                 \
+    RIICHI_ON("1z") DRAW(1, "7z") ANKAN(1, "7z", "7777z") RDRAW(1, "9m") DISCARD(1, "5s")
+#define OPEN_KAN                                                                                   \
+    RIICHI_ON("7z")                                                                                \
+    "{\"type\": \"daiminkan\", \"seat\": 1, \"from\": 0, \"tile\": \"7z\", "                       \
+    "\"consumed\": \"777z\"}," RDRAW(1, "9m") DISCARD(1, "5s")
+
+static void ippatsu_and_kans(void **state)
+{
+    (void)state;
+    char got[256];
+#define KAN_OFF "\"game_length\": \"single\", \"kan_dora\": false, \"ura_dora\": false"
+    /* a closed kan keeps ippatsu when ippatsu_ankan_breaks is false */
+    findings(got, sizeof(got),
+             HEAD(KAN_OFF ", \"ippatsu_ankan_breaks\": false", IPPATSU_HANDS)
+                 CLOSED_KAN IPPATSU_WIN);
+    assert_string_equal(got, "");
+    /* and breaks it under RRC (the default) */
+    findings(got, sizeof(got), HEAD(KAN_OFF, IPPATSU_HANDS) CLOSED_KAN IPPATSU_WIN);
+    assert_string_equal(got, "score.yaku;");
+    /* an open kan breaks it either way */
+    findings(got, sizeof(got),
+             HEAD(KAN_OFF ", \"ippatsu_ankan_breaks\": false", IPPATSU_HANDS) OPEN_KAN IPPATSU_WIN);
+    assert_string_equal(got, "score.yaku;");
+    findings(got, sizeof(got), HEAD(KAN_OFF, IPPATSU_HANDS) OPEN_KAN IPPATSU_WIN);
+    assert_string_equal(got, "score.yaku;");
+#undef KAN_OFF
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(suufon_is_four_winds),
         cmocka_unit_test(suukaikan_needs_two_players),
         cmocka_unit_test(deposit_before_abortive_draw),
+        cmocka_unit_test(ippatsu_and_kans),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
