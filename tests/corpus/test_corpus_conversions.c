@@ -101,6 +101,7 @@ static refusal REFUSALS[64];
 static size_t N_REFUSALS;
 static unsigned CONVERTED, INPUT_GAMES, UNREADABLE, SETTLED, EXACT, ROUNDS, DIALECT_CHECKED;
 static unsigned FORM_CHECKED, END_LOST;
+static const paifu_format_info *TARGET; /* the writer of the conversion being compared */
 
 /* A failure: counted always, printed up to MAX_FAILURES (all with CONVERSIONS_ALL set). */
 static void failure(const char *fmt, ...)
@@ -296,7 +297,16 @@ static void sorted(paifu_tile *out, const paifu_tile *in, size_t n)
     paifu_tile_sort(out, n);
 }
 
-static void compare_event(const paifu_event *x, const paifu_event *y, size_t i, const char *deal)
+/* A value the source records and the copy does not: the writer must have reported the loss
+   (a loss naming WORD). */
+static void dropped(const losses *l, const char *word, const char *what, const char *deal)
+{
+    if (!lost(l, word))
+        failure("%s %s dropped by %s without a loss report", deal, what, TARGET->name);
+}
+
+static void compare_event(const paifu_event *x, const paifu_event *y, size_t i, const char *deal,
+                          const losses *l)
 {
     const unsigned flags = PAIFU_EVF_RIICHI | PAIFU_EVF_REPLACEMENT;
     paifu_tile a[4], b[4];
@@ -313,6 +323,16 @@ static void compare_event(const paifu_event *x, const paifu_event *y, size_t i, 
                 deal, i, paifu_event_type_name((paifu_event_type)x->type), x->seat, x->from,
                 x->tile, x->flags, paifu_event_type_name((paifu_event_type)y->type), y->seat,
                 y->from, y->tile, y->flags);
+    /* a tsumogiri flag the source knows, on any seat, comes back from a format that carries
+       them, or its loss is reported */
+    else if (x->type == PAIFU_EV_DISCARD && (x->flags & PAIFU_EVF_TSUMOGIRI_KNOWN) &&
+             !(y->flags & PAIFU_EVF_TSUMOGIRI_KNOWN)) {
+        if (TARGET->carries & PAIFU_CARRIES_TSUMOGIRI)
+            failure("%s tile event %zu: seat %d's tsumogiri flag lost by %s, which carries them",
+                    deal, i, x->seat, TARGET->name);
+        else
+            dropped(l, "tsumogiri", "a tsumogiri flag", deal);
+    }
 }
 
 static void compare_events(const paifu_deal *a, const paifu_deal *b, const char *deal,
@@ -341,7 +361,7 @@ static void compare_events(const paifu_deal *a, const paifu_deal *b, const char 
             j++;
         if (i == a->n_events || j == b->n_events)
             break;
-        compare_event(&a->events[i++], &b->events[j++], k, deal);
+        compare_event(&a->events[i++], &b->events[j++], k, deal, l);
     }
     if (i != a->n_events || j != b->n_events)
         failure("%s tile events differ in number after %zu", deal, k);
@@ -354,14 +374,91 @@ static void compare_events(const paifu_deal *a, const paifu_deal *b, const char 
         failure("%s kan dora indicators differ", deal);
 }
 
-static void compare_win(const paifu_win *a, const paifu_win *b, const char *deal)
+/* Tiles as a sorted multiset: equal when A[0..NA) and B[0..NB) hold the same tiles. */
+static bool same_tiles(const paifu_tile *a, size_t na, const paifu_tile *b, size_t nb)
+{
+    paifu_tile p[PAIFU_MAX_HAND + 4], q[PAIFU_MAX_HAND + 4];
+    if (na != nb || na > sizeof(p))
+        return na == nb;
+    sorted(p, a, na);
+    sorted(q, b, nb);
+    return memcmp(p, q, na) == 0;
+}
+
+/* The recorded values of a win or draw (PAIFU_REC_*), with the word of their loss report. */
+static const struct {
+    unsigned bit;
+    const char *name, *word;
+} RECORDED[] = {
+    {PAIFU_REC_HAN, "han", "han"},
+    {PAIFU_REC_FU, "fu", "fu"},
+    {PAIFU_REC_POINTS, "points", "points"},
+    {PAIFU_REC_LIMIT, "limit", "limit"},
+    {PAIFU_REC_YAKU, "yaku", "yaku"},
+    {PAIFU_REC_DELTAS, "score changes", "score changes"},
+    {PAIFU_REC_SCORES, "scores before", "scores"},
+    {PAIFU_REC_STICKS, "honba and sticks", "sticks"},
+    {PAIFU_REC_HAND, "hand", "hand"},
+    {PAIFU_REC_DORA, "dora indicators", "dora"},
+    {PAIFU_REC_URA, "ura indicators", "ura"},
+    {PAIFU_REC_TENPAI, "tenpai", "tenpai"},
+    {PAIFU_REC_PAYMENTS, "tsumo payments", "payments"},
+};
+
+/*
+ * What the copy's deal implies of a win's or draw's values without recording them: the honba
+ * and sticks and the scores before it from the deal's start (the first outcome of a deal), the
+ * hand and the dora indicators from its tile events.
+ */
+static unsigned implied(const paifu_deal *copy)
+{
+    unsigned m = 0;
+    if (copy->start.flags & PAIFU_DEAL_HAS_STICKS)
+        m |= PAIFU_REC_STICKS;
+    if (copy->start.flags & PAIFU_DEAL_HAS_SCORES)
+        m |= PAIFU_REC_SCORES;
+    if (!(copy->flags & PAIFU_DEAL_RESULT_ONLY) && (copy->start.flags & PAIFU_DEAL_HAS_HANDS))
+        m |= PAIFU_REC_HAND | PAIFU_REC_DORA | PAIFU_REC_TENPAI;
+    return m;
+}
+
+static void recorded_kept(unsigned a, unsigned b, const losses *l, const char *what,
+                          const char *deal)
+{
+    for (size_t i = 0; i < sizeof(RECORDED) / sizeof(RECORDED[0]); i++)
+        if ((a & RECORDED[i].bit) && !(b & RECORDED[i].bit)) {
+            char text[96];
+            snprintf(text, sizeof(text), "%s %s", what, RECORDED[i].name);
+            dropped(l, RECORDED[i].word, text, deal);
+        }
+}
+
+static void compare_win(const paifu_win *a, const paifu_win *b, const char *deal,
+                        const losses *l, unsigned imp)
 {
     same_int(a->winner, b->winner, "winner", deal);
     same_int(a->from, b->from, "discarder of the win", deal);
     same_int(a->pao, b->pao, "liable seat", deal);
+    /* a tsumo's split follows from its score changes */
+    if (b->known & PAIFU_REC_DELTAS)
+        imp |= PAIFU_REC_PAYMENTS;
+    /* the fu of a limit hand do not count (000 §3.7): a format may leave them out */
+    if (a->limit != PAIFU_LIMIT_NONE && a->limit != PAIFU_LIMIT_UNKNOWN)
+        imp |= PAIFU_REC_FU;
+    recorded_kept(a->known, b->known | imp, l, "win's", deal);
     unsigned both = a->known & b->known;
     if (both & PAIFU_REC_DELTAS)
         same_ints(a->deltas, b->deltas, "win deltas", deal);
+    if (both & PAIFU_REC_SCORES)
+        same_ints(a->scores_before, b->scores_before, "scores before the win", deal);
+    if (both & PAIFU_REC_STICKS) {
+        same_int(a->honba, b->honba, "win's honba", deal);
+        same_int(a->riichi_sticks, b->riichi_sticks, "win's riichi sticks", deal);
+    }
+    if (both & PAIFU_REC_PAYMENTS) {
+        same_int(a->payment_nondealer, b->payment_nondealer, "non-dealer's tsumo payment", deal);
+        same_int(a->payment_dealer, b->payment_dealer, "dealer's tsumo payment", deal);
+    }
     if (both & PAIFU_REC_HAN) {
         same_int(a->han, b->han, "han", deal);
         same_int(a->yakuman, b->yakuman, "yakuman", deal);
@@ -372,16 +469,39 @@ static void compare_win(const paifu_win *a, const paifu_win *b, const char *deal
         same_int(a->limit, b->limit, "limit", deal);
     if (both & PAIFU_REC_POINTS)
         same_int(a->points, b->points, "points", deal);
+    if ((both & PAIFU_REC_HAND) && !same_tiles(a->hand, a->n_hand, b->hand, b->n_hand))
+        failure("%s the winner's hand differs", deal);
+    if (both & PAIFU_REC_DORA) {
+        same_int(a->n_dora, b->n_dora, "dora indicators of the win", deal);
+        if (a->n_dora == b->n_dora && memcmp(a->dora, b->dora, a->n_dora) != 0)
+            failure("%s dora indicators of the win differ", deal);
+    }
     if (both & PAIFU_REC_URA) {
         same_int(a->n_ura, b->n_ura, "ura indicators", deal);
         if (a->n_ura == b->n_ura && memcmp(a->ura, b->ura, a->n_ura) != 0)
             failure("%s ura indicators differ", deal);
     }
+    if (both & PAIFU_REC_YAKU) {
+        /* the same yaku with the same han, in any order; entries worth 0 han (Tenhou XML's
+           "ura dora 0") are what some formats leave out */
+        long sum[2] = {0, 0}, n[2] = {0, 0};
+        for (size_t i = 0; i < a->n_yaku; i++)
+            if (a->yaku[i].han)
+                sum[0] += a->yaku[i].han * a->yaku[i].count * 131 + a->yaku[i].id * 7919, n[0]++;
+        for (size_t i = 0; i < b->n_yaku; i++)
+            if (b->yaku[i].han)
+                sum[1] += b->yaku[i].han * b->yaku[i].count * 131 + b->yaku[i].id * 7919, n[1]++;
+        same_int(n[0], n[1], "number of yaku", deal);
+        if (n[0] == n[1] && sum[0] != sum[1])
+            failure("%s the yaku or their han differ", deal);
+    }
 }
 
-static void compare_draw(const paifu_draw *a, const paifu_draw *b, const char *deal)
+static void compare_draw(const paifu_draw *a, const paifu_draw *b, const char *deal,
+                         const losses *l, unsigned imp)
 {
     same_int(a->kind, b->kind, "draw kind", deal);
+    recorded_kept(a->known, b->known | imp, l, "draw's", deal);
     unsigned both = a->known & b->known;
     if (both & PAIFU_REC_DELTAS)
         same_ints(a->deltas, b->deltas, "draw deltas", deal);
@@ -401,6 +521,17 @@ static void compare_deal(const paifu_deal *a, const paifu_deal *b, const losses 
         same_int(x->hand_number, y->hand_number, "hand number", deal);
         same_int(x->dealer, y->dealer, "dealer", deal);
     }
+    /* what the source records at the start and the copy does not: reported lost */
+    if ((x->flags & PAIFU_DEAL_HAS_STICKS) && !(y->flags & PAIFU_DEAL_HAS_STICKS))
+        dropped(l, "sticks", "honba and riichi sticks", deal);
+    if ((x->flags & PAIFU_DEAL_HAS_SCORES) && !(y->flags & PAIFU_DEAL_HAS_SCORES))
+        dropped(l, "scores", "start scores", deal);
+    if ((x->flags & PAIFU_DEAL_HAS_HANDS) && !(y->flags & PAIFU_DEAL_HAS_HANDS))
+        dropped(l, "hand", "starting hands", deal);
+    if ((x->flags & PAIFU_DEAL_HAS_DICE) && !(y->flags & PAIFU_DEAL_HAS_DICE))
+        dropped(l, "dice", "dice", deal);
+    if ((both & PAIFU_DEAL_HAS_DICE) && (x->dice[0] != y->dice[0] || x->dice[1] != y->dice[1]))
+        failure("%s dice differ", deal);
     if (both & PAIFU_DEAL_HAS_STICKS) {
         same_int(x->honba, y->honba, "honba", deal);
         same_int(x->riichi_sticks, y->riichi_sticks, "riichi sticks", deal);
@@ -408,20 +539,17 @@ static void compare_deal(const paifu_deal *a, const paifu_deal *b, const losses 
     if (both & PAIFU_DEAL_HAS_SCORES)
         same_ints(x->scores, y->scores, "start scores", deal);
     if (both & PAIFU_DEAL_HAS_HANDS)
-        for (int s = 0; s < PAIFU_SEATS; s++) {
-            paifu_tile p[PAIFU_MAX_HAND], q[PAIFU_MAX_HAND];
-            sorted(p, x->hands[s], x->n_hand[s]);
-            sorted(q, y->hands[s], y->n_hand[s]);
-            if (x->n_hand[s] != y->n_hand[s] || memcmp(p, q, x->n_hand[s]) != 0)
+        for (int s = 0; s < PAIFU_SEATS; s++)
+            if (!same_tiles(x->hands[s], x->n_hand[s], y->hands[s], y->n_hand[s]))
                 failure("%s starting hand of seat %d differs", deal, s);
-        }
     same_int(x->dora_indicator, y->dora_indicator, "dora indicator", deal);
     same_int((long)a->n_wins, (long)b->n_wins, "number of wins", deal);
     for (size_t k = 0; k < a->n_wins && k < b->n_wins; k++)
-        compare_win(&a->wins[k], &b->wins[k], deal);
+        compare_win(&a->wins[k], &b->wins[k], deal, l, implied(b));
     same_int((long)a->n_draws, (long)b->n_draws, "number of draws", deal);
     for (size_t k = 0; k < a->n_draws && k < b->n_draws; k++)
-        compare_draw(&a->draws[k], &b->draws[k], deal);
+        compare_draw(&a->draws[k], &b->draws[k], deal, l, implied(b));
+    same_int((long)a->n_penalties, (long)b->n_penalties, "number of penalties", deal);
     compare_events(a, b, deal, l);
 }
 
@@ -575,6 +703,7 @@ static void through_writer(const paifu_game *g, const findings *src, const paifu
     bytes out = {0}, again = {0};
     losses l, l2;
     paifu_error err;
+    TARGET = fi;
     int rc = convert(&out, &l, g, fi->name, &err);
     if (rc == PAIFU_EUNSUPPORTED && strstr(err.text, "cannot hold this game")) {
         note_refusal(fi->name, err.text);
