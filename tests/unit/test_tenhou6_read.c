@@ -620,6 +620,10 @@ static void test_errors(void **state)
                "expected a score");
     read_fails(ONE("[]", "[\"和了\",[0,0,0,0],[0,0,0,\"30符1飜500点∀\",\"謎(1飜)\"]]"),
                "$.log[0][16][2][4]", 1, "unknown yaku");
+    /* a win result is ["和了", deltas, detail] with one pair per winner (tenhou6.md) */
+    read_fails(ONE("[]", "[\"和了\",[0,0,0,0]]"), "$.log[0][16]", 1, "one pair per winner");
+    read_fails(ONE("[]", "[\"和了\",[0,0,0,0],[0,0,0,\"30符1飜1000点\",\"立直(1飜)\"],[0,0,0,0]]"),
+               "$.log[0][16]", 1, "one pair per winner");
     read_fails(DOC("{\"aka\":0}", ROUND("[0,0,0]", "[11]", "[]", "[51]", "[60]", "[]", "[]", "[]",
                                         "[]", "[]", "[]", "[\"流局\"]")),
                "$.log[0][5][0]", 1, "without red fives");
