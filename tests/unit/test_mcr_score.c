@@ -87,6 +87,16 @@ static void practice_values_of_the_vector_notes(void **state)
     assert_int_equal(r.total, 49);
     assert_int_equal(count_of(&r, 80), 1);
     assert_int_equal(count_of(&r, 56), 0);
+    /* that replacement is for the special hands only: a standard concealed hand self-drawn
+       scores Fully Concealed Hand (#56) in practice too, and no Self-Drawn (#80) */
+    r = score("123m456p789s234s5z +5z", T, 0, g_mil);
+    assert_int_equal(count_of(&r, 56), 1);
+    assert_int_equal(count_of(&r, 80), 0);
+    r = score("1112345678999m +5m", T, 0, g_mil); /* Nine Gates (#4) is special */
+    assert_int_equal(count_of(&r, 56), 0);
+    assert_int_equal(count_of(&r, 80), 1);
+    r = score("19m19p19s1234567z +1m", T, 0, g_mil); /* Thirteen Orphans (#7) too */
+    assert_int_equal(count_of(&r, 56), 0);
     /* mcr-ex-TCK-1: "Two Concealed Kongs = 6 => total 12" */
     assert_int_equal(score("ankan:4444z ankan:1111m pon:999m 3457p +7p", T, 0, g_seed).total, 14);
     assert_int_equal(score("ankan:4444z ankan:1111m pon:999m 3457p +7p", T, 0, g_mil).total, 12);
