@@ -187,6 +187,30 @@ static void ippatsu_and_kans(void **state)
 #undef KAN_OFF
 }
 
+/* A first deal that records no start scores starts from the rule set's start_points (000
+   §3.1.1: 30000; JH 003 §6.2.3: 25000): the scores before the win are checked against them.
+   Seat 0's double riichi deposit is taken before the win. */
+#define NO_SCORES_DEAL(preset, before)                                                             \
+    "{\"paifu\": 1, \"rules\": {\"preset\": \"" preset "\", \"overrides\": {\"game_length\": "     \
+    "\"single\", \"kan_dora\": false, \"ura_dora\": false, \"ippatsu_ankan_breaks\": false}},"     \
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"deals\": [{\"round\": \"E1\", \"dealer\": 0,"    \
+    "\"honba\": 0, \"riichi_sticks\": 0, \"dora_indicator\": \"9p\", \"hands\": [" IPPATSU_HANDS   \
+    "], \"events\": [" CLOSED_KAN                                                                  \
+    "{\"type\": \"win\", \"seat\": 0, \"from\": 1, \"tile\": \"5s\","                              \
+    "\"scores_before\": [" before "]}]}]}"
+
+static void start_points_without_scores(void **state)
+{
+    (void)state;
+    char got[256];
+    findings(got, sizeof(got), NO_SCORES_DEAL("rrc", "29000, 30000, 30000, 30000"));
+    assert_string_equal(got, "");
+    findings(got, sizeof(got), NO_SCORES_DEAL("jhc2016", "24000, 25000, 25000, 25000"));
+    assert_string_equal(got, "");
+    findings(got, sizeof(got), NO_SCORES_DEAL("jhc2016", "29000, 30000, 30000, 30000"));
+    assert_string_equal(got, "score.scores_before;");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -194,6 +218,7 @@ int main(void)
         cmocka_unit_test(suukaikan_needs_two_players),
         cmocka_unit_test(deposit_before_abortive_draw),
         cmocka_unit_test(ippatsu_and_kans),
+        cmocka_unit_test(start_points_without_scores),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
