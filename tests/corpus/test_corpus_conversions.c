@@ -884,12 +884,22 @@ static void test_corpus(void **state)
 {
     (void)state;
     reset_counts();
-    CORPUS_FOR_EACH(&CORPUS, r)
-    if (!r->partial) /* truncated on purpose: error-path tests only */
-        run_file(r->path);
+    /* MANIFEST.tsv formats paifu has no reader for: their files are left out, counted */
+    static const char *const NO_READER[] = {"mleague-umd"};
+    unsigned left_out = 0;
+    CORPUS_FOR_EACH(&CORPUS, r) {
+        bool skip = r->partial; /* truncated on purpose: error-path tests only */
+        for (size_t i = 0; i < sizeof(NO_READER) / sizeof(NO_READER[0]); i++)
+            if (!strcmp(r->format, NO_READER[i]))
+                skip = true, left_out++;
+        if (!skip)
+            run_file(r->path);
+    }
     print_summary("corpus");
+    print_message("  %u files of formats paifu does not read left out\n", left_out);
     assert_true(CONVERTED > 0);
     assert_int_equal(FAILURES, 0);
+    assert_int_equal(UNREADABLE, 0); /* every other file must read */
 }
 
 /* ---- families: XML -> tenhou6 against Tenhou's own JSON ---- */
