@@ -156,6 +156,54 @@ static void model_holds_what_the_file_says(void **state)
     paifu_game_free(g);
 }
 
+/* The riichi deposit of a plain riichi is no double riichi; "double": true makes it one. A deal
+   with a wall but no wall_ids reads whole. */
+static void riichi_double_and_wall_without_ids(void **state)
+{
+    (void)state;
+    paifu_game *g;
+    assert_int_equal(paifu_game_read_buffer(&g, GAME, strlen(GAME), NULL, NULL), 0);
+    const paifu_deal *d = paifu_game_deal(g, 0);
+    assert_int_equal(d->events[2].type, PAIFU_EV_RIICHI_ACCEPTED);
+    assert_int_equal(d->events[2].flags & PAIFU_EVF_DOUBLE_RIICHI, 0);
+    paifu_game_free(g);
+
+    char *doc = malloc(sizeof(GAME) + 600);
+    assert_non_null(doc);
+    const char *at = strstr(GAME, "{\"type\": \"riichi_accepted\", \"seat\": 0,");
+    size_t head = (size_t)(at - GAME) + strlen("{\"type\": \"riichi_accepted\", \"seat\": 0,");
+    memcpy(doc, GAME, head);
+    strcpy(doc + head, " \"double\": true,");
+    strcat(doc, at + strlen("{\"type\": \"riichi_accepted\", \"seat\": 0,"));
+    assert_int_equal(paifu_game_read_buffer(&g, doc, strlen(doc), NULL, NULL), 0);
+    assert_true(paifu_game_deal(g, 0)->events[2].flags & PAIFU_EVF_DOUBLE_RIICHI);
+    paifu_game_free(g);
+
+    /* every tile four times, in order: a wall without ids */
+    char wall[400] = "";
+    for (int suit = 0; suit < 4; suit++) {
+        for (int k = 1; k <= (suit == 3 ? 7 : 9); k++)
+            for (int n = 0; n < 4; n++)
+                snprintf(wall + strlen(wall), sizeof(wall) - strlen(wall), "%d", k);
+        snprintf(wall + strlen(wall), sizeof(wall) - strlen(wall), "%c", "mpsz"[suit]);
+    }
+    at = strstr(GAME, "\"dice\": [2, 5],");
+    head = (size_t)(at - GAME);
+    memcpy(doc, GAME, head);
+    snprintf(doc + head, 500, "\"wall\": \"%s\", ", wall);
+    strcat(doc, at);
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_game_read_buffer(&g, doc, strlen(doc), NULL, &err) != 0)
+        fail_msg("%s", err.text);
+    d = paifu_game_deal(g, 0);
+    assert_int_equal(d->start.n_wall, 136);
+    assert_int_equal(d->n_events, 9);
+    assert_int_equal(d->start.dice[1], 5);
+    paifu_game_free(g);
+    free(doc);
+}
+
 static void several_games_per_file(void **state)
 {
     (void)state;
@@ -334,6 +382,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(round_trip_is_byte_identical),
         cmocka_unit_test(model_holds_what_the_file_says),
+        cmocka_unit_test(riichi_double_and_wall_without_ids),
         cmocka_unit_test(several_games_per_file),
         cmocka_unit_test(gzip_is_detected_from_content),
         cmocka_unit_test(limits_are_enforced),
