@@ -172,12 +172,17 @@ def main():
         seen.add(s)
         chosen.append(s)
 
+    texts = {}
+
     def describe(s):
         rel, off, ln, kind, new = s
-        text = open(os.path.join(a.top, rel), encoding="utf-8").read()
+        if rel not in texts:  # the sources the mutants were drawn from, read once
+            texts[rel] = open(os.path.join(a.top, rel), encoding="utf-8").read()
+        text = texts[rel]
         return "%s:%d\t%s\t%s -> %s" % (rel, line_of(text, off), kind,
                                        text[off:off + ln].strip()[:60], new)
 
+    descs = [describe(s) for s in chosen]
     if a.list:
         for i, s in enumerate(chosen):
             print("%3d\t%s" % (i, describe(s)))
@@ -242,7 +247,7 @@ def main():
         path = os.path.join(tree, rel)
         orig = open(path, encoding="utf-8").read()
         mutated = orig[:off] + new + orig[off + ln:]
-        desc = describe(s)
+        desc = descs[i]
         log.write("\n==== mutant %d: %s\n" % (i, desc))
         t0 = time.time()
         try:
