@@ -145,7 +145,7 @@ def main():
     ap.add_argument("--work", default="/tmp/paifu-mut", help="copy of the tree and its build")
     ap.add_argument("--corpus", default=None, help="PAIFU_CORPUS_DIR for the build")
     ap.add_argument("--no-corpus", action="store_true", help="run stage 1 only")
-    ap.add_argument("--timeout", type=int, default=300, help="seconds per test stage")
+    ap.add_argument("--timeout", type=int, default=1800, help="seconds per test stage")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--list", action="store_true", help="list the mutants and stop")
     ap.add_argument("--skip", type=int, default=0, help="skip the first K mutants (resume)")
@@ -211,9 +211,9 @@ def main():
     # layering.sh reads the sources' includes and install builds a consumer: neither can see a
     # mutant, so both are left out
     stage1 = ["ctest", "--test-dir", build, "-j%d" % a.jobs, "--stop-on-failure",
-              "--timeout", "120", "-LE", "corpus|install", "-E", "layering"]
+              "--timeout", "400", "-LE", "corpus|install", "-E", "layering"]
     stage2 = ["ctest", "--test-dir", build, "-j%d" % a.jobs, "--stop-on-failure",
-              "--timeout", "120", "-L", "corpus"]
+              "--timeout", "400", "-L", "corpus"]
     if run(stage1, work, a.timeout, log) != 0 or \
             (not a.no_corpus and run(stage2, work, a.timeout, log) != 0):
         print("the unmutated tree fails its tests; see", logpath)
