@@ -277,6 +277,52 @@ static void test_score_strings(void **state)
     }
 }
 
+/* A 3-player non-dealer tsumo whose recorded total is not the standard split (a lobby that
+   shares the North's part): the total is split as the payments of 000 §3.7.7 are rounded, the
+   non-dealer's part (a third of the total) up to 100 and the dealer paying the rest:
+   4000 -> 1400 + 2600 (a third is 1333.3); 3000 is the standard 1000-2000. */
+static void test_sanma_tsumo_split(void **state)
+{
+    (void)state;
+    static const struct {
+        int han, points;
+        const char *expect;
+    } CASES[] = {
+        {3, 4000, "30符3飜1400-2600点"},
+        {3, 3000, "30符3飜1000-2000点"},
+    };
+    for (size_t i = 0; i < sizeof(CASES) / sizeof(CASES[0]); i++) {
+        paifu_game *g = NULL;
+        assert_int_equal(paifu_game_new(&g, NULL), 0);
+        assert_int_equal(paifu_game_set_rules_name(g, "tenhou", NULL), 0);
+        assert_int_equal(paifu_game_add_rule_override(g, "players", "3", NULL), 0);
+        assert_int_equal(paifu_game_set_players(g, 3, NULL), 0);
+        paifu_deal_start st;
+        paifu_deal_start_init(&st);
+        st.dealer = 0;
+        st.flags = PAIFU_DEAL_HAS_SCORES | PAIFU_DEAL_HAS_HANDS | PAIFU_DEAL_HAS_STICKS;
+        st.dora_indicator = T("1s");
+        for (int s = 0; s < 3; s++) {
+            st.scores[s] = 35000;
+            st.n_hand[s] = 13;
+            tiles(st.hands[s], 13, "1112345678999p");
+        }
+        assert_int_equal(paifu_game_begin_deal(g, &st, 0, 0, NULL), 0);
+        add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
+        int32_t deltas[4] = {0};
+        add_win(g, 1, 1, CASES[i].han, 30, PAIFU_LIMIT_NONE, CASES[i].points, deltas);
+        sink s;
+        json_t *doc = written(g, &s);
+        const json_t *detail =
+            json_array_get(json_array_get(json_array_get(json_object_get(doc, "log"), 0), 16), 2);
+        const char *got = json_string_value(json_array_get(detail, 3));
+        if (!got || strcmp(got, CASES[i].expect) != 0)
+            fail_msg("case %zu: %s, expected %s", i, got ? got : "(none)", CASES[i].expect);
+        json_decref(doc);
+        paifu_game_free(g);
+    }
+}
+
 /* Yaku strings (spec §7.1): Tenhou's names, 役満 entries, 裏ドラ(0飜) left out; liable seat. */
 static void test_win_detail(void **state)
 {
@@ -656,6 +702,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_call_strings),    cmocka_unit_test(test_kans),
         cmocka_unit_test(test_hand_order),      cmocka_unit_test(test_score_strings),
+        cmocka_unit_test(test_sanma_tsumo_split),
         cmocka_unit_test(test_win_detail),      cmocka_unit_test(test_draws),
         cmocka_unit_test(test_header_from_xml), cmocka_unit_test(test_ref_and_sc),
         cmocka_unit_test(test_minimal_form),    cmocka_unit_test(test_spec_example),
