@@ -38,14 +38,19 @@ static void tiles(paifu_tile *out, size_t n, const char *text)
     assert_int_equal(got, n);
 }
 
-/* A 4-player Tenhou game with one deal started: East N (0-based HAND), scores 25000. */
-static paifu_game *new_game(int hand)
+/* A Tenhou game of PLAYERS (3 or 4) with one deal started: East N (0-based HAND), scores
+   25000. */
+static paifu_game *new_game_of(int hand, int players)
 {
     paifu_game *g = NULL;
     assert_int_equal(paifu_game_new(&g, NULL), 0);
     assert_int_equal(paifu_game_set_rules_name(g, "tenhou", NULL), 0);
+    if (players == 3) {
+        assert_int_equal(paifu_game_add_rule_override(g, "players", "3", NULL), 0);
+        assert_int_equal(paifu_game_set_players(g, 3, NULL), 0);
+    }
     static const char *const NAMES[] = {"A", "B", "C", "D"};
-    for (int s = 0; s < 4; s++)
+    for (int s = 0; s < players; s++)
         assert_int_equal(paifu_game_set_player_name(g, s, NAMES[s], NULL), 0);
     paifu_deal_start st;
     paifu_deal_start_init(&st);
@@ -53,14 +58,20 @@ static paifu_game *new_game(int hand)
     st.dealer = (int8_t)hand;
     st.flags = PAIFU_DEAL_HAS_SCORES | PAIFU_DEAL_HAS_HANDS | PAIFU_DEAL_HAS_STICKS;
     st.dora_indicator = T("1s");
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < players; s++) {
         st.scores[s] = 25000;
         st.n_hand[s] = 13;
-        tiles(st.hands[s], 13, "1112345678999m");
+        tiles(st.hands[s], 13, players == 3 ? "1112345678999p" : "1112345678999m");
     }
-    tiles(st.hands[1], 13, "05m123456789p12s"); /* a red five sorts after the plain one */
+    if (players == 4) /* a red five sorts after the plain one */
+        tiles(st.hands[1], 13, "05m123456789p12s");
     assert_int_equal(paifu_game_begin_deal(g, &st, 0, 0, NULL), 0);
     return g;
+}
+
+static paifu_game *new_game(int hand)
+{
+    return new_game_of(hand, 4);
 }
 
 static void add(paifu_game *g, paifu_event_type type, int seat, const char *tile, int from,
@@ -292,22 +303,7 @@ static void test_sanma_tsumo_split(void **state)
         {3, 3000, "30符3飜1000-2000点"},
     };
     for (size_t i = 0; i < sizeof(CASES) / sizeof(CASES[0]); i++) {
-        paifu_game *g = NULL;
-        assert_int_equal(paifu_game_new(&g, NULL), 0);
-        assert_int_equal(paifu_game_set_rules_name(g, "tenhou", NULL), 0);
-        assert_int_equal(paifu_game_add_rule_override(g, "players", "3", NULL), 0);
-        assert_int_equal(paifu_game_set_players(g, 3, NULL), 0);
-        paifu_deal_start st;
-        paifu_deal_start_init(&st);
-        st.dealer = 0;
-        st.flags = PAIFU_DEAL_HAS_SCORES | PAIFU_DEAL_HAS_HANDS | PAIFU_DEAL_HAS_STICKS;
-        st.dora_indicator = T("1s");
-        for (int s = 0; s < 3; s++) {
-            st.scores[s] = 35000;
-            st.n_hand[s] = 13;
-            tiles(st.hands[s], 13, "1112345678999p");
-        }
-        assert_int_equal(paifu_game_begin_deal(g, &st, 0, 0, NULL), 0);
+        paifu_game *g = new_game_of(0, 3);
         add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
         int32_t deltas[4] = {0};
         add_win(g, 1, 1, CASES[i].han, 30, PAIFU_LIMIT_NONE, CASES[i].points, deltas);

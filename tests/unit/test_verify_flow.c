@@ -46,40 +46,28 @@
     "\"234m234p234s5566z\", \"234m234p234s5566z\", \"567m567p567s77z88s\", "                       \
     "\"567m567p567s77z88s\""
 
-/* The codes of the findings of JSON, as "code;code;" */
-static void findings(char *out, size_t size, const char *json)
-{
-    paifu_report *rep = verify_json(json);
-    out[0] = '\0';
-    for (size_t i = 0; i < paifu_report_count(rep); i++) {
-        strncat(out, paifu_report_finding(rep, i)->code, size - strlen(out) - 2);
-        strcat(out, ";");
-    }
-    paifu_report_free(rep);
-}
-
 static void suufon_is_four_winds(void **state)
 {
     (void)state;
     char got[256];
-    findings(got, sizeof(got),
-             HEAD("\"game_length\": \"single\"", HANDS4) DD(0, "1z") DD(1, "1z") DD(2, "1z")
-                 DD(3, "1z") ABORT("suufon") "]}]}");
+    verify_json_codes(got, sizeof(got),
+                      HEAD("\"game_length\": \"single\"", HANDS4) DD(0, "1z") DD(1, "1z")
+                          DD(2, "1z") DD(3, "1z") ABORT("suufon") "]}]}");
     assert_string_equal(got, "");
     /* four discards of one number tile are no abortive draw */
-    findings(got, sizeof(got),
-             HEAD("\"game_length\": \"single\"", HANDS4) DD(0, "1m") DD(1, "1m") DD(2, "1m")
-                 DD(3, "1m") ABORT("suufon") "]}]}");
+    verify_json_codes(got, sizeof(got),
+                      HEAD("\"game_length\": \"single\"", HANDS4) DD(0, "1m") DD(1, "1m")
+                          DD(2, "1m") DD(3, "1m") ABORT("suufon") "]}]}");
     assert_string_equal(got, "draw.condition;");
     /* nor are four different winds, or the same wind after the first go-around */
-    findings(got, sizeof(got),
-             HEAD("\"game_length\": \"single\"", HANDS4) DD(0, "1z") DD(1, "1z") DD(2, "1z")
-                 DD(3, "2z") ABORT("suufon") "]}]}");
+    verify_json_codes(got, sizeof(got),
+                      HEAD("\"game_length\": \"single\"", HANDS4) DD(0, "1z") DD(1, "1z")
+                          DD(2, "1z") DD(3, "2z") ABORT("suufon") "]}]}");
     assert_string_equal(got, "draw.condition;");
     /* EMA (t3): no abortive draws at all */
-    findings(got, sizeof(got),
-             HEAD("\"game_length\": \"single\", \"abortive\": \"\"", HANDS4) DD(0, "1z") DD(1, "1z")
-                 DD(2, "1z") DD(3, "1z") ABORT("suufon") "]}]}");
+    verify_json_codes(got, sizeof(got),
+                      HEAD("\"game_length\": \"single\", \"abortive\": \"\"", HANDS4) DD(0, "1z")
+                          DD(1, "1z") DD(2, "1z") DD(3, "1z") ABORT("suufon") "]}]}");
     assert_string_equal(got, "draw.condition;");
 }
 
@@ -94,18 +82,20 @@ static void suukaikan_needs_two_players(void **state)
     (void)state;
     char got[256];
     /* two players: seat 0 three kans, seat 1 the fourth */
-    findings(got, sizeof(got),
-             HEAD(KAN_RULES, KAN_HANDS("444s567p567s117z5z")) DRAW(0, "6z") ANKAN(0, "1m", "1111m")
-                 RDRAW(0, "6z") ANKAN(0, "2p", "2222p") RDRAW(0, "6z") ANKAN(0, "3s", "3333s")
-                     RDRAW(0, "8m") DISCARD(0, "8m") DRAW(1, "4s") ANKAN(1, "4s", "4444s")
-                         RDRAW(1, "9s") DISCARD(1, "9s") ABORT("suukaikan") "]}]}");
+    verify_json_codes(got, sizeof(got),
+                      HEAD(KAN_RULES, KAN_HANDS("444s567p567s117z5z")) DRAW(0, "6z")
+                          ANKAN(0, "1m", "1111m") RDRAW(0, "6z") ANKAN(0, "2p", "2222p")
+                              RDRAW(0, "6z") ANKAN(0, "3s", "3333s") RDRAW(0, "8m") DISCARD(0, "8m")
+                                  DRAW(1, "4s") ANKAN(1, "4s", "4444s") RDRAW(1, "9s")
+                                      DISCARD(1, "9s") ABORT("suukaikan") "]}]}");
     assert_string_equal(got, "");
     /* one player: four kans by one player are no abortive draw; play goes on */
-    findings(got, sizeof(got),
-             HEAD(KAN_RULES, KAN_HANDS("567m567p567s1177z")) DRAW(0, "4s") ANKAN(0, "1m", "1111m")
-                 RDRAW(0, "4s") ANKAN(0, "2p", "2222p") RDRAW(0, "4s") ANKAN(0, "3s", "3333s")
-                     RDRAW(0, "6z") ANKAN(0, "4s", "4444s") RDRAW(0, "8m") DISCARD(0, "8m")
-                         ABORT("suukaikan") "]}]}");
+    verify_json_codes(got, sizeof(got),
+                      HEAD(KAN_RULES, KAN_HANDS("567m567p567s1177z")) DRAW(0, "4s")
+                          ANKAN(0, "1m", "1111m") RDRAW(0, "4s") ANKAN(0, "2p", "2222p")
+                              RDRAW(0, "4s") ANKAN(0, "3s", "3333s") RDRAW(0, "6z")
+                                  ANKAN(0, "4s", "4444s") RDRAW(0, "8m") DISCARD(0, "8m")
+                                      ABORT("suukaikan") "]}]}");
     assert_string_equal(got, "draw.condition;");
 }
 
@@ -131,14 +121,14 @@ static void deposit_before_abortive_draw(void **state)
 {
     (void)state;
     char got[512];
-    findings(got, sizeof(got), RIICHI_SUUFON("1", "1", "29000, 30000, 30000, 30000"));
+    verify_json_codes(got, sizeof(got), RIICHI_SUUFON("1", "1", "29000, 30000, 30000, 30000"));
     assert_string_equal(got, "");
-    findings(got, sizeof(got), RIICHI_SUUFON("1", "0", "30000, 30000, 30000, 30000"));
+    verify_json_codes(got, sizeof(got), RIICHI_SUUFON("1", "0", "30000, 30000, 30000, 30000"));
     assert_string_equal(got, "flow.riichi_sticks;flow.scores;");
-    findings(got, sizeof(got), RIICHI_SUUFON("1", "0", "29000, 30000, 30000, 30000"));
+    verify_json_codes(got, sizeof(got), RIICHI_SUUFON("1", "0", "29000, 30000, 30000, 30000"));
     assert_string_equal(got, "flow.riichi_sticks;");
     /* an abortive draw adds a honba (000 §3.9) */
-    findings(got, sizeof(got), RIICHI_SUUFON("0", "1", "29000, 30000, 30000, 30000"));
+    verify_json_codes(got, sizeof(got), RIICHI_SUUFON("0", "1", "29000, 30000, 30000, 30000"));
     assert_string_equal(got, "flow.honba;");
 }
 
@@ -171,18 +161,19 @@ static void ippatsu_and_kans(void **state)
     char got[256];
 #define KAN_OFF "\"game_length\": \"single\", \"kan_dora\": false, \"ura_dora\": false"
     /* a closed kan keeps ippatsu when ippatsu_ankan_breaks is false */
-    findings(got, sizeof(got),
-             HEAD(KAN_OFF ", \"ippatsu_ankan_breaks\": false", IPPATSU_HANDS)
-                 CLOSED_KAN IPPATSU_WIN);
+    verify_json_codes(got, sizeof(got),
+                      HEAD(KAN_OFF ", \"ippatsu_ankan_breaks\": false", IPPATSU_HANDS)
+                          CLOSED_KAN IPPATSU_WIN);
     assert_string_equal(got, "");
     /* and breaks it under RRC (the default) */
-    findings(got, sizeof(got), HEAD(KAN_OFF, IPPATSU_HANDS) CLOSED_KAN IPPATSU_WIN);
+    verify_json_codes(got, sizeof(got), HEAD(KAN_OFF, IPPATSU_HANDS) CLOSED_KAN IPPATSU_WIN);
     assert_string_equal(got, "score.yaku;");
     /* an open kan breaks it either way */
-    findings(got, sizeof(got),
-             HEAD(KAN_OFF ", \"ippatsu_ankan_breaks\": false", IPPATSU_HANDS) OPEN_KAN IPPATSU_WIN);
+    verify_json_codes(got, sizeof(got),
+                      HEAD(KAN_OFF ", \"ippatsu_ankan_breaks\": false", IPPATSU_HANDS)
+                          OPEN_KAN IPPATSU_WIN);
     assert_string_equal(got, "score.yaku;");
-    findings(got, sizeof(got), HEAD(KAN_OFF, IPPATSU_HANDS) OPEN_KAN IPPATSU_WIN);
+    verify_json_codes(got, sizeof(got), HEAD(KAN_OFF, IPPATSU_HANDS) OPEN_KAN IPPATSU_WIN);
     assert_string_equal(got, "score.yaku;");
 #undef KAN_OFF
 }
@@ -203,11 +194,11 @@ static void start_points_without_scores(void **state)
 {
     (void)state;
     char got[256];
-    findings(got, sizeof(got), NO_SCORES_DEAL("rrc", "29000, 30000, 30000, 30000"));
+    verify_json_codes(got, sizeof(got), NO_SCORES_DEAL("rrc", "29000, 30000, 30000, 30000"));
     assert_string_equal(got, "");
-    findings(got, sizeof(got), NO_SCORES_DEAL("jhc2016", "24000, 25000, 25000, 25000"));
+    verify_json_codes(got, sizeof(got), NO_SCORES_DEAL("jhc2016", "24000, 25000, 25000, 25000"));
     assert_string_equal(got, "");
-    findings(got, sizeof(got), NO_SCORES_DEAL("jhc2016", "29000, 30000, 30000, 30000"));
+    verify_json_codes(got, sizeof(got), NO_SCORES_DEAL("jhc2016", "29000, 30000, 30000, 30000"));
     assert_string_equal(got, "score.scores_before;");
 }
 

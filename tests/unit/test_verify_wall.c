@@ -19,6 +19,8 @@
 
 #include "paifu.h"
 
+#include "verify_json.h"
+
 static char *load(size_t *n)
 {
     FILE *f = fopen(PAIFU_SAMPLES_DIR "/synthetic-tenhou.mjlog", "rb");
@@ -42,26 +44,12 @@ static void swap(char *s, const char *from, const char *to)
 
 static int wall_findings(const char *s, size_t n, int *all)
 {
-    paifu_game *g = NULL;
-    paifu_error err;
-    paifu_error_clear(&err);
-    if (paifu_game_read_buffer(&g, s, n, NULL, &err) < 0)
-        fail_msg("%s", err.text);
-    paifu_rules *rules;
-    assert_int_equal(paifu_game_rules(&rules, g, NULL, NULL), 0);
-    paifu_report *rep;
-    assert_int_equal(paifu_report_new(&rep, NULL), 0);
-    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, NULL), 0);
+    paifu_report *rep = verify_buffer(s, n);
     int wall = 0;
     *all = (int)paifu_report_count(rep);
-    for (size_t i = 0; i < paifu_report_count(rep); i++) {
-        const paifu_finding *f = paifu_report_finding(rep, i);
-        print_message("  %s: %s\n", f->code, f->message);
-        wall += strncmp(f->code, "wall.", 5) == 0;
-    }
+    for (size_t i = 0; i < paifu_report_count(rep); i++)
+        wall += strncmp(paifu_report_finding(rep, i)->code, "wall.", 5) == 0;
     paifu_report_free(rep);
-    paifu_rules_free(rules);
-    paifu_game_free(g);
     return wall;
 }
 

@@ -9,13 +9,14 @@
 
 #include "paifu.h"
 
-/* The report of verifying JSON (its findings printed); free with paifu_report_free(). */
-static inline paifu_report *verify_json(const char *json)
+/* The report of verifying the game in TEXT[0..N), any format paifu reads, under the rules it
+   names (its findings printed); free with paifu_report_free(). */
+static inline paifu_report *verify_buffer(const char *text, size_t n)
 {
     paifu_game *g = NULL;
     paifu_error err;
     paifu_error_clear(&err);
-    if (paifu_game_read_buffer(&g, json, strlen(json), NULL, &err) < 0)
+    if (paifu_game_read_buffer(&g, text, n, NULL, &err) < 0)
         fail_msg("read: %s", err.text);
     paifu_rules *rules;
     assert_int_equal(paifu_game_rules(&rules, g, NULL, NULL), 0);
@@ -28,6 +29,24 @@ static inline paifu_report *verify_json(const char *json)
     paifu_rules_free(rules);
     paifu_game_free(g);
     return rep;
+}
+
+/* The report of verifying JSON; free with paifu_report_free(). */
+static inline paifu_report *verify_json(const char *json)
+{
+    return verify_buffer(json, strlen(json));
+}
+
+/* The codes of the findings of verifying JSON, as "code;code;" in OUT[SIZE]. */
+static inline void verify_json_codes(char *out, size_t size, const char *json)
+{
+    paifu_report *rep = verify_json(json);
+    out[0] = '\0';
+    for (size_t i = 0; i < paifu_report_count(rep); i++) {
+        strncat(out, paifu_report_finding(rep, i)->code, size - strlen(out) - 2);
+        strcat(out, ";");
+    }
+    paifu_report_free(rep);
 }
 
 #endif
