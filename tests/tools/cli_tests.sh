@@ -105,6 +105,17 @@ contains "formats list" "$work/out" "paifu"
 contains "rules show wrc" "$work/out" "kiriage                  true"
 "$paifu" rules show rrc --rule kiriage=true >"$work/out" 2>&1; check "rules show override" 0 $?
 contains "rules show override" "$work/out" "kiriage                  true"
+# a rule file (schemas/rules.schema.json): its overrides on its preset; a bad one is an input error
+"$paifu" rules show --rules-file "$samples/../tests/data/rules-example.json" >"$work/out" 2>&1; check "rules file" 0 $?
+contains "rules file preset" "$work/out" "rule set: rrc (with overrides)"
+contains "rules file uma" "$work/out" "uma                      30000,10000,-10000,-30000"
+contains "rules file kiriage" "$work/out" "kiriage                  true"
+contains "rules file abortive" "$work/out" "abortive                 kyuushu,suucha_riichi"
+printf '{"preset": "rrc", "overrides": {"kiriage": "maybe"}}' >"$work/bad-rules.json"
+"$paifu" rules show --rules-file "$work/bad-rules.json" >"$work/out" 2>&1; check "bad rules file" 2 $?
+contains "bad rules file message" "$work/out" "bad-rules.json"
+printf '{"preset": "rrc", "overrides": {}, "kiriage": true}' >"$work/bad-rules.json"
+"$paifu" rules show --rules-file "$work/bad-rules.json" >"$work/out" 2>&1; check "rules file unknown key" 2 $?
 "$paifu" rules list >"$work/out" 2>&1; check "rules list" 0 $?
 contains "rules list" "$work/out" "jhc2016"
 # validate says when it assumed a rule set (issue 15 point 9): mjai names none (Tenhou's assumed);
