@@ -221,6 +221,18 @@ static void round_north_4(void **state)
     assert_non_null(strstr(err.text, "beyond North 4"));
 }
 
+/* An empty game is <mjloggm .../>; the same cut before its '>' is malformed XML, not a game. */
+static void empty_root_cut(void **state)
+{
+    (void)state;
+    paifu_error err;
+    paifu_game *g = read_ok("<mjloggm ver=\"2.3\"/>");
+    assert_int_equal(paifu_game_deal_count(g), 0);
+    paifu_game_free(g);
+    assert_int_equal(read_err("<mjloggm ver=\"2.3\"/", &err), PAIFU_EFORMAT);
+    assert_non_null(strstr(err.text, "malformed XML"));
+}
+
 static void no_reds_and_rule_bits(void **state)
 {
     (void)state;
@@ -768,6 +780,7 @@ int main(void)
         cmocka_unit_test(meld_round_trip),
         cmocka_unit_test(header_and_deal_start),
         cmocka_unit_test(round_north_4),
+        cmocka_unit_test(empty_root_cut),
         cmocka_unit_test(no_reds_and_rule_bits),
         cmocka_unit_test(draws_discards_riichi),
         cmocka_unit_test(calls),
