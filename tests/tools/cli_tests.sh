@@ -111,6 +111,10 @@ contains "rules file preset" "$work/out" "rule set: rrc (with overrides)"
 contains "rules file uma" "$work/out" "uma                      30000,10000,-10000,-30000"
 contains "rules file kiriage" "$work/out" "kiriage                  true"
 contains "rules file abortive" "$work/out" "abortive                 kyuushu,suucha_riichi"
+printf '{"overrides": {"kiriage": true}}' >"$work/no-preset.json" # the preset defaults to rrc
+"$paifu" rules show --rules-file "$work/no-preset.json" >"$work/out" 2>&1; check "rules file without preset" 0 $?
+contains "rules file default preset" "$work/out" "rule set: rrc (with overrides)"
+contains "rules file default preset override" "$work/out" "kiriage                  true"
 printf '{"preset": "rrc", "overrides": {"kiriage": "maybe"}}' >"$work/bad-rules.json"
 "$paifu" rules show --rules-file "$work/bad-rules.json" >"$work/out" 2>&1; check "bad rules file" 2 $?
 contains "bad rules file message" "$work/out" "bad-rules.json"
