@@ -133,11 +133,35 @@ static void bad_yakuhai(void **state)
     }
 }
 
+/* The sheet is recognised by its first line, name:points pairs (3 or 4), whatever the names. */
+static void detection(void **state)
+{
+    (void)state;
+    static const char *const SHEETS[] = {
+        "a:25000 b:25000 c:25000 d:25000\nron a from b 1han 30fu\n",
+        "alice:32000 bob:28100 carol:24500 dave:35400\ndraw tempai nobody\n",
+        "x:-500 y:40500 z:35000\ndraw tempai all\n",
+    };
+    for (size_t i = 0; i < sizeof(SHEETS) / sizeof(SHEETS[0]); i++) {
+        const char *f = paifu_format_detect(SHEETS[i], strlen(SHEETS[i]));
+        if (!f || strcmp(f, "pantheon") != 0)
+            fail_msg("sheet %zu detected as %s", i, f ? f : "nothing");
+    }
+    static const char *const NOT[] = {"a:25000 b:25000\n", "a:25000 b:x c:1 d:2\n",
+                                       "a 25000 b 25000 c 25000 d 25000\n"};
+    for (size_t i = 0; i < sizeof(NOT) / sizeof(NOT[0]); i++) {
+        const char *f = paifu_format_detect(NOT[i], strlen(NOT[i]));
+        if (f && strcmp(f, "pantheon") == 0)
+            fail_msg("text %zu detected as a Pantheon sheet", i);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(yakuhai_and_dora_han),
         cmocka_unit_test(bad_yakuhai),
+        cmocka_unit_test(detection),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
