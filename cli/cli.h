@@ -30,6 +30,9 @@ int cmd_info(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 extern const char cmd_validate_usage[], cmd_convert_usage[], cmd_info_usage[], cmd_rules_usage[], cmd_report_usage[];
+int cmd_export(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+extern const char cmd_export_usage[], cmd_stats_usage[];
 int cmd_score(int argc, char **argv);
 extern const char cmd_score_usage[];
 
@@ -111,6 +114,25 @@ void cli_seat_label(char *buf, size_t size, const paifu_game *game, int seat);
 size_t cli_display_width(const char *s);
 /* Print S padded with spaces to WIDTH columns (RIGHT: aligned right). */
 void cli_pad(FILE *f, const char *s, int width, bool right);
+
+/* --players 3|4 and --length east|half (NAME: "players" or "length"): the rows of a log
+   database read. Usage errors are printed; returns 0 or -1. */
+int cli_select_option(paifu_read_options *ropts, const char *name, const char *value);
+
+/* The progress line of long batches (progress.c): shown on stderr, rewritten four times a
+   second, only when WANTED and stderr is a terminal. The batch adds what it finished; error
+   lines go between lock and unlock (which clears the line). */
+void cli_progress_start(bool wanted, size_t files_total);
+void cli_progress_add(uint64_t files, uint64_t games, uint64_t findings);
+/* One game of R read; *SEEN_TOTAL: the member total of R already counted (start at 0). */
+void cli_progress_members(const paifu_reader *r, uint64_t *seen_total);
+void cli_progress_lock(void);
+void cli_progress_unlock(void);
+void cli_progress_stop(void);
+
+/* Write S as one CSV field (RFC 4180: quoted when it holds a comma, quote or line break, quotes
+   doubled; report_csv.c). CSV lines end with CRLF. */
+void cli_csv_field(FILE *f, const char *s);
 
 /* Write a JSON string literal to F. */
 void cli_json_string(FILE *f, const char *s);

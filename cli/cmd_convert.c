@@ -16,13 +16,22 @@ const char cmd_convert_usage[] =
     "Convert every game in FILE (\"-\" = standard input) to FORMAT. Input format and gzip are\n"
     "detected from the content. A directory is walked recursively (files that are no log\n"
     "format paifu reads are skipped); with -o DIR its subfolders are mirrored under DIR.\n"
+    "A houou-logs database or a zip/tar(.gz) archive is read as a folder: with -o DIR each\n"
+    "game is written to DIR/LOG-ID (or the member's path) with the format's extension.\n"
     "\n"
     "options:\n"
     "  -t, --to FORMAT      output format (see 'paifu info --formats')\n"
     "  -o, --output OUT     output file (\"-\" = standard output, the default), or an existing\n"
     "                       directory: one file per game, named after its input\n"
     "      --from FORMAT    skip detection and read FORMAT\n"
+    "      --gzip           with -o DIR: write every file gzip-compressed (EXT.gz)\n"
+    "      --suffix SUFFIX  with -o DIR: name the files NAME+SUFFIX instead of the format's\n"
+    "                       extension (Mortal's training data: --to mjai --gzip --suffix\n"
+    "                       .json.gz)\n"
+    "      --players 3|4    log databases: only games of that many players\n"
+    "      --length east|half  log databases: only east-only or half games\n"
     "      --strict         fail when the output cannot carry something the input has\n"
+    "      --max-members N    archives: refuse one of more than N members (default 1000000)\n"
     "  -q, --quiet          do not report losses on stderr\n"
     "  -h, --help           this help\n"
     "\n"
@@ -57,6 +66,27 @@ static int write_file(const void *data, size_t size, void *payload)
 {
     FILE *f = payload;
     return fwrite(data, 1, size, f) == size ? 0 : -1;
+}
+
+/* Write G alone to PATH (gzip-compressed when GZ). */
+static int write_one(const char *path, bool gz, const char *to, const paifu_game *g,
+                     const paifu_write_options *wopts, paifu_error *err)
+{
+    paifu_output *f;
+    int rc = paifu_output_open(&f, path, gz, err);
+    if (rc < 0)
+        return rc;
+    paifu_writer *gw = NULL;
+    rc = paifu_writer_open(&gw, to, paifu_output_write, f, wopts, err);
+    if (rc == 0)
+        rc = paifu_writer_write(gw, g, err);
+    if (rc == 0)
+        rc = paifu_writer_close(gw, err);
+    paifu_writer_free(gw);
+    paifu_error close_err;
+    if (paifu_output_close(f, rc == 0 ? err : &close_err) < 0 && rc == 0)
+        rc = PAIFU_EIO;
+    return rc;
 }
 
 static bool is_dir(const char *path)
@@ -127,7 +157,12 @@ int cmd_convert(int argc, char **argv)
         {"to", required_argument, NULL, 't'},   {"output", required_argument, NULL, 'o'},
         {"from", required_argument, NULL, 'F'}, {"strict", no_argument, NULL, 's'},
         {"quiet", no_argument, NULL, 'q'},      {"help", no_argument, NULL, 'h'},
+        {"gzip", no_argument, NULL, 'z'},       {"suffix", required_argument, NULL, 'S'},
+        {"players", required_argument, NULL, 'P'}, {"length", required_argument, NULL, 'L'},
+        {"max-members", required_argument, NULL, 'M'},
         {NULL, 0, NULL, 0}};
+    bool gz = false;
+    const char *suffix = NULL;
     const char *to = NULL, *out_path = "-";
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
     paifu_write_options wopts = PAIFU_WRITE_OPTIONS_INIT;
@@ -141,6 +176,15 @@ int cmd_convert(int argc, char **argv)
         case 'F': ropts.format = optarg; break;
         case 's': wopts.strict = true; break;
         case 'q': loss.quiet = true; break;
+        case 'z': gz = true; break;
+        case 'S': suffix = optarg; break;
+        case 'P':
+        case 'L':
+        case 'M':
+            if (cli_select_option(&ropts, c == 'P' ? "players" : c == 'L' ? "length" : "max-members",
+                                  optarg) < 0)
+                return CLI_ERROR;
+            break;
         case 'h': fputs(cmd_convert_usage, stdout); return CLI_CLEAN;
         default: fputs(cmd_convert_usage, stderr); return CLI_ERROR;
         }
@@ -166,6 +210,12 @@ int cmd_convert(int argc, char **argv)
     wopts.loss_payload = &loss;
     bool per_game = is_dir(out_path);
     bool multi = paifu_format_multi_game(to);
+    if ((gz || suffix) && !per_game) {
+        cli_usage_error("convert", "--gzip and --suffix need -o DIR (an existing directory)");
+        return CLI_ERROR;
+    }
+    char ext[64];
+    snprintf(ext, sizeof(ext), "%s%s", suffix ? suffix : fi->extension, gz && !suffix ? ".gz" : "");
     FILE *out = NULL;
     paifu_writer *w = NULL;
     paifu_error err;
@@ -196,41 +246,48 @@ int cmd_convert(int argc, char **argv)
         loss.file = input;
         loss.n_seen = 0;
         int rc = paifu_reader_open(&r, input, &ropts, &err);
+        bool container = r && paifu_reader_members(r, NULL, NULL, NULL);
+        bool database = container && strcmp(paifu_reader_format(r), "houou-logs") == 0;
         const paifu_game *g;
         size_t index = 0;
-        while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) > 0) {
+        char member[768] = "";
+        while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) != 0) {
+            if (rc < 0 && container) { /* one member: reported, and the next one read */
+                cli_print_error(&err);
+                status = CLI_ERROR;
+                paifu_error_clear(&err);
+                rc = 0;
+                continue;
+            }
+            if (rc < 0)
+                break;
             rc = 0;
+            const char *rel = input + in.rel[i];
+            if (container) { /* named after the member: FILE:MEMBER */
+                const char *source = paifu_reader_source(r) + strlen(input) + 1;
+                if (strcmp(source, member) != 0)
+                    index = 0;
+                snprintf(member, sizeof(member), "%s", source);
+                rel = member;
+            }
+            loss.file = container ? paifu_reader_source(r) : input;
             if (per_game) {
                 char path[1024];
-                if (game_path(path, sizeof(path), out_path, input, input + in.rel[i], index,
-                              index > 0 || multi, fi->extension) < 0) {
+                if (game_path(path, sizeof(path), out_path, input, rel, index,
+                              index > 0 || (multi && !container), ext) < 0) {
                     rc = paifu_error_set(&err, PAIFU_EIO, NULL, "cannot create the folder of %s: "
                                          "%s", path, strerror(errno));
                     break;
                 }
-                if (already_written(&done_paths, path)) {
+                /* a database's log ids are unique: no list of a million names to keep */
+                if (!database && already_written(&done_paths, path)) {
                     rc = paifu_error_set(&err, PAIFU_EIO, NULL,
                                          "%s was already written from another input of this "
                                          "run; not overwritten (rename one of the inputs)",
                                          path);
                     break;
                 }
-                FILE *f = fopen(path, "wb");
-                if (!f) {
-                    paifu_error_set(&err, PAIFU_EIO, NULL, "cannot write %s: %s", path,
-                                    strerror(errno));
-                    rc = PAIFU_EIO;
-                    break;
-                }
-                paifu_writer *gw = NULL;
-                rc = paifu_writer_open(&gw, to, write_file, f, &wopts, &err);
-                if (rc == 0)
-                    rc = paifu_writer_write(gw, g, &err);
-                if (rc == 0)
-                    rc = paifu_writer_close(gw, &err);
-                paifu_writer_free(gw);
-                if (fclose(f) != 0 && rc == 0)
-                    rc = paifu_error_set(&err, PAIFU_EIO, NULL, "cannot write %s", path);
+                rc = write_one(path, gz, to, g, &wopts, &err);
             } else {
                 if (games_out > 0 && !multi) {
                     rc = paifu_error_set(&err, PAIFU_EUNSUPPORTED, NULL,

@@ -17,7 +17,9 @@ const char cmd_validate_usage[] =
     "Re-simulate every deal of every game in FILE (\"-\" = standard input) and report each\n"
     "discrepancy between the log and the rules as a finding. The format and gzip compression\n"
     "are detected from the content. A directory is walked recursively; files in it that are\n"
-    "no log format paifu reads are skipped and counted.\n"
+    "no log format paifu reads are skipped and counted. A houou-logs SQLite database and a\n"
+    "zip or tar(.gz) archive are read as folders: each game is named FILE:LOG-ID or\n"
+    "FILE:MEMBER, and an error in one member is reported and the next one read.\n"
     "\n"
     "options:\n"
     "  -r, --rules PRESET     rule set to verify under (default: the one the log names, else\n"
@@ -25,19 +27,26 @@ const char cmd_validate_usage[] =
     "      --rules-file FILE  a JSON rule file (preset + overrides) instead\n"
     "      --rule KEY=VALUE   override one rule parameter (repeatable)\n"
     "      --from FORMAT      skip detection and read FORMAT\n"
-    "      --format text|json report format (default text); json follows\n"
-    "                         schemas/report.schema.json\n"
+    "      --format text|json|jsonl  report format (default text); json follows\n"
+    "                         schemas/report.schema.json; jsonl writes one JSON object a line\n"
+    "                         as soon as it is known (a finding, a game's summary, an error,\n"
+    "                         then the summary; schemas/report-lines.schema.json)\n"
+    "      --players 3|4      log databases: only games of that many players\n"
+    "      --length east|half log databases: only east-only or half games\n"
+    "      --max-members N    archives: refuse one of more than N members (default 1000000)\n"
     "      --max-findings N   findings kept per game (default 1000)\n"
     "  -j, --jobs N           check N files at once (0: one per processor; default 1); the\n"
     "                         output is the same, in the order of the files\n"
-    "  -q, --quiet            print no findings, only the summary\n"
+    "  -q, --quiet            print no findings, only the summary (and no progress line;\n"
+    "                         the progress line shows on a terminal's stderr otherwise,\n"
+    "                         except with --format json)\n"
     "  -h, --help             this help\n"
     "\n"
     "exit status: 0 every file clean, 1 at least one finding, 2 an input or usage error\n";
 
 /* What every file is checked with (read-only while workers run). */
 typedef struct vopts {
-    bool json;
+    bool json, jsonl;
     bool quiet;
     const paifu_read_options *ropts;
     const cli_rules_opts *ro;
@@ -52,6 +61,8 @@ typedef struct vfile {
     size_t out_len, err_len;
     int status;
     bool unreadable;
+    size_t errors;    /* errors met (a container's members go on after one) */
+    uint64_t skipped; /* a container's members that are no log */
     paifu_verify_stats stats;
     bool done;
 } vfile;
@@ -108,9 +119,11 @@ static void print_finding(FILE *o, const vopts *st, const paifu_game *g,
 {
     char cite[256];
     cli_citation(cite, sizeof(cite), f->rule_ref, ri->citation);
-    if (st->json) {
-        fprintf(o, "%s\n    {\"code\": \"%s\", \"severity\": \"%s\", \"message\": ",
-                *first ? "" : ",", f->code, paifu_severity_name(f->severity));
+    if (st->json || st->jsonl) {
+        if (st->json)
+            fprintf(o, "%s\n    ", *first ? "" : ",");
+        fprintf(o, "{\"code\": \"%s\", \"severity\": \"%s\", \"message\": ", f->code,
+                paifu_severity_name(f->severity));
         cli_json_string(o, f->message);
         if (f->expected[0]) {
             fprintf(o, ", \"expected\": ");
@@ -171,7 +184,52 @@ static void print_rules(FILE *o, const vopts *st, const char *path, size_t numbe
     fprintf(o, "}");
 }
 
-/* Check the file F->path into F's buffers (o: its output, e: its error lines). */
+/* A JSON object of ERR's code, message and place (the "error" of a file, a member error). */
+static void json_error(FILE *o, const paifu_error *err)
+{
+    fprintf(o, "{\"code\": \"%s\", \"message\": ", paifu_error_code_name(err->code));
+    cli_json_string(o, err->text);
+    fprintf(o, ", \"where\": ");
+    json_location(o, &err->where);
+    fprintf(o, "}");
+}
+
+/* One line of --format jsonl: {"type": TYPE, "file": SOURCE, then the rest. */
+static void jsonl_head(FILE *o, const char *type, const char *source)
+{
+    fprintf(o, "{\"type\": \"%s\", \"file\": ", type);
+    cli_json_string(o, source);
+}
+
+/* Report ERR (reading SOURCE): its error line on E, and a jsonl line on O or an entry of a
+   container's member_errors (KEPT). */
+static void report_error(const vopts *st, vfile *f, FILE *o, FILE *e, FILE *kept,
+                         paifu_error *err, const char *source)
+{
+    if (!err->where.source[0])
+        paifu_location_set_source(&err->where, source);
+    f->unreadable = true;
+    f->status = CLI_ERROR;
+    f->errors++;
+    if (st->jsonl) {
+        jsonl_head(o, "error", source);
+        fprintf(o, ", \"error\": ");
+        json_error(o, err);
+        fprintf(o, "}\n");
+    } else if (st->json && kept) {
+        fprintf(kept, "%s", f->errors > 1 ? ", " : "");
+        json_error(kept, err);
+    }
+    if (e == stderr)
+        cli_progress_lock();
+    cli_fprint_error(e, err);
+    if (e == stderr)
+        cli_progress_unlock();
+}
+
+/* Check the file F->path, writing its output to O and its error lines to E (its buffers, or
+   stdout and stderr when it is the only one running). A log database or archive goes on after
+   an error in one of its members. */
 static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
 {
     const char *path = f->path;
@@ -180,10 +238,13 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
     paifu_reader *r = NULL;
     paifu_report *rep = NULL;
     size_t games = 0;
-    bool first = true;
+    bool first = true, container = false;
     char *rules_buf = NULL; /* JSON: the games' rule sets, printed after the findings */
     size_t rules_len = 0;
     FILE *rules_out = st->json ? open_memstream(&rules_buf, &rules_len) : NULL;
+    char *kept_text = NULL; /* JSON: a container's member errors */
+    size_t kept_len = 0;
+    FILE *kept = st->json ? open_memstream(&kept_text, &kept_len) : NULL;
     f->status = CLI_CLEAN;
     if (st->json) {
         fprintf(o, "\n  {\"file\": ");
@@ -193,39 +254,85 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
     int rc = paifu_report_new(&rep, &err);
     if (rc == 0)
         rc = paifu_reader_open(&r, path, st->ropts, &err);
-    if (rc == 0) {
+    container = r && paifu_reader_members(r, NULL, NULL, NULL);
+    uint64_t seen_total = 0;
+    while (rc == 0) {
         const paifu_game *g;
-        while ((rc = paifu_reader_next(&g, r, &err)) > 0) {
-            paifu_rules *rules = NULL;
-            paifu_rules_origin origin;
-            if ((rc = cli_resolve_rules_origin(&rules, &origin, st->ro, g, "rrc", &err)) < 0)
-                break;
+        if ((rc = paifu_reader_next(&g, r, &err)) == 0)
+            break;
+        const char *source = strcmp(path, "-") == 0 ? "-" : paifu_reader_source(r);
+        paifu_rules *rules = NULL;
+        paifu_rules_origin origin;
+        if (rc > 0 &&
+            (rc = cli_resolve_rules_origin(&rules, &origin, st->ro, g, "rrc", &err)) == 0) {
+            paifu_verify_stats before = *paifu_report_stats(rep);
             paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
-            vo.source_name = strcmp(path, "-") == 0 ? "-" : path;
+            vo.source_name = source;
             vo.game_index = (int32_t)games;
             vo.max_findings = st->max_findings;
             rc = paifu_verify_game(rep, g, rules, &vo, &err);
             cli_rules_info ri;
             cli_rules_describe(&ri, st->ro, g, rules, origin);
             paifu_rules_free(rules);
-            if (rc < 0)
-                break;
-            games++;
-            if (rules_out)
-                print_rules(rules_out, st, path, games, &ri, games == 1);
-            else if (!st->quiet)
-                print_rules(o, st, path, games, &ri, games == 1);
-            for (size_t i = 0; !st->quiet && i < paifu_report_count(rep); i++)
-                print_finding(o, st, g, &ri, paifu_report_finding(rep, i), &first);
-            paifu_report_clear_findings(rep);
+            if (rc == 0) {
+                games++;
+                if (rules_out)
+                    print_rules(rules_out, st, source, games, &ri, games == 1);
+                else if (!st->quiet && !st->jsonl)
+                    print_rules(o, st, source, games, &ri, games == 1);
+                for (size_t i = 0; !st->quiet && i < paifu_report_count(rep); i++) {
+                    if (st->jsonl) {
+                        jsonl_head(o, "finding", source);
+                        fprintf(o, ", \"game\": %zu, \"finding\": ", games);
+                    }
+                    print_finding(o, st, g, &ri, paifu_report_finding(rep, i), &first);
+                    if (st->jsonl)
+                        fprintf(o, "}\n");
+                }
+                paifu_report_clear_findings(rep);
+                const paifu_verify_stats *now = paifu_report_stats(rep);
+                if (st->jsonl) {
+                    const char *ref = paifu_game_meta_get(g, "tenhou.ref");
+                    jsonl_head(o, "game", source);
+                    fprintf(o, ", \"game\": %zu, \"format\": \"%s\"", games,
+                            paifu_reader_format(r));
+                    if (ref) {
+                        fprintf(o, ", \"ref\": ");
+                        cli_json_string(o, ref);
+                    }
+                    fprintf(o, ", \"deals\": %llu, \"wins\": %llu, \"draws\": %llu, "
+                               "\"findings\": %llu, \"rules\": ",
+                            (unsigned long long)(now->deals - before.deals),
+                            (unsigned long long)(now->wins - before.wins),
+                            (unsigned long long)(now->draws - before.draws),
+                            (unsigned long long)(now->findings - before.findings));
+                    cli_rules_json(o, &ri);
+                    fprintf(o, "}\n");
+                }
+                cli_progress_add(0, 1, now->findings - before.findings);
+                cli_progress_members(r, &seen_total);
+                if (o == stdout)
+                    fflush(stdout);
+                continue;
+            }
         }
+        /* an error in this game (or member): a container goes on with the next */
+        report_error(st, f, o, e, container ? kept : NULL, &err, source);
+        if (!container)
+            break;
+        paifu_error_clear(&err);
+        rc = 0;
     }
     if (rep) {
         f->stats = *paifu_report_stats(rep);
         paifu_report_free(rep);
     }
-    if (f->stats.findings > 0)
+    if (f->stats.findings > 0 && f->status < CLI_FINDINGS)
         f->status = CLI_FINDINGS;
+    if (rc < 0 && !r) /* the file could not be opened */
+        report_error(st, f, o, e, NULL, &err, path);
+    if (r)
+        paifu_reader_members(r, NULL, NULL, &f->skipped);
     if (st->json) {
         fprintf(o, "%s], \"format\": ", first ? "" : "\n  ");
         if (r && paifu_reader_format(r))
@@ -237,27 +344,22 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
             fwrite(rules_buf, 1, rules_len, o);
         rules_out = NULL;
         fprintf(o, "%s]", games ? "\n  " : "");
+        if (rc < 0 && !container) {
+            fprintf(o, ", \"error\": ");
+            json_error(o, &err);
+        }
+        if (kept && fclose(kept) == 0 && kept_len)
+            fprintf(o, ", \"member_errors\": [%s]", kept_text);
+        kept = NULL;
+        fprintf(o, "}");
     }
     if (rules_out)
         fclose(rules_out);
+    if (kept)
+        fclose(kept);
     free(rules_buf);
-    if (rc < 0) {
-        if (!err.where.source[0])
-            paifu_location_set_source(&err.where, path);
-        cli_fprint_error(e, &err);
-        f->unreadable = true;
-        f->status = CLI_ERROR;
-        if (st->json) {
-            fprintf(o, ", \"error\": {\"code\": \"%s\", \"message\": ",
-                    paifu_error_code_name(err.code));
-            cli_json_string(o, err.text);
-            fprintf(o, ", \"where\": ");
-            json_location(o, &err.where);
-            fprintf(o, "}");
-        }
-    }
-    if (st->json)
-        fprintf(o, "}");
+    free(kept_text);
+    cli_progress_add(1, 0, 0);
     paifu_reader_free(r);
 }
 
@@ -316,6 +418,7 @@ static void print_file(const vopts *st, vfile *f, bool first)
         if (st->json && !first)
             fputc(',', stdout);
         fwrite(f->out, 1, f->out_len, stdout);
+        cli_progress_lock();
     } else if (st->json) { /* no memory for its buffer: still a well-formed entry */
         fprintf(stdout, "%s\n  {\"file\": ", first ? "" : ",");
         cli_json_string(stdout, f->path);
@@ -325,6 +428,8 @@ static void print_file(const vopts *st, vfile *f, bool first)
         fwrite(f->err, 1, f->err_len, stderr);
     else if (!f->out)
         fprintf(stderr, "paifu: %s: error: out of memory\n", f->path);
+    if (f->out)
+        cli_progress_unlock();
     fflush(stdout);
     free(f->out);
     free(f->err);
@@ -344,8 +449,12 @@ static void check_all(const vopts *st, vfile *files, size_t n, long jobs)
         if (pthread_create(&threads[started], NULL, worker, &p) == 0)
             started++;
     for (size_t i = 0; i < n; i++) {
-        if (!started) {
-            run_file(st, &files[i]); /* no worker: this thread does it all */
+        if (!started) { /* no worker: this thread does it all, straight to the output */
+            if (st->json && i > 0)
+                fputc(',', stdout);
+            check_file(st, &files[i], stdout, stderr);
+            fflush(stdout);
+            continue;
         } else {
             pthread_mutex_lock(&p.lock);
             while (!files[i].done)
@@ -367,7 +476,9 @@ int cmd_validate(int argc, char **argv)
         {"rule", required_argument, NULL, 'k'},   {"from", required_argument, NULL, 'F'},
         {"format", required_argument, NULL, 'f'}, {"max-findings", required_argument, NULL, 'm'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {"jobs", required_argument, NULL, 'j'},   {NULL, 0, NULL, 0}};
+        {"jobs", required_argument, NULL, 'j'},   {"players", required_argument, NULL, 'P'},
+        {"length", required_argument, NULL, 'L'},
+        {"max-members", required_argument, NULL, 'M'}, {NULL, 0, NULL, 0}};
     vopts st = {0};
     cli_rules_opts ro = {0};
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
@@ -390,13 +501,23 @@ int cmd_validate(int argc, char **argv)
         case 'f':
             if (strcmp(optarg, "json") == 0)
                 st.json = true;
+            else if (strcmp(optarg, "jsonl") == 0)
+                st.jsonl = true;
             else if (strcmp(optarg, "text") != 0) {
-                cli_usage_error("validate", "--format expects text or json, found '%s'", optarg);
+                cli_usage_error("validate", "--format expects text, json or jsonl, found '%s'",
+                                optarg);
                 return CLI_ERROR;
             }
             break;
         case 'm': st.max_findings = (uint32_t)strtoul(optarg, NULL, 10); break;
         case 'q': st.quiet = true; break;
+        case 'P':
+        case 'L':
+        case 'M':
+            if (cli_select_option(&ropts, c == 'P' ? "players" : c == 'L' ? "length" : "max-members",
+                                  optarg) < 0)
+                return CLI_ERROR;
+            break;
         case 'j':
             jobs = strtol(optarg, &end, 10);
             if (*end || end == optarg || jobs < 0 || jobs > 64) {
@@ -444,7 +565,9 @@ int cmd_validate(int argc, char **argv)
         files[i].path = in.paths[i];
     if (st.json)
         printf("{\"paifu_report\": 1, \"files\": [");
+    cli_progress_start(!st.quiet && !st.json, in.n);
     check_all(&st, files, in.n, jobs);
+    cli_progress_stop();
     paifu_verify_stats total = {0};
     size_t unreadable = 0;
     for (size_t i = 0; i < in.n; i++) {
@@ -452,6 +575,7 @@ int cmd_validate(int argc, char **argv)
         if (f->status > status)
             status = f->status;
         unreadable += f->unreadable;
+        in.skipped += f->skipped;
         total.games += f->stats.games;
         total.deals += f->stats.deals;
         total.events += f->stats.events;
@@ -462,7 +586,15 @@ int cmd_validate(int argc, char **argv)
     }
     free(files);
     const paifu_verify_stats *vs = &total;
-    if (st.json) {
+    if (st.jsonl) {
+        printf("{\"type\": \"summary\", \"files\": %zu, \"errors\": %zu, \"skipped\": %zu, "
+               "\"games\": %llu, \"deals\": %llu, \"events\": %llu, \"wins\": %llu, "
+               "\"draws\": %llu, \"findings\": %llu, \"exit_status\": %d}\n",
+               in.n, unreadable, in.skipped, (unsigned long long)vs->games,
+               (unsigned long long)vs->deals, (unsigned long long)vs->events,
+               (unsigned long long)vs->wins, (unsigned long long)vs->draws,
+               (unsigned long long)vs->findings, status);
+    } else if (st.json) {
         printf("%s],\n \"summary\": {\"files\": %zu, \"errors\": %zu, \"skipped\": %zu, "
                "\"games\": %llu, \"deals\": %llu, \"events\": %llu, \"wins\": %llu, "
                "\"draws\": %llu, \"findings\": %llu}, \"exit_status\": %d}\n",

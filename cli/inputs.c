@@ -150,3 +150,31 @@ void cli_inputs_free(cli_inputs *in)
     free(in->rel);
     memset(in, 0, sizeof(*in));
 }
+
+int cli_select_option(paifu_read_options *ropts, const char *name, const char *value)
+{
+    if (strcmp(name, "players") == 0) {
+        if (strcmp(value, "3") == 0 || strcmp(value, "4") == 0) {
+            ropts->players = (uint8_t)(value[0] - '0');
+            return 0;
+        }
+        cli_usage_error(NULL, "--players expects 3 or 4, found '%s'", value);
+        return -1;
+    }
+    if (strcmp(name, "max-members") == 0) {
+        char *end;
+        unsigned long n = strtoul(value, &end, 10);
+        if (*end || end == value || n == 0 || n > UINT32_MAX) {
+            cli_usage_error(NULL, "--max-members expects a positive number, found '%s'", value);
+            return -1;
+        }
+        ropts->max_members = (uint32_t)n;
+        return 0;
+    }
+    if (strcmp(value, "east") == 0 || strcmp(value, "half") == 0) {
+        ropts->length = value[0] == 'e' ? PAIFU_LENGTH_EAST : PAIFU_LENGTH_HALF;
+        return 0;
+    }
+    cli_usage_error(NULL, "--length expects east or half, found '%s'", value);
+    return -1;
+}

@@ -12,6 +12,10 @@ static const cli_command COMMANDS[] = {
     {"info", cmd_info, "describe game logs: format, players, deals, results", cmd_info_usage},
     {"rules", cmd_rules, "list rule sets and show a resolved rule set", cmd_rules_usage},
     {"report", cmd_report, "standings across many games", cmd_report_usage},
+    {"export", cmd_export, "tables for analysis: games, deals, wins, players (CSV, JSON lines, SQLite)",
+     cmd_export_usage},
+    {"stats", cmd_stats, "per-player statistics: places, win, deal-in, riichi, call rates",
+     cmd_stats_usage},
     {"score", cmd_score, "score one winning hand: yaku, han, fu, points", cmd_score_usage},
 };
 

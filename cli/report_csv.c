@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-static void field(FILE *o, const char *s)
+void cli_csv_field(FILE *o, const char *s)
 {
     if (!strpbrk(s, ",\"\r\n")) {
         fputs(s, o);
@@ -27,13 +27,13 @@ void rep_write_csv(FILE *o, const rep_doc *doc, rep_table only)
     rep_grid_build(&t, doc, only == REP_ALL ? REP_STANDINGS : only, NULL);
     for (int c = 0; c < t.cols; c++) {
         fputs(c ? "," : "", o);
-        field(o, t.head[c]);
+        cli_csv_field(o, t.head[c]);
     }
     fputs("\r\n", o);
     for (size_t r = 0; r < t.rows; r++) {
         for (int c = 0; c < t.cols; c++) {
             fputs(c ? "," : "", o);
-            field(o, t.cells[r * (size_t)t.cols + (size_t)c].text);
+            cli_csv_field(o, t.cells[r * (size_t)t.cols + (size_t)c].text);
         }
         fputs("\r\n", o);
     }

@@ -1,12 +1,14 @@
 # MCR checks beyond the unit tests: `paifu score --rules mcr` through cli_score_mcr().
 # The CLI's own main.c is compiled in under another name so that the command's helpers link.
+find_package(Threads REQUIRED)
 file(GLOB PAIFU_MCR_CLI_SOURCES ${PROJECT_SOURCE_DIR}/cli/*.c)
 set_source_files_properties(${PROJECT_SOURCE_DIR}/cli/main.c PROPERTIES
   COMPILE_DEFINITIONS main=paifu_cli_main_unused COMPILE_OPTIONS -Wno-missing-prototypes)
 add_executable(test_score_mcr_cli ${CMAKE_CURRENT_SOURCE_DIR}/mcr/score_mcr_cli.c
   ${PAIFU_MCR_CLI_SOURCES})
 target_include_directories(test_score_mcr_cli PRIVATE ${PROJECT_SOURCE_DIR}/cli)
-target_link_libraries(test_score_mcr_cli PRIVATE paifu::paifu paifu_warnings paifu_sanitize)
+target_link_libraries(test_score_mcr_cli PRIVATE paifu::paifu paifu_warnings paifu_sanitize
+  Threads::Threads PkgConfig::SQLITE3 m)
 
 # name, expected exit status (0 a valid win, 1 not a valid win, 2 usage or input error),
 # expected output (regex), then the arguments. Values from shared/rules/mcr.md §6 and §8:

@@ -4,6 +4,10 @@
 
 #include <paifu/io.h>
 
+/* The caps of paifu_read_options left at 0. */
+#define DEFAULT_MAX_INPUT    ((uint64_t)256 << 20)
+#define DEFAULT_MAX_INFLATED ((uint64_t)1 << 30)
+
 /*
  * Read PATH ("-" = stdin) whole, at most MAX bytes; OUT gets a malloc buffer, NUL-terminated.
  */

@@ -7,6 +7,7 @@
  * ties.
  */
 #include "format.h"
+#include "container.h"
 #include "input.h"
 
 #include <libxml/parser.h>
@@ -37,8 +38,6 @@ static const format_impl *const FORMATS[] = {
 
 #define N_FORMATS (sizeof(FORMATS) / sizeof(FORMATS[0]))
 
-#define DEFAULT_MAX_INPUT    ((uint64_t)256 << 20)
-#define DEFAULT_MAX_INFLATED ((uint64_t)1 << 30)
 
 void paifu_init(void)
 {
@@ -182,6 +181,13 @@ struct paifu_reader {
     void *state;
     paifu_game *game;
     bool done;
+    /* a log database or an archive: its members are read by an inner reader each */
+    paifu_container *box;
+    container_kind kind;
+    paifu_reader *inner;
+    uint64_t skipped; /* members that are no log */
+    char ref[256];    /* a database row's log id, set as metadata tenhou.ref on its game */
+    paifu_game *spare; /* the last member's game, for the next member */
 };
 
 void paifu_reader_free(paifu_reader *r)
@@ -190,6 +196,9 @@ void paifu_reader_free(paifu_reader *r)
         return;
     if (r->state)
         (r->impl->reader_free ? r->impl->reader_free : free)(r->state);
+    paifu_reader_free(r->inner);
+    paifu_game_free(r->spare);
+    paifu_container__free(r->box);
     paifu_game_free(r->game);
     free(r->data);
     free(r);
@@ -210,16 +219,19 @@ static int open_state(paifu_reader *r, paifu_error *err)
     return 0;
 }
 
-/* Takes ownership of DATA (malloc'd, NUL-terminated). */
-static int open_owned(paifu_reader **out, char *data, size_t size, const char *source,
-                      const paifu_read_options *opts, paifu_error *err)
+/* Takes ownership of DATA (malloc'd, NUL-terminated) and of GAME (NULL: a new one; a
+   container hands the game of its last member on, so that its arena is not built again). */
+static int open_reusing(paifu_reader **out, char *data, size_t size, const char *source,
+                        const paifu_read_options *opts, paifu_game *game, paifu_error *err)
 {
     paifu_reader *r = calloc(1, sizeof(*r));
     int rc = 0;
     if (!r) {
         free(data);
+        paifu_game_free(game);
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     }
+    r->game = game;
     r->data = data;
     r->size = size;
     snprintf(r->source, sizeof(r->source), "%s", source);
@@ -253,7 +265,7 @@ static int open_owned(paifu_reader **out, char *data, size_t size, const char *s
             goto fail;
         }
     }
-    if ((rc = paifu_game_new(&r->game, err)) < 0)
+    if (!r->game && (rc = paifu_game_new(&r->game, err)) < 0)
         goto fail;
     paifu_game_set_limits(r->game, r->opts.max_deals, r->opts.max_events);
     if ((rc = open_state(r, err)) < 0)
@@ -265,12 +277,122 @@ fail:
     return rc;
 }
 
+static int open_owned(paifu_reader **out, char *data, size_t size, const char *source,
+                      const paifu_read_options *opts, paifu_error *err)
+{
+    return open_reusing(out, data, size, source, opts, NULL, err);
+}
+
+/* PATH is a log database or an archive of KIND: a reader of its members. */
+static int open_container(paifu_reader **out, const char *path, container_kind kind,
+                          const paifu_read_options *opts, paifu_error *err)
+{
+    paifu_reader *r = calloc(1, sizeof(*r));
+    if (!r)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    snprintf(r->source, sizeof(r->source), "%s", path);
+    if (opts) {
+        if (opts->version != PAIFU_READ_OPTIONS_VERSION) {
+            free(r);
+            return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown read options version %u",
+                                   opts->version);
+        }
+        r->opts = *opts;
+    } else {
+        paifu_read_options_init(&r->opts, PAIFU_READ_OPTIONS_VERSION);
+    }
+    r->opts.source_name = NULL;
+    r->kind = kind;
+    int rc = paifu_container__open(&r->box, path, kind, &r->opts, err);
+    if (rc < 0) {
+        free(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
+}
+
+/* The next member of R's container with a log in it, in a new inner reader: 1, 0 at the end,
+   or a negative error (R->done when it ends the container). */
+static int next_member(paifu_reader *r, paifu_error *err)
+{
+    for (;;) {
+        container_member m;
+        bool fatal, compressed;
+        int rc = paifu_container__next(r->box, &m, &fatal, err);
+        if (rc <= 0) {
+            r->done = rc == 0 || fatal;
+            return rc;
+        }
+        snprintf(r->source, sizeof(r->source), "%s", m.name);
+        uint64_t max_inflated = r->opts.max_inflated ? r->opts.max_inflated : DEFAULT_MAX_INFLATED;
+        if ((rc = paifu_input__gunzip(&m.data, &m.size, &compressed, max_inflated, m.name, err)) <
+            0) {
+            free(m.data);
+            return rc;
+        }
+        if (paifu_container__sniff((const unsigned char *)m.data, m.size) != CONTAINER_NONE) {
+            free(m.data);
+            return paifu_formats__error(err, PAIFU_EFORMAT, m.name, 0, 0, NULL,
+                                        "an archive or database inside an archive: refused "
+                                        "(unpack it first)");
+        }
+        if (!r->opts.format && !detect(m.data, m.size)) {
+            free(m.data); /* a README beside the logs, as in a folder */
+            r->skipped++;
+            continue;
+        }
+        paifu_game *spare = r->spare;
+        r->spare = NULL;
+        if ((rc = open_reusing(&r->inner, m.data, m.size, m.name, &r->opts, spare, err)) < 0)
+            return rc;
+        r->inner->compressed = compressed;
+        snprintf(r->inner->ref, sizeof(r->inner->ref), "%s", m.ref ? m.ref : "");
+        return 1;
+    }
+}
+
+/* paifu_reader_next over a container: the games of its members one after the other. An error
+   ends the member it is in, not the container. */
+static int next_in_container(const paifu_game **out, paifu_reader *r, paifu_error *err)
+{
+    for (;;) {
+        if (!r->inner) {
+            if (r->done)
+                return 0;
+            int rc = next_member(r, err);
+            if (rc <= 0)
+                return rc;
+        }
+        int rc = paifu_reader_next(out, r->inner, err);
+        if (rc > 0) {
+            if (r->inner->ref[0] && !paifu_game_meta_get(*out, "tenhou.ref") &&
+                (rc = paifu_game_set_meta(r->inner->game, "tenhou.ref", r->inner->ref, err)) < 0)
+                return rc;
+            return 1;
+        }
+        if (!r->spare) { /* keep its game (and arena) for the next member */
+            r->spare = r->inner->game;
+            r->inner->game = NULL;
+        }
+        paifu_reader_free(r->inner);
+        r->inner = NULL;
+        if (rc < 0)
+            return rc;
+    }
+}
+
 int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_options *opts,
                       paifu_error *err)
 {
     if (!out || !path)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument: path");
     *out = NULL;
+    int kind = paifu_container__peek(path, err);
+    if (kind < 0)
+        return kind;
+    if (kind != CONTAINER_NONE)
+        return open_container(out, path, (container_kind)kind, opts, err);
     uint64_t max = opts && opts->max_input ? opts->max_input : DEFAULT_MAX_INPUT;
     char *data;
     size_t size;
@@ -292,6 +414,11 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
     char *data;
     size_t size;
     bool compressed;
+    int kind = paifu_container__peek(path, err);
+    if (kind != CONTAINER_NONE) {
+        *out = kind < 0 ? NULL : kind == CONTAINER_DATABASE ? "houou-logs" : "archive";
+        return kind < 0 ? kind : 0;
+    }
     int rc = paifu_input__read_file(&data, &size, path, max, err);
     if (rc < 0)
         return rc;
@@ -328,6 +455,8 @@ int paifu_reader_next(const paifu_game **out, paifu_reader *r, paifu_error *err)
     if (!out || !r)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
     *out = NULL;
+    if (r->box)
+        return next_in_container(out, r, err);
     if (r->done)
         return 0;
     paifu_game_reset(r->game);
@@ -344,11 +473,37 @@ int paifu_reader_next(const paifu_game **out, paifu_reader *r, paifu_error *err)
 
 const char *paifu_reader_format(const paifu_reader *r)
 {
+    if (r && r->inner)
+        return paifu_reader_format(r->inner);
+    if (r && r->box)
+        return r->kind == CONTAINER_DATABASE ? "houou-logs" : "archive";
     return r && r->impl ? r->impl->info.name : NULL;
+}
+
+const char *paifu_reader_source(const paifu_reader *r)
+{
+    return r ? r->source : NULL;
+}
+
+bool paifu_reader_members(const paifu_reader *r, uint64_t *done, uint64_t *total,
+                          uint64_t *skipped)
+{
+    uint64_t d = 0, t = 0;
+    if (r && r->box)
+        paifu_container__count(r->box, &d, &t);
+    if (done)
+        *done = d;
+    if (total)
+        *total = t;
+    if (skipped)
+        *skipped = r ? r->skipped : 0;
+    return r && r->box;
 }
 
 bool paifu_reader_was_compressed(const paifu_reader *r)
 {
+    if (r && r->inner)
+        return r->inner->compressed;
     return r && r->compressed;
 }
 
@@ -362,8 +517,9 @@ static int take_first(paifu_game **out, paifu_reader *r, paifu_error *err)
                                   "the input holds no game");
     if (rc < 0)
         return rc;
-    *out = r->game;
-    r->game = NULL;
+    paifu_reader *owner = r->inner ? r->inner : r;
+    *out = owner->game;
+    owner->game = NULL;
     return 0;
 }
 

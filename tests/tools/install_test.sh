@@ -21,6 +21,7 @@ cc -o "$work/pc_consumer" "$src/tests/install/consumer/main.c" $(pkg-config --cf
    -Wl,-rpath,"$libdir" $(pkg-config --libs paifu)
 "$work/pc_consumer" "$sample"
 cc -o "$work/pc_consumer_static" "$src/tests/install/consumer/main.c" $(pkg-config --cflags paifu) \
-   "$libdir/libpaifu.a" $(pkg-config --libs-only-l --static libxml-2.0 jansson zlib) -lm
+   "$libdir/libpaifu.a" $(pkg-config --libs-only-l --static libxml-2.0 jansson zlib sqlite3) \
+   $(pkg-config --libs-only-l libarchive) -lm
 "$work/pc_consumer_static" "$sample"
 echo "install test: ok"

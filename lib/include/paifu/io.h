@@ -29,9 +29,16 @@ typedef struct paifu_read_options {
     uint64_t max_inflated;    /**< cap on decompressed bytes; 0 = 1 GiB */
     uint32_t max_events;      /**< cap on events per deal; 0 = 100000 */
     uint32_t max_deals;       /**< cap on deals per game; 0 = 10000 */
+    uint32_t max_members;     /**< archives: cap on entries per archive; 0 = 1000000 */
+    uint8_t players;          /**< log databases: only games of 3 or 4 players; 0 = all */
+    uint8_t length;           /**< log databases: PAIFU_LENGTH_EAST or _HALF only; 0 = all */
 } paifu_read_options;
 
-#define PAIFU_READ_OPTIONS_INIT {PAIFU_READ_OPTIONS_VERSION, NULL, NULL, 0, 0, 0, 0}
+/** paifu_read_options.length: the games a log database's selection keeps. */
+#define PAIFU_LENGTH_EAST 1 /**< east only (tonpuusen) */
+#define PAIFU_LENGTH_HALF 2 /**< east and south (hanchan) */
+
+#define PAIFU_READ_OPTIONS_INIT {PAIFU_READ_OPTIONS_VERSION, NULL, NULL, 0, 0, 0, 0, 0, 0, 0}
 
 /** Initialise OPTS to the defaults of VERSION. PAIFU_EINVAL for an unknown version. */
 PAIFU_EXTERN int paifu_read_options_init(paifu_read_options *opts, unsigned int version);
@@ -103,11 +110,36 @@ PAIFU_EXTERN int paifu_reader_open_buffer(paifu_reader **out, const void *data, 
 /**
  * Read the next game. Returns 1 and sets *OUT, 0 at the end of the input, or a negative error.
  * The game is borrowed: valid until the next paifu_reader_next(reader) or paifu_reader_free().
+ * After an error a single log's reader returns 0; a log database's or an archive's goes on with
+ * its next member (the error names the member; see paifu_reader_source()), unless the container
+ * itself is unreadable. So "report the error and call again until 0" reads all that can be read.
+ *
+ * A log database (houou-logs' SQLite layout, recognised by the SQLite header) hands out the
+ * logs of its rows with is_processed = 1 and was_error = 0, in rowid order, each game with
+ * metadata tenhou.ref set to the row's log id; options players and length select rows. A zip or
+ * tar(.gz) archive hands out its members' games in archive order; members that are no log are
+ * skipped (counted), and every member is held to the caps of a file, max_members, a ratio cap
+ * (zip bombs), and refused when its name leaves the archive or it is an archive itself.
  */
 PAIFU_EXTERN int paifu_reader_next(const paifu_game **out, paifu_reader *reader, paifu_error *err);
 
 /** The detected (or forced) format name. Static storage. */
 PAIFU_EXTERN const char *paifu_reader_format(const paifu_reader *reader);
+
+/**
+ * Where the last game came from: the path, or for a log database or archive its member,
+ * "FILE:MEMBER" ("houou.db:2009082713gm-00e1-0000-8820f355", "logs.zip:2020/a.mjlog").
+ * Borrowed until the next paifu_reader_next().
+ */
+PAIFU_EXTERN const char *paifu_reader_source(const paifu_reader *reader);
+
+/**
+ * For a log database or an archive: true, with the members read so far, their total when it
+ * is known (a database's selected rows; 0 for an archive) and the members skipped as no log
+ * format paifu reads. False for a single log (all set to 0). Any pointer may be NULL.
+ */
+PAIFU_EXTERN bool paifu_reader_members(const paifu_reader *reader, uint64_t *done,
+                                       uint64_t *total, uint64_t *skipped);
 
 /** True when the input was gzip-compressed. */
 PAIFU_EXTERN bool paifu_reader_was_compressed(const paifu_reader *reader);
@@ -133,6 +165,19 @@ typedef int (*paifu_write_cb)(const void *data, size_t size, void *payload);
 
 /** Called once per piece of information the target format cannot carry. */
 typedef void (*paifu_loss_cb)(const paifu_game *game, const char *what, void *payload);
+
+/** A file to write to, gzip-compressed on request. Opaque. */
+typedef struct paifu_output paifu_output;
+
+/** Create PATH for writing (gzip-compressed when GZIP). Close with paifu_output_close(). */
+PAIFU_EXTERN int paifu_output_open(paifu_output **out, const char *path, bool gzip,
+                                   paifu_error *err);
+
+/** A paifu_write_cb writing to OUTPUT (a paifu_output): give it to paifu_writer_open(). */
+PAIFU_EXTERN int paifu_output_write(const void *data, size_t size, void *output);
+
+/** Finish and close OUTPUT (NULL: no-op); PAIFU_EIO when a write or the close failed. */
+PAIFU_EXTERN int paifu_output_close(paifu_output *output, paifu_error *err);
 
 #define PAIFU_WRITE_OPTIONS_VERSION 1
 

@@ -1,0 +1,268 @@
+/*
+ * cmd_export.c: paifu export: the games, deals, wins and players tables of every game read
+ * (tables.c), as CSV files, JSON lines or an SQLite database. The schema is doc/export.md.
+ */
+#include "tables.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char cmd_export_usage[] =
+    "usage: paifu export [options] -o OUT FILE...\n"
+    "\n"
+    "Write the tables of every game in FILE (files, directories, houou-logs databases, zip and\n"
+    "tar archives) for analysis: games, deals, wins and players (one row per player and game).\n"
+    "Recorded values stand beside the values paifu computes (wins' c_ columns). The columns\n"
+    "are defined in doc/export.md.\n"
+    "\n"
+    "options:\n"
+    "  -f, --format csv|jsonl|sqlite  csv (RFC 4180): OUT is a directory that gets games.csv,\n"
+    "                         deals.csv,\n"
+    "                         wins.csv and players.csv; jsonl: OUT is a file (\"-\": standard\n"
+    "                         output), one object a row with its \"table\"; sqlite (default):\n"
+    "                         OUT is a new SQLite database with the four tables\n"
+    "  -o, --output OUT       where to write (required; an existing database is not touched)\n"
+    "  -r, --rules PRESET     rule set (default: the one the log names, else rrc)\n"
+    "      --rules-file FILE  a JSON rule file instead\n"
+    "      --rule KEY=VALUE   override one rule parameter (repeatable)\n"
+    "      --from FORMAT      skip detection and read FORMAT\n"
+    "      --players 3|4      log databases: only games of that many players\n"
+    "      --length east|half log databases: only east-only or half games\n"
+    "  -q, --quiet            no progress line\n"
+    "      --max-members N    archives: refuse one of more than N members (default 1000000)\n"
+    "  -h, --help             this help\n"
+    "\n"
+    "exit status: 0 success, 2 an input, usage or output error\n";
+
+typedef struct sink {
+    char kind; /* 'c' csv, 'j' jsonl, 's' sqlite */
+    FILE *csv[TAB_COUNT];
+    FILE *out;
+    sqlite3 *db;
+    sqlite3_stmt *insert[TAB_COUNT];
+} sink;
+
+static int row(void *ctx, int table, const tab_cell *c)
+{
+    sink *k = ctx;
+    const tab_table *t = &TAB_TABLES[table];
+    if (k->kind == 's') {
+        sqlite3_stmt *s = k->insert[table];
+        for (size_t i = 0; i < t->n; i++) {
+            int b = c[i].kind == 'i'   ? sqlite3_bind_int64(s, (int)i + 1, c[i].i)
+                    : c[i].kind == 'r' ? sqlite3_bind_double(s, (int)i + 1, c[i].r)
+                    : c[i].kind == 't' ? sqlite3_bind_text(s, (int)i + 1, c[i].s, -1, SQLITE_STATIC)
+                                       : sqlite3_bind_null(s, (int)i + 1);
+            if (b != SQLITE_OK)
+                return -1;
+        }
+        int rc = sqlite3_step(s);
+        sqlite3_reset(s);
+        return rc == SQLITE_DONE ? 0 : -1;
+    }
+    FILE *f = k->kind == 'c' ? k->csv[table] : k->out;
+    if (k->kind == 'j')
+        fprintf(f, "{\"table\": \"%s\"", t->name);
+    for (size_t i = 0; i < t->n; i++) {
+        if (k->kind == 'j') {
+            fprintf(f, ", \"%s\": ", t->cols[i].name);
+            if (c[i].kind == 'i')
+                fprintf(f, "%lld", c[i].i);
+            else if (c[i].kind == 'r')
+                fprintf(f, "%.6g", c[i].r);
+            else if (c[i].kind == 't')
+                cli_json_string(f, c[i].s);
+            else
+                fputs("null", f);
+        } else {
+            if (i)
+                fputc(',', f);
+            if (c[i].kind == 'i')
+                fprintf(f, "%lld", c[i].i);
+            else if (c[i].kind == 'r')
+                fprintf(f, "%.6g", c[i].r);
+            else if (c[i].kind == 't')
+                cli_csv_field(f, c[i].s);
+        }
+    }
+    fputs(k->kind == 'j' ? "}\n" : "\r\n", f);
+    return ferror(f) ? -1 : 0;
+}
+
+static int open_sqlite(sink *k, const char *path)
+{
+    if (access(path, F_OK) == 0) {
+        cli_usage_error("export", "%s exists: give a new file for the database", path);
+        return -1;
+    }
+    if (sqlite3_open_v2(path, &k->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+        SQLITE_OK) {
+        cli_usage_error("export", "cannot create %s: %s", path, sqlite3_errmsg(k->db));
+        return -1;
+    }
+    /* a new file written once: no journal; one transaction for the whole export */
+    if (sqlite3_exec(k->db, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; BEGIN", NULL,
+                     NULL, NULL) != SQLITE_OK)
+        goto fail;
+    for (int t = 0; t < TAB_COUNT; t++) {
+        const tab_table *tt = &TAB_TABLES[t];
+        char create[2048], insert[1024];
+        size_t a = (size_t)snprintf(create, sizeof(create), "CREATE TABLE %s (", tt->name);
+        size_t b = (size_t)snprintf(insert, sizeof(insert), "INSERT INTO %s VALUES (", tt->name);
+        for (size_t i = 0; i < tt->n; i++) {
+            const char *type = tt->cols[i].type == 'i' ? "INTEGER"
+                               : tt->cols[i].type == 'r' ? "REAL" : "TEXT";
+            a += (size_t)snprintf(create + a, sizeof(create) - a, "%s%s %s", i ? ", " : "",
+                                  tt->cols[i].name, type);
+            b += (size_t)snprintf(insert + b, sizeof(insert) - b, "%s?", i ? ", " : "");
+        }
+        snprintf(create + a, sizeof(create) - a, ")");
+        snprintf(insert + b, sizeof(insert) - b, ")");
+        if (sqlite3_exec(k->db, create, NULL, NULL, NULL) != SQLITE_OK ||
+            sqlite3_prepare_v2(k->db, insert, -1, &k->insert[t], NULL) != SQLITE_OK)
+            goto fail;
+    }
+    return 0;
+fail:
+    cli_usage_error("export", "%s: %s", path, sqlite3_errmsg(k->db));
+    return -1;
+}
+
+static int close_sink(sink *k, const char *out)
+{
+    int rc = 0;
+    for (int t = 0; t < TAB_COUNT; t++) {
+        if (k->csv[t] && fclose(k->csv[t]) != 0)
+            rc = -1;
+        sqlite3_finalize(k->insert[t]);
+    }
+    if (k->db) {
+        /* indexes for the usual joins, built once at the end */
+        if (sqlite3_exec(k->db,
+                         "CREATE INDEX deals_game ON deals(game_id, deal);"
+                         "CREATE INDEX wins_game ON wins(game_id, deal);"
+                         "CREATE INDEX players_game ON players(game_id, seat);"
+                         "CREATE INDEX players_name ON players(name);"
+                         "COMMIT",
+                         NULL, NULL, NULL) != SQLITE_OK) {
+            fprintf(stderr, "paifu export: %s: %s\n", out, sqlite3_errmsg(k->db));
+            rc = -1;
+        }
+        sqlite3_close(k->db);
+    }
+    if (k->out && k->out != stdout && fclose(k->out) != 0)
+        rc = -1;
+    else if (k->out == stdout && fflush(stdout) != 0)
+        rc = -1;
+    return rc;
+}
+
+int cmd_export(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+        {"rules", required_argument, NULL, 'r'},  {"rules-file", required_argument, NULL, 'R'},
+        {"rule", required_argument, NULL, 'k'},   {"from", required_argument, NULL, 'F'},
+        {"players", required_argument, NULL, 'P'}, {"length", required_argument, NULL, 'L'},
+        {"max-members", required_argument, NULL, 'M'},
+        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    const char *format = "sqlite", *out = NULL;
+    cli_rules_opts ro = {0};
+    paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
+    bool quiet = false;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "f:o:r:qh", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f': format = optarg; break;
+        case 'o': out = optarg; break;
+        case 'r': ro.preset = optarg; break;
+        case 'R': ro.file = optarg; break;
+        case 'k':
+            if (ro.n_assign == 64) {
+                cli_usage_error("export", "too many --rule options");
+                return CLI_ERROR;
+            }
+            ro.assign[ro.n_assign++] = optarg;
+            break;
+        case 'F': ropts.format = optarg; break;
+        case 'P':
+        case 'L':
+        case 'M':
+            if (cli_select_option(&ropts, c == 'P' ? "players" : c == 'L' ? "length" : "max-members",
+                                  optarg) < 0)
+                return CLI_ERROR;
+            break;
+        case 'q': quiet = true; break;
+        case 'h': fputs(cmd_export_usage, stdout); return CLI_CLEAN;
+        default: fputs(cmd_export_usage, stderr); return CLI_ERROR;
+        }
+    }
+    sink k = {0};
+    if (strcmp(format, "csv") == 0)
+        k.kind = 'c';
+    else if (strcmp(format, "jsonl") == 0)
+        k.kind = 'j';
+    else if (strcmp(format, "sqlite") == 0)
+        k.kind = 's';
+    else {
+        cli_usage_error("export", "--format expects csv, jsonl or sqlite, found '%s'", format);
+        return CLI_ERROR;
+    }
+    if (!out) {
+        cli_usage_error("export", "expected -o OUT (a %s)",
+                        k.kind == 'c' ? "directory" : k.kind == 'j' ? "file or -" : "new file");
+        return CLI_ERROR;
+    }
+    if (optind >= argc) {
+        cli_usage_error("export", "expected at least one FILE");
+        return CLI_ERROR;
+    }
+    paifu_error err;
+    paifu_error_clear(&err);
+    paifu_rules *probe;
+    if (cli_resolve_rules(&probe, &ro, NULL, "rrc", &err) < 0) {
+        cli_print_error(&err);
+        return CLI_ERROR;
+    }
+    paifu_rules_free(probe);
+    if (k.kind == 's' && open_sqlite(&k, out) < 0) {
+        close_sink(&k, out);
+        return CLI_ERROR;
+    }
+    if (k.kind == 'j') {
+        k.out = strcmp(out, "-") == 0 ? stdout : fopen(out, "w");
+        if (!k.out) {
+            cli_usage_error("export", "cannot write %s: %s", out, strerror(errno));
+            return CLI_ERROR;
+        }
+    }
+    if (k.kind == 'c') {
+        mkdir(out, 0777);
+        for (int t = 0; t < TAB_COUNT; t++) {
+            char path[1024];
+            snprintf(path, sizeof(path), "%s/%s.csv", out, TAB_TABLES[t].name);
+            if (!(k.csv[t] = fopen(path, "w"))) {
+                cli_usage_error("export", "cannot write %s: %s", path, strerror(errno));
+                close_sink(&k, out);
+                return CLI_ERROR;
+            }
+            for (size_t i = 0; i < TAB_TABLES[t].n; i++)
+                fprintf(k.csv[t], "%s%s", i ? "," : "", TAB_TABLES[t].cols[i].name);
+            fputs("\r\n", k.csv[t]);
+        }
+    }
+    int status = tab_run(argv + optind, argc - optind, &ropts, &ro, !quiet && k.out != stdout,
+                         row, &k);
+    if (close_sink(&k, out) < 0) {
+        fprintf(stderr, "paifu export: cannot write %s\n", out);
+        status = CLI_ERROR;
+    }
+    return status;
+}

@@ -1,0 +1,67 @@
+/*
+ * tables.h: the analysis tables of `paifu export` and the per-player statistics of `paifu
+ * stats`, built from any game the library reads (tables.c). Column meanings: doc/export.md.
+ */
+#ifndef PAIFU_CLI_TABLES_H
+#define PAIFU_CLI_TABLES_H
+
+#include "cli.h"
+
+enum { TAB_GAMES, TAB_DEALS, TAB_WINS, TAB_PLAYERS, TAB_COUNT };
+
+/* A column: its name and SQL type ('i' INTEGER, 'r' REAL, 't' TEXT). */
+typedef struct tab_column {
+    const char *name;
+    char type;
+} tab_column;
+
+typedef struct tab_table {
+    const char *name;
+    const tab_column *cols;
+    size_t n;
+} tab_table;
+
+extern const tab_table TAB_TABLES[TAB_COUNT];
+
+/* A cell: null, an integer, a real or a text (borrowed until the row callback returns). */
+typedef struct tab_cell {
+    char kind; /* 0 null, 'i', 'r', 't' */
+    long long i;
+    double r;
+    const char *s;
+} tab_cell;
+
+typedef int (*tab_row_fn)(void *ctx, int table, const tab_cell *cells);
+
+/* What is known of a game besides its log. */
+typedef struct tab_game_info {
+    long long id;       /* running number in this export, from 1 */
+    const char *source; /* FILE or FILE:MEMBER */
+    const char *format;
+    const char *origin; /* who named the rule set: log, caller, assumed */
+    long long findings; /* the verifier's findings for it */
+} tab_game_info;
+
+/* The rows of GAME checked under RULES, handed to FN table by table: one games row, a deals
+   row per deal, a wins row per win, a players row per seat. */
+int tab_game(const paifu_game *game, const paifu_rules *rules, const tab_game_info *info,
+             tab_row_fn fn, void *ctx);
+
+/* Every game of the input operands ARGS (files, directories, databases, archives) checked and
+   handed to tab_game (FN, CTX), with the progress line when PROGRESS. Errors are printed and the
+   next game read. Returns the CLI status (CLI_ERROR when an input or FN failed). */
+int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules_opts *ro,
+            bool progress, tab_row_fn fn, void *ctx);
+
+/* ---- statistics: per player name, over the players rows and wins rows ---- */
+
+typedef struct tab_stats tab_stats;
+
+int tab_stats_new(tab_stats **out);
+void tab_stats_free(tab_stats *st);
+/* A row callback that accumulates (ctx: the tab_stats). */
+int tab_stats_row(void *ctx, int table, const tab_cell *cells);
+/* Print the statistics as text, csv or json to F (rows by games played, then name). */
+int tab_stats_print(tab_stats *st, FILE *f, const char *format);
+
+#endif
