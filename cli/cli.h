@@ -115,9 +115,23 @@ size_t cli_display_width(const char *s);
 /* Print S padded with spaces to WIDTH columns (RIGHT: aligned right). */
 void cli_pad(FILE *f, const char *s, int width, bool right);
 
-/* --players 3|4 and --length east|half (NAME: "players" or "length"): the rows of a log
-   database read. Usage errors are printed; returns 0 or -1. */
-int cli_select_option(paifu_read_options *ropts, const char *name, const char *value);
+/* The long options every command that reads logs shares: rule set (-r, --rules-file, --rule),
+   --from, and the selection of a log database's rows and an archive's cap (--players,
+   --length, --max-members). Put CLI_INPUT_LONGOPTS in a longopts array. */
+#define CLI_INPUT_LONGOPTS                                                                     \
+    {"rules", required_argument, NULL, 'r'}, {"rules-file", required_argument, NULL, 'R'},    \
+        {"rule", required_argument, NULL, 'k'}, {"from", required_argument, NULL, 'F'},        \
+        {"players", required_argument, NULL, 'P'}, {"length", required_argument, NULL, 'L'},  \
+        {"max-members", required_argument, NULL, 'M'}
+
+/* Take option C (its argument ARG), one of CLI_INPUT_LONGOPTS: 0, or -1 for a bad value or an
+   option that is none of them (a message naming CMD, or its USAGE, printed). */
+int cli_input_option(int c, const char *arg, cli_rules_opts *ro, paifu_read_options *ropts,
+                     const char *cmd, const char *usage);
+
+/* Check the rule options once up front, so that a typo is a usage error and not an error per
+   file: 0, or -1 printed. */
+int cli_rules_check(const cli_rules_opts *ro);
 
 /* The progress line of long batches (progress.c): shown on stderr, rewritten four times a
    second, only when WANTED and stderr is a terminal. The batch adds what it finished; error

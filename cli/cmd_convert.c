@@ -155,12 +155,13 @@ int cmd_convert(int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"to", required_argument, NULL, 't'},   {"output", required_argument, NULL, 'o'},
-        {"from", required_argument, NULL, 'F'}, {"strict", no_argument, NULL, 's'},
+        {"strict", no_argument, NULL, 's'},
         {"quiet", no_argument, NULL, 'q'},      {"help", no_argument, NULL, 'h'},
         {"gzip", no_argument, NULL, 'z'},       {"suffix", required_argument, NULL, 'S'},
+        {"from", required_argument, NULL, 'F'},
         {"players", required_argument, NULL, 'P'}, {"length", required_argument, NULL, 'L'},
-        {"max-members", required_argument, NULL, 'M'},
-        {NULL, 0, NULL, 0}};
+        {"max-members", required_argument, NULL, 'M'}, {NULL, 0, NULL, 0}};
+    cli_rules_opts ro = {0}; /* no rule options here: cli_input_option takes the others */
     bool gz = false;
     const char *suffix = NULL;
     const char *to = NULL, *out_path = "-";
@@ -173,20 +174,15 @@ int cmd_convert(int argc, char **argv)
         switch (c) {
         case 't': to = optarg; break;
         case 'o': out_path = optarg; break;
-        case 'F': ropts.format = optarg; break;
         case 's': wopts.strict = true; break;
         case 'q': loss.quiet = true; break;
         case 'z': gz = true; break;
         case 'S': suffix = optarg; break;
-        case 'P':
-        case 'L':
-        case 'M':
-            if (cli_select_option(&ropts, c == 'P' ? "players" : c == 'L' ? "length" : "max-members",
-                                  optarg) < 0)
+        case 'h': fputs(cmd_convert_usage, stdout); return CLI_CLEAN;
+        default:
+            if (cli_input_option(c, optarg, &ro, &ropts, "convert", cmd_convert_usage) < 0)
                 return CLI_ERROR;
             break;
-        case 'h': fputs(cmd_convert_usage, stdout); return CLI_CLEAN;
-        default: fputs(cmd_convert_usage, stderr); return CLI_ERROR;
         }
     }
     const paifu_format_info *fi = to ? paifu_format_find(to) : NULL;

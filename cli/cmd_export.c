@@ -1,6 +1,7 @@
 /*
  * cmd_export.c: paifu export: the games, deals, wins and players tables of every game read
- * (tables.c), as CSV files, JSON lines or an SQLite database. The schema is doc/export.md.
+ * (tables.c), as CSV files, JSON lines or an SQLite database; and paifu stats, the per-player
+ * statistics over the players rows. The schema and the definitions are doc/export.md.
  */
 #include "tables.h"
 
@@ -12,6 +13,32 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The options' help export and stats share. */
+#define TABLE_OPTIONS_HELP                                                                         \
+    "  -r, --rules PRESET     rule set (default: the one the log names, else rrc)\n"               \
+    "      --rules-file FILE  a JSON rule file instead\n"                                          \
+    "      --rule KEY=VALUE   override one rule parameter (repeatable)\n"                          \
+    "      --from FORMAT      skip detection and read FORMAT\n"                                    \
+    "      --players 3|4      log databases: only games of that many players\n"                    \
+    "      --length east|half log databases: only east-only or half games\n"                       \
+    "      --max-members N    archives: refuse one of more than N members (default 1000000)\n"     \
+    "  -q, --quiet            no progress line\n"                                                  \
+    "  -h, --help             this help\n"                                                         \
+    "\n"
+
+const char cmd_stats_usage[] =
+    "usage: paifu stats [options] FILE...\n"
+    "\n"
+    "Per-player statistics over every game in FILE (files, directories, houou-logs databases,\n"
+    "zip and tar archives), players told apart by name: games, deals, average place, place\n"
+    "rates, win, deal-in, riichi, call and tsumo rates, average win and deal-in (hand value),\n"
+    "tenpai rate at exhaustive draws. Definitions: doc/export.md. Score sheets without tile\n"
+    "events give no call rate (shown as - or null).\n"
+    "\n"
+    "options:\n"
+    "  -f, --format text|csv|json  output format (default text)\n" TABLE_OPTIONS_HELP
+    "exit status: 0 success, 2 an input or usage error\n";
+
 const char cmd_export_usage[] =
     "usage: paifu export [options] -o OUT FILE...\n"
     "\n"
@@ -22,22 +49,12 @@ const char cmd_export_usage[] =
     "\n"
     "options:\n"
     "  -f, --format csv|jsonl|sqlite  csv (RFC 4180): OUT is a directory that gets games.csv,\n"
-    "                         deals.csv,\n"
-    "                         wins.csv and players.csv; jsonl: OUT is a file (\"-\": standard\n"
+    "                         deals.csv, wins.csv and players.csv; jsonl: OUT is a file (\"-\": "
+    "standard\n"
     "                         output), one object a row with its \"table\"; sqlite (default):\n"
     "                         OUT is a new SQLite database with the four tables\n"
-    "  -o, --output OUT       where to write (required; an existing database is not touched)\n"
-    "  -r, --rules PRESET     rule set (default: the one the log names, else rrc)\n"
-    "      --rules-file FILE  a JSON rule file instead\n"
-    "      --rule KEY=VALUE   override one rule parameter (repeatable)\n"
-    "      --from FORMAT      skip detection and read FORMAT\n"
-    "      --players 3|4      log databases: only games of that many players\n"
-    "      --length east|half log databases: only east-only or half games\n"
-    "  -q, --quiet            no progress line\n"
-    "      --max-members N    archives: refuse one of more than N members (default 1000000)\n"
-    "  -h, --help             this help\n"
-    "\n"
-    "exit status: 0 success, 2 an input, usage or output error\n";
+    "  -o, --output OUT       where to write (required; an existing database is not "
+    "touched)\n" TABLE_OPTIONS_HELP "exit status: 0 success, 2 an input, usage or output error\n";
 
 typedef struct sink {
     char kind; /* 'c' csv, 'j' jsonl, 's' sqlite */
@@ -115,8 +132,9 @@ static int open_sqlite(sink *k, const char *path)
         size_t a = (size_t)snprintf(create, sizeof(create), "CREATE TABLE %s (", tt->name);
         size_t b = (size_t)snprintf(insert, sizeof(insert), "INSERT INTO %s VALUES (", tt->name);
         for (size_t i = 0; i < tt->n; i++) {
-            const char *type = tt->cols[i].type == 'i' ? "INTEGER"
-                               : tt->cols[i].type == 'r' ? "REAL" : "TEXT";
+            const char *type = tt->cols[i].type == 'i'   ? "INTEGER"
+                               : tt->cols[i].type == 'r' ? "REAL"
+                                                         : "TEXT";
             a += (size_t)snprintf(create + a, sizeof(create) - a, "%s%s %s", i ? ", " : "",
                                   tt->cols[i].name, type);
             b += (size_t)snprintf(insert + b, sizeof(insert) - b, "%s?", i ? ", " : "");
@@ -162,48 +180,63 @@ static int close_sink(sink *k, const char *out)
     return rc;
 }
 
-int cmd_export(int argc, char **argv)
+/* The options export and stats share; FORMAT and OUT keep their defaults when not given. */
+typedef struct table_opts {
+    const char *format, *out;
+    cli_rules_opts ro;
+    paifu_read_options ropts;
+    bool quiet;
+} table_opts;
+
+/* Parse ARGV for CMD (-o only when OUTPUT): 0, or -1 with the usage error printed. */
+static int parse_options(table_opts *t, int argc, char **argv, const char *cmd, const char *usage,
+                         bool output)
 {
-    static const struct option longopts[] = {
-        {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
-        {"rules", required_argument, NULL, 'r'},  {"rules-file", required_argument, NULL, 'R'},
-        {"rule", required_argument, NULL, 'k'},   {"from", required_argument, NULL, 'F'},
-        {"players", required_argument, NULL, 'P'}, {"length", required_argument, NULL, 'L'},
-        {"max-members", required_argument, NULL, 'M'},
-        {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
-    const char *format = "sqlite", *out = NULL;
-    cli_rules_opts ro = {0};
-    paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
-    bool quiet = false;
+    static const struct option longopts[] = {{"format", required_argument, NULL, 'f'},
+                                             {"output", required_argument, NULL, 'o'},
+                                             {"quiet", no_argument, NULL, 'q'},
+                                             {"help", no_argument, NULL, 'h'},
+                                             CLI_INPUT_LONGOPTS,
+                                             {NULL, 0, NULL, 0}};
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "f:o:r:qh", longopts, NULL)) != -1) {
         switch (c) {
-        case 'f': format = optarg; break;
-        case 'o': out = optarg; break;
-        case 'r': ro.preset = optarg; break;
-        case 'R': ro.file = optarg; break;
-        case 'k':
-            if (ro.n_assign == 64) {
-                cli_usage_error("export", "too many --rule options");
-                return CLI_ERROR;
+        case 'f':
+            t->format = optarg;
+            break;
+        case 'o':
+            if (!output) {
+                fputs(usage, stderr);
+                return -1;
             }
-            ro.assign[ro.n_assign++] = optarg;
+            t->out = optarg;
             break;
-        case 'F': ropts.format = optarg; break;
-        case 'P':
-        case 'L':
-        case 'M':
-            if (cli_select_option(&ropts, c == 'P' ? "players" : c == 'L' ? "length" : "max-members",
-                                  optarg) < 0)
-                return CLI_ERROR;
+        case 'q':
+            t->quiet = true;
             break;
-        case 'q': quiet = true; break;
-        case 'h': fputs(cmd_export_usage, stdout); return CLI_CLEAN;
-        default: fputs(cmd_export_usage, stderr); return CLI_ERROR;
+        case 'h':
+            fputs(usage, stdout);
+            exit(CLI_CLEAN);
+        default:
+            if (cli_input_option(c, optarg, &t->ro, &t->ropts, cmd, usage) < 0)
+                return -1;
+            break;
         }
     }
+    if (optind >= argc) {
+        cli_usage_error(cmd, "expected at least one FILE");
+        return -1;
+    }
+    return cli_rules_check(&t->ro);
+}
+
+int cmd_export(int argc, char **argv)
+{
+    table_opts o = {"sqlite", NULL, {0}, PAIFU_READ_OPTIONS_INIT, false};
+    if (parse_options(&o, argc, argv, "export", cmd_export_usage, true) < 0)
+        return CLI_ERROR;
+    const char *format = o.format, *out = o.out;
     sink k = {0};
     if (strcmp(format, "csv") == 0)
         k.kind = 'c';
@@ -217,21 +250,11 @@ int cmd_export(int argc, char **argv)
     }
     if (!out) {
         cli_usage_error("export", "expected -o OUT (a %s)",
-                        k.kind == 'c' ? "directory" : k.kind == 'j' ? "file or -" : "new file");
+                        k.kind == 'c'   ? "directory"
+                        : k.kind == 'j' ? "file or -"
+                                        : "new file");
         return CLI_ERROR;
     }
-    if (optind >= argc) {
-        cli_usage_error("export", "expected at least one FILE");
-        return CLI_ERROR;
-    }
-    paifu_error err;
-    paifu_error_clear(&err);
-    paifu_rules *probe;
-    if (cli_resolve_rules(&probe, &ro, NULL, "rrc", &err) < 0) {
-        cli_print_error(&err);
-        return CLI_ERROR;
-    }
-    paifu_rules_free(probe);
     if (k.kind == 's' && open_sqlite(&k, out) < 0) {
         close_sink(&k, out);
         return CLI_ERROR;
@@ -258,11 +281,34 @@ int cmd_export(int argc, char **argv)
             fputs("\r\n", k.csv[t]);
         }
     }
-    int status = tab_run(argv + optind, argc - optind, &ropts, &ro, !quiet && k.out != stdout,
+    int status = tab_run(argv + optind, argc - optind, &o.ropts, &o.ro, !o.quiet && k.out != stdout,
                          row, &k);
     if (close_sink(&k, out) < 0) {
         fprintf(stderr, "paifu export: cannot write %s\n", out);
         status = CLI_ERROR;
     }
+    return status;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+    table_opts t = {"text", NULL, {0}, PAIFU_READ_OPTIONS_INIT, false};
+    if (parse_options(&t, argc, argv, "stats", cmd_stats_usage, false) < 0)
+        return CLI_ERROR;
+    if (strcmp(t.format, "text") != 0 && strcmp(t.format, "csv") != 0 &&
+        strcmp(t.format, "json") != 0) {
+        cli_usage_error("stats", "--format expects text, csv or json, found '%s'", t.format);
+        return CLI_ERROR;
+    }
+    tab_stats *st;
+    if (tab_stats_new(&st) < 0) {
+        cli_usage_error("stats", "out of memory");
+        return CLI_ERROR;
+    }
+    int status = tab_run(argv + optind, argc - optind, &t.ropts, &t.ro,
+                         !t.quiet && strcmp(t.format, "json") != 0, tab_stats_row, st);
+    if (tab_stats_print(st, stdout, t.format) < 0 || fflush(stdout) != 0)
+        status = CLI_ERROR;
+    tab_stats_free(st);
     return status;
 }

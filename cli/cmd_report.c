@@ -40,7 +40,8 @@ const char cmd_report_usage[] =
     "      --rules-file FILE  a JSON rule file instead\n"
     "      --rule KEY=VALUE   override one rule parameter (repeatable)\n"
     "      --from FORMAT      skip detection and read FORMAT\n"
-    "      --max-findings N   findings kept per game (default 1000)\n"
+    "      --players 3|4, --length east|half, --max-members N  log databases and archives:\n"
+    "                         the rows read, the members allowed (see paifu validate --help)\n"    "      --max-findings N   findings kept per game (default 1000)\n"
     "  -h, --help             this help\n"
     "\n"
     "example: paifu report --format html -o report.html logs/\n"
@@ -81,12 +82,11 @@ static int write_to(const char *path, writer_fn write, const rep_doc *doc, rep_t
 int cmd_report(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"standings", no_argument, NULL, 'S'},    {"rules", required_argument, NULL, 'r'},
-        {"rules-file", required_argument, NULL, 'R'}, {"rule", required_argument, NULL, 'k'},
-        {"from", required_argument, NULL, 'F'},   {"format", required_argument, NULL, 'f'},
+        {"standings", no_argument, NULL, 'S'},    {"format", required_argument, NULL, 'f'},
         {"table", required_argument, NULL, 't'},  {"output", required_argument, NULL, 'o'},
         {"max-findings", required_argument, NULL, 'm'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
+        {"help", no_argument, NULL, 'h'},         CLI_INPUT_LONGOPTS,
+        {NULL, 0, NULL, 0}};
     cli_rules_opts ro = {0};
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
     writer_fn write = rep_write_text;
@@ -99,16 +99,6 @@ int cmd_report(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "r:o:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'S': only = REP_STANDINGS; break;
-        case 'r': ro.preset = optarg; break;
-        case 'R': ro.file = optarg; break;
-        case 'k':
-            if (ro.n_assign == 64) {
-                cli_usage_error("report", "too many --rule options");
-                return CLI_ERROR;
-            }
-            ro.assign[ro.n_assign++] = optarg;
-            break;
-        case 'F': ropts.format = optarg; break;
         case 'o': output = optarg; break;
         case 'm': max_findings = (uint32_t)strtoul(optarg, NULL, 10); break;
         case 'f': {
@@ -139,7 +129,10 @@ int cmd_report(int argc, char **argv)
             break;
         }
         case 'h': fputs(cmd_report_usage, stdout); return CLI_CLEAN;
-        default: fputs(cmd_report_usage, stderr); return CLI_ERROR;
+        default:
+            if (cli_input_option(c, optarg, &ro, &ropts, "report", cmd_report_usage) < 0)
+                return CLI_ERROR;
+            break;
         }
     }
     if (optind >= argc) {
@@ -150,14 +143,8 @@ int cmd_report(int argc, char **argv)
         cli_usage_error("report", "unknown format '%s'", ropts.format);
         return CLI_ERROR;
     }
-    paifu_error err;
-    paifu_error_clear(&err);
-    paifu_rules *probe;
-    if (cli_resolve_rules(&probe, &ro, NULL, "rrc", &err) < 0) {
-        cli_print_error(&err);
+    if (cli_rules_check(&ro) < 0)
         return CLI_ERROR;
-    }
-    paifu_rules_free(probe);
     cli_inputs in;
     int status = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
     rep_doc doc = {0};

@@ -472,13 +472,10 @@ static void check_all(const vopts *st, vfile *files, size_t n, long jobs)
 int cmd_validate(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"rules", required_argument, NULL, 'r'},  {"rules-file", required_argument, NULL, 'R'},
-        {"rule", required_argument, NULL, 'k'},   {"from", required_argument, NULL, 'F'},
         {"format", required_argument, NULL, 'f'}, {"max-findings", required_argument, NULL, 'm'},
         {"quiet", no_argument, NULL, 'q'},        {"help", no_argument, NULL, 'h'},
-        {"jobs", required_argument, NULL, 'j'},   {"players", required_argument, NULL, 'P'},
-        {"length", required_argument, NULL, 'L'},
-        {"max-members", required_argument, NULL, 'M'}, {NULL, 0, NULL, 0}};
+        {"jobs", required_argument, NULL, 'j'},   CLI_INPUT_LONGOPTS,
+        {NULL, 0, NULL, 0}};
     vopts st = {0};
     cli_rules_opts ro = {0};
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
@@ -488,16 +485,6 @@ int cmd_validate(int argc, char **argv)
     optind = 1;
     while ((c = getopt_long(argc, argv, "r:qhj:", longopts, NULL)) != -1) {
         switch (c) {
-        case 'r': ro.preset = optarg; break;
-        case 'R': ro.file = optarg; break;
-        case 'k':
-            if (ro.n_assign == 64) {
-                cli_usage_error("validate", "too many --rule options");
-                return CLI_ERROR;
-            }
-            ro.assign[ro.n_assign++] = optarg;
-            break;
-        case 'F': ropts.format = optarg; break;
         case 'f':
             if (strcmp(optarg, "json") == 0)
                 st.json = true;
@@ -511,13 +498,6 @@ int cmd_validate(int argc, char **argv)
             break;
         case 'm': st.max_findings = (uint32_t)strtoul(optarg, NULL, 10); break;
         case 'q': st.quiet = true; break;
-        case 'P':
-        case 'L':
-        case 'M':
-            if (cli_select_option(&ropts, c == 'P' ? "players" : c == 'L' ? "length" : "max-members",
-                                  optarg) < 0)
-                return CLI_ERROR;
-            break;
         case 'j':
             jobs = strtol(optarg, &end, 10);
             if (*end || end == optarg || jobs < 0 || jobs > 64) {
@@ -531,7 +511,10 @@ int cmd_validate(int argc, char **argv)
             }
             break;
         case 'h': fputs(cmd_validate_usage, stdout); return CLI_CLEAN;
-        default: fputs(cmd_validate_usage, stderr); return CLI_ERROR;
+        default:
+            if (cli_input_option(c, optarg, &ro, &ropts, "validate", cmd_validate_usage) < 0)
+                return CLI_ERROR;
+            break;
         }
     }
     if (optind >= argc) {
@@ -543,14 +526,8 @@ int cmd_validate(int argc, char **argv)
         return CLI_ERROR;
     }
     /* check the rule options once up front so a typo is a usage error, not N file errors */
-    paifu_error err;
-    paifu_error_clear(&err);
-    paifu_rules *probe;
-    if (cli_resolve_rules(&probe, &ro, NULL, "rrc", &err) < 0) {
-        cli_print_error(&err);
+    if (cli_rules_check(&ro) < 0)
         return CLI_ERROR;
-    }
-    paifu_rules_free(probe);
     st.ropts = &ropts;
     st.ro = &ro;
     cli_inputs in;

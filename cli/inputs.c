@@ -151,9 +151,10 @@ void cli_inputs_free(cli_inputs *in)
     memset(in, 0, sizeof(*in));
 }
 
-int cli_select_option(paifu_read_options *ropts, const char *name, const char *value)
+/* --players 3|4, --length east|half, --max-members N. */
+static int select_option(paifu_read_options *ropts, int c, const char *value)
 {
-    if (strcmp(name, "players") == 0) {
+    if (c == 'P') {
         if (strcmp(value, "3") == 0 || strcmp(value, "4") == 0) {
             ropts->players = (uint8_t)(value[0] - '0');
             return 0;
@@ -161,7 +162,7 @@ int cli_select_option(paifu_read_options *ropts, const char *name, const char *v
         cli_usage_error(NULL, "--players expects 3 or 4, found '%s'", value);
         return -1;
     }
-    if (strcmp(name, "max-members") == 0) {
+    if (c == 'M') {
         char *end;
         unsigned long n = strtoul(value, &end, 10);
         if (*end || end == value || n == 0 || n > UINT32_MAX) {
@@ -177,4 +178,38 @@ int cli_select_option(paifu_read_options *ropts, const char *name, const char *v
     }
     cli_usage_error(NULL, "--length expects east or half, found '%s'", value);
     return -1;
+}
+
+int cli_input_option(int c, const char *arg, cli_rules_opts *ro, paifu_read_options *ropts,
+                     const char *cmd, const char *usage)
+{
+    switch (c) {
+    case 'r': ro->preset = arg; return 0;
+    case 'R': ro->file = arg; return 0;
+    case 'k':
+        if (ro->n_assign == 64) {
+            cli_usage_error(cmd, "too many --rule options");
+            return -1;
+        }
+        ro->assign[ro->n_assign++] = arg;
+        return 0;
+    case 'F': ropts->format = arg; return 0;
+    case 'P':
+    case 'L':
+    case 'M': return select_option(ropts, c, arg);
+    default: fputs(usage, stderr); return -1;
+    }
+}
+
+int cli_rules_check(const cli_rules_opts *ro)
+{
+    paifu_error err;
+    paifu_error_clear(&err);
+    paifu_rules *probe;
+    if (cli_resolve_rules(&probe, ro, NULL, "rrc", &err) < 0) {
+        cli_print_error(&err);
+        return -1;
+    }
+    paifu_rules_free(probe);
+    return 0;
 }

@@ -40,8 +40,9 @@ static void draw(void)
     double rate = t > 0 ? (double)games / t : 0;
     char left[48] = "";
     /* the fraction done: members of databases when their total is known, else files */
-    double frac = mtotal ? (double)members / (double)mtotal
-                         : P.files_total ? (double)files / (double)P.files_total : 0;
+    double frac = mtotal          ? (double)members / (double)mtotal
+                  : P.files_total ? (double)files / (double)P.files_total
+                                  : 0;
     if (frac > 0.001 && frac < 1) {
         long s = (long)(t / frac * (1 - frac));
         snprintf(left, sizeof(left), ", %ldm%02lds left", s / 60, s % 60);

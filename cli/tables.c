@@ -10,32 +10,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define C(n, t) {n, t}
+#define C(n, t)                                                                                    \
+    {                                                                                              \
+        n, t                                                                                       \
+    }
 static const tab_column GAMES[] = {
-    C("game_id", 'i'),  C("source", 't'),   C("ref", 't'),    C("format", 't'),
-    C("rules", 't'),    C("rules_origin", 't'), C("players", 'i'), C("deals", 'i'),
-    C("wins", 'i'),     C("draws", 'i'),    C("findings", 'i'), C("recorded_points", 'i')};
+    C("game_id", 'i'), C("source", 't'),       C("ref", 't'),      C("format", 't'),
+    C("rules", 't'),   C("rules_origin", 't'), C("players", 'i'),  C("deals", 'i'),
+    C("wins", 'i'),    C("draws", 'i'),        C("findings", 'i'), C("recorded_points", 'i')};
 static const tab_column DEALS[] = {
-    C("game_id", 'i'),  C("deal", 'i'),     C("label", 't'),  C("round_wind", 't'),
-    C("hand_number", 'i'), C("honba", 'i'), C("riichi_sticks", 'i'), C("dealer", 'i'),
-    C("outcome", 't'),  C("wins", 'i'),     C("riichi", 'i'), C("result_only", 'i'),
-    C("delta_0", 'i'),  C("delta_1", 'i'),  C("delta_2", 'i'), C("delta_3", 'i')};
+    C("game_id", 'i'),     C("deal", 'i'),    C("label", 't'),         C("round_wind", 't'),
+    C("hand_number", 'i'), C("honba", 'i'),   C("riichi_sticks", 'i'), C("dealer", 'i'),
+    C("outcome", 't'),     C("wins", 'i'),    C("riichi", 'i'),        C("result_only", 'i'),
+    C("delta_0", 'i'),     C("delta_1", 'i'), C("delta_2", 'i'),       C("delta_3", 'i')};
 static const tab_column WINS[] = {
-    C("game_id", 'i'),  C("deal", 'i'),     C("win", 'i'),    C("winner", 'i'),
-    C("payer", 'i'),    C("tsumo", 'i'),    C("dealer", 'i'), C("riichi", 'i'),
-    C("closed", 'i'),   C("pao", 'i'),      C("han", 'i'),    C("fu", 'i'),
-    C("points", 'i'),   C("hand_limit", 't'),    C("yakuman", 'i'), C("yaku", 't'),
-    C("dora", 'i'),     C("aka", 'i'),      C("ura", 'i'),    C("honba", 'i'),
-    C("riichi_sticks", 'i'), C("gain", 'i'), C("c_status", 't'), C("c_han", 'i'),
-    C("c_fu", 'i'),     C("c_points", 'i'), C("c_hand_limit", 't'), C("c_yakuman", 'i'),
-    C("c_yaku", 't'),   C("c_dora", 'i'),   C("c_aka", 'i'),  C("c_ura", 'i'),
+    C("game_id", 'i'),       C("deal", 'i'),       C("win", 'i'),          C("winner", 'i'),
+    C("payer", 'i'),         C("tsumo", 'i'),      C("dealer", 'i'),       C("riichi", 'i'),
+    C("closed", 'i'),        C("pao", 'i'),        C("han", 'i'),          C("fu", 'i'),
+    C("points", 'i'),        C("hand_limit", 't'), C("yakuman", 'i'),      C("yaku", 't'),
+    C("dora", 'i'),          C("aka", 'i'),        C("ura", 'i'),          C("honba", 'i'),
+    C("riichi_sticks", 'i'), C("gain", 'i'),       C("c_status", 't'),     C("c_han", 'i'),
+    C("c_fu", 'i'),          C("c_points", 'i'),   C("c_hand_limit", 't'), C("c_yakuman", 'i'),
+    C("c_yaku", 't'),        C("c_dora", 'i'),     C("c_aka", 'i'),        C("c_ura", 'i'),
     C("c_wait", 't')};
-static const tab_column PLAYERS[] = {
-    C("game_id", 'i'),  C("seat", 'i'),     C("name", 't'),   C("points", 'i'),
-    C("final", 'i'),    C("place", 'r'),    C("deals", 'i'),  C("deals_played", 'i'),
-    C("wins", 'i'),     C("tsumo", 'i'),    C("deal_ins", 'i'), C("riichi", 'i'),
-    C("called", 'i'),   C("win_points", 'i'), C("deal_in_points", 'i'),
-    C("exhaustive_draws", 'i'), C("tenpai_at_draw", 'i'), C("tenpai_known", 'i')};
+static const tab_column PLAYERS[] = {C("game_id", 'i'),        C("seat", 'i'),
+                                     C("name", 't'),           C("points", 'i'),
+                                     C("final", 'i'),          C("place", 'r'),
+                                     C("deals", 'i'),          C("deals_played", 'i'),
+                                     C("wins", 'i'),           C("tsumo", 'i'),
+                                     C("deal_ins", 'i'),       C("riichi", 'i'),
+                                     C("called", 'i'),         C("win_points", 'i'),
+                                     C("deal_in_points", 'i'), C("exhaustive_draws", 'i'),
+                                     C("tenpai_at_draw", 'i'), C("tenpai_known", 'i')};
 #undef C
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -46,10 +52,22 @@ const tab_table TAB_TABLES[TAB_COUNT] = {
     {"players", PLAYERS, N(PLAYERS)},
 };
 
-static tab_cell ci(long long v) { return (tab_cell){'i', v, 0, NULL}; }
-static tab_cell cr(double v) { return (tab_cell){'r', 0, v, NULL}; }
-static tab_cell ct(const char *s) { return s ? (tab_cell){'t', 0, 0, s} : (tab_cell){0, 0, 0, NULL}; }
-static tab_cell cnull(void) { return (tab_cell){0, 0, 0, NULL}; }
+static tab_cell ci(long long v)
+{
+    return (tab_cell){'i', v, 0, NULL};
+}
+static tab_cell cr(double v)
+{
+    return (tab_cell){'r', 0, v, NULL};
+}
+static tab_cell ct(const char *s)
+{
+    return s ? (tab_cell){'t', 0, 0, s} : (tab_cell){0, 0, 0, NULL};
+}
+static tab_cell cnull(void)
+{
+    return (tab_cell){0, 0, 0, NULL};
+}
 
 static const char *limit_name(unsigned limit)
 {
@@ -62,8 +80,9 @@ static const char *outcome_name(const paifu_deal *d)
     static const char *const DRAWS[PAIFU_DRAW_KIND_COUNT] = {
         "exhaustive", "kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou"};
     if (d->n_wins)
-        return d->n_wins > 1 ? "multiple_ron" : d->wins[0].from == d->wins[0].winner ? "tsumo"
-                                                                                      : "ron";
+        return d->n_wins > 1                          ? "multiple_ron"
+               : d->wins[0].from == d->wins[0].winner ? "tsumo"
+                                                      : "ron";
     if (d->n_draws && d->draws[0].kind < PAIFU_DRAW_KIND_COUNT)
         return DRAWS[d->draws[0].kind];
     return d->n_penalties ? "penalty" : "none";
@@ -76,8 +95,8 @@ static const char *yaku_text(char *buf, size_t size, const paifu_yaku_value *y, 
     buf[0] = '\0';
     for (size_t i = 0; i < n && len < size; i++) {
         const char *name = y[i].name ? y[i].name : paifu_yaku_name(y[i].id);
-        int w = snprintf(buf + len, size - len, "%s%s:%d", i ? " " : "",
-                         name ? name : "?", (int)y[i].han);
+        int w = snprintf(buf + len, size - len, "%s%s:%d", i ? " " : "", name ? name : "?",
+                         (int)y[i].han);
         if (w < 0)
             break;
         len += (size_t)w;
@@ -126,14 +145,14 @@ static int win_row(const paifu_game *g, const paifu_rules *rules, bool riichi_fa
     c[k++] = w->known & PAIFU_REC_POINTS ? ci(w->points) : cnull();
     c[k++] = w->known & PAIFU_REC_LIMIT ? ct(limit_name(w->limit)) : cnull();
     c[k++] = ci(w->yakuman);
-    c[k++] = w->known & PAIFU_REC_YAKU ? ct(yaku_text(yaku, sizeof(yaku), w->yaku, w->n_yaku))
-                                       : cnull();
-    c[k++] = w->known & PAIFU_REC_YAKU ? ci(yaku_han(w->yaku, w->n_yaku, PAIFU_YAKU_DORA))
-                                       : cnull();
-    c[k++] = w->known & PAIFU_REC_YAKU ? ci(yaku_han(w->yaku, w->n_yaku, PAIFU_YAKU_AKA_DORA))
-                                       : cnull();
-    c[k++] = w->known & PAIFU_REC_YAKU ? ci(yaku_han(w->yaku, w->n_yaku, PAIFU_YAKU_URA_DORA))
-                                       : cnull();
+    c[k++] =
+        w->known & PAIFU_REC_YAKU ? ct(yaku_text(yaku, sizeof(yaku), w->yaku, w->n_yaku)) : cnull();
+    c[k++] =
+        w->known & PAIFU_REC_YAKU ? ci(yaku_han(w->yaku, w->n_yaku, PAIFU_YAKU_DORA)) : cnull();
+    c[k++] =
+        w->known & PAIFU_REC_YAKU ? ci(yaku_han(w->yaku, w->n_yaku, PAIFU_YAKU_AKA_DORA)) : cnull();
+    c[k++] =
+        w->known & PAIFU_REC_YAKU ? ci(yaku_han(w->yaku, w->n_yaku, PAIFU_YAKU_URA_DORA)) : cnull();
     c[k++] = w->known & PAIFU_REC_STICKS ? ci(w->honba) : cnull();
     c[k++] = w->known & PAIFU_REC_STICKS ? ci(w->riichi_sticks) : cnull();
     c[k++] = w->known & PAIFU_REC_DELTAS ? ci(w->deltas[w->winner]) : cnull();
@@ -349,7 +368,8 @@ int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules
             paifu_rules *rules = NULL;
             paifu_rules_origin origin = PAIFU_RULES_ASSUMED;
             const char *source = paifu_reader_source(r);
-            if (rc > 0 && (rc = cli_resolve_rules_origin(&rules, &origin, ro, g, "rrc", &err)) == 0) {
+            if (rc > 0 &&
+                (rc = cli_resolve_rules_origin(&rules, &origin, ro, g, "rrc", &err)) == 0) {
                 paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
                 vo.source_name = source;
                 vo.game_index = 0;
@@ -481,9 +501,9 @@ int tab_stats_row(void *ctx, int table, const tab_cell *c)
         if (x12 % 12 == 0 && x12 / 12 >= 1 && x12 / 12 <= 4)
             p->place_n[x12 / 12]++;
     }
-    long long *f[] = {&p->s.deals, &p->s.deals_played, &p->s.wins, &p->s.tsumo, &p->s.deal_ins,
-                      &p->s.riichi, &p->s.called, &p->s.win_points, &p->s.deal_in_points,
-                      &p->s.exhaustive, &p->s.tenpai, &p->s.tenpai_known};
+    long long *f[] = {&p->s.deals,          &p->s.deals_played, &p->s.wins,   &p->s.tsumo,
+                      &p->s.deal_ins,       &p->s.riichi,       &p->s.called, &p->s.win_points,
+                      &p->s.deal_in_points, &p->s.exhaustive,   &p->s.tenpai, &p->s.tenpai_known};
     for (size_t i = 0; i < N(f); i++)
         *f[i] += c[6 + i].i;
     return 0;
@@ -504,12 +524,15 @@ typedef struct stat_def {
 } stat_def;
 
 static const stat_def STATS[] = {
-    {"avg_place", false}, {"first", true},   {"second", true},   {"third", true},
-    {"fourth", true},     {"win", true},     {"deal_in", true},  {"riichi", true},
-    {"call", true},       {"tsumo", true},   {"avg_win", false}, {"avg_deal_in", false},
+    {"avg_place", false},    {"first", true}, {"second", true},   {"third", true},
+    {"fourth", true},        {"win", true},   {"deal_in", true},  {"riichi", true},
+    {"call", true},          {"tsumo", true}, {"avg_win", false}, {"avg_deal_in", false},
     {"tenpai_at_draw", true}};
 
-static double ratio(long long a, long long b) { return b ? (double)a / (double)b : NAN; }
+static double ratio(long long a, long long b)
+{
+    return b ? (double)a / (double)b : NAN;
+}
 
 static void compute(double *v, const player_stats *p)
 {
@@ -546,9 +569,9 @@ int tab_stats_print(tab_stats *st, FILE *f, const char *format)
             fprintf(f, ",%s", STATS[j].name);
         fprintf(f, "\r\n");
     } else {
-        fprintf(f, "%-20s %5s %6s %5s %5s %5s %5s %5s %6s %6s %6s %6s %6s %7s %7s %6s\n",
-                "player", "games", "deals", "place", "1st%", "2nd%", "3rd%", "4th%", "win%",
-                "dealin", "riichi", "call%", "tsumo", "avgwin", "avgdeal", "tenpai");
+        fprintf(f, "%-20s %5s %6s %5s %5s %5s %5s %5s %6s %6s %6s %6s %6s %7s %7s %6s\n", "player",
+                "games", "deals", "place", "1st%", "2nd%", "3rd%", "4th%", "win%", "dealin",
+                "riichi", "call%", "tsumo", "avgwin", "avgdeal", "tenpai");
     }
     for (size_t i = 0; i < n; i++) {
         const player_stats *p = rows[i];

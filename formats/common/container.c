@@ -99,7 +99,7 @@ int paifu_container__peek(const char *path, paifu_error *err)
 /* ---- database ---- */
 
 #define DB_WHERE                                                                                   \
-    " FROM logs WHERE is_processed = 1 AND was_error = 0 AND (?1 = 0 OR num_players = ?1)"      \
+    " FROM logs WHERE is_processed = 1 AND was_error = 0 AND (?1 = 0 OR num_players = ?1)"         \
     " AND (?2 = 0 OR is_tonpu = ?3)"
 
 static int db_error(paifu_container *c, paifu_error *err, const char *what)
@@ -168,8 +168,7 @@ static int db_next(paifu_container *c, container_member *m, bool *fatal, paifu_e
                                     "the row holds no log");
     if ((uint64_t)size > c->max_input)
         return paifu_formats__error(err, PAIFU_ELIMIT, c->name, 0, 0, NULL,
-                                    "log larger than %llu bytes",
-                                    (unsigned long long)c->max_input);
+                                    "log larger than %llu bytes", (unsigned long long)c->max_input);
     if (!(m->data = malloc((size_t)size + 1)))
         return paifu_formats__error(err, PAIFU_ENOMEM, c->name, 0, 0, NULL, "out of memory");
     memcpy(m->data, blob, (size_t)size);
@@ -236,8 +235,7 @@ static int ar_next(paifu_container *c, container_member *m, bool *fatal, paifu_e
         uint64_t cap = c->max_inflated;
         if (archive_entry_size_is_set(e) && (uint64_t)archive_entry_size(e) > cap)
             return paifu_formats__error(err, PAIFU_ELIMIT, c->name, 0, 0, NULL,
-                                        "member larger than %llu bytes",
-                                        (unsigned long long)cap);
+                                        "member larger than %llu bytes", (unsigned long long)cap);
         size_t len = 0, room = 1 << 16;
         char *buf = malloc(room + 1);
         if (!buf)
@@ -329,8 +327,7 @@ int paifu_container__open(paifu_container **out, const char *path, container_kin
     return 0;
 }
 
-int paifu_container__next(paifu_container *c, container_member *m, bool *fatal,
-                          paifu_error *err)
+int paifu_container__next(paifu_container *c, container_member *m, bool *fatal, paifu_error *err)
 {
     memset(m, 0, sizeof(*m));
     *fatal = false;

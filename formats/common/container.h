@@ -27,7 +27,7 @@ int paifu_container__open(paifu_container **out, const char *path, container_kin
 
 /* One member. */
 typedef struct container_member {
-    char *data;       /* malloc'd, NUL-terminated, the caller's after a 1 */
+    char *data; /* malloc'd, NUL-terminated, the caller's after a 1 */
     size_t size;
     const char *name; /* "ARCHIVE:MEMBER" or "DATABASE:LOG-ID", until the next call */
     const char *ref;  /* the log id of a database row, else NULL */
@@ -36,8 +36,7 @@ typedef struct container_member {
 /* The next member: 1, 0 at the end, or a negative error naming the member; *FATAL tells an
    error that ends the container (a corrupt archive, a member cap) from one that ends only the
    member (the next call reads the next one). */
-int paifu_container__next(paifu_container *c, container_member *m, bool *fatal,
-                          paifu_error *err);
+int paifu_container__next(paifu_container *c, container_member *m, bool *fatal, paifu_error *err);
 
 /* Members handed out (or refused) so far and the total when known (databases), else 0. */
 void paifu_container__count(const paifu_container *c, uint64_t *done, uint64_t *total);
