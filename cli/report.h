@@ -8,6 +8,7 @@
 #define PAIFU_CLI_REPORT_H
 
 #include "cli.h"
+#include "tables.h"
 
 /* One outcome of a deal (a deal with a double ron has two rows). */
 typedef struct rep_row {
@@ -79,6 +80,7 @@ typedef struct rep_doc {
     uint64_t findings;
     char **errors;            /* files that could not be read, as printed */
     size_t n_errors;
+    tab_stats *stats;         /* per-player statistics (paifu stats), NULL without memory */
 } rep_doc;
 
 /* Read every input, verify every game and rank the players. Errors are printed and counted. */
@@ -92,7 +94,8 @@ typedef enum rep_table {
     REP_STANDINGS,
     REP_GAMES,
     REP_DEALS,
-    REP_FINDINGS
+    REP_FINDINGS,
+    REP_STATS /* the per-player statistics (HTML's section; not a --table) */
 } rep_table;
 
 /* A table as cells, the same for every writer (report_tables.c). */

@@ -412,6 +412,8 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
         return CLI_ERROR;
     }
     doc->files = in->n;
+    if (tab_stats_new(&doc->stats) < 0)
+        doc->stats = NULL;
     for (size_t i = 0; i < in->n; i++) {
         const char *path = in->paths[i];
         paifu_reader *r = NULL;
@@ -444,6 +446,13 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
             if (rc == 0) {
                 in_file++;
                 add_game(doc, path, in_file, g, rules, origin, ro, rep);
+                tab_game_info info = {(long long)doc->n_games, path, paifu_reader_format(r),
+                                      paifu_rules_origin_name(origin),
+                                      (long long)paifu_report_count(rep)};
+                if (doc->stats && tab_game(g, rules, &info, tab_stats_row, doc->stats) != 0) {
+                    tab_stats_free(doc->stats); /* no memory: the report goes without them */
+                    doc->stats = NULL;
+                }
                 if (paifu_game_result_get(g)->has_points)
                     rc = paifu_standings_add_log(st, g, &err);
             }
@@ -488,6 +497,7 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
 
 void rep_free(rep_doc *doc)
 {
+    tab_stats_free(doc->stats);
     for (size_t i = 0; i < doc->n_games; i++) {
         rep_game *g = &doc->games[i];
         free(g->file);

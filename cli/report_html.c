@@ -358,6 +358,16 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
         table(o, doc, REP_STANDINGS, NULL);
         fputs("</section>\n", o);
     }
+    if (only == REP_ALL && doc->stats && doc->n_games) {
+        fputs("<section id=\"stats-section\"><h2>Player statistics</h2><p class=\"meta\">"
+              "Over every game of the report, as <code>paifu stats</code> computes them: rates "
+              "per deal sat in (call rate: deals with tile events; tsumo: per win; tenpai: at "
+              "exhaustive draws), average hand values won and dealt in. Definitions: "
+              "doc/export.md.</p>\n",
+              o);
+        table(o, doc, REP_STATS, NULL);
+        fputs("</section>\n", o);
+    }
     if (only == REP_ALL || only == REP_FINDINGS) {
         fputs("<section id=\"findings-section\"><h2>Findings</h2>\n", o);
         if (doc->findings) {

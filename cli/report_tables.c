@@ -5,6 +5,7 @@
 #include "report.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -287,6 +288,39 @@ static void findings(rep_grid *t, const rep_doc *doc, const rep_game *only)
     }
 }
 
+/* One player's row of the statistics (tab_stats_each). */
+static void stats_row(void *ctx, const char *name, long long games, long long deals,
+                      const double *v)
+{
+    rep_grid *t = ctx;
+    rep_cell *c = new_row(t);
+    int j = 0;
+    c[j++].text = dup_fmt("%s", name);
+    c[j++].text = dup_fmt("%lld", games);
+    c[j++].text = dup_fmt("%lld", deals);
+    for (size_t k = 0; k < tab_stats_count(); k++) {
+        if (isnan(v[k]))
+            c[j++].text = dup_fmt("%s", "—");
+        else if (tab_stats_is_rate(k))
+            c[j++].text = dup_fmt("%.1f%%", 100 * v[k]);
+        else
+            c[j++].text = dup_fmt(k == 0 ? "%.2f" : "%.0f", v[k]);
+    }
+}
+
+static void stats(rep_grid *t, const rep_doc *doc)
+{
+    snprintf(t->id, sizeof(t->id), "player-stats");
+    snprintf(t->caption, sizeof(t->caption), "Player statistics");
+    head(t, "Player", false);
+    head(t, "Games", true);
+    head(t, "Deals", true);
+    for (size_t k = 0; k < tab_stats_count(); k++)
+        head(t, tab_stats_heading(k), true);
+    if (doc->stats)
+        tab_stats_each(doc->stats, stats_row, t);
+}
+
 void rep_grid_build(rep_grid *t, const rep_doc *doc, rep_table which, const rep_game *game)
 {
     memset(t, 0, sizeof(*t));
@@ -295,6 +329,7 @@ void rep_grid_build(rep_grid *t, const rep_doc *doc, rep_table which, const rep_
     case REP_GAMES: results(t, doc, game); break;
     case REP_DEALS: deals(t, doc, game); break;
     case REP_FINDINGS: findings(t, doc, game); break;
+    case REP_STATS: stats(t, doc); break;
     default: break;
     }
 }

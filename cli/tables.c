@@ -519,15 +519,43 @@ static int by_games(const void *a, const void *b)
 
 /* The statistics of a player: value or NAN when its denominator is 0. */
 typedef struct stat_def {
-    const char *name;
+    const char *name, *heading;
     bool percent;
 } stat_def;
 
-static const stat_def STATS[] = {
-    {"avg_place", false},    {"first", true}, {"second", true},   {"third", true},
-    {"fourth", true},        {"win", true},   {"deal_in", true},  {"riichi", true},
-    {"call", true},          {"tsumo", true}, {"avg_win", false}, {"avg_deal_in", false},
-    {"tenpai_at_draw", true}};
+static const stat_def STATS[] = {{"avg_place", "Avg place", false},
+                                 {"first", "1st", true},
+                                 {"second", "2nd", true},
+                                 {"third", "3rd", true},
+                                 {"fourth", "4th", true},
+                                 {"win", "Win", true},
+                                 {"deal_in", "Deal-in", true},
+                                 {"riichi", "Riichi", true},
+                                 {"call", "Call", true},
+                                 {"tsumo", "Tsumo", true},
+                                 {"avg_win", "Avg win", false},
+                                 {"avg_deal_in", "Avg deal-in", false},
+                                 {"tenpai_at_draw", "Tenpai at draw", true}};
+
+size_t tab_stats_count(void)
+{
+    return N(STATS);
+}
+
+const char *tab_stats_name(size_t j)
+{
+    return j < N(STATS) ? STATS[j].name : NULL;
+}
+
+const char *tab_stats_heading(size_t j)
+{
+    return j < N(STATS) ? STATS[j].heading : NULL;
+}
+
+bool tab_stats_is_rate(size_t j)
+{
+    return j < N(STATS) && STATS[j].percent;
+}
 
 static double ratio(long long a, long long b)
 {
@@ -550,16 +578,41 @@ static void compute(double *v, const player_stats *p)
     v[k++] = ratio(p->s.tenpai, p->s.tenpai_known);
 }
 
-int tab_stats_print(tab_stats *st, FILE *f, const char *format)
+/* The players by games played, then name: a malloc'd array of *N, NULL for memory. */
+static player_stats **sorted(tab_stats *st, size_t *n)
 {
     player_stats **rows = malloc((st->n ? st->n : 1) * sizeof(*rows));
+    *n = 0;
     if (!rows)
-        return -1;
-    size_t n = 0;
+        return NULL;
     for (size_t i = 0; i < st->cap; i++)
         if (st->p[i].name)
-            rows[n++] = &st->p[i];
-    qsort(rows, n, sizeof(*rows), by_games);
+            rows[(*n)++] = &st->p[i];
+    qsort(rows, *n, sizeof(*rows), by_games);
+    return rows;
+}
+
+long tab_stats_each(tab_stats *st, tab_stats_fn fn, void *ctx)
+{
+    size_t n;
+    player_stats **rows = sorted(st, &n);
+    if (!rows)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        double v[N(STATS)];
+        compute(v, rows[i]);
+        fn(ctx, rows[i]->name, rows[i]->games, rows[i]->s.deals, v);
+    }
+    free(rows);
+    return (long)n;
+}
+
+int tab_stats_print(tab_stats *st, FILE *f, const char *format)
+{
+    size_t n;
+    player_stats **rows = sorted(st, &n);
+    if (!rows)
+        return -1;
     bool json = strcmp(format, "json") == 0, csv = strcmp(format, "csv") == 0;
     if (json)
         fprintf(f, "{\"paifu_stats\": 1, \"players\": [");

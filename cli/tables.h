@@ -61,6 +61,17 @@ int tab_stats_new(tab_stats **out);
 void tab_stats_free(tab_stats *st);
 /* A row callback that accumulates (ctx: the tab_stats). */
 int tab_stats_row(void *ctx, int table, const tab_cell *cells);
+/* The statistics, in the order of doc/export.md: their number, name ("avg_place"), heading
+   ("1st") and whether they are rates. */
+size_t tab_stats_count(void);
+const char *tab_stats_name(size_t j);
+const char *tab_stats_heading(size_t j);
+bool tab_stats_is_rate(size_t j);
+/* Call FN for every player (by games played, then name) with its games, deals and the
+   statistics (NAN when a denominator is 0). Returns the number of players, or -1 for memory. */
+typedef void (*tab_stats_fn)(void *ctx, const char *name, long long games, long long deals,
+                             const double *values);
+long tab_stats_each(tab_stats *st, tab_stats_fn fn, void *ctx);
 /* Print the statistics as text, csv or json to F (rows by games played, then name). */
 int tab_stats_print(tab_stats *st, FILE *f, const char *format);
 

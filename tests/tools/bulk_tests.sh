@@ -177,6 +177,17 @@ for name, stats in want.items():
 EOF
 "$paifu" stats -f csv "$src/tests/data/stats-handbuilt.paifu.json" >"$work/stats.csv" 2>&1
 contains "stats csv" "$work/stats.csv" 'D,1,4,1,1,0,0,0,0.25,0,0,1,0,11600,,1'
+"$paifu" report --format html "$src/tests/data/stats-handbuilt.paifu.json" >"$work/stats.html" 2>&1
+contains "the HTML report's statistics section" "$work/stats.html" '<section id="stats-section">'
+"$py" - "$work/stats.html" >"$work/stats-html.cmp" 2>&1 <<'EOF2' || fail "HTML statistics: $(cat "$work/stats-html.cmp")"
+import re, sys
+html = open(sys.argv[1]).read()
+table = html[html.index('<table id="player-stats">'):]
+table = table[:table.index('</table>')]
+rows = {r[0]: r for r in (re.findall(r'<t[hd][^>]*>([^<]*)</t[hd]>', tr) for tr in re.findall(r'<tr>(.*?)</tr>', table, re.S)) if r}
+assert rows["D"][1:] == ["1", "4", "1.00", "100.0%", "0.0%", "0.0%", "0.0%", "25.0%", "0.0%", "0.0%", "100.0%", "0.0%", "11600", "—", "100.0%"], rows["D"]
+assert rows["A"][9] == "50.0%" and rows["A"][14] == "6800", rows["A"]
+EOF2
 "$paifu" stats "$samples/session-rrc.paifu.json" >"$work/stats.txt" 2>&1
 contains "score sheet: no call rate" "$work/stats.txt" "Dana"
 
