@@ -378,10 +378,20 @@ uint32_t paifu_tenhou__log_date(const char *text)
     return date >= 20060101 && month >= 1 && month <= 12 && day >= 1 && day <= 31 ? date : 0;
 }
 
+/* The last part of a source name: after its last '/', or after the ':' that names a game
+   inside a database or an archive ("houou.db:LOG-ID", "logs.zip:dir/LOG-ID.mjlog"). */
+static const char *path_base(const char *path)
+{
+    const char *base = path;
+    for (const char *p = path; *p; p++)
+        if (*p == '/' || *p == ':')
+            base = p + 1;
+    return base;
+}
+
 uint32_t paifu_tenhou__path_date(const char *path)
 {
-    const char *base = path ? strrchr(path, '/') : NULL;
-    return path ? paifu_tenhou__log_date(base ? base + 1 : path) : 0;
+    return path ? paifu_tenhou__log_date(path_base(path)) : 0;
 }
 
 uint32_t paifu_tenhou__meta_date(const char *text)
@@ -461,8 +471,7 @@ int paifu_mjlog__finish_game(mjlog_reader *st)
        tenhou.net/6 writer */
     uint32_t date = paifu_tenhou__path_date(st->in.source);
     if (date) {
-        const char *base = strrchr(st->in.source, '/');
-        base = base ? base + 1 : st->in.source;
+        const char *base = path_base(st->in.source);
         char text[40];
         paifu_tenhou__date_text(text, sizeof(text), base);
         rc = paifu_mjlog__meta(st, PAIFU_META_DATE, text);

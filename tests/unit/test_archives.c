@@ -193,6 +193,20 @@ static void test_xml_date_from_name(void **state)
     assert_string_equal(rule_of(g, "uma"), OLD);
     assert_string_equal(rule_of(g, "extension_winds"), "2");
     paifu_game_free(g);
+    /* a game inside a database or an archive is named CONTAINER:MEMBER (formats/common/
+       container.c): its log id follows the colon */
+    static const char *const NAMED[] = {"db/houou.db:2009073113gm-00e1-0000-00000000",
+                                        "a.zip:2009073113gm-00e1-0000-00000000.mjlog",
+                                        "a.tar.gz:logs/2009073113gm-00e1-0000-00000000.xml"};
+    for (size_t i = 0; i < sizeof(NAMED) / sizeof(NAMED[0]); i++) {
+        o.source_name = NAMED[i];
+        g = NULL;
+        assert_int_equal(paifu_game_read_buffer(&g, s.data, s.len, &o, &err), 0);
+        assert_string_equal(paifu_game_meta_get(g, PAIFU_META_DATE), "2009-07-31T13");
+        assert_string_equal(paifu_game_meta_get(g, "tenhou.ref"),
+                            "2009073113gm-00e1-0000-00000000");
+        paifu_game_free(g);
+    }
     o.source_name = "game.xml"; /* no date, no generation-A wall: not known */
     assert_int_equal(paifu_game_read_buffer(&g, s.data, s.len, &o, &err), 0);
     assert_null(paifu_game_meta_get(g, PAIFU_META_DATE));
