@@ -42,9 +42,14 @@ def make_db(out, logs, copies, bad):
             if raw[:2] == b"\x1f\x8b":
                 raw = gzip.decompress(raw)
             t = go_type(raw)
-            log_id = "2009082713gm-%04x-0000-%08x" % (t, n)
+            # a fresh id on the game's own date (the date decides Tenhou's rules by era):
+            # the date of the log id in the file's name, else a date of today's rules
+            m = re.search(r"(\d{10})gm-", os.path.basename(path))
+            date = m.group(1) if m else "2024010100"
+            log_id = "%sgm-%04x-0000-%08x" % (date, t, n)
             db.execute("INSERT INTO logs VALUES (?, ?, ?, ?, 1, 0, ?)",
-                       (log_id, "2009-08-27 13:00:00", 3 if t & 0x10 else 4,
+                       (log_id, "%s-%s-%s %s:00:00" % (date[:4], date[4:6], date[6:8], date[8:]),
+                        3 if t & 0x10 else 4,
                         0 if t & 0x08 else 1, gzip.compress(raw, 6)))
             if copy == 0:
                 print(f"{log_id}\t{path}")
