@@ -482,6 +482,13 @@ PAIFU_EXTERN int paifu_game_new(paifu_game **out, paifu_error *err);
 /** Free a game and everything borrowed from it. NULL is a no-op. */
 PAIFU_EXTERN void paifu_game_free(paifu_game *game);
 
+/**
+ * Deep-copy SRC into a new game that borrows nothing from it: players, rules, metadata, the
+ * prelude, every deal with its events and records, the result. Lets a caller keep a game a
+ * paifu_reader lends past the reader's next game. Owned by the caller: paifu_game_free().
+ */
+PAIFU_EXTERN int paifu_game_copy(paifu_game **out, const paifu_game *src, paifu_error *err);
+
 /** Empty the game for reuse; keeps the arena's memory (streaming readers). Limits are kept. */
 PAIFU_EXTERN void paifu_game_reset(paifu_game *game);
 
