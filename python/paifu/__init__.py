@@ -1,0 +1,4 @@
+"""paifu: read, verify and convert mahjong game records (Python binding of libpaifu).
+"""
+from ._core import *  # noqa
+from ._game import *  # noqa

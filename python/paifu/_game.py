@@ -1,0 +1,1025 @@
+"""Games, deals, events and recorded values; reading, verifying and converting."""
+
+from __future__ import annotations
+
+import ctypes
+import io
+import os
+import struct
+import weakref
+from typing import (Any, BinaryIO, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional,
+                    Sequence, Tuple, Union)
+
+from . import _lib
+from ._core import (SEVERITIES, TILE_NAMES, Location, PaifuError, Rules, RulesLike, _fs, _s,
+                    check, error_from_c, location_from_c, new_error)
+
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, BinaryIO]
+
+EVENT_TYPES: Tuple[str, ...] = ("", "draw", "discard", "chi", "pon", "daiminkan", "ankan",
+                                "shouminkan", "kita", "flower", "riichi_accepted", "dora", "win",
+                                "exhaustive_draw", "abortive_draw", "penalty", "disconnect",
+                                "reconnect")
+"""EVENT_TYPES[code]: the name of a C event type (paifu_event_type_name), index 0 unused."""
+
+WINDS = ("E", "S", "W", "N")
+LIMITS = {0: "none", 1: "mangan", 2: "haneman", 3: "baiman", 4: "sanbaiman", 5: "yakuman",
+          255: "unknown"}
+DRAW_KINDS = ("exhaustive", "kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou")
+PENALTY_KINDS = ("chombo", "dead_hand", "fine", "other")
+PENALTY_TIMINGS = ("by_rules", "after_uma", "immediate")
+RECORDED = {0x0001: "han", 0x0002: "fu", 0x0004: "points", 0x0008: "limit", 0x0010: "yaku",
+            0x0020: "deltas", 0x0040: "scores", 0x0080: "sticks", 0x0100: "hand", 0x0200: "dora",
+            0x0400: "ura", 0x0800: "tenpai", 0x1000: "payments"}
+DEAL_FLAGS = {0x01: "result_only", 0x02: "has_scores", 0x04: "has_hands", 0x08: "has_wall",
+              0x10: "has_dice", 0x20: "has_sticks", 0x40: "round_unknown"}
+
+_EVENT = struct.Struct(_lib.EVENT_STRUCT)
+assert _EVENT.size == ctypes.sizeof(_lib.Event)
+
+
+def _tiles(raw: Sequence[int], n: int) -> List[str]:
+    names = TILE_NAMES
+    return [names[t] or "?" for t in raw[:n]]
+
+
+def _ids(raw: Sequence[int], n: int) -> List[Optional[int]]:
+    return [None if i == 0xFF else i for i in raw[:n]]
+
+
+def _seats(bits: int) -> List[int]:
+    return [s for s in range(4) if bits >> s & 1]
+
+
+# ---- events ----
+
+
+class Event(tuple):
+    """One event of a deal: a light, immutable value with its tiles in notation.
+
+    The tuple holds the C struct's fields as they are (type code, seat, from, flags, tile byte,
+    tile id, n, reserved, hand tiles, their ids, detail, line, column); the properties give
+    them as Python values: ``type`` ("draw", "discard", "chi", ... "win"), ``seat`` and
+    ``from_seat`` (None when none), ``tile`` ("5m", "0p" for a red five, None), ``tiles`` (the
+    tiles a call takes from the hand), ``tsumogiri`` (None when the log does not say),
+    ``riichi``, ``replacement``, ``line`` and ``column`` in the source. A win, draw or penalty
+    points at its recorded values: ``deal.record(event)``.
+    """
+
+    __slots__ = ()
+
+    @property
+    def type(self) -> str:
+        return EVENT_TYPES[self[0]]
+
+    @property
+    def type_code(self) -> int:
+        return self[0]
+
+    @property
+    def seat(self) -> Optional[int]:
+        s = self[1]
+        return s if s >= 0 else None
+
+    @property
+    def from_seat(self) -> Optional[int]:
+        s = self[2]
+        return s if s >= 0 else None
+
+    @property
+    def flags(self) -> int:
+        return self[3]
+
+    @property
+    def tile(self) -> Optional[str]:
+        return TILE_NAMES[self[4]]
+
+    @property
+    def tile_id(self) -> Optional[int]:
+        i = self[5]
+        return None if i == 0xFF else i
+
+    @property
+    def tiles(self) -> List[str]:
+        return _tiles(self[8], self[6])
+
+    @property
+    def tile_ids(self) -> List[Optional[int]]:
+        return _ids(self[9], self[6])
+
+    @property
+    def detail(self) -> int:
+        return self[10]
+
+    @property
+    def line(self) -> int:
+        return self[11]
+
+    @property
+    def column(self) -> int:
+        return self[12]
+
+    @property
+    def tsumogiri(self) -> Optional[bool]:
+        f = self[3]
+        return bool(f & 0x01) if f & 0x02 else None
+
+    @property
+    def riichi(self) -> bool:
+        return bool(self[3] & 0x04)
+
+    @property
+    def replacement(self) -> bool:
+        return bool(self[3] & 0x08)
+
+    @property
+    def double_riichi(self) -> bool:
+        return bool(self[3] & 0x10)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The event's fields that apply, as plain values."""
+        d: Dict[str, Any] = {"type": self.type}
+        if self.seat is not None:
+            d["seat"] = self.seat
+        if self.from_seat is not None:
+            d["from"] = self.from_seat
+        if self.tile is not None:
+            d["tile"] = self.tile
+        if self.tile_id is not None:
+            d["tile_id"] = self.tile_id
+        if self[6]:
+            d["tiles"] = self.tiles
+        if self.tsumogiri is not None:
+            d["tsumogiri"] = self.tsumogiri
+        if self.riichi:
+            d["riichi"] = True
+        if self.replacement:
+            d["replacement"] = True
+        if self.double_riichi:
+            d["double_riichi"] = True
+        if self.line:
+            d["line"] = self.line
+        if self.column:
+            d["column"] = self.column
+        return d
+
+    def __repr__(self) -> str:
+        parts = [self.type]
+        if self.seat is not None:
+            parts.append("seat=%d" % self.seat)
+        if self.tile is not None:
+            parts.append(self.tile)
+        if self[6]:
+            parts.append("+" + "".join(self.tiles))
+        if self.from_seat is not None:
+            parts.append("from=%d" % self.from_seat)
+        return "Event(%s)" % " ".join(parts)
+
+
+_new_event = tuple.__new__
+
+
+def _events_from(ptr: int, n: int) -> List[Event]:
+    if not n:
+        return []
+    raw = ctypes.string_at(ptr, n * _EVENT.size)
+    return [_new_event(Event, t) for t in _EVENT.iter_unpack(raw)]
+
+
+# ---- recorded values ----
+
+
+class Yaku(NamedTuple):
+    """A recorded yaku (riichi: Tenhou's id; MCR: the fan number) with the han the log gave
+    (13 per yakuman; MCR: points), how often it counts, and the log's own spelling."""
+
+    id: int
+    name: Optional[str]
+    han: int
+    count: int
+    log_name: Optional[str]
+
+
+def _yaku_list(arr, n: int, mcr: bool = False) -> List[Yaku]:
+    lib = _lib.load()
+    out = []
+    for y in arr[:n]:
+        nm = lib.paifu_yaku_name(y.id) if not mcr else None
+        out.append(Yaku(y.id, _s(nm) if nm else None, y.han, y.count,
+                        _s(y.name) if y.name else None))
+    return out
+
+
+def _known(bits: int) -> frozenset:
+    return frozenset(v for k, v in RECORDED.items() if bits & k)
+
+
+class Win:
+    """A recorded win. A value the log did not record is None (see ``known``)."""
+
+    __slots__ = ("winner", "from_seat", "pao", "tsumo", "known", "win_tile", "win_tile_id",
+                 "hand", "dora", "ura", "yaku", "yakuman", "han", "fu", "limit", "points",
+                 "payment_nondealer", "payment_dealer", "honba", "riichi_sticks", "deltas",
+                 "scores_before")
+
+    def __init__(self, w: _lib.Win):
+        k = w.known
+        self.known = _known(k)
+        self.winner = w.winner
+        self.from_seat = w.from_
+        self.pao = w.pao if w.pao >= 0 else None
+        self.tsumo = w.winner == w.from_
+        self.win_tile = TILE_NAMES[w.win_tile]
+        self.win_tile_id = None if w.win_tile_id == 0xFF else w.win_tile_id
+        self.hand = _tiles(w.hand, w.n_hand) if k & 0x0100 or w.n_hand else None
+        self.dora = _tiles(w.dora, w.n_dora) if k & 0x0200 or w.n_dora else None
+        self.ura = _tiles(w.ura, w.n_ura) if k & 0x0400 or w.n_ura else None
+        self.yaku = _yaku_list(w.yaku, w.n_yaku) if k & 0x0010 else None
+        self.yakuman = w.yakuman if k & 0x0010 else None
+        self.han = w.han if k & 0x0001 else None
+        self.fu = w.fu if k & 0x0002 else None
+        self.limit = LIMITS.get(w.limit, "unknown") if k & 0x0008 else None
+        self.points = w.points if k & 0x0004 else None
+        self.payment_nondealer = w.payment_nondealer if k & 0x1000 else None
+        self.payment_dealer = w.payment_dealer if k & 0x1000 else None
+        self.honba = w.honba if k & 0x0080 else None
+        self.riichi_sticks = w.riichi_sticks if k & 0x0080 else None
+        self.deltas = list(w.deltas) if k & 0x0020 else None
+        self.scores_before = list(w.scores_before) if k & 0x0040 else None
+
+    def to_dict(self) -> Dict[str, Any]:
+        d = {s: getattr(self, s) for s in self.__slots__}
+        d["known"] = sorted(self.known)
+        if self.yaku is not None:
+            d["yaku"] = [y._asdict() for y in self.yaku]
+        return d
+
+    def __repr__(self) -> str:
+        return "Win(winner=%d, from=%d, han=%s, fu=%s, points=%s)" % (
+            self.winner, self.from_seat, self.han, self.fu, self.points)
+
+
+class Draw:
+    """A recorded draw (exhaustive or abortive): its kind, tenpai and nagashi seats, the hands
+    shown, sticks, score changes. Unrecorded values are None."""
+
+    __slots__ = ("kind", "seat", "known", "tenpai", "nagashi", "shown", "honba", "riichi_sticks",
+                 "deltas", "scores_before")
+
+    def __init__(self, d: _lib.Draw):
+        k = d.known
+        self.kind = DRAW_KINDS[d.kind] if d.kind < len(DRAW_KINDS) else str(d.kind)
+        self.seat = d.seat if d.seat >= 0 else None
+        self.known = _known(k)
+        self.tenpai = _seats(d.tenpai) if k & 0x0800 else None
+        self.nagashi = _seats(d.nagashi)
+        self.shown = {s: _tiles(d.hands[s], d.n_hand[s]) for s in _seats(d.shown)}
+        self.honba = d.honba if k & 0x0080 else None
+        self.riichi_sticks = d.riichi_sticks if k & 0x0080 else None
+        self.deltas = list(d.deltas) if k & 0x0020 else None
+        self.scores_before = list(d.scores_before) if k & 0x0040 else None
+
+    def to_dict(self) -> Dict[str, Any]:
+        d = {s: getattr(self, s) for s in self.__slots__}
+        d["known"] = sorted(self.known)
+        return d
+
+    def __repr__(self) -> str:
+        return "Draw(%s, tenpai=%s)" % (self.kind, self.tenpai)
+
+
+class Penalty:
+    """A recorded penalty: kind ("chombo", "dead_hand", "fine", "other"), timing, seat,
+    amount (0: as the rules say), deltas (None when not recorded) and a free-text note."""
+
+    __slots__ = ("kind", "timing", "seat", "amount", "deltas", "note")
+
+    def __init__(self, p: _lib.Penalty):
+        self.kind = PENALTY_KINDS[p.kind] if p.kind < len(PENALTY_KINDS) else str(p.kind)
+        self.timing = PENALTY_TIMINGS[p.timing] if p.timing < 3 else str(p.timing)
+        self.seat = p.seat
+        self.amount = p.amount
+        self.deltas = list(p.deltas) if p.has_deltas else None
+        self.note = _s(p.note) if p.note else None
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {s: getattr(self, s) for s in self.__slots__}
+
+    def __repr__(self) -> str:
+        return "Penalty(%s, seat=%d)" % (self.kind, self.seat)
+
+
+# ---- deals ----
+
+
+class Deal:
+    """One deal (hand) of a game: its start record, events and recorded outcomes.
+
+    Start values are plain attributes (``round_wind`` "E".."N", ``hand_number`` 1-based,
+    ``dealer``, ``honba``, ``riichi_sticks``, ``scores`` or None, ``dora_indicator``,
+    ``dice``, ``hands`` per seat in notation or None, ``label`` such as "E2-1"). ``events``,
+    ``wins``, ``draws``, ``penalties`` and ``score_rows`` are read from the C model when asked.
+    """
+
+    __slots__ = ("_game", "index", "label", "round_wind", "hand_number", "dealer", "honba",
+                 "riichi_sticks", "scores", "dora_indicator", "dice", "hands", "flags",
+                 "result_only", "line", "column", "n_events", "__weakref__")
+
+    def __init__(self, game: "Game", index: int):
+        self._game = game
+        self.index = index
+        d = game._deal_c(index)
+        st = d.start
+        buf = ctypes.create_string_buffer(16)
+        _lib.load().paifu_deal_label(buf, 16, ctypes.byref(st))
+        self.label = _s(buf.value)
+        f = st.flags
+        self.flags = frozenset(v for k, v in DEAL_FLAGS.items() if f & k)
+        self.round_wind = WINDS[st.round_wind & 3]
+        self.hand_number = st.hand_number + 1
+        self.dealer = st.dealer
+        self.honba = st.honba
+        self.riichi_sticks = st.riichi_sticks
+        self.scores = list(st.scores) if f & 0x02 else None
+        self.dora_indicator = TILE_NAMES[st.dora_indicator]
+        self.dice = list(st.dice) if f & 0x10 else None
+        self.hands = [_tiles(st.hands[s], st.n_hand[s]) for s in range(4)] if f & 0x04 \
+            else None
+        self.result_only = bool(d.flags & 0x01)
+        self.line, self.column = d.line, d.column
+        self.n_events = d.n_events
+
+    @property
+    def game(self) -> "Game":
+        return self._game
+
+    @property
+    def events(self) -> List[Event]:
+        """Every event in order (a new list of Event values at each access)."""
+        d = self._game._deal_c(self.index)
+        return _events_from(d.events, d.n_events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events)
+
+    def __len__(self) -> int:
+        return self.n_events
+
+    @property
+    def wins(self) -> List[Win]:
+        d = self._game._deal_c(self.index)
+        return [Win(d.wins[i]) for i in range(d.n_wins)]
+
+    @property
+    def draws(self) -> List[Draw]:
+        d = self._game._deal_c(self.index)
+        return [Draw(d.draws[i]) for i in range(d.n_draws)]
+
+    @property
+    def penalties(self) -> List[Penalty]:
+        d = self._game._deal_c(self.index)
+        return [Penalty(d.penalties[i]) for i in range(d.n_penalties)]
+
+    @property
+    def score_rows(self) -> List[List[int]]:
+        """Recorded score snapshots (after riichi deposits), indexed by event.detail."""
+        d = self._game._deal_c(self.index)
+        return [list(d.score_rows[i]) for i in range(d.n_score_rows)]
+
+    @property
+    def wall(self) -> Optional[List[str]]:
+        """The wall in draw order (tiles in notation), None when unknown."""
+        d = self._game._deal_c(self.index)
+        n = d.start.n_wall
+        if not n or not d.start.wall:
+            return None
+        return _tiles(ctypes.string_at(d.start.wall, n), n)
+
+    def record(self, event: Event) -> Union[Win, Draw, Penalty, List[int], None]:
+        """The recorded values an event points at: a Win for a win, a Draw for a draw, a
+        Penalty, the recorded scores after a riichi deposit; None for other events."""
+        t, i = event[0], event[10]
+        if i < 0:
+            return None
+        d = self._game._deal_c(self.index)
+        if t == 12 and i < d.n_wins:
+            return Win(d.wins[i])
+        if t in (13, 14) and i < d.n_draws:
+            return Draw(d.draws[i])
+        if t == 15 and i < d.n_penalties:
+            return Penalty(d.penalties[i])
+        if t == 10 and i < d.n_score_rows:
+            return list(d.score_rows[i])
+        return None
+
+    def __repr__(self) -> str:
+        return "Deal(%s, %d events)" % (self.label, self.n_events)
+
+
+# ---- games ----
+
+
+class Game:
+    """A game: players, rule set, deals and recorded result.
+
+    A game read through a :class:`Reader` shares the reader's memory while it is the reader's
+    current game and is copied out (``paifu_game_copy``) when the reader moves on while you
+    still hold it, so a Game stays valid whatever order Python frees things in.
+    """
+
+    __slots__ = ("_ptr", "_reader", "_owned", "index", "source", "_deals", "__weakref__")
+
+    def __init__(self):
+        raise TypeError("games come from paifu.read(), paifu.open() or paifu.read_game()")
+
+    @classmethod
+    def _borrowed(cls, ptr: int, reader: "Reader", index: int, source: str) -> "Game":
+        g = object.__new__(cls)
+        g._ptr = ctypes.c_void_p(ptr)
+        g._reader = reader  # keeps the reader (and the game's memory) alive
+        g._owned = False
+        g.index = index
+        g.source = source
+        g._deals = None
+        return g
+
+    def _detach(self) -> None:
+        """Copy the game out of its reader (the reader is about to reuse its memory)."""
+        if self._owned or self._ptr is None:
+            return
+        lib = _lib.load()
+        p = ctypes.c_void_p()
+        err = new_error()
+        check(lib.paifu_game_copy(ctypes.byref(p), self._ptr, ctypes.byref(err)), err,
+              self.source)
+        self._ptr = p
+        self._owned = True
+        self._reader = None
+
+    def __del__(self) -> None:
+        if getattr(self, "_owned", False) and self._ptr and _lib._lib is not None:
+            _lib._lib.paifu_game_free(self._ptr)
+            self._ptr = None
+
+    def _deal_c(self, i: int) -> _lib.Deal:
+        return _lib._lib.paifu_game_deal(self._ptr, i).contents
+
+    # -- header --
+    @property
+    def n_players(self) -> int:
+        """4, or 3 for sanma."""
+        return _lib.load().paifu_game_players(self._ptr)
+
+    @property
+    def players(self) -> List[str]:
+        """Player names in seat order (seat 0 = the first dealer)."""
+        lib = _lib.load()
+        return [_s(lib.paifu_game_player(self._ptr, s).contents.name)
+                for s in range(self.n_players)]
+
+    @property
+    def source_format(self) -> str:
+        """The format the game was read from ("tenhou-xml", "paifu", ...)."""
+        return _s(_lib.load().paifu_game_source_format(self._ptr))
+
+    @property
+    def rules_name(self) -> Optional[str]:
+        """The rule set the log names, or None."""
+        r = _lib.load().paifu_game_rules_name(self._ptr)
+        return _s(r) if r else None
+
+    @property
+    def rule_overrides(self) -> Dict[str, str]:
+        """Rule parameters the log itself sets (red fives, players, length, ...)."""
+        lib = _lib.load()
+        out = {}
+        for i in range(lib.paifu_game_rule_override_count(self._ptr)):
+            m = lib.paifu_game_rule_override(self._ptr, i).contents
+            out[_s(m.key)] = _s(m.value)
+        return out
+
+    @property
+    def meta(self) -> Dict[str, str]:
+        """Source-format metadata kept for writers ("tenhou.go.type", ...)."""
+        lib = _lib.load()
+        out = {}
+        for i in range(lib.paifu_game_meta_count(self._ptr)):
+            m = lib.paifu_game_meta(self._ptr, i).contents
+            out[_s(m.key)] = _s(m.value)
+        return out
+
+    def set_meta(self, key: str, value: str) -> None:
+        """Set a metadata entry (e.g. "tenhou.ref" for the tenhou6 writer)."""
+        self._detach_if_borrowed()
+        err = new_error()
+        check(_lib.load().paifu_game_set_meta(self._ptr, key.encode(), value.encode(),
+                                              ctypes.byref(err)), err)
+
+    def _detach_if_borrowed(self) -> None:
+        self._detach()  # never write into memory a reader owns
+
+    def rules(self, fallback: str = "rrc") -> Rules:
+        """The rule set the log names with its own overrides (FALLBACK when it names none)."""
+        p = ctypes.c_void_p()
+        err = new_error()
+        check(_lib.load().paifu_game_rules(ctypes.byref(p), self._ptr, fallback.encode(),
+                                           ctypes.byref(err)), err, self.source)
+        return Rules._adopt(p)
+
+    @property
+    def result(self) -> Dict[str, Optional[List[int]]]:
+        """The recorded outcome: {"points": raw final points or None, "final": final scores
+        with uma/oka or None}."""
+        r = _lib.load().paifu_game_result_get(self._ptr).contents
+        n = self.n_players
+        return {"points": list(r.points)[:n] if r.has_points else None,
+                "final": list(r.final)[:n] if r.has_final else None}
+
+    @property
+    def truncated(self) -> bool:
+        """True when the log stops before the game ended."""
+        return bool(_lib.load().paifu_game_truncated(self._ptr))
+
+    @property
+    def prelude(self) -> List[Event]:
+        """Connection events before the first deal."""
+        lib = _lib.load()
+        n = lib.paifu_game_prelude_count(self._ptr)
+        if not n:
+            return []
+        first = lib.paifu_game_prelude(self._ptr, 0)
+        return _events_from(ctypes.cast(first, ctypes.c_void_p).value, n)
+
+    # -- deals --
+    @property
+    def deals(self) -> List[Deal]:
+        """The deals in order."""
+        if self._deals is None:
+            n = _lib.load().paifu_game_deal_count(self._ptr)
+            self._deals = [Deal(self, i) for i in range(n)]
+        return list(self._deals)
+
+    def __iter__(self) -> Iterator[Deal]:
+        return iter(self.deals)
+
+    def __len__(self) -> int:
+        return _lib.load().paifu_game_deal_count(self._ptr)
+
+    # -- verify and convert --
+    def verify(self, rules: RulesLike = None, *, overrides: Optional[Mapping[str, Any]] = None,
+               fallback: str = "rrc", source: Optional[str] = None,
+               game_index: Optional[int] = None, max_findings: int = 0) -> List["Finding"]:
+        """Re-simulate the game and return its findings (an empty list: the log is clean).
+
+        RULES: None = the rule set the log names (FALLBACK when it names none); a preset name
+        (the log's own facts, such as red fives and length, still apply, as `paifu validate
+        --rules`); or a :class:`Rules` used as it is. OVERRIDES then set parameters by name.
+        Findings carry the file (SOURCE, default the name it was read under) and game index.
+        """
+        return self._verify(rules, overrides, fallback, source, game_index, max_findings)[0]
+
+    def _verify(self, rules, overrides, fallback, source, game_index, max_findings):
+        lib = _lib.load()
+        r = resolve_rules(self, rules, overrides, fallback)
+        rep = ctypes.c_void_p()
+        err = new_error()
+        check(lib.paifu_report_new(ctypes.byref(rep), ctypes.byref(err)), err)
+        try:
+            vo = _lib.VerifyOptions(1, os.fsencode(source if source is not None
+                                                   else self.source),
+                                    self.index if game_index is None else game_index,
+                                    max_findings)
+            check(lib.paifu_verify_game(rep, self._ptr, r._ptr, ctypes.byref(vo),
+                                        ctypes.byref(err)), err, self.source)
+            out = [Finding._from_c(lib.paifu_report_finding(rep, i).contents)
+                   for i in range(lib.paifu_report_count(rep))]
+            st = lib.paifu_report_stats(rep).contents
+            stats = {k: getattr(st, k) for k, _ in _lib.VerifyStats._fields_}
+            return out, stats
+        finally:
+            lib.paifu_report_free(rep)
+
+    def convert(self, to: str, *, strict: bool = False, pretty: bool = False) -> "Conversion":
+        """This game written in format TO, with what the format could not carry."""
+        return convert([self], to, strict=strict, pretty=pretty)
+
+    def copy(self) -> "Game":
+        """An independent copy of the game."""
+        lib = _lib.load()
+        p = ctypes.c_void_p()
+        err = new_error()
+        check(lib.paifu_game_copy(ctypes.byref(p), self._ptr, ctypes.byref(err)), err)
+        g = object.__new__(Game)
+        g._ptr, g._reader, g._owned = p, None, True
+        g.index, g.source, g._deals = self.index, self.source, None
+        return g
+
+    def __repr__(self) -> str:
+        return "Game(%s #%d, %s, %d deals, players=%r)" % (
+            self.source, self.index, self.source_format, len(self), self.players)
+
+
+def resolve_rules(game: Optional[Game], rules: RulesLike, overrides: Optional[Mapping[str, Any]],
+                  fallback: str = "rrc") -> Rules:
+    """The rule set to verify GAME under, as the command line resolves --rules/--rule."""
+    if isinstance(rules, Rules):
+        r = rules.copy()
+    elif rules is not None:
+        r = Rules(str(rules))
+        if game is not None:  # the log's own overrides are facts of its game
+            r.update(game.rule_overrides)
+    elif game is not None:
+        r = game.rules(fallback)
+    else:
+        r = Rules(fallback)
+    if overrides:
+        r.update(overrides)
+    return r
+
+
+# ---- reading ----
+
+
+class Reader:
+    """A stream of games from one input (file, bytes or stream).
+
+    Iterating yields :class:`Game` objects; each is valid for as long as you keep it (it is
+    copied out of the reader when the reader moves on while you still hold it). Use as a
+    context manager or let it be collected; ``format`` is the detected format's name.
+    """
+
+    def __init__(self, source: Source, *, format: Optional[str] = None,
+                 name: Optional[str] = None, max_input: int = 0, max_inflated: int = 0,
+                 max_events: int = 0, max_deals: int = 0):
+        lib = _lib.load()
+        self._ptr = ctypes.c_void_p()
+        self._last: Optional[weakref.ReferenceType] = None
+        self._index = 0
+        opts = _lib.ReadOptions(1, format.encode() if format else None, None, max_input,
+                                max_inflated, max_events, max_deals)
+        err = new_error()
+        if isinstance(source, (bytes, bytearray, memoryview)) or hasattr(source, "read"):
+            data = source.read() if hasattr(source, "read") else source
+            if isinstance(data, str):
+                data = data.encode()
+            data = bytes(data)
+            if name is None:
+                name = getattr(source, "name", None) if hasattr(source, "read") else None
+                name = str(name) if isinstance(name, (str, bytes, os.PathLike)) else "<bytes>"
+            self.name = name
+            opts.source_name = name.encode()
+            rc = lib.paifu_reader_open_buffer(ctypes.byref(self._ptr), data, len(data),
+                                              ctypes.byref(opts), ctypes.byref(err))
+        else:
+            self.name = os.fspath(source) if name is None else name
+            if isinstance(self.name, bytes):
+                self.name = os.fsdecode(self.name)
+            rc = lib.paifu_reader_open(ctypes.byref(self._ptr), _fs(source), ctypes.byref(opts),
+                                       ctypes.byref(err))
+        check(rc, err, self.name)
+
+    @property
+    def format(self) -> Optional[str]:
+        """The detected (or forced) format."""
+        f = _lib.load().paifu_reader_format(self._ptr) if self._ptr else None
+        return _s(f) if f else None
+
+    @property
+    def compressed(self) -> bool:
+        """True when the input was gzip."""
+        return bool(_lib.load().paifu_reader_was_compressed(self._ptr))
+
+    def _release_last(self) -> None:
+        g = self._last() if self._last is not None else None
+        if g is not None:
+            g._detach()
+        self._last = None
+
+    def next_game(self) -> Optional[Game]:
+        """The next game, or None at the end. Raises PaifuError on a bad game."""
+        if not self._ptr:
+            return None
+        self._release_last()
+        lib = _lib.load()
+        out = ctypes.c_void_p()
+        err = new_error()
+        rc = lib.paifu_reader_next(ctypes.byref(out), self._ptr, ctypes.byref(err))
+        check(rc, err, self.name)
+        if rc == 0:
+            return None
+        g = Game._borrowed(out.value, self, self._index, self.name)
+        self._index += 1
+        self._last = weakref.ref(g)
+        return g
+
+    def __iter__(self) -> Iterator[Game]:
+        while True:
+            g = self.next_game()
+            if g is None:
+                return
+            yield g
+
+    def close(self) -> None:
+        """Free the reader now (a game still held is copied out first)."""
+        if self._ptr:
+            self._release_last()
+            _lib.load().paifu_reader_free(self._ptr)
+            self._ptr = None
+
+    def __enter__(self) -> "Reader":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        # only reached when no borrowed game refers to us any more
+        p = getattr(self, "_ptr", None)
+        if p and _lib._lib is not None:
+            _lib._lib.paifu_reader_free(p)
+            self._ptr = None
+
+
+def open(source: Source, **kw: Any) -> Reader:  # noqa: A001 - mirrors paifu_reader_open
+    """Open a file path, bytes or binary stream for reading games (see :class:`Reader`)."""
+    return Reader(source, **kw)
+
+
+def read(source: Source, **kw: Any) -> List[Game]:
+    """Every game of a file path, bytes or binary stream."""
+    with Reader(source, **kw) as r:
+        return list(r)
+
+
+def read_game(source: Source, **kw: Any) -> Game:
+    """The first game of a file path, bytes or stream (PaifuError when it holds none)."""
+    with Reader(source, **kw) as r:
+        g = r.next_game()
+        if g is None:
+            raise PaifuError("the input holds no game", -4, Location(file=r.name))
+        return g
+
+
+# ---- findings and validation ----
+
+
+class Finding(NamedTuple):
+    """A discrepancy between the log and the rules: a stable ``code`` ("score.fu"), its
+    ``severity``, a ``message``, what paifu computed (``expected``) and what the log says
+    (``recorded``) (None when not applicable), the rule's source (``rule``) and where it
+    shows (``location``, with the file and game it belongs to)."""
+
+    code: str
+    severity: str
+    message: str
+    expected: Optional[str]
+    recorded: Optional[str]
+    rule: Optional[str]
+    location: Location
+
+    @classmethod
+    def _from_c(cls, f: _lib.Finding) -> "Finding":
+        return cls(_s(f.code), SEVERITIES[f.severity], _s(f.message),
+                   _s(f.expected) or None, _s(f.recorded) or None,
+                   _s(f.rule_ref) if f.rule_ref else None, location_from_c(f.where))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """As a finding of `paifu validate --format json`."""
+        d: Dict[str, Any] = {"code": self.code, "severity": self.severity,
+                             "message": self.message}
+        if self.expected:
+            d["expected"] = self.expected
+        if self.recorded:
+            d["recorded"] = self.recorded
+        if self.rule:
+            d["rule"] = self.rule
+        d["where"] = self.location.to_dict()
+        return d
+
+    def __str__(self) -> str:
+        where = str(self.location)
+        ctx = ""
+        if " [" in where:
+            where, ctx = where.split(" [", 1)
+            ctx = " [" + ctx
+        s = "%s: %s: %s: %s" % (where, self.severity, self.code, self.message)
+        if self.expected or self.recorded:
+            s += " (expected %s, recorded %s)" % (self.expected or "-", self.recorded or "-")
+        s += ctx
+        if self.rule:
+            s += " [%s]" % self.rule
+        return s
+
+
+STAT_KEYS = ("games", "deals", "events", "wins", "draws", "findings", "wins_scored")
+
+
+class FileReport:
+    """The verification of one input: its findings, format, games, counters and error."""
+
+    __slots__ = ("file", "findings", "format", "games", "error", "stats")
+
+    def __init__(self, file: str, findings: List[Finding], format: Optional[str], games: int,
+                 error: Optional[PaifuError], stats: Dict[str, int]):
+        self.file, self.findings, self.format = file, findings, format
+        self.games, self.error, self.stats = games, error, stats
+
+    def __getstate__(self):
+        return tuple(getattr(self, s) for s in self.__slots__)
+
+    def __setstate__(self, state):
+        for s, v in zip(self.__slots__, state):
+            setattr(self, s, v)
+
+    @property
+    def status(self) -> int:
+        """0 clean, 1 findings, 2 unreadable (the command line's exit status)."""
+        return 2 if self.error else (1 if self.stats.get("findings") else 0)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """As an entry of "files" in `paifu validate --format json`."""
+        d: Dict[str, Any] = {"file": self.file, "findings": [f.to_dict() for f in self.findings],
+                             "format": self.format, "games": self.games}
+        if self.error is not None:
+            d["error"] = self.error.to_dict()
+        return d
+
+    def __repr__(self) -> str:
+        return "FileReport(%r, %d findings, %d games%s)" % (
+            self.file, len(self.findings), self.games, ", error" if self.error else "")
+
+
+class Report:
+    """The verification of many inputs, as `paifu validate --format json` reports it."""
+
+    def __init__(self, files: List[FileReport], skipped: int = 0):
+        self.files = files
+        self.skipped = skipped
+
+    @property
+    def findings(self) -> List[Finding]:
+        return [f for fr in self.files for f in fr.findings]
+
+    @property
+    def summary(self) -> Dict[str, int]:
+        s = {"files": len(self.files), "errors": sum(1 for f in self.files if f.error),
+             "skipped": self.skipped}
+        for k in ("games", "deals", "events", "wins", "draws", "findings"):
+            s[k] = sum(f.stats.get(k, 0) for f in self.files)
+        return s
+
+    @property
+    def exit_status(self) -> int:
+        return max([f.status for f in self.files] + [0])
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"paifu_report": 1, "files": [f.to_dict() for f in self.files],
+                "summary": self.summary, "exit_status": self.exit_status}
+
+
+def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = None, *,
+                  overrides: Optional[Mapping[str, Any]] = None, fallback: str = "rrc",
+                  format: Optional[str] = None, max_findings: int = 0,
+                  name: Optional[str] = None) -> FileReport:
+    """Verify every game of one input, as `paifu validate` does for one file.
+
+    SOURCE is a path, bytes, a stream, or a (name, bytes) pair (bytes shipped with their file
+    name). A bad input does not raise: its error is in the report, as the command line's.
+    """
+    if isinstance(source, tuple):
+        name, source = source
+    fname = name if name is not None else (
+        os.fsdecode(source) if isinstance(source, (str, bytes, os.PathLike)) and
+        not isinstance(source, bytes) else "<bytes>")
+    findings: List[Finding] = []
+    stats = dict.fromkeys(STAT_KEYS, 0)
+    games = 0
+    error = None
+    fmt = None
+    reader = None
+    try:
+        reader = Reader(source, format=format, name=name)
+        fmt = reader.format
+        for g in reader:
+            f, st = g._verify(rules, overrides, fallback, fname, games, max_findings)
+            findings.extend(f)
+            for k in STAT_KEYS:
+                stats[k] += st[k]
+            games += 1
+    except PaifuError as e:
+        error = e
+    finally:
+        if reader is not None:
+            reader.close()
+    return FileReport(fname, findings, fmt, games, error, stats)
+
+
+def expand_inputs(paths: Iterable[Union[str, "os.PathLike[str]"]]) -> Tuple[List[str], int]:
+    """Files as `paifu validate` takes them: a directory is walked in name order (dot files
+    skipped) keeping the files of a format paifu reads. Returns the files and the number of
+    files skipped as no log."""
+    from ._core import detect_file
+    out: List[str] = []
+    skipped = 0
+
+    def walk(d: str) -> None:
+        nonlocal skipped
+        for n in sorted(os.listdir(d), key=os.fsencode):
+            if n.startswith("."):
+                continue
+            p = d + ("" if d.endswith("/") else "/") + n
+            if os.path.isdir(p) and not os.path.islink(p):
+                walk(p)
+            elif os.path.isfile(p):
+                if detect_file(p) is None:
+                    skipped += 1
+                else:
+                    out.append(p)
+
+    for p in paths:
+        p = os.fspath(p)
+        if p != "-" and os.path.isdir(p):
+            walk(p)
+        else:
+            out.append(p)
+    return out, skipped
+
+
+def validate(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]],
+             rules: RulesLike = None, **kw: Any) -> Report:
+    """Verify files and directories as `paifu validate` does; ``report.to_dict()`` equals its
+    ``--format json`` output. Keyword arguments as :func:`validate_file`."""
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    files, skipped = expand_inputs(paths)
+    return Report([validate_file(p, rules, **kw) for p in files], skipped)
+
+
+# ---- conversion ----
+
+
+class Loss(NamedTuple):
+    """Something the target format cannot carry: the game (index within the conversion) and
+    what was left out, as `paifu convert` reports it."""
+
+    game: int
+    what: str
+
+
+class Conversion(NamedTuple):
+    """The bytes a writer produced and the losses it reported (each once per game)."""
+
+    format: str
+    data: bytes
+    losses: List[Loss]
+
+    @property
+    def text(self) -> str:
+        return self.data.decode("utf-8")
+
+
+def convert(games: Union[Game, Iterable[Game], Source], to: str, *, strict: bool = False,
+            pretty: bool = False) -> Conversion:
+    """Write GAMES (a Game, games, or a source to read them from) in format TO.
+
+    Returns the bytes and the loss report; with STRICT a loss raises PaifuError instead.
+    """
+    if isinstance(games, Game):
+        games = [games]
+    elif isinstance(games, (str, bytes, bytearray, memoryview, os.PathLike)) or \
+            hasattr(games, "read"):
+        games = read(games)
+    lib = _lib.load()
+    chunks: List[bytes] = []
+    losses: List[Loss] = []
+    current = [0]
+
+    def on_write(data, size, payload):
+        try:
+            chunks.append(ctypes.string_at(data, size))
+            return 0
+        except BaseException:  # never let an exception cross into C
+            return -1
+
+    def on_loss(game, what, payload):
+        try:
+            loss = Loss(current[0], _s(what))
+            if loss not in losses:
+                losses.append(loss)
+        except BaseException:
+            pass
+
+    wcb, lcb = _lib.WRITE_CB(on_write), _lib.LOSS_CB(on_loss)
+    opts = _lib.WriteOptions(1, strict, pretty, lcb, None)
+    w = ctypes.c_void_p()
+    err = new_error()
+    check(lib.paifu_writer_open(ctypes.byref(w), to.encode(), wcb, None, ctypes.byref(opts),
+                                ctypes.byref(err)), err)
+    try:
+        for i, g in enumerate(games):
+            current[0] = i
+            check(lib.paifu_writer_write(w, g._ptr, ctypes.byref(err)), err, g.source)
+        check(lib.paifu_writer_close(w, ctypes.byref(err)), err)
+    finally:
+        lib.paifu_writer_free(w)
+    return Conversion(to, b"".join(chunks), losses)

@@ -1,0 +1,398 @@
+"""ctypes mirror of libpaifu's public C API (lib/include/paifu/*.h) and the library loader.
+
+Internal module: the structures here follow the C headers field by field; the rest of the
+package turns them into plain Python values. Nothing outside this module touches ctypes
+pointers into the library.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+import threading
+from ctypes import (POINTER, Structure, c_bool, c_char, c_char_p, c_int, c_int8, c_int16,
+                    c_int32, c_int64, c_size_t, c_uint, c_uint8, c_uint16, c_uint32, c_uint64,
+                    c_void_p)
+from typing import Optional
+
+SEATS = 4
+MAX_INDICATORS = 5
+MAX_YAKU = 24
+MAX_HAND = 14
+TILE_NONE = 0xFF
+TILE_ID_NONE = 0xFF
+
+# ---- error.h ----
+
+
+class Location(Structure):
+    _fields_ = [("source", c_char * 256), ("line", c_uint32), ("column", c_uint32),
+                ("offset", c_uint64), ("path", c_char * 96), ("game", c_int32),
+                ("deal", c_char * 16), ("event", c_int32)]
+
+
+class Error(Structure):
+    _fields_ = [("code", c_int), ("where", Location), ("text", c_char * 200)]
+
+
+# ---- io.h ----
+
+
+class ReadOptions(Structure):
+    _fields_ = [("version", c_uint), ("format", c_char_p), ("source_name", c_char_p),
+                ("max_input", c_uint64), ("max_inflated", c_uint64), ("max_events", c_uint32),
+                ("max_deals", c_uint32)]
+
+
+class FormatInfo(Structure):
+    _fields_ = [("name", c_char_p), ("description", c_char_p), ("can_read", c_bool),
+                ("can_write", c_bool), ("carries", c_uint), ("extension", c_char_p)]
+
+
+WRITE_CB = ctypes.CFUNCTYPE(c_int, c_void_p, c_size_t, c_void_p)
+LOSS_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
+
+
+class WriteOptions(Structure):
+    _fields_ = [("version", c_uint), ("strict", c_bool), ("pretty", c_bool),
+                ("on_loss", LOSS_CB), ("loss_payload", c_void_p)]
+
+
+# ---- rules.h ----
+
+
+class RuleParamInfo(Structure):
+    _fields_ = [("name", c_char_p), ("group", c_char_p), ("type", c_int), ("values", c_char_p),
+                ("doc", c_char_p), ("source", c_char_p)]
+
+
+# ---- game.h ----
+
+
+class Event(Structure):
+    _fields_ = [("type", c_uint8), ("seat", c_int8), ("from_", c_int8), ("flags", c_uint8),
+                ("tile", c_uint8), ("tile_id", c_uint8), ("n", c_uint8), ("reserved", c_uint8),
+                ("tiles", c_uint8 * 4), ("ids", c_uint8 * 4), ("detail", c_int32),
+                ("line", c_uint32), ("column", c_uint32)]
+
+
+EVENT_STRUCT = "<BbbBBBBB4s4siII"  # struct module layout of Event (28 bytes, no padding)
+
+
+class YakuValue(Structure):
+    _fields_ = [("id", c_uint16), ("han", c_int16), ("count", c_uint8), ("reserved", c_uint8),
+                ("name", c_char_p)]
+
+
+class Win(Structure):
+    _fields_ = [("winner", c_int8), ("from_", c_int8), ("pao", c_int8), ("limit", c_uint8),
+                ("known", c_uint16), ("win_tile", c_uint8), ("win_tile_id", c_uint8),
+                ("n_hand", c_uint8), ("hand", c_uint8 * MAX_HAND),
+                ("hand_ids", c_uint8 * MAX_HAND), ("n_dora", c_uint8), ("n_ura", c_uint8),
+                ("dora", c_uint8 * MAX_INDICATORS), ("ura", c_uint8 * MAX_INDICATORS),
+                ("dora_ids", c_uint8 * MAX_INDICATORS), ("ura_ids", c_uint8 * MAX_INDICATORS),
+                ("n_yaku", c_uint8), ("yakuman", c_uint8), ("han", c_int16), ("fu", c_int16),
+                ("honba", c_int16), ("riichi_sticks", c_int16), ("points", c_int32),
+                ("payment_nondealer", c_int32), ("payment_dealer", c_int32),
+                ("deltas", c_int32 * SEATS), ("scores_before", c_int32 * SEATS),
+                ("yaku", YakuValue * MAX_YAKU)]
+
+
+class Draw(Structure):
+    _fields_ = [("kind", c_uint8), ("seat", c_int8), ("known", c_uint16), ("tenpai", c_uint8),
+                ("nagashi", c_uint8), ("shown", c_uint8), ("n_hand", c_uint8 * SEATS),
+                ("hands", (c_uint8 * MAX_HAND) * SEATS),
+                ("hand_ids", (c_uint8 * MAX_HAND) * SEATS), ("honba", c_int16),
+                ("riichi_sticks", c_int16), ("deltas", c_int32 * SEATS),
+                ("scores_before", c_int32 * SEATS)]
+
+
+class Penalty(Structure):
+    _fields_ = [("kind", c_uint8), ("timing", c_uint8), ("seat", c_int8), ("has_deltas", c_uint8),
+                ("amount", c_int32), ("deltas", c_int32 * SEATS), ("note", c_char_p)]
+
+
+class WallLayout(Structure):
+    _fields_ = [("live_start", c_uint8), ("live_end", c_uint8), ("n_dora", c_uint8),
+                ("n_replacement", c_uint8), ("dora", c_uint8 * MAX_INDICATORS),
+                ("ura", c_uint8 * MAX_INDICATORS), ("replacement", c_uint8 * 8)]
+
+
+class DealStart(Structure):
+    _fields_ = [("round_wind", c_uint8), ("hand_number", c_uint8), ("dealer", c_int8),
+                ("flags", c_uint8), ("honba", c_int16), ("riichi_sticks", c_int16),
+                ("scores", c_int32 * SEATS), ("dora_indicator", c_uint8),
+                ("dora_indicator_id", c_uint8), ("dice", c_uint8 * 2),
+                ("n_hand", c_uint8 * SEATS), ("hands", (c_uint8 * MAX_HAND) * SEATS),
+                ("hand_ids", (c_uint8 * MAX_HAND) * SEATS), ("n_wall", c_uint16),
+                ("wall_ids", c_void_p), ("wall", c_void_p), ("wall_layout", WallLayout)]
+
+
+class Deal(Structure):
+    _fields_ = [("start", DealStart), ("flags", c_uint32), ("events", c_void_p),
+                ("n_events", c_size_t), ("wins", POINTER(Win)), ("n_wins", c_size_t),
+                ("draws", POINTER(Draw)), ("n_draws", c_size_t),
+                ("penalties", POINTER(Penalty)), ("n_penalties", c_size_t),
+                ("score_rows", POINTER(c_int32 * SEATS)), ("n_score_rows", c_size_t),
+                ("line", c_uint32), ("column", c_uint32)]
+
+
+class Player(Structure):
+    _fields_ = [("name", c_char_p)]
+
+
+class GameResult(Structure):
+    _fields_ = [("has_points", c_bool), ("has_final", c_bool), ("points", c_int32 * SEATS),
+                ("final", c_int32 * SEATS)]
+
+
+class Meta(Structure):
+    _fields_ = [("key", c_char_p), ("value", c_char_p)]
+
+
+# ---- verify.h ----
+
+
+class Finding(Structure):
+    _fields_ = [("code", c_char_p), ("severity", c_int), ("where", Location),
+                ("message", c_char * 200), ("expected", c_char * 96), ("recorded", c_char * 96),
+                ("rule_ref", c_char_p)]
+
+
+class FindingCodeInfo(Structure):
+    _fields_ = [("code", c_char_p), ("severity", c_int), ("meaning", c_char_p)]
+
+
+class VerifyStats(Structure):
+    _fields_ = [("games", c_uint64), ("deals", c_uint64), ("events", c_uint64),
+                ("wins", c_uint64), ("draws", c_uint64), ("findings", c_uint64),
+                ("wins_scored", c_uint64)]
+
+
+class VerifyOptions(Structure):
+    _fields_ = [("version", c_uint), ("source_name", c_char_p), ("game_index", c_int32),
+                ("max_findings", c_uint32)]
+
+
+# ---- hand.h, score.h ----
+
+
+class Meld(Structure):
+    _fields_ = [("type", c_uint8), ("from_", c_uint8), ("called", c_uint8), ("n", c_uint8),
+                ("tiles", c_uint8 * 4)]
+
+
+class Hand(Structure):
+    _fields_ = [("counts", c_uint8 * 34), ("red", c_uint8 * 3), ("n_closed", c_uint8),
+                ("n_melds", c_uint8), ("kita", c_uint8), ("melds", Meld * 4)]
+
+
+class Set(Structure):
+    _fields_ = [("type", c_uint8), ("kind", c_uint8), ("meld", c_int8), ("reserved", c_uint8)]
+
+
+class Reading(Structure):
+    _fields_ = [("form", c_uint8), ("n_sets", c_uint8), ("pair", c_uint8),
+                ("reserved", c_uint8), ("sets", Set * 4), ("pairs", c_uint8 * 7)]
+
+
+class Situation(Structure):
+    _fields_ = [("win_tile", c_uint8), ("round_wind", c_uint8), ("seat_wind", c_uint8),
+                ("n_dora", c_uint8), ("n_ura", c_uint8), ("honba", c_int16),
+                ("reserved", c_uint16), ("flags", c_uint), ("dora", c_uint8 * MAX_INDICATORS),
+                ("ura", c_uint8 * MAX_INDICATORS)]
+
+
+class FuPart(Structure):
+    _fields_ = [("what", c_uint8), ("fu", c_uint8), ("tile", c_uint8), ("open", c_uint8)]
+
+
+class Payment(Structure):
+    _fields_ = [("base", c_int32), ("ron", c_int32), ("tsumo_dealer", c_int32),
+                ("tsumo_nondealer", c_int32)]
+
+
+class Score(Structure):
+    _fields_ = [("status", c_uint8), ("limit", c_uint8), ("yakuman", c_uint8),
+                ("n_yaku", c_uint8), ("han", c_int16), ("yaku_han", c_int16), ("fu", c_int16),
+                ("fu_raw", c_int16), ("fu_counted", c_bool), ("tsumo", c_bool),
+                ("dealer", c_bool), ("dora", c_uint8), ("aka", c_uint8), ("ura", c_uint8),
+                ("kita", c_uint8), ("wait", c_uint8), ("win_set", c_uint8),
+                ("n_fu_parts", c_uint8), ("pay", Payment), ("total", c_int32),
+                ("reading", Reading), ("fu_parts", FuPart * 10), ("yaku", YakuValue * MAX_YAKU)]
+
+
+# ---- settle.h ----
+
+
+class Standing(Structure):
+    _fields_ = [("name", c_char_p), ("rank", c_int), ("games", c_int), ("total", c_int64),
+                ("points", c_int64), ("place_sum", c_int64), ("place_sq_sum", c_int64),
+                ("best", c_int32), ("worst", c_int32), ("place_penalty", c_int32)]
+
+
+# ---- prototypes ----
+
+P = c_void_p
+E = POINTER(Error)
+_PROTOTYPES = {
+    # common.h, error.h
+    "paifu_version": (c_char_p, []),
+    "paifu_init": (None, []),
+    "paifu_error_code_name": (c_char_p, [c_int]),
+    "paifu_location_format": (c_int, [c_char_p, c_size_t, POINTER(Location)]),
+    # io.h
+    "paifu_format_count": (c_size_t, []),
+    "paifu_format": (POINTER(FormatInfo), [c_size_t]),
+    "paifu_format_find": (POINTER(FormatInfo), [c_char_p]),
+    "paifu_format_detect": (c_char_p, [c_char_p, c_size_t]),
+    "paifu_format_detect_file": (c_int, [POINTER(c_char_p), c_char_p, POINTER(ReadOptions), E]),
+    "paifu_format_multi_game": (c_bool, [c_char_p]),
+    "paifu_reader_open": (c_int, [POINTER(P), c_char_p, POINTER(ReadOptions), E]),
+    "paifu_reader_open_buffer": (c_int, [POINTER(P), c_char_p, c_size_t, POINTER(ReadOptions), E]),
+    "paifu_reader_next": (c_int, [POINTER(P), P, E]),
+    "paifu_reader_format": (c_char_p, [P]),
+    "paifu_reader_was_compressed": (c_bool, [P]),
+    "paifu_reader_free": (None, [P]),
+    "paifu_writer_open": (c_int, [POINTER(P), c_char_p, WRITE_CB, P, POINTER(WriteOptions), E]),
+    "paifu_writer_write": (c_int, [P, P, E]),
+    "paifu_writer_close": (c_int, [P, E]),
+    "paifu_writer_free": (None, [P]),
+    "paifu_rules_read_file": (c_int, [POINTER(P), c_char_p, E]),
+    # game.h
+    "paifu_game_copy": (c_int, [POINTER(P), P, E]),
+    "paifu_game_free": (None, [P]),
+    "paifu_game_players": (c_int, [P]),
+    "paifu_game_player": (POINTER(Player), [P, c_int]),
+    "paifu_game_source_format": (c_char_p, [P]),
+    "paifu_game_rules_name": (c_char_p, [P]),
+    "paifu_game_rule_override_count": (c_size_t, [P]),
+    "paifu_game_rule_override": (POINTER(Meta), [P, c_size_t]),
+    "paifu_game_meta_count": (c_size_t, [P]),
+    "paifu_game_meta": (POINTER(Meta), [P, c_size_t]),
+    "paifu_game_set_meta": (c_int, [P, c_char_p, c_char_p, E]),
+    "paifu_game_deal_count": (c_size_t, [P]),
+    "paifu_game_deal": (POINTER(Deal), [P, c_size_t]),
+    "paifu_game_prelude_count": (c_size_t, [P]),
+    "paifu_game_prelude": (POINTER(Event), [P, c_size_t]),
+    "paifu_game_result_get": (POINTER(GameResult), [P]),
+    "paifu_game_truncated": (c_bool, [P]),
+    "paifu_deal_label": (c_char_p, [c_char_p, c_size_t, POINTER(DealStart)]),
+    "paifu_event_type_name": (c_char_p, [c_int]),
+    "paifu_draw_kind_name": (c_char_p, [c_int]),
+    "paifu_penalty_kind_name": (c_char_p, [c_int]),
+    "paifu_limit_name": (c_char_p, [c_int]),
+    # tile.h
+    "paifu_tile_name": (c_char_p, [c_char_p, c_uint8]),
+    "paifu_tile_parse": (c_int, [POINTER(c_uint8), c_size_t, POINTER(c_size_t), c_char_p, E]),
+    "paifu_tile_dora": (c_uint8, [c_uint8, c_bool]),
+    # rules.h
+    "paifu_rules_preset": (c_int, [POINTER(P), c_char_p, E]),
+    "paifu_rules_copy": (c_int, [POINTER(P), P, E]),
+    "paifu_rules_free": (None, [P]),
+    "paifu_rules_name": (c_char_p, [P]),
+    "paifu_rules_override_count": (c_size_t, [P]),
+    "paifu_rules_set": (c_int, [P, c_char_p, c_char_p, E]),
+    "paifu_rules_set_assignment": (c_int, [P, c_char_p, E]),
+    "paifu_rules_get": (c_int, [c_char_p, c_size_t, P, c_char_p, E]),
+    "paifu_rules_param_count": (c_size_t, []),
+    "paifu_rules_param": (POINTER(RuleParamInfo), [c_size_t]),
+    "paifu_rule_type_name": (c_char_p, [c_int]),
+    "paifu_rules_preset_count": (c_size_t, []),
+    "paifu_rules_preset_name": (c_char_p, [c_size_t]),
+    "paifu_rules_preset_doc": (c_char_p, [c_size_t]),
+    # verify.h
+    "paifu_finding_code_count": (c_size_t, []),
+    "paifu_finding_code": (POINTER(FindingCodeInfo), [c_size_t]),
+    "paifu_severity_name": (c_char_p, [c_int]),
+    "paifu_report_new": (c_int, [POINTER(P), E]),
+    "paifu_report_free": (None, [P]),
+    "paifu_report_count": (c_size_t, [P]),
+    "paifu_report_finding": (POINTER(Finding), [P, c_size_t]),
+    "paifu_report_stats": (POINTER(VerifyStats), [P]),
+    "paifu_report_clear_findings": (None, [P]),
+    "paifu_game_rules": (c_int, [POINTER(P), P, c_char_p, E]),
+    "paifu_verify_game": (c_int, [P, P, P, POINTER(VerifyOptions), E]),
+    # hand.h, score.h, yaku.h
+    "paifu_hand_parse": (c_int, [POINTER(Hand), POINTER(c_uint8), c_char_p, E]),
+    "paifu_hand_format": (c_size_t, [c_char_p, c_size_t, POINTER(Hand), c_uint8]),
+    "paifu_hand_shanten": (c_int, [POINTER(Hand)]),
+    "paifu_hand_waits": (c_uint64, [POINTER(Hand)]),
+    "paifu_situation_init": (None, [POINTER(Situation)]),
+    "paifu_score_hand": (c_int, [POINTER(Score), POINTER(Hand), POINTER(Situation), P, E]),
+    "paifu_score_interpretations": (c_int, [POINTER(Score), c_size_t, POINTER(c_size_t),
+                                            POINTER(Hand), POINTER(Situation), P, E]),
+    "paifu_score_status_name": (c_char_p, [c_int]),
+    "paifu_wait_name": (c_char_p, [c_int]),
+    "paifu_points_base": (c_int32, [c_int, c_int, P, POINTER(c_int)]),
+    "paifu_points_payment": (None, [POINTER(Payment), c_int32, c_bool]),
+    "paifu_yaku_name": (c_char_p, [c_uint]),
+    "paifu_yaku_from_name": (c_int, [c_char_p]),
+    "paifu_yaku_is_yakuman": (c_bool, [c_uint]),
+    # settle.h
+    "paifu_settle_final": (None, [POINTER(c_int32), POINTER(c_int32), POINTER(c_int32), c_int,
+                                  P]),
+    "paifu_standings_new": (c_int, [POINTER(P), P, E]),
+    "paifu_standings_free": (None, [P]),
+    "paifu_standings_add_log": (c_int, [P, P, E]),
+    "paifu_standings_rank": (c_size_t, [POINTER(POINTER(Standing)), P]),
+}
+
+ENV_VAR = "PAIFU_LIBRARY"
+_lock = threading.Lock()
+_lib: Optional[ctypes.CDLL] = None
+_lib_path: Optional[str] = None
+
+
+def _candidates():
+    env = os.environ.get(ENV_VAR)
+    if env:
+        yield env
+        return  # an explicit choice is never second-guessed
+    here = os.path.dirname(os.path.abspath(__file__))
+    for name in ("libpaifu.so", "libpaifu.so.0", "libpaifu.dylib"):
+        yield os.path.join(here, name)
+    found = ctypes.util.find_library("paifu")
+    if found:
+        yield found
+    yield "libpaifu.so.0"
+
+
+def load() -> ctypes.CDLL:
+    """The C library, loaded once per process: $PAIFU_LIBRARY, else the copy next to this
+    package (where `cmake --install` puts it), else the system's (ldconfig, LD_LIBRARY_PATH)."""
+    global _lib, _lib_path
+    if _lib is not None:
+        return _lib
+    with _lock:
+        if _lib is not None:
+            return _lib
+        tried = []
+        lib = None
+        for cand in _candidates():
+            if os.sep in cand and not os.path.exists(cand):
+                tried.append(cand + " (absent)")
+                continue
+            try:
+                lib = ctypes.CDLL(cand)
+                _lib_path = cand
+                break
+            except OSError as e:
+                tried.append("%s (%s)" % (cand, e))
+        if lib is None:
+            raise ImportError("paifu: cannot load libpaifu; tried " + "; ".join(tried) +
+                              ". Set %s to the path of libpaifu.so" % ENV_VAR)
+        for name, (res, args) in _PROTOTYPES.items():
+            fn = getattr(lib, name)
+            fn.restype = res
+            fn.argtypes = args
+        lib.paifu_init()
+        _lib = lib
+        return lib
+
+
+def library_path() -> str:
+    """Path of the loaded C library."""
+    load()
+    return _lib_path or ""
