@@ -1,4 +1,63 @@
-"""paifu: read, verify and convert mahjong game records (Python binding of libpaifu).
+"""paifu: read, verify and convert mahjong game records (牌譜) from Python.
+
+A binding of the C library libpaifu through ctypes (no third-party dependency). It reads
+Tenhou XML (mjlog), tenhou.net/6 JSON, MahjongSoul JSON, mjai, Pantheon score sheets,
+Botzone MCR logs and paifu's own JSON into one model, re-simulates every deal and verifies
+it under a rule set, converts between the formats and scores hands.
+
+Reading
+    read(source) -> [Game]        a path, bytes, or a binary stream; gzip is detected
+    read_game(source) -> Game     the first game
+    open(source) -> Reader        a stream of games (for files holding many)
+    Game: players, rules_name, rule_overrides, meta, deals, result, truncated, prelude
+    Deal: label ("E2-1"), round_wind, dealer, honba, scores, hands, events, wins, draws,
+          penalties, score_rows, record(event)
+    Event: type ("draw", "discard", "chi", ... "win"), seat, tile ("5m", "0p" red), tiles,
+           from_seat, tsumogiri, riichi, line, column
+
+Verifying
+    game.verify(rules=None, overrides={...}) -> [Finding]  (code, severity, message,
+        expected, recorded, rule, location with file, line, game, deal, event)
+    validate(paths, rules=None) -> Report     as `paifu validate`; .to_dict() = its JSON
+    validate_file(path or (name, bytes)) -> FileReport
+
+Converting
+    convert(games or source, "tenhou6") -> Conversion(format, data, losses)
+    formats(), writers(), detect(bytes), detect_file(path)
+
+Rules and scoring
+    Rules("rrc", kiriage=True), presets(), rule_params(), finding_codes()
+    score("123m99p13s chi:789s pon:666z +2s", dealer=True, tsumo=False, dora="9m")
+    shanten(hand), waits(hand), points(han, fu), standings(games)
+
+Statistics and scale-out
+    deals_table(paths) -> {column: [values]}  (frame=True: a pandas DataFrame)
+    paifu.dask: validate, convert and export over a dask.bag of files
+
+Errors raise PaifuError (code, text, location). The C library is found through the
+environment variable PAIFU_LIBRARY, then next to this package, then the system's.
 """
-from ._core import *  # noqa
-from ._game import *  # noqa
+
+from ._core import (CARRIES, FindingCode, FormatInfo, Location, PaifuError, RuleParam, Rules,
+                    TILE_NAMES, detect, detect_file, dora_of, finding_codes, format_location,
+                    format_tiles, formats, parse_tiles, presets, rule_params, tile_name,
+                    version, writers, yaku_id, yaku_name)
+from ._game import (EVENT_TYPES, Conversion, Deal, Draw, Event, FileReport, Finding, Game,
+                    Loss, Penalty, Reader, Report, Win, Yaku, convert, expand_inputs, open,
+                    read, read_game, resolve_rules, validate, validate_file)
+from ._lib import library_path
+from ._score import ScoreResult, points, score, shanten, standings, waits
+from ._table import COLUMNS, deals_table
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CARRIES", "COLUMNS", "Conversion", "Deal", "Draw", "EVENT_TYPES", "Event", "FileReport",
+    "Finding", "FindingCode", "FormatInfo", "Game", "Location", "Loss", "PaifuError", "Penalty",
+    "Reader", "Report", "RuleParam", "Rules", "ScoreResult", "TILE_NAMES", "Win", "Yaku",
+    "convert", "deals_table", "detect", "detect_file", "dora_of", "expand_inputs",
+    "finding_codes", "format_location", "format_tiles", "formats", "library_path", "open",
+    "parse_tiles", "points", "presets", "read", "read_game", "resolve_rules", "rule_params",
+    "score", "shanten", "standings", "tile_name", "validate", "validate_file", "version",
+    "waits", "writers", "yaku_id", "yaku_name",
+]

@@ -261,6 +261,8 @@ class FindingCode(NamedTuple):
 
 
 SEVERITIES = ("info", "warning", "error")
+LIMITS_BY_CODE = {0: "none", 1: "mangan", 2: "haneman", 3: "baiman", 4: "sanbaiman",
+                  5: "yakuman", 255: "unknown"}
 
 
 def finding_codes() -> List[FindingCode]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ctypes
-import io
+import functools
 import os
 import struct
 import weakref
@@ -176,14 +176,13 @@ class Event(tuple):
         return "Event(%s)" % " ".join(parts)
 
 
-_new_event = tuple.__new__
+_make_event = functools.partial(tuple.__new__, Event)
 
 
 def _events_from(ptr: int, n: int) -> List[Event]:
     if not n:
         return []
-    raw = ctypes.string_at(ptr, n * _EVENT.size)
-    return [_new_event(Event, t) for t in _EVENT.iter_unpack(raw)]
+    return list(map(_make_event, _EVENT.iter_unpack(ctypes.string_at(ptr, n * _EVENT.size))))
 
 
 # ---- recorded values ----
@@ -315,39 +314,75 @@ class Penalty:
 class Deal:
     """One deal (hand) of a game: its start record, events and recorded outcomes.
 
-    Start values are plain attributes (``round_wind`` "E".."N", ``hand_number`` 1-based,
+    Start values are attributes (``round_wind`` "E".."N", ``hand_number`` 1-based,
     ``dealer``, ``honba``, ``riichi_sticks``, ``scores`` or None, ``dora_indicator``,
-    ``dice``, ``hands`` per seat in notation or None, ``label`` such as "E2-1"). ``events``,
-    ``wins``, ``draws``, ``penalties`` and ``score_rows`` are read from the C model when asked.
+    ``dice``, ``hands`` per seat in notation or None, ``label`` such as "E2-1"), read when
+    first asked. ``events``, ``wins``, ``draws``, ``penalties`` and ``score_rows`` are read
+    from the C model at each access.
     """
 
-    __slots__ = ("_game", "index", "label", "round_wind", "hand_number", "dealer", "honba",
-                 "riichi_sticks", "scores", "dora_indicator", "dice", "hands", "flags",
-                 "result_only", "line", "column", "n_events", "__weakref__")
+    __slots__ = ("_game", "index", "_start", "__weakref__")
+
+    _START_KEYS = ("label", "round_wind", "hand_number", "dealer", "honba", "riichi_sticks",
+                   "scores", "dora_indicator", "dice", "hands", "flags", "result_only", "line",
+                   "column", "n_events")
 
     def __init__(self, game: "Game", index: int):
         self._game = game
         self.index = index
-        d = game._deal_c(index)
-        st = d.start
-        buf = ctypes.create_string_buffer(16)
-        _lib.load().paifu_deal_label(buf, 16, ctypes.byref(st))
-        self.label = _s(buf.value)
-        f = st.flags
-        self.flags = frozenset(v for k, v in DEAL_FLAGS.items() if f & k)
-        self.round_wind = WINDS[st.round_wind & 3]
-        self.hand_number = st.hand_number + 1
-        self.dealer = st.dealer
-        self.honba = st.honba
-        self.riichi_sticks = st.riichi_sticks
-        self.scores = list(st.scores) if f & 0x02 else None
-        self.dora_indicator = TILE_NAMES[st.dora_indicator]
-        self.dice = list(st.dice) if f & 0x10 else None
-        self.hands = [_tiles(st.hands[s], st.n_hand[s]) for s in range(4)] if f & 0x04 \
-            else None
-        self.result_only = bool(d.flags & 0x01)
-        self.line, self.column = d.line, d.column
-        self.n_events = d.n_events
+        self._start: Optional[Dict[str, Any]] = None
+
+    def _st(self) -> Dict[str, Any]:
+        if self._start is None:
+            d = self._game._deal_c(self.index)
+            st = d.start
+            buf = ctypes.create_string_buffer(16)
+            _lib.load().paifu_deal_label(buf, 16, ctypes.byref(st))
+            f = st.flags
+            self._start = {
+                "label": _s(buf.value),
+                "flags": frozenset(v for k, v in DEAL_FLAGS.items() if f & k),
+                "round_wind": WINDS[st.round_wind & 3],
+                "hand_number": st.hand_number + 1,
+                "dealer": st.dealer,
+                "honba": st.honba,
+                "riichi_sticks": st.riichi_sticks,
+                "scores": list(st.scores) if f & 0x02 else None,
+                "dora_indicator": TILE_NAMES[st.dora_indicator],
+                "dice": list(st.dice) if f & 0x10 else None,
+                "hands": [_tiles(bytes(st.hands[s]), st.n_hand[s]) for s in range(4)]
+                if f & 0x04 else None,
+                "result_only": bool(d.flags & 0x01),
+                "line": d.line, "column": d.column, "n_events": d.n_events}
+        return self._start
+
+    label = property(lambda self: self._st()["label"], doc='"E2-1": round, hand, honba')
+    round_wind = property(lambda self: self._st()["round_wind"], doc="prevalent wind E/S/W/N")
+    hand_number = property(lambda self: self._st()["hand_number"], doc="1-based within wind")
+    dealer = property(lambda self: self._st()["dealer"], doc="dealer seat")
+    honba = property(lambda self: self._st()["honba"])
+    riichi_sticks = property(lambda self: self._st()["riichi_sticks"],
+                             doc="deposits on the table at the start")
+    scores = property(lambda self: self._st()["scores"], doc="scores at the start, or None")
+    dora_indicator = property(lambda self: self._st()["dora_indicator"])
+    dice = property(lambda self: self._st()["dice"])
+    hands = property(lambda self: self._st()["hands"],
+                     doc="starting hands per seat in notation, or None")
+    flags = property(lambda self: self._st()["flags"])
+    result_only = property(lambda self: self._st()["result_only"],
+                           doc="a deal of a score sheet: outcomes without tiles")
+    line = property(lambda self: self._st()["line"])
+    column = property(lambda self: self._st()["column"])
+
+    @property
+    def n_events(self) -> int:
+        return self._game._deal_c(self.index).n_events
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The start values as a dict (flags as a sorted list)."""
+        d = dict(self._st())
+        d["flags"] = sorted(d["flags"])
+        return d
 
     @property
     def game(self) -> "Game":

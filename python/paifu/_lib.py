@@ -318,6 +318,7 @@ _PROTOTYPES = {
     "paifu_hand_parse": (c_int, [POINTER(Hand), POINTER(c_uint8), c_char_p, E]),
     "paifu_hand_format": (c_size_t, [c_char_p, c_size_t, POINTER(Hand), c_uint8]),
     "paifu_hand_shanten": (c_int, [POINTER(Hand)]),
+    "paifu_hand_add": (c_int, [POINTER(Hand), c_uint8, E]),
     "paifu_hand_waits": (c_uint64, [POINTER(Hand)]),
     "paifu_situation_init": (None, [POINTER(Situation)]),
     "paifu_score_hand": (c_int, [POINTER(Score), POINTER(Hand), POINTER(Situation), P, E]),
