@@ -88,7 +88,7 @@ class PaifuError(Exception):
     def __init__(self, text: str, code: int = -1, location: Optional[Location] = None):
         self.text = text
         self.errno = code
-        self.code = ERROR_CODES.get(code, "error")
+        self.code = _code_name(code)
         self.location = location or Location()
         where = format_location(self.location) if self.location.file or self.location.deal \
             else ""
@@ -97,6 +97,13 @@ class PaifuError(Exception):
     def to_dict(self) -> Dict[str, Any]:
         """As the "error" member of a file in `paifu validate --format json`."""
         return {"code": self.code, "message": self.text, "where": self.location.to_dict()}
+
+
+def _code_name(code: int) -> str:
+    try:
+        return _s(_lib.load().paifu_error_code_name(code) or b"error")
+    except ImportError:
+        return ERROR_CODES.get(code, "error")
 
 
 def new_error() -> _lib.Error:
