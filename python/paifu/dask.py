@@ -1,0 +1,206 @@
+"""paifu.dask: validate, convert and export many logs on a Dask cluster.
+
+Dask does the scheduling: this module only gives it functions to map over a ``dask.bag`` of
+inputs. Nothing here runs a scheduler, queue or pool of its own. Each worker process imports
+``paifu`` and loads the C library itself (``$PAIFU_LIBRARY``, the copy installed in the
+package, or the system's), the first time a task needs it.
+
+An input is one of:
+
+* a path (``str``): the worker reads it, so the files must be on storage every worker sees
+  at the same path (NFS, a cluster file system, a bind mount);
+* a ``(name, bytes)`` pair: the bytes travel inside the task, no shared storage needed
+  (:func:`files` with ``ship=True`` reads them on the client);
+* an :class:`ArchiveEntry` ``(archive, member)``: the worker opens the zip or tar archive
+  (shared storage) and reads that member; :func:`archive` lists them, or ships the bytes.
+
+Results keep their file and game: every finding's ``location.file`` is the input's name and
+``location.game`` its game within the file, as ``paifu validate`` reports them.
+
+>>> from dask.distributed import Client
+>>> client = Client("tcp://scheduler:8786")          # or LocalCluster() for one machine
+>>> bag = paifu.dask.files(["/shared/logs"])          # a dask.bag of paths
+>>> report = paifu.dask.report(paifu.dask.validate(bag, rules="rrc"))
+>>> report.to_dict() == json.loads(`paifu validate --format json --rules rrc /shared/logs`)
+"""
+
+from __future__ import annotations
+
+import os
+import tarfile
+import zipfile
+from typing import Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Union
+
+try:
+    import dask.bag as _db
+except ImportError as e:  # pragma: no cover - depends on the machine
+    raise ImportError("paifu.dask needs Dask (Debian: apt-get install python3-dask "
+                      "python3-distributed)") from e
+
+from ._core import PaifuError, RulesLike
+from ._game import FileReport, Report, convert as _convert, expand_inputs, read as _read
+from ._game import validate_file as _validate_file
+from ._table import COLUMNS, _rows_of
+
+__all__ = ["ArchiveEntry", "Converted", "archive", "convert", "export", "files", "report",
+           "table", "validate"]
+
+
+class ArchiveEntry(NamedTuple):
+    """One member of a zip or tar archive that the worker reads (shared storage)."""
+
+    archive: str
+    member: str
+
+
+class Converted(NamedTuple):
+    """One input written in another format: the bytes (what `paifu convert --to FORMAT FILE`
+    prints), the losses (each once), or the error that stopped it."""
+
+    file: str
+    data: Optional[bytes]
+    losses: List[str]
+    error: Optional[PaifuError]
+
+
+Item = Union[str, "os.PathLike[str]", tuple, ArchiveEntry]
+
+
+def _name_and_source(item: Item):
+    if isinstance(item, ArchiveEntry):
+        return "%s:%s" % item, _archive_read(item)
+    if isinstance(item, tuple):
+        return item[0], item[1]
+    p = os.fspath(item)
+    return p, p
+
+
+def _archive_read(e: ArchiveEntry) -> bytes:
+    if zipfile.is_zipfile(e.archive):
+        with zipfile.ZipFile(e.archive) as z:
+            return z.read(e.member)
+    with tarfile.open(e.archive) as t:
+        f = t.extractfile(e.member)
+        if f is None:
+            raise PaifuError("%s is no regular file of the archive" % e.member, -3)
+        return f.read()
+
+
+def _bag(items: Any, npartitions: Optional[int]) -> "_db.Bag":
+    if isinstance(items, _db.Bag):
+        return items
+    items = list(items)
+    if npartitions is None:
+        return _db.from_sequence(items)
+    return _db.from_sequence(items, npartitions=max(1, min(npartitions, len(items) or 1)))
+
+
+def files(paths: Iterable[Union[str, "os.PathLike[str]"]], *, ship: bool = False,
+          npartitions: Optional[int] = None) -> "_db.Bag":
+    """A bag of the log files in PATHS, directories walked as `paifu validate` walks them
+    (name order, files of no known format skipped). With SHIP the client reads each file and
+    the bytes travel in the tasks as (name, bytes) pairs."""
+    found, _ = expand_inputs(paths)
+    if ship:
+        items: List[Any] = []
+        for p in found:
+            with open(p, "rb") as f:
+                items.append((p, f.read()))
+        return _bag(items, npartitions)
+    return _bag(found, npartitions)
+
+
+def archive(path: str, *, ship: bool = False, npartitions: Optional[int] = None) -> "_db.Bag":
+    """A bag of the regular members of a zip or tar(.gz) archive, as ArchiveEntry items the
+    workers open (shared storage), or with SHIP as ("ARCHIVE:MEMBER", bytes) pairs."""
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as z:
+            names = [i.filename for i in z.infolist() if not i.is_dir()]
+    else:
+        with tarfile.open(path) as t:
+            names = [m.name for m in t.getmembers() if m.isfile()]
+    entries = [ArchiveEntry(path, n) for n in sorted(names)]
+    if ship:
+        return _bag([("%s:%s" % e, _archive_read(e)) for e in entries], npartitions)
+    return _bag(entries, npartitions)
+
+
+# ---- the per-input functions the workers run (module level, so they pickle by name) ----
+
+
+def validate_one(item: Item, rules: RulesLike = None, overrides: Optional[Mapping] = None,
+                 fallback: str = "rrc", max_findings: int = 0) -> FileReport:
+    """Verify one input on a worker (see paifu.validate_file)."""
+    try:
+        name, src = _name_and_source(item)
+    except (OSError, KeyError, PaifuError, tarfile.TarError, zipfile.BadZipFile) as e:
+        err = e if isinstance(e, PaifuError) else PaifuError(str(e), -3)
+        return FileReport(str(item), [], None, 0, err, {})
+    return _validate_file((name, src) if not isinstance(src, str) else src, rules,
+                          overrides=overrides, fallback=fallback, max_findings=max_findings,
+                          name=name)
+
+
+def convert_one(item: Item, to: str, strict: bool = False) -> Converted:
+    """Convert one input on a worker (see paifu.convert)."""
+    try:
+        name, src = _name_and_source(item)
+        if isinstance(src, str):
+            games = _read(src)
+        else:
+            games = _read(src, name=name)
+        conv = _convert(games, to, strict=strict)
+        losses: List[str] = []
+        for loss in conv.losses:
+            if loss.what not in losses:
+                losses.append(loss.what)
+        return Converted(name, conv.data, losses, None)
+    except PaifuError as e:
+        return Converted(str(item[0] if isinstance(item, tuple) else item), None, [], e)
+
+
+def export_one(item: Item) -> List[Dict[str, Any]]:
+    """The deals of one input as rows (dicts of plain values, keys COLUMNS)."""
+    name, src = _name_and_source(item)
+    cols: Dict[str, List[Any]] = {c: [] for c in COLUMNS}
+    n = _rows_of((name, src) if not isinstance(src, str) else src, cols)
+    return [{c: cols[c][i] for c in COLUMNS} for i in range(n)]
+
+
+# ---- over a bag ----
+
+
+def validate(items: Any, rules: RulesLike = None, *, overrides: Optional[Mapping] = None,
+             fallback: str = "rrc", max_findings: int = 0,
+             npartitions: Optional[int] = None) -> "_db.Bag":
+    """A bag of FileReport, one per input (lazy: compute it, or pass it to :func:`report`).
+    RULES is a preset name or None (the rule set each log names); OVERRIDES set parameters."""
+    return _bag(items, npartitions).map(validate_one, rules=rules, overrides=overrides,
+                                        fallback=fallback, max_findings=max_findings)
+
+
+def report(reports: Any, skipped: int = 0, **compute_kw: Any) -> Report:
+    """Compute a bag (or list) of FileReport into one Report, in input order; its
+    ``to_dict()`` is `paifu validate --format json` over the same files."""
+    if isinstance(reports, _db.Bag):
+        reports = reports.compute(**compute_kw)
+    return Report(list(reports), skipped)
+
+
+def convert(items: Any, to: str, *, strict: bool = False,
+            npartitions: Optional[int] = None) -> "_db.Bag":
+    """A bag of Converted, one per input: its bytes in format TO and the losses."""
+    return _bag(items, npartitions).map(convert_one, to=to, strict=strict)
+
+
+def export(items: Any, *, npartitions: Optional[int] = None) -> "_db.Bag":
+    """A bag of deal rows (dicts with the keys of paifu.COLUMNS), one per deal. With pandas,
+    ``.to_dataframe()`` makes a dask DataFrame of it; :func:`table` collects it."""
+    return _bag(items, npartitions).map(export_one).flatten()
+
+
+def table(rows: Any, **compute_kw: Any) -> Dict[str, List[Any]]:
+    """Collect a bag of rows into columns, as paifu.deals_table returns them."""
+    if isinstance(rows, _db.Bag):
+        rows = rows.compute(**compute_kw)
+    return {c: [r[c] for r in rows] for c in COLUMNS}

@@ -1,0 +1,115 @@
+"""paifu.dask on a distributed.LocalCluster with 2 worker processes: the same findings as
+`paifu validate`, the same bytes as `paifu convert`, the same rows as paifu.deals_table.
+Skipped, saying so, when Dask is absent."""
+import os
+import tarfile
+import tempfile
+import unittest
+import zipfile
+
+import common
+from common import cli, cli_json
+
+import paifu
+
+try:
+    import dask  # noqa: F401
+    from dask.distributed import Client, LocalCluster
+    import paifu.dask as pdask
+    HAVE_DASK = True
+except ImportError:
+    HAVE_DASK = False
+
+
+def inputs():
+    """The samples plus a sample with findings, and a slice of the corpus when present."""
+    tmp = tempfile.mkdtemp(prefix="paifu-dask-")
+    bad = common.with_findings(tmp)
+    files = [common.SAMPLES, bad] + common.corpus_files("tenhou-xml", 60) + \
+        common.corpus_files("tenhou6", 10) + common.corpus_files("majsoul") + \
+        common.corpus_files("mjai", 5)
+    return files, tmp
+
+
+@unittest.skipUnless(HAVE_DASK, "Dask is absent (Debian: apt-get install python3-dask "
+                                "python3-distributed)")
+class OnLocalCluster(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+        cls.client = Client(cls.cluster)
+        cls.paths, cls.tmp = inputs()
+        cls.files, cls.skipped = paifu.expand_inputs(cls.paths)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.client.close()
+        cls.cluster.close()
+
+    def test_two_workers_each_load_the_library(self):
+        info = self.client.run(lambda: paifu.library_path())
+        self.assertEqual(len(info), 2)
+        for path in info.values():
+            self.assertTrue(os.path.exists(path))
+
+    def test_validate_equals_cli(self):
+        rc, want = cli_json("validate", "--format", "json", *self.paths)
+        bag = pdask.files(self.paths, npartitions=8)
+        got = pdask.report(pdask.validate(bag), skipped=self.skipped).to_dict()
+        self.assertEqual(got, want)
+        self.assertTrue(any(f["findings"] for f in got["files"]))
+        # the tasks really ran on both workers
+        self.assertEqual(len(self.client.run(lambda: 1)), 2)
+
+    def test_validate_shipped_bytes_and_rules(self):
+        rc, want = cli_json("validate", "--format", "json", "--rules", "ema",
+                            "--rule", "kiriage=true", *self.paths)
+        bag = pdask.files(self.paths, ship=True, npartitions=4)
+        rep = pdask.report(pdask.validate(bag, rules="ema", overrides={"kiriage": "true"}),
+                           skipped=self.skipped)
+        self.assertEqual(rep.to_dict(), want)
+        for fr in rep.files:
+            for f in fr.findings:  # a finding keeps its file and game
+                self.assertEqual(f.location.file, fr.file)
+                self.assertGreaterEqual(f.location.game, 0)
+
+    def test_convert_equals_cli(self):
+        some = self.files[:12]
+        for fmt in ("paifu", "tenhou6", "mjai"):
+            got = pdask.convert(some, fmt, npartitions=4).compute()
+            self.assertEqual([c.file for c in got], some)
+            for c in got:
+                rc, out, err = cli("convert", "--to", fmt, c.file)
+                if c.error is not None:
+                    self.assertEqual(rc, 2)
+                    self.assertIn(c.error.text, err)
+                else:
+                    self.assertEqual(c.data, out, (fmt, c.file))
+                    for what in c.losses:
+                        self.assertIn("cannot carry %s;" % what, err)
+
+    def test_export_equals_deals_table(self):
+        got = pdask.table(pdask.export(self.files, npartitions=6))
+        self.assertEqual(got, paifu.deals_table(self.files))
+
+    def test_archive_entries(self):
+        names = [f for f in self.files if f.startswith(common.SAMPLES)][:5]
+        zpath = os.path.join(self.tmp, "logs.zip")
+        tpath = os.path.join(self.tmp, "logs.tar.gz")
+        with zipfile.ZipFile(zpath, "w") as z, tarfile.open(tpath, "w:gz") as t:
+            for p in names:
+                z.write(p, os.path.basename(p))
+                t.add(p, os.path.basename(p))
+        for path in (zpath, tpath):
+            for ship in (False, True):
+                reps = pdask.validate(pdask.archive(path, ship=ship)).compute()
+                self.assertEqual(len(reps), len(names))
+                for fr in reps:
+                    self.assertIsNone(fr.error, fr)
+                    self.assertTrue(fr.file.startswith(path + ":"))
+                    self.assertGreater(fr.games, 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
