@@ -201,9 +201,10 @@ class Yaku(NamedTuple):
 
 def _yaku_list(arr, n: int, mcr: bool = False) -> List[Yaku]:
     lib = _lib.load()
+    name_of = lib.paifu_mcr_fan_name if mcr else lib.paifu_yaku_name
     out = []
     for y in arr[:n]:
-        nm = lib.paifu_yaku_name(y.id) if not mcr else None
+        nm = name_of(y.id)
         out.append(Yaku(y.id, _s(nm) if nm else None, y.han, y.count,
                         _s(y.name) if y.name else None))
     return out
@@ -221,7 +222,7 @@ class Win:
                  "payment_nondealer", "payment_dealer", "honba", "riichi_sticks", "deltas",
                  "scores_before")
 
-    def __init__(self, w: _lib.Win):
+    def __init__(self, w: _lib.Win, mcr: bool = False):
         k = w.known
         self.known = _known(k)
         self.winner = w.winner
@@ -233,7 +234,7 @@ class Win:
         self.hand = _tiles(w.hand, w.n_hand) if k & 0x0100 or w.n_hand else None
         self.dora = _tiles(w.dora, w.n_dora) if k & 0x0200 or w.n_dora else None
         self.ura = _tiles(w.ura, w.n_ura) if k & 0x0400 or w.n_ura else None
-        self.yaku = _yaku_list(w.yaku, w.n_yaku) if k & 0x0010 else None
+        self.yaku = _yaku_list(w.yaku, w.n_yaku, mcr) if k & 0x0010 else None
         self.yakuman = w.yakuman if k & 0x0010 else None
         self.han = w.han if k & 0x0001 else None
         self.fu = w.fu if k & 0x0002 else None
@@ -403,7 +404,8 @@ class Deal:
     @property
     def wins(self) -> List[Win]:
         d = self._game._deal_c(self.index)
-        return [Win(d.wins[i]) for i in range(d.n_wins)]
+        mcr = self._game.is_mcr
+        return [Win(d.wins[i], mcr) for i in range(d.n_wins)]
 
     @property
     def draws(self) -> List[Draw]:
@@ -438,7 +440,7 @@ class Deal:
             return None
         d = self._game._deal_c(self.index)
         if t == 12 and i < d.n_wins:
-            return Win(d.wins[i])
+            return Win(d.wins[i], self._game.is_mcr)
         if t in (13, 14) and i < d.n_draws:
             return Draw(d.draws[i])
         if t == 15 and i < d.n_penalties:
@@ -462,7 +464,8 @@ class Game:
     still hold it, so a Game stays valid whatever order Python frees things in.
     """
 
-    __slots__ = ("_ptr", "_reader", "_owned", "index", "source", "_deals", "__weakref__")
+    __slots__ = ("_ptr", "_reader", "_owned", "index", "source", "_deals", "_mcr",
+                 "__weakref__")
 
     def __init__(self):
         raise TypeError("games come from paifu.read(), paifu.open() or paifu.read_game()")
@@ -476,6 +479,7 @@ class Game:
         g.index = index
         g.source = source
         g._deals = None
+        g._mcr = None
         return g
 
     def _detach(self) -> None:
@@ -562,6 +566,13 @@ class Game:
         return Rules._adopt(p)
 
     @property
+    def is_mcr(self) -> bool:
+        """True for a Chinese Official (MCR) game: its yaku are fans (ids 1..81)."""
+        if self._mcr is None:
+            self._mcr = self.rules().get("family") == "mcr"
+        return self._mcr
+
+    @property
     def result(self) -> Dict[str, Optional[List[int]]]:
         """The recorded outcome: {"points": raw final points or None, "final": final scores
         with uma/oka or None}."""
@@ -646,7 +657,7 @@ class Game:
         check(lib.paifu_game_copy(ctypes.byref(p), self._ptr, ctypes.byref(err)), err)
         g = object.__new__(Game)
         g._ptr, g._reader, g._owned = p, None, True
-        g.index, g.source, g._deals = self.index, self.source, None
+        g.index, g.source, g._deals, g._mcr = self.index, self.source, None, self._mcr
         return g
 
     def __repr__(self) -> str:

@@ -329,6 +329,7 @@ _PROTOTYPES = {
     "paifu_points_base": (c_int32, [c_int, c_int, P, POINTER(c_int)]),
     "paifu_points_payment": (None, [POINTER(Payment), c_int32, c_bool]),
     "paifu_yaku_name": (c_char_p, [c_uint]),
+    "paifu_mcr_fan_name": (c_char_p, [c_uint]),
     "paifu_yaku_from_name": (c_int, [c_char_p]),
     "paifu_yaku_is_yakuman": (c_bool, [c_uint]),
     # settle.h

@@ -24,7 +24,6 @@ _RIICHI, _WIN, _EXH, _ABORT = 10, 12, 13, 14
 
 def _rows_of(source: Union[str, Tuple[str, bytes]], cols: Dict[str, List[Any]]) -> int:
     lib = _lib.load()
-    yname = lib.paifu_yaku_name
     if isinstance(source, tuple):
         name, data = source
         reader = Reader(data, name=name)
@@ -39,6 +38,7 @@ def _rows_of(source: Union[str, Tuple[str, bytes]], cols: Dict[str, List[Any]]) 
         for g in reader:
             gp = g._ptr
             players = lib.paifu_game_players(gp)
+            yname = lib.paifu_mcr_fan_name if g.is_mcr else lib.paifu_yaku_name
             for i in range(lib.paifu_game_deal_count(gp)):
                 d = lib.paifu_game_deal(gp, i).contents
                 st = d.start
