@@ -946,8 +946,12 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
     try:
         reader = Reader(source, format=format, name=name)
         fmt = reader.format
-        for g in reader:
+        while True:
+            g = reader.next_game()
+            if g is None:
+                break
             f, st = g._verify(rules, overrides, fallback, fname, games, max_findings)
+            del g  # unreferenced when the reader moves on: not copied out
             findings.extend(f)
             for k in STAT_KEYS:
                 stats[k] += st[k]

@@ -35,7 +35,10 @@ def _rows_of(source: Union[str, Tuple[str, bytes]], cols: Dict[str, List[Any]]) 
     label = ctypes.create_string_buffer(16)
     with reader:
         fmt = reader.format
-        for g in reader:
+        while True:
+            g = reader.next_game()
+            if g is None:
+                break
             gp = g._ptr
             players = lib.paifu_game_players(gp)
             yname = lib.paifu_mcr_fan_name if g.is_mcr else lib.paifu_yaku_name
@@ -76,6 +79,7 @@ def _rows_of(source: Union[str, Tuple[str, bytes]], cols: Dict[str, List[Any]]) 
                 for c, v in zip(COLUMNS, row):
                     cols[c].append(v)
                 n += 1
+            del g  # unreferenced when the reader moves on: not copied out
     return n
 
 
