@@ -15,15 +15,11 @@ worker before and after, averaged over the passes), the per-task overhead (a no-
 `paifu validate -q -j 1` and `-j 2` on the same files. The results of every pass are checked
 equal to the first one.
 """
-import argparse
 import os
 import subprocess
-import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SRC = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(SRC, "python"))
+import bench_common
 
 
 def best_wall(fn, passes):
@@ -43,15 +39,7 @@ def main():
     import paifu
     import paifu.dask as pdask
 
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", default=os.path.join(SRC, "build-rel", "cli", "paifu"))
-    ap.add_argument("--passes", type=int, default=3)
-    ap.add_argument("--partitions", type=int, default=32)
-    ap.add_argument("paths", nargs="*")
-    a = ap.parse_args()
-    corpus = os.path.join(SRC, "..", "shared", "corpus")
-    paths = a.paths or [os.path.join(corpus, "tenhou-xml"), os.path.join(corpus, "tenhou6")]
-    files, _ = paifu.expand_inputs(paths)
+    a, files, _ = bench_common.options(3, [("--partitions", int, 32)])
     shipped = []
     for p in files:
         with open(p, "rb") as f:

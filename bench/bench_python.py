@@ -13,18 +13,14 @@ the command-line tool, time.process_time() for Python) and in wall time:
   py table        paifu.deals_table(PATHS): one row per deal, columns of plain values
   py validate     paifu.validate(PATHS): verification through the binding
 """
-import argparse
 import os
 import resource
 import subprocess
-import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SRC = os.path.dirname(HERE)
-sys.path.insert(0, os.path.join(SRC, "python"))
+import bench_common
 
-import paifu  # noqa: E402
+import paifu  # noqa: E402 (bench_common puts it on the path)
 
 
 def cli_pass(cli, paths):
@@ -56,14 +52,7 @@ def iterate(files):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", default=os.path.join(SRC, "build-rel", "cli", "paifu"))
-    ap.add_argument("--passes", type=int, default=5)
-    ap.add_argument("paths", nargs="*")
-    a = ap.parse_args()
-    corpus = os.path.join(SRC, "..", "shared", "corpus")
-    paths = a.paths or [os.path.join(corpus, "tenhou-xml"), os.path.join(corpus, "tenhou6")]
-    files, skipped = paifu.expand_inputs(paths)
+    a, files, skipped = bench_common.options(5)
     print("library %s, %d files (%d skipped), %d passes, best kept" %
           (paifu.library_path(), len(files), skipped, a.passes))
     rows = {}

@@ -531,19 +531,18 @@ class Game:
     def rule_overrides(self) -> Dict[str, str]:
         """Rule parameters the log itself sets (red fives, players, length, ...)."""
         lib = _lib.load()
-        out = {}
-        for i in range(lib.paifu_game_rule_override_count(self._ptr)):
-            m = lib.paifu_game_rule_override(self._ptr, i).contents
-            out[_s(m.key)] = _s(m.value)
-        return out
+        return self._pairs(lib.paifu_game_rule_override_count, lib.paifu_game_rule_override)
 
     @property
     def meta(self) -> Dict[str, str]:
         """Source-format metadata kept for writers ("tenhou.go.type", ...)."""
         lib = _lib.load()
+        return self._pairs(lib.paifu_game_meta_count, lib.paifu_game_meta)
+
+    def _pairs(self, count, entry) -> Dict[str, str]:
         out = {}
-        for i in range(lib.paifu_game_meta_count(self._ptr)):
-            m = lib.paifu_game_meta(self._ptr, i).contents
+        for i in range(count(self._ptr)):
+            m = entry(self._ptr, i).contents
             out[_s(m.key)] = _s(m.value)
         return out
 
