@@ -429,7 +429,55 @@ class Table(unittest.TestCase):
             self.assertEqual(len(paifu.deals_table([MJLOG], frame=True)), 7)
 
 
+class Types(unittest.TestCase):
+    """The public types and constants are what the functions return."""
+
+    def test_types(self):
+        g = paifu.read_game(ONE_DEAL)
+        self.assertIsInstance(g, paifu.Game)
+        with paifu.open(ONE_DEAL) as r:
+            self.assertIsInstance(r, paifu.Reader)
+        with self.assertRaises(TypeError):
+            paifu.Game()
+        self.assertIsInstance(g.convert("paifu"), paifu.Conversion)
+        self.assertIsInstance(paifu.convert(MJLOG, "mjai").losses[0], paifu.Loss)
+        self.assertIsInstance(paifu.validate_file(ONE_DEAL), paifu.FileReport)
+        self.assertIsInstance(paifu.validate(ONE_DEAL), paifu.Report)
+        self.assertIsInstance(paifu.finding_codes()[0], paifu.FindingCode)
+        self.assertIsInstance(paifu.rule_params()[0], paifu.RuleParam)
+        self.assertIsInstance(paifu.score("123m456p789s1122z +1z"), paifu.ScoreResult)
+        self.assertIsInstance(g.deals[0].wins[0].yaku[0], paifu.Yaku)
+        self.assertEqual(paifu.EVENT_TYPES[1], "draw")
+        self.assertEqual(paifu.TILE_NAMES[4], "5m")
+        self.assertEqual(paifu.CARRIES[0x0001], "wall")
+
+    def test_locations_and_rule_resolution(self):
+        loc = paifu.Location(file="a.mjlog", line=3, column=7, game=0, deal="E2-1", event=5)
+        text = paifu.format_location(loc)
+        self.assertTrue(text.startswith("a.mjlog:3:7"), text)
+        self.assertIn("E2-1", text)
+        self.assertEqual(str(loc), text)
+        g = paifu.read_game(MJLOG)
+        self.assertEqual(paifu.resolve_rules(g, None, None).name, "tenhou")
+        r = paifu.resolve_rules(g, "rrc", {"kiriage": True})
+        self.assertEqual((r.name, r["kiriage"]), ("rrc", "true"))
+        self.assertEqual(paifu.resolve_rules(None, None, None, "ema").name, "ema")
+
+
 class Help(unittest.TestCase):
+    def test_every_public_name_is_tested(self):
+        import re
+        text = "".join(open(os.path.join(common.HERE, f), encoding="utf-8").read()
+                       for f in os.listdir(common.HERE) if f.startswith("test_"))
+        names = list(paifu.__all__)
+        try:
+            from paifu import dask as pdask
+            names += pdask.__all__
+        except ImportError:
+            pass
+        missing = [n for n in names if not re.search(r"\b%s\b" % re.escape(n), text)]
+        self.assertEqual(missing, [])
+
     def test_help_names_the_api(self):
         doc = paifu.__doc__
         for name in ("read", "verify", "convert", "score", "deals_table", "paifu.dask"):

@@ -79,6 +79,7 @@ class OnLocalCluster(unittest.TestCase):
         for fmt in ("paifu", "tenhou6", "mjai"):
             got = pdask.convert(some, fmt, npartitions=4).compute()
             self.assertEqual([c.file for c in got], some)
+            self.assertTrue(all(isinstance(c, pdask.Converted) for c in got))
             for c in got:
                 rc, out, err = cli("convert", "--to", fmt, c.file)
                 if c.error is not None:
@@ -105,6 +106,9 @@ class OnLocalCluster(unittest.TestCase):
             for ship in (False, True):
                 reps = pdask.validate(pdask.archive(path, ship=ship)).compute()
                 self.assertEqual(len(reps), len(names))
+                items = pdask.archive(path, ship=ship).compute()
+                self.assertTrue(all(isinstance(i, tuple if ship else pdask.ArchiveEntry)
+                                    for i in items))
                 for fr in reps:
                     self.assertIsNone(fr.error, fr)
                     self.assertTrue(fr.file.startswith(path + ":"))
