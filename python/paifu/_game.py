@@ -1065,9 +1065,14 @@ def convert(games: Union[Game, Iterable[Game], Source], to: str, *, strict: bool
     check(lib.paifu_writer_open(ctypes.byref(w), to.encode(), wcb, None, ctypes.byref(opts),
                                 ctypes.byref(err)), err)
     try:
-        for i, g in enumerate(games):
-            current[0] = i
+        it = iter(games)
+        while True:
+            g = next(it, None)
+            if g is None:
+                break
             check(lib.paifu_writer_write(w, g._ptr, ctypes.byref(err)), err, g.source)
+            del g  # a game from a Reader is not copied out when nobody keeps it
+            current[0] += 1
         check(lib.paifu_writer_close(w, ctypes.byref(err)), err)
     finally:
         lib.paifu_writer_free(w)

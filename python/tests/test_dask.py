@@ -25,7 +25,10 @@ def inputs():
     """The samples plus a sample with findings, and a slice of the corpus when present."""
     tmp = tempfile.mkdtemp(prefix="paifu-dask-")
     bad = common.with_findings(tmp)
-    files = [common.SAMPLES, bad] + common.corpus_files("tenhou-xml", 60) + \
+    junk = os.path.join(tmp, "junk.json")  # an unreadable file: its error travels back too
+    with open(junk, "w") as f:
+        f.write('{"paifu": 1, "deals": [')
+    files = [common.SAMPLES, bad, junk] + common.corpus_files("tenhou-xml", 60) + \
         common.corpus_files("tenhou6", 10) + common.corpus_files("majsoul") + \
         common.corpus_files("mjai", 5)
     return files, tmp
@@ -59,6 +62,7 @@ class OnLocalCluster(unittest.TestCase):
         got = pdask.report(pdask.validate(bag), skipped=self.skipped).to_dict()
         self.assertEqual(got, want)
         self.assertTrue(any(f["findings"] for f in got["files"]))
+        self.assertTrue(any("error" in f for f in got["files"]))
         # the tasks really ran on both workers
         self.assertEqual(len(self.client.run(lambda: 1)), 2)
 
@@ -75,7 +79,7 @@ class OnLocalCluster(unittest.TestCase):
                 self.assertGreaterEqual(f.location.game, 0)
 
     def test_convert_equals_cli(self):
-        some = self.files[:12]
+        some = self.files[:12] + [f for f in self.files if f.endswith("junk.json")]
         for fmt in ("paifu", "tenhou6", "mjai"):
             got = pdask.convert(some, fmt, npartitions=4).compute()
             self.assertEqual([c.file for c in got], some)
@@ -91,8 +95,11 @@ class OnLocalCluster(unittest.TestCase):
                         self.assertIn("cannot carry %s;" % what, err)
 
     def test_export_equals_deals_table(self):
-        got = pdask.table(pdask.export(self.files, npartitions=6))
-        self.assertEqual(got, paifu.deals_table(self.files))
+        good = [f for f in self.files if not f.endswith("junk.json")]
+        got = pdask.table(pdask.export(good, npartitions=6))
+        self.assertEqual(got, paifu.deals_table(good))
+        with self.assertRaises(paifu.PaifuError):  # an unreadable file is an error here
+            pdask.table(pdask.export(self.files, npartitions=6))
 
     def test_archive_entries(self):
         names = [f for f in self.files if f.startswith(common.SAMPLES)][:5]
