@@ -666,20 +666,25 @@ class Game:
 
 def resolve_rules(game: Optional[Game], rules: RulesLike, overrides: Optional[Mapping[str, Any]],
                   fallback: str = "rrc") -> Rules:
-    """The rule set to verify GAME under, as the command line resolves --rules/--rule."""
+    """The rule set to verify GAME under, by the library's one policy
+    (paifu_game_rules_resolve, as `paifu validate --rules/--rule` resolves it): a Rules object
+    as it is; else the preset RULES names, or the log's, or FALLBACK, followed by the log's own
+    overrides (its facts: red fives, players, length); a three-player game plays it
+    three-handed; OVERRIDES last."""
+    from ._core import _rule_text
+    lib = _lib.load()
+    assigns = [("%s=%s" % (k, _rule_text(v))).encode() for k, v in (overrides or {}).items()]
+    arr = (ctypes.c_char_p * max(1, len(assigns)))(*assigns)
+    choice = _lib.RulesChoice(1, None, None, arr, len(assigns), fallback.encode())
     if isinstance(rules, Rules):
-        r = rules.copy()
+        choice.rules = rules._ptr
     elif rules is not None:
-        r = Rules(str(rules))
-        if game is not None:  # the log's own overrides are facts of its game
-            r.update(game.rule_overrides)
-    elif game is not None:
-        r = game.rules(fallback)
-    else:
-        r = Rules(fallback)
-    if overrides:
-        r.update(overrides)
-    return r
+        choice.preset = str(rules).encode()
+    p = ctypes.c_void_p()
+    err = new_error()
+    check(lib.paifu_game_rules_resolve(ctypes.byref(p), None, game._ptr if game else None,
+                                       ctypes.byref(choice), ctypes.byref(err)), err)
+    return Rules._adopt(p)
 
 
 # ---- reading ----

@@ -62,6 +62,12 @@ class WriteOptions(Structure):
 # ---- rules.h ----
 
 
+class RulesChoice(Structure):
+    _fields_ = [("version", c_uint), ("preset", c_char_p), ("rules", c_void_p),
+                ("assignments", POINTER(c_char_p)), ("n_assignments", c_size_t),
+                ("fallback", c_char_p)]
+
+
 class RuleParamInfo(Structure):
     _fields_ = [("name", c_char_p), ("group", c_char_p), ("type", c_int), ("values", c_char_p),
                 ("doc", c_char_p), ("source", c_char_p)]
@@ -313,6 +319,9 @@ _PROTOTYPES = {
     "paifu_report_stats": (POINTER(VerifyStats), [P]),
     "paifu_report_clear_findings": (None, [P]),
     "paifu_game_rules": (c_int, [POINTER(P), P, c_char_p, E]),
+    "paifu_game_rules_resolve": (c_int, [POINTER(P), POINTER(c_int), P, POINTER(RulesChoice),
+                                         E]),
+    "paifu_rules_origin_name": (c_char_p, [c_int]),
     "paifu_verify_game": (c_int, [P, P, P, POINTER(VerifyOptions), E]),
     # hand.h, score.h, yaku.h
     "paifu_hand_parse": (c_int, [POINTER(Hand), POINTER(c_uint8), c_char_p, E]),

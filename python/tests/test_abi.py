@@ -25,7 +25,7 @@ C_NAMES = {
     "VerifyOptions": "paifu_verify_options", "Meld": "paifu_meld", "Hand": "paifu_hand",
     "Set": "paifu_set", "Reading": "paifu_reading", "Situation": "paifu_situation",
     "FuPart": "paifu_fu_part", "Payment": "paifu_payment", "Score": "paifu_score",
-    "Standing": "paifu_standing",
+    "Standing": "paifu_standing", "RulesChoice": "paifu_rules_choice",
 }
 CC = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
 BUILD = os.environ.get("PAIFU_BUILD_DIR") or os.path.join(common.SOURCE, "build")

@@ -38,9 +38,16 @@ class CorpusEqualsCli(unittest.TestCase):
             self.assertGreaterEqual(f.location.game, 0)
 
     def test_rules_override_on_corpus(self):
-        files = common.corpus_files("tenhou-xml", 40)
-        rc, want = cli_json("validate", "--format", "json", "--rules", "rrc", *files)
-        self.assertEqual(paifu.validate(files, rules="rrc").to_dict(), want)
+        # another preset and a parameter over every riichi log, three-player games included
+        roots = [os.path.join(common.CORPUS, d) for d in ("tenhou-xml", "tenhou6", "majsoul",
+                                                          "mjai", "mleague-umd")
+                 if os.path.isdir(os.path.join(common.CORPUS, d))]
+        rc, want = cli_json("validate", "--format", "json", "--rules", "ema", "--rule",
+                            "kiriage=true", *roots)
+        got = paifu.validate(roots, rules="ema", overrides={"kiriage": True}).to_dict()
+        self.assertEqual(got, want)
+        players = paifu.deals_table([os.path.join(common.CORPUS, "tenhou-xml")])["players"]
+        self.assertIn(3, players, "the comparison covers three-player games")
 
 
 if __name__ == "__main__":
