@@ -37,8 +37,8 @@ class Location(NamedTuple):
             d["offset"] = self.offset
         if self.path:
             d["path"] = self.path
-        if self.game >= 0:
-            d["game"] = self.game
+        if self.game >= 0:  # numbered from 1, as the tool's text and JSON output
+            d["game"] = self.game + 1
         if self.deal:
             d["deal"] = self.deal
         if self.event >= 0:

@@ -625,7 +625,9 @@ class Game:
 
     def _verify(self, rules, overrides, fallback, source, game_index, max_findings):
         lib = _lib.load()
-        r = resolve_rules(self, rules, overrides, fallback)
+        r, origin = resolve_rules(self, rules, overrides, fallback, with_origin=True)
+        from ._names import rules_info
+        info = rules_info(self, r, origin, rules, overrides)
         rep = ctypes.c_void_p()
         err = new_error()
         check(lib.paifu_report_new(ctypes.byref(rep), ctypes.byref(err)), err)
@@ -636,10 +638,12 @@ class Game:
                                     max_findings)
             check(lib.paifu_verify_game(rep, self._ptr, r._ptr, ctypes.byref(vo),
                                         ctypes.byref(err)), err, self.source)
-            out = [Finding._from_c(lib.paifu_report_finding(rep, i).contents)
+            out = [Finding._from_c(lib.paifu_report_finding(rep, i).contents, self,
+                                   info["citation"])
                    for i in range(lib.paifu_report_count(rep))]
             st = lib.paifu_report_stats(rep).contents
             stats = {k: getattr(st, k) for k, _ in _lib.VerifyStats._fields_}
+            stats["rules"] = info
             return out, stats
         finally:
             lib.paifu_report_free(rep)
@@ -665,7 +669,7 @@ class Game:
 
 
 def resolve_rules(game: Optional[Game], rules: RulesLike, overrides: Optional[Mapping[str, Any]],
-                  fallback: str = "rrc") -> Rules:
+                  fallback: str = "rrc", with_origin: bool = False) -> Any:
     """The rule set to verify GAME under, by the library's one policy
     (paifu_game_rules_resolve, as `paifu validate --rules/--rule` resolves it): a Rules object
     as it is; else the preset RULES names, or the log's, or FALLBACK, followed by the log's own
@@ -681,10 +685,15 @@ def resolve_rules(game: Optional[Game], rules: RulesLike, overrides: Optional[Ma
     elif rules is not None:
         choice.preset = str(rules).encode()
     p = ctypes.c_void_p()
+    origin = ctypes.c_int(0)
     err = new_error()
-    check(lib.paifu_game_rules_resolve(ctypes.byref(p), None, game._ptr if game else None,
-                                       ctypes.byref(choice), ctypes.byref(err)), err)
-    return Rules._adopt(p)
+    check(lib.paifu_game_rules_resolve(ctypes.byref(p), ctypes.byref(origin),
+                                       game._ptr if game else None, ctypes.byref(choice),
+                                       ctypes.byref(err)), err)
+    r = Rules._adopt(p)
+    if with_origin:
+        return r, _s(lib.paifu_rules_origin_name(origin.value))
+    return r
 
 
 # ---- reading ----
@@ -826,23 +835,36 @@ class Finding(NamedTuple):
     recorded: Optional[str]
     rule: Optional[str]
     location: Location
+    players: Tuple[Tuple[int, str], ...] = ()
+    citation: str = ""
 
     @classmethod
-    def _from_c(cls, f: _lib.Finding) -> "Finding":
+    def _from_c(cls, f: _lib.Finding, game: Optional["Game"] = None,
+                fallback_citation: str = "") -> "Finding":
+        from ._names import citation, finding_seats
+        ref = _s(f.rule_ref) if f.rule_ref else None
+        loc = location_from_c(f.where)
+        players: Tuple[Tuple[int, str], ...] = ()
+        if game is not None:
+            names = game.players
+            players = tuple((s, names[s] if s < len(names) else "")
+                            for s in finding_seats(game, loc))
         return cls(_s(f.code), SEVERITIES[f.severity], _s(f.message),
-                   _s(f.expected) or None, _s(f.recorded) or None,
-                   _s(f.rule_ref) if f.rule_ref else None, location_from_c(f.where))
+                   _s(f.expected) or None, _s(f.recorded) or None, ref, loc, players,
+                   citation(ref, fallback_citation))
 
     def to_dict(self) -> Dict[str, Any]:
-        """As a finding of `paifu validate --format json`."""
+        """As a finding of `paifu validate --format json` (``rule`` is the public document
+        the rule reference cites; ``players`` the seats the finding concerns)."""
         d: Dict[str, Any] = {"code": self.code, "severity": self.severity,
                              "message": self.message}
         if self.expected:
             d["expected"] = self.expected
         if self.recorded:
             d["recorded"] = self.recorded
-        if self.rule:
-            d["rule"] = self.rule
+        if self.citation:
+            d["rule"] = self.citation
+        d["players"] = [{"seat": s, "name": n} for s, n in self.players]
         d["where"] = self.location.to_dict()
         return d
 
@@ -852,12 +874,19 @@ class Finding(NamedTuple):
         if " [" in where:
             where, ctx = where.split(" [", 1)
             ctx = " [" + ctx
+            if ctx.endswith("]"):
+                ctx = ctx[:-1]
         s = "%s: %s: %s: %s" % (where, self.severity, self.code, self.message)
         if self.expected or self.recorded:
             s += " (expected %s, recorded %s)" % (self.expected or "-", self.recorded or "-")
         s += ctx
-        if self.rule:
-            s += " [%s]" % self.rule
+        if ctx:
+            for i, (seat, name) in enumerate(self.players):
+                s += (" and " if i else ", players ") + (
+                    "%s (seat %d)" % (name, seat) if name else "seat %d" % seat)
+            s += "]"
+        if self.citation:
+            s += " [%s]" % self.citation
         return s
 
 
@@ -867,12 +896,14 @@ STAT_KEYS = ("games", "deals", "events", "wins", "draws", "findings", "wins_scor
 class FileReport:
     """The verification of one input: its findings, format, games, counters and error."""
 
-    __slots__ = ("file", "findings", "format", "games", "error", "stats")
+    __slots__ = ("file", "findings", "format", "games", "error", "stats", "game_rules")
 
     def __init__(self, file: str, findings: List[Finding], format: Optional[str], games: int,
-                 error: Optional[PaifuError], stats: Dict[str, int]):
+                 error: Optional[PaifuError], stats: Dict[str, int],
+                 game_rules: Optional[List[Dict[str, Any]]] = None):
         self.file, self.findings, self.format = file, findings, format
         self.games, self.error, self.stats = games, error, stats
+        self.game_rules = game_rules or []
 
     def __getstate__(self):
         return tuple(getattr(self, s) for s in self.__slots__)
@@ -889,7 +920,9 @@ class FileReport:
     def to_dict(self) -> Dict[str, Any]:
         """As an entry of "files" in `paifu validate --format json`."""
         d: Dict[str, Any] = {"file": self.file, "findings": [f.to_dict() for f in self.findings],
-                             "format": self.format, "games": self.games}
+                             "format": self.format, "games": self.games,
+                             "game_rules": [{"game": i + 1, "rules": r}
+                                            for i, r in enumerate(self.game_rules)]}
         if self.error is not None:
             d["error"] = self.error.to_dict()
         return d
@@ -942,6 +975,7 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
         os.fsdecode(source) if isinstance(source, (str, bytes, os.PathLike)) and
         not isinstance(source, bytes) else "<bytes>")
     findings: List[Finding] = []
+    game_rules: List[Dict[str, Any]] = []
     stats = dict.fromkeys(STAT_KEYS, 0)
     games = 0
     error = None
@@ -959,13 +993,14 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
             findings.extend(f)
             for k in STAT_KEYS:
                 stats[k] += st[k]
+            game_rules.append(st["rules"])
             games += 1
     except PaifuError as e:
         error = e
     finally:
         if reader is not None:
             reader.close()
-    return FileReport(fname, findings, fmt, games, error, stats)
+    return FileReport(fname, findings, fmt, games, error, stats, game_rules)
 
 
 def expand_inputs(paths: Iterable[Union[str, "os.PathLike[str]"]]) -> Tuple[List[str], int]:
