@@ -175,6 +175,7 @@ int paifu_write_options_init(paifu_write_options *opts, unsigned int version)
 struct paifu_reader {
     char *data;
     size_t size;
+    uint64_t held; /* bytes of the process's input budget that DATA holds */
     bool compressed;
     char source[256];
     paifu_read_options opts;
@@ -192,6 +193,7 @@ void paifu_reader_free(paifu_reader *r)
         (r->impl->reader_free ? r->impl->reader_free : free)(r->state);
     paifu_game_free(r->game);
     free(r->data);
+    paifu_input__release(r->held);
     free(r);
 }
 
@@ -211,17 +213,19 @@ static int open_state(paifu_reader *r, paifu_error *err)
 }
 
 /* Takes ownership of DATA (malloc'd, NUL-terminated). */
-static int open_owned(paifu_reader **out, char *data, size_t size, const char *source,
-                      const paifu_read_options *opts, paifu_error *err)
+static int open_owned(paifu_reader **out, char *data, size_t size, uint64_t held,
+                      const char *source, const paifu_read_options *opts, paifu_error *err)
 {
     paifu_reader *r = calloc(1, sizeof(*r));
     int rc = 0;
     if (!r) {
         free(data);
+        paifu_input__release(held);
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     }
     r->data = data;
     r->size = size;
+    r->held = held;
     snprintf(r->source, sizeof(r->source), "%s", source);
     if (opts) {
         if (opts->version != PAIFU_READ_OPTIONS_VERSION) {
@@ -234,7 +238,7 @@ static int open_owned(paifu_reader **out, char *data, size_t size, const char *s
         paifu_read_options_init(&r->opts, PAIFU_READ_OPTIONS_VERSION);
     }
     uint64_t max_inflated = r->opts.max_inflated ? r->opts.max_inflated : DEFAULT_MAX_INFLATED;
-    if ((rc = paifu_input__gunzip(&r->data, &r->size, &r->compressed, max_inflated, r->source,
+    if ((rc = paifu_input__gunzip(&r->data, &r->size, &r->held, &r->compressed, max_inflated, r->source,
                                   err)) < 0)
         goto fail;
     if (r->opts.format) {
@@ -274,11 +278,12 @@ int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_opt
     uint64_t max = opts && opts->max_input ? opts->max_input : DEFAULT_MAX_INPUT;
     char *data;
     size_t size;
-    int rc = paifu_input__read_file(&data, &size, path, max, err);
+    uint64_t held;
+    int rc = paifu_input__read_file(&data, &size, &held, path, max, err);
     if (rc < 0)
         return rc;
     const char *name = opts && opts->source_name ? opts->source_name : path;
-    return open_owned(out, data, size, name, opts, err);
+    return open_owned(out, data, size, held, name, opts, err);
 }
 
 int paifu_format_detect_file(const char **out, const char *path, const paifu_read_options *opts,
@@ -291,15 +296,18 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
     uint64_t max_inflated = opts && opts->max_inflated ? opts->max_inflated : DEFAULT_MAX_INFLATED;
     char *data;
     size_t size;
+    uint64_t held;
     bool compressed;
-    int rc = paifu_input__read_file(&data, &size, path, max, err);
+    int rc = paifu_input__read_file(&data, &size, &held, path, max, err);
     if (rc < 0)
         return rc;
-    if ((rc = paifu_input__gunzip(&data, &size, &compressed, max_inflated, path, err)) == 0) {
+    if ((rc = paifu_input__gunzip(&data, &size, &held, &compressed, max_inflated, path, err)) ==
+        0) {
         const format_impl *f = detect(data, size);
         *out = f ? f->info.name : NULL;
     }
     free(data);
+    paifu_input__release(held);
     return rc;
 }
 
@@ -314,13 +322,12 @@ int paifu_reader_open_buffer(paifu_reader **out, const void *data, size_t size,
     if (size > max)
         return paifu_formats__error(err, PAIFU_ELIMIT, name, 0, 0, NULL,
                                     "input larger than %llu bytes", (unsigned long long)max);
-    char *copy = malloc(size + 1);
-    if (!copy)
-        return paifu_formats__error(err, PAIFU_ENOMEM, name, 0, 0, NULL, "out of memory");
-    if (size)
-        memcpy(copy, data, size);
-    copy[size] = '\0';
-    return open_owned(out, copy, size, name, opts, err);
+    char *copy;
+    uint64_t held;
+    int rc = paifu_input__hold(&copy, data, size, &held, name, err);
+    if (rc < 0)
+        return rc;
+    return open_owned(out, copy, size, held, name, opts, err);
 }
 
 int paifu_reader_next(const paifu_game **out, paifu_reader *r, paifu_error *err)

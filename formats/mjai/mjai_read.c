@@ -1111,7 +1111,7 @@ static int next_line(mjai_reader *st, json_t **out, uint32_t *line, paifu_error 
             i++;
         if (i == len)
             continue;
-        int rc = jload(out, p, len, 0, here - 1, st->in.source, err); /* jansson counts from 1 */
+        int rc = jload(out, p, len, JSON_REJECT_DUPLICATES, here - 1, st->in.source, err); /* jansson counts from 1 */
         if (rc < 0)
             return rc;
         *line = here;

@@ -896,6 +896,52 @@ static int parse_with_libxml2(mjlog_reader *st, size_t len)
     return rc;
 }
 
+/*
+ * The first start tag of DOC[FROM..END) with more than MJ_MAX_ATTRS attributes (counted by their
+ * '=' outside quoted values), or END. libxml2's check for duplicate attributes is quadratic in
+ * their number (a 2.3 MB tag took 25 s), and the reader refuses such a tag anyway, so it is
+ * refused before libxml2 sees the document.
+ */
+static size_t crowded_tag(const char *d, size_t from, size_t end)
+{
+    for (size_t k = next_start_tag(d, from, end); k < end; k = next_start_tag(d, k + 1, end)) {
+        unsigned n = 0;
+        char quote = 0;
+        size_t i = k + 1;
+        for (; i < end; i++) {
+            char c = d[i];
+            if (quote) {
+                if (c == quote)
+                    quote = 0;
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+            } else if (c == '=') {
+                if (++n > MJ_MAX_ATTRS)
+                    return k;
+            } else if (c == '>' || c == '<') {
+                break;
+            }
+        }
+        if (i >= end)
+            break;
+    }
+    return end;
+}
+
+static int refuse_crowded_tag(mjlog_reader *st, size_t k)
+{
+    advance(st, k);
+    paifu_location w;
+    paifu_location_clear(&w);
+    paifu_location_set_source(&w, st->in.source);
+    w.game = st->game_index;
+    w.line = st->line;
+    w.column = (uint32_t)(k - st->line_start + 1);
+    w.offset = k;
+    return paifu_error_set(st->err, PAIFU_ELIMIT, &w, "more than %d attributes in one tag",
+                           MJ_MAX_ATTRS);
+}
+
 static int read_document(mjlog_reader *st)
 {
     reset_game_state(st);
@@ -909,8 +955,10 @@ static int read_document(mjlog_reader *st)
                                       "%d bytes",
                                       INT_MAX);
     rc = paifu_mjlog__scanner_on ? scan_document(st) : 0;
-    if (rc == 0)
-        rc = parse_with_libxml2(st, len);
+    if (rc == 0) {
+        size_t k = crowded_tag(st->in.data, st->doc_start, st->doc_end);
+        rc = k < st->doc_end ? refuse_crowded_tag(st, k) : parse_with_libxml2(st, len);
+    }
     st->tag = NULL;
     st->in_deal = false;
     return rc < 0 ? rc : paifu_mjlog__finish_game(st);

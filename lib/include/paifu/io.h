@@ -27,6 +27,9 @@ typedef struct paifu_read_options {
     const char *source_name;  /**< name used in errors for buffers ("-" for stdin) */
     uint64_t max_input;       /**< cap on input bytes (compressed); 0 = 256 MiB */
     uint64_t max_inflated;    /**< cap on decompressed bytes; 0 = 1 GiB */
+    /* Whatever the caps, the bytes all open readers of the process hold at once (read and
+       inflated) are at most 96 MiB, and a JSON document may take at most 16 bytes of memory
+       per byte (24 MiB at most) to load; beyond, PAIFU_ELIMIT. */
     uint32_t max_events;      /**< cap on events per deal; 0 = 100000 */
     uint32_t max_deals;       /**< cap on deals per game; 0 = 10000 */
 } paifu_read_options;
