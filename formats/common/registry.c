@@ -407,6 +407,7 @@ struct paifu_writer {
     paifu_write_options opts;
     paifu_buf buf;
     format_writer_ctx ctx;
+    bool closed; /* paifu_writer_close ran: nothing more is written */
 };
 
 int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb write, void *payload,
@@ -473,6 +474,8 @@ int paifu_writer_write(paifu_writer *w, const paifu_game *game, paifu_error *err
 {
     if (!w || !game)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
+    if (w->closed)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "the writer is closed");
     int rc = write_game(w, game, err);
     if (rc < 0) {
         paifu_buf_clear(&w->buf);
@@ -486,6 +489,9 @@ int paifu_writer_close(paifu_writer *w, paifu_error *err)
 {
     if (!w)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
+    if (w->closed)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "the writer is closed");
+    w->closed = true;
     if (w->impl->finish) {
         int rc = w->impl->finish(&w->ctx, err);
         if (rc < 0)

@@ -235,6 +235,74 @@ static void test_corpus_json_within_budget(void **state)
         skip();
 }
 
+static int sink(const void *data, size_t size, void *payload)
+{
+    (void)data;
+    *(size_t *)payload += size;
+    return 0;
+}
+
+/* Library edge cases: each a clean PAIFU_EINVAL or the right value (issue 16 point 5). */
+static void test_api_edges(void **state)
+{
+    (void)state;
+    /* paifu_points_base with NULL rules dereferenced them */
+    assert_int_equal(paifu_points_base(3, 30, NULL, NULL), PAIFU_EINVAL);
+    /* fu >= 2^28 overflowed a signed shift: it is mangan like any fu over 2000 / 2^(han+2) */
+    paifu_rules *rules = NULL;
+    assert_int_equal(paifu_rules_preset(&rules, "rrc", NULL), 0);
+    paifu_limit limit;
+    assert_int_equal(paifu_points_base(1, 1 << 28, rules, &limit), 2000);
+    assert_int_equal(limit, PAIFU_LIMIT_MANGAN);
+    assert_int_equal(paifu_points_base(4, INT32_MAX, rules, &limit), 2000);
+    assert_int_equal(paifu_points_base(1, 30, rules, &limit), 240);
+    paifu_rules_free(rules);
+
+    /* the builder took negative seats and dealers */
+    paifu_game *g = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_new(&g, &err), 0);
+    paifu_deal_start start;
+    paifu_deal_start_init(&start);
+    start.dealer = -1;
+    assert_int_equal(paifu_game_begin_deal(g, &start, 0, 0, &err), PAIFU_EINVAL);
+    start.dealer = 4;
+    assert_int_equal(paifu_game_begin_deal(g, &start, 0, 0, &err), PAIFU_EINVAL);
+    start.dealer = 1;
+    assert_int_equal(paifu_game_begin_deal(g, &start, 0, 0, &err), 0);
+    paifu_event ev;
+    paifu_event_init(&ev, PAIFU_EV_DISCARD, -2);
+    assert_int_equal(paifu_game_add_event(g, &ev, &err), PAIFU_EINVAL);
+    paifu_event_init(&ev, PAIFU_EV_PON, 1);
+    ev.from = 7;
+    assert_int_equal(paifu_game_add_event(g, &ev, &err), PAIFU_EINVAL);
+    paifu_win win;
+    memset(&win, 0, sizeof(win));
+    win.winner = -3;
+    win.from = -3;
+    assert_int_equal(paifu_game_add_win(g, &win, 0, 0, &err), PAIFU_EINVAL);
+    assert_int_equal(paifu_game_deal(g, 0)->n_wins, 0); /* nothing half added */
+    paifu_draw draw;
+    memset(&draw, 0, sizeof(draw));
+    draw.seat = -5;
+    assert_int_equal(paifu_game_add_draw(g, &draw, 0, 0, &err), PAIFU_EINVAL);
+    paifu_game_free(g);
+
+    /* paifu_writer_write after close wrote the game again */
+    size_t n = 0;
+    paifu_writer *w = NULL;
+    assert_int_equal(paifu_writer_open(&w, "paifu", sink, &n, NULL, &err), 0);
+    assert_int_equal(paifu_game_new(&g, &err), 0);
+    assert_int_equal(paifu_writer_close(w, &err), 0);
+    size_t after_close = n;
+    assert_int_equal(paifu_writer_write(w, g, &err), PAIFU_EINVAL);
+    assert_int_equal(paifu_writer_close(w, &err), PAIFU_EINVAL);
+    assert_int_equal(n, after_close);
+    paifu_writer_free(w);
+    paifu_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +313,7 @@ int main(void)
         cmocka_unit_test(test_budget_shared),
         cmocka_unit_test(test_max_input_unbounded),
         cmocka_unit_test(test_corpus_json_within_budget),
+        cmocka_unit_test(test_api_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

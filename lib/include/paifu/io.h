@@ -164,10 +164,11 @@ PAIFU_EXTERN int paifu_writer_open(paifu_writer **out, const char *format, paifu
                                    void *payload, const paifu_write_options *opts,
                                    paifu_error *err);
 
-/** Write one game. Formats holding one game per document write one document per call. */
+/** Write one game. Formats holding one game per document write one document per call.
+    PAIFU_EINVAL after paifu_writer_close(). */
 PAIFU_EXTERN int paifu_writer_write(paifu_writer *writer, const paifu_game *game, paifu_error *err);
 
-/** Flush whatever the format writes after the last game. */
+/** Flush whatever the format writes after the last game. PAIFU_EINVAL the second time. */
 PAIFU_EXTERN int paifu_writer_close(paifu_writer *writer, paifu_error *err);
 
 /** Free a writer. NULL is a no-op. */
