@@ -217,8 +217,10 @@ int paifu_input__gunzip(char **data, size_t *size, uint64_t *held, bool *compres
         }
         if (z != Z_OK && z != Z_BUF_ERROR) {
             rc = paifu_formats__error(err, PAIFU_EFORMAT, source, 0, 0, NULL,
-                                      "corrupt gzip stream at compressed byte %lu: %s",
-                                      (unsigned long)zs.total_in, zs.msg ? zs.msg : "error");
+                                      "corrupt gzip stream at compressed byte %zu: %s",
+                                      /* from the file's start: total_in restarts per member */
+                                      (size_t)(zs.next_in - (const Bytef *)*data),
+                                      zs.msg ? zs.msg : "error");
             goto done;
         }
         if (len > max) {

@@ -376,6 +376,9 @@ static void on_xml_error(void *payload, mj_xml_error e)
     size_t n = strlen(st->xml_message);
     while (n && is_space(st->xml_message[n - 1]))
         st->xml_message[--n] = '\0';
+    for (char *p = st->xml_message; *p; p++)
+        if (*p == '\n' || *p == '\r' || *p == '\t')
+            *p = ' '; /* one error, one line (libxml2 puts newlines inside some messages) */
 }
 
 /* Report the libxml2 error of the current document at its own position. */

@@ -129,5 +129,26 @@ contains "validate says Tenhou's rules are assumed" "$work/out" "tenhou (Tenhou 
 "$paifu" validate --rules tenhou "$samples/riichienv-selfplay.mjai.jsonl" >"$work/out" 2>&1; check "validate mjai --rules" 0 $?
 if grep -q "assumed" "$work/out"; then echo "FAIL: a rule set chosen with --rules is said to be assumed"; failures=$((failures + 1)); fi
 
+# hostile output (issue 16 point 6): write errors on stdout, control characters in names,
+# --max-findings that is not a number, %00 in a player name
+if [ -w /dev/full ]; then
+    "$paifu" validate "$sample" >/dev/full 2>"$work/err"; check "validate to a full disk" 2 $?
+    contains "validate write error" "$work/err" "writing standard output"
+    "$paifu" info "$sample" >/dev/full 2>"$work/err"; check "info to a full disk" 2 $?
+    contains "info write error" "$work/err" "writing standard output"
+fi
+"$paifu" validate --max-findings abc "$sample" >"$work/out" 2>"$work/err"; check "max-findings abc" 2 $?
+contains "max-findings message" "$work/err" "--max-findings expects a number, found 'abc'"
+mkdir -p "$work/ctl"
+printf 'x' >"$work/ctl/$(printf 'forged\nb.json: error: fake\033[31m')"
+"$paifu" validate "$work/ctl" >"$work/out" 2>"$work/err"; check "control characters in a name" 0 $?
+"$paifu" validate "$work/ctl/$(printf 'forged\nb.json: error: fake\033[31m')" >"$work/out" 2>"$work/err"
+check "control characters in a name, read" 2 $?
+contains "newline escaped" "$work/err" 'forged\nb.json: error: fake\x1b[31m'
+[ "$(wc -l <"$work/err")" -eq 1 ] && pass=$((pass + 1)) || { echo "FAIL: the name forged a line"; failures=$((failures + 1)); }
+sed 's/n0="[^"]*"/n0="%41%00%42"/' "$samples/synthetic-tenhou.mjlog" >"$work/nul.mjlog"
+"$paifu" validate "$work/nul.mjlog" >"$work/out" 2>"$work/err"; check "%00 in a name" 2 $?
+contains "%00 refused" "$work/err" "a NUL byte (%00) at character 4 of n0"
+
 echo "$pass checks passed, $failures failed"
 [ "$failures" -eq 0 ]

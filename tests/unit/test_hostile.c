@@ -303,6 +303,46 @@ static void test_api_edges(void **state)
     paifu_game_free(g);
 }
 
+/* gzip: a corrupt second member names its byte from the file's start (it restarted at the
+ * member); libxml2's messages stay on one line. */
+static void test_positions(void **state)
+{
+    (void)state;
+    const char *doc = "<mjloggm ver=\"2.3\">";
+    unsigned char buf[512];
+    uLongf n = sizeof(buf);
+    z_stream zs;
+    memset(&zs, 0, sizeof(zs));
+    assert_int_equal(deflateInit2(&zs, 9, Z_DEFLATED, 31, 9, Z_DEFAULT_STRATEGY), Z_OK);
+    zs.next_in = (Bytef *)doc;
+    zs.avail_in = (uInt)strlen(doc);
+    zs.next_out = buf;
+    zs.avail_out = sizeof(buf);
+    assert_int_equal(deflate(&zs, Z_FINISH), Z_STREAM_END);
+    n = zs.total_out;
+    deflateEnd(&zs);
+    /* a second member: the gzip header, then a block of the reserved type 3 */
+    static const unsigned char bad[] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0x07, 0, 0, 0};
+    memcpy(buf + n, bad, sizeof(bad));
+    paifu_reader *r = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_reader_open_buffer(&r, buf, n + sizeof(bad), NULL, &err),
+                     PAIFU_EFORMAT);
+    char want[64];
+    snprintf(want, sizeof(want), "at compressed byte %lu:", (unsigned long)n + 11);
+    if (!strstr(err.text, want))
+        fail_msg("\"%s\" does not say \"%s\"", err.text, want);
+
+    /* libxml2 puts a newline inside some messages: one error, one line */
+    const char *xml = "<mjloggm ver=\"2.3\"><GO type=\"1\" lobby=\"0\"/><UN n0=\"\"\"/>"
+                      "</mjloggm>";
+    paifu_game *g = NULL;
+    paifu_error_clear(&err);
+    assert_true(paifu_game_read_buffer(&g, xml, strlen(xml), NULL, &err) < 0);
+    assert_null(strchr(err.text, '\n'));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -314,6 +354,7 @@ int main(void)
         cmocka_unit_test(test_max_input_unbounded),
         cmocka_unit_test(test_corpus_json_within_budget),
         cmocka_unit_test(test_api_edges),
+        cmocka_unit_test(test_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
