@@ -11,6 +11,7 @@
 
 #include <libxml/parser.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,14 +68,33 @@ int paifu_formats__error(paifu_error *err, paifu_error_code code, const char *so
     return paifu_error_set(err, code, &where, "%s", text);
 }
 
-int paifu_formats__loss(format_writer_ctx *ctx, const paifu_game *game, const char *what,
-                        paifu_error *err)
+/* Whether KIND is one of the comma-separated LIST. */
+static bool listed(const char *list, const char *kind)
 {
-    if (ctx->opts->on_loss)
-        ctx->opts->on_loss(game, what, ctx->opts->loss_payload);
-    if (ctx->opts->strict)
+    size_t n = strlen(kind);
+    for (const char *p = list; p && *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && memcmp(p, kind, n) == 0)
+            return true;
+        p = e ? e + 1 : NULL;
+    }
+    return false;
+}
+
+int paifu_formats__loss(format_writer_ctx *ctx, const paifu_game *game, const char *kind,
+                        const char *what, paifu_error *err)
+{
+    const paifu_write_options *o = ctx->opts;
+    if (o->on_loss)
+        o->on_loss(game, what, o->loss_payload);
+    if (o->on_loss_kind)
+        o->on_loss_kind(game, kind, what, o->loss_payload);
+    if (o->strict && !listed(o->allow_loss, kind))
         return paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL,
-                               "the target format cannot carry %s (--strict)", what);
+                               "the target format cannot carry %s (--strict; --allow-loss %s "
+                               "lets it go)",
+                               what, kind);
     return 0;
 }
 
@@ -418,7 +438,7 @@ int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb wri
     const format_impl *impl = paifu_formats__find(format);
     if (!impl || !impl->writer)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "no writer for format \"%s\"", format);
-    if (opts && opts->version != PAIFU_WRITE_OPTIONS_VERSION)
+    if (opts && opts->version != PAIFU_WRITE_OPTIONS_VERSION && opts->version != 1)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown write options version %u",
                                opts->version);
     paifu_writer *w = calloc(1, sizeof(*w));
@@ -427,10 +447,11 @@ int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb wri
     w->impl = impl;
     w->write = write;
     w->payload = payload;
-    if (opts)
+    paifu_write_options_init(&w->opts, PAIFU_WRITE_OPTIONS_VERSION);
+    if (opts && opts->version == 1) /* the fields before allow_loss */
+        memcpy(&w->opts, opts, offsetof(paifu_write_options, allow_loss));
+    else if (opts)
         w->opts = *opts;
-    else
-        paifu_write_options_init(&w->opts, PAIFU_WRITE_OPTIONS_VERSION);
     paifu_buf_init(&w->buf);
     w->ctx.out = &w->buf;
     w->ctx.opts = &w->opts;

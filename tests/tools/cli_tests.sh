@@ -150,5 +150,27 @@ sed 's/n0="[^"]*"/n0="%41%00%42"/' "$samples/synthetic-tenhou.mjlog" >"$work/nul
 "$paifu" validate "$work/nul.mjlog" >"$work/out" 2>"$work/err"; check "%00 in a name" 2 $?
 contains "%00 refused" "$work/err" "a NUL byte (%00) at character 4 of n0"
 
+# conversions that leave no empty file, --allow-loss, the batch summary (issue 16 points 9-10)
+mkdir -p "$work/conv16/in" "$work/conv16/out"
+cp "$sample" "$work/conv16/in/a.paifu.json"
+cp "$samples/mcr-east-round.paifu.json" "$work/conv16/in/b.paifu.json"
+"$paifu" convert --to tenhou-xml -q -o "$work/conv16/out" "$work/conv16/in" >"$work/out" 2>"$work/err"
+check "convert with a refused game" 2 $?
+contains "refused game reported" "$work/err" "tenhou-xml cannot hold this game"
+[ -z "$(find "$work/conv16/out" -type f -size 0)" ] && pass=$((pass + 1)) || { echo "FAIL: a refused game left an empty file"; failures=$((failures + 1)); }
+contains "batch summary" "$work/err" "game converted, 1 refused"
+"$paifu" convert --to paifu -o "$work/conv16/missing/" "$sample" >"$work/out" 2>"$work/err"; check "-o missing/" 2 $?
+contains "-o missing/ message" "$work/err" "no such directory"
+"$paifu" convert --to tenhou-xml "$work/conv16/in" >"$work/out" 2>"$work/err"; check "tenhou-xml DIR to stdout" 2 $?
+contains "refused up front" "$work/err" "give a directory with -o"
+[ ! -s "$work/out" ] && pass=$((pass + 1)) || { echo "FAIL: tenhou-xml DIR wrote to stdout"; failures=$((failures + 1)); }
+"$paifu" convert --to tenhou6 --strict "$samples/synthetic-tenhou.mjlog" >"$work/out" 2>"$work/err"; check "strict loses the wall" 2 $?
+contains "loss names its kind" "$work/err" "(loss: wall)"
+"$paifu" convert --to tenhou6 "$samples/synthetic-tenhou.mjlog" >"$work/out" 2>"$work/err"
+kinds=$(grep -o '(loss: [a-z-]*)' "$work/err" | sed 's/(loss: //; s/)//' | sort -u | paste -sd, -)
+"$paifu" convert --to tenhou6 --strict --allow-loss "$kinds" "$samples/synthetic-tenhou.mjlog" >"$work/out" 2>"$work/err"
+check "strict with --allow-loss" 0 $?
+"$paifu" convert --to tenhou6 --allow-loss nonsense "$sample" >"$work/out" 2>"$work/err"; check "unknown loss kind" 2 $?
+
 echo "$pass checks passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -137,7 +137,7 @@ typedef int (*paifu_write_cb)(const void *data, size_t size, void *payload);
 /** Called once per piece of information the target format cannot carry. */
 typedef void (*paifu_loss_cb)(const paifu_game *game, const char *what, void *payload);
 
-#define PAIFU_WRITE_OPTIONS_VERSION 1
+#define PAIFU_WRITE_OPTIONS_VERSION 2
 
 /** Options for writing. Zero-initialise with PAIFU_WRITE_OPTIONS_INIT; NULL means defaults. */
 typedef struct paifu_write_options {
@@ -146,9 +146,18 @@ typedef struct paifu_write_options {
     bool pretty;           /**< human-friendly layout where the format allows (paifu: always) */
     paifu_loss_cb on_loss; /**< NULL: losses are not reported (but still errors when strict) */
     void *loss_payload;
+    /* version 2 */
+    /** Kinds of loss (paifu_loss_kinds(), comma-separated) that stay reports under strict. */
+    const char *allow_loss;
+    /** Like on_loss, with the loss's kind (one of paifu_loss_kinds()); may be NULL. */
+    void (*on_loss_kind)(const paifu_game *game, const char *kind, const char *what,
+                         void *payload);
 } paifu_write_options;
 
-#define PAIFU_WRITE_OPTIONS_INIT {PAIFU_WRITE_OPTIONS_VERSION, false, false, NULL, NULL}
+#define PAIFU_WRITE_OPTIONS_INIT {PAIFU_WRITE_OPTIONS_VERSION, false, false, NULL, NULL, NULL, NULL}
+
+/** The kinds of loss, by the short names --allow-loss takes ("wall", "dice", ...), NULL-ended. */
+PAIFU_EXTERN const char *const *paifu_loss_kinds(void);
 
 /** Initialise OPTS to the defaults of VERSION. PAIFU_EINVAL for an unknown version. */
 PAIFU_EXTERN int paifu_write_options_init(paifu_write_options *opts, unsigned int version);
