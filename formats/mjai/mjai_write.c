@@ -612,8 +612,8 @@ static int write_game(format_write *head)
         rc = start_game(w);
     for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(head->game); k++)
         rc = write_deal(w, k);
-    if (rc == 0)
-        rc = end_game(w);
+    if (rc == 0 && !paifu_game_truncated(head->game))
+        rc = end_game(w); /* a truncated log ends without end_game, as the reader reads it */
     return rc;
 }
 

@@ -343,6 +343,101 @@ static void test_positions(void **state)
     assert_null(strchr(err.text, '\n'));
 }
 
+typedef struct mem {
+    char buf[1 << 18];
+    size_t len;
+    char losses[1024];
+} mem;
+
+static int to_mem(const void *data, size_t size, void *payload)
+{
+    mem *m = payload;
+    if (m->len + size >= sizeof(m->buf))
+        return -1;
+    memcpy(m->buf + m->len, data, size);
+    m->len += size;
+    return 0;
+}
+
+static void note_loss(const paifu_game *g, const char *kind, const char *what, void *payload)
+{
+    (void)g;
+    mem *m = payload;
+    size_t n = strlen(m->losses);
+    snprintf(m->losses + n, sizeof(m->losses) - n, "%s: %s\n", kind, what);
+}
+
+/* Write G as FORMAT into M (its losses noted). */
+static void write_as(mem *m, const paifu_game *g, const char *format)
+{
+    memset(m, 0, sizeof(*m));
+    paifu_write_options o = PAIFU_WRITE_OPTIONS_INIT;
+    o.on_loss_kind = note_loss;
+    o.loss_payload = m;
+    paifu_writer *w = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_writer_open(&w, format, to_mem, m, &o, &err), 0);
+    if (paifu_writer_write(w, g, &err) < 0 || paifu_writer_close(w, &err) < 0)
+        fail_msg("writing %s: %s", format, err.text);
+    paifu_writer_free(w);
+}
+
+/* A truncated log: mjai keeps the mark (no end_game), tenhou6 reports it lost (issue 16). */
+static void test_truncated_kept_or_reported(void **state)
+{
+    (void)state;
+    const char *log =
+        "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"]}\n"
+        "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,"
+        "\"oya\":0,\"dora_marker\":\"1s\",\"scores\":[25000,25000,25000,25000],\"tehais\":["
+        "[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\"],"
+        "[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\"],"
+        "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"1p\",\"2p\",\"3p\",\"4p\"],"
+        "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"5p\",\"6p\",\"7p\",\"8p\"]]}\n"
+        "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"}\n"
+        "{\"type\":\"ryukyoku\",\"deltas\":[0,0,0,0]}\n{\"type\":\"end_kyoku\"}\n";
+    paifu_game *g = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_game_read_buffer(&g, log, strlen(log), NULL, &err) < 0)
+        fail_msg("%s", err.text);
+    assert_true(paifu_game_truncated(g));
+    static mem m;
+    write_as(&m, g, "mjai");
+    paifu_game *back = NULL;
+    if (paifu_game_read_buffer(&back, m.buf, m.len, NULL, &err) < 0)
+        fail_msg("%s", err.text);
+    assert_true(paifu_game_truncated(back));
+    paifu_game_free(back);
+    write_as(&m, g, "tenhou6");
+    if (!strstr(m.losses, "meta: that the log is truncated"))
+        fail_msg("losses: %s", m.losses);
+    paifu_game_free(g);
+}
+
+/* tenhou6 drops the fu of a limit hand: now reported (a corpus game with a mangan of 40 fu). */
+static void test_limit_fu_reported(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/%s", PAIFU_CORPUS_DIR,
+             "tenhou-xml/Agony5757--mahjong/2020010100gm-00a9-0000-0b366d75.xml");
+    struct stat st;
+    if (stat(path, &st) != 0)
+        skip();
+    paifu_game *g = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_game_read(&g, path, NULL, &err) < 0)
+        fail_msg("%s", err.text);
+    static mem m;
+    write_as(&m, g, "tenhou6");
+    if (!strstr(m.losses, "values: the fu of limit hands"))
+        fail_msg("losses: %s", m.losses);
+    paifu_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -355,6 +450,8 @@ int main(void)
         cmocka_unit_test(test_corpus_json_within_budget),
         cmocka_unit_test(test_api_edges),
         cmocka_unit_test(test_positions),
+        cmocka_unit_test(test_truncated_kept_or_reported),
+        cmocka_unit_test(test_limit_fu_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
