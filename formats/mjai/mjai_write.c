@@ -356,7 +356,7 @@ static void put_mcr_fans(mjai_writer *w, const paifu_win *win)
 }
 
 /* Keys of the original dialect that keep the recorded value of a win. */
-static void put_win_value(mjai_writer *w, const paifu_win *win)
+static int put_win_value(mjai_writer *w, const paifu_win *win)
 {
     paifu_buf *b = w->b;
     if (win->win_tile != PAIFU_TILE_NONE) {
@@ -374,9 +374,17 @@ static void put_win_value(mjai_writer *w, const paifu_win *win)
                 n--;
                 break;
             }
-        paifu_buf_puts(b, ",\"hora_tehais\":");
-        put_tiles(b, hand, n);
+        if (n) {
+            paifu_buf_puts(b, ",\"hora_tehais\":");
+            put_tiles(b, hand, n);
+        } else { /* [] would be refused by mjai's reader (found by fuzz_convert) */
+            int rc = paifu_lossy__report(&w->head, LOSS_VALUES,
+                                         "a recorded winning hand of the winning tile alone");
+            if (rc < 0)
+                return rc;
+        }
     }
+    int ret = 0;
     if (win->pao >= 0)
         paifu_buf_printf(b, ",\"pao\":%d", win->pao);
     if (!w->mcr && (win->known & PAIFU_REC_FU))
@@ -387,6 +395,7 @@ static void put_win_value(mjai_writer *w, const paifu_win *win)
         put_mcr_fans(w, win);
     else if (win->known & PAIFU_REC_YAKU)
         put_yakus(w, win);
+    return ret;
 }
 
 static bool riichi_declared(const paifu_deal *d, int seat)
@@ -419,7 +428,8 @@ static int on_win(mjai_writer *w, const paifu_win *win, size_t k)
     } else if (!w->mcr && !riichi_declared(w->deal, win->winner)) {
         paifu_buf_puts(b, ",\"ura_markers\":[]"); /* Mortal's arena: none without riichi */
     }
-    put_win_value(w, win);
+    if (rc == 0)
+        rc = put_win_value(w, win);
     paifu_buf_puts(b, "}\n");
     return rc;
 }
