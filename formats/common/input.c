@@ -158,8 +158,8 @@ done:
     return rc;
 }
 
-int paifu_input__gunzip(char **data, size_t *size, uint64_t *held, bool *compressed, uint64_t max,
-                        const char *source, paifu_error *err)
+static int gunzip(char **data, size_t *size, uint64_t *held, bool *compressed, uint64_t max,
+                  bool prefix, const char *source, paifu_error *err)
 {
     *compressed = false;
     max = clamp_cap(max);
@@ -199,6 +199,10 @@ int paifu_input__gunzip(char **data, size_t *size, uint64_t *held, bool *compres
         zs.avail_out = (uInt)(cap - len);
         int z = inflate(&zs, Z_NO_FLUSH);
         len = cap - zs.avail_out;
+        if (prefix && len >= max) {
+            len = (size_t)max; /* enough to tell the format */
+            break;
+        }
         if (z == Z_STREAM_END) {
             if (zs.avail_in == 0)
                 break;
@@ -249,4 +253,16 @@ done:
     free(out);
     paifu_input__release(nheld);
     return rc;
+}
+
+int paifu_input__gunzip(char **data, size_t *size, uint64_t *held, bool *compressed, uint64_t max,
+                        const char *source, paifu_error *err)
+{
+    return gunzip(data, size, held, compressed, max, false, source, err);
+}
+
+int paifu_input__gunzip_prefix(char **data, size_t *size, uint64_t *held, bool *compressed,
+                               uint64_t max, const char *source, paifu_error *err)
+{
+    return gunzip(data, size, held, compressed, max, true, source, err);
 }

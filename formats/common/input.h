@@ -35,4 +35,9 @@ uint64_t paifu_input__held(void);
 int paifu_input__gunzip(char **data, size_t *size, uint64_t *held, bool *compressed, uint64_t max,
                         const char *source, paifu_error *err);
 
+/* Like paifu_input__gunzip, but the first MAX bytes are enough: a longer input is cut there, not
+ * refused (detection looks at the head of an input; a gzip bomb then costs little). */
+int paifu_input__gunzip_prefix(char **data, size_t *size, uint64_t *held, bool *compressed,
+                               uint64_t max, const char *source, paifu_error *err);
+
 #endif

@@ -40,6 +40,9 @@ static const format_impl *const FORMATS[] = {
 
 #define DEFAULT_MAX_INPUT    ((uint64_t)256 << 20)
 #define DEFAULT_MAX_INFLATED ((uint64_t)1 << 30)
+/* Detection of a gzip file inflates its head only: the sniffers look at the first few KiB (a
+   Botzone log anywhere in its text; real ones are under 200 KB), and a bomb then costs little. */
+#define DETECT_PREFIX ((uint64_t)8 << 20)
 
 void paifu_init(void)
 {
@@ -321,8 +324,10 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
     int rc = paifu_input__read_file(&data, &size, &held, path, max, err);
     if (rc < 0)
         return rc;
-    if ((rc = paifu_input__gunzip(&data, &size, &held, &compressed, max_inflated, path, err)) ==
-        0) {
+    if (max_inflated > DETECT_PREFIX)
+        max_inflated = DETECT_PREFIX;
+    if ((rc = paifu_input__gunzip_prefix(&data, &size, &held, &compressed, max_inflated, path,
+                                         err)) == 0) {
         const format_impl *f = detect(data, size);
         *out = f ? f->info.name : NULL;
     }
