@@ -422,12 +422,12 @@ int paifu_game_add_win(paifu_game *game, const paifu_win *win, uint32_t line, ui
                        paifu_error *err)
 {
     PAIFU_ASSERT_ARG(game && win, err);
-    if (!seat_ok(win->winner, false) || !seat_ok(win->from, true))
-        return bad_seat(err, seat_ok(win->winner, false) ? "win from seat" : "winner",
-                        seat_ok(win->winner, false) ? win->from : win->winner);
     deal_builder *d = current(game, err);
     if (!d)
         return PAIFU_EFORMAT;
+    if (!seat_ok(win->winner, false) || !seat_ok(win->from, true))
+        return bad_seat(err, seat_ok(win->winner, false) ? "win from seat" : "winner",
+                        seat_ok(win->winner, false) ? win->from : win->winner);
     int rc = GROW_FIRST(game, d->wins, d->cap_wins, d->deal.n_wins + 1, 1, err);
     if (rc < 0)
         return rc;
@@ -454,11 +454,11 @@ int paifu_game_add_draw(paifu_game *game, const paifu_draw *draw, uint32_t line,
                         paifu_error *err)
 {
     PAIFU_ASSERT_ARG(game && draw && draw->kind < PAIFU_DRAW_KIND_COUNT, err);
-    if (!seat_ok(draw->seat, true))
-        return bad_seat(err, "draw seat", draw->seat);
     deal_builder *d = current(game, err);
     if (!d)
         return PAIFU_EFORMAT;
+    if (!seat_ok(draw->seat, true))
+        return bad_seat(err, "draw seat", draw->seat);
     int rc = GROW_FIRST(game, d->draws, d->cap_draws, d->deal.n_draws + 1, 1, err);
     if (rc < 0)
         return rc;
@@ -477,11 +477,11 @@ int paifu_game_add_penalty(paifu_game *game, const paifu_penalty *penalty, uint3
                            uint32_t column, paifu_error *err)
 {
     PAIFU_ASSERT_ARG(game && penalty && penalty->kind < PAIFU_PENALTY_KIND_COUNT, err);
-    if (!seat_ok(penalty->seat, true))
-        return bad_seat(err, "penalty seat", penalty->seat);
     deal_builder *d = current(game, err);
     if (!d)
         return PAIFU_EFORMAT;
+    if (!seat_ok(penalty->seat, true))
+        return bad_seat(err, "penalty seat", penalty->seat);
     int rc = GROW(game, d->penalties, d->cap_penalties, d->deal.n_penalties + 1, err);
     if (rc < 0)
         return rc;
