@@ -13,8 +13,8 @@
  * input, and whether the read succeeded or what refused it. Not a test: the figures depend on
  * the allocator.
  */
-#include <paifu.h>
 #include <dirent.h>
+#include <paifu.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,8 +90,8 @@ static void report(const char *name, const void *data, size_t size)
 {
     result r = measure(data, size);
     double ratio = size ? (double)r.peak_kb * 1024.0 / (double)size : 0;
-    printf("%-44.44s %-10s %10zu %9ld %7.1f  %.70s\n", name, r.format[0] ? r.format : "-",
-           size, r.peak_kb, ratio, r.text);
+    printf("%-44.44s %-10s %10zu %9ld %7.1f  %.70s\n", name, r.format[0] ? r.format : "-", size,
+           r.peak_kb, ratio, r.text);
     fflush(stdout);
 }
 
@@ -175,24 +175,24 @@ static void synthetic(void)
     for (size_t k = 0; k < sizeof(MB) / sizeof(*MB); k++) {
         size_t units = MB[k] * 1000000 / 3, n;
         char name[64];
-        char *s = repeat("{\"name\":[\"A\",\"B\",\"C\",\"D\"],\"rule\":{\"disp\":\"x\"},\"log\":[",
-                         "{},", "{}]}", units, &n);
-        snprintf(name, sizeof(name), "tenhou6 log of {}, (%zu MB)", MB[k]);
-        if (s)
-            report(name, s, n);
-        free(s);
-        s = repeat("{\"name\":\".lq.GameDetailRecords\",\"data\":{\"actions\":[", "{},",
-                   "{}]}}", units, &n);
-        snprintf(name, sizeof(name), "majsoul of {}, (%zu MB)", MB[k]);
-        if (s)
-            report(name, s, n);
-        free(s);
-        s = repeat("{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"],\"x\":[", "{},",
-                   "{}]}\n", units, &n);
-        snprintf(name, sizeof(name), "mjai line of {}, (%zu MB)", MB[k]);
-        if (s)
-            report(name, s, n);
-        free(s);
+        static const char *const JSON[][4] = {
+            /* name, head, unit, tail */
+            {"tenhou6 log",
+             "{\"name\":[\"A\",\"B\",\"C\",\"D\"],\"rule\":{\"disp\":\"x\"},\"log\":[", "{},",
+             "{}]}"},
+            {"majsoul", "{\"name\":\".lq.GameDetailRecords\",\"data\":{\"actions\":[", "{},",
+             "{}]}}"},
+            {"mjai line", "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"],\"x\":[",
+             "{},", "{}]}\n"},
+        };
+        char *s;
+        for (size_t j = 0; j < sizeof(JSON) / sizeof(*JSON); j++) {
+            s = repeat(JSON[j][1], JSON[j][2], JSON[j][3], units, &n);
+            snprintf(name, sizeof(name), "%s of {}, (%zu MB)", JSON[j][0], MB[k]);
+            if (s)
+                report(name, s, n);
+            free(s);
+        }
         s = repeat("<mjloggm ver=\"2.3\"><GO ", "a=\"1\" ", "/></mjloggm>", units / 2, &n);
         snprintf(name, sizeof(name), "mjlog tag of many attributes (%zu MB)", MB[k]);
         if (s)

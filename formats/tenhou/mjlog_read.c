@@ -107,8 +107,9 @@ static size_t next_start_tag(const char *d, size_t from, size_t end)
     return end;
 }
 
-/* Offset of the '>' closing the tag that starts at K (quotes respected), or SIZE. */
-static size_t tag_close(const char *d, size_t k, size_t size)
+/* Offset of the '>' closing the tag that starts at K (quotes respected), or SIZE; *EQUALS (when
+   not NULL) gets the number of '=' outside quoted values, which is its number of attributes. */
+static size_t tag_scan(const char *d, size_t k, size_t size, size_t *equals)
 {
     char quote = 0;
     for (size_t i = k + 1; i < size; i++) {
@@ -118,6 +119,8 @@ static size_t tag_close(const char *d, size_t k, size_t size)
                 quote = 0;
         } else if (c == '"' || c == '\'') {
             quote = c;
+        } else if (c == '=' && equals) {
+            ++*equals;
         } else if (c == '>') {
             return i;
         }
@@ -130,7 +133,7 @@ static size_t find_doc_end(const char *d, size_t from, size_t size)
 {
     size_t k = next_start_tag(d, from, size);
     if (k < size && starts_with(d + k, size - k, "<mjloggm")) {
-        size_t close = tag_close(d, k, size);
+        size_t close = tag_scan(d, k, size, NULL);
         if (close < size && d[close - 1] == '/')
             return close + 1; /* <mjloggm .../>: an empty game */
     }
@@ -144,7 +147,7 @@ static size_t find_doc_end(const char *d, size_t from, size_t size)
     while (e && e[9] != '>' && !is_space(e[9]))
         e = strstr(e + 1, "</mjloggm");
     if (e && !memchr(d + k, '!', (size_t)(e - d) - k) && !memchr(d + k, '?', (size_t)(e - d) - k)) {
-        size_t close = tag_close(d, (size_t)(e - d), size);
+        size_t close = tag_scan(d, (size_t)(e - d), size, NULL);
         return close < size ? close + 1 : size;
     }
     for (size_t i = k; i < size;) {
@@ -164,7 +167,7 @@ static size_t find_doc_end(const char *d, size_t from, size_t size)
             i = skip_past(d, at + 2, size, "?>");
         } else if (starts_with(lt, size - at, "</mjloggm") && at + 9 < size &&
                    (d[at + 9] == '>' || is_space(d[at + 9]))) {
-            size_t close = tag_close(d, at, size);
+            size_t close = tag_scan(d, at, size, NULL);
             return close < size ? close + 1 : size;
         } else {
             i = at + 1;
@@ -907,26 +910,13 @@ static int parse_with_libxml2(mjlog_reader *st, size_t len)
  */
 static size_t crowded_tag(const char *d, size_t from, size_t end)
 {
-    for (size_t k = next_start_tag(d, from, end); k < end; k = next_start_tag(d, k + 1, end)) {
-        unsigned n = 0;
-        char quote = 0;
-        size_t i = k + 1;
-        for (; i < end; i++) {
-            char c = d[i];
-            if (quote) {
-                if (c == quote)
-                    quote = 0;
-            } else if (c == '"' || c == '\'') {
-                quote = c;
-            } else if (c == '=') {
-                if (++n > MJ_MAX_ATTRS)
-                    return k;
-            } else if (c == '>' || c == '<') {
-                break;
-            }
-        }
-        if (i >= end)
+    for (size_t k = next_start_tag(d, from, end); k < end;) {
+        size_t n = 0, close = tag_scan(d, k, end, &n);
+        if (n > MJ_MAX_ATTRS)
+            return k;
+        if (close >= end)
             break;
+        k = next_start_tag(d, close + 1, end);
     }
     return end;
 }
