@@ -324,6 +324,16 @@ static void put_yakus(mjai_writer *w, const paifu_win *win)
                       ? 100 * (y->han / PAIFU_YAKU_YAKUMAN_HAN)
                       : y->han;
         const char *name = yaku_name(y->id);
+        /* jikaze and bakaze read back as the winner's seat wind and the round's: a wind yaku
+           recorded for another wind keeps its own name (seat_wind_south, ...), which the
+           reader takes as it is, so its wind is not lost */
+        const paifu_deal_start *st = &w->deal->start;
+        int seat = (win->winner - st->dealer + w->head.players) % w->head.players;
+        if ((y->id >= PAIFU_YAKU_SEAT_WIND_EAST && y->id <= PAIFU_YAKU_SEAT_WIND_NORTH &&
+             (int)y->id - PAIFU_YAKU_SEAT_WIND_EAST != seat) ||
+            (y->id >= PAIFU_YAKU_ROUND_WIND_EAST && y->id <= PAIFU_YAKU_ROUND_WIND_NORTH &&
+             (int)y->id - PAIFU_YAKU_ROUND_WIND_EAST != (st->round_wind & 3)))
+            name = paifu_yaku_name(y->id);
         paifu_buf_puts(w->b, i ? ",[" : "[");
         paifu_buf_json_string(w->b, name ? name : "?");
         paifu_buf_printf(w->b, ",%d]", han);

@@ -416,6 +416,40 @@ static void test_truncated_kept_or_reported(void **state)
     paifu_game_free(g);
 }
 
+/* A wind yaku credited to another wind than the winner's (a log's mistake) keeps its wind through
+ * mjai, whose jikaze would read back as the winner's own: the finding is not lost (issue 16). */
+static void test_mjai_wind_yaku_kept(void **state)
+{
+    (void)state;
+    const char *log =
+        "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"]}\n"
+        "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,"
+        "\"oya\":0,\"dora_marker\":\"1s\",\"scores\":[25000,25000,25000,25000],\"tehais\":["
+        "[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"S\",\"S\",\"S\",\"E\"],"
+        "[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\"],"
+        "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"1p\",\"2p\",\"3p\",\"4p\"],"
+        "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"5p\",\"6p\",\"7p\",\"8p\"]]}\n"
+        "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"}\n"
+        "{\"type\":\"hora\",\"actor\":0,\"target\":0,\"pai\":\"E\",\"deltas\":[1500,-500,-500,-500],"
+        "\"fu\":40,\"fan\":1,\"yakus\":[[\"seat_wind_south\",1]]}\n"
+        "{\"type\":\"end_kyoku\"}\n{\"type\":\"end_game\"}\n";
+    paifu_game *g = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_game_read_buffer(&g, log, strlen(log), NULL, &err) < 0)
+        fail_msg("%s", err.text);
+    const paifu_win *w = &paifu_game_deal(g, 0)->wins[0];
+    assert_int_equal(w->yaku[0].id, PAIFU_YAKU_SEAT_WIND_SOUTH);
+    static mem m;
+    write_as(&m, g, "mjai");
+    paifu_game *back = NULL;
+    if (paifu_game_read_buffer(&back, m.buf, m.len, NULL, &err) < 0)
+        fail_msg("%s", err.text);
+    assert_int_equal(paifu_game_deal(back, 0)->wins[0].yaku[0].id, PAIFU_YAKU_SEAT_WIND_SOUTH);
+    paifu_game_free(back);
+    paifu_game_free(g);
+}
+
 /* tenhou6 drops the fu of a limit hand: now reported (a corpus game with a mangan of 40 fu). */
 static void test_limit_fu_reported(void **state)
 {
@@ -452,6 +486,7 @@ int main(void)
         cmocka_unit_test(test_positions),
         cmocka_unit_test(test_truncated_kept_or_reported),
         cmocka_unit_test(test_limit_fu_reported),
+        cmocka_unit_test(test_mjai_wind_yaku_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
