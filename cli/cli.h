@@ -150,5 +150,12 @@ void cli_csv_field(FILE *f, const char *s);
 
 /* Write a JSON string literal to F. */
 void cli_json_string(FILE *f, const char *s);
+/* Write S to F for a terminal: control characters (a newline in a file name, ESC, DEL) as \n,
+ * \r, \t or \xNN and a backslash as \\, so a name can neither forge a line nor drive the
+ * terminal. */
+void cli_text(FILE *f, const char *s);
+/* STATUS, or CLI_ERROR after saying so when writing standard output failed (a full disk, a
+ * closed pipe): flushes it first. */
+int cli_stdout_status(int status);
 
 #endif

@@ -32,25 +32,39 @@ const char cmd_convert_usage[] =
     "      --length east|half  log databases: only east-only or half games\n"
     "      --strict         fail when the output cannot carry something the input has\n"
     "      --max-members N    archives: refuse one of more than N members (default 1000000)\n"
+    "      --allow-loss KIND,...  under --strict, still convert with losses of these kinds\n"
+    "                       (wall, dice, tile-ids, penalties, connection, dora-timing,\n"
+    "                       tsumogiri, rules, final, meta, values, hands, scores; each loss\n"
+    "                       message names its kind)\n"
     "  -q, --quiet          do not report losses on stderr\n"
     "  -h, --help           this help\n"
     "\n"
     "Several games go into one output when the format allows it (paifu; mjai and tenhou6 as\n"
-    "JSON lines); tenhou-xml holds one game per file: give a directory with -o.\n"
+    "JSON lines); tenhou-xml holds one game per file: give a directory with -o. A game that\n"
+    "cannot be written leaves no file. A run over several inputs ends with one summary line:\n"
+    "games converted, games refused, and each kind of loss with its count.\n"
     "\n"
     "exit status: 0 success, 2 an input, usage or output error\n";
+
+#define MAX_KINDS 32
 
 typedef struct loss_ctx {
     const char *file;
     bool quiet;
     char seen[16][96];
     int n_seen;
+    const char *const *kinds;
+    unsigned long long count[MAX_KINDS]; /* games of the run with a loss of each kind */
+    unsigned game_kinds;                 /* kinds lost in the current game (bits) */
 } loss_ctx;
 
-static void on_loss(const paifu_game *game, const char *what, void *payload)
+static void on_loss(const paifu_game *game, const char *kind, const char *what, void *payload)
 {
     (void)game;
     loss_ctx *l = payload;
+    for (int k = 0; k < MAX_KINDS && l->kinds[k]; k++)
+        if (strcmp(l->kinds[k], kind) == 0)
+            l->game_kinds |= 1u << k;
     if (l->quiet)
         return;
     for (int i = 0; i < l->n_seen; i++)
@@ -58,34 +72,69 @@ static void on_loss(const paifu_game *game, const char *what, void *payload)
             return;
     if (l->n_seen < 16)
         snprintf(l->seen[l->n_seen++], sizeof(l->seen[0]), "%s", what);
-    fprintf(stderr, "paifu convert: %s: the output format cannot carry %s; it is left out\n",
-            l->file, what);
+    fputs("paifu convert: ", stderr);
+    cli_text(stderr, l->file);
+    fprintf(stderr, ": the output format cannot carry %s; it is left out (loss: %s)\n", what,
+            kind);
 }
 
-static int write_file(const void *data, size_t size, void *payload)
+/* Games are written to memory first: a refused game leaves no file and no partial output. */
+typedef struct mem_out {
+    char *data;
+    size_t len, cap;
+} mem_out;
+
+static int write_mem(const void *data, size_t size, void *payload)
 {
-    FILE *f = payload;
-    return fwrite(data, 1, size, f) == size ? 0 : -1;
+    mem_out *m = payload;
+    if (m->len + size > m->cap) {
+        size_t cap = m->cap ? m->cap : 1 << 16;
+        while (cap < m->len + size)
+            cap *= 2;
+        char *p = realloc(m->data, cap);
+        if (!p)
+            return -1;
+        m->data = p;
+        m->cap = cap;
+    }
+    memcpy(m->data + m->len, data, size);
+    m->len += size;
+    return 0;
 }
 
-/* Write G alone to PATH (gzip-compressed when GZ). */
-static int write_one(const char *path, bool gz, const char *to, const paifu_game *g,
-                     const paifu_write_options *wopts, paifu_error *err)
+/* The kinds of LIST (comma-separated) all known? */
+static bool known_kinds(const char *list)
+{
+    const char *const *kinds = paifu_loss_kinds();
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        bool found = false;
+        for (size_t k = 0; kinds[k]; k++)
+            if (strlen(kinds[k]) == len && memcmp(kinds[k], p, len) == 0)
+                found = true;
+        if (!found)
+            return false;
+        p = e ? e + 1 : p + len;
+    }
+    return true;
+}
+
+/* Write DATA to PATH (gzip-compressed when GZ); a file that could not be written whole is
+   removed. */
+static int write_file(const char *path, bool gz, const void *data, size_t len, paifu_error *err)
 {
     paifu_output *f;
     int rc = paifu_output_open(&f, path, gz, err);
     if (rc < 0)
         return rc;
-    paifu_writer *gw = NULL;
-    rc = paifu_writer_open(&gw, to, paifu_output_write, f, wopts, err);
-    if (rc == 0)
-        rc = paifu_writer_write(gw, g, err);
-    if (rc == 0)
-        rc = paifu_writer_close(gw, err);
-    paifu_writer_free(gw);
+    if (paifu_output_write(data, len, f) < 0)
+        rc = paifu_error_set(err, PAIFU_EIO, NULL, "cannot write %s", path);
     paifu_error close_err;
     if (paifu_output_close(f, rc == 0 ? err : &close_err) < 0 && rc == 0)
         rc = PAIFU_EIO;
+    if (rc < 0)
+        remove(path);
     return rc;
 }
 
@@ -160,7 +209,8 @@ int cmd_convert(int argc, char **argv)
         {"gzip", no_argument, NULL, 'z'},       {"suffix", required_argument, NULL, 'S'},
         {"from", required_argument, NULL, 'F'},
         {"players", required_argument, NULL, 'P'}, {"length", required_argument, NULL, 'L'},
-        {"max-members", required_argument, NULL, 'M'}, {NULL, 0, NULL, 0}};
+        {"max-members", required_argument, NULL, 'M'}, {"allow-loss", required_argument, NULL, 'A'},
+        {NULL, 0, NULL, 0}};
     cli_rules_opts ro = {0}; /* no rule options here: cli_input_option takes the others */
     bool gz = false;
     const char *suffix = NULL;
@@ -175,6 +225,17 @@ int cmd_convert(int argc, char **argv)
         case 't': to = optarg; break;
         case 'o': out_path = optarg; break;
         case 's': wopts.strict = true; break;
+        case 'A':
+            if (!known_kinds(optarg)) {
+                cli_usage_error("convert", "--allow-loss expects kinds of loss among %s, found "
+                                "'%s'",
+                                "wall, dice, tile-ids, penalties, connection, dora-timing, "
+                                "tsumogiri, rules, final, meta, values, hands, scores",
+                                optarg);
+                return CLI_ERROR;
+            }
+            wopts.allow_loss = optarg;
+            break;
         case 'q': loss.quiet = true; break;
         case 'z': gz = true; break;
         case 'S': suffix = optarg; break;
@@ -202,8 +263,9 @@ int cmd_convert(int argc, char **argv)
         cli_usage_error("convert", "expected at least one FILE (\"-\" for standard input)");
         return CLI_ERROR;
     }
-    wopts.on_loss = on_loss;
+    wopts.on_loss_kind = on_loss;
     wopts.loss_payload = &loss;
+    loss.kinds = paifu_loss_kinds();
     bool per_game = is_dir(out_path);
     bool multi = paifu_format_multi_game(to);
     if ((gz || suffix) && !per_game) {
@@ -212,29 +274,45 @@ int cmd_convert(int argc, char **argv)
     }
     char ext[64];
     snprintf(ext, sizeof(ext), "%s%s", suffix ? suffix : fi->extension, gz && !suffix ? ".gz" : "");
+    size_t len_out = strlen(out_path);
+    if (!per_game && len_out && out_path[len_out - 1] == '/') {
+        cli_usage_error("convert", "-o %s: no such directory (create it first)", out_path);
+        return CLI_ERROR;
+    }
+    bool batch = argc - optind > 1;
+    for (int i = optind; i < argc; i++)
+        batch = batch || is_dir(argv[i]);
+    if (!per_game && !multi && batch) {
+        cli_usage_error("convert", "%s holds one game per file: give a directory with -o to "
+                        "convert several inputs",
+                        to);
+        return CLI_ERROR;
+    }
     FILE *out = NULL;
     paifu_writer *w = NULL;
+    mem_out mem = {0};
     paifu_error err;
     paifu_error_clear(&err);
     int status = CLI_CLEAN;
-    size_t games_out = 0;
-    if (!per_game) {
-        out = strcmp(out_path, "-") == 0 ? stdout : fopen(out_path, "wb");
-        if (!out) {
-            cli_usage_error("convert", "cannot write %s: %s", out_path, strerror(errno));
-            return CLI_ERROR;
-        }
-        if (paifu_writer_open(&w, to, write_file, out, &wopts, &err) < 0) {
-            cli_print_error(&err);
-            status = CLI_ERROR;
-            goto done;
-        }
-    }
+    size_t games_out = 0, games_refused = 0;
     cli_inputs in;
     written done_paths = {0};
     int walked = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
     if (walked > status)
         status = walked;
+    if (!per_game) {
+        out = strcmp(out_path, "-") == 0 ? stdout : fopen(out_path, "wb");
+        if (!out) {
+            cli_usage_error("convert", "cannot write %s: %s", out_path, strerror(errno));
+            cli_inputs_free(&in);
+            return CLI_ERROR;
+        }
+        if (paifu_writer_open(&w, to, write_mem, &mem, &wopts, &err) < 0) {
+            cli_print_error(&err);
+            status = CLI_ERROR;
+            goto done;
+        }
+    }
     for (size_t i = 0; i < in.n; i++) {
         const char *input = in.paths[i];
         paifu_reader *r = NULL;
@@ -267,6 +345,8 @@ int cmd_convert(int argc, char **argv)
                 rel = member;
             }
             loss.file = container ? paifu_reader_source(r) : input;
+            loss.game_kinds = 0;
+            mem.len = 0;
             if (per_game) {
                 char path[1024];
                 if (game_path(path, sizeof(path), out_path, input, rel, index,
@@ -283,7 +363,18 @@ int cmd_convert(int argc, char **argv)
                                          path);
                     break;
                 }
-                rc = write_one(path, gz, to, g, &wopts, &err);
+                paifu_writer *gw = NULL;
+                rc = paifu_writer_open(&gw, to, write_mem, &mem, &wopts, &err);
+                if (rc == 0)
+                    rc = paifu_writer_write(gw, g, &err);
+                if (rc == 0)
+                    rc = paifu_writer_close(gw, &err);
+                paifu_writer_free(gw);
+                if (rc < 0) {
+                    games_refused++;
+                    break; /* nothing written: no empty file */
+                }
+                rc = write_file(path, gz, mem.data, mem.len, &err);
             } else {
                 if (games_out > 0 && !multi) {
                     rc = paifu_error_set(&err, PAIFU_EUNSUPPORTED, NULL,
@@ -293,9 +384,21 @@ int cmd_convert(int argc, char **argv)
                     break;
                 }
                 rc = paifu_writer_write(w, g, &err);
+                if (rc < 0) {
+                    games_refused++;
+                    break;
+                }
+                if (mem.len && fwrite(mem.data, 1, mem.len, out) != mem.len) {
+                    rc = paifu_error_set(&err, PAIFU_EIO, NULL, "cannot write %s: %s",
+                                         out == stdout ? "standard output" : out_path,
+                                         strerror(errno));
+                    break;
+                }
             }
             if (rc < 0)
                 break;
+            for (int k = 0; k < MAX_KINDS && loss.kinds[k]; k++)
+                loss.count[k] += (loss.game_kinds >> k) & 1u;
             games_out++;
             index++;
         }
@@ -310,12 +413,29 @@ int cmd_convert(int argc, char **argv)
     for (size_t i = 0; i < done_paths.n; i++)
         free(done_paths.paths[i]);
     free(done_paths.paths);
-    cli_inputs_free(&in);
-    if (w && paifu_writer_close(w, &err) < 0) {
-        cli_print_error(&err);
-        status = CLI_ERROR;
+    if (w) {
+        mem.len = 0;
+        if (paifu_writer_close(w, &err) < 0) {
+            cli_print_error(&err);
+            status = CLI_ERROR;
+        } else if (mem.len && fwrite(mem.data, 1, mem.len, out) != mem.len) {
+            status = CLI_ERROR;
+        }
+    }
+    if (in.n > 1 || batch) {
+        fprintf(stderr, "paifu convert: %zu game%s converted, %zu refused", games_out,
+                games_out == 1 ? "" : "s", games_refused);
+        const char *sep = "; losses: ";
+        for (int k = 0; k < MAX_KINDS && loss.kinds[k]; k++)
+            if (loss.count[k]) {
+                fprintf(stderr, "%s%s %llu", sep, loss.kinds[k], loss.count[k]);
+                sep = ", ";
+            }
+        fprintf(stderr, "\n");
     }
 done:
+    cli_inputs_free(&in);
+    free(mem.data);
     paifu_writer_free(w);
     if (out && out != stdout) {
         if (fclose(out) != 0) {

@@ -94,11 +94,17 @@ static void print_game_text(const paifu_game *g, size_t index, const char *prese
     printf("  game %zu: %d players, rules %s", index + 1, players, rules ? rules : "(not named)");
     for (size_t i = 0; i < paifu_game_rule_override_count(g); i++) {
         const paifu_meta *m = paifu_game_rule_override(g, i);
-        printf("%s%s=%s", i ? ", " : " (", m->key, m->value);
+        printf("%s", i ? ", " : " (");
+        cli_text(stdout, m->key);
+        printf("=");
+        cli_text(stdout, m->value);
     }
     printf("%s\n", paifu_game_rule_override_count(g) ? ")" : "");
-    for (int s = 0; s < players; s++)
-        printf("    seat %d: %s\n", s, paifu_game_player(g, s)->name);
+    for (int s = 0; s < players; s++) {
+        printf("    seat %d: ", s);
+        cli_text(stdout, paifu_game_player(g, s)->name);
+        printf("\n");
+    }
     size_t n = paifu_game_deal_count(g);
     printf("    %zu deal%s%s\n", n, n == 1 ? "" : "s",
            paifu_game_truncated(g) ? " (the log is truncated)" : "");
@@ -222,7 +228,8 @@ int cmd_info(int argc, char **argv)
             printf(", \"compressed\": %s, \"games\": [",
                    r && paifu_reader_was_compressed(r) ? "true" : "false");
         } else if (rc == 0) {
-            printf("%s: %s%s\n", path, paifu_reader_format(r),
+            cli_text(stdout, path);
+            printf(": %s%s\n", paifu_reader_format(r),
                    paifu_reader_was_compressed(r) ? " (gzip)" : "");
         }
         const paifu_game *g;
@@ -248,5 +255,5 @@ int cmd_info(int argc, char **argv)
     if (json)
         printf("\n]\n");
     cli_inputs_free(&in);
-    return status;
+    return cli_stdout_status(status);
 }

@@ -110,7 +110,8 @@ static void print_players(FILE *o, bool json, const paifu_game *g, const paifu_f
     for (int i = 0; i < n; i++) {
         char label[160];
         cli_seat_label(label, sizeof(label), g, seats[i]);
-        fprintf(o, "%s%s", i ? " and " : ", players ", label);
+        fputs(i ? " and " : ", players ", o);
+        cli_text(o, label); /* player names reach the terminal escaped */
     }
 }
 
@@ -155,11 +156,17 @@ static void print_finding(FILE *o, const vopts *st, const paifu_game *g,
         if (n && context[n - 1] == ']')
             context[n - 1] = '\0';
     }
-    fprintf(o, "%s: %s: %s: %s", where, paifu_severity_name(f->severity), f->code, f->message);
-    if (f->expected[0] || f->recorded[0])
-        fprintf(o, " (expected %s, recorded %s)", f->expected[0] ? f->expected : "-",
-                f->recorded[0] ? f->recorded : "-");
-    fprintf(o, "%s", context);
+    cli_text(o, where);
+    fprintf(o, ": %s: %s: ", paifu_severity_name(f->severity), f->code);
+    cli_text(o, f->message);
+    if (f->expected[0] || f->recorded[0]) {
+        fputs(" (expected ", o);
+        cli_text(o, f->expected[0] ? f->expected : "-");
+        fputs(", recorded ", o);
+        cli_text(o, f->recorded[0] ? f->recorded : "-");
+        fputs(")", o);
+    }
+    cli_text(o, context);
     if (context[0]) {
         print_players(o, false, g, f);
         fprintf(o, "]");
@@ -496,7 +503,16 @@ int cmd_validate(int argc, char **argv)
                 return CLI_ERROR;
             }
             break;
-        case 'm': st.max_findings = (uint32_t)strtoul(optarg, NULL, 10); break;
+        case 'm': {
+            unsigned long m = strtoul(optarg, &end, 10);
+            if (*end || end == optarg || optarg[0] == '-' || m > UINT32_MAX) {
+                cli_usage_error("validate", "--max-findings expects a number, found '%s'",
+                                optarg);
+                return CLI_ERROR;
+            }
+            st.max_findings = (uint32_t)m;
+            break;
+        }
         case 'q': st.quiet = true; break;
         case 'j':
             jobs = strtol(optarg, &end, 10);
@@ -592,5 +608,5 @@ int cmd_validate(int argc, char **argv)
                (unsigned long long)vs->findings, vs->findings == 1 ? "" : "s");
     }
     cli_inputs_free(&in);
-    return status;
+    return cli_stdout_status(status);
 }

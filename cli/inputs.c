@@ -92,9 +92,9 @@ static int walk(cli_inputs *in, const char *dir, size_t root, int depth, bool ta
         snprintf(path, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
         struct stat st;
         int s = CLI_CLEAN;
+        bool take = false;
         if (lstat(path, &st) != 0) {
-            fprintf(stderr, "paifu: %s: error: %s\n", path, strerror(errno));
-            s = CLI_ERROR;
+            take = true; /* the reader reports it, and the summary counts it */
         } else if (S_ISDIR(st.st_mode)) {
             s = walk(in, path, root, depth + 1, take_all);
         } else if (S_ISREG(st.st_mode) || (S_ISLNK(st.st_mode) && stat(path, &st) == 0 &&
@@ -102,15 +102,18 @@ static int walk(cli_inputs *in, const char *dir, size_t root, int depth, bool ta
             const char *format = take_all ? "" : NULL;
             paifu_error err;
             paifu_error_clear(&err);
-            if (!take_all && paifu_format_detect_file(&format, path, NULL, &err) < 0) {
-                cli_print_error(&err);
-                s = CLI_ERROR;
-            } else if (!format) {
+            /* a file whose detection fails (truncated gzip, bomb, unreadable) is taken: reading
+               it reports the error, the summary counts it, and the walk goes on */
+            if (!take_all && paifu_format_detect_file(&format, path, NULL, &err) < 0)
+                take = true;
+            else if (!format)
                 in->skipped++;
-            } else if (push(in, path, (long)root) < 0) {
-                fprintf(stderr, "paifu: error: out of memory\n");
-                s = CLI_ERROR;
-            }
+            else
+                take = true;
+        }
+        if (take && push(in, path, (long)root) < 0) {
+            fprintf(stderr, "paifu: error: out of memory\n");
+            s = CLI_ERROR;
         }
         if (s > status)
             status = s;

@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -40,6 +41,36 @@ static void usage(FILE *f)
                "Exit status: 0 all inputs clean, 1 findings, 2 input or usage error.\n");
 }
 
+void cli_text(FILE *f, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        unsigned char c = *p;
+        if (c == '\n')
+            fputs("\\n", f);
+        else if (c == '\r')
+            fputs("\\r", f);
+        else if (c == '\t')
+            fputs("\\t", f);
+        else if (c == '\\')
+            fputs("\\\\", f);
+        else if (c < 0x20 || c == 0x7f)
+            fprintf(f, "\\x%02x", c);
+        else
+            fputc(c, f);
+    }
+}
+
+int cli_stdout_status(int status)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        int e = errno;
+        fprintf(stderr, "paifu: error: writing standard output: %s\n",
+                e ? strerror(e) : "write error");
+        return CLI_ERROR;
+    }
+    return status;
+}
+
 void cli_print_error(const paifu_error *err)
 {
     cli_fprint_error(stderr, err);
@@ -56,8 +87,12 @@ void cli_fprint_error(FILE *f, const paifu_error *err)
         snprintf(context, sizeof(context), "%s", bracket);
         *bracket = '\0';
     }
-    fprintf(f, "paifu: %s: error: %s%s\n", where, err->text[0] ? err->text :
-            paifu_error_code_name(err->code), context);
+    fputs("paifu: ", f);
+    cli_text(f, where);
+    fputs(": error: ", f);
+    cli_text(f, err->text[0] ? err->text : paifu_error_code_name(err->code));
+    cli_text(f, context);
+    fputc('\n', f);
 }
 
 void cli_usage_error(const char *cmd, const char *fmt, ...)

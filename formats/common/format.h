@@ -83,11 +83,11 @@ typedef struct format_impl {
 const format_impl *paifu_formats__find(const char *name);
 
 /*
- * Report a loss: calls the loss callback and, when the options are strict, fails with
- * PAIFU_EUNSUPPORTED. Returns 0 or the error.
+ * Report a loss of KIND (paifu_loss_kinds()): calls the loss callbacks and, when the options
+ * are strict and do not allow KIND, fails with PAIFU_EUNSUPPORTED. Returns 0 or the error.
  */
-int paifu_formats__loss(format_writer_ctx *ctx, const paifu_game *game, const char *what,
-                        paifu_error *err);
+int paifu_formats__loss(format_writer_ctx *ctx, const paifu_game *game, const char *kind,
+                        const char *what, paifu_error *err);
 
 /* Set an error located at LINE:COLUMN / PATH of SOURCE. */
 int paifu_formats__error(paifu_error *err, paifu_error_code code, const char *source,

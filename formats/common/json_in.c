@@ -3,6 +3,8 @@
 #include "json_in.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -118,14 +120,97 @@ bool jcontains(const char *data, size_t size, const char *lit)
     return false;
 }
 
-static int load(json_t **out, size_t *used, const char *data, size_t size, size_t flags,
-                uint32_t line_base, const char *source, paifu_error *err)
+/*
+ * Memory of a JSON document. jansson builds a DOM of the whole text, at up to about 80 bytes per
+ * input byte (30 MB of "{}," peaked at 2.3 GB), so every load runs under a budget: the bytes
+ * jansson allocates during one load, counted by allocation functions installed once for the
+ * process (thread-local, since validate -j reads in threads). jansson allocates at most 10.1 bytes
+ * per input byte for the real logs of the corpus (Botzone logs of 117 KB; the 765 KB MahjongSoul
+ * game takes 4.0), so the budget is JSON_BUDGET_PER_BYTE per input byte plus a base, never more
+ * than JSON_BUDGET_MAX, which holds a real log of 2 MB at that rate with room to spare;
+ * an allocation over it is refused before it is made, and the load fails with a clear error.
+ */
+#define JSON_BUDGET_PER_BYTE 16
+#define JSON_BUDGET_BASE (1u << 20)
+#define JSON_BUDGET_MAX ((size_t)24 << 20)
+
+static _Thread_local size_t json_budget_left, json_budget_used, json_budget_most;
+static _Thread_local bool json_budget_on, json_budget_hit;
+
+static void *budget_malloc(size_t n)
 {
+    if (json_budget_on) {
+        if (n > json_budget_left) {
+            json_budget_hit = true;
+            return NULL;
+        }
+        json_budget_left -= n;
+        json_budget_used += n;
+    }
+    return malloc(n);
+}
+
+static void install_alloc_funcs(void)
+{
+    static atomic_int state; /* 0 not yet, 1 installing, 2 done */
+    if (atomic_load(&state) == 2)
+        return;
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&state, &expected, 1)) {
+        json_set_alloc_funcs(budget_malloc, free);
+        atomic_store(&state, 2);
+        return;
+    }
+    while (atomic_load(&state) != 2)
+        ; /* another thread is installing them: two stores */
+}
+
+size_t jbudget(size_t size)
+{
+    if (size > (JSON_BUDGET_MAX - JSON_BUDGET_BASE) / JSON_BUDGET_PER_BYTE)
+        return JSON_BUDGET_MAX;
+    return size * JSON_BUDGET_PER_BYTE + JSON_BUDGET_BASE;
+}
+
+size_t jbudget_most_used(void)
+{
+    size_t most = json_budget_most;
+    json_budget_most = 0;
+    return most;
+}
+
+/* Column of byte POS of DATA counted from its line's start (1-based), for documents after the
+ * first: jansson counts from where it was asked to start. */
+static uint32_t column_of(const char *base, size_t pos)
+{
+    size_t k = pos;
+    while (k > 0 && base[k - 1] != '\n')
+        k--;
+    return (uint32_t)(pos - k);
+}
+
+static int load(json_t **out, size_t *used, const char *data, size_t size, size_t flags,
+                uint32_t line_base, uint32_t col_base, const char *source, paifu_error *err)
+{
+    install_alloc_funcs();
     json_error_t je;
+    json_budget_left = jbudget(size);
+    json_budget_used = 0;
+    json_budget_hit = false;
+    json_budget_on = true;
     json_t *v = json_loadb(data, size, flags, &je);
+    json_budget_on = false;
+    if (json_budget_used > json_budget_most)
+        json_budget_most = json_budget_used;
     if (!v) {
         uint32_t line = je.line > 0 ? (uint32_t)je.line + line_base : 0;
-        uint32_t col = je.column > 0 ? (uint32_t)je.column : 0;
+        uint32_t col = je.column > 0 ? (uint32_t)je.column + (je.line == 1 ? col_base : 0) : 0;
+        if (json_budget_hit)
+            return paifu_formats__error(err, PAIFU_ELIMIT, source, line, col, NULL,
+                                        "JSON document too large to hold: reading it needs more "
+                                        "than %zu MiB (%zu bytes of JSON; a real log needs at "
+                                        "most 11 bytes of memory per byte)",
+                                        jbudget(size) >> 20, size);
         return paifu_formats__error(err, PAIFU_EFORMAT, source, line, col, NULL,
                                     "invalid JSON: %s", je.text);
     }
@@ -138,13 +223,14 @@ static int load(json_t **out, size_t *used, const char *data, size_t size, size_
 int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t line_base,
           const char *source, paifu_error *err)
 {
-    return load(out, NULL, data, size, flags, line_base, source, err);
+    return load(out, NULL, data, size, flags, line_base, 0, source, err);
 }
 
-int jload_prefix(json_t **out, size_t *used, const char *data, size_t size, size_t flags,
-                 uint32_t line_base, const char *source, paifu_error *err)
+int jload_at(json_t **out, size_t *used, const char *base, size_t pos, size_t size, size_t flags,
+             uint32_t line_base, const char *source, paifu_error *err)
 {
-    return load(out, used, data, size, flags | JSON_DISABLE_EOF_CHECK, line_base, source, err);
+    return load(out, used, base + pos, size - pos, flags | JSON_DISABLE_EOF_CHECK, line_base,
+                column_of(base, pos), source, err);
 }
 
 int jint(json_cursor *c, const json_t *v, long long min, long long max, long long *out)

@@ -50,12 +50,19 @@ size_t jlead(const char *data, size_t size);
 bool jcontains(const char *data, size_t size, const char *lit);
 
 /* Load a JSON value from DATA[0..SIZE) with FLAGS; syntax errors become PAIFU_EFORMAT with the
- * line and column (LINE_BASE is added to jansson's line). */
+ * line and column (LINE_BASE is added to jansson's line). It runs under a memory budget
+ * (jbudget): a document that needs more is PAIFU_ELIMIT, refused before the allocation. */
 int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t line_base,
           const char *source, paifu_error *err);
-/* Like jload, but the value may be followed by more text: *USED is the bytes it took. */
-int jload_prefix(json_t **out, size_t *used, const char *data, size_t size, size_t flags,
-                 uint32_t line_base, const char *source, paifu_error *err);
+/* Like jload of BASE[POS..SIZE), but the value may be followed by more text: *USED is the bytes
+ * it took. Columns on the value's first line count from BASE's line start. */
+int jload_at(json_t **out, size_t *used, const char *base, size_t pos, size_t size, size_t flags,
+             uint32_t line_base, const char *source, paifu_error *err);
+/* The memory budget of loading SIZE bytes of JSON (jload refuses a document that needs more,
+ * with PAIFU_ELIMIT), and the most one load of the calling thread allocated since the last
+ * call. */
+size_t jbudget(size_t size);
+size_t jbudget_most_used(void);
 
 /* Integer V from MIN to MAX (errors at the current path); 0 or PAIFU_EFORMAT. */
 int jint(json_cursor *c, const json_t *v, long long min, long long max, long long *out);

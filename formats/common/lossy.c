@@ -31,12 +31,24 @@ static const char *const WHAT[] = {
 };
 static_assert(sizeof(WHAT) / sizeof(WHAT[0]) == LOSS_KIND_COUNT, "one text per loss kind");
 
+/* The short names of the kinds (--allow-loss), in lossy_kind's order. */
+static const char *const KIND[] = {
+    "wall", "dice", "tile-ids", "penalties", "connection", "dora-timing", "tsumogiri",
+    "rules", "final", "meta", "values", "hands", "scores", NULL,
+};
+static_assert(sizeof(KIND) / sizeof(KIND[0]) == LOSS_KIND_COUNT + 1, "one name per loss kind");
+
+const char *const *paifu_loss_kinds(void)
+{
+    return KIND;
+}
+
 int paifu_lossy__report(format_write *w, lossy_kind kind, const char *what)
 {
     if (w->lost & (1u << kind))
         return 0;
     w->lost |= 1u << kind;
-    return paifu_formats__loss(w->ctx, w->game, what ? what : WHAT[kind], w->err);
+    return paifu_formats__loss(w->ctx, w->game, KIND[kind], what ? what : WHAT[kind], w->err);
 }
 
 bool paifu_lossy__is_mcr(const paifu_game *game)

@@ -12,6 +12,7 @@
 
 #include <libxml/parser.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +39,9 @@ static const format_impl *const FORMATS[] = {
 
 #define N_FORMATS (sizeof(FORMATS) / sizeof(FORMATS[0]))
 
+/* Detection of a gzip file inflates its head only: the sniffers look at the first few KiB (a
+   Botzone log anywhere in its text; real ones are under 200 KB), and a bomb then costs little. */
+#define DETECT_PREFIX ((uint64_t)8 << 20)
 
 void paifu_init(void)
 {
@@ -66,14 +70,33 @@ int paifu_formats__error(paifu_error *err, paifu_error_code code, const char *so
     return paifu_error_set(err, code, &where, "%s", text);
 }
 
-int paifu_formats__loss(format_writer_ctx *ctx, const paifu_game *game, const char *what,
-                        paifu_error *err)
+/* Whether KIND is one of the comma-separated LIST. */
+static bool listed(const char *list, const char *kind)
 {
-    if (ctx->opts->on_loss)
-        ctx->opts->on_loss(game, what, ctx->opts->loss_payload);
-    if (ctx->opts->strict)
+    size_t n = strlen(kind);
+    for (const char *p = list; p && *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && memcmp(p, kind, n) == 0)
+            return true;
+        p = e ? e + 1 : NULL;
+    }
+    return false;
+}
+
+int paifu_formats__loss(format_writer_ctx *ctx, const paifu_game *game, const char *kind,
+                        const char *what, paifu_error *err)
+{
+    const paifu_write_options *o = ctx->opts;
+    if (o->on_loss)
+        o->on_loss(game, what, o->loss_payload);
+    if (o->on_loss_kind)
+        o->on_loss_kind(game, kind, what, o->loss_payload);
+    if (o->strict && !listed(o->allow_loss, kind))
         return paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL,
-                               "the target format cannot carry %s (--strict)", what);
+                               "the target format cannot carry %s (--strict; --allow-loss %s "
+                               "lets it go)",
+                               what, kind);
     return 0;
 }
 
@@ -174,6 +197,7 @@ int paifu_write_options_init(paifu_write_options *opts, unsigned int version)
 struct paifu_reader {
     char *data;
     size_t size;
+    uint64_t held; /* bytes of the process's input budget that DATA holds */
     bool compressed;
     char source[256];
     paifu_read_options opts;
@@ -201,6 +225,7 @@ void paifu_reader_free(paifu_reader *r)
     paifu_container__free(r->box);
     paifu_game_free(r->game);
     free(r->data);
+    paifu_input__release(r->held);
     free(r);
 }
 
@@ -219,21 +244,25 @@ static int open_state(paifu_reader *r, paifu_error *err)
     return 0;
 }
 
-/* Takes ownership of DATA (malloc'd, NUL-terminated) and of GAME (NULL: a new one; a
-   container hands the game of its last member on, so that its arena is not built again). */
-static int open_reusing(paifu_reader **out, char *data, size_t size, const char *source,
-                        const paifu_read_options *opts, paifu_game *game, paifu_error *err)
+/* Takes ownership of DATA (malloc'd, NUL-terminated; HELD bytes of it counted against the
+   process's input budget) and of GAME (NULL: a new one; a container hands the game of its last
+   member on, so that its arena is not built again). */
+static int open_reusing(paifu_reader **out, char *data, size_t size, uint64_t held,
+                        const char *source, const paifu_read_options *opts, paifu_game *game,
+                        paifu_error *err)
 {
     paifu_reader *r = calloc(1, sizeof(*r));
     int rc = 0;
     if (!r) {
         free(data);
         paifu_game_free(game);
+        paifu_input__release(held);
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     }
     r->game = game;
     r->data = data;
     r->size = size;
+    r->held = held;
     snprintf(r->source, sizeof(r->source), "%s", source);
     if (opts) {
         if (opts->version != PAIFU_READ_OPTIONS_VERSION) {
@@ -246,7 +275,7 @@ static int open_reusing(paifu_reader **out, char *data, size_t size, const char 
         paifu_read_options_init(&r->opts, PAIFU_READ_OPTIONS_VERSION);
     }
     uint64_t max_inflated = r->opts.max_inflated ? r->opts.max_inflated : DEFAULT_MAX_INFLATED;
-    if ((rc = paifu_input__gunzip(&r->data, &r->size, &r->compressed, max_inflated, r->source,
+    if ((rc = paifu_input__gunzip(&r->data, &r->size, &r->held, &r->compressed, max_inflated, r->source,
                                   err)) < 0)
         goto fail;
     if (r->opts.format) {
@@ -277,10 +306,10 @@ fail:
     return rc;
 }
 
-static int open_owned(paifu_reader **out, char *data, size_t size, const char *source,
-                      const paifu_read_options *opts, paifu_error *err)
+static int open_owned(paifu_reader **out, char *data, size_t size, uint64_t held,
+                      const char *source, const paifu_read_options *opts, paifu_error *err)
 {
-    return open_reusing(out, data, size, source, opts, NULL, err);
+    return open_reusing(out, data, size, held, source, opts, NULL, err);
 }
 
 /* PATH is a log database or an archive of KIND: a reader of its members. */
@@ -326,25 +355,31 @@ static int next_member(paifu_reader *r, paifu_error *err)
         }
         snprintf(r->source, sizeof(r->source), "%s", m.name);
         uint64_t max_inflated = r->opts.max_inflated ? r->opts.max_inflated : DEFAULT_MAX_INFLATED;
-        if ((rc = paifu_input__gunzip(&m.data, &m.size, &compressed, max_inflated, m.name, err)) <
-            0) {
+        /* the member's bytes are the container's (capped per member); what inflating them
+           makes counts against the process's input budget like any input */
+        uint64_t held = 0;
+        if ((rc = paifu_input__gunzip(&m.data, &m.size, &held, &compressed, max_inflated, m.name,
+                                      err)) < 0) {
             free(m.data);
             return rc;
         }
         if (paifu_container__sniff((const unsigned char *)m.data, m.size) != CONTAINER_NONE) {
             free(m.data);
+            paifu_input__release(held);
             return paifu_formats__error(err, PAIFU_EFORMAT, m.name, 0, 0, NULL,
                                         "an archive or database inside an archive: refused "
                                         "(unpack it first)");
         }
         if (!r->opts.format && !detect(m.data, m.size)) {
             free(m.data); /* a README beside the logs, as in a folder */
+            paifu_input__release(held);
             r->skipped++;
             continue;
         }
         paifu_game *spare = r->spare;
         r->spare = NULL;
-        if ((rc = open_reusing(&r->inner, m.data, m.size, m.name, &r->opts, spare, err)) < 0)
+        if ((rc = open_reusing(&r->inner, m.data, m.size, held, m.name, &r->opts, spare, err)) <
+            0)
             return rc;
         r->inner->compressed = compressed;
         snprintf(r->inner->ref, sizeof(r->inner->ref), "%s", m.ref ? m.ref : "");
@@ -396,11 +431,12 @@ int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_opt
     uint64_t max = opts && opts->max_input ? opts->max_input : DEFAULT_MAX_INPUT;
     char *data;
     size_t size;
-    int rc = paifu_input__read_file(&data, &size, path, max, err);
+    uint64_t held;
+    int rc = paifu_input__read_file(&data, &size, &held, path, max, err);
     if (rc < 0)
         return rc;
     const char *name = opts && opts->source_name ? opts->source_name : path;
-    return open_owned(out, data, size, name, opts, err);
+    return open_owned(out, data, size, held, name, opts, err);
 }
 
 int paifu_format_detect_file(const char **out, const char *path, const paifu_read_options *opts,
@@ -413,20 +449,25 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
     uint64_t max_inflated = opts && opts->max_inflated ? opts->max_inflated : DEFAULT_MAX_INFLATED;
     char *data;
     size_t size;
+    uint64_t held;
     bool compressed;
     int kind = paifu_container__peek(path, err);
     if (kind != CONTAINER_NONE) {
         *out = kind < 0 ? NULL : kind == CONTAINER_DATABASE ? "houou-logs" : "archive";
         return kind < 0 ? kind : 0;
     }
-    int rc = paifu_input__read_file(&data, &size, path, max, err);
+    int rc = paifu_input__read_file(&data, &size, &held, path, max, err);
     if (rc < 0)
         return rc;
-    if ((rc = paifu_input__gunzip(&data, &size, &compressed, max_inflated, path, err)) == 0) {
+    if (max_inflated > DETECT_PREFIX)
+        max_inflated = DETECT_PREFIX;
+    if ((rc = paifu_input__gunzip_prefix(&data, &size, &held, &compressed, max_inflated, path,
+                                         err)) == 0) {
         const format_impl *f = detect(data, size);
         *out = f ? f->info.name : NULL;
     }
     free(data);
+    paifu_input__release(held);
     return rc;
 }
 
@@ -441,13 +482,12 @@ int paifu_reader_open_buffer(paifu_reader **out, const void *data, size_t size,
     if (size > max)
         return paifu_formats__error(err, PAIFU_ELIMIT, name, 0, 0, NULL,
                                     "input larger than %llu bytes", (unsigned long long)max);
-    char *copy = malloc(size + 1);
-    if (!copy)
-        return paifu_formats__error(err, PAIFU_ENOMEM, name, 0, 0, NULL, "out of memory");
-    if (size)
-        memcpy(copy, data, size);
-    copy[size] = '\0';
-    return open_owned(out, copy, size, name, opts, err);
+    char *copy;
+    uint64_t held;
+    int rc = paifu_input__hold(&copy, data, size, &held, name, err);
+    if (rc < 0)
+        return rc;
+    return open_owned(out, copy, size, held, name, opts, err);
 }
 
 int paifu_reader_next(const paifu_game **out, paifu_reader *r, paifu_error *err)
@@ -556,6 +596,7 @@ struct paifu_writer {
     paifu_write_options opts;
     paifu_buf buf;
     format_writer_ctx ctx;
+    bool closed; /* paifu_writer_close ran: nothing more is written */
 };
 
 int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb write, void *payload,
@@ -566,7 +607,7 @@ int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb wri
     const format_impl *impl = paifu_formats__find(format);
     if (!impl || !impl->writer)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "no writer for format \"%s\"", format);
-    if (opts && opts->version != PAIFU_WRITE_OPTIONS_VERSION)
+    if (opts && opts->version != PAIFU_WRITE_OPTIONS_VERSION && opts->version != 1)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown write options version %u",
                                opts->version);
     paifu_writer *w = calloc(1, sizeof(*w));
@@ -575,10 +616,11 @@ int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb wri
     w->impl = impl;
     w->write = write;
     w->payload = payload;
-    if (opts)
+    paifu_write_options_init(&w->opts, PAIFU_WRITE_OPTIONS_VERSION);
+    if (opts && opts->version == 1) /* the fields before allow_loss */
+        memcpy(&w->opts, opts, offsetof(paifu_write_options, allow_loss));
+    else if (opts)
         w->opts = *opts;
-    else
-        paifu_write_options_init(&w->opts, PAIFU_WRITE_OPTIONS_VERSION);
     paifu_buf_init(&w->buf);
     w->ctx.out = &w->buf;
     w->ctx.opts = &w->opts;
@@ -622,6 +664,8 @@ int paifu_writer_write(paifu_writer *w, const paifu_game *game, paifu_error *err
 {
     if (!w || !game)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
+    if (w->closed)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "the writer is closed");
     int rc = write_game(w, game, err);
     if (rc < 0) {
         paifu_buf_clear(&w->buf);
@@ -635,6 +679,9 @@ int paifu_writer_close(paifu_writer *w, paifu_error *err)
 {
     if (!w)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
+    if (w->closed)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "the writer is closed");
+    w->closed = true;
     if (w->impl->finish) {
         int rc = w->impl->finish(&w->ctx, err);
         if (rc < 0)

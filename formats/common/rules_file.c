@@ -20,7 +20,8 @@ int paifu_rules_read_file(paifu_rules **out, const char *path, paifu_error *err)
     size_t size = 0;
     json_t *root = NULL;
     paifu_rules *rules = NULL;
-    int rc = paifu_input__read_file(&data, &size, path, 1 << 20, err);
+    uint64_t held = 0;
+    int rc = paifu_input__read_file(&data, &size, &held, path, 1 << 20, err);
     if (rc < 0)
         return rc;
     if ((rc = jload(&root, data, size, JSON_REJECT_DUPLICATES, 0, path, err)) < 0)
@@ -61,5 +62,6 @@ done:
     paifu_rules_free(rules);
     json_decref(root);
     free(data);
+    paifu_input__release(held);
     return rc;
 }

@@ -700,7 +700,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     size_t skip =
         r->in.size >= 3 && (unsigned char)r->in.data[0] == 0xEF ? 3 : 0; /* byte order mark */
     json_t *root;
-    int rc = jload(&root, r->in.data + skip, r->in.size - skip, 0, 0, r->in.source, err);
+    int rc = jload(&root, r->in.data + skip, r->in.size - skip, JSON_REJECT_DUPLICATES, 0, r->in.source, err);
     if (rc < 0)
         return rc;
     json_t *empty = json_object();

@@ -400,11 +400,10 @@ static int read_initdata(json_cursor *c, const json_t *root, int *quan, paifu_ti
     *n_wall = 0;
     json_t *init = NULL;
     if (json_is_string(v)) {
-        const char *s = json_string_value(v);
-        json_error_t je;
-        init = json_loads(s, 0, &je);
-        if (!init)
-            return jerr(c, "expected initdata as JSON text: %s", je.text);
+        paifu_error inner;
+        paifu_error_clear(&inner);
+        if (jload(&init, json_string_value(v), json_string_length(v), 0, 0, c->source, &inner) < 0)
+            return jerr(c, "expected initdata as JSON text: %s", inner.text);
     } else if (json_is_object(v)) {
         init = json_incref((json_t *)v);
     }

@@ -236,9 +236,11 @@ static int ints_at(json_cursor *c, const json_t *obj, const char *key, int playe
     for (size_t i = 0; i < (size_t)players; i++) {
         const json_t *e = json_array_get(v, i);
         size_t o2 = json_cursor_index(c, i);
-        if (!json_is_integer(e) || json_integer_value(e) < -MAX_POINTS ||
-            json_integer_value(e) > MAX_POINTS)
+        if (!json_is_integer(e))
             return jerr(c, "expected an integer, found %s", jtype(e));
+        if (json_integer_value(e) < -MAX_POINTS || json_integer_value(e) > MAX_POINTS)
+            return jerr(c, "expected an integer from %lld to %lld, found %lld", -MAX_POINTS,
+                        MAX_POINTS, (long long)json_integer_value(e));
         out[i] = (int32_t)json_integer_value(e);
         json_cursor_pop(c, o2);
     }
@@ -1111,7 +1113,7 @@ static int next_line(mjai_reader *st, json_t **out, uint32_t *line, paifu_error 
             i++;
         if (i == len)
             continue;
-        int rc = jload(out, p, len, 0, here - 1, st->in.source, err); /* jansson counts from 1 */
+        int rc = jload(out, p, len, JSON_REJECT_DUPLICATES, here - 1, st->in.source, err); /* jansson counts from 1 */
         if (rc < 0)
             return rc;
         *line = here;

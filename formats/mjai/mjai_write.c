@@ -324,6 +324,16 @@ static void put_yakus(mjai_writer *w, const paifu_win *win)
                       ? 100 * (y->han / PAIFU_YAKU_YAKUMAN_HAN)
                       : y->han;
         const char *name = yaku_name(y->id);
+        /* jikaze and bakaze read back as the winner's seat wind and the round's: a wind yaku
+           recorded for another wind keeps its own name (seat_wind_south, ...), which the
+           reader takes as it is, so its wind is not lost */
+        const paifu_deal_start *st = &w->deal->start;
+        int seat = (win->winner - st->dealer + w->head.players) % w->head.players;
+        if ((y->id >= PAIFU_YAKU_SEAT_WIND_EAST && y->id <= PAIFU_YAKU_SEAT_WIND_NORTH &&
+             (int)y->id - PAIFU_YAKU_SEAT_WIND_EAST != seat) ||
+            (y->id >= PAIFU_YAKU_ROUND_WIND_EAST && y->id <= PAIFU_YAKU_ROUND_WIND_NORTH &&
+             (int)y->id - PAIFU_YAKU_ROUND_WIND_EAST != (st->round_wind & 3)))
+            name = paifu_yaku_name(y->id);
         paifu_buf_puts(w->b, i ? ",[" : "[");
         paifu_buf_json_string(w->b, name ? name : "?");
         paifu_buf_printf(w->b, ",%d]", han);
@@ -356,7 +366,7 @@ static void put_mcr_fans(mjai_writer *w, const paifu_win *win)
 }
 
 /* Keys of the original dialect that keep the recorded value of a win. */
-static void put_win_value(mjai_writer *w, const paifu_win *win)
+static int put_win_value(mjai_writer *w, const paifu_win *win)
 {
     paifu_buf *b = w->b;
     if (win->win_tile != PAIFU_TILE_NONE) {
@@ -374,9 +384,17 @@ static void put_win_value(mjai_writer *w, const paifu_win *win)
                 n--;
                 break;
             }
-        paifu_buf_puts(b, ",\"hora_tehais\":");
-        put_tiles(b, hand, n);
+        if (n) {
+            paifu_buf_puts(b, ",\"hora_tehais\":");
+            put_tiles(b, hand, n);
+        } else { /* [] would be refused by mjai's reader (found by fuzz_convert) */
+            int rc = paifu_lossy__report(&w->head, LOSS_VALUES,
+                                         "a recorded winning hand of the winning tile alone");
+            if (rc < 0)
+                return rc;
+        }
     }
+    int ret = 0;
     if (win->pao >= 0)
         paifu_buf_printf(b, ",\"pao\":%d", win->pao);
     if (!w->mcr && (win->known & PAIFU_REC_FU))
@@ -387,6 +405,7 @@ static void put_win_value(mjai_writer *w, const paifu_win *win)
         put_mcr_fans(w, win);
     else if (win->known & PAIFU_REC_YAKU)
         put_yakus(w, win);
+    return ret;
 }
 
 static bool riichi_declared(const paifu_deal *d, int seat)
@@ -419,7 +438,8 @@ static int on_win(mjai_writer *w, const paifu_win *win, size_t k)
     } else if (!w->mcr && !riichi_declared(w->deal, win->winner)) {
         paifu_buf_puts(b, ",\"ura_markers\":[]"); /* Mortal's arena: none without riichi */
     }
-    put_win_value(w, win);
+    if (rc == 0)
+        rc = put_win_value(w, win);
     paifu_buf_puts(b, "}\n");
     return rc;
 }
@@ -612,8 +632,8 @@ static int write_game(format_write *head)
         rc = start_game(w);
     for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(head->game); k++)
         rc = write_deal(w, k);
-    if (rc == 0)
-        rc = end_game(w);
+    if (rc == 0 && !paifu_game_truncated(head->game))
+        rc = end_game(w); /* a truncated log ends without end_game, as the reader reads it */
     return rc;
 }
 

@@ -976,8 +976,8 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         return reader_next(state, game, err);
     }
     size_t used;
-    int rc = jload_prefix(&root, &used, s->in.data + s->pos, s->in.size - s->pos,
-                          JSON_REJECT_DUPLICATES, s->line, s->in.source, err);
+    int rc = jload_at(&root, &used, s->in.data, s->pos, s->in.size, JSON_REJECT_DUPLICATES,
+                      s->line, s->in.source, err);
     if (rc < 0)
         return rc;
     for (size_t k = 0; k < used && s->pos + k < s->in.size; k++)

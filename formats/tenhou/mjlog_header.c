@@ -305,6 +305,9 @@ static int decode_name(mjlog_reader *st, mj_attr *a)
         if (hi < 0 || lo < 0)
             return paifu_mjlog__fail(st, a->name, "bad percent escape at character %zu of %s",
                                      i + 1, a->name);
+        if (hi == 0 && lo == 0) /* a name cannot hold it: refused, never cut there */
+            return paifu_mjlog__fail(st, a->name, "a NUL byte (%%00) at character %zu of %s",
+                                     i + 1, a->name);
         s[o++] = (char)(hi * 16 + lo);
         i += 2;
     }

@@ -107,8 +107,9 @@ static size_t next_start_tag(const char *d, size_t from, size_t end)
     return end;
 }
 
-/* Offset of the '>' closing the tag that starts at K (quotes respected), or SIZE. */
-static size_t tag_close(const char *d, size_t k, size_t size)
+/* Offset of the '>' closing the tag that starts at K (quotes respected), or SIZE; *EQUALS (when
+   not NULL) gets the number of '=' outside quoted values, which is its number of attributes. */
+static size_t tag_scan(const char *d, size_t k, size_t size, size_t *equals)
 {
     char quote = 0;
     for (size_t i = k + 1; i < size; i++) {
@@ -118,6 +119,8 @@ static size_t tag_close(const char *d, size_t k, size_t size)
                 quote = 0;
         } else if (c == '"' || c == '\'') {
             quote = c;
+        } else if (c == '=' && equals) {
+            ++*equals;
         } else if (c == '>') {
             return i;
         }
@@ -130,7 +133,7 @@ static size_t find_doc_end(const char *d, size_t from, size_t size)
 {
     size_t k = next_start_tag(d, from, size);
     if (k < size && starts_with(d + k, size - k, "<mjloggm")) {
-        size_t close = tag_close(d, k, size);
+        size_t close = tag_scan(d, k, size, NULL);
         if (close < size && d[close - 1] == '/')
             return close + 1; /* <mjloggm .../>: an empty game */
     }
@@ -144,7 +147,7 @@ static size_t find_doc_end(const char *d, size_t from, size_t size)
     while (e && e[9] != '>' && !is_space(e[9]))
         e = strstr(e + 1, "</mjloggm");
     if (e && !memchr(d + k, '!', (size_t)(e - d) - k) && !memchr(d + k, '?', (size_t)(e - d) - k)) {
-        size_t close = tag_close(d, (size_t)(e - d), size);
+        size_t close = tag_scan(d, (size_t)(e - d), size, NULL);
         return close < size ? close + 1 : size;
     }
     for (size_t i = k; i < size;) {
@@ -164,7 +167,7 @@ static size_t find_doc_end(const char *d, size_t from, size_t size)
             i = skip_past(d, at + 2, size, "?>");
         } else if (starts_with(lt, size - at, "</mjloggm") && at + 9 < size &&
                    (d[at + 9] == '>' || is_space(d[at + 9]))) {
-            size_t close = tag_close(d, at, size);
+            size_t close = tag_scan(d, at, size, NULL);
             return close < size ? close + 1 : size;
         } else {
             i = at + 1;
@@ -376,6 +379,9 @@ static void on_xml_error(void *payload, mj_xml_error e)
     size_t n = strlen(st->xml_message);
     while (n && is_space(st->xml_message[n - 1]))
         st->xml_message[--n] = '\0';
+    for (char *p = st->xml_message; *p; p++)
+        if (*p == '\n' || *p == '\r' || *p == '\t')
+            *p = ' '; /* one error, one line (libxml2 puts newlines inside some messages) */
 }
 
 /* Report the libxml2 error of the current document at its own position. */
@@ -896,6 +902,39 @@ static int parse_with_libxml2(mjlog_reader *st, size_t len)
     return rc;
 }
 
+/*
+ * The first start tag of DOC[FROM..END) with more than MJ_MAX_ATTRS attributes (counted by their
+ * '=' outside quoted values), or END. libxml2's check for duplicate attributes is quadratic in
+ * their number (a 2.3 MB tag took 25 s), and the reader refuses such a tag anyway, so it is
+ * refused before libxml2 sees the document.
+ */
+static size_t crowded_tag(const char *d, size_t from, size_t end)
+{
+    for (size_t k = next_start_tag(d, from, end); k < end;) {
+        size_t n = 0, close = tag_scan(d, k, end, &n);
+        if (n > MJ_MAX_ATTRS)
+            return k;
+        if (close >= end)
+            break;
+        k = next_start_tag(d, close + 1, end);
+    }
+    return end;
+}
+
+static int refuse_crowded_tag(mjlog_reader *st, size_t k)
+{
+    advance(st, k);
+    paifu_location w;
+    paifu_location_clear(&w);
+    paifu_location_set_source(&w, st->in.source);
+    w.game = st->game_index;
+    w.line = st->line;
+    w.column = (uint32_t)(k - st->line_start + 1);
+    w.offset = k;
+    return paifu_error_set(st->err, PAIFU_ELIMIT, &w, "more than %d attributes in one tag",
+                           MJ_MAX_ATTRS);
+}
+
 static int read_document(mjlog_reader *st)
 {
     reset_game_state(st);
@@ -909,8 +948,10 @@ static int read_document(mjlog_reader *st)
                                       "%d bytes",
                                       INT_MAX);
     rc = paifu_mjlog__scanner_on ? scan_document(st) : 0;
-    if (rc == 0)
-        rc = parse_with_libxml2(st, len);
+    if (rc == 0) {
+        size_t k = crowded_tag(st->in.data, st->doc_start, st->doc_end);
+        rc = k < st->doc_end ? refuse_crowded_tag(st, k) : parse_with_libxml2(st, len);
+    }
     st->tag = NULL;
     st->in_deal = false;
     return rc < 0 ? rc : paifu_mjlog__finish_game(st);

@@ -104,17 +104,16 @@ static int next_document(tenhou6_reader *r, json_t **out, uint32_t *line, paifu_
     }
     if (r->pos >= r->in.size)
         return 0;
-    json_error_t je;
-    json_t *v = json_loadb(r->in.data + r->pos, r->in.size - r->pos, JSON_DISABLE_EOF_CHECK, &je);
-    if (!v)
-        return paifu_formats__error(
-            err, PAIFU_EFORMAT, r->in.source, je.line > 0 ? (uint32_t)je.line + r->line : 0,
-            je.column > 0 ? (uint32_t)je.column : 0, NULL, "invalid JSON: %s", je.text);
+    json_t *v;
+    size_t used;
+    int rc = jload_at(&v, &used, r->in.data, r->pos, r->in.size, 0, r->line, r->in.source, err);
+    if (rc < 0)
+        return rc;
     *line = r->line + 1;
-    for (size_t k = 0; k < (size_t)je.position && r->pos + k < r->in.size; k++)
+    for (size_t k = 0; k < used && r->pos + k < r->in.size; k++)
         if (r->in.data[r->pos + k] == '\n')
             r->line++;
-    r->pos += (size_t)je.position;
+    r->pos += used;
     *out = v;
     return 1;
 }

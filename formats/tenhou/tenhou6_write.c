@@ -322,10 +322,18 @@ static int score_string(tenhou6_writer *w, const paifu_win *win, char *buf, size
     *ok = base > 0;
     if (!*ok)
         return 0;
-    if (limit == PAIFU_LIMIT_NONE)
+    if (limit == PAIFU_LIMIT_NONE) {
         snprintf(rank, sizeof(rank), "%d符%d飜", win->fu, win->han);
-    else
+    } else {
         snprintf(rank, sizeof(rank), "%s", RANKS[limit]);
+        int rc = (win->known & PAIFU_REC_FU) && win->fu > 0
+                     ? paifu_lossy__report(&w->head, LOSS_VALUES,
+                                           "the fu of limit hands (a limit's score string "
+                                           "names no fu)")
+                     : 0;
+        if (rc < 0)
+            return rc;
+    }
     if (!tsumo) {
         paifu_payment pay;
         paifu_points_payment(&pay, base, dealer);
@@ -922,6 +930,9 @@ static int write_game(format_write *head)
         rc = paifu_game_rules(&w->head.rules, head->game, NULL, head->err);
     if (rc == 0)
         rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION);
+    if (rc == 0 && paifu_game_truncated(head->game))
+        rc = paifu_lossy__report(&w->head, LOSS_META,
+                                 "that the log is truncated (tenhou6 has no mark for it)");
     if (rc == 0)
         rc = write_rounds(w);
     if (rc == 0)

@@ -15,6 +15,8 @@ int32_t paifu_points_base(int han, int fu, const paifu_rules *rules, paifu_limit
 {
     paifu_limit limit = PAIFU_LIMIT_NONE;
     int32_t base;
+    if (!rules)
+        return PAIFU_EINVAL;
     if (han >= 13 && rules->kazoe_yakuman) {
         limit = PAIFU_LIMIT_YAKUMAN, base = 8000; /* 000 §3.7.8 */
     } else if (han >= 11) {
@@ -28,7 +30,8 @@ int32_t paifu_points_base(int han, int fu, const paifu_rules *rules, paifu_limit
     } else if (han <= 0 || fu <= 0) {
         base = 0;
     } else {
-        base = (int32_t)fu << (han + 2); /* bazoro 2 */
+        int64_t b = (int64_t)fu << (han + 2); /* bazoro 2; fu of any size does not overflow */
+        base = b > 2000 ? 2001 : (int32_t)b;
         if (base > 2000 || (rules->kiriage && base == 1920)) /* kiriage: 4/30 and 3/60 */
             limit = PAIFU_LIMIT_MANGAN, base = 2000;
     }

@@ -270,10 +270,24 @@ static void sync_view(deal_builder *d)
     d->deal.score_rows = (const int32_t(*)[PAIFU_SEATS])d->rows;
 }
 
+/* A seat from 0 to 3, or -1 (none) when NONE_OK. */
+static bool seat_ok(int seat, bool none_ok)
+{
+    return (seat >= 0 && seat < PAIFU_SEATS) || (none_ok && seat == -1);
+}
+
+static int bad_seat(paifu_error *err, const char *what, int seat)
+{
+    return paifu_error_set(err, PAIFU_EINVAL, NULL, "%s %d: expected a seat from 0 to %d", what,
+                           seat, PAIFU_SEATS - 1);
+}
+
 int paifu_game_begin_deal(paifu_game *game, const paifu_deal_start *start, uint32_t line,
                           uint32_t column, paifu_error *err)
 {
     PAIFU_ASSERT_ARG(game && start, err);
+    if (!seat_ok(start->dealer, false))
+        return bad_seat(err, "dealer", start->dealer);
     if (game->n_deals >= game->max_deals)
         return paifu_error_set(err, PAIFU_ELIMIT, NULL, "more than %u deals in one game",
                                (unsigned)game->max_deals);
@@ -338,6 +352,11 @@ static paifu_event *append(paifu_game *game, const paifu_event *ev, paifu_error 
 {
     if (ev->type < PAIFU_EV_DRAW || ev->type >= PAIFU_EV_TYPE_COUNT) {
         paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown event type %d", ev->type);
+        return NULL;
+    }
+    if (!seat_ok(ev->seat, true) || !seat_ok(ev->from, true)) {
+        bad_seat(err, seat_ok(ev->seat, true) ? "event from seat" : "event seat",
+                 seat_ok(ev->seat, true) ? ev->from : ev->seat);
         return NULL;
     }
     if (!game->n_deals) {
@@ -406,6 +425,9 @@ int paifu_game_add_win(paifu_game *game, const paifu_win *win, uint32_t line, ui
     deal_builder *d = current(game, err);
     if (!d)
         return PAIFU_EFORMAT;
+    if (!seat_ok(win->winner, false) || !seat_ok(win->from, true))
+        return bad_seat(err, seat_ok(win->winner, false) ? "win from seat" : "winner",
+                        seat_ok(win->winner, false) ? win->from : win->winner);
     int rc = GROW_FIRST(game, d->wins, d->cap_wins, d->deal.n_wins + 1, 1, err);
     if (rc < 0)
         return rc;
@@ -435,6 +457,8 @@ int paifu_game_add_draw(paifu_game *game, const paifu_draw *draw, uint32_t line,
     deal_builder *d = current(game, err);
     if (!d)
         return PAIFU_EFORMAT;
+    if (!seat_ok(draw->seat, true))
+        return bad_seat(err, "draw seat", draw->seat);
     int rc = GROW_FIRST(game, d->draws, d->cap_draws, d->deal.n_draws + 1, 1, err);
     if (rc < 0)
         return rc;
@@ -456,6 +480,8 @@ int paifu_game_add_penalty(paifu_game *game, const paifu_penalty *penalty, uint3
     deal_builder *d = current(game, err);
     if (!d)
         return PAIFU_EFORMAT;
+    if (!seat_ok(penalty->seat, true))
+        return bad_seat(err, "penalty seat", penalty->seat);
     int rc = GROW(game, d->penalties, d->cap_penalties, d->deal.n_penalties + 1, err);
     if (rc < 0)
         return rc;

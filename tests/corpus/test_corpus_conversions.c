@@ -1189,8 +1189,9 @@ static void test_xml_bytes(void **state)
         bool gz;
         paifu_error err;
         paifu_error_clear(&err);
-        assert_int_equal(paifu_input__read_file(&data, &n, path, 1u << 26, &err), 0);
-        assert_int_equal(paifu_input__gunzip(&data, &n, &gz, 1u << 28, path, &err), 0);
+        uint64_t held;
+        assert_int_equal(paifu_input__read_file(&data, &n, &held, path, 1u << 26, &err), 0);
+        assert_int_equal(paifu_input__gunzip(&data, &n, &held, &gz, 1u << 28, path, &err), 0);
         if (n && data[n - 1] == '\n') {
             data[--n] = '\0';
             newline += compact(data, n);
@@ -1199,6 +1200,7 @@ static void test_xml_bytes(void **state)
             print_message("  not compact: %s\n", corpus_local_path(r));
             other++;
             free(data);
+            paifu_input__release(held);
             continue;
         }
         paifu_read_options ro = PAIFU_READ_OPTIONS_INIT;
@@ -1229,6 +1231,7 @@ static void test_xml_bytes(void **state)
         paifu_game_free(g);
         free(out.data);
         free(data);
+        paifu_input__release(held);
     }
     print_message("xml: %u compact Tenhou XML files written again byte for byte (%u of them "
                   "with a final newline set aside), %u not compact, %u failures\n",

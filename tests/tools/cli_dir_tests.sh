@@ -74,5 +74,15 @@ mkdir -p "$work/conv2"
 "$paifu" convert --to paifu -q -o "$work/conv2" "$work/logs" >"$work/o" 2>"$work/err"; check "convert name clash" 2 $?
 contains "name clash message" "$work/err" "already written from another input"
 
+# a file whose detection fails (a truncated gzip) is reported and counted, and the walk goes on
+# to the files after it (issue 16: the walk stopped there, and later files were not validated)
+rm -rf "$work/bad" && mkdir -p "$work/bad"
+gzip -c "$samples/synthetic-tenhou.mjlog" | head -c 200 >"$work/bad/a-truncated.mjlog.gz"
+cp "$samples/handmade-rrc-one-deal.paifu.json" "$work/bad/b.paifu.json"
+"$paifu" validate "$work/bad" >"$work/out" 2>"$work/err"; check "bad file in walk" 2 $?
+contains "bad file reported" "$work/err" "a-truncated.mjlog.gz"
+contains "bad file counted, walk goes on" "$work/out" "2 files (1 unreadable"
+contains "later file validated" "$work/out" "1 game, 1 deal"
+
 echo "$pass checks passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -129,5 +129,48 @@ contains "validate says Tenhou's rules are assumed" "$work/out" "tenhou (Tenhou 
 "$paifu" validate --rules tenhou "$samples/riichienv-selfplay.mjai.jsonl" >"$work/out" 2>&1; check "validate mjai --rules" 0 $?
 if grep -q "assumed" "$work/out"; then echo "FAIL: a rule set chosen with --rules is said to be assumed"; failures=$((failures + 1)); fi
 
+# hostile output (issue 16 point 6): write errors on stdout, control characters in names,
+# --max-findings that is not a number, %00 in a player name
+if [ -w /dev/full ]; then
+    "$paifu" validate "$sample" >/dev/full 2>"$work/err"; check "validate to a full disk" 2 $?
+    contains "validate write error" "$work/err" "writing standard output"
+    "$paifu" info "$sample" >/dev/full 2>"$work/err"; check "info to a full disk" 2 $?
+    contains "info write error" "$work/err" "writing standard output"
+fi
+"$paifu" validate --max-findings abc "$sample" >"$work/out" 2>"$work/err"; check "max-findings abc" 2 $?
+contains "max-findings message" "$work/err" "--max-findings expects a number, found 'abc'"
+mkdir -p "$work/ctl"
+printf 'x' >"$work/ctl/$(printf 'forged\nb.json: error: fake\033[31m')"
+"$paifu" validate "$work/ctl" >"$work/out" 2>"$work/err"; check "control characters in a name" 0 $?
+"$paifu" validate "$work/ctl/$(printf 'forged\nb.json: error: fake\033[31m')" >"$work/out" 2>"$work/err"
+check "control characters in a name, read" 2 $?
+contains "newline escaped" "$work/err" 'forged\nb.json: error: fake\x1b[31m'
+[ "$(wc -l <"$work/err")" -eq 1 ] && pass=$((pass + 1)) || { echo "FAIL: the name forged a line"; failures=$((failures + 1)); }
+sed 's/n0="[^"]*"/n0="%41%00%42"/' "$samples/synthetic-tenhou.mjlog" >"$work/nul.mjlog"
+"$paifu" validate "$work/nul.mjlog" >"$work/out" 2>"$work/err"; check "%00 in a name" 2 $?
+contains "%00 refused" "$work/err" "a NUL byte (%00) at character 4 of n0"
+
+# conversions that leave no empty file, --allow-loss, the batch summary (issue 16 points 9-10)
+mkdir -p "$work/conv16/in" "$work/conv16/out"
+cp "$sample" "$work/conv16/in/a.paifu.json"
+cp "$samples/mcr-east-round.paifu.json" "$work/conv16/in/b.paifu.json"
+"$paifu" convert --to tenhou-xml -q -o "$work/conv16/out" "$work/conv16/in" >"$work/out" 2>"$work/err"
+check "convert with a refused game" 2 $?
+contains "refused game reported" "$work/err" "tenhou-xml cannot hold this game"
+[ -z "$(find "$work/conv16/out" -type f -size 0)" ] && pass=$((pass + 1)) || { echo "FAIL: a refused game left an empty file"; failures=$((failures + 1)); }
+contains "batch summary" "$work/err" "game converted, 1 refused"
+"$paifu" convert --to paifu -o "$work/conv16/missing/" "$sample" >"$work/out" 2>"$work/err"; check "-o missing/" 2 $?
+contains "-o missing/ message" "$work/err" "no such directory"
+"$paifu" convert --to tenhou-xml "$work/conv16/in" >"$work/out" 2>"$work/err"; check "tenhou-xml DIR to stdout" 2 $?
+contains "refused up front" "$work/err" "give a directory with -o"
+[ ! -s "$work/out" ] && pass=$((pass + 1)) || { echo "FAIL: tenhou-xml DIR wrote to stdout"; failures=$((failures + 1)); }
+"$paifu" convert --to tenhou6 --strict "$samples/synthetic-tenhou.mjlog" >"$work/out" 2>"$work/err"; check "strict loses the wall" 2 $?
+contains "loss names its kind" "$work/err" "(loss: wall)"
+"$paifu" convert --to tenhou6 "$samples/synthetic-tenhou.mjlog" >"$work/out" 2>"$work/err"
+kinds=$(grep -o '(loss: [a-z-]*)' "$work/err" | sed 's/(loss: //; s/)//' | sort -u | paste -sd, -)
+"$paifu" convert --to tenhou6 --strict --allow-loss "$kinds" "$samples/synthetic-tenhou.mjlog" >"$work/out" 2>"$work/err"
+check "strict with --allow-loss" 0 $?
+"$paifu" convert --to tenhou6 --allow-loss nonsense "$sample" >"$work/out" 2>"$work/err"; check "unknown loss kind" 2 $?
+
 echo "$pass checks passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -317,6 +317,15 @@ static void test_errors(void **state)
     read_fails(START_GAME MORTAL_KYOKU
                EV("\"type\":\"pon\",\"actor\":1,\"target\":0,\"pai\":\"E\",\"consumed\":[\"E\"]"),
                3, "$.consumed", "2 to 2 tiles");
+    /* an integer out of range said "expected an integer, found an integer" (issue 16) */
+    read_fails(START_GAME KYOKU(",\"dora_marker\":\"1s\",\"scores\":[25000,25000,25000,"
+                                "1000000000000]"),
+               2, "$.scores[3]", "expected an integer from -100000000 to 100000000, found "
+                                 "1000000000000");
+    /* duplicate keys: the last one won; refused as by the other readers (issue 16) */
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"actor\":1,"
+                                          "\"pai\":\"E\""),
+               3, NULL, "duplicate object key");
 }
 
 /* The sample copied from RiichiEnv (samples/PROVENANCE.md) validates with no finding. */

@@ -632,6 +632,29 @@ static void test_errors(void **state)
     /* JSON lines: a syntax error names its line and column */
     const char *lines = DOC(TENHOU, KYUUSHU_ROUND) "\n{\"log\": [,]}\n";
     read_fails(lines, NULL, 2, "invalid JSON");
+    /* after the first document on the same line, the column counts from the line's start
+       (it counted from the document's, issue 16) */
+    {
+        const char *first = DOC(TENHOU, KYUUSHU_ROUND);
+        char *two = malloc(strlen(first) + 32);
+        assert_non_null(two);
+        sprintf(two, "%s {\"log\": [,]}", first);
+        paifu_game *g2 = NULL;
+        paifu_error e2;
+        paifu_error_clear(&e2);
+        paifu_reader *r2 = NULL;
+        const paifu_game *gg;
+        assert_int_equal(paifu_reader_open_buffer(&r2, two, strlen(two), NULL, &e2), 0);
+        int rc2;
+        while ((rc2 = paifu_reader_next(&gg, r2, &e2)) > 0)
+            ;
+        assert_int_equal(rc2, PAIFU_EFORMAT);
+        assert_int_equal(e2.where.line, 1);
+        assert_int_equal(e2.where.column, strlen(first) + 11); /* the ',' after "[" */
+        paifu_reader_free(r2);
+        (void)g2;
+        free(two);
+    }
     /* an error inside a round names the deal */
     paifu_game *g = NULL;
     paifu_error err;

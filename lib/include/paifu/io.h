@@ -27,6 +27,9 @@ typedef struct paifu_read_options {
     const char *source_name;  /**< name used in errors for buffers ("-" for stdin) */
     uint64_t max_input;       /**< cap on input bytes (compressed); 0 = 256 MiB */
     uint64_t max_inflated;    /**< cap on decompressed bytes; 0 = 1 GiB */
+    /* Whatever the caps, the bytes all open readers of the process hold at once (read and
+       inflated) are at most 96 MiB, and a JSON document may take at most 16 bytes of memory
+       per byte (24 MiB at most) to load; beyond, PAIFU_ELIMIT. */
     uint32_t max_events;      /**< cap on events per deal; 0 = 100000 */
     uint32_t max_deals;       /**< cap on deals per game; 0 = 10000 */
     uint32_t max_members;     /**< archives: cap on entries per archive; 0 = 1000000 */
@@ -179,7 +182,7 @@ PAIFU_EXTERN int paifu_output_write(const void *data, size_t size, void *output)
 /** Finish and close OUTPUT (NULL: no-op); PAIFU_EIO when a write or the close failed. */
 PAIFU_EXTERN int paifu_output_close(paifu_output *output, paifu_error *err);
 
-#define PAIFU_WRITE_OPTIONS_VERSION 1
+#define PAIFU_WRITE_OPTIONS_VERSION 2
 
 /** Options for writing. Zero-initialise with PAIFU_WRITE_OPTIONS_INIT; NULL means defaults. */
 typedef struct paifu_write_options {
@@ -188,9 +191,18 @@ typedef struct paifu_write_options {
     bool pretty;           /**< human-friendly layout where the format allows (paifu: always) */
     paifu_loss_cb on_loss; /**< NULL: losses are not reported (but still errors when strict) */
     void *loss_payload;
+    /* version 2 */
+    /** Kinds of loss (paifu_loss_kinds(), comma-separated) that stay reports under strict. */
+    const char *allow_loss;
+    /** Like on_loss, with the loss's kind (one of paifu_loss_kinds()); may be NULL. */
+    void (*on_loss_kind)(const paifu_game *game, const char *kind, const char *what,
+                         void *payload);
 } paifu_write_options;
 
-#define PAIFU_WRITE_OPTIONS_INIT {PAIFU_WRITE_OPTIONS_VERSION, false, false, NULL, NULL}
+#define PAIFU_WRITE_OPTIONS_INIT {PAIFU_WRITE_OPTIONS_VERSION, false, false, NULL, NULL, NULL, NULL}
+
+/** The kinds of loss, by the short names --allow-loss takes ("wall", "dice", ...), NULL-ended. */
+PAIFU_EXTERN const char *const *paifu_loss_kinds(void);
 
 /** Initialise OPTS to the defaults of VERSION. PAIFU_EINVAL for an unknown version. */
 PAIFU_EXTERN int paifu_write_options_init(paifu_write_options *opts, unsigned int version);
@@ -206,10 +218,11 @@ PAIFU_EXTERN int paifu_writer_open(paifu_writer **out, const char *format, paifu
                                    void *payload, const paifu_write_options *opts,
                                    paifu_error *err);
 
-/** Write one game. Formats holding one game per document write one document per call. */
+/** Write one game. Formats holding one game per document write one document per call.
+    PAIFU_EINVAL after paifu_writer_close(). */
 PAIFU_EXTERN int paifu_writer_write(paifu_writer *writer, const paifu_game *game, paifu_error *err);
 
-/** Flush whatever the format writes after the last game. */
+/** Flush whatever the format writes after the last game. PAIFU_EINVAL the second time. */
 PAIFU_EXTERN int paifu_writer_close(paifu_writer *writer, paifu_error *err);
 
 /** Free a writer. NULL is a no-op. */

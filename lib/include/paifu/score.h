@@ -213,6 +213,7 @@ PAIFU_EXTERN unsigned paifu_hand_aka_count(const paifu_hand *hand, paifu_tile ex
  * Base points and limit of HAN han and FU fu under RULES (kiriage, kazoe yakuman): fu * 2^(han
  * + 2), capped at 2000 (mangan), then haneman 3000, baiman 4000, sanbaiman 6000, and 8000 for
  * 13+ han when rules->kazoe_yakuman (RRC 000 §3.7.6-§3.7.8). LIMIT_OUT may be NULL.
+ * PAIFU_EINVAL (negative) when RULES is NULL.
  */
 PAIFU_EXTERN int32_t paifu_points_base(int han, int fu, const paifu_rules *rules,
                                        paifu_limit *limit_out);

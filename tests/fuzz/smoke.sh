@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# smoke.sh [SECONDS]: a short libFuzzer run of every fuzz target (tests/fuzz/fuzz_*.c), SECONDS
+# each (default 60), from the seed corpora (samples/, tests/fuzz/corpus/read/ and, for
+# fuzz_convert, tests/fuzz/corpus/convert/). .ci/run calls it after the sanitizer build. It
+# builds the targets with clang in build-fuzz/ and fails when a target crashes, leaks, hangs or
+# (fuzz_convert) finds a game paifu writes and then refuses; the input is left in
+# build-fuzz/smoke/. Without clang and its libFuzzer it says so and exits 0.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-60}
+if ! command -v clang >/dev/null ||
+   ! echo 'int LLVMFuzzerTestOneInput(const char *d, long n){(void)d;(void)n;return 0;}' |
+     clang -x c -fsanitize=fuzzer -o /dev/null - 2>/dev/null; then
+    echo "fuzz smoke: skipped (needs clang with libFuzzer: apt-get install clang libclang-rt-14-dev)"
+    exit 0
+fi
+cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DPAIFU_FUZZ=ON >/dev/null
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_read fuzz_convert >/dev/null
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+for target in fuzz_read fuzz_convert; do
+    work=build-fuzz/smoke/$target
+    rm -rf "$work" && mkdir -p "$work/corpus"
+    cp samples/[a-z]*[a-z] tests/fuzz/corpus/read/* "$work/corpus/"
+    [ "$target" = fuzz_convert ] && cp tests/fuzz/corpus/convert/* "$work/corpus/"
+    echo "fuzz smoke: $target for ${seconds}s"
+    (cd "$work" && "../../tests/$target" -max_len=100000 -timeout=20 -rss_limit_mb=1024 \
+        -max_total_time="$seconds" -print_final_stats=1 corpus 2>log) || {
+        echo "fuzz smoke: $target failed; its log is $work/log:"; tail -40 "$work/log"; exit 1; }
+    grep -E '^stat::number_of_executed_units|^#[0-9]+ *DONE' "$work/log" | tail -2 | sed 's/^/  /'
+done
+echo "fuzz smoke: ok"
