@@ -1053,6 +1053,7 @@ class Loss(NamedTuple):
 
     game: int
     what: str
+    kind: str = ""  #: the kind of loss, as --allow-loss names it (paifu_loss_kinds())
 
 
 class Conversion(NamedTuple):
@@ -1068,10 +1069,11 @@ class Conversion(NamedTuple):
 
 
 def convert(games: Union[Game, Iterable[Game], Source], to: str, *, strict: bool = False,
-            pretty: bool = False) -> Conversion:
+            pretty: bool = False, allow_loss: Optional[Iterable[str]] = None) -> Conversion:
     """Write GAMES (a Game, games, or a source to read them from) in format TO.
 
-    Returns the bytes and the loss report; with STRICT a loss raises PaifuError instead.
+    Returns the bytes and the loss report; with STRICT a loss raises PaifuError instead,
+    except for the kinds of loss named in ALLOW_LOSS (as `paifu convert --allow-loss`).
     """
     if isinstance(games, Game):
         games = [games]
@@ -1090,16 +1092,17 @@ def convert(games: Union[Game, Iterable[Game], Source], to: str, *, strict: bool
         except BaseException:  # never let an exception cross into C
             return -1
 
-    def on_loss(game, what, payload):
+    def on_loss(game, kind, what, payload):
         try:
-            loss = Loss(current[0], _s(what))
+            loss = Loss(current[0], _s(what), _s(kind))
             if loss not in losses:
                 losses.append(loss)
         except BaseException:
             pass
 
-    wcb, lcb = _lib.WRITE_CB(on_write), _lib.LOSS_CB(on_loss)
-    opts = _lib.WriteOptions(1, strict, pretty, lcb, None)
+    wcb, lcb = _lib.WRITE_CB(on_write), _lib.LOSS_KIND_CB(on_loss)
+    allowed = ",".join(allow_loss).encode() if allow_loss else None
+    opts = _lib.WriteOptions(2, strict, pretty, _lib.LOSS_CB(), None, allowed, lcb)
     w = ctypes.c_void_p()
     err = new_error()
     check(lib.paifu_writer_open(ctypes.byref(w), to.encode(), wcb, None, ctypes.byref(opts),

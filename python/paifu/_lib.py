@@ -55,9 +55,13 @@ WRITE_CB = ctypes.CFUNCTYPE(c_int, c_void_p, c_size_t, c_void_p)
 LOSS_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
 
 
+LOSS_KIND_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_char_p, c_void_p)
+
+
 class WriteOptions(Structure):
     _fields_ = [("version", c_uint), ("strict", c_bool), ("pretty", c_bool),
-                ("on_loss", LOSS_CB), ("loss_payload", c_void_p)]
+                ("on_loss", LOSS_CB), ("loss_payload", c_void_p),
+                ("allow_loss", c_char_p), ("on_loss_kind", LOSS_KIND_CB)]
 
 
 # ---- rules.h ----

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# smoke.sh [SECONDS]: a short libFuzzer run of every fuzz target (tests/fuzz/fuzz_*.c), SECONDS
+# smoke.sh [SECONDS [TARGET...]]: a short libFuzzer run of the fuzz targets (default: every one
+# of tests/fuzz/fuzz_*.c), SECONDS
 # each (default 60), from the seed corpora (samples/, tests/fuzz/corpus/read/ and, for
 # fuzz_convert, tests/fuzz/corpus/convert/). .ci/run calls it after the sanitizer build. It
 # builds the targets with clang in build-fuzz/ and fails when a target crashes, leaks, hangs or
@@ -8,6 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
+shift $(( $# > 0 ? 1 : 0 ))
+targets=${*:-fuzz_read fuzz_convert}
 if ! command -v clang >/dev/null ||
    ! echo 'int LLVMFuzzerTestOneInput(const char *d, long n){(void)d;(void)n;return 0;}' |
      clang -x c -fsanitize=fuzzer -o /dev/null - 2>/dev/null; then
@@ -15,9 +18,9 @@ if ! command -v clang >/dev/null ||
     exit 0
 fi
 cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DPAIFU_FUZZ=ON >/dev/null
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_read fuzz_convert >/dev/null
+cmake --build build-fuzz -j"$(nproc)" --target $targets >/dev/null
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-for target in fuzz_read fuzz_convert; do
+for target in $targets; do
     work=build-fuzz/smoke/$target
     rm -rf "$work" && mkdir -p "$work/corpus"
     cp samples/[a-z]*[a-z] tests/fuzz/corpus/read/* "$work/corpus/"
