@@ -175,10 +175,9 @@ static const rule_row ROWS[] = {
     ROW(kandora_timing, "scoring", E, "immediate|after_discard", "immediate",
         "immediate: every kan's indicator is revealed before the kan player's discard (at once, "
         "or after the replacement draw); after_discard: a closed kan's at once, an open or "
-        "added kan's after the kan player's discard and before anyone draws, calls or declares "
-        "a kan (none when the deal ends first). Tenhou and MahjongSoul flip an open kan's "
-        "indicator with the discard and log it between the replacement draw and the discard: "
-        "their logs are checked as immediate",
+        "added kan's not before the replacement draw: with the kan player's discard (Tenhou and "
+        "Mahjong Soul logs write it just before the discard) or after it, before anyone draws, "
+        "calls or declares a kan (none when the deal ends first)",
         "RRC 2024 §3.3.3, §5.3.2; JHC 2016 §7.3.1.16; Tenhou and Mahjong Soul logs"),
     ROW(kita, "scoring", B, "", "false", "3-player: Norths may be set aside as dora",
         "Tenhou rules"),

@@ -266,7 +266,8 @@ const paifu_rule_check paifu_rules__checks_jhc2016[] = {
      "honba_multi_ron,winners_own_stick_back", "score.delta,flow.riichi_sticks"},                  \
     {doc, "no renhou; rinshan tsumo fu; double yakuman", T,                                       \
      "renhou,rinshan_tsumo_fu,double_yakuman", "score.yaku,score.fu,score.points"},                \
-    {doc, "an open kan's indicator with its discard, written before it", T, "kandora_timing",    \
+    {doc, "an open kan's indicator with its discard, written just before it", T,                 \
+     "kandora_timing",                                                                             \
      "deal.dora"},                                                                                 \
     {doc, "riichi needs 1000 points; a closed kan after riichi keeps the waits", T,               \
      "riichi_min_points,riichi_ankan", "deal.riichi,penalty.riichi_ankan"},                        \

@@ -104,9 +104,9 @@ static const paifu_rule_override tenhou[] = {
     {"west_round", "true", "Tenhou rules"},
     {"renhou", "none", "Tenhou rules"},
     {"rinshan_tsumo_fu", "true", "Tenhou rules"},
-    {"kandora_timing", "immediate",
-     "Tenhou rules: the client flips an open kan's indicator with the discard, and the log "
-     "writes it between the replacement draw and the discard"},
+    {"kandora_timing", "after_discard",
+     "Tenhou rules: an open or added kan's indicator with the discard (the log writes it "
+     "between the replacement draw and the discard)"},
     {"riichi_min_points", "1000", "Tenhou rules"},
     {"riichi_ankan", "wait", "Tenhou rules"},
     {"chombo", "none", "Tenhou rules: the client prevents it"},
@@ -131,7 +131,7 @@ static const paifu_rule_override majsoul[] = {
      "Mahjong Soul rules (unverified list)"},
     {"renhou", "none", "Mahjong Soul rules"},
     {"rinshan_tsumo_fu", "true", "Mahjong Soul rules (unverified)"},
-    {"kandora_timing", "immediate",
+    {"kandora_timing", "after_discard",
      "Mahjong Soul rules: an open or added kan's indicator comes with the discard that follows "
      "the replacement draw, before it in the log, as Tenhou's"},
     {"riichi_min_points", "1000", "Mahjong Soul rules"},

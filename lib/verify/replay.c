@@ -291,6 +291,8 @@ static void on_draw(replay *rp, const paifu_event *e)
     s->last_draw_id = e->tile_id;
     s->drew = true;
     rp->last_was_replacement = replacement;
+    if (replacement && seat == rp->late_dora_seat && rp->late_dora_drawn < rp->late_dora)
+        rp->late_dora_drawn++; /* the replacement of the latest open or added kan */
     rp->phase = PHASE_DISCARD;
 }
 
@@ -323,7 +325,7 @@ static void on_discard(replay *rp, const paifu_event *e)
     }
     if (rp->late_dora > 0 && rp->late_dora_seat == seat) { /* released by this discard */
         rp->due_dora += rp->late_dora;
-        rp->late_dora = 0;
+        rp->late_dora = rp->late_dora_drawn = 0;
     }
     if (s->riichi && !declaring && !is_drawn) {
         illegal(rp, "deal.after_riichi", "RRC 2024 §3.3.6",
@@ -724,10 +726,15 @@ static void on_dora(replay *rp, const paifu_event *e)
     if (rp->pending_dora <= 0 && rp->due_dora > 0) {
         rp->due_dora--; /* an open kan's, after its player's discard (003 §7.3.1.16) */
     } else if (rp->pending_dora <= 0 && rp->late_dora > 0) {
-        paifu_replay__finding(rp, "deal.dora", NULL, NULL, "JHC 2016 §7.3.1.16",
-                              "the indicator of seat %d's open or added kan is revealed before "
-                              "its discard",
-                              rp->late_dora_seat);
+        /* with the kan player's discard: Tenhou and Mahjong Soul write it between the
+           replacement draw and the discard; before the replacement draw it is too early */
+        if (rp->late_dora_drawn > 0)
+            rp->late_dora_drawn--;
+        else
+            paifu_replay__finding(rp, "deal.dora", NULL, NULL, "JHC 2016 §7.3.1.16",
+                                  "the indicator of seat %d's open or added kan is revealed "
+                                  "before its replacement draw and discard",
+                                  rp->late_dora_seat);
         rp->late_dora--;
     } else if (rp->pending_dora <= 0) {
         paifu_replay__finding(rp, "deal.dora", NULL, NULL, "kan_dora",

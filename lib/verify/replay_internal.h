@@ -101,6 +101,7 @@ typedef struct replay {
     int late_dora;             /* kandora_timing after_discard: open or added kans whose
                                   indicator comes after their player's discard (003 §7.3.1.16) */
     int late_dora_seat;        /* the seat whose discard releases them */
+    int late_dora_drawn;       /* of late_dora, kans whose replacement tile has been drawn */
     int due_dora;              /* released indicators: due before the next draw, call or kan */
     uint8_t n_dora;
     paifu_tile dora[PAIFU_MAX_INDICATORS];

@@ -35,12 +35,14 @@ static const seed_case CASES[] = {
        происходит сразу, в остальных случаях – после сброса тайла в дискард" ---- */
     {1, "003 §7.3.1.16: an open kan's indicator after the kan player's discard",
      "jhc-kandora-after-discard.paifu.json", NULL, ""},
-    {1, "003 §7.3.1.16: an open kan's indicator before the kan player's discard",
-     "jhc-kandora-before-discard.paifu.json", NULL, "deal.dora;"},
+    {1, "003 §7.3.1.16: the indicator with the kan player's discard, written just before it (as "
+        "Tenhou and Mahjong Soul logs do)", "jhc-kandora-before-discard.paifu.json", NULL, ""},
+    {1, "003 §7.3.1.16: an open kan's indicator at once, before the replacement draw and discard",
+     "jhc-kandora-at-the-kan.paifu.json", NULL, "deal.dora;"},
     {1, "003 §7.3.1.16: an open kan's indicator never revealed after the discard",
      "jhc-kandora-never.paifu.json", NULL, "deal.dora;"},
     {1, "000 §3.3.3 \"Новый индикатор открывается сразу после объявления\" (RRC: before the "
-        "discard)", "jhc-kandora-before-discard.paifu.json", "rrc", ""},
+        "discard)", "jhc-kandora-at-the-kan.paifu.json", "rrc", ""},
     {1, "000 §3.3.3: under RRC the indicator after the discard is late",
      "jhc-kandora-after-discard.paifu.json", "rrc", "deal.dora;deal.dora;"},
     /* ---- point 2: JHC 2016 §7.3.1.17 "В случае выигрыша по риншан на открытом кане полную
