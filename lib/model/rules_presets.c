@@ -104,9 +104,10 @@ static const paifu_rule_override tenhou[] = {
     {"west_round", "true", "Tenhou rules"},
     {"renhou", "none", "Tenhou rules"},
     {"rinshan_tsumo_fu", "true", "Tenhou rules"},
-    {"kandora_timing", "after_discard",
-     "Tenhou rules: an open or added kan's indicator with the discard (the log writes it "
-     "between the replacement draw and the discard)"},
+    {"kandora_timing", "immediate",
+     "Tenhou rules flip an open or added kan's indicator with the discard, but Tenhou logs write "
+     "it before the discard (after the replacement draw, or at the kan in older logs such as "
+     "the corpus's chip.xml): checked as immediate"},
     {"riichi_min_points", "1000", "Tenhou rules"},
     {"riichi_ankan", "wait", "Tenhou rules"},
     {"chombo", "none", "Tenhou rules: the client prevents it"},
@@ -131,9 +132,9 @@ static const paifu_rule_override majsoul[] = {
      "Mahjong Soul rules (unverified list)"},
     {"renhou", "none", "Mahjong Soul rules"},
     {"rinshan_tsumo_fu", "true", "Mahjong Soul rules (unverified)"},
-    {"kandora_timing", "after_discard",
+    {"kandora_timing", "immediate",
      "Mahjong Soul rules: an open or added kan's indicator comes with the discard that follows "
-     "the replacement draw, before it in the log, as Tenhou's"},
+     "the replacement draw, before it in the log, as Tenhou's: checked as immediate"},
     {"riichi_min_points", "1000", "Mahjong Soul rules"},
     {"riichi_ankan", "wait", "Mahjong Soul rules (unverified)"},
     {"chombo", "none", "Mahjong Soul rules"},
