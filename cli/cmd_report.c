@@ -23,7 +23,8 @@ const char cmd_report_usage[] =
     "discards and dora at its event.\n"
     "\n"
     "The standings follow the rule set's method (rule standings): the sum of final scores\n"
-    "(rrc, ema, ...) or the average place with its tie-breaks (jhc2016). Players are matched\n"
+    "(rrc, ema, ...), the average place with its tie-breaks (jhc2016) or the table points\n"
+    "4/2/1/0 per session, then the total (mcr). Players are matched\n"
     "by name; a game's final scores come from its recorded final points under the rules.\n"
     "\n"
     "options:\n"
@@ -42,6 +43,8 @@ const char cmd_report_usage[] =
     "      --from FORMAT      skip detection and read FORMAT\n"
     "      --players 3|4, --length east|half, --max-members N  log databases and archives:\n"
     "                         the rows read, the members allowed (see paifu validate --help)\n"    "      --max-findings N   findings kept per game (default 1000)\n"
+    "      --sanction NAME=P  add P places (0.05 to 0.5) to NAME's average place (JHC 2016\n"
+    "                         §8.3.2; repeatable; a paifu log records them as place_sanctions)\n"
     "  -h, --help             this help\n"
     "\n"
     "example: paifu report --format html -o report.html logs/\n"
@@ -85,8 +88,11 @@ int cmd_report(int argc, char **argv)
         {"standings", no_argument, NULL, 'S'},    {"format", required_argument, NULL, 'f'},
         {"table", required_argument, NULL, 't'},  {"output", required_argument, NULL, 'o'},
         {"max-findings", required_argument, NULL, 'm'},
+        {"sanction", required_argument, NULL, 's'},
         {"help", no_argument, NULL, 'h'},         CLI_INPUT_LONGOPTS,
         {NULL, 0, NULL, 0}};
+    const char *sanctions[64];
+    size_t n_sanctions = 0;
     cli_rules_opts ro = {0};
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
     writer_fn write = rep_write_text;
@@ -100,6 +106,17 @@ int cmd_report(int argc, char **argv)
         switch (c) {
         case 'S': only = REP_STANDINGS; break;
         case 'o': output = optarg; break;
+        case 's': {
+            char name[256];
+            int32_t hundredths;
+            if (n_sanctions == 64 || !rep_parse_sanction(optarg, name, sizeof(name), &hundredths)) {
+                cli_usage_error("report", "--sanction expects NAME=PLACES such as Yuri=0.25 (at "
+                                          "most 64), found '%s'", optarg);
+                return CLI_ERROR;
+            }
+            sanctions[n_sanctions++] = optarg;
+            break;
+        }
         case 'm': max_findings = (uint32_t)strtoul(optarg, NULL, 10); break;
         case 'f': {
             size_t i = 0;
@@ -148,6 +165,8 @@ int cmd_report(int argc, char **argv)
     cli_inputs in;
     int status = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
     rep_doc doc = {0};
+    doc.sanctions = sanctions;
+    doc.n_sanctions = n_sanctions;
     int st = rep_collect(&doc, &in, &ro, &ropts, max_findings);
     if (st > status)
         status = st;

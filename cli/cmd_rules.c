@@ -13,7 +13,8 @@ const char cmd_rules_usage[] =
     "       paifu rules params\n"
     "\n"
     "list    the presets and the documents they come from\n"
-    "show    every parameter of a resolved rule set (PRESET, default rrc, plus overrides)\n"
+    "show    every parameter of a resolved rule set (PRESET, default rrc, plus overrides),\n"
+    "        then what paifu enforces of the preset's rule document, rule by rule\n"
     "params  every parameter with its type, allowed values and meaning\n";
 
 static void show(const paifu_rules *r, bool json)
@@ -39,8 +40,37 @@ static void show(const paifu_rules *r, bool json)
             printf("  %-24s %s\n", p->name, value);
         }
     }
-    if (json)
-        printf("\n}}\n");
+    const paifu_rule_check *rows;
+    size_t n = paifu_rules_checks(&rows, paifu_rules_name(r));
+    if (json) {
+        printf("\n}, \"enforcement\": [");
+        for (size_t i = 0; i < n; i++) {
+            printf("%s\n  {\"clause\": ", i ? "," : "");
+            cli_json_string(stdout, rows[i].clause);
+            printf(", \"rule\": ");
+            cli_json_string(stdout, rows[i].rule);
+            printf(", \"status\": ");
+            cli_json_string(stdout, paifu_rule_check_status_name(rows[i].status));
+            printf(", \"parameters\": ");
+            cli_json_string(stdout, rows[i].params);
+            printf(", \"findings\": ");
+            cli_json_string(stdout, rows[i].findings);
+            printf("}");
+        }
+        printf("\n]}\n");
+        return;
+    }
+    if (n)
+        printf("\nwhat paifu enforces of the %s rule document:\n", paifu_rules_name(r));
+    for (size_t i = 0; i < n; i++) {
+        printf("  %s: %s\n      %s", rows[i].clause, paifu_rule_check_status_name(rows[i].status),
+               rows[i].rule);
+        if (rows[i].params[0])
+            printf("\n      parameters: %s", rows[i].params);
+        if (rows[i].findings[0])
+            printf("\n      findings: %s", rows[i].findings);
+        printf("\n");
+    }
 }
 
 int cmd_rules(int argc, char **argv)

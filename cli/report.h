@@ -64,6 +64,7 @@ typedef struct rep_standing {
     int rank, games;
     int64_t total, points;
     int avg_place_hundredths; /* sanctions included; average_place standings only */
+    int64_t table_points_x12; /* table_points standings: summed table points, x 12 */
     int32_t best, worst;
     size_t first_game;        /* the number of the player's first game (a link) */
 } rep_standing;
@@ -81,7 +82,13 @@ typedef struct rep_doc {
     char **errors;            /* files that could not be read, as printed */
     size_t n_errors;
     tab_stats *stats;         /* per-player statistics (paifu stats), NULL without memory */
+    const char *const *sanctions; /* input: --sanction NAME=PLACES, added before ranking */
+    size_t n_sanctions;
 } rep_doc;
+
+/* Parse --sanction's NAME=PLACES ("Yuri=0.25": 25 hundredths of a place, JHC 2016 §8.3.2) into
+   NAME (SIZE bytes) and *HUNDREDTHS. False when ARG is not of that form. */
+bool rep_parse_sanction(const char *arg, char *name, size_t size, int32_t *hundredths);
 
 /* Read every input, verify every game and rank the players. Errors are printed and counted. */
 int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,

@@ -466,6 +466,15 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
         paifu_reader_free(r);
     }
     paifu_report_free(rep);
+    for (size_t i = 0; st && i < doc->n_sanctions; i++) {
+        char name[256];
+        int32_t hundredths;
+        if (rep_parse_sanction(doc->sanctions[i], name, sizeof(name), &hundredths) &&
+            paifu_standings_add_place_penalty(st, name, hundredths, &err) < 0) {
+            cli_print_error(&err);
+            status = CLI_ERROR;
+        }
+    }
     if (st) {
         const paifu_standing *rows;
         size_t n = paifu_standings_rank(&rows, st);
@@ -479,6 +488,7 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
             s->points = rows[i].points;
             s->best = rows[i].best;
             s->worst = rows[i].worst;
+            s->table_points_x12 = rows[i].table_points;
             if (rows[i].games)
                 s->avg_place_hundredths =
                     (int)((rows[i].place_sum * 100 / 12 + rows[i].games / 2) / rows[i].games +
@@ -493,6 +503,27 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
     if (doc->findings && status == CLI_CLEAN)
         status = CLI_FINDINGS;
     return status;
+}
+
+bool rep_parse_sanction(const char *arg, char *name, size_t size, int32_t *hundredths)
+{
+    const char *eq = strrchr(arg, '=');
+    if (!eq || eq == arg || (size_t)(eq - arg) >= size)
+        return false;
+    int32_t whole = 0, frac = 0;
+    int nfrac = 0;
+    const char *p = eq + 1;
+    while (*p >= '0' && *p <= '9' && whole < 1000)
+        whole = whole * 10 + (*p++ - '0');
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9' && nfrac < 2; nfrac++)
+            frac = frac * 10 + (*p++ - '0');
+    if (*p || p == eq + 1)
+        return false;
+    memcpy(name, arg, (size_t)(eq - arg));
+    name[eq - arg] = '\0';
+    *hundredths = whole * 100 + (nfrac == 1 ? frac * 10 : frac);
+    return true;
 }
 
 void rep_free(rep_doc *doc)

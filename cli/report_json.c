@@ -41,6 +41,8 @@ static void standings(FILE *o, const rep_doc *doc)
             rep_avg_place(b, sizeof(b), s->avg_place_hundredths);
             fprintf(o, ", \"average_place\": %s", b);
         }
+        if (strcmp(doc->method, "table_points") == 0)
+            fprintf(o, ", \"table_points_x12\": %lld", (long long)s->table_points_x12);
         fprintf(o, ", \"best\": %d, \"worst\": %d", (int)s->best, (int)s->worst);
         if (s->first_game)
             fprintf(o, ", \"first_game\": %zu", s->first_game);

@@ -64,10 +64,12 @@ static void game_anchor(rep_cell *c, const rep_game *g)
 static void standings(rep_grid *t, const rep_doc *doc)
 {
     bool by_place = strcmp(doc->method, "average_place") == 0;
+    bool by_table = strcmp(doc->method, "table_points") == 0;
     snprintf(t->id, sizeof(t->id), "standings");
     snprintf(t->caption, sizeof(t->caption), "Standings by %s under %s",
-             by_place ? "average place (then points, dispersion of places, spread)"
-                      : "the sum of final scores",
+             by_place   ? "average place (then points, dispersion of places, spread)"
+             : by_table ? "table points by place (then the sum of final scores)"
+                        : "the sum of final scores",
              doc->rules.preset);
     head(t, "Rank", true);
     head(t, "Player", false);
@@ -76,6 +78,8 @@ static void standings(rep_grid *t, const rep_doc *doc)
     head(t, "Points", true);
     if (by_place)
         head(t, "Average place", true);
+    if (by_table)
+        head(t, "Table points", true);
     head(t, "Best game", true);
     head(t, "Worst game", true);
     for (size_t i = 0; i < doc->n_standings; i++) {
@@ -97,6 +101,9 @@ static void standings(rep_grid *t, const rep_doc *doc)
             rep_avg_place(b, sizeof(b), s->avg_place_hundredths);
             c[k++].text = dup_fmt("%s", b);
         }
+        if (by_table) /* x12: shared places give halves and thirds */
+            c[k++].text = dup_fmt("%lld.%02lld", (long long)(s->table_points_x12 / 12),
+                                  (long long)(s->table_points_x12 % 12 * 100 / 12));
         rep_points(b, sizeof(b), s->best);
         c[k++].text = dup_fmt("%s", b);
         rep_points(b, sizeof(b), s->worst);

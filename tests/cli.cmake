@@ -8,3 +8,7 @@ add_test(NAME cli.directories
   COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/cli_dir_tests.sh $<TARGET_FILE:paifu_cli>
           ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/cli-dir-work)
 set_tests_properties(cli.directories PROPERTIES LABELS cli)
+add_test(NAME cli.seed_rules
+  COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/seed_rules_cli.sh $<TARGET_FILE:paifu_cli>
+          ${PROJECT_SOURCE_DIR}/tests/data/seed-rules ${CMAKE_CURRENT_BINARY_DIR}/cli-seed-rules-work)
+set_tests_properties(cli.seed_rules PROPERTIES LABELS cli)

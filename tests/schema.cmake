@@ -7,12 +7,13 @@ endif()
 set(PAIFU_SCHEMA_WORK ${CMAKE_CURRENT_BINARY_DIR}/schema-work)
 add_test(NAME schema.paifu
   COMMAND ${PAIFU_BASH} -c "set -e; mkdir -p '${PAIFU_SCHEMA_WORK}'; \
-    for f in '${PROJECT_SOURCE_DIR}'/samples/*; do \
+    for f in '${PROJECT_SOURCE_DIR}'/samples/* '${PROJECT_SOURCE_DIR}'/tests/data/seed-rules/*; do \
       case \"$f\" in *.md) continue;; esac; \
       '$<TARGET_FILE:paifu_cli>' convert --to paifu -q \"$f\" > '${PAIFU_SCHEMA_WORK}'/\$(basename \"$f\").out.json; \
     done; \
     '${PAIFU_PYTHON}' '${CMAKE_CURRENT_SOURCE_DIR}/tools/check_schema.py' '${PROJECT_SOURCE_DIR}/schemas/paifu.schema.json' \
-      '${PAIFU_SCHEMA_WORK}'/*.out.json '${PROJECT_SOURCE_DIR}'/samples/*.paifu.json")
+      '${PAIFU_SCHEMA_WORK}'/*.out.json '${PROJECT_SOURCE_DIR}'/samples/*.paifu.json \
+      '${PROJECT_SOURCE_DIR}'/tests/data/seed-rules/*.paifu.json")
 add_test(NAME schema.report
   COMMAND ${PAIFU_BASH} -c "mkdir -p '${PAIFU_SCHEMA_WORK}'; \
     '$<TARGET_FILE:paifu_cli>' validate --format json '${PROJECT_SOURCE_DIR}'/samples/* /nonexistent > '${PAIFU_SCHEMA_WORK}/report.json'; \

@@ -336,7 +336,7 @@ static int read_win(json_cursor *c, const json_t *ev, int players, paifu_game *g
         w.payment_dealer = r2 ? (int32_t)pd : 0;
         w.known |= PAIFU_REC_PAYMENTS;
     }
-    const char *limit;
+    const char *limit = NULL;
     if ((rc = jopt_str(c, ev, "limit", &limit)) < 0)
         return rc;
     if (rc) {
@@ -430,10 +430,11 @@ static int read_penalty(json_cursor *c, const json_t *ev, int players, paifu_gam
             break;
     if (k == PAIFU_PENALTY_KIND_COUNT) {
         json_cursor_key(c, "kind");
-        return jerr(c, "expected chombo, dead_hand, fine or other, found \"%s\"", kind);
+        return jerr(c, "expected chombo, dead_hand, fine, other, mistaken_hu or exposed_hand, "
+                       "found \"%s\"", kind);
     }
     p.kind = (uint8_t)k;
-    const char *timing;
+    const char *timing = NULL;
     if ((rc = jopt_str(c, ev, "timing", &timing)) < 0)
         return rc;
     if (rc) {
@@ -844,7 +845,7 @@ static int read_header(json_cursor *c, const json_t *root, paifu_game *game, int
         old = json_cursor_key(c, "source");
         if (!json_is_object(source))
             return jerr(c, "expected an object, found %s", jtype(source));
-        const char *fmt;
+        const char *fmt = NULL;
         if (jopt_str(c, source, "format", &fmt) < 0)
             return PAIFU_EFORMAT;
         /* the source format of a paifu file is "paifu"; the original is kept as meta */
@@ -891,6 +892,13 @@ static int read_result(json_cursor *c, const json_t *root, int players, paifu_ga
         if (rc < 0)
             return rc;
         r.has_final = rc == 1;
+        int32_t sanctions[PAIFU_SEATS] = {0};
+        rc = jopt_ints(c, res, "place_sanctions", (size_t)players, 0, 10000, sanctions);
+        if (rc < 0)
+            return rc;
+        for (int s = 0; s < players; s++)
+            if (sanctions[s] && paifu_game_set_place_sanction(game, s, sanctions[s], c->err) < 0)
+                return PAIFU_ERROR;
         json_cursor_pop(c, old);
     }
     paifu_game_set_result(game, &r);

@@ -574,7 +574,10 @@ static int write_game(format_write *head)
     }
     paifu_buf_puts(b, n ? "\n  ]" : "]");
     const paifu_game_result *r = paifu_game_result_get(g);
-    if (r->has_points || r->has_final) {
+    bool sanctions = false;
+    for (int s = 0; s < players; s++)
+        sanctions |= paifu_game_place_sanction(g, s) != 0;
+    if (r->has_points || r->has_final || sanctions) {
         paifu_buf_puts(b, ",\n  \"result\": {");
         if (r->has_points) {
             paifu_buf_puts(b, "\"points\": ");
@@ -583,6 +586,14 @@ static int write_game(format_write *head)
         if (r->has_final) {
             paifu_buf_puts(b, r->has_points ? ", \"final\": " : "\"final\": ");
             paifu_buf_json_ints(b, r->final, (size_t)players, ", ");
+        }
+        if (sanctions) {
+            int32_t v[PAIFU_SEATS];
+            for (int s = 0; s < players; s++)
+                v[s] = paifu_game_place_sanction(g, s);
+            paifu_buf_puts(b, r->has_points || r->has_final ? ", \"place_sanctions\": "
+                                                            : "\"place_sanctions\": ");
+            paifu_buf_json_ints(b, v, (size_t)players, ", ");
         }
         paifu_buf_putc(b, '}');
     }

@@ -64,6 +64,7 @@ typedef struct mcr_seat {
     paifu_tile last_draw;   /* tile of the seat's latest draw, NONE after a call */
     uint8_t last_draw_kind; /* enum draw_kind */
     bool dead;              /* may not win this deal (penalty) */
+    bool called;            /* the seat chowed or punged and has not discarded since */
 } mcr_seat;
 
 typedef struct mcr_deal {
@@ -353,6 +354,7 @@ static void ev_discard(mcr_deal *r, int ev, const paifu_event *e)
                tname(b, e->tile));
         return;
     }
+    st->called = false;
     if (hand_size(st) != 13) {
         BROKEN(r, ev, "deal.hand_size", "seat %d holds %u tiles after its discard (13)", s,
                hand_size(st));
@@ -452,6 +454,7 @@ static void ev_call(mcr_deal *r, int ev, const paifu_event *e)
         st->owed++;
         st->owed_kind = DRAW_AFTER_KONG;
     }
+    st->called = !kan;
 }
 
 static void ev_self_kong(mcr_deal *r, int ev, const paifu_event *e)
@@ -467,6 +470,9 @@ static void ev_self_kong(mcr_deal *r, int ev, const paifu_event *e)
         BROKEN(r, ev, "log.structure", "seat %d declares a kong of no tile", s);
         return;
     }
+    if (st->called) /* 001 L203 "Как играть конг" */
+        mcr_finding(r, ev, "deal.kan", NULL, NULL,
+                    "seat %d declares a kong in the turn of its own chow or pung (how to kong)", s);
     if (e->type == PAIFU_EV_ANKAN) {
         if (st->n_melds >= 4 || k >= PAIFU_TILE_KINDS || st->counts[k] < 4) {
             BROKEN(r, ev, "deal.kan", "seat %d declares a concealed kong of %s without four", s,
@@ -742,8 +748,10 @@ static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
     int32_t total = (w->known & PAIFU_REC_HAN) ? w->han : scored ? res.total : -1;
     int discarder = w->from == w->winner ? -1 : w->from;
     int32_t expect[PAIFU_SEATS];
-    if (total >= 0 && paifu_mcr_settle(expect, w->winner, discarder, total, r->rules, NULL) == 0 &&
-        (w->known & PAIFU_REC_DELTAS) && memcmp(expect, w->deltas, sizeof(expect)) != 0) {
+    bool have_expect =
+        total >= 0 && paifu_mcr_settle(expect, w->winner, discarder, total, r->rules, NULL) == 0;
+    if (have_expect && (w->known & PAIFU_REC_DELTAS) &&
+        memcmp(expect, w->deltas, sizeof(expect)) != 0) {
         char a[64], b[64];
         paifu_finding__points(a, sizeof(a), expect, PAIFU_SEATS);
         paifu_finding__points(b, sizeof(b), w->deltas, PAIFU_SEATS);
@@ -754,9 +762,11 @@ static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
     bool have_own =
         scored && paifu_mcr_settle(own, w->winner, discarder, res.total, r->rules, NULL) == 0;
     for (int s = 0; s < PAIFU_SEATS; s++) {
-        int32_t fallback = have_own ? own[s] : 0;
+        /* a win that records no score changes is paid as its points say (a score sheet's
+           points, else the points of its tiles): 001 L252-268 */
+        int32_t fallback = have_expect ? expect[s] : 0;
         r->recorded[s] += rec ? rec[s] : fallback;
-        r->computed[s] += have_own ? own[s] : rec ? rec[s] : 0;
+        r->computed[s] += have_own ? own[s] : rec ? rec[s] : fallback;
     }
     r->ended = true;
 }
@@ -800,6 +810,11 @@ static void ev_penalty(mcr_deal *r, int ev, const paifu_event *e)
     bool known = true;
     paifu_mcr_penalty_case pc = {PAIFU_MCR_FALSE_HU, p->seat, -1, 0, 0};
     switch (p->kind) {
+    case PAIFU_PENALTY_MISTAKEN_HU:   /* 001 L1252: may not win this hand, 20 to each */
+    case PAIFU_PENALTY_EXPOSED_HAND:  /* 001 L1254-1258: may not win, 30 to the others */
+        pc.offence = p->kind == PAIFU_PENALTY_MISTAKEN_HU ? PAIFU_MCR_MISTAKEN_HU
+                                                         : PAIFU_MCR_EXPOSURE;
+        /* fall through */
     case PAIFU_PENALTY_CHOMBO: /* a false hu: mcr.md section 9 */
         paifu_mcr_penalty_deltas(expect, &pc, r->rules, NULL);
         r->seat[p->seat].dead = true;
@@ -1021,6 +1036,19 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
     if (paifu_game_truncated(game)) {
         paifu_finding__add(report, opts, NULL, -1, "log.truncated", NULL, NULL, NULL,
                            "the log ends before the session's end");
+    } else if (res->has_points && verifiable && paifu_game_deal_count(game) == 0) {
+        /* a sheet of session results only: every payment goes from one player to another
+           (001 L252-268), so the totals add up to nothing */
+        int64_t sum = 0;
+        for (int s = 0; s < PAIFU_SEATS; s++)
+            sum += res->points[s];
+        if (sum != 0) {
+            char b[64];
+            paifu_finding__points(b, sizeof(b), res->points, PAIFU_SEATS);
+            paifu_finding__add(report, opts, NULL, -1, "game.final_points", "a sum of 0", b,
+                               "MCR 2006 (Green Book), payments",
+                               "the session totals add up to %lld, not 0", (long long)sum);
+        }
     } else if (res->has_points && verifiable &&
                memcmp(res->points, running, sizeof(int32_t) * PAIFU_SEATS) != 0) {
         char a[64], b[64];

@@ -54,6 +54,7 @@ struct paifu_game {
     paifu_game_result result;
     uint32_t result_line, result_column; /* where the source records the result (0: unknown) */
     bool truncated;
+    int32_t place_sanction[PAIFU_SEATS]; /* JH 003 §8.3.2, 1/100 place */
     uint32_t max_events, max_deals;
 };
 
@@ -257,6 +258,14 @@ void paifu_game_set_truncated(paifu_game *game, bool truncated)
 {
     if (game)
         game->truncated = truncated;
+}
+
+int paifu_game_set_place_sanction(paifu_game *game, int seat, int32_t hundredths,
+                                  paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(game && seat >= 0 && seat < game->players && hundredths >= 0, err);
+    game->place_sanction[seat] = hundredths;
+    return 0;
 }
 
 /* ---- deals and events ---- */
@@ -647,6 +656,11 @@ bool paifu_game_truncated(const paifu_game *game)
     return game ? game->truncated : false;
 }
 
+int32_t paifu_game_place_sanction(const paifu_game *game, int seat)
+{
+    return game && seat >= 0 && seat < PAIFU_SEATS ? game->place_sanction[seat] : 0;
+}
+
 /* ---- names ---- */
 
 static const char WIND_LETTER[4] = {'E', 'S', 'W', 'N'};
@@ -696,8 +710,8 @@ const char *paifu_draw_kind_name(paifu_draw_kind kind)
 
 const char *paifu_penalty_kind_name(paifu_penalty_kind kind)
 {
-    static const char *const names[PAIFU_PENALTY_KIND_COUNT] = {"chombo", "dead_hand", "fine",
-                                                                 "other"};
+    static const char *const names[PAIFU_PENALTY_KIND_COUNT] = {
+        "chombo", "dead_hand", "fine", "other", "mistaken_hu", "exposed_hand"};
     return (unsigned)kind < PAIFU_PENALTY_KIND_COUNT ? names[kind] : "unknown";
 }
 

@@ -173,9 +173,12 @@ static const rule_row ROWS[] = {
         "every kan reveals a new dora indicator (false: only the first indicator counts)",
         "RRC 2024 §3.3.3; off in JPML official rules"),
     ROW(kandora_timing, "scoring", E, "immediate|after_discard", "immediate",
-        "when the indicator of an open or added kan is revealed (a closed kan's is always "
-        "immediate)",
-        "RRC 2024 §3.3.3; JHC 2016 §7.3.1.16"),
+        "immediate: every kan's indicator is revealed before the kan player's discard (at once, "
+        "or after the replacement draw); after_discard: a closed kan's at once, an open or "
+        "added kan's not before the replacement draw: with the kan player's discard (Tenhou and "
+        "Mahjong Soul logs write it just before the discard) or after it, before anyone draws, "
+        "calls or declares a kan (none when the deal ends first)",
+        "RRC 2024 §3.3.3, §5.3.2; JHC 2016 §7.3.1.16; Tenhou and Mahjong Soul logs"),
     ROW(kita, "scoring", B, "", "false", "3-player: Norths may be set aside as dora",
         "Tenhou rules"),
     ROW(kita_interrupts, "scoring", B, "", "true",
@@ -196,6 +199,10 @@ static const rule_row ROWS[] = {
         "reading of the hand changes; reading_pons: reading, except three consecutive pons "
         "are allowed (EMA 2012); never",
         "RRC 2024 §3.3.6; EMA 2012 §3.3.12"),
+    ROW(temp_furiten, "legality", E, "own_draw|any_call", "own_draw",
+        "when temporary furiten (a winning tile let pass) ends: own_draw: at the player's next "
+        "draw or call; any_call: also when any pon, chi or kan interrupts the go-around",
+        "RRC 2024 basic rules §3.4; EMA 2012 §3.4.5"),
     ROW(keishiki_tenpai, "legality", B, "", "true", "tenpai without a yaku counts at a draw",
         "RRC 2024 §3.8"),
     ROW(ippatsu_ankan_breaks, "legality", B, "", "true",
@@ -210,6 +217,11 @@ static const rule_row ROWS[] = {
         "after-uma chombo penalty in points; 0 = twice the uma step (uma 1st - uma 2nd), the "
         "reading of RRC 2024 §3.13 that gives 40000 with 30/10 uma",
         "RRC 2024 §9.4, §12.2; §3.13"),
+    ROW(chombo_with_win, "penalties", E, "annulled|applied", "annulled",
+        "a chombo in the same deal as another player's win (usually a double ron with one "
+        "invalid hand): annulled: the win counts and the chombo is not charged (neither after "
+        "uma nor as a reverse mangan); applied: both",
+        "RRC 2024 §3.13; EMA 2012 §3.4.6"),
     ROW(chombo_redeal, "penalties", B, "", "true", "the deal of a chombo is replayed",
         "RRC 2024 §3.13"),
     ROW(chombo_adds_honba, "penalties", B, "", "false", "the replayed deal gets another honba",
@@ -228,11 +240,20 @@ static const rule_row ROWS[] = {
         "that uma (-15000 with 15/5 uma: -30000 in all)",
         "RRC 2024 §9.7"),
     /* ---- tournament ranking ---- */
-    ROW(standings, "ranking", E, "total_score|average_place", "total_score",
+    ROW(standings, "ranking", E, "total_score|average_place|table_points", "total_score",
         "total_score: the sum of final scores ranks the players, equal totals share the rank; "
         "average_place: average place, then point sum, then the smaller dispersion of places, "
-        "then the smaller spread between best and worst game (sanctions add to the average)",
-        "RRC 2024 §3.12, §6.12; JHC 2016 §6.3"),
+        "then the smaller spread between best and worst game (sanctions add to the average); "
+        "table_points: the sum of table points by place in every game (mcr_table_points, tied "
+        "players share their places' points), then the sum of final scores",
+        "RRC 2024 §3.12, §6.12; JHC 2016 §6.3; MCR 2006 (Green Book), totals and ranking"),
+    ROW(place_sanction_max, "ranking", I, "", "0",
+        "largest sanction a referee may add to a player's average place, in hundredths of a "
+        "place (50 = 0.5); 0 = the rule set has no such sanctions, and a log that records one "
+        "is a finding",
+        "JHC 2016 §8.3.2"),
+    ROW(place_sanction_min, "ranking", I, "", "0",
+        "smallest such sanction, in hundredths of a place (5 = 0.05)", "JHC 2016 §8.3.2"),
     /* ---- MCR ---- */
     ROW(mcr_min_fan, "mcr", I, "", "8", "minimum fan to win, flowers excluded",
         "MCR 2006 (Green Book), minimum and flowers"),
@@ -676,4 +697,32 @@ const char *paifu_rules_preset_name(size_t i)
 const char *paifu_rules_preset_doc(size_t i)
 {
     return i < paifu_rules__preset_count ? paifu_rules__presets[i].doc : NULL;
+}
+
+size_t paifu_rules_checks(const paifu_rule_check **out, const char *preset)
+{
+    if (out)
+        *out = NULL;
+    const paifu_rule_preset *p = NULL;
+    for (size_t i = 0; preset && i < paifu_rules__preset_count; i++)
+        if (strcmp(paifu_rules__presets[i].name, preset) == 0)
+            p = &paifu_rules__presets[i];
+    if (!p || !p->checks)
+        return 0;
+    size_t n = 0;
+    while (p->checks[n].clause)
+        n++;
+    if (out)
+        *out = p->checks;
+    return n;
+}
+
+const char *paifu_rule_check_status_name(paifu_rule_check_status status)
+{
+    switch (status) {
+    case PAIFU_CHECK_ENFORCED: return "enforced";
+    case PAIFU_CHECK_TILE_LOGS: return "enforced on tile logs only";
+    case PAIFU_CHECK_NOT_FROM_LOG: return "cannot be checked from a log";
+    }
+    return "?";
 }

@@ -39,6 +39,7 @@ enum paifu_pot_multi { PAIFU_POT_FIRST_FROM_DISCARDER, PAIFU_POT_NEAREST_TO_DEAL
 enum paifu_renhou { PAIFU_RENHOU_NONE, PAIFU_RENHOU_MANGAN, PAIFU_RENHOU_YAKUMAN };
 enum paifu_kuikae { PAIFU_KUIKAE_ALLOW, PAIFU_KUIKAE_FORBID_SAME, PAIFU_KUIKAE_FORBID_ALL };
 enum paifu_kandora { PAIFU_KANDORA_IMMEDIATE, PAIFU_KANDORA_AFTER_DISCARD };
+enum paifu_temp_furiten { PAIFU_TEMP_FURITEN_OWN_DRAW, PAIFU_TEMP_FURITEN_ANY_CALL };
 enum paifu_riichi_ankan {
     PAIFU_RIICHI_ANKAN_WAIT,          /* allowed when the waits do not change */
     PAIFU_RIICHI_ANKAN_READING,       /* ... and no reading of the hand changes */
@@ -50,10 +51,12 @@ enum paifu_chombo {
     PAIFU_CHOMBO_REVERSE_MANGAN, /* in-game mangan payment by the offender */
     PAIFU_CHOMBO_NONE
 };
+enum paifu_chombo_with_win { PAIFU_CHOMBO_WIN_ANNULLED, PAIFU_CHOMBO_WIN_APPLIED };
 enum paifu_pao_honba { PAIFU_PAO_HONBA_LIABLE, PAIFU_PAO_HONBA_DISCARDER, PAIFU_PAO_HONBA_SPLIT };
 enum paifu_standings_by {
     PAIFU_STANDINGS_TOTAL_SCORE,  /* sum of final scores (RRC §3.12, §6.12) */
-    PAIFU_STANDINGS_AVERAGE_PLACE /* average place, points, dispersion, spread (JH 003 §6.3) */
+    PAIFU_STANDINGS_AVERAGE_PLACE, /* average place, points, dispersion, spread (JH 003 §6.3) */
+    PAIFU_STANDINGS_TABLE_POINTS   /* table points by place, then total (MCR 001 L284-286) */
 };
 enum paifu_mcr_wait_fans { PAIFU_MCR_WAIT_CANCEL, PAIFU_MCR_WAIT_COUNT_ONE };
 enum paifu_mcr_special_self_draw { PAIFU_MCR_SPECIAL_FULLY_CONCEALED, PAIFU_MCR_SPECIAL_SELF_DRAWN };
@@ -152,11 +155,13 @@ struct paifu_rules {
     int32_t riichi_min_wall;
     int kuikae;            /* enum paifu_kuikae */
     int riichi_ankan;      /* enum paifu_riichi_ankan */
+    int temp_furiten;      /* enum paifu_temp_furiten: what ends temporary furiten */
     bool keishiki_tenpai;  /* tenpai without yaku counts at a draw */
     bool ippatsu_ankan_breaks;
 
     /* penalties */
     int chombo;            /* enum paifu_chombo */
+    int chombo_with_win;   /* enum paifu_chombo_with_win */
     int32_t chombo_points; /* after-uma penalty */
     bool chombo_redeal;
     bool chombo_adds_honba;
@@ -167,6 +172,8 @@ struct paifu_rules {
 
     /* tournament ranking */
     int standings;         /* enum paifu_standings_by */
+    int32_t place_sanction_max; /* sanctions on the average place, 1/100 place (0 = none) */
+    int32_t place_sanction_min;
 
     /* MCR */
     int32_t mcr_min_fan;       /* minimum fan without flowers (8) */
@@ -201,9 +208,16 @@ typedef struct paifu_rule_preset {
     const char *doc;
     const paifu_rule_override *overrides;
     size_t n_overrides;
+    const paifu_rule_check *checks; /* the enforcement table of its document (rules_checks.c),
+                                       ended by a row whose clause is NULL */
 } paifu_rule_preset;
 
 extern const paifu_rule_preset paifu_rules__presets[];
+
+/* The enforcement tables (rules_checks.c). */
+extern const paifu_rule_check paifu_rules__checks_rrc[], paifu_rules__checks_ema[],
+    paifu_rules__checks_ema2012[], paifu_rules__checks_wrc[], paifu_rules__checks_jhc2016[],
+    paifu_rules__checks_tenhou[], paifu_rules__checks_majsoul[], paifu_rules__checks_mcr[];
 /* The preset used for a log that names no rule set (RRC-2024). */
 extern const char paifu_rules__default_preset[];
 extern const size_t paifu_rules__preset_count;

@@ -16,6 +16,9 @@
 /* RRC 2024 = the table defaults. */
 static const paifu_rule_override rrc[] = {
     {"game_length", "south", "RRC 2024 §3.1.2 (rated tournaments play hanchan, §12.2)"},
+    {"chombo_points", "20000",
+     "RRC 2024 §9.4, §12.2: a flat 20000, after uma. §3.13 contradicts them (twice the uma step: "
+     "40000, with 30/10 uma); chombo_points=0 gives §3.13's reading"},
 };
 
 /* EMA as described by 000 Table 3 (most likely the EMA Riichi Competition Rules 2016). */
@@ -41,6 +44,7 @@ static const paifu_rule_override ema2012[] = {
     {"yakuman_stacking", "false", "not stated; RRC 2024 Table 3 (EMA)"},
     {"chombo", "reverse_mangan", "EMA 2012 §3.4.6: mangan payment"},
     {"riichi_ankan", "reading_pons", "EMA 2012 §3.3.12"},
+    {"temp_furiten", "any_call", "EMA 2012 §3.4.5: the go-around interrupted by pon, kan or chi"},
     {"winners_own_stick_back", "false", "not stated; RRC 2024 Table 3 (EMA): first in turn order"},
 };
 
@@ -74,6 +78,8 @@ static const paifu_rule_override jhc2016[] = {
     {"kuikae", "forbid_same", "JHC 2016 §7.3.1.9"},
     {"standings", "average_place", "JHC 2016 §6.3"},
     {"fine_base", "0", "JHC 2016 §8.3.2: sanctions lower the average place instead"},
+    {"place_sanction_min", "5", "JHC 2016 §8.3.2: from 0.05"},
+    {"place_sanction_max", "50", "JHC 2016 §8.3.2: to 0.5 of a place"},
     {"fine_lateness", "0", "JHC 2016: not stated"},
     {"winners_own_stick_back", "false", "JHC 2016 §7.3.1.10: all to the one winner"},
 };
@@ -98,7 +104,10 @@ static const paifu_rule_override tenhou[] = {
     {"west_round", "true", "Tenhou rules"},
     {"renhou", "none", "Tenhou rules"},
     {"rinshan_tsumo_fu", "true", "Tenhou rules"},
-    {"kandora_timing", "after_discard", "Tenhou rules"},
+    {"kandora_timing", "immediate",
+     "Tenhou rules flip an open or added kan's indicator with the discard, but Tenhou logs write "
+     "it before the discard (after the replacement draw, or at the kan in older logs such as "
+     "the corpus's chip.xml): checked as immediate"},
     {"riichi_min_points", "1000", "Tenhou rules"},
     {"riichi_ankan", "wait", "Tenhou rules"},
     {"chombo", "none", "Tenhou rules: the client prevents it"},
@@ -123,7 +132,9 @@ static const paifu_rule_override majsoul[] = {
      "Mahjong Soul rules (unverified list)"},
     {"renhou", "none", "Mahjong Soul rules"},
     {"rinshan_tsumo_fu", "true", "Mahjong Soul rules (unverified)"},
-    {"kandora_timing", "after_discard", "Mahjong Soul rules"},
+    {"kandora_timing", "immediate",
+     "Mahjong Soul rules: an open or added kan's indicator comes with the discard that follows "
+     "the replacement draw, before it in the log, as Tenhou's: checked as immediate"},
     {"riichi_min_points", "1000", "Mahjong Soul rules"},
     {"riichi_ankan", "wait", "Mahjong Soul rules (unverified)"},
     {"chombo", "none", "Mahjong Soul rules"},
@@ -152,13 +163,17 @@ static const paifu_rule_override mcr[] = {
     {"chombo", "none", "MCR 2006 (Green Book), penalties: false hu is its own penalty"},
     {"pao", "", "MCR 2006 (Green Book)"},
     {"multi_ron", "atamahane", "MCR 2006 (Green Book), payments: only one player can win a hand"},
+    {"standings", "table_points",
+     "MCR 2006 (Green Book), totals and ranking: table points 4/2/1/0, then the total"},
 };
 
-#define PRESET(name, doc) {#name, doc, name, N(name)}
+#define PRESET(name, doc) {#name, doc, name, N(name), paifu_rules__checks_##name}
 
 const paifu_rule_preset paifu_rules__presets[] = {
     PRESET(rrc, "RRC 2024: Riichi Mahjong Rules and Regulations of the Russian riichi community "
-                "(Риичи-маджонг: правила и регламенты), version 1.0 of 30 December 2024; the default"),
+                "(Риичи-маджонг: правила и регламенты), version 1.0 of 30 December 2024; the default. Chombo: "
+                "a flat 20000, after uma (§9.4, §12.2); §3.13's twice the uma step is "
+                "chombo_points=0"),
     PRESET(ema, "EMA (RRC 2024 Table 3): the EMA column of RRC 2024 §12.1 Table 3 (differences "
                 "between rule sets), RRC 2024 version 1.0 of 30 December 2024"),
     PRESET(ema2012, "EMA 2012: European Mahjong Association Riichi Competition Rules, edition of "

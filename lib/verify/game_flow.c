@@ -197,6 +197,32 @@ scores:
 
 /* ---- the end of the game ---- */
 
+/* The recorded final scores against the rules' from POINTS and PENALTIES (may be NULL). */
+static void check_final_score(paifu_report *rep, const paifu_verify_options *opts,
+                              const paifu_rules *r, const int32_t *points,
+                              const int32_t *penalties, const paifu_game_result *res, int players)
+{
+    char e[64], g[64];
+    int32_t final[PAIFU_SEATS];
+    paifu_settle__final(final, points, penalties, players, r);
+    size_t size = sizeof(int32_t) * (size_t)players;
+    if (memcmp(final, res->final, size) != 0 && r->uma_alternative[0] != PAIFU_RULE_NONE) {
+        /* the era is not known: the other schedule, when the results follow it exactly */
+        paifu_rules alt = *r;
+        int32_t other[PAIFU_SEATS];
+        memcpy(alt.uma, r->uma_alternative, sizeof(alt.uma));
+        paifu_settle__final(other, points, penalties, players, &alt);
+        if (memcmp(other, res->final, size) == 0)
+            memcpy(final, other, size);
+    }
+    if (memcmp(final, res->final, size) != 0) {
+        paifu_finding__points(e, sizeof(e), final, players);
+        paifu_finding__points(g, sizeof(g), res->final, players);
+        flow_finding(rep, opts, NULL, "game.final_score", e, g, "RRC 2024 §3.12",
+                     "final scores (return, oka, uma, rounding) differ");
+    }
+}
+
 static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rules *r,
                       const paifu_verify_options *opts, const flow *f, const int32_t *penalties,
                       const paifu_deal *last, bool final_known)
@@ -225,26 +251,35 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
     } else if (!f->known) {
         return;
     }
-    if (res->has_final && final_known) {
-        int32_t final[PAIFU_SEATS];
-        paifu_settle__final(final, points, penalties, players, r);
-        size_t size = sizeof(int32_t) * (size_t)players;
-        if (memcmp(final, res->final, size) != 0 && r->uma_alternative[0] != PAIFU_RULE_NONE) {
-            /* the era is not known: the other schedule, when the results follow it exactly */
-            paifu_rules alt = *r;
-            int32_t other[PAIFU_SEATS];
-            memcpy(alt.uma, r->uma_alternative, sizeof(alt.uma));
-            paifu_settle__final(other, points, penalties, players, &alt);
-            if (memcmp(other, res->final, size) == 0)
-                memcpy(final, other, size);
-        }
-        if (memcmp(final, res->final, size) != 0) {
-            paifu_finding__points(e, sizeof(e), final, players);
-            paifu_finding__points(g, sizeof(g), res->final, players);
-            flow_finding(rep, opts, NULL, "game.final_score", e, g, "RRC 2024 §3.12",
-                         "final scores (return, oka, uma, rounding) differ");
+    if (res->has_final && final_known)
+        check_final_score(rep, opts, r, points, penalties, res, players);
+}
+
+/* A game recorded by its results only (no deals): the final points hold every starting point
+   (RRC 2024 §3.12; JHC 2016 §6.2.10: "сумма очков за столом равна 100000"), less whole riichi
+   sticks where leftover sticks are lost, and the final scores follow from them. */
+static void check_results_only(paifu_report *rep, const paifu_game *game, const paifu_rules *r,
+                               const paifu_verify_options *opts, bool final_known)
+{
+    int players = paifu_game_players(game);
+    const paifu_game_result *res = paifu_game_result_get(game);
+    char e[64], g[64];
+    if (res->has_points) {
+        int64_t sum = 0, total = (int64_t)r->start_points * players;
+        for (int s = 0; s < players; s++)
+            sum += res->points[s];
+        bool lost_sticks = r->leftover_riichi == PAIFU_LEFTOVER_LOST && sum < total &&
+                           (total - sum) % 1000 == 0;
+        if (sum != total && !lost_sticks) {
+            snprintf(e, sizeof(e), "a sum of %lld", (long long)total);
+            paifu_finding__points(g, sizeof(g), res->points, players);
+            flow_finding(rep, opts, NULL, "game.final_points", e, g,
+                         "RRC 2024 §3.12; JHC 2016 §6.2.10",
+                         "the final points do not add up to the points the players started with");
         }
     }
+    if (res->has_points && res->has_final && final_known)
+        check_final_score(rep, opts, r, res->points, NULL, res, players);
 }
 
 int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
@@ -264,6 +299,7 @@ int paifu_game_flow__walk(paifu_report *report, const paifu_game *game,
     flow f;
     memset(&f, 0, sizeof(f));
     int32_t penalties[PAIFU_SEATS] = {0};
+    int fines[PAIFU_SEATS] = {0}; /* fines without an amount so far, per seat (§9.4.1) */
     bool verifiable = paifu_game_meta_get(game, PAIFU_META_RULES_UNKNOWN) == NULL;
     replay *rp = malloc(sizeof(*rp)); /* one per game, not per deal or event */
     if (!rp)
@@ -325,7 +361,7 @@ int paifu_game_flow__walk(paifu_report *report, const paifu_game *game,
             paifu_sheet__check_deal(report, opts, deal, rules, players, rp->sticks, rp->honba);
         paifu_replay__run(rp);
         skip_wall = skip_wall || rp->wall_seed_wrong;
-        paifu_settle__after_uma(penalties, deal, players, rules);
+        paifu_settle__after_uma(penalties, fines, deal, players, rules);
         if (!rp->ended && !rp->n_wins) {
             ended_ok = false;
             if (!paifu_game_truncated(game))
@@ -348,8 +384,10 @@ int paifu_game_flow__walk(paifu_report *report, const paifu_game *game,
     }
     /* with unknown rules only the tiles are checked; with an unknown final formula (a private
        lobby's uma) everything but the final scores */
+    bool final_known = paifu_game_meta_get(game, PAIFU_META_FINAL_UNKNOWN) == NULL;
     if (ended_ok && n && verifiable)
-        check_end(report, game, rules, opts, &f, penalties, &last,
-                  paifu_game_meta_get(game, PAIFU_META_FINAL_UNKNOWN) == NULL);
+        check_end(report, game, rules, opts, &f, penalties, &last, final_known);
+    else if (!n && verifiable)
+        check_results_only(report, game, rules, opts, final_known);
     return 0;
 }

@@ -19,8 +19,9 @@
  *      (passed_temp, or passed_riichi while in riichi: discard_passed, on_call), and tested
  *      against the waits at those points (paifu_replay__test_passes), the last moments the hand
  *      still is the one they passed. Temporary furiten ends at the seat's own draw, so most
- *      passes are dropped there untested. The waits depend only on the concealed counts and the
- *      number of melds (hand.c keeps the rest consistent) and are kept with the counts they were
+ *      passes are dropped there untested; so does it at the seat's own call, and with
+ *      temp_furiten any_call (EMA 2012) at anyone's call or unrobbed kan. The waits depend only
+ *      on the concealed counts and the number of melds (hand.c keeps the rest consistent) and are kept with the counts they were
  *      computed from: a riichi hand's are computed once.
  *   5. Once a legality finding has been reported the tile state may be wrong: `broken` is set and
  *      the rest of the deal is checked from the recorded values only (one finding per root
@@ -140,6 +141,19 @@ static void pass_kind(replay *rp, uint64_t bit, int skip1, int skip2)
     }
 }
 
+/* temp_furiten any_call (EMA 2012 §3.4.5): a pon, chi or kan interrupts the go-around and ends
+   every player's temporary furiten (riichi furiten lasts). A declared kan counts once it is not
+   robbed, at its replacement draw, so a robbing ron is still judged with the furiten. */
+static void call_ends_temp_furiten(replay *rp)
+{
+    if (rp->rules->temp_furiten != PAIFU_TEMP_FURITEN_ANY_CALL)
+        return;
+    for (int s = 0; s < rp->players; s++) {
+        rp->seat[s].temp_furiten = false;
+        rp->seat[s].passed_temp = 0;
+    }
+}
+
 /* ---- the wall ---- */
 
 static const paifu_wall_layout *layout(const replay *rp)
@@ -233,6 +247,7 @@ static void on_draw(replay *rp, const paifu_event *e)
             for (int i = 0; i < rp->players; i++)
                 rp->seat[i].ippatsu = false;
         rp->interrupt_pending = false;
+        call_ends_temp_furiten(rp); /* EMA 2012 §3.4.5: a kan interrupts the go-around */
     }
     if (replacement) {
         rp->replacements++;
@@ -276,6 +291,8 @@ static void on_draw(replay *rp, const paifu_event *e)
     s->last_draw_id = e->tile_id;
     s->drew = true;
     rp->last_was_replacement = replacement;
+    if (replacement && seat == rp->late_dora_seat && rp->late_dora_drawn < rp->late_dora)
+        rp->late_dora_drawn++; /* the replacement of the latest open or added kan */
     rp->phase = PHASE_DISCARD;
 }
 
@@ -305,6 +322,10 @@ static void on_discard(replay *rp, const paifu_event *e)
                               "seat %d discards before the indicator of its kan is revealed",
                               seat);
         rp->pending_dora = 0;
+    }
+    if (rp->late_dora > 0 && rp->late_dora_seat == seat) { /* released by this discard */
+        rp->due_dora += rp->late_dora;
+        rp->late_dora = rp->late_dora_drawn = 0;
     }
     if (s->riichi && !declaring && !is_drawn) {
         illegal(rp, "deal.after_riichi", "RRC 2024 §3.3.6",
@@ -435,15 +456,32 @@ static bool can_kan(replay *rp, int seat)
     return true;
 }
 
-static void count_kan(replay *rp, int seat)
+static void count_kan(replay *rp, int seat, bool closed)
 {
     rp->kans++;
     rp->kan_seats |= 1 << seat;
     rp->seat[seat].kans++;
-    if (rp->rules->kan_dora) { /* without kan dora (JPML rules) a kan reveals nothing */
-        rp->pending_dora++;
-        rp->pending_dora_seat = seat;
+    if (!rp->rules->kan_dora) /* without kan dora (JPML rules) a kan reveals nothing */
+        return;
+    if (!closed && rp->rules->kandora_timing == PAIFU_KANDORA_AFTER_DISCARD) {
+        rp->late_dora++; /* after the kan player's discard; none if the deal ends first */
+        rp->late_dora_seat = seat;
+        return;
     }
+    rp->pending_dora++;
+    rp->pending_dora_seat = seat;
+}
+
+/* kandora_timing after_discard: an open or added kan's indicator, released by its player's
+   discard, must be revealed before anyone draws, calls or declares a kan (003 §7.3.1.16). */
+static void check_due_dora(replay *rp)
+{
+    if (rp->due_dora <= 0)
+        return;
+    paifu_replay__finding(rp, "deal.dora", NULL, NULL, "JHC 2016 §7.3.1.16",
+                          "the indicator of an open or added kan is not revealed after the "
+                          "discard that follows it");
+    rp->due_dora = 0;
 }
 
 /*
@@ -528,6 +566,10 @@ static void on_call(replay *rp, const paifu_event *e)
        hand changes (invariant 4) */
     pass_kind(rp, kind_bit(rp->last_tile), seat, rp->last_from);
     paifu_replay__test_passes(&rp->seat[seat]);
+    /* the caller's temporary furiten ends with its call as with a draw (002 §3.4: "в момент,
+       когда игрок получает новый тайл со стены либо с помощью объявления") */
+    rp->seat[seat].temp_furiten = false;
+    call_ends_temp_furiten(rp);
     paifu_tile tiles[4];
     size_t n = 0;
     for (size_t i = 0; i < e->n; i++) {
@@ -560,7 +602,9 @@ static void on_call(replay *rp, const paifu_event *e)
     s->kuikae = e->type == PAIFU_EV_DAIMINKAN ? 0 : paifu_meld_kuikae_forbidden(&m, rp->rules);
     rp->turn = seat;
     if (e->type == PAIFU_EV_DAIMINKAN) {
-        count_kan(rp, seat);
+        /* JHC 2016 §7.3.1.17: a win on this kan's replacement tile is paid by the discarder */
+        rp->rinshan_liable = rp->rules->pao & PAIFU_PAO_RINSHAN_DAIMINKAN ? rp->last_from : -1;
+        count_kan(rp, seat, false);
         rp->phase = PHASE_REPLACEMENT;
     } else {
         rp->phase = PHASE_DISCARD;
@@ -615,7 +659,8 @@ static void on_ankan(replay *rp, const paifu_event *e)
         illegal(rp, "deal.kan", NULL, "seat %d's closed kan is not valid: %s", seat, err.text);
         return;
     }
-    count_kan(rp, seat);
+    rp->rinshan_liable = -1;
+    count_kan(rp, seat, true);
     offer_to_rob(rp, seat, e->tiles[0], PAIFU_TILE_ID_NONE, true, false);
 }
 
@@ -654,7 +699,8 @@ static void on_shouminkan(replay *rp, const paifu_event *e)
         illegal(rp, "deal.kan", NULL, "seat %d's added kan is not valid: %s", seat, err.text);
         return;
     }
-    count_kan(rp, seat);
+    rp->rinshan_liable = -1;
+    count_kan(rp, seat, false);
     offer_to_rob(rp, seat, e->tile, e->tile_id, false, false);
 }
 
@@ -677,14 +723,28 @@ static void on_kita(replay *rp, const paifu_event *e)
 
 static void on_dora(replay *rp, const paifu_event *e)
 {
-    if (rp->pending_dora <= 0) {
+    if (rp->pending_dora <= 0 && rp->due_dora > 0) {
+        rp->due_dora--; /* an open kan's, after its player's discard (003 §7.3.1.16) */
+    } else if (rp->pending_dora <= 0 && rp->late_dora > 0) {
+        /* with the kan player's discard: Tenhou and Mahjong Soul write it between the
+           replacement draw and the discard; before the replacement draw it is too early */
+        if (rp->late_dora_drawn > 0)
+            rp->late_dora_drawn--;
+        else
+            paifu_replay__finding(rp, "deal.dora", NULL, NULL, "JHC 2016 §7.3.1.16",
+                                  "the indicator of seat %d's open or added kan is revealed "
+                                  "before its replacement draw and discard",
+                                  rp->late_dora_seat);
+        rp->late_dora--;
+    } else if (rp->pending_dora <= 0) {
         paifu_replay__finding(rp, "deal.dora", NULL, NULL, "kan_dora",
                               rp->rules->kan_dora ? "a dora indicator is revealed without a kan"
                                                   : "a kan dora indicator is revealed, but the "
                                                     "rules have no kan dora");
         return;
+    } else {
+        rp->pending_dora--;
     }
-    rp->pending_dora--;
     if (rp->n_dora >= PAIFU_MAX_INDICATORS)
         return;
     const paifu_wall_layout *l = layout(rp);
@@ -770,6 +830,7 @@ static void init_deal(replay *rp)
         replay_seat *seat = &rp->seat[s];
         paifu_hand_init(&seat->hand);
         seat->pao = -1;
+        rp->rinshan_liable = -1;
         seat->last_draw = PAIFU_TILE_NONE;
         for (size_t i = 0; i < st->n_hand[s]; i++) {
             paifu_tile t = st->hands[s][i];
@@ -833,6 +894,10 @@ static void step(replay *rp, const paifu_event *e)
     }
     if (rp->broken)
         return;
+    if (e->type == PAIFU_EV_DRAW || e->type == PAIFU_EV_CHI || e->type == PAIFU_EV_PON ||
+        e->type == PAIFU_EV_DAIMINKAN || e->type == PAIFU_EV_ANKAN ||
+        e->type == PAIFU_EV_SHOUMINKAN || e->type == PAIFU_EV_KITA)
+        check_due_dora(rp);
     switch (e->type) {
     case PAIFU_EV_DRAW: on_draw(rp, e); break;
     case PAIFU_EV_DISCARD: on_discard(rp, e); break;

@@ -91,11 +91,18 @@ typedef struct replay {
     int live_draws;            /* live draws so far (the dealer's first draw included) */
     int replacements;          /* replacement draws so far */
     bool last_was_replacement; /* the current 14th tile came from the dead wall */
+    int rinshan_liable;        /* pao rinshan_daiminkan: the seat that discarded into the
+                                  daiminkan whose replacement tile is in play, else -1 */
     bool haitei_drawn;         /* the last live tile has been drawn */
     int kans;                  /* kans declared in the deal */
     int kan_seats;             /* bit set of seats that declared kans */
     int pending_dora;          /* kans whose indicator is still to be revealed */
     int pending_dora_seat;     /* seat that must not discard before it is revealed */
+    int late_dora;             /* kandora_timing after_discard: open or added kans whose
+                                  indicator comes after their player's discard (003 §7.3.1.16) */
+    int late_dora_seat;        /* the seat whose discard releases them */
+    int late_dora_drawn;       /* of late_dora, kans whose replacement tile has been drawn */
+    int due_dora;              /* released indicators: due before the next draw, call or kan */
     uint8_t n_dora;
     paifu_tile dora[PAIFU_MAX_INDICATORS];
     uint8_t dora_ids[PAIFU_MAX_INDICATORS];

@@ -375,10 +375,20 @@ static void false_declaration(replay *rp, const paifu_win *w, bool tsumo, bool t
 }
 
 /* Score changes of W's win paid as PAY under the rules. */
+/* Who is liable for W: a yakuman's pao (RRC 2024 §3.7.9), or the player who discarded into a
+   daiminkan whose replacement tile wins (pao rinshan_daiminkan, JHC 2016 §7.3.1.17). */
+static int liable_seat(const replay *rp, const paifu_win *w)
+{
+    bool tiles = !(rp->deal->flags & PAIFU_DEAL_RESULT_ONLY) && !rp->broken;
+    if (tiles && w->from == w->winner && rp->last_was_replacement && rp->rinshan_liable >= 0)
+        return rp->rinshan_liable;
+    return w->pao;
+}
+
 static void win_deltas(const replay *rp, const paifu_win *w, const paifu_payment *pay, bool first,
                        int32_t *deltas)
 {
-    settle_win sw = {rp->players, rp->deal->start.dealer, w->winner, w->from, w->pao,
+    settle_win sw = {rp->players, rp->deal->start.dealer, w->winner, w->from, liable_seat(rp, w),
                      first || rp->rules->honba_multi_ron == PAIFU_HONBA_EACH_WINNER ? rp->honba
                                                                                    : 0,
                      rp->stick_share[w->winner], *pay};
@@ -502,11 +512,19 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
     }
     if (!scored)
         scored = payment_from_record(rp, w, &sc.pay);
-    if (w->pao >= 0 && tiles && rp->seat[w->winner].pao != w->pao)
+    /* who is liable (liable_seat) against the liable seat the log records */
+    if (tiles && tsumo && rp->last_was_replacement && rp->rinshan_liable >= 0) {
+        if (w->pao >= 0 && w->pao != rp->rinshan_liable)
+            paifu_replay__finding(rp, "score.delta", NULL, NULL, "JHC 2016 §7.3.1.17",
+                                  "seat %d is recorded as liable for seat %d's rinshan win after "
+                                  "a daiminkan, the replay says %d",
+                                  w->pao, w->winner, rp->rinshan_liable);
+    } else if (w->pao >= 0 && tiles && rp->seat[w->winner].pao != w->pao) {
         paifu_replay__finding(rp, "score.delta", NULL, NULL, "RRC 2024 §3.7.9",
                               "seat %d is recorded as liable (pao) for seat %d's win, the replay "
                               "says %d",
                               w->pao, w->winner, rp->seat[w->winner].pao);
+    }
     /* the money */
     if (rp->scores_known && (w->known & PAIFU_REC_SCORES) &&
         memcmp(w->scores_before, rp->scores, sizeof(int32_t) * (size_t)rp->players) != 0) {
@@ -751,7 +769,13 @@ void paifu_replay__penalty(replay *rp, const paifu_event *ev)
         rp->seat[p->seat].dead = true;
     int32_t deltas[PAIFU_SEATS] = {0};
     bool pays = false;
-    if (p->kind == PAIFU_PENALTY_CHOMBO && p->timing == PAIFU_PENALTY_BY_RULES &&
+    bool annulled = p->kind == PAIFU_PENALTY_CHOMBO && p->timing == PAIFU_PENALTY_BY_RULES &&
+                    r->chombo == PAIFU_CHOMBO_REVERSE_MANGAN &&
+                    paifu_settle__chombo_void(rp->deal, p->seat, r);
+    if (annulled) {
+        /* RRC-2024 §3.13, EMA 2012 §3.4.6: another player's win in the deal voids the chombo */
+        pays = true;
+    } else if (p->kind == PAIFU_PENALTY_CHOMBO && p->timing == PAIFU_PENALTY_BY_RULES &&
         r->chombo == PAIFU_CHOMBO_REVERSE_MANGAN && p->seat >= 0 && p->seat < rp->players) {
         /* a mangan paid by the offender: 4000 to the dealer and 2000 to the others, a dealer
            offender 4000 to each (RRC-2024 §3.13 variation; EMA 004 §3.4.6) */
@@ -767,7 +791,10 @@ void paifu_replay__penalty(replay *rp, const paifu_event *ev)
         paifu_finding__points(e, sizeof(e), deltas, rp->players);
         paifu_finding__points(g, sizeof(g), p->deltas, rp->players);
         paifu_replay__finding(rp, "penalty.amount", e, g, "RRC 2024 §3.13; EMA 2012 §3.4.6",
-                              "the chombo payments of seat %d differ from the rule set's",
+                              annulled ? "seat %d's chombo is void (another player wins in the "
+                                         "deal), but it is paid"
+                                       : "the chombo payments of seat %d differ from the rule "
+                                         "set's",
                               p->seat);
         memcpy(deltas, p->deltas, sizeof(deltas));
     }

@@ -123,16 +123,43 @@ int32_t paifu_settle__chombo_points(const paifu_rules *r)
     return r->chombo_points ? r->chombo_points : 2 * (r->uma[0] - r->uma[1]);
 }
 
-void paifu_settle__after_uma(int32_t *penalties, const paifu_deal *deal, int players,
+bool paifu_settle__chombo_void(const paifu_deal *deal, int seat, const paifu_rules *rules)
+{
+    if (rules->chombo_with_win != PAIFU_CHOMBO_WIN_ANNULLED)
+        return false;
+    for (size_t w = 0; w < deal->n_wins; w++) {
+        int winner = deal->wins[w].winner;
+        bool penalised = false; /* a win the log itself penalises is a false declaration */
+        for (size_t i = 0; i < deal->n_penalties; i++)
+            penalised |= deal->penalties[i].kind == PAIFU_PENALTY_CHOMBO &&
+                         deal->penalties[i].seat == winner;
+        if (winner != seat && !penalised)
+            return true;
+    }
+    return false;
+}
+
+void paifu_settle__after_uma(int32_t *penalties, int *fines, const paifu_deal *deal, int players,
                              const paifu_rules *rules)
 {
     for (size_t i = 0; i < deal->n_penalties; i++) {
         const paifu_penalty *p = &deal->penalties[i];
         if (p->seat < 0 || p->seat >= players)
             continue;
+        if (p->kind == PAIFU_PENALTY_FINE && p->timing != PAIFU_PENALTY_IMMEDIATE) {
+            /* RRC-2024 §9.4: fines are taken off after uma; one the log does not price is the
+               next step of the §9.4.1 ladder (fine_base, then doubling) */
+            penalties[p->seat] +=
+                p->amount ? p->amount
+                          : paifu_settle_fine(rules, PAIFU_FINE_REPEAT, ++fines[p->seat]);
+            continue;
+        }
         bool after_uma = p->timing == PAIFU_PENALTY_AFTER_UMA ||
                          (p->timing == PAIFU_PENALTY_BY_RULES && p->kind == PAIFU_PENALTY_CHOMBO &&
                           rules->chombo == PAIFU_CHOMBO_AFTER_UMA);
+        if (after_uma && p->kind == PAIFU_PENALTY_CHOMBO &&
+            p->timing == PAIFU_PENALTY_BY_RULES && paifu_settle__chombo_void(deal, p->seat, rules))
+            continue; /* RRC-2024 §3.13: the win counts, the chombo is not charged */
         if (after_uma) /* RRC-2024 §3.13, §9.4: taken off after uma */
             penalties[p->seat] += p->amount ? p->amount : paifu_settle__chombo_points(rules);
     }

@@ -43,8 +43,14 @@ void paifu_settle__nagashi_deltas(int32_t *deltas, unsigned nagashi, int dealer,
 /* Chombo paid as a reverse mangan by OFFENDER (RRC-2024 §3.13 variation; EMA 004 §3.4.6). */
 void paifu_settle__chombo_deltas(int32_t *deltas, int offender, int dealer, int players);
 
-/* Add DEAL's penalties that are taken off the final score after uma to PENALTIES. */
-void paifu_settle__after_uma(int32_t *penalties, const paifu_deal *deal, int players,
+/* Is the chombo of SEAT in DEAL void because another player wins in the same deal
+   (rules->chombo_with_win annulled: RRC-2024 §3.13, EMA 2012 §3.4.6)? */
+bool paifu_settle__chombo_void(const paifu_deal *deal, int seat, const paifu_rules *rules);
+
+/* Add DEAL's penalties that are taken off the final score after uma to PENALTIES. FINES counts
+   each seat's fines without a recorded amount so far in the game (zeroed by the caller at the
+   game's start): the n-th is charged fine_base doubled n-1 times (RRC-2024 §9.4.1). */
+void paifu_settle__after_uma(int32_t *penalties, int *fines, const paifu_deal *deal, int players,
                              const paifu_rules *rules);
 
 /* The after-uma chombo penalty: rules->chombo_points, or 2 x the uma step when it is 0. */

@@ -5,9 +5,11 @@
  * and dispersions are compared by cross-multiplication, so no floating point decides a rank.
  * Criteria (rules->standings): RRC-2024 §3.12, §6.12 (sum of final scores) and JH Cup 2016
  * (seed 003) §6.3 (average place, point sum, dispersion of places, spread of the best and worst
- * game; sanctions of §8.3.2 worsen the average place).
+ * game; sanctions of §8.3.2 worsen the average place) and MCR (seed 001 L284-286: table points
+ * 4/2/1/0 by place in every session, then the sum of the session totals).
  */
 #include "error_internal.h"
+#include "paifu/mcr.h"
 #include "paifu/settle.h"
 #include "settle_internal.h"
 
@@ -75,6 +77,11 @@ int paifu_standings_add_game(paifu_standings *st, const char *const *names, cons
     PAIFU_ASSERT_ARG(st && names && points && final && players >= 2 && players <= 4, err);
     int place[PAIFU_SEATS];
     paifu_settle_places(place, points, players, &st->rules);
+    /* table points by place (mcr_table_points); a missing fourth seat takes the last place */
+    int32_t four[PAIFU_SEATS] = {INT32_MIN, INT32_MIN, INT32_MIN, INT32_MIN};
+    memcpy(four, points, (size_t)players * sizeof(four[0]));
+    paifu_mcr_placement table;
+    paifu_mcr_place(&table, four, &st->rules, NULL);
     for (int s = 0; s < players; s++) {
         paifu_standing *row = row_of(st, names[s] ? names[s] : "", err);
         if (!row)
@@ -88,6 +95,7 @@ int paifu_standings_add_game(paifu_standings *st, const char *const *names, cons
         row->points += points[s];
         row->place_sum += place[s];
         row->place_sq_sum += (int64_t)place[s] * place[s];
+        row->table_points += table.table_points[s];
     }
     return 0;
 }
@@ -102,8 +110,9 @@ int paifu_settle_game_final(int32_t *final_out, const paifu_game *game, const pa
                                "the game records no final points to rank it by");
     int players = paifu_game_players(game);
     int32_t penalties[PAIFU_SEATS] = {0};
+    int fines[PAIFU_SEATS] = {0};
     for (size_t d = 0; d < paifu_game_deal_count(game); d++)
-        paifu_settle__after_uma(penalties, paifu_game_deal(game, d), players, rules);
+        paifu_settle__after_uma(penalties, fines, paifu_game_deal(game, d), players, rules);
     paifu_settle_final(final_out, res->points, penalties, players, rules);
     return 0;
 }
@@ -119,8 +128,14 @@ int paifu_standings_add_log(paifu_standings *st, const paifu_game *game, paifu_e
     int players = paifu_game_players(game);
     for (int s = 0; s < players; s++)
         names[s] = paifu_game_player(game, s)->name;
-    return paifu_standings_add_game(st, names, paifu_game_result_get(game)->points, final,
-                                    players, err);
+    rc = paifu_standings_add_game(st, names, paifu_game_result_get(game)->points, final,
+                                  players, err);
+    /* the sanctions the log records (JHC 2016 §8.3.2) */
+    for (int s = 0; rc == 0 && s < players; s++)
+        if (paifu_game_place_sanction(game, s))
+            rc = paifu_standings_add_place_penalty(st, names[s],
+                                                   paifu_game_place_sanction(game, s), err);
+    return rc;
 }
 
 int paifu_standings_add_place_penalty(paifu_standings *st, const char *name, int32_t hundredths,
@@ -137,7 +152,9 @@ int paifu_standings_add_place_penalty(paifu_standings *st, const char *name, int
 /* -1 if A ranks above B, 1 if below, 0 if the criteria cannot separate them */
 static int cmp_rows(const paifu_standing *a, const paifu_standing *b, int by)
 {
-    if (by == PAIFU_STANDINGS_TOTAL_SCORE)
+    if (by == PAIFU_STANDINGS_TABLE_POINTS && a->table_points != b->table_points)
+        return a->table_points > b->table_points ? -1 : 1;
+    if (by != PAIFU_STANDINGS_AVERAGE_PLACE)
         return a->total > b->total ? -1 : a->total < b->total ? 1 : 0;
     /* average place x 1200, sanctions in hundredths of a place added:
        place_sum*100/games + penalty*12, compared by cross-multiplication */

@@ -48,6 +48,29 @@ static void check_structure(paifu_report *rep, const paifu_deal *deal, int playe
     }
 }
 
+/* Sanctions on the average place the log records: the rule set's range (JH 003 §8.3.2: 0.05 to
+   0.5 of a place; none in a rule set whose place_sanction_max is 0). */
+static void check_sanctions(paifu_report *rep, const paifu_game *game, const paifu_rules *r,
+                            const paifu_verify_options *opts)
+{
+    for (int s = 0; s < paifu_game_players(game); s++) {
+        int32_t v = paifu_game_place_sanction(game, s);
+        if (v == 0 || (v >= r->place_sanction_min && v <= r->place_sanction_max))
+            continue;
+        char e[48], g[24];
+        if (r->place_sanction_max > 0)
+            snprintf(e, sizeof(e), "0.%02d..%d.%02d", (int)r->place_sanction_min % 100,
+                     (int)r->place_sanction_max / 100, (int)r->place_sanction_max % 100);
+        else
+            snprintf(e, sizeof(e), "none");
+        snprintf(g, sizeof(g), "%d.%02d", (int)v / 100, (int)v % 100);
+        paifu_finding__add(rep, opts, NULL, -1, "game.sanction", e, g, "JHC 2016 §8.3.2",
+                           "seat %d: a sanction on the average place %s", s,
+                           r->place_sanction_max > 0 ? "outside the rule set's range"
+                                                     : "the rule set does not have");
+    }
+}
+
 int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
                       const paifu_verify_options *opts, paifu_error *err)
 {
@@ -60,6 +83,7 @@ int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_
                                opts->version);
     paifu_report__begin_game(report, opts->max_findings);
     report->stats.games++;
+    check_sanctions(report, game, rules, opts);
     if (rules->family == PAIFU_FAMILY_MCR)
         return paifu_mcr__verify_game(report, game, rules, opts, err);
     int players = paifu_game_players(game);

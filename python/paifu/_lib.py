@@ -240,7 +240,8 @@ class Score(Structure):
 class Standing(Structure):
     _fields_ = [("name", c_char_p), ("rank", c_int), ("games", c_int), ("total", c_int64),
                 ("points", c_int64), ("place_sum", c_int64), ("place_sq_sum", c_int64),
-                ("best", c_int32), ("worst", c_int32), ("place_penalty", c_int32)]
+                ("best", c_int32), ("worst", c_int32), ("place_penalty", c_int32),
+                ("table_points", c_int64)]
 
 
 # ---- prototypes ----

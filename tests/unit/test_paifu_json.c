@@ -14,6 +14,8 @@
 
 #include "paifu.h"
 
+#include <jansson.h>
+
 static const char GAME[] =
     "{\"paifu\": 1, \"rules\": {\"preset\": \"tenhou\", \"overrides\": {\"red_fives\": 0, "
     "\"uma\": [10000, 5000, -5000, -10000], \"abortive\": [\"kyuushu\"], \"kiriage\": false}},\n"
@@ -377,6 +379,141 @@ static void unrecognised_input(void **state)
     assert_int_equal(paifu_game_read_buffer(&g, GAME, strlen(GAME), &o, NULL), PAIFU_EINVAL);
 }
 
+/* ---- every optional key of the schema reads cleanly when absent ---- */
+
+/* Names the schema lists in some "required" or "dependentRequired": removing one of those may
+   be refused (with an error), everything else must read. */
+static void collect_required(const json_t *node, json_t *names)
+{
+    if (json_is_array(node)) {
+        size_t i;
+        json_t *v;
+        json_array_foreach(node, i, v) collect_required(v, names);
+        return;
+    }
+    if (!json_is_object(node))
+        return;
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)node, key, v)
+    {
+        if (strcmp(key, "required") == 0 && json_is_array(v)) {
+            size_t i;
+            json_t *n;
+            json_array_foreach(v, i, n) json_object_set_new(names, json_string_value(n), json_true());
+        } else if (strcmp(key, "dependentRequired") == 0 && json_is_object(v)) {
+            const char *k2;
+            json_t *v2;
+            json_object_foreach(v, k2, v2)
+            {
+                json_object_set_new(names, k2, json_true());
+                size_t i;
+                json_t *n;
+                json_array_foreach(v2, i, n)
+                    json_object_set_new(names, json_string_value(n), json_true());
+            }
+        }
+        collect_required(v, names);
+    }
+}
+
+typedef struct drop_walk {
+    json_t *root, *required;
+    size_t optional_tried, required_tried;
+} drop_walk;
+
+/* Read (and verify) ROOT as it is now: an optional key's absence must read; nothing may crash. */
+static void read_without(drop_walk *w, const char *key, bool optional)
+{
+    char *text = json_dumps(w->root, JSON_COMPACT);
+    assert_non_null(text);
+    paifu_game *g = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    int rc = paifu_game_read_buffer(&g, text, strlen(text), NULL, &err);
+    if (optional && rc != 0)
+        fail_msg("without optional key \"%s\": %s at %s", key, err.text, err.where.path);
+    if (rc == 0) {
+        paifu_rules *r = NULL;
+        paifu_report *rep = NULL;
+        assert_int_equal(paifu_game_rules(&r, g, "rrc", &err), 0);
+        assert_int_equal(paifu_report_new(&rep, &err), 0);
+        assert_int_equal(paifu_verify_game(rep, g, r, NULL, &err), 0);
+        paifu_report_free(rep);
+        paifu_rules_free(r);
+        paifu_game_free(g);
+    } else {
+        assert_null(g);
+        assert_true(err.text[0] != '\0');
+    }
+    free(text);
+}
+
+static void drop_each_key(drop_walk *w, json_t *node)
+{
+    if (json_is_array(node)) {
+        for (size_t i = 0; i < json_array_size(node); i++)
+            drop_each_key(w, json_array_get(node, i));
+        return;
+    }
+    if (!json_is_object(node))
+        return;
+    const char *keys[64];
+    size_t n = 0;
+    const char *key;
+    json_t *v;
+    json_object_foreach(node, key, v) if (n < 64) keys[n++] = key;
+    for (size_t i = 0; i < n; i++) {
+        json_t *val = json_incref(json_object_get(node, keys[i]));
+        char name[64];
+        snprintf(name, sizeof(name), "%s", keys[i]);
+        bool optional = !json_object_get(w->required, name);
+        json_object_del(node, name);
+        read_without(w, name, optional);
+        if (optional)
+            w->optional_tried++;
+        else
+            w->required_tried++;
+        json_object_set_new(node, name, val);
+        drop_each_key(w, val);
+    }
+}
+
+/* The crash of issue 20 point 13: a "source" without "format" read an uninitialised pointer.
+   Every key of GAME is dropped in turn (the whole tree, one key at a time); keys the schema
+   does not require must read, and the game must verify, without them. */
+static void optional_keys_absent_read_cleanly(void **state)
+{
+    (void)state;
+    json_error_t je;
+    json_t *schema = json_load_file(PAIFU_SOURCE_DIR "/schemas/paifu.schema.json", 0, &je);
+    assert_non_null(schema);
+    drop_walk w = {json_loads(GAME, 0, &je), json_object(), 0, 0};
+    assert_non_null(w.root);
+    collect_required(schema, w.required);
+    drop_each_key(&w, w.root);
+    print_message("%zu optional, %zu required keys dropped\n", w.optional_tried, w.required_tried);
+    assert_true(w.optional_tried > 40);
+    assert_true(w.required_tried > 20);
+
+    /* source without format: no origin is made up */
+    static const char NO_FORMAT[] =
+        "{\"paifu\": 1, \"players\": [\"A\", \"B\", \"C\", \"D\"], "
+        "\"source\": {\"meta\": {\"k\": \"v\"}}, \"deals\": []}";
+    for (int round = 0; round < 8; round++) {
+        paifu_game *g = NULL;
+        paifu_error err;
+        paifu_error_clear(&err);
+        assert_int_equal(paifu_game_read_buffer(&g, NO_FORMAT, strlen(NO_FORMAT), NULL, &err), 0);
+        assert_null(paifu_game_meta_get(g, "paifu.origin"));
+        assert_string_equal(paifu_game_meta_get(g, "k"), "v");
+        paifu_game_free(g);
+    }
+    json_decref(w.root);
+    json_decref(w.required);
+    json_decref(schema);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -388,6 +525,7 @@ int main(void)
         cmocka_unit_test(limits_are_enforced),
         cmocka_unit_test(malformed_inputs_name_their_position),
         cmocka_unit_test(unrecognised_input),
+        cmocka_unit_test(optional_keys_absent_read_cleanly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "paifu/rules.h"
+#include "paifu/verify.h"
 #include "rules_internal.h"
 
 static void every_preset_resolves_and_prints(void **state)
@@ -170,6 +171,76 @@ static void engine_never_names_a_preset(void **state)
     assert_true(scanned >= 25);
 }
 
+/* Is NAME in the comma-separated LIST? */
+static bool listed(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == n && strncmp(p, name, n) == 0)
+            return true;
+        p += len + (comma ? 1 : 0);
+    }
+    return false;
+}
+
+static bool param_exists(const char *name, size_t len)
+{
+    for (size_t i = 0; i < paifu_rules_param_count(); i++)
+        if (strlen(paifu_rules_param(i)->name) == len &&
+            strncmp(paifu_rules_param(i)->name, name, len) == 0)
+            return true;
+    return false;
+}
+
+/* The enforcement tables (rules_checks.c) name only parameters and finding codes that exist,
+   cover every parameter their preset sets, and a rule no log shows has no finding. */
+static void rule_checks_match_the_code(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < paifu_rules__preset_count; i++) {
+        const paifu_rule_preset *pr = &paifu_rules__presets[i];
+        const paifu_rule_check *rows;
+        size_t n = paifu_rules_checks(&rows, pr->name);
+        if (n < 3)
+            fail_msg("preset %s has no enforcement table", pr->name);
+        for (size_t r = 0; r < n; r++) {
+            const paifu_rule_check *c = &rows[r];
+            assert_non_null(c->rule);
+            for (const char *p = c->params; *p;) {
+                size_t len = strcspn(p, ",");
+                if (!param_exists(p, len))
+                    fail_msg("%s, %s: no parameter '%.*s'", pr->name, c->clause, (int)len, p);
+                p += len + (p[len] == ',');
+            }
+            for (const char *p = c->findings; *p;) {
+                char code[64];
+                size_t len = strcspn(p, ",");
+                snprintf(code, sizeof(code), "%.*s", (int)len, p);
+                if (!paifu_finding_code_find(code))
+                    fail_msg("%s, %s: no finding code '%s'", pr->name, c->clause, code);
+                p += len + (p[len] == ',');
+            }
+            if (c->status == PAIFU_CHECK_NOT_FROM_LOG && c->findings[0])
+                fail_msg("%s, %s: a rule no log shows has findings", pr->name, c->clause);
+            if (c->status != PAIFU_CHECK_NOT_FROM_LOG && !c->findings[0] && !c->params[0])
+                fail_msg("%s, %s: an enforced rule with neither parameter nor finding", pr->name,
+                         c->clause);
+            assert_string_not_equal(paifu_rule_check_status_name(c->status), "?");
+        }
+        for (size_t o = 0; o < pr->n_overrides; o++) {
+            bool found = false;
+            for (size_t r = 0; r < n && !found; r++)
+                found = listed(rows[r].params, pr->overrides[o].key);
+            if (!found)
+                fail_msg("preset %s sets %s, which no row of its table names", pr->name,
+                         pr->overrides[o].key);
+        }
+    }
+    assert_int_equal(paifu_rules_checks(NULL, "nosuch"), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -177,6 +248,7 @@ int main(void)
         cmocka_unit_test(presets_carry_their_sources),
         cmocka_unit_test(set_and_get_by_name),
         cmocka_unit_test(engine_never_names_a_preset),
+        cmocka_unit_test(rule_checks_match_the_code),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -169,6 +169,35 @@ static void preset_sources(text *t)
     }
 }
 
+/* What paifu enforces of each preset's document (lib/model/rules_checks.c). */
+static void enforcement(text *t)
+{
+    put(t, "## What paifu enforces, document by document\n\n"
+           "For each preset, every rule of its document: **enforced** (checked on every log, "
+           "score sheets included), **enforced on tile logs only** (needs the deal's tiles) or "
+           "**cannot be checked from a log** (the clock, etiquette, ...), with the parameters "
+           "that carry it and the finding codes that report a breach "
+           "(`lib/model/rules_checks.c`; `paifu rules show PRESET` prints the same).\n\n");
+    for (size_t i = 0; i < paifu_rules_preset_count(); i++) {
+        const paifu_rule_check *rows;
+        size_t n = paifu_rules_checks(&rows, paifu_rules_preset_name(i));
+        put(t, "### `%s`\n\n| clause | rule | status | parameters | findings |\n"
+               "|---|---|---|---|---|\n", paifu_rules_preset_name(i));
+        for (size_t r = 0; r < n; r++) {
+            put(t, "| ");
+            put_cell(t, rows[r].clause);
+            put(t, " | ");
+            put_cell(t, rows[r].rule);
+            put(t, " | %s | ", paifu_rule_check_status_name(rows[r].status));
+            put_cell(t, rows[r].params[0] ? rows[r].params : "-");
+            put(t, " | ");
+            put_cell(t, rows[r].findings[0] ? rows[r].findings : "-");
+            put(t, " |\n");
+        }
+        put(t, "\n");
+    }
+}
+
 static char *read_file(const char *path)
 {
     return load(path).s;
@@ -182,6 +211,7 @@ static void doc_matches_tables(void **state)
     parameters(&t);
     values_by_preset(&t);
     preset_sources(&t);
+    enforcement(&t);
     const char *regen = getenv("PAIFU_REGEN_DOC");
     if (regen && strcmp(regen, "1") == 0) {
         FILE *f = fopen(DOC_PATH, "wb");

@@ -1,8 +1,9 @@
 /*
  * test_verify_furiten.c: furiten in the re-simulator (RRC-2024 002 §3.4): a ron on a winning
  * tile is refused (win.furiten) when one of the winner's waits is in its own discards, when it
- * let a winning tile pass after its riichi, or when it let one pass since its last draw (which
- * a call does not end). The deals were written for this test; no value is recorded, so only the
+ * let a winning tile pass after its riichi, or when it let one pass since its last draw or call
+ * ("с первым же ходом игрока --- в момент, когда игрок получает новый тайл со стены либо с
+ * помощью объявления"). The deals were written for this test; no value is recorded, so only the
  * tiles are checked.
  *
  * Seat 1 waits on 5s or 8s (234567m234p5678s, tanyao) in the first deals, on 2m or 5m
@@ -118,8 +119,9 @@ static void own_discard(void **state)
 }
 
 /* Seat 1 (waiting on 2m or 5m) lets 2m pass, calls pon on 5z and discards 4m (now waiting on
-   3m alone), then wins on 3m before drawing: the furiten from the pass lasts through the call. */
-static void lasts_through_a_call(void **state)
+   3m alone), then wins on 3m before drawing: the call was seat 1's turn, which ends the
+   temporary furiten of the pass (002 §3.4), as a draw would. */
+static void ended_by_own_call(void **state)
 {
     (void)state;
     char got[512];
@@ -131,6 +133,11 @@ static void lasts_through_a_call(void **state)
     findings(got, sizeof(got),
              HEAD(DRAGONS) DRAW_DISCARD(0, "6z") DRAW_DISCARD(1, "1z") DRAW_DISCARD(2, "2m")
                  PON_5Z DRAW_DISCARD(2, "3m") RON(1, 2, "3m") TAIL);
+    assert_string_equal(got, "");
+    /* the pass after the call is furiten again */
+    findings(got, sizeof(got),
+             HEAD(DRAGONS) DRAW_DISCARD(0, "6z") DRAW_DISCARD(1, "1z") DRAW_DISCARD(2, "9s")
+                 PON_5Z DRAW_DISCARD(2, "3m") DRAW_DISCARD(3, "3m") RON(1, 3, "3m") TAIL);
     assert_string_equal(got, PASSED_SINCE_DRAW);
     /* without the pass: no furiten */
     findings(got, sizeof(got),
@@ -145,7 +152,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(passed_since_draw),    cmocka_unit_test(ended_by_own_draw),
         cmocka_unit_test(passed_in_riichi),     cmocka_unit_test(own_discard),
-        cmocka_unit_test(lasts_through_a_call),
+        cmocka_unit_test(ended_by_own_call),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

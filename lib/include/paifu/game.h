@@ -209,6 +209,10 @@ typedef enum paifu_penalty_kind {
     PAIFU_PENALTY_DEAD_HAND,   /**< the seat's hand is dead for the rest of the deal */
     PAIFU_PENALTY_FINE,        /**< a fine of `amount` points */
     PAIFU_PENALTY_OTHER,
+    PAIFU_PENALTY_MISTAKEN_HU, /**< MCR: a waiting player claims a discard for hu by mistake
+                                    (seed 001 L1252): priced by the rule set (mcr_mistaken_hu) */
+    PAIFU_PENALTY_EXPOSED_HAND,/**< MCR: the hand exposed after an invalid hu (001 L1254-1258):
+                                    priced by the rule set (mcr_exposure_penalty) */
     PAIFU_PENALTY_KIND_COUNT
 } paifu_penalty_kind;
 
@@ -409,6 +413,12 @@ PAIFU_EXTERN uint32_t paifu_game_result_line(const paifu_game *game, uint32_t *c
 PAIFU_EXTERN bool paifu_game_truncated(const paifu_game *game);
 
 /**
+ * The sanction the referee gave SEAT in this game, added to the player's average place in the
+ * standings (JHC 2016 §8.3.2: 0.05 to 0.5 of a place), in hundredths of a place; 0 = none.
+ */
+PAIFU_EXTERN int32_t paifu_game_place_sanction(const paifu_game *game, int seat);
+
+/**
  * Write the label of a deal ("E2-1": round wind, 1-based hand number, honba) into BUF (at least
  * 16 bytes). Returns BUF.
  */
@@ -420,7 +430,8 @@ PAIFU_EXTERN const char *paifu_event_type_name(paifu_event_type type);
 /** Name of a draw kind ("exhaustive", "kyuushu", ...). */
 PAIFU_EXTERN const char *paifu_draw_kind_name(paifu_draw_kind kind);
 
-/** Name of a penalty kind ("chombo", "dead_hand", "fine", "other"). */
+/** Name of a penalty kind ("chombo", "dead_hand", "fine", "other", "mistaken_hu",
+    "exposed_hand"). */
 PAIFU_EXTERN const char *paifu_penalty_kind_name(paifu_penalty_kind kind);
 
 /** Name of a limit ("none", "mangan", ..., "yakuman"). */
@@ -568,6 +579,10 @@ PAIFU_EXTERN void paifu_game_set_result_location(paifu_game *game, uint32_t line
 
 /** Mark the game as ending before its natural end (truncated log). */
 PAIFU_EXTERN void paifu_game_set_truncated(paifu_game *game, bool truncated);
+
+/** Record a sanction of HUNDREDTHS of a place for SEAT (see paifu_game_place_sanction). */
+PAIFU_EXTERN int paifu_game_set_place_sanction(paifu_game *game, int seat, int32_t hundredths,
+                                               paifu_error *err);
 
 /** Initialise an event: type, seat, no tiles, detail -1, from -1, ids unknown. */
 PAIFU_EXTERN void paifu_event_init(paifu_event *ev, paifu_event_type type, int seat);

@@ -156,6 +156,33 @@ PAIFU_EXTERN int paifu_game_rules_resolve(paifu_rules **out, paifu_rules_origin 
 PAIFU_EXTERN int paifu_game_rules(paifu_rules **out, const paifu_game *game, const char *fallback,
                                   paifu_error *err);
 
+/* ---- what paifu enforces of a preset's rule document ---- */
+
+/** Whether a rule of a document can be checked from a log. */
+typedef enum paifu_rule_check_status {
+    PAIFU_CHECK_ENFORCED = 0,  /**< checked on every log, score sheets included */
+    PAIFU_CHECK_TILE_LOGS,     /**< checked where the log has the deal's tiles */
+    PAIFU_CHECK_NOT_FROM_LOG   /**< no log shows it (the clock, etiquette, substitutes) */
+} paifu_rule_check_status;
+
+/** One rule of a preset's document and how paifu checks it. Static storage. */
+typedef struct paifu_rule_check {
+    const char *clause;   /**< "RRC 2024 §3.13", "JHC 2016 §7.3.1.16", "MCR L203", ... */
+    const char *rule;     /**< the rule in a few words */
+    paifu_rule_check_status status;
+    const char *params;   /**< comma-separated parameters that carry it ("" none) */
+    const char *findings; /**< comma-separated finding codes that report a breach ("" none) */
+} paifu_rule_check;
+
+/**
+ * The enforcement table of PRESET: *OUT points to its rows (static storage). Returns the number
+ * of rows, 0 for an unknown preset.
+ */
+PAIFU_EXTERN size_t paifu_rules_checks(const paifu_rule_check **out, const char *preset);
+
+/** "enforced", "enforced on tile logs only" or "cannot be checked from a log". Static. */
+PAIFU_EXTERN const char *paifu_rule_check_status_name(paifu_rule_check_status status);
+
 PAIFU_END_DECL
 
 #endif

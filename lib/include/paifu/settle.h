@@ -104,6 +104,8 @@ typedef struct paifu_standing {
     int32_t best;         /**< best and worst raw final points of a game */
     int32_t worst;
     int32_t place_penalty;/**< sanctions added to the average place, in 1/100 place */
+    int64_t table_points; /**< sum of table points by place (mcr_table_points), x 12 (ties
+                               share their places' points: PAIFU_MCR_TABLE_POINT_SCALE) */
 } paifu_standing;
 
 /** New empty standings under RULES (copied). Owned by the caller: paifu_standings_free(). */
@@ -123,7 +125,8 @@ PAIFU_EXTERN int paifu_standings_add_game(paifu_standings *st, const char *const
 
 /**
  * Add one game log: its recorded final points, the rules' final scores from them (penalties
- * after uma included), players matched by name. PAIFU_EUNSUPPORTED when the log records no final
+ * after uma included), players matched by name, and the sanctions on the average place it
+ * records (paifu_game_place_sanction). PAIFU_EUNSUPPORTED when the log records no final
  * points.
  */
 PAIFU_EXTERN int paifu_standings_add_log(paifu_standings *st, const paifu_game *game,
@@ -135,9 +138,10 @@ PAIFU_EXTERN int paifu_standings_add_place_penalty(paifu_standings *st, const ch
 
 /**
  * Rank the players by the rules' criteria (rules->standings): total_score (RRC §3.12, §6.12:
- * sum of final scores, equal totals share the rank) or average_place (JH 003 §6.3: average
+ * sum of final scores, equal totals share the rank), average_place (JH 003 §6.3: average
  * place, then point sum, then the smaller dispersion of places, then the smaller spread
- * between the best and worst game). Returns the number of players; *OUT points to them in
+ * between the best and worst game) or table_points (MCR 001 L284-286: table points by place,
+ * then the sum of final scores). Returns the number of players; *OUT points to them in
  * rank order. Borrowed: valid until the next call on ST or paifu_standings_free().
  */
 PAIFU_EXTERN size_t paifu_standings_rank(const paifu_standing **out, paifu_standings *st);
