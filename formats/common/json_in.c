@@ -1,4 +1,5 @@
 /* json_in.c: jansson helpers with JSON-path errors (see json_in.h). */
+#define _GNU_SOURCE /* memmem (glibc declares it only here; the BSDs and macOS have it too) */
 #include "format.h"
 #include "json_in.h"
 
@@ -10,47 +11,66 @@
 
 void json_cursor_init(json_cursor *c, const char *source, paifu_error *err)
 {
-    memset(c, 0, sizeof(*c));
     c->source = source;
     c->err = err;
-    c->path[0] = '$';
-    c->path[1] = '\0';
-    c->len = 1;
-}
-
-static void append(json_cursor *c, const char *s)
-{
-    size_t n = strlen(s);
-    if (c->len + n >= sizeof(c->path)) {
-        c->len = sizeof(c->path) - 1; /* truncated paths keep their head */
-        return;
-    }
-    memcpy(c->path + c->len, s, n + 1);
-    c->len += n;
+    c->line = 0;
+    c->depth = 0;
+    c->root[0] = '$';
+    c->root[1] = '\0';
+    c->path[0] = '\0';
 }
 
 size_t json_cursor_key(json_cursor *c, const char *key)
 {
-    size_t old = c->len;
-    char tmp[64];
-    snprintf(tmp, sizeof(tmp), ".%s", key);
-    append(c, tmp);
+    size_t old = c->depth;
+    if (old < JSON_CURSOR_DEPTH) {
+        c->steps[old].key = key;
+        c->steps[old].index = 0;
+    }
+    c->depth = old + 1;
     return old;
 }
 
 size_t json_cursor_index(json_cursor *c, size_t index)
 {
-    size_t old = c->len;
-    char tmp[32];
-    snprintf(tmp, sizeof(tmp), "[%zu]", index);
-    append(c, tmp);
+    size_t old = c->depth;
+    if (old < JSON_CURSOR_DEPTH) {
+        c->steps[old].key = NULL;
+        c->steps[old].index = index;
+    }
+    c->depth = old + 1;
     return old;
 }
 
 void json_cursor_pop(json_cursor *c, size_t old)
 {
-    c->len = old;
-    c->path[old] = '\0';
+    c->depth = old;
+}
+
+void json_cursor_set(json_cursor *c, const char *path)
+{
+    snprintf(c->root, sizeof(c->root), "%s", path);
+    c->depth = 0;
+}
+
+const char *json_cursor_path(json_cursor *c)
+{
+    size_t len = strlen(c->root);
+    memcpy(c->path, c->root, len + 1);
+    size_t n = c->depth < JSON_CURSOR_DEPTH ? c->depth : JSON_CURSOR_DEPTH;
+    for (size_t i = 0; i < n; i++) {
+        char tmp[64];
+        if (c->steps[i].key)
+            snprintf(tmp, sizeof(tmp), ".%s", c->steps[i].key);
+        else
+            snprintf(tmp, sizeof(tmp), "[%zu]", c->steps[i].index);
+        size_t k = strlen(tmp);
+        if (len + k >= sizeof(c->path))
+            break; /* truncated paths keep their head */
+        memcpy(c->path + len, tmp, k + 1);
+        len += k;
+    }
+    return c->path;
 }
 
 static int verr(json_cursor *c, paifu_error_code code, const char *fmt, va_list ap)
@@ -63,7 +83,8 @@ static int verr(json_cursor *c, paifu_error_code code, const char *fmt, va_list 
 {
     char text[200];
     vsnprintf(text, sizeof(text), fmt, ap);
-    return paifu_formats__error(c->err, code, c->source, c->line, 0, c->path, "%s", text);
+    return paifu_formats__error(c->err, code, c->source, c->line, 0, json_cursor_path(c), "%s",
+                                text);
 }
 
 int jerr(json_cursor *c, const char *fmt, ...)
@@ -113,11 +134,7 @@ size_t jlead(const char *data, size_t size)
 
 bool jcontains(const char *data, size_t size, const char *lit)
 {
-    size_t n = strlen(lit);
-    for (size_t k = 0; k + n <= size; k++)
-        if (data[k] == lit[0] && memcmp(data + k, lit, n) == 0)
-            return true;
-    return false;
+    return memmem(data, size, lit, strlen(lit)) != NULL;
 }
 
 /*

@@ -12,18 +12,39 @@
 #include <paifu/game.h>
 #include <stdbool.h>
 
+/* One step of a path: a key (borrowed: a literal or a key of the tree being read, alive while
+   the step is on the cursor) or, when key is NULL, an array index. */
+typedef struct json_step {
+    const char *key;
+    size_t index;
+} json_step;
+
+#define JSON_CURSOR_DEPTH 32
+
+/*
+ * The path is kept as steps and written out only when an error (or a caller) asks for it
+ * (json_cursor_path): readers push and pop a step per element, and formatting them all cost as
+ * much as parsing the document.
+ */
 typedef struct json_cursor {
     const char *source;
     paifu_error *err;
     uint32_t line;   /* line of the document (JSON lines), 0 = unknown */
-    char path[96];
-    size_t len;
+    char root[96];   /* the path's head ("$", or set by json_cursor_set) */
+    json_step steps[JSON_CURSOR_DEPTH];
+    size_t depth;    /* steps pushed (those past JSON_CURSOR_DEPTH are not kept) */
+    char path[96];   /* written by json_cursor_path */
 } json_cursor;
 
 void json_cursor_init(json_cursor *c, const char *source, paifu_error *err);
-size_t json_cursor_key(json_cursor *c, const char *key); /* push ".key"; returns the old length */
+size_t json_cursor_key(json_cursor *c, const char *key); /* push ".key"; returns the old depth */
 size_t json_cursor_index(json_cursor *c, size_t index);  /* push "[i]" */
 void json_cursor_pop(json_cursor *c, size_t old);
+/* Make PATH (a written path, "$.a[1]") the whole path. */
+void json_cursor_set(json_cursor *c, const char *path);
+/* The current path written out ("$.deals[2].events[5].tile"; at most 95 bytes: the steps that
+   do not fit are left off), in C's buffer. */
+const char *json_cursor_path(json_cursor *c);
 
 /* Set a PAIFU_EFORMAT error at the current path; returns PAIFU_EFORMAT. */
 int jerr(json_cursor *c, const char *fmt, ...)

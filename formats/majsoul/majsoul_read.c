@@ -64,8 +64,7 @@ static int sniff(const char *data, size_t size)
 
 static void set_path(json_cursor *c, const char *path)
 {
-    snprintf(c->path, sizeof(c->path), "%s", path);
-    c->len = strlen(c->path);
+    json_cursor_set(c, path);
 }
 
 static void source_at(ms_source *src, ms_source_kind kind, const json_t *list, const char *base)
@@ -621,7 +620,7 @@ static int next_sticks(json_cursor *c, const ms_source *src, size_t i, size_t j,
     char buf[64], path[96];
     ms_record r;
     long long v = -1;
-    snprintf(path, sizeof(path), "%s", c->path);
+    snprintf(path, sizeof(path), "%s", json_cursor_path(c));
     while (next_record(c, src, &i, &j, &r, empty) > 0) {
         if (strcmp(r.type, "NewRound") == 0) {
             const json_t *x = paifu_majsoul__member(r.data, "liqibang", NULL, buf);
@@ -673,7 +672,7 @@ static int read_game(json_cursor *c, const json_t *root, const json_t *empty, pa
     ms_record rec;
     while ((rc = next_record(c, &src, &i, &j, &rec, empty)) > 0) {
         if (++count > MS_MAX_RECORDS) {
-            rc = paifu_formats__error(c->err, PAIFU_ELIMIT, c->source, 0, 0, c->path,
+            rc = paifu_formats__error(c->err, PAIFU_ELIMIT, c->source, 0, 0, json_cursor_path(c),
                                       "more than %d records in one game", MS_MAX_RECORDS);
             break;
         }

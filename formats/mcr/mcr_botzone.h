@@ -44,7 +44,7 @@ typedef struct bz_builder {
     const char *source;
     uint32_t line; /* location of the action being added (text) */
     uint32_t column;
-    const char *path;   /* location of the action being added (JSON), or NULL */
+    struct json_cursor *json; /* location of the action being added (JSON), or NULL */
     paifu_rules *rules; /* the Botzone rules, for fan values the log does not print */
     int last;           /* bz_last */
     int last_seat;

@@ -79,8 +79,8 @@ int paifu_bz__error(bz_builder *b, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof(text), fmt, ap);
     va_end(ap);
-    return paifu_formats__error(b->err, PAIFU_EFORMAT, b->source, b->line, b->column, b->path, "%s",
-                                text);
+    return paifu_formats__error(b->err, PAIFU_EFORMAT, b->source, b->line, b->column,
+                                b->json ? json_cursor_path(b->json) : NULL, "%s", text);
 }
 
 int paifu_bz__init(bz_builder *b, paifu_game *game, const char *source, paifu_error *err)
@@ -508,7 +508,7 @@ static int read_action(bz_builder *b, json_cursor *c, const json_t *disp, int *q
         return PAIFU_EFORMAT;
     paifu_tile tile = jtile(json_object_get(disp, "tile"));
     int s = (int)seat, rc = 0;
-    b->path = c->path;
+    b->json = c;
     if (strcmp(action, "INIT") == 0) {
         long long q;
         if ((rc = jopt_int(c, disp, "quan", 0, 3, &q)) > 0)
@@ -547,7 +547,7 @@ static int read_action(bz_builder *b, json_cursor *c, const json_t *disp, int *q
         long long total = -1;
         if (read_fans(c, disp, fans, &n) < 0 || jopt_int(c, disp, "fanCnt", 0, 10000, &total) < 0)
             return PAIFU_EFORMAT;
-        b->path = c->path;
+        b->json = c;
         return paifu_bz__hu(b, s, PAIFU_TILE_NONE, fans, n, (int)total, have ? scores : NULL);
     }
     if (strcmp(action, "HUANG") == 0)

@@ -586,7 +586,7 @@ static int read_event(json_cursor *c, const json_t *ev, int players, paifu_game 
 static int at_path(json_cursor *c, int rc)
 {
     if (c->err && !c->err->where.path[0])
-        snprintf(c->err->where.path, sizeof(c->err->where.path), "%s", c->path);
+        snprintf(c->err->where.path, sizeof(c->err->where.path), "%s", json_cursor_path(c));
     return rc;
 }
 
