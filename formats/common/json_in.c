@@ -132,6 +132,11 @@ size_t jlead(const char *data, size_t size)
     return i;
 }
 
+const char *jfind(const char *data, size_t size, const char *lit)
+{
+    return memmem(data, size, lit, strlen(lit));
+}
+
 bool jcontains(const char *data, size_t size, const char *lit)
 {
     return memmem(data, size, lit, strlen(lit)) != NULL;

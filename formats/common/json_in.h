@@ -67,6 +67,9 @@ const char *jtype(const json_t *v);
    (SIZE when there is none): where a sniffer looks for the value. */
 size_t jlead(const char *data, size_t size);
 
+/* The first LIT in DATA[0..SIZE), or NULL: a sniffer's look for a key or a name. */
+const char *jfind(const char *data, size_t size, const char *lit);
+
 /* True when LIT occurs in DATA[0..SIZE): a sniffer's look for a key or a name. */
 bool jcontains(const char *data, size_t size, const char *lit);
 

@@ -129,9 +129,9 @@ static int sniff(const char *data, size_t size)
         return 86;
     const char *nl = memchr(data + i, '\n', size - i);
     size_t end = nl ? (size_t)(nl - data) : size;
-    for (size_t k = i; k + 6 <= end; k++) {
-        if (memcmp(data + k, "\"type\"", 6) != 0)
-            continue;
+    for (const char *at; (at = jfind(data + i, end - i, "\"type\"")) != NULL;) {
+        size_t k = (size_t)(at - data);
+        i = k + 1; /* the next search starts after this one */
         size_t j = k + 6;
         while (j < end && (data[j] == ' ' || data[j] == ':'))
             j++;

@@ -74,9 +74,9 @@ static int sniff(const char *data, size_t size)
     if (i >= size || data[i] != '{')
         return 0;
     size_t end = size - i < 65536 ? size : i + 65536;
-    for (size_t k = i; k + 5 <= end; k++) {
-        if (memcmp(data + k, "\"log\"", 5) != 0)
-            continue;
+    for (const char *at; (at = jfind(data + i, end - i, "\"log\"")) != NULL;) {
+        size_t k = (size_t)(at - data);
+        i = k + 1; /* the next search starts after this one */
         size_t j = skip_ws(data, k + 5, end);
         if (j < end && data[j] == ':') {
             j = skip_ws(data, j + 1, end);
