@@ -25,6 +25,7 @@ typedef struct format_input {
     size_t size;
     const char *source; /* file name for errors */
     const paifu_read_options *opts;
+    uint64_t base; /* offset of data[0] in the input: 0 unless it is streamed (stream_rebase) */
 } format_input;
 
 typedef struct format_writer_ctx {
@@ -78,6 +79,18 @@ typedef struct format_impl {
     const format_writer *writer;
     int (*finish)(format_writer_ctx *ctx, paifu_error *err);
     bool multi_game; /* several games fit in one output */
+    /*
+     * Streaming (optional; registry.c, stream_fill): a reader that provides these three reads a
+     * large file or stdin through a window of it, game by game, so that memory is bounded by
+     * the largest game. stream_span: the offset from which the reader still needs the bytes
+     * (*keep) and where its next game starts (*next); game_end: the end of the game starting at
+     * FROM in D[0..SIZE) (D NUL-terminated), or SIZE when it does not end within SIZE;
+     * stream_rebase: the window moved to DATA[0..SIZE), the first DROPPED bytes of the old one
+     * gone (in.base grows by DROPPED).
+     */
+    void (*stream_span)(const void *state, size_t *keep, size_t *next);
+    size_t (*game_end)(const char *d, size_t from, size_t size);
+    void (*stream_rebase)(void *state, const char *data, size_t size, size_t dropped);
 } format_impl;
 
 const format_impl *paifu_formats__find(const char *name);

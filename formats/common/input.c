@@ -92,21 +92,46 @@ int paifu_input__hold(char **out, const void *data, size_t size, uint64_t *held,
     return 0;
 }
 
-int paifu_input__read_file(char **out, size_t *size, uint64_t *held, const char *path,
-                           uint64_t max, paifu_error *err)
+int paifu_input__grow(char **buf, uint64_t *held, size_t ncap, const char *source,
+                      paifu_error *err)
 {
-    *held = 0;
-    max = clamp_cap(max);
+    return grow(buf, held, ncap, source, err);
+}
+
+size_t paifu_input__stream_chunk = (size_t)1 << 20;
+
+static FILE *open_input(const char *path, paifu_error *err)
+{
     FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
     if (!f)
-        return paifu_formats__error(err, PAIFU_EIO, path, 0, 0, NULL, "cannot open: %s",
-                                    strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    char *buf = NULL;
-    int rc = grow(&buf, held, cap - 1, path, err);
-    if (rc < 0)
-        goto done;
+        paifu_formats__error(err, PAIFU_EIO, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+    return f;
+}
+
+static void close_input(FILE *f)
+{
+    if (f && f != stdin)
+        fclose(f);
+}
+
+/* Read F to its end after the LEN bytes of BUF (capacity CAP + 1 for the NUL, *HELD bytes of the
+   budget); fails over MAX. Frees BUF and gives back *HELD on failure. STOP_AT (0: none) ends the
+   read once LEN reaches it, with *AT_EOF false. */
+static int read_into(FILE *f, char **bufp, size_t *lenp, size_t cap, uint64_t *held,
+                     const char *path, uint64_t max, size_t stop_at, bool *at_eof,
+                     paifu_error *err)
+{
+    char *buf = *bufp;
+    size_t len = *lenp;
+    int rc = 0;
+    if (at_eof)
+        *at_eof = true;
     for (;;) {
+        if (stop_at && len >= stop_at) {
+            if (at_eof)
+                *at_eof = false;
+            break;
+        }
         if (len + 1 >= cap) {
             if (cap >= max + 1) {
                 rc = paifu_formats__error(err, PAIFU_ELIMIT, path, 0, 0, NULL,
@@ -122,6 +147,8 @@ int paifu_input__read_file(char **out, size_t *size, uint64_t *held, const char 
             cap = ncap;
         }
         size_t want = cap - 1 - len;
+        if (stop_at && want > stop_at - len)
+            want = stop_at - len;
         size_t got = fread(buf + len, 1, want, f);
         len += got;
         if (got < want) {
@@ -144,17 +171,66 @@ int paifu_input__read_file(char **out, size_t *size, uint64_t *held, const char 
         goto done;
     }
     buf[len] = '\0';
-    *out = buf;
-    *size = len;
-    buf = NULL;
+    *bufp = buf;
+    *lenp = len;
+    return 0;
 done:
     free(buf);
+    *bufp = NULL;
+    paifu_input__release(*held);
+    *held = 0;
+    return rc;
+}
+
+/* Open PATH and read it from the start (under MAX, the budget in *HELD) up to STOP_AT (0: all). */
+static int read_start(FILE **fp, char **out, size_t *size, uint64_t *held, bool *all,
+                      const char *path, uint64_t max, size_t stop_at, paifu_error *err)
+{
+    *fp = NULL;
+    *out = NULL;
+    *size = 0;
+    *held = 0;
+    max = clamp_cap(max);
+    FILE *f = open_input(path, err);
+    if (!f)
+        return PAIFU_EIO;
+    size_t cap = 1 << 16;
+    char *buf = NULL;
+    int rc = grow(&buf, held, cap - 1, path, err);
     if (rc < 0) {
         paifu_input__release(*held);
         *held = 0;
+        close_input(f);
+        return rc;
     }
-    if (f != stdin)
-        fclose(f);
+    if ((rc = read_into(f, &buf, size, cap, held, path, max, stop_at, all, err)) < 0) {
+        close_input(f);
+        return rc;
+    }
+    *out = buf;
+    *fp = f;
+    return 0;
+}
+
+int paifu_input__read_file(char **out, size_t *size, uint64_t *held, const char *path,
+                           uint64_t max, paifu_error *err)
+{
+    FILE *f;
+    bool all;
+    int rc = read_start(&f, out, size, held, &all, path, max, 0, err);
+    close_input(f);
+    return rc;
+}
+
+int paifu_input__open_prefix(FILE **fp, char **prefix, size_t *len, uint64_t *held, bool *all,
+                             const char *path, uint64_t max, paifu_error *err)
+{
+    size_t stop = paifu_input__stream_chunk ? paifu_input__stream_chunk : 1;
+    int rc = read_start(fp, prefix, len, held, all, path, max, stop, err);
+    if (rc == 0 && *all) {
+        close_input(*fp);
+        *fp = NULL;
+    }
     return rc;
 }
 
@@ -265,4 +341,172 @@ int paifu_input__gunzip_prefix(char **data, size_t *size, uint64_t *held, bool *
                                uint64_t max, const char *source, paifu_error *err)
 {
     return gunzip(data, size, held, compressed, max, true, source, err);
+}
+/* ---- streams ---- */
+
+void paifu_input__stream_init(paifu_input_stream *s, FILE *f, char *prefix, size_t len,
+                              uint64_t held, const char *source, uint64_t max,
+                              uint64_t max_inflated)
+{
+    memset(s, 0, sizeof(*s));
+    s->file = f;
+    s->held = held;
+    s->source = source;
+    s->raw = (unsigned char *)prefix;
+    s->raw_len = len;
+    s->raw_cap = len;
+    s->raw_total = len;
+    s->raw_eof = f == NULL;
+    s->max = max;
+    s->max_inflated = max_inflated;
+    s->gzip = len >= 2 && s->raw[0] == 0x1f && s->raw[1] == 0x8b;
+}
+
+void paifu_input__stream_close(paifu_input_stream *s)
+{
+    if (s->z_ready)
+        inflateEnd(&s->zs);
+    close_input(s->file);
+    free(s->raw);
+    paifu_input__release(s->held);
+    memset(s, 0, sizeof(*s));
+}
+
+/* Refill the raw buffer (all of it handed out) from the file: 0, or an error. */
+static int raw_refill(paifu_input_stream *s, paifu_error *err)
+{
+    s->raw_pos = s->raw_len = 0;
+    if (s->raw_eof)
+        return 0;
+    size_t want = paifu_input__stream_chunk ? paifu_input__stream_chunk : 1;
+    if (s->raw_cap < want) {
+        char *p = (char *)s->raw;
+        int rc = grow(&p, &s->held, want, s->source, err);
+        s->raw = (unsigned char *)p;
+        if (rc < 0)
+            return rc;
+        s->raw_cap = want;
+    }
+    size_t got = fread(s->raw, 1, want, s->file);
+    if (got < want) {
+        if (ferror(s->file))
+            return paifu_formats__error(err, PAIFU_EIO, s->source, 0, 0, NULL,
+                                        "read error: %s", strerror(errno));
+        s->raw_eof = true;
+    }
+    s->raw_len = got;
+    s->raw_total += got;
+    if (s->raw_total > s->max)
+        return paifu_formats__error(err, PAIFU_ELIMIT, s->source, 0, 0, NULL,
+                                    "input larger than %llu bytes", (unsigned long long)s->max);
+    return 0;
+}
+
+static int inflate_some(paifu_input_stream *s, char *dst, size_t want, size_t *got,
+                        paifu_error *err)
+{
+    if (!s->z_ready) {
+        if (inflateInit2(&s->zs, 15 + 32) != Z_OK)
+            return paifu_formats__error(err, PAIFU_ENOMEM, s->source, 0, 0, NULL,
+                                        "out of memory");
+        s->z_ready = true;
+    }
+    size_t n = 0;
+    while (n < want) {
+        if (s->raw_pos == s->raw_len) {
+            int rc = raw_refill(s, err);
+            if (rc < 0)
+                return rc;
+            if (s->raw_len == 0) {
+                if (!s->z_end)
+                    return paifu_formats__error(err, PAIFU_EFORMAT, s->source, 0, 0, NULL,
+                                                "gzip stream ends early (truncated file)");
+                s->eof = true;
+                break;
+            }
+        }
+        if (s->z_end) { /* another gzip member follows */
+            if (inflateReset(&s->zs) != Z_OK)
+                return paifu_formats__error(err, PAIFU_EFORMAT, s->source, 0, 0, NULL,
+                                            "corrupt gzip stream");
+            s->z_end = false;
+        }
+        s->zs.next_in = s->raw + s->raw_pos;
+        s->zs.avail_in = (uInt)(s->raw_len - s->raw_pos);
+        s->zs.next_out = (Bytef *)dst + n;
+        s->zs.avail_out = (uInt)(want - n);
+        int z = inflate(&s->zs, Z_NO_FLUSH);
+        s->raw_pos = s->raw_len - s->zs.avail_in;
+        n = want - s->zs.avail_out;
+        if (z == Z_STREAM_END) {
+            s->z_end = true;
+            continue;
+        }
+        if (z != Z_OK && z != Z_BUF_ERROR)
+            return paifu_formats__error(err, PAIFU_EFORMAT, s->source, 0, 0, NULL,
+                                        "corrupt gzip stream at compressed byte %lu: %s",
+                                        (unsigned long)s->zs.total_in,
+                                        s->zs.msg ? s->zs.msg : "error");
+    }
+    s->out_total += n;
+    *got = n;
+    if (s->out_total > s->max_inflated)
+        return paifu_formats__error(err, PAIFU_ELIMIT, s->source, 0, 0, NULL,
+                                    "decompressed input larger than %llu bytes",
+                                    (unsigned long long)s->max_inflated);
+    return 0;
+}
+
+int paifu_input__stream_read(paifu_input_stream *s, char *dst, size_t want, size_t *got,
+                             paifu_error *err)
+{
+    *got = 0;
+    dst[0] = '\0';
+    if (s->eof || !want)
+        return 0;
+    int rc = 0;
+    if (s->gzip) {
+        rc = inflate_some(s, dst, want, got, err);
+    } else {
+        size_t n = 0;
+        while (n < want) {
+            if (s->raw_pos == s->raw_len && !s->raw_eof) { /* straight from the file */
+                size_t r = fread(dst + n, 1, want - n, s->file);
+                if (r < want - n) {
+                    if (ferror(s->file)) {
+                        rc = paifu_formats__error(err, PAIFU_EIO, s->source, 0, 0, NULL,
+                                                  "read error: %s", strerror(errno));
+                        break;
+                    }
+                    s->raw_eof = true;
+                }
+                n += r;
+                s->raw_total += r;
+                if (s->raw_total > s->max) {
+                    rc = paifu_formats__error(err, PAIFU_ELIMIT, s->source, 0, 0, NULL,
+                                              "input larger than %llu bytes",
+                                              (unsigned long long)s->max);
+                    break;
+                }
+                continue;
+            }
+            if (s->raw_pos == s->raw_len) {
+                if ((rc = raw_refill(s, err)) < 0)
+                    break;
+                if (s->raw_len == 0) {
+                    s->eof = true;
+                    break;
+                }
+            }
+            size_t take = s->raw_len - s->raw_pos;
+            if (take > want - n)
+                take = want - n;
+            memcpy(dst + n, s->raw + s->raw_pos, take);
+            s->raw_pos += take;
+            n += take;
+        }
+        *got = n;
+    }
+    dst[*got] = '\0';
+    return rc;
 }

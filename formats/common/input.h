@@ -4,6 +4,9 @@
 
 #include <paifu/io.h>
 
+#include <stdio.h>
+#include <zlib.h>
+
 /* The caps of paifu_read_options left at 0. */
 #define DEFAULT_MAX_INPUT    ((uint64_t)256 << 20)
 #define DEFAULT_MAX_INFLATED ((uint64_t)1 << 30)
@@ -43,5 +46,48 @@ int paifu_input__gunzip(char **data, size_t *size, uint64_t *held, bool *compres
  * refused (detection looks at the head of an input; a gzip bomb then costs little). */
 int paifu_input__gunzip_prefix(char **data, size_t *size, uint64_t *held, bool *compressed,
                                uint64_t max, const char *source, paifu_error *err);
+
+/*
+ * A stream over a file (or stdin), gzip inflated as it is read, for reading a large input game
+ * by game (registry.c): the same caps and the same errors as paifu_input__read_file followed by
+ * paifu_input__gunzip, only met as the bytes arrive. PREFIX (malloc'd, owned by the stream) is
+ * the file's first bytes, already read.
+ */
+typedef struct paifu_input_stream {
+    FILE *file;             /* NULL once closed; stdin is not closed */
+    const char *source;     /* file name for errors (borrowed) */
+    unsigned char *raw;     /* raw bytes read but not yet handed out or inflated */
+    size_t raw_len, raw_pos, raw_cap;
+    bool raw_eof;           /* the file has no more bytes */
+    bool gzip, z_ready, z_end; /* gzip input; inflater set up; a member just ended */
+    z_stream zs;
+    uint64_t raw_total, out_total, max, max_inflated;
+    uint64_t held;          /* bytes of the process's input budget RAW holds */
+    bool eof; /* no more bytes will come out */
+} paifu_input_stream;
+
+/* Bytes read per refill, 1 MiB (tests lower it to cut games at every possible place). */
+extern size_t paifu_input__stream_chunk;
+
+/* Open PATH ("-" = stdin) and read its first paifu_input__stream_chunk bytes into *PREFIX
+   (malloc'd, NUL-terminated, *HELD bytes of the budget); *ALL says whether that is the whole
+   file (then *F is closed). */
+int paifu_input__open_prefix(FILE **f, char **prefix, size_t *len, uint64_t *held, bool *all,
+                             const char *path, uint64_t max, paifu_error *err);
+
+/* Grow *BUF to NCAP + 1 bytes, reserving them in the budget (*HELD: what it holds now). */
+int paifu_input__grow(char **buf, uint64_t *held, size_t ncap, const char *source,
+                      paifu_error *err);
+
+/* PREFIX's HELD bytes of the budget pass to the stream, which gives them back when closed. */
+void paifu_input__stream_init(paifu_input_stream *s, FILE *f, char *prefix, size_t len,
+                              uint64_t held, const char *source, uint64_t max,
+                              uint64_t max_inflated);
+
+/* Append at most WANT bytes at DST (room for WANT + 1; NUL-terminated); *GOT says how many. */
+int paifu_input__stream_read(paifu_input_stream *s, char *dst, size_t want, size_t *got,
+                             paifu_error *err);
+
+void paifu_input__stream_close(paifu_input_stream *s);
 
 #endif

@@ -195,9 +195,12 @@ int paifu_write_options_init(paifu_write_options *opts, unsigned int version)
 /* ---- reader ---- */
 
 struct paifu_reader {
-    char *data;
+    char *data; /* the whole input, or the window over a streamed one */
     size_t size;
     uint64_t held; /* bytes of the process's input budget that DATA holds */
+    size_t cap;                /* a streamed window's capacity (data has cap + 1 bytes) */
+    bool streaming;            /* read through a window (stream_fill) */
+    paifu_input_stream stream; /* where a streamed window's bytes come from */
     bool compressed;
     char source[256];
     paifu_read_options opts;
@@ -224,6 +227,7 @@ void paifu_reader_free(paifu_reader *r)
     paifu_game_free(r->spare);
     paifu_container__free(r->box);
     paifu_game_free(r->game);
+    paifu_input__stream_close(&r->stream);
     free(r->data);
     paifu_input__release(r->held);
     free(r);
@@ -232,7 +236,7 @@ void paifu_reader_free(paifu_reader *r)
 /* The row's reader_open, or the default one: a zeroed state that starts with the input. */
 static int open_state(paifu_reader *r, paifu_error *err)
 {
-    format_input in = {r->data, r->size, r->source, &r->opts};
+    format_input in = {r->data, r->size, r->source, &r->opts, 0};
     if (r->impl->reader_open)
         return r->impl->reader_open(&r->state, &in, err);
     size_t size = r->impl->reader_size;
@@ -310,6 +314,148 @@ static int open_owned(paifu_reader **out, char *data, size_t size, uint64_t held
                       const char *source, const paifu_read_options *opts, paifu_error *err)
 {
     return open_reusing(out, data, size, held, source, opts, NULL, err);
+}
+
+/* A new reader named SOURCE under OPTS (NULL: the defaults), no input yet. */
+static int reader_new(paifu_reader **out, const char *source, const paifu_read_options *opts,
+                      paifu_error *err)
+{
+    paifu_reader *r = calloc(1, sizeof(*r));
+    if (!r)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    snprintf(r->source, sizeof(r->source), "%s", source);
+    if (opts) {
+        if (opts->version != PAIFU_READ_OPTIONS_VERSION) {
+            free(r);
+            return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown read options version %u",
+                                   opts->version);
+        }
+        r->opts = *opts;
+    } else {
+        paifu_read_options_init(&r->opts, PAIFU_READ_OPTIONS_VERSION);
+    }
+    *out = r;
+    return 0;
+}
+
+/* The reader's format: the one the options name, else the one detected in its bytes. */
+static int choose_format(paifu_reader *r, paifu_error *err)
+{
+    if (r->opts.format) {
+        r->impl = paifu_formats__find(r->opts.format);
+        if (!r->impl || !r->impl->reader_next)
+            return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown input format \"%s\"",
+                                   r->opts.format);
+        return 0;
+    }
+    r->impl = detect(r->data, r->size);
+    if (!r->impl)
+        return paifu_formats__error(err, PAIFU_EFORMAT, r->source, 0, 0, NULL,
+                                    "unrecognised input: expected a mahjong log (paifu JSON, "
+                                    "Tenhou XML or JSON, MahjongSoul, mjai, ...)");
+    return 0;
+}
+
+/* The game and the format's state, once the input and the format are known. */
+static int start_reading(paifu_reader *r, paifu_error *err)
+{
+    int rc = paifu_game_new(&r->game, err);
+    if (rc < 0)
+        return rc;
+    paifu_game_set_limits(r->game, r->opts.max_deals, r->opts.max_events);
+    return open_state(r, err);
+}
+
+/* ---- streamed input ---- */
+
+/* Append up to a chunk of the stream to the window (growing it; the reader's state, if any,
+   is not told: stream_fill does that). */
+static int window_more(paifu_reader *r, paifu_error *err)
+{
+    size_t chunk = paifu_input__stream_chunk ? paifu_input__stream_chunk : 1;
+    if (r->cap - r->size < chunk) {
+        size_t ncap = r->cap ? r->cap : chunk;
+        while (ncap - r->size < chunk)
+            ncap *= 2;
+        int rc = paifu_input__grow(&r->data, &r->held, ncap, r->source, err);
+        if (rc < 0)
+            return rc;
+        r->cap = ncap;
+    }
+    size_t got;
+    int rc = paifu_input__stream_read(&r->stream, r->data + r->size, chunk, &got, err);
+    r->size += got;
+    return rc;
+}
+
+/*
+ * Before each game of a streamed input: make the window hold the whole next game (or the
+ * stream's end), dropping the bytes before the reader's keep offset as it slides.
+ */
+static int stream_fill(paifu_reader *r, paifu_error *err)
+{
+    size_t keep, next;
+    r->impl->stream_span(r->state, &keep, &next);
+    size_t dropped = 0;
+    bool moved = false;
+    while (!r->stream.eof && (next >= r->size || r->impl->game_end(r->data, next, r->size) >=
+                                                     r->size)) {
+        if (keep > 0) {
+            memmove(r->data, r->data + keep, r->size - keep + 1);
+            r->size -= keep;
+            next -= keep;
+            dropped += keep;
+            keep = 0;
+        }
+        moved = true;
+        int rc = window_more(r, err);
+        if (rc < 0)
+            return rc;
+    }
+    if (moved)
+        r->impl->stream_rebase(r->state, r->data, r->size, dropped);
+    return 0;
+}
+
+/*
+ * Over a file larger than a chunk (F open after its first LEN bytes, PREFIX): a format that
+ * streams reads it through a window; any other gets the whole (inflated) input, as before.
+ */
+static int open_stream(paifu_reader **out, FILE *f, char *prefix, size_t len, uint64_t held,
+                       const char *source, const paifu_read_options *opts, paifu_error *err)
+{
+    paifu_reader *r;
+    int rc = reader_new(&r, source, opts, err);
+    if (rc < 0) {
+        free(prefix);
+        paifu_input__release(held);
+        if (f != stdin)
+            fclose(f);
+        return rc;
+    }
+    uint64_t max = r->opts.max_input ? r->opts.max_input : DEFAULT_MAX_INPUT;
+    uint64_t max_inflated = r->opts.max_inflated ? r->opts.max_inflated : DEFAULT_MAX_INFLATED;
+    paifu_input__stream_init(&r->stream, f, prefix, len, held, r->source, max, max_inflated);
+    r->compressed = r->stream.gzip;
+    if ((rc = window_more(r, err)) < 0)
+        goto fail;
+    if (r->opts.format)
+        r->impl = paifu_formats__find(r->opts.format);
+    else
+        r->impl = detect(r->data, r->size);
+    r->streaming = r->impl && r->impl->game_end && r->impl->reader_next;
+    while (!r->streaming && !r->stream.eof)
+        if ((rc = window_more(r, err)) < 0)
+            goto fail;
+    if (!r->streaming && (rc = choose_format(r, err)) < 0)
+        goto fail;
+    if ((rc = start_reading(r, err)) < 0)
+        goto fail;
+    *out = r;
+    return 0;
+fail:
+    paifu_reader_free(r);
+    return rc;
 }
 
 /* PATH is a log database or an archive of KIND: a reader of its members. */
@@ -429,14 +575,18 @@ int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_opt
     if (kind != CONTAINER_NONE)
         return open_container(out, path, (container_kind)kind, opts, err);
     uint64_t max = opts && opts->max_input ? opts->max_input : DEFAULT_MAX_INPUT;
+    FILE *f;
     char *data;
     size_t size;
     uint64_t held;
-    int rc = paifu_input__read_file(&data, &size, &held, path, max, err);
+    bool all;
+    int rc = paifu_input__open_prefix(&f, &data, &size, &held, &all, path, max, err);
     if (rc < 0)
         return rc;
     const char *name = opts && opts->source_name ? opts->source_name : path;
-    return open_owned(out, data, size, held, name, opts, err);
+    if (all)
+        return open_owned(out, data, size, held, name, opts, err);
+    return open_stream(out, f, data, size, held, name, opts, err);
 }
 
 int paifu_format_detect_file(const char **out, const char *path, const paifu_read_options *opts,
@@ -447,27 +597,55 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
     *out = NULL;
     uint64_t max = opts && opts->max_input ? opts->max_input : DEFAULT_MAX_INPUT;
     uint64_t max_inflated = opts && opts->max_inflated ? opts->max_inflated : DEFAULT_MAX_INFLATED;
-    char *data;
-    size_t size;
-    uint64_t held;
-    bool compressed;
     int kind = paifu_container__peek(path, err);
     if (kind != CONTAINER_NONE) {
         *out = kind < 0 ? NULL : kind == CONTAINER_DATABASE ? "houou-logs" : "archive";
         return kind < 0 ? kind : 0;
     }
-    int rc = paifu_input__read_file(&data, &size, &held, path, max, err);
+    FILE *f;
+    char *data;
+    size_t size;
+    uint64_t held;
+    bool all;
+    int rc = paifu_input__open_prefix(&f, &data, &size, &held, &all, path, max, err);
     if (rc < 0)
         return rc;
     if (max_inflated > DETECT_PREFIX)
         max_inflated = DETECT_PREFIX;
-    if ((rc = paifu_input__gunzip_prefix(&data, &size, &held, &compressed, max_inflated, path,
-                                         err)) == 0) {
-        const format_impl *f = detect(data, size);
-        *out = f ? f->info.name : NULL;
+    if (all) {
+        bool compressed;
+        if ((rc = paifu_input__gunzip_prefix(&data, &size, &held, &compressed, max_inflated, path,
+                                             err)) == 0) {
+            const format_impl *fmt = detect(data, size);
+            *out = fmt ? fmt->info.name : NULL;
+        }
+        free(data);
+        paifu_input__release(held);
+        return rc;
     }
-    free(data);
-    paifu_input__release(held);
+    /* a large file: a format that streams is known from its first chunk, as the reader
+       knows it (open_stream); any other from its first DETECT_PREFIX bytes (inflated) */
+    paifu_reader *r;
+    if ((rc = reader_new(&r, path, opts, err)) < 0) {
+        free(data);
+        paifu_input__release(held);
+        if (f != stdin)
+            fclose(f);
+        return rc;
+    }
+    paifu_input__stream_init(&r->stream, f, data, size, held, r->source, max, UINT64_MAX);
+    if ((rc = window_more(r, err)) == 0) {
+        const format_impl *fmt = detect(r->data, r->size);
+        while (rc == 0 && !(fmt && fmt->game_end) && !r->stream.eof && r->size < max_inflated)
+            rc = window_more(r, err);
+        if (rc == 0 && !(fmt && fmt->game_end)) {
+            if (r->size > max_inflated)
+                r->data[r->size = (size_t)max_inflated] = '\0';
+            fmt = detect(r->data, r->size);
+        }
+        *out = rc == 0 && fmt ? fmt->info.name : NULL;
+    }
+    paifu_reader_free(r);
     return rc;
 }
 
@@ -500,7 +678,9 @@ int paifu_reader_next(const paifu_game **out, paifu_reader *r, paifu_error *err)
     if (r->done)
         return 0;
     paifu_game_reset(r->game);
-    int rc = r->impl->reader_next(r->state, r->game, err);
+    int rc = r->streaming ? stream_fill(r, err) : 0;
+    if (rc == 0)
+        rc = r->impl->reader_next(r->state, r->game, err);
     if (rc <= 0) {
         r->done = true;
         return rc;

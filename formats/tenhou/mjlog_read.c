@@ -300,7 +300,7 @@ static void locate(mjlog_reader *st, paifu_location *w, const char *attr)
         return;
     size_t off = attr ? value_offset(st, attr) : st->tag_start;
     position_in_tag(st, off, &w->line, &w->column);
-    w->offset = off;
+    w->offset = st->in.base + off;
     char index[16] = "";
     if (st->tag_index)
         snprintf(index, sizeof(index), "[%u]", (unsigned)st->tag_index);
@@ -406,7 +406,7 @@ static int xml_failure(mjlog_reader *st)
             off = st->doc_start - (st->doc_column - 1);
         w.line = line;
         w.column = col;
-        w.offset = off + col - 1;
+        w.offset = st->in.base + off + col - 1;
     }
     if (st->in_deal)
         paifu_deal_label(w.deal, sizeof(w.deal), &st->start);
@@ -1003,6 +1003,29 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     return 1;
 }
 
+/* Streaming (format.h): the reader needs the bytes from its cursor on (lines are counted from
+   there) and the next document starts at next_doc; offsets move with the window (line_start may
+   lie before it: only differences from it are taken, in size_t's modular arithmetic). */
+static void stream_span(const void *state, size_t *keep, size_t *next)
+{
+    const mjlog_reader *st = state;
+    *keep = st->cur < st->next_doc ? st->cur : st->next_doc;
+    *next = st->next_doc;
+}
+
+static void stream_rebase(void *state, const char *data, size_t size, size_t dropped)
+{
+    mjlog_reader *st = state;
+    st->in.data = data;
+    st->in.size = size;
+    st->in.base += dropped;
+    st->next_doc -= dropped;
+    st->cur -= dropped;
+    st->line_start -= dropped;
+    const char *nl = memchr(data + st->cur, '\n', size - st->cur);
+    st->next_newline = nl ? (size_t)(nl - data) : size;
+}
+
 const format_impl paifu_format_mjlog = {
     .info = {.name = "tenhou-xml",
              .description = "Tenhou mjlog XML (<mjloggm>, plain or gzip)",
@@ -1015,4 +1038,7 @@ const format_impl paifu_format_mjlog = {
     .reader_open = reader_open,
     .reader_next = reader_next,
     .writer = &paifu_mjlog__writer,
+    .stream_span = stream_span,
+    .game_end = find_doc_end,
+    .stream_rebase = stream_rebase,
 };
