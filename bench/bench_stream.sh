@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# bench_stream.sh BUILD_DIR [REPEAT] [DIR]: 'paifu validate' over one large file of concatenated
+# games, read from the file and from standard input: peak memory (maximum resident set size)
+# and games per CPU second, and whether its findings are those of the per-file run.
+#
+# The file is every Tenhou XML log of DIR (default: the corpus's tenhou-xml folder, _partial/
+# left out: truncated logs), in name order, gzip inflated, each followed by a newline, the
+# whole repeated REPEAT times (default 16: 13,552 games, about 200 MB). The per-file run is
+# 'paifu validate' over those files once. Findings and rule notes are compared with the
+# file name, the line:column and the game number taken out (they are the only things that
+# differ: in the large file they count from its start); the file and stdin runs must print the
+# same apart from the name. One process, one thread; CPU time is user + system from
+# /usr/bin/time. Not a test: timings depend on the machine.
+set -eu
+build=${1:?usage: bench_stream.sh BUILD_DIR [REPEAT] [DIR]}
+repeat=${2:-16}
+dir=${3:-$(dirname "$0")/../../shared/corpus/tenhou-xml}
+paifu=$build/cli/paifu
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+find "$dir" -type f -not -path '*/_partial/*' | LC_ALL=C sort > "$work/files"
+while read -r f; do zcat -f "$f"; echo; done < "$work/files" > "$work/once.xml"
+for _ in $(seq "$repeat"); do cat "$work/once.xml"; done > "$work/big.xml"
+n_files=$(wc -l < "$work/files")
+size=$(stat -c %s "$work/big.xml")
+echo "bench_stream: $n_files logs x $repeat = one file of $size bytes"
+
+# path:line:col: / path: and the game numbers out
+normalise() { sed -E 's/^[^ ]+: //; s/game [0-9]+ checked/game checked/; s/\[game [0-9]+(, )?/[/' | grep -v '^[0-9]* files\? ('; }
+
+xargs -a "$work/files" -d '\n' "$paifu" validate > "$work/perfile.txt" 2>&1 || true
+normalise < "$work/perfile.txt" > "$work/perfile.norm"
+for _ in $(seq "$repeat"); do cat "$work/perfile.norm"; done > "$work/expected.norm"
+
+run() { # run NAME CMD...: peak RSS and CPU time of CMD, its output in $work/NAME.txt
+    local name=$1
+    shift
+    /usr/bin/time -f "%M %U %S" -o "$work/$name.time" "$@" > "$work/$name.txt" 2>&1 || true
+    read -r rss user sys < <(tail -1 "$work/$name.time")
+    local cpu games
+    cpu=$(awk "BEGIN{print $user + $sys}")
+    games=$(grep -Eo '[0-9]+ games?' "$work/$name.txt" | tail -1 | cut -d' ' -f1)
+    echo "  $name: peak RSS $((rss / 1024)) MB; $games games in $cpu s CPU ->" \
+         "$(awk "BEGIN{printf \"%.0f\", $games / $cpu}") games/s"
+}
+run file "$paifu" validate "$work/big.xml"
+run stdin sh -c "exec '$paifu' validate - < '$work/big.xml'"
+run quiet "$paifu" validate -q "$work/big.xml"
+normalise < "$work/file.txt" > "$work/file.norm"
+if cmp -s "$work/file.norm" "$work/expected.norm"; then
+    echo "  findings and rule notes: the same as the per-file run ($(wc -l < "$work/file.norm") lines)"
+else
+    echo "  findings and rule notes DIFFER from the per-file run:"
+    diff "$work/expected.norm" "$work/file.norm" | head -20
+    exit 1
+fi
+if [ "$(sed "s|$work/big.xml|-|g" "$work/file.txt")" = "$(cat "$work/stdin.txt")" ]; then
+    echo "  stdin: the same output as the file"
+else
+    echo "  stdin output DIFFERS from the file's"
+    exit 1
+fi
+echo "  machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); load $(cut -d' ' -f1-3 /proc/loadavg)"
