@@ -134,7 +134,7 @@ static void describe(text *out, const paifu_game *g)
 }
 
 /* Every game of PATH (or of the buffer DATA when PATH is NULL) described, one text each;
-   *ERR gets the error that ended the reading, if any. Returns the number of games. */
+ *ERR gets the error that ended the reading, if any. Returns the number of games. */
 static size_t read_all(text *games, size_t max, const char *path, const char *data, size_t len,
                        paifu_error *err)
 {
@@ -190,6 +190,24 @@ static void write_file(const char *path, const char *data, size_t len, bool gz)
     fclose(f);
 }
 
+/* The N game descriptions of A and B are the same; then everything is freed and PATH
+   removed. */
+static void compare_and_free(text *a, text *b, size_t n, const char *path, text *multi, char **docs,
+                             size_t n_docs)
+{
+    for (size_t i = 0; i < n; i++) {
+        assert_string_equal(a[i].data, b[i].data);
+        free(a[i].data);
+        free(b[i].data);
+    }
+    unlink(path);
+    free(a);
+    free(b);
+    free(multi->data);
+    for (size_t i = 0; i < n_docs; i++)
+        free(docs[i]);
+}
+
 /* The multi-game file of DOCS (separators vary: nothing, a newline, CRLF and spaces, an XML
    declaration), streamed with CHUNK-byte refills, against each game read from its own bytes. */
 static void check_stream(size_t chunk, bool gz)
@@ -227,17 +245,7 @@ static void check_stream(size_t chunk, bool gz)
     paifu_input__stream_chunk = saved;
     assert_int_equal(err.code, PAIFU_OK);
     assert_int_equal(got, games);
-    for (size_t i = 0; i < games; i++) {
-        assert_string_equal(streamed[i].data, own[i].data);
-        free(streamed[i].data);
-        free(own[i].data);
-    }
-    unlink(path);
-    free(streamed);
-    free(own);
-    free(multi.data);
-    for (size_t i = 0; i < n; i++)
-        free(docs[i]);
+    compare_and_free(streamed, own, games, path, &multi, docs, n);
 }
 
 static void stream_small_chunks(void **state)
@@ -303,17 +311,7 @@ static void check_error(size_t chunk, int how)
     assert_int_equal(sn, wn);
     assert_true(wn >= n); /* the first round of games was read */
     assert_same_error(&serr, &werr);
-    for (size_t i = 0; i < wn; i++) {
-        assert_string_equal(streamed[i].data, whole[i].data);
-        free(streamed[i].data);
-        free(whole[i].data);
-    }
-    unlink(path);
-    free(whole);
-    free(streamed);
-    free(multi.data);
-    for (size_t i = 0; i < n; i++)
-        free(docs[i]);
+    compare_and_free(streamed, whole, wn, path, &multi, docs, n);
 }
 
 static void error_in_value(void **state)
