@@ -462,23 +462,13 @@ fail:
 static int open_container(paifu_reader **out, const char *path, container_kind kind,
                           const paifu_read_options *opts, paifu_error *err)
 {
-    paifu_reader *r = calloc(1, sizeof(*r));
-    if (!r)
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    snprintf(r->source, sizeof(r->source), "%s", path);
-    if (opts) {
-        if (opts->version != PAIFU_READ_OPTIONS_VERSION) {
-            free(r);
-            return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown read options version %u",
-                                   opts->version);
-        }
-        r->opts = *opts;
-    } else {
-        paifu_read_options_init(&r->opts, PAIFU_READ_OPTIONS_VERSION);
-    }
+    paifu_reader *r;
+    int rc = reader_new(&r, path, opts, err);
+    if (rc < 0)
+        return rc;
     r->opts.source_name = NULL;
     r->kind = kind;
-    int rc = paifu_container__open(&r->box, path, kind, &r->opts, err);
+    rc = paifu_container__open(&r->box, path, kind, &r->opts, err);
     if (rc < 0) {
         free(r);
         return rc;
