@@ -149,10 +149,13 @@ static size_t read_all(text *games, size_t max, const char *path, const char *da
     size_t n = 0;
     while ((rc = paifu_reader_next(&g, r, err)) > 0) {
         assert_true(n < max);
+        /* the window (and a stream's raw bytes) count against the process's input budget */
+        assert_true(paifu_input__held() > 0);
         memset(&games[n], 0, sizeof(games[n]));
         describe(&games[n++], g);
     }
     paifu_reader_free(r);
+    assert_int_equal(paifu_input__held(), 0); /* all given back */
     return n;
 }
 
