@@ -248,74 +248,6 @@ static int open_state(paifu_reader *r, paifu_error *err)
     return 0;
 }
 
-/* Takes ownership of DATA (malloc'd, NUL-terminated; HELD bytes of it counted against the
-   process's input budget) and of GAME (NULL: a new one; a container hands the game of its last
-   member on, so that its arena is not built again). */
-static int open_reusing(paifu_reader **out, char *data, size_t size, uint64_t held,
-                        const char *source, const paifu_read_options *opts, paifu_game *game,
-                        paifu_error *err)
-{
-    paifu_reader *r = calloc(1, sizeof(*r));
-    int rc = 0;
-    if (!r) {
-        free(data);
-        paifu_game_free(game);
-        paifu_input__release(held);
-        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    }
-    r->game = game;
-    r->data = data;
-    r->size = size;
-    r->held = held;
-    snprintf(r->source, sizeof(r->source), "%s", source);
-    if (opts) {
-        if (opts->version != PAIFU_READ_OPTIONS_VERSION) {
-            rc = paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown read options version %u",
-                                 opts->version);
-            goto fail;
-        }
-        r->opts = *opts;
-    } else {
-        paifu_read_options_init(&r->opts, PAIFU_READ_OPTIONS_VERSION);
-    }
-    uint64_t max_inflated = r->opts.max_inflated ? r->opts.max_inflated : DEFAULT_MAX_INFLATED;
-    if ((rc = paifu_input__gunzip(&r->data, &r->size, &r->held, &r->compressed, max_inflated, r->source,
-                                  err)) < 0)
-        goto fail;
-    if (r->opts.format) {
-        r->impl = paifu_formats__find(r->opts.format);
-        if (!r->impl || !r->impl->reader_next) {
-            rc = paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown input format \"%s\"",
-                                 r->opts.format);
-            goto fail;
-        }
-    } else {
-        r->impl = detect(r->data, r->size);
-        if (!r->impl) {
-            rc = paifu_formats__error(err, PAIFU_EFORMAT, r->source, 0, 0, NULL,
-                                      "unrecognised input: expected a mahjong log (paifu JSON, "
-                                      "Tenhou XML or JSON, MahjongSoul, mjai, ...)");
-            goto fail;
-        }
-    }
-    if (!r->game && (rc = paifu_game_new(&r->game, err)) < 0)
-        goto fail;
-    paifu_game_set_limits(r->game, r->opts.max_deals, r->opts.max_events);
-    if ((rc = open_state(r, err)) < 0)
-        goto fail;
-    *out = r;
-    return 0;
-fail:
-    paifu_reader_free(r);
-    return rc;
-}
-
-static int open_owned(paifu_reader **out, char *data, size_t size, uint64_t held,
-                      const char *source, const paifu_read_options *opts, paifu_error *err)
-{
-    return open_reusing(out, data, size, held, source, opts, NULL, err);
-}
-
 /* A new reader named SOURCE under OPTS (NULL: the defaults), no input yet. */
 static int reader_new(paifu_reader **out, const char *source, const paifu_read_options *opts,
                       paifu_error *err)
@@ -359,11 +291,47 @@ static int choose_format(paifu_reader *r, paifu_error *err)
 /* The game and the format's state, once the input and the format are known. */
 static int start_reading(paifu_reader *r, paifu_error *err)
 {
-    int rc = paifu_game_new(&r->game, err);
+    int rc = r->game ? 0 : paifu_game_new(&r->game, err);
     if (rc < 0)
         return rc;
     paifu_game_set_limits(r->game, r->opts.max_deals, r->opts.max_events);
     return open_state(r, err);
+}
+
+/* Takes ownership of DATA (malloc'd, NUL-terminated; HELD bytes of it counted against the
+   process's input budget) and of GAME (NULL: a new one; a container hands the game of its last
+   member on, so that its arena is not built again). */
+static int open_reusing(paifu_reader **out, char *data, size_t size, uint64_t held,
+                        const char *source, const paifu_read_options *opts, paifu_game *game,
+                        paifu_error *err)
+{
+    paifu_reader *r;
+    int rc = reader_new(&r, source, opts, err);
+    if (rc < 0) {
+        free(data);
+        paifu_game_free(game);
+        paifu_input__release(held);
+        return rc;
+    }
+    r->game = game;
+    r->data = data;
+    r->size = size;
+    r->held = held;
+    uint64_t max_inflated = r->opts.max_inflated ? r->opts.max_inflated : DEFAULT_MAX_INFLATED;
+    if ((rc = paifu_input__gunzip(&r->data, &r->size, &r->held, &r->compressed, max_inflated,
+                                  r->source, err)) < 0 ||
+        (rc = choose_format(r, err)) < 0 || (rc = start_reading(r, err)) < 0) {
+        paifu_reader_free(r);
+        return rc;
+    }
+    *out = r;
+    return 0;
+}
+
+static int open_owned(paifu_reader **out, char *data, size_t size, uint64_t held,
+                      const char *source, const paifu_read_options *opts, paifu_error *err)
+{
+    return open_reusing(out, data, size, held, source, opts, NULL, err);
 }
 
 /* ---- streamed input ---- */
@@ -553,6 +521,23 @@ static int next_in_container(const paifu_game **out, paifu_reader *r, paifu_erro
     }
 }
 
+/* A file's first bytes (paifu_input__open_prefix under the options' max_input). */
+typedef struct file_start {
+    FILE *f; /* open after them, or NULL when they are the whole file (ALL) */
+    char *data;
+    size_t size;
+    uint64_t held;
+    bool all;
+} file_start;
+
+static int read_start(file_start *s, const char *path, const paifu_read_options *opts,
+                      paifu_error *err)
+{
+    uint64_t max = opts && opts->max_input ? opts->max_input : DEFAULT_MAX_INPUT;
+    return paifu_input__open_prefix(&s->f, &s->data, &s->size, &s->held, &s->all, path, max,
+                                    err);
+}
+
 int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_options *opts,
                       paifu_error *err)
 {
@@ -564,19 +549,14 @@ int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_opt
         return kind;
     if (kind != CONTAINER_NONE)
         return open_container(out, path, (container_kind)kind, opts, err);
-    uint64_t max = opts && opts->max_input ? opts->max_input : DEFAULT_MAX_INPUT;
-    FILE *f;
-    char *data;
-    size_t size;
-    uint64_t held;
-    bool all;
-    int rc = paifu_input__open_prefix(&f, &data, &size, &held, &all, path, max, err);
+    file_start s;
+    int rc = read_start(&s, path, opts, err);
     if (rc < 0)
         return rc;
     const char *name = opts && opts->source_name ? opts->source_name : path;
-    if (all)
-        return open_owned(out, data, size, held, name, opts, err);
-    return open_stream(out, f, data, size, held, name, opts, err);
+    if (s.all)
+        return open_owned(out, s.data, s.size, s.held, name, opts, err);
+    return open_stream(out, s.f, s.data, s.size, s.held, name, opts, err);
 }
 
 int paifu_format_detect_file(const char **out, const char *path, const paifu_read_options *opts,
@@ -592,17 +572,17 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
         *out = kind < 0 ? NULL : kind == CONTAINER_DATABASE ? "houou-logs" : "archive";
         return kind < 0 ? kind : 0;
     }
-    FILE *f;
-    char *data;
-    size_t size;
-    uint64_t held;
-    bool all;
-    int rc = paifu_input__open_prefix(&f, &data, &size, &held, &all, path, max, err);
+    file_start s;
+    int rc = read_start(&s, path, opts, err);
     if (rc < 0)
         return rc;
+    FILE *f = s.f;
+    char *data = s.data;
+    size_t size = s.size;
+    uint64_t held = s.held;
     if (max_inflated > DETECT_PREFIX)
         max_inflated = DETECT_PREFIX;
-    if (all) {
+    if (s.all) {
         bool compressed;
         if ((rc = paifu_input__gunzip_prefix(&data, &size, &held, &compressed, max_inflated, path,
                                              err)) == 0) {
