@@ -342,6 +342,7 @@ int paifu_input__gunzip_prefix(char **data, size_t *size, uint64_t *held, bool *
 {
     return gunzip(data, size, held, compressed, max, true, source, err);
 }
+
 /* ---- streams ---- */
 
 void paifu_input__stream_init(paifu_input_stream *s, FILE *f, char *prefix, size_t len,
