@@ -247,4 +247,30 @@ static inline void corpus_verify_format(const corpus_manifest *m, const char *fo
     assert_true(files > 0);
 }
 
+/* A writer's output in memory, grown as needed and kept NUL-terminated: the paifu_write_cb the
+   corpus drivers give paifu_writer_open (a corpus game's output can be megabytes). */
+typedef struct bytes {
+    char *data;
+    size_t len, cap;
+} bytes;
+
+static inline int bytes_put(const void *data, size_t size, void *payload)
+{
+    bytes *b = payload;
+    if (b->len + size + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 65536;
+        while (cap < b->len + size + 1)
+            cap *= 2;
+        char *p = realloc(b->data, cap);
+        if (!p)
+            return -1;
+        b->data = p;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, data, size);
+    b->len += size;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
 #endif

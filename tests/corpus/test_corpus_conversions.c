@@ -68,11 +68,6 @@
 #define MAX_LOSSES   32
 #define MAX_FAILURES 60 /* printed; all are counted */
 
-typedef struct bytes {
-    char *data;
-    size_t len, cap;
-} bytes;
-
 typedef struct losses {
     char what[MAX_LOSSES][160];
     int n;
@@ -124,25 +119,6 @@ static void failure(const char *fmt, ...)
 
 /* ---- writing into memory ---- */
 
-static int to_bytes(const void *data, size_t size, void *payload)
-{
-    bytes *b = payload;
-    if (b->len + size + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + size + 1)
-            cap *= 2;
-        char *p = realloc(b->data, cap);
-        if (!p)
-            return -1;
-        b->data = p;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, data, size);
-    b->len += size;
-    b->data[b->len] = '\0';
-    return 0;
-}
-
 static void on_loss(const paifu_game *game, const char *what, void *payload)
 {
     (void)game;
@@ -170,7 +146,7 @@ static int convert(bytes *out, losses *l, const paifu_game *game, const char *fo
     out->len = 0;
     l->n = 0;
     paifu_error_clear(err);
-    int rc = paifu_writer_open(&w, format, to_bytes, out, &wo, err);
+    int rc = paifu_writer_open(&w, format, bytes_put, out, &wo, err);
     if (rc == 0)
         rc = paifu_writer_write(w, game, err);
     if (rc == 0)
@@ -820,7 +796,7 @@ static bool run_file(const char *path)
         }
         losses l;
         if (paifu && convert(&one, &l, g, "paifu", &err) == 0)
-            to_bytes(one.data, one.len, &own);
+            bytes_put(one.data, one.len, &own);
         index++;
     }
     snprintf(WHERE, sizeof(WHERE), "%s", path);

@@ -30,30 +30,6 @@
 #include "corpus_manifest.h"
 #include "paifu.h"
 
-typedef struct bytes {
-    char *data;
-    size_t len, cap;
-} bytes;
-
-static int put(const void *data, size_t size, void *payload)
-{
-    bytes *b = payload;
-    if (b->len + size + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 65536;
-        while (cap < b->len + size + 1)
-            cap *= 2;
-        char *p = realloc(b->data, cap);
-        if (!p)
-            return -1;
-        b->data = p;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, data, size);
-    b->len += size;
-    b->data[b->len] = '\0';
-    return 0;
-}
-
 static void on_loss(const paifu_game *g, const char *what, void *payload)
 {
     (void)g;
@@ -123,7 +99,7 @@ static void through(const paifu_game *g, const findings *src, const char *format
     paifu_writer *w = NULL;
     paifu_error err;
     paifu_error_clear(&err);
-    int rc = paifu_writer_open(&w, format, put, &out, &wo, &err);
+    int rc = paifu_writer_open(&w, format, bytes_put, &out, &wo, &err);
     if (rc == 0)
         rc = paifu_writer_write(w, g, &err);
     if (rc == 0)
