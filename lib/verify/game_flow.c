@@ -18,6 +18,7 @@
 #include "replay_internal.h"
 #include "settle_internal.h"
 #include "sheet_check.h"
+#include "sheet_totals.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -223,9 +224,41 @@ static void check_final_score(paifu_report *rep, const paifu_verify_options *opt
     }
 }
 
+/* A score sheet's walk again, quietly, with one deal edited (sheet_totals.c). */
+typedef struct quiet_ctx quiet_ctx;
+static bool quiet_points(void *ctx, size_t at, const paifu_deal *deal, int32_t *points);
+struct quiet_ctx {
+    paifu_report *scratch;
+    const paifu_game *game;
+    const paifu_rules *rules;
+    const paifu_verify_options *opts;
+};
+
+/* The final points F reaches: its scores with the leftover sticks settled. */
+static void final_points(int32_t *points, const flow *f, int players, const paifu_rules *r)
+{
+    memcpy(points, f->scores, sizeof(f->scores));
+    paifu_settle__leftover(points, f->sticks, players, r);
+}
+
+/* Which deal of a score sheet explains final points other than the recorded ones. */
+static void trace_points(paifu_report *rep, const paifu_game *game, const paifu_rules *r,
+                         const paifu_verify_options *opts, const paifu_deal_start *starts,
+                         const int32_t *recorded)
+{
+    quiet_ctx q = {NULL, game, r, opts};
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (!starts || paifu_report_new(&q.scratch, &err) < 0)
+        return;
+    paifu_report__begin_game(q.scratch, 1);
+    paifu_sheet__reconcile(rep, opts, game, r, starts, recorded, quiet_points, &q);
+    paifu_report_free(q.scratch);
+}
+
 static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rules *r,
                       const paifu_verify_options *opts, const flow *f, const int32_t *penalties,
-                      const paifu_deal *last, bool final_known)
+                      const paifu_deal *last, bool final_known, const paifu_deal_start *starts)
 {
     int players = paifu_game_players(game);
     const paifu_game_result *res = paifu_game_result_get(game);
@@ -235,8 +268,7 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
         flow_finding(rep, opts, last, "flow.game_end", "another deal", "game over",
                      "RRC 2024 §3.11", "the game ended before the rules end it");
     int32_t points[PAIFU_SEATS];
-    memcpy(points, f->scores, sizeof(points));
-    paifu_settle__leftover(points, f->sticks, players, r);
+    final_points(points, f, players, r);
     if (res->has_points) {
         if (f->known && memcmp(points, res->points, sizeof(int32_t) * (size_t)players) != 0) {
             paifu_finding__points(e, sizeof(e), points, players);
@@ -246,6 +278,7 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
             w.line = paifu_game_result_line(game, &w.column); /* a score sheet's points line */
             paifu_report_add(rep, "game.final_points", &w, e, g, "RRC 2024 §3.12",
                              "final points differ from the last deal's result");
+            trace_points(rep, game, r, opts, starts, res->points);
         }
         memcpy(points, res->points, sizeof(points));
     } else if (!f->known) {
@@ -289,11 +322,44 @@ int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
     return paifu_game_flow__walk(report, game, rules, opts, NULL, err);
 }
 
+/*
+ * One deal put in place of another for a quiet walk (the score-sheet search of sheet_totals.c):
+ * no findings are kept, no deal is checked as written, and the walk gives the final points it
+ * reaches (POINTS, with OK set) instead of comparing them.
+ */
+typedef struct walk_edit {
+    size_t at;
+    const paifu_deal *deal;
+    bool ok;
+    int32_t points[PAIFU_SEATS];
+} walk_edit;
+
+static int walk(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
+                const paifu_verify_options *opts, paifu_deal_start *starts, walk_edit *edit);
+
 int paifu_game_flow__walk(paifu_report *report, const paifu_game *game,
                           const paifu_rules *rules, const paifu_verify_options *opts,
                           paifu_deal_start *starts, paifu_error *err)
 {
     (void)err;
+    return walk(report, game, rules, opts, starts, NULL);
+}
+
+/* The final points of GAME with DEAL in place of deal AT (sheet_totals.c's callback). */
+static bool quiet_points(void *ctx, size_t at, const paifu_deal *deal, int32_t *points)
+{
+    quiet_ctx *q = ctx;
+    walk_edit e = {at, deal, false, {0}};
+    paifu_report_clear_findings(q->scratch);
+    if (walk(q->scratch, q->game, q->rules, q->opts, NULL, &e) < 0 || !e.ok)
+        return false;
+    memcpy(points, e.points, sizeof(e.points));
+    return true;
+}
+
+static int walk(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
+                const paifu_verify_options *opts, paifu_deal_start *starts, walk_edit *edit)
+{
     int players = paifu_game_players(game);
     size_t n = paifu_game_deal_count(game);
     flow f;
@@ -311,10 +377,13 @@ int paifu_game_flow__walk(paifu_report *report, const paifu_game *game,
         paifu_finding__add(report, opts, NULL, -1, "wall.seed", NULL, NULL, NULL,
                            "the wall seed cannot be decoded (%s): deals replayed without the wall",
                            wall_error);
+    paifu_deal_start *own = NULL; /* each deal's start, for tracing a sheet's final points */
+    if (!starts && !edit && n && (paifu_game_deal(game, 0)->flags & PAIFU_DEAL_RESULT_ONLY))
+        starts = own = calloc(n, sizeof(*own));
     paifu_deal last; /* the last deal as replayed (round and dealer filled in) */
     memset(&last, 0, sizeof(last));
     for (size_t d = 0; d < n; d++) {
-        const paifu_deal *deal = paifu_game_deal(game, d);
+        const paifu_deal *deal = edit && edit->at == d ? edit->deal : paifu_game_deal(game, d);
         paifu_deal eff; /* a score sheet's deal takes its round and dealer from the rotation */
         if (deal->flags & PAIFU_DEAL_ROUND_UNKNOWN) {
             eff = *deal;
@@ -328,7 +397,7 @@ int paifu_game_flow__walk(paifu_report *report, const paifu_game *game,
         const paifu_deal_start *st = &deal->start;
         if (starts)
             starts[d] = *st;
-        if (d > 0) {
+        if (d > 0 && !edit) {
             check_start(report, opts, deal, &f, players, verifiable);
             f.end_reported = f.end_reported || (f.over && verifiable);
         }
@@ -357,7 +426,7 @@ int paifu_game_flow__walk(paifu_report *report, const paifu_game *game,
             rp->sticks = st->riichi_sticks;
         }
         rp->skip_wall = skip_wall;
-        if ((deal->flags & PAIFU_DEAL_RESULT_ONLY) && verifiable)
+        if ((deal->flags & PAIFU_DEAL_RESULT_ONLY) && verifiable && !edit)
             paifu_sheet__check_deal(report, opts, deal, rules, players, rp->sticks, rp->honba);
         paifu_replay__run(rp);
         skip_wall = skip_wall || rp->wall_seed_wrong;
@@ -374,20 +443,28 @@ int paifu_game_flow__walk(paifu_report *report, const paifu_game *game,
         last = *deal;
     }
     free(rp);
+    if (edit) {
+        edit->ok = ended_ok && f.known && !paifu_game_truncated(game);
+        if (edit->ok)
+            final_points(edit->points, &f, players, rules);
+        return 0;
+    }
     if (paifu_game_truncated(game)) {
         const paifu_deal *tail = n ? paifu_game_deal(game, n - 1) : NULL;
         int last_event = tail && tail->n_events ? (int)tail->n_events - 1 : -1;
         paifu_finding__add(report, opts, tail, last_event, "log.truncated", NULL, NULL, NULL, "%s",
                            ended_ok ? "log ends between deals: the game has no recorded end"
                                     : "log ends mid-deal: the game has no recorded end");
+        free(own);
         return 0;
     }
     /* with unknown rules only the tiles are checked; with an unknown final formula (a private
        lobby's uma) everything but the final scores */
     bool final_known = paifu_game_meta_get(game, PAIFU_META_FINAL_UNKNOWN) == NULL;
     if (ended_ok && n && verifiable)
-        check_end(report, game, rules, opts, &f, penalties, &last, final_known);
+        check_end(report, game, rules, opts, &f, penalties, &last, final_known, starts);
     else if (!n && verifiable)
         check_results_only(report, game, rules, opts, final_known);
+    free(own);
     return 0;
 }
