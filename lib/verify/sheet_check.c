@@ -265,6 +265,19 @@ static void check_closed(sheet *sh, int ev, const paifu_win *w, const listed *l,
                 w->winner);
         return;
     }
+    /* four triplets in a closed hand are concealed: on a tsumo that is suuankou, on a ron the
+       triplet the ron completes is open and the other three are sanankou (yaku.md 33; RRC 2024
+       §4.1.2) */
+    if ((l->ids & BIT(PAIFU_YAKU_TOITOI)) && (tsumo || !(l->ids & BIT(PAIFU_YAKU_SANANKOU)))) {
+        finding(sh, ev, "sheet.yaku", tsumo ? "suuankou" : "toitoi with sanankou",
+                "toitoi in a closed hand", "RRC 2024 §4.1.2",
+                tsumo ? "seat %d's closed hand lists toitoi on a tsumo: four concealed triplets "
+                        "are suuankou"
+                      : "seat %d's closed hand lists toitoi without sanankou: on a ron three of "
+                        "its triplets stay concealed",
+                w->winner);
+        return;
+    }
     if (!tsumo && (w->known & PAIFU_REC_FU) && w->fu == 30 &&
         !(l->ids & (BIT(PAIFU_YAKU_PINFU) | BIT(PAIFU_YAKU_CHIITOITSU)))) {
         char g[32];

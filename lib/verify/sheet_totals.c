@@ -60,9 +60,10 @@ typedef struct search {
     int deal_event[SEARCH_LINES];
     int32_t deal_fits[SEARCH_LINES];
     char deal_what[SEARCH_LINES][96];
-    char one[SEARCH_LISTED * 100 + 16]; /* the expected value when one deal fits */
+    char one[SEARCH_LISTED * 100 + 16]; /* the edits, when one deal fits */
     paifu_deal one_deal;
     int one_event;
+    int one_fits;
 } search;
 
 /* SEAT's name on the sheet, else "seat N", into BUF. */
@@ -272,6 +273,7 @@ static void search_deal(search *s)
         s->one_deal = *d;
         s->one_deal.start = s->starts[s->at];
         s->one_event = s->event;
+        s->one_fits = s->fits;
     }
     s->deals++;
 }
@@ -312,29 +314,37 @@ int paifu_sheet__reconcile(paifu_report *report, const paifu_verify_options *opt
         search_deal(s);
     }
     if (s->deals == 1) {
-        paifu_finding__add(report, opts, &s->one_deal, s->one_event, "sheet.totals", s->one,
+        char e[96 + 32]; /* cut to the finding's 96 bytes by paifu_report_add */
+        if (s->one_fits > 1)
+            snprintf(e, sizeof(e), "%.80s (or %d other edits)", s->deal_what[0],
+                     s->one_fits - 1);
+        else
+            snprintf(e, sizeof(e), "%s", s->deal_what[0]);
+        paifu_finding__add(report, opts, &s->one_deal, s->one_event, "sheet.totals", e,
                            "as written", "RRC 2024 §3.12",
                            "the final points fit the deals only if %s", s->one);
     } else if (s->deals > 1) {
-        char lines[SEARCH_LINES * 120 + 32];
-        size_t k = 0;
+        char lines[96], each[SEARCH_LINES * 120 + 32];
+        size_t k = 0, m = 0;
+        k += (size_t)snprintf(lines, sizeof(lines), "one of lines ");
         for (int j = 0; j < s->deals && j < SEARCH_LINES; j++) {
             const paifu_deal *d = paifu_game_deal(game, s->deal_at[j]);
             uint32_t line = s->deal_event[j] >= 0 && (size_t)s->deal_event[j] < d->n_events
                                 ? d->events[s->deal_event[j]].line
                                 : d->line;
-            k += (size_t)snprintf(lines + k, sizeof(lines) - k, "%sline %u (%s%s)", j ? ", " : "",
-                                  (unsigned)line, s->deal_what[j],
-                                  s->deal_fits[j] > 1 ? ", or other edits" : "");
-            if (k >= sizeof(lines))
-                break;
+            if (k < sizeof(lines))
+                k += (size_t)snprintf(lines + k, sizeof(lines) - k, "%s%u", j ? ", " : "",
+                                      (unsigned)line);
+            if (m < sizeof(each))
+                m += (size_t)snprintf(each + m, sizeof(each) - m, "%sline %u: %s%s", j ? "; " : "",
+                                      (unsigned)line, s->deal_what[j],
+                                      s->deal_fits[j] > 1 ? " (or other edits)" : "");
         }
         if (s->deals > SEARCH_LINES && k < sizeof(lines))
-            snprintf(lines + k, sizeof(lines) - k, ", and %d more", s->deals - SEARCH_LINES);
+            snprintf(lines + k, sizeof(lines) - k, " and %d more", s->deals - SEARCH_LINES);
         paifu_finding__add(report, opts, NULL, -1, "sheet.totals", lines, "as written",
                            "RRC 2024 §3.12",
-                           "the final points fit one edit of any of %d deals: %s", s->deals,
-                           lines);
+                           "the final points fit one edit of any of %d deals: %s", s->deals, each);
     }
     paifu_report_free(s->check);
     free(s);
