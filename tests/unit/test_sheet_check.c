@@ -203,6 +203,14 @@ static void test_riichi(void **state)
         /* issue 13: a closed hand's tsumo (riichi) has menzen tsumo */
         one(LEAD "tsumo b 1han 30fu (riichi)\n", PRESETS[p], NULL, "sheet.yaku", 4, "E2-0");
         clean(LEAD "tsumo b 2han 30fu (riichi tsumo) riichi b\n", PRESETS[p], NULL);
+        /* yaku.md 33, RRC 2024 §4.1.2: a closed toitoi keeps three concealed triplets on a ron
+           (sanankou), four on a tsumo (suuankou) */
+        one(LEAD "ron b from c 6han (riichi toitoi dora 3) riichi b\n", PRESETS[p], NULL,
+            "sheet.yaku", 4, "E2-0");
+        clean(LEAD "ron b from c 5han (riichi toitoi sananko) riichi b\n", PRESETS[p], NULL);
+        one(LEAD "tsumo b 6han (riichi tsumo toitoi sananko) riichi b\n", PRESETS[p], NULL,
+            "sheet.yaku", 4, "E2-0");
+        clean(LEAD "ron b from c 3han 40fu (yakuhai1 toitoi)\n", PRESETS[p], NULL);
         /* a deposit a winner takes is on the table: a riichi player noten at a draw */
         one(LEAD "draw tempai a riichi b\n", PRESETS[p], NULL, "penalty.noten_riichi", 4, "E2-0");
         clean(LEAD "draw tempai b riichi b\n", PRESETS[p], NULL);
@@ -350,6 +358,109 @@ static void test_labels(void **state)
     paifu_game_free(g);
 }
 
+
+/* ---- the final points traced to a deal (sheet.totals) ---- */
+
+/* The sheet.totals findings of SHEET under PRESET: how many, and the first one's line, deal
+   label, expected value and message. */
+typedef struct totals {
+    int n, final_points;
+    uint32_t line;
+    char deal[16], expected[96], message[200];
+} totals;
+
+static totals run_totals(const char *sheet, const char *preset)
+{
+    totals t;
+    memset(&t, 0, sizeof(t));
+    paifu_error err;
+    paifu_error_clear(&err);
+    paifu_game *g;
+    assert_int_equal(paifu_game_read_buffer(&g, sheet, strlen(sheet), NULL, &err), 0);
+    paifu_rules *r;
+    assert_int_equal(paifu_rules_preset(&r, preset, &err), 0);
+    paifu_report *rep;
+    assert_int_equal(paifu_report_new(&rep, &err), 0);
+    assert_int_equal(paifu_verify_game(rep, g, r, NULL, &err), 0);
+    for (size_t i = 0; i < paifu_report_count(rep); i++) {
+        const paifu_finding *f = paifu_report_finding(rep, i);
+        t.final_points += strcmp(f->code, "game.final_points") == 0;
+        if (strcmp(f->code, "sheet.totals") != 0 || t.n++)
+            continue;
+        t.line = f->where.line;
+        snprintf(t.deal, sizeof(t.deal), "%s", f->where.deal);
+        snprintf(t.expected, sizeof(t.expected), "%s", f->expected);
+        snprintf(t.message, sizeof(t.message), "%s", f->message);
+    }
+    paifu_report_free(rep);
+    paifu_rules_free(r);
+    paifu_game_free(g);
+    return t;
+}
+
+/*
+ * RRC 2024 §3.12: the final points follow from the deals. A sheet has no running scores, so a
+ * wrong winner or a deposit left out shows only in the final points; the single-deal edit that
+ * reconciles them names the deal when it is the only one, else the deals are listed. The
+ * sheet below is right (30000 start under both presets): E1 b wins 2000 from c; E2 a wins 1000
+ * from d; E3 draw, c riichi and alone tenpai; E3-1 b wins 1000 + 300 honba + the stick from a.
+ */
+#define TOTALS_HEAD "a:28700 b:33300 c:30000 d:28000\n"
+static void test_totals(void **state)
+{
+    (void)state;
+    static const char *const ON[] = {"ema", "rrc"};
+    for (size_t p = 0; p < 2; p++) {
+        const char *right = TOTALS_HEAD "ron b from c 2han 30fu (tanyao pinfu)\n"
+                                        "ron a from d 1han 30fu (yakuhai1)\n"
+                                        "draw tempai c riichi c\n"
+                                        "ron b from a 1han 30fu\n";
+        totals t = run_totals(right, ON[p]);
+        assert_int_equal(t.n + t.final_points, 0);
+        /* another winner: only E2-0's winner being a fits */
+        t = run_totals(TOTALS_HEAD "ron b from c 2han 30fu (tanyao pinfu)\n"
+                                   "ron c from d 1han 30fu (yakuhai1)\n"
+                                   "draw tempai c riichi c\n"
+                                   "ron b from a 1han 30fu\n",
+                       ON[p]);
+        assert_int_equal(t.final_points, 1);
+        assert_int_equal(t.n, 1);
+        assert_int_equal(t.line, 3);
+        assert_string_equal(t.deal, "E2-0");
+        assert_string_equal(t.expected, "the winner of E2-0 is a");
+        /* other fu: the points were paid at 30 fu (1000), the sheet says 40; 1 han 30 fu is the
+           only pair worth 1000 on a ron that a hand can have (2 han 20 fu on a ron is none) */
+        t = run_totals(TOTALS_HEAD "ron b from c 2han 30fu (tanyao pinfu)\n"
+                                   "ron a from d 1han 30fu (yakuhai1)\n"
+                                   "draw tempai c riichi c\n"
+                                   "ron b from a 1han 40fu\n",
+                       ON[p]);
+        assert_int_equal(t.n, 1);
+        assert_int_equal(t.line, 5);
+        assert_string_equal(t.deal, "E3-1");
+        assert_non_null(strstr(t.message, "b's win in E3-1 is 1 han 30 fu"));
+        /* c's deposit left out: it could have gone to b in E1, at the draw or in E3-1 */
+        t = run_totals(TOTALS_HEAD "ron b from c 2han 30fu (tanyao pinfu)\n"
+                                   "ron a from d 1han 30fu (yakuhai1)\n"
+                                   "draw tempai c\n"
+                                   "ron b from a 1han 30fu\n",
+                       ON[p]);
+        assert_int_equal(t.n, 1);
+        assert_int_equal(t.line, 0);
+        assert_string_equal(t.deal, "");
+        assert_string_equal(t.expected, "one of lines 2, 4, 5");
+        /* an edit must leave a result some hand can have: 1 han 30 fu of yakuhai and toitoi is
+           none, so a total only that would fit is traced to no deal */
+        t = run_totals(TOTALS_HEAD "ron b from c 2han 30fu (tanyao pinfu)\n"
+                                   "ron a from d 1han 30fu (yakuhai1)\n"
+                                   "draw tempai c riichi c\n"
+                                   "ron b from a 3han 40fu (yakuhai1 toitoi)\n",
+                       ON[p]);
+        assert_int_equal(t.final_points, 1);
+        assert_int_equal(t.n, 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -364,6 +475,7 @@ int main(void)
         cmocka_unit_test(test_abortive),
         cmocka_unit_test(test_sticks_and_payments),
         cmocka_unit_test(test_labels),
+        cmocka_unit_test(test_totals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
