@@ -21,7 +21,8 @@ const char cmd_info_usage[] =
     "      --from FORMAT      skip detection and read FORMAT\n"
     "  -r, --rules PRESET     rule set whose rotation labels a score sheet's deals (default: the\n"
     "                         one the log names, else rrc)\n"
-    "      --format text|json output format (default text)\n"
+    "      --format text|json output format (default text); json lists each game's deals\n"
+    "                         under \"deal_list\" with the labels the text shows\n"
     "  -h, --help             this help\n";
 
 /* A riichi winner whose ura indicators neither the log nor a wall gives: its value is known
@@ -132,7 +133,35 @@ static void print_game_text(const paifu_game *g, size_t index, const char *prese
     }
 }
 
-static void print_game_json(const paifu_game *g, bool first)
+/* Each deal as the text output lists it: its label (true for a score sheet, as deal_starts
+   gives it), round ("E1", as paifu's format spells it), dealer, honba, sticks on the table,
+   events and outcome. */
+static void print_deals_json(const paifu_game *g, const char *preset)
+{
+    static const char WINDS[] = "ESWN";
+    size_t n = paifu_game_deal_count(g);
+    paifu_deal_start *starts = deal_starts(g, preset);
+    printf(", \"deal_list\": [");
+    for (size_t d = 0; d < n; d++) {
+        const paifu_deal *deal = paifu_game_deal(g, d);
+        const paifu_deal_start *st = starts ? &starts[d] : &deal->start;
+        char label[16], outcome[256];
+        paifu_deal_label(label, sizeof(label), st);
+        outcome_text(outcome, sizeof(outcome), deal);
+        printf("%s{\"label\": ", d ? ", " : "");
+        cli_json_string(stdout, label);
+        printf(", \"round\": \"%c%d\", \"dealer\": %d, \"honba\": %d, "
+               "\"riichi_sticks\": %d, \"events\": %zu, \"outcome\": ",
+               WINDS[st->round_wind & 3], st->hand_number + 1, st->dealer, st->honba,
+               st->riichi_sticks, deal->n_events);
+        cli_json_string(stdout, outcome);
+        printf("}");
+    }
+    printf("]");
+    free(starts);
+}
+
+static void print_game_json(const paifu_game *g, bool first, const char *preset)
 {
     int players = paifu_game_players(g);
     printf("%s{\"players\": [", first ? "" : ", ");
@@ -153,6 +182,7 @@ static void print_game_json(const paifu_game *g, bool first)
     }
     printf(", \"deals\": %zu, \"wins\": %zu, \"draws\": %zu, \"truncated\": %s", n, wins, draws,
            paifu_game_truncated(g) ? "true" : "false");
+    print_deals_json(g, preset);
     const paifu_game_result *r = paifu_game_result_get(g);
     if (r->has_points) {
         printf(", \"points\": [");
@@ -237,7 +267,7 @@ int cmd_info(int argc, char **argv)
         while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) > 0) {
             rc = 0;
             if (json)
-                print_game_json(g, index == 0);
+                print_game_json(g, index == 0, preset);
             else
                 print_game_text(g, index, preset);
             index++;

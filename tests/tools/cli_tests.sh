@@ -99,6 +99,22 @@ mkdir -p "$work/dir"
 [ -f "$work/dir/two-1.paifu.json" ] && [ -f "$work/dir/two-2.paifu.json" ] || { echo "FAIL: per-game files missing"; ls "$work/dir"; failures=$((failures + 1)); }
 "$paifu" convert --to nosuch "$sample" >"$work/out" 2>&1; check "convert unknown format" 2 $?
 "$paifu" convert "$sample" >"$work/out" 2>&1; check "convert without --to" 2 $?
+# a score sheet's deal labels follow from its results, in JSON as in text (issue 13): in
+# samples/pantheon-ema-sheet.txt the dealer anna wins E1 (E1-1 next), a double ron E1-1 without
+# her, dana's tsumo E2, a draw with the dealer chen noten and boris' stick on the table (E4-1)
+sheet=$samples/pantheon-ema-sheet.txt
+"$paifu" info --rules ema "$sheet" >"$work/out" 2>&1; check "info sheet" 0 $?
+contains "info sheet labels" "$work/out" "E4-1      2 events  ron 2 from 0"
+"$paifu" info --format json --rules ema "$sheet" >"$work/out" 2>&1; check "info sheet json" 0 $?
+python3 - "$work/out" <<'PY' || { echo "FAIL: info --format json deal labels"; failures=$((failures + 1)); }
+import json, sys
+games = json.load(open(sys.argv[1]))[0]["games"]
+got = [(d["label"], d["round"], d["dealer"], d["honba"], d["riichi_sticks"]) for d in games[0]["deal_list"]]
+want = [("E1-0", "E1", 0, 0, 0), ("E1-1", "E1", 0, 1, 0), ("E2-0", "E2", 1, 0, 0),
+        ("E3-0", "E3", 2, 0, 0), ("E4-1", "E4", 3, 1, 1)]
+if got != want:
+    sys.exit("deal_list %r, expected %r" % (got, want))
+PY
 "$paifu" info --formats >"$work/out" 2>&1; check "info --formats" 0 $?
 contains "formats list" "$work/out" "paifu"
 "$paifu" rules show wrc >"$work/out" 2>&1; check "rules show" 0 $?
