@@ -11,7 +11,9 @@
  * through the caller's callback) to see whether it reaches the recorded points exactly. If the
  * edits that do all lie in one deal, the finding names that deal's line and label with the
  * edit as the expected value; if they lie in several deals, one game-level finding lists them.
- * Nothing is guessed: an edit counts only when the arithmetic of the whole game reconciles.
+ * Nothing is guessed: an edit counts only when the arithmetic of the whole game reconciles. The
+ * finding is a warning beside game.final_points (the error, at the points line): the points
+ * line itself may be the mistake, which no deal's edit can tell apart.
  *
  * The search is bounded: at most SEARCH_MAX_DEALS deals, and per deal (players - 1) winners and
  * discarders per win, one riichi edit per player and 13 x 11 han/fu pairs per win, each a walk
@@ -322,7 +324,9 @@ int paifu_sheet__reconcile(paifu_report *report, const paifu_verify_options *opt
             snprintf(e, sizeof(e), "%s", s->deal_what[0]);
         paifu_finding__add(report, opts, &s->one_deal, s->one_event, "sheet.totals", e,
                            "as written", "RRC 2024 §3.12",
-                           "the final points fit the deals only if %s", s->one);
+                           "of the single edits of a deal, only this makes the deals give the "
+                           "recorded final points: %s",
+                           s->one);
     } else if (s->deals > 1) {
         char lines[96], each[SEARCH_LINES * 120 + 32];
         size_t k = 0, m = 0;
@@ -344,7 +348,9 @@ int paifu_sheet__reconcile(paifu_report *report, const paifu_verify_options *opt
             snprintf(lines + k, sizeof(lines) - k, " and %d more", s->deals - SEARCH_LINES);
         paifu_finding__add(report, opts, NULL, -1, "sheet.totals", lines, "as written",
                            "RRC 2024 §3.12",
-                           "the final points fit one edit of any of %d deals: %s", s->deals, each);
+                           "a single edit of any of %d deals makes them give the recorded final "
+                           "points: %s",
+                           s->deals, each);
     }
     paifu_report_free(s->check);
     free(s);
