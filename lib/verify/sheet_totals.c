@@ -29,10 +29,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SEARCH_MAX_DEALS 64 /* sheets are one game: 8 to 30 deals */
+#define SEARCH_MAX_DEALS  64 /* sheets are one game: 8 to 30 deals */
 #define SEARCH_MAX_EVENTS 64
-#define SEARCH_LISTED 3 /* edits of one deal spelled out in the finding */
-#define SEARCH_LINES 8  /* deals listed in a game-level finding */
+#define SEARCH_LISTED     3 /* edits of one deal spelled out in the finding */
+#define SEARCH_LINES      8 /* deals listed in a game-level finding */
 
 typedef struct search {
     paifu_report *report;
@@ -54,10 +54,10 @@ typedef struct search {
     paifu_win wins[PAIFU_SEATS];
     char label[16];
     /* what reconciles */
-    int fits;             /* edits that fit in deal `at` */
+    int fits; /* edits that fit in deal `at` */
     char what[SEARCH_LISTED][96];
-    int event;            /* the event the first fitting edit is at */
-    int deals;            /* deals with a fitting edit */
+    int event; /* the event the first fitting edit is at */
+    int deals; /* deals with a fitting edit */
     size_t deal_at[SEARCH_LINES];
     int deal_event[SEARCH_LINES];
     int32_t deal_fits[SEARCH_LINES];
@@ -146,7 +146,8 @@ static void edit_players(search *s, size_t i, bool first_ron)
             x->from = (int8_t)p;
             s->ev[i].from = (int8_t)p;
         }
-        snprintf(what, sizeof(what), "the winner of %s is %s", s->label, name(who, sizeof(who), s, p));
+        snprintf(what, sizeof(what), "the winner of %s is %s", s->label,
+                 name(who, sizeof(who), s, p));
         try_edit(s, (int)i, what);
     }
     if (tsumo || !first_ron)
@@ -161,7 +162,8 @@ static void edit_players(search *s, size_t i, bool first_ron)
                 s->wins[s->ev[k].detail].from = (int8_t)p;
                 s->ev[k].from = (int8_t)p;
             }
-        snprintf(what, sizeof(what), "the discarder in %s is %s", s->label, name(who, sizeof(who), s, p));
+        snprintf(what, sizeof(what), "the discarder in %s is %s", s->label,
+                 name(who, sizeof(who), s, p));
         try_edit(s, (int)i, what);
     }
 }
@@ -189,8 +191,8 @@ static void edit_value(search *s, size_t i)
                 x->known |= PAIFU_REC_FU;
             x->known &= (uint16_t) ~(PAIFU_REC_LIMIT | PAIFU_REC_POINTS | PAIFU_REC_DELTAS);
             if (han >= 5 || !fu)
-                snprintf(what, sizeof(what), "%s's win in %s is %d han", name(who, sizeof(who), s, w->winner),
-                         s->label, han);
+                snprintf(what, sizeof(what), "%s's win in %s is %d han",
+                         name(who, sizeof(who), s, w->winner), s->label, han);
             else
                 snprintf(what, sizeof(what), "%s's win in %s is %d han %d fu",
                          name(who, sizeof(who), s, w->winner), s->label, han, fu);
@@ -212,7 +214,8 @@ static void edit_riichi(search *s, size_t outcome)
         if (k < n) {
             memmove(&s->ev[k], &s->ev[k + 1], sizeof(paifu_event) * (n - k - 1));
             s->ed.n_events = n - 1;
-            snprintf(what, sizeof(what), "%s did not declare riichi in %s", name(who, sizeof(who), s, p), s->label);
+            snprintf(what, sizeof(what), "%s did not declare riichi in %s",
+                     name(who, sizeof(who), s, p), s->label);
             try_edit(s, (int)outcome, what);
         } else {
             memmove(&s->ev[outcome + 1], &s->ev[outcome], sizeof(paifu_event) * (n - outcome));
@@ -220,7 +223,8 @@ static void edit_riichi(search *s, size_t outcome)
             s->ev[outcome].line = s->orig->events[outcome].line;
             s->ev[outcome].column = s->orig->events[outcome].column;
             s->ed.n_events = n + 1;
-            snprintf(what, sizeof(what), "%s declared riichi in %s", name(who, sizeof(who), s, p), s->label);
+            snprintf(what, sizeof(what), "%s declared riichi in %s", name(who, sizeof(who), s, p),
+                     s->label);
             try_edit(s, (int)outcome, what);
         }
     }
@@ -291,9 +295,18 @@ int paifu_sheet__reconcile(paifu_report *report, const paifu_verify_options *opt
     for (size_t d = 0; d < n; d++)
         if (!(paifu_game_deal(game, d)->flags & PAIFU_DEAL_RESULT_ONLY))
             return 0; /* a tile log has its own evidence at every deal */
-    search *s = calloc(1, sizeof(*s));
+    search *s = malloc(sizeof(*s));
     if (!s)
         return PAIFU_ENOMEM;
+    *s = (search){.report = report,
+                  .opts = opts,
+                  .game = game,
+                  .rules = rules,
+                  .starts = starts,
+                  .recorded = recorded,
+                  .points = points,
+                  .ctx = ctx,
+                  .players = paifu_game_players(game)};
     paifu_error err;
     paifu_error_clear(&err);
     if (paifu_report_new(&s->check, &err) < 0) {
@@ -301,15 +314,6 @@ int paifu_sheet__reconcile(paifu_report *report, const paifu_verify_options *opt
         return PAIFU_ENOMEM;
     }
     paifu_report__begin_game(s->check, 1);
-    s->report = report;
-    s->opts = opts;
-    s->game = game;
-    s->rules = rules;
-    s->starts = starts;
-    s->recorded = recorded;
-    s->points = points;
-    s->ctx = ctx;
-    s->players = paifu_game_players(game);
     for (size_t d = 0; d < n; d++) {
         s->at = d;
         s->orig = paifu_game_deal(game, d);
@@ -318,8 +322,7 @@ int paifu_sheet__reconcile(paifu_report *report, const paifu_verify_options *opt
     if (s->deals == 1) {
         char e[96 + 32]; /* cut to the finding's 96 bytes by paifu_report_add */
         if (s->one_fits > 1)
-            snprintf(e, sizeof(e), "%.80s (or %d other edits)", s->deal_what[0],
-                     s->one_fits - 1);
+            snprintf(e, sizeof(e), "%.80s (or %d other edits)", s->deal_what[0], s->one_fits - 1);
         else
             snprintf(e, sizeof(e), "%s", s->deal_what[0]);
         paifu_finding__add(report, opts, &s->one_deal, s->one_event, "sheet.totals", e,

@@ -279,7 +279,7 @@ static const char *const KIND_NAME[K_COUNT] = {
 
 typedef struct tally {
     int applied, at_line, listed, elsewhere, missed, wrong_place;
-    int by_totals; /* of at_line: by a sheet.totals finding naming the edit that undoes it */
+    int by_totals;    /* of at_line: by a sheet.totals finding naming the edit that undoes it */
     int lines_listed; /* of listed: the deals listed, in all */
 } tally;
 
@@ -342,16 +342,14 @@ static void judge(enum kind k, const result *base, const char *data, const char 
             at = true;
             if (EDIT && strcmp(f->code, "sheet.totals") == 0 && strstr(f->message, EDIT))
                 totals = true;
-        }
-        else if (place)
+        } else if (place)
             t->wrong_place++;
         else if (!json && lists_line(f, line)) {
             listed = true;
             t->lines_listed += 1;
             for (const char *c = f->expected; (c = strchr(c, ',')); c++)
                 t->lines_listed++;
-        }
-        else
+        } else
             other = true;
     }
     t->by_totals += at && totals;
@@ -368,7 +366,7 @@ static void judge(enum kind k, const result *base, const char *data, const char 
                 KIND_NAME[k], name, line, EDIT);
     if (getenv("PAIFU_SHEET_FAULTS_VERBOSE") && !at)
         fprintf(stderr, "%s %s line %u: %s\n", KIND_NAME[k], name, line,
-                listed ? "listed among the deals that fit the final points"
+                listed  ? "listed among the deals that fit the final points"
                 : other ? "caught elsewhere"
                         : "missed");
 }

@@ -358,7 +358,6 @@ static void test_labels(void **state)
     paifu_game_free(g);
 }
 
-
 /* ---- the final points traced to a deal (sheet.totals) ---- */
 
 /* The sheet.totals findings of SHEET under PRESET: how many, and the first one's line, deal
@@ -398,31 +397,36 @@ static totals run_totals(const char *sheet, const char *preset)
     return t;
 }
 
+/* The sheet with E2's winner W, the draw's riichi list R and the last win's value V. */
+static totals sheet_totals(const char *preset, const char *w, const char *r, const char *v)
+{
+    char sheet[512];
+    snprintf(sheet, sizeof(sheet),
+             "a:28700 b:33300 c:30000 d:28000\n"
+             "ron b from c 2han 30fu (tanyao pinfu)\n"
+             "ron %s from d 1han 30fu (yakuhai1)\n"
+             "draw tempai c%s\n"
+             "ron b from a %s\n",
+             w, r, v);
+    return run_totals(sheet, preset);
+}
+
 /*
  * RRC 2024 §3.12: the final points follow from the deals. A sheet has no running scores, so a
  * wrong winner or a deposit left out shows only in the final points; the single-deal edit that
  * reconciles them names the deal when it is the only one, else the deals are listed. The
- * sheet below is right (30000 start under both presets): E1 b wins 2000 from c; E2 a wins 1000
+ * sheet of sheet_totals is right (30000 start under both presets): E1 b wins 2000 from c; E2 a wins 1000
  * from d; E3 draw, c riichi and alone tenpai; E3-1 b wins 1000 + 300 honba + the stick from a.
  */
-#define TOTALS_HEAD "a:28700 b:33300 c:30000 d:28000\n"
 static void test_totals(void **state)
 {
     (void)state;
     static const char *const ON[] = {"ema", "rrc"};
     for (size_t p = 0; p < 2; p++) {
-        const char *right = TOTALS_HEAD "ron b from c 2han 30fu (tanyao pinfu)\n"
-                                        "ron a from d 1han 30fu (yakuhai1)\n"
-                                        "draw tempai c riichi c\n"
-                                        "ron b from a 1han 30fu\n";
-        totals t = run_totals(right, ON[p]);
+        totals t = sheet_totals(ON[p], "a", " riichi c", "1han 30fu");
         assert_int_equal(t.n + t.final_points, 0);
         /* another winner: only E2-0's winner being a fits */
-        t = run_totals(TOTALS_HEAD "ron b from c 2han 30fu (tanyao pinfu)\n"
-                                   "ron c from d 1han 30fu (yakuhai1)\n"
-                                   "draw tempai c riichi c\n"
-                                   "ron b from a 1han 30fu\n",
-                       ON[p]);
+        t = sheet_totals(ON[p], "c", " riichi c", "1han 30fu");
         assert_int_equal(t.final_points, 1);
         assert_int_equal(t.n, 1);
         assert_int_equal(t.line, 3);
@@ -430,32 +434,20 @@ static void test_totals(void **state)
         assert_string_equal(t.expected, "the winner of E2-0 is a");
         /* other fu: the points were paid at 30 fu (1000), the sheet says 40; 1 han 30 fu is the
            only pair worth 1000 on a ron that a hand can have (2 han 20 fu on a ron is none) */
-        t = run_totals(TOTALS_HEAD "ron b from c 2han 30fu (tanyao pinfu)\n"
-                                   "ron a from d 1han 30fu (yakuhai1)\n"
-                                   "draw tempai c riichi c\n"
-                                   "ron b from a 1han 40fu\n",
-                       ON[p]);
+        t = sheet_totals(ON[p], "a", " riichi c", "1han 40fu");
         assert_int_equal(t.n, 1);
         assert_int_equal(t.line, 5);
         assert_string_equal(t.deal, "E3-1");
         assert_non_null(strstr(t.message, "b's win in E3-1 is 1 han 30 fu"));
         /* c's deposit left out: it could have gone to b in E1, at the draw or in E3-1 */
-        t = run_totals(TOTALS_HEAD "ron b from c 2han 30fu (tanyao pinfu)\n"
-                                   "ron a from d 1han 30fu (yakuhai1)\n"
-                                   "draw tempai c\n"
-                                   "ron b from a 1han 30fu\n",
-                       ON[p]);
+        t = sheet_totals(ON[p], "a", "", "1han 30fu");
         assert_int_equal(t.n, 1);
         assert_int_equal(t.line, 0);
         assert_string_equal(t.deal, "");
         assert_string_equal(t.expected, "one of lines 2, 4, 5");
         /* an edit must leave a result some hand can have: 1 han 30 fu of yakuhai and toitoi is
            none, so a total only that would fit is traced to no deal */
-        t = run_totals(TOTALS_HEAD "ron b from c 2han 30fu (tanyao pinfu)\n"
-                                   "ron a from d 1han 30fu (yakuhai1)\n"
-                                   "draw tempai c riichi c\n"
-                                   "ron b from a 3han 40fu (yakuhai1 toitoi)\n",
-                       ON[p]);
+        t = sheet_totals(ON[p], "a", " riichi c", "3han 40fu (yakuhai1 toitoi)");
         assert_int_equal(t.final_points, 1);
         assert_int_equal(t.n, 0);
     }
