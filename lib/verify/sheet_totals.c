@@ -113,8 +113,10 @@ static void try_edit(search *s, int event, const char *what)
 static void reset(search *s)
 {
     s->ed = *s->orig;
-    memcpy(s->ev, s->orig->events, sizeof(paifu_event) * s->orig->n_events);
-    memcpy(s->wins, s->orig->wins, sizeof(paifu_win) * s->orig->n_wins);
+    if (s->orig->n_events)
+        memcpy(s->ev, s->orig->events, sizeof(paifu_event) * s->orig->n_events);
+    if (s->orig->n_wins) /* a draw has none (and may have no array) */
+        memcpy(s->wins, s->orig->wins, sizeof(paifu_win) * s->orig->n_wins);
     s->ed.events = s->ev;
     s->ed.wins = s->wins;
 }
