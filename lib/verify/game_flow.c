@@ -232,6 +232,7 @@ struct quiet_ctx {
     const paifu_game *game;
     const paifu_rules *rules;
     const paifu_verify_options *opts;
+    bool wrong_end; /* the game as written ends where the rules do not end it */
 };
 
 /* The final points F reaches: its scores with the leftover sticks settled. */
@@ -244,9 +245,9 @@ static void final_points(int32_t *points, const flow *f, int players, const paif
 /* Which deal of a score sheet explains final points other than the recorded ones. */
 static void trace_points(paifu_report *rep, const paifu_game *game, const paifu_rules *r,
                          const paifu_verify_options *opts, const paifu_deal_start *starts,
-                         const int32_t *recorded)
+                         const int32_t *recorded, bool wrong_end)
 {
-    quiet_ctx q = {NULL, game, r, opts};
+    quiet_ctx q = {NULL, game, r, opts, wrong_end};
     paifu_error err;
     paifu_error_clear(&err);
     if (!starts || paifu_report_new(&q.scratch, &err) < 0)
@@ -258,7 +259,8 @@ static void trace_points(paifu_report *rep, const paifu_game *game, const paifu_
 
 static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rules *r,
                       const paifu_verify_options *opts, const flow *f, const int32_t *penalties,
-                      const paifu_deal *last, bool final_known, const paifu_deal_start *starts)
+                      const paifu_deal *last, bool final_known, const paifu_deal_start *starts,
+                      bool wrong_end)
 {
     int players = paifu_game_players(game);
     const paifu_game_result *res = paifu_game_result_get(game);
@@ -278,7 +280,7 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
             w.line = paifu_game_result_line(game, &w.column); /* a score sheet's points line */
             paifu_report_add(rep, "game.final_points", &w, e, g, "RRC 2024 §3.12",
                              "final points differ from the last deal's result");
-            trace_points(rep, game, r, opts, starts, res->points);
+            trace_points(rep, game, r, opts, starts, res->points, wrong_end);
         }
         memcpy(points, res->points, sizeof(points));
     } else if (!f->known) {
@@ -331,6 +333,7 @@ typedef struct walk_edit {
     size_t at;
     const paifu_deal *deal;
     bool ok;
+    bool wrong_end; /* the game ends where the rules do not end it (flow.game_end) */
     int32_t points[PAIFU_SEATS];
 } walk_edit;
 
@@ -349,10 +352,12 @@ int paifu_game_flow__walk(paifu_report *report, const paifu_game *game,
 static bool quiet_points(void *ctx, size_t at, const paifu_deal *deal, int32_t *points)
 {
     quiet_ctx *q = ctx;
-    walk_edit e = {at, deal, false, {0}};
+    walk_edit e = {at, deal, false, false, {0}};
     paifu_report_clear_findings(q->scratch);
     if (walk(q->scratch, q->game, q->rules, q->opts, NULL, &e) < 0 || !e.ok)
         return false;
+    if (e.wrong_end && !q->wrong_end)
+        return false; /* the edit moves the end of the game away from where the sheet ends */
     memcpy(points, e.points, sizeof(e.points));
     return true;
 }
@@ -377,6 +382,7 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
         paifu_finding__add(report, opts, NULL, -1, "wall.seed", NULL, NULL, NULL,
                            "the wall seed cannot be decoded (%s): deals replayed without the wall",
                            wall_error);
+    bool wrong_end = false;       /* as flow.game_end: a deal after the end, or no end */
     paifu_deal_start *own = NULL; /* each deal's start, for tracing a sheet's final points */
     if (!starts && !edit && n && (paifu_game_deal(game, 0)->flags & PAIFU_DEAL_RESULT_ONLY))
         starts = own = calloc(n, sizeof(*own));
@@ -397,6 +403,7 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
         const paifu_deal_start *st = &deal->start;
         if (starts)
             starts[d] = *st;
+        wrong_end = wrong_end || (d > 0 && f.over);
         if (d > 0 && !edit) {
             check_start(report, opts, deal, &f, players, verifiable);
             f.end_reported = f.end_reported || (f.over && verifiable);
@@ -443,7 +450,11 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
         last = *deal;
     }
     free(rp);
+    const paifu_game_result *res = paifu_game_result_get(game);
+    wrong_end = wrong_end || (ended_ok && n && !f.over && !f.may_end && !rules->time_limit &&
+                              (res->has_points || res->has_final));
     if (edit) {
+        edit->wrong_end = wrong_end;
         edit->ok = ended_ok && f.known && !paifu_game_truncated(game);
         if (edit->ok)
             final_points(edit->points, &f, players, rules);
@@ -462,7 +473,8 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
        lobby's uma) everything but the final scores */
     bool final_known = paifu_game_meta_get(game, PAIFU_META_FINAL_UNKNOWN) == NULL;
     if (ended_ok && n && verifiable)
-        check_end(report, game, rules, opts, &f, penalties, &last, final_known, starts);
+        check_end(report, game, rules, opts, &f, penalties, &last, final_known, starts,
+                  wrong_end);
     else if (!n && verifiable)
         check_results_only(report, game, rules, opts, final_known);
     free(own);
