@@ -25,11 +25,16 @@
  *                  abortive draws (JSON conversions under EMA, EMA and WRC sessions)
  *
  * A fault is "caught at its line and deal" when a finding the unedited sheet does not have names
- * the edited line and the deal's true label (final_score: the points line, no deal); "caught
- * elsewhere" when only other new findings appear (e.g. the final points at game level). The
- * shares are printed per kind. Kinds a sheet can always tell are asserted at 100%; for the others
- * (a sheet may legitimately leave a deposit or a winner unchecked) the test asserts that some are
- * caught and that none is caught at a wrong line.
+ * the edited line (or the first line of the deal's statement) and the deal's true label
+ * (final_score: the points line, no deal); "listed" when a game-level sheet.totals names the
+ * line among the deals whose single edit reconciles the final points; "caught elsewhere" when
+ * only other new findings appear (e.g. the final points at game level). The shares are printed
+ * per kind, with, for a wrong winner and a deposit struck, how many were localised by a
+ * sheet.totals naming the undoing edit ("the winner of E2-0 is player3", "player1 declared
+ * riichi") and how many lines a listing names on average. Kinds a sheet can always tell are
+ * asserted at 100%; for the others (a sheet may legitimately leave a deposit or a winner
+ * unchecked, and the arithmetic of the final points may fit several deals) the test asserts the
+ * shares below and that none is caught at a wrong line.
  */
 #include <dirent.h>
 #include <setjmp.h>
