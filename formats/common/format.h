@@ -26,6 +26,14 @@ typedef struct format_input {
     const char *source; /* file name for errors */
     const paifu_read_options *opts;
     uint64_t base; /* offset of data[0] in the input: 0 unless it is streamed (stream_rebase) */
+    /*
+     * A streamed input (NULL when the input is whole): read more of it into the window, for a
+     * reader that needs more within a game (a JSON document or line cut by the window's end).
+     * The window may move: stream_rebase tells the reader before refill returns. 1 when more
+     * may come, 0 at the input's end (the window holds the rest), or an error.
+     */
+    int (*refill)(void *ctx, paifu_error *err);
+    void *refill_ctx;
 } format_input;
 
 typedef struct format_writer_ctx {
@@ -82,7 +90,8 @@ typedef struct format_impl {
     /*
      * Streaming (optional; registry.c, stream_fill): a reader that provides these three reads a
      * large file or stdin through a window of it, game by game, so that memory is bounded by
-     * the largest game. stream_span: the offset from which the reader still needs the bytes
+     * the largest game (a reader that needs more within a game asks with in.refill).
+     * stream_span: the offset from which the reader still needs the bytes
      * (*keep) and where its next game starts (*next); game_end: the end of the game starting at
      * FROM in D[0..SIZE) (D NUL-terminated), or SIZE when it does not end within SIZE;
      * stream_rebase: the window moved to DATA[0..SIZE), the first DROPPED bytes of the old one

@@ -5,6 +5,7 @@
 
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -157,19 +158,119 @@ bool jcontains(const char *data, size_t size, const char *lit)
 #define JSON_BUDGET_MAX ((size_t)24 << 20)
 
 static _Thread_local size_t json_budget_left, json_budget_used, json_budget_most;
-static _Thread_local bool json_budget_on, json_budget_hit;
+static _Thread_local bool json_budget_hit;
+
+/*
+ * Every load builds its tree in an arena of its own (json_arena): jansson's allocations during
+ * json_loadb are bumps in the arena's chunks and its frees during the load no-ops, and jfree
+ * drops the whole arena at once instead of a free per value (malloc, free and json_delete's walk
+ * took a third of loading a Botzone log). The arenas alive are listed (a root's arena is found by
+ * jfree from any thread); outside a load jansson's allocations are plain malloc and free.
+ */
+typedef struct json_chunk {
+    struct json_chunk *next;
+    size_t used, cap;
+    max_align_t data[]; /* cap bytes */
+} json_chunk;
+
+typedef struct json_arena {
+    struct json_arena *next; /* the list of arenas alive */
+    json_t *root;
+    json_chunk *chunks;      /* newest first */
+    size_t first;            /* the first chunk's size, from the input's */
+} json_arena;
+
+#define JSON_ALIGN (sizeof(max_align_t))
+#define JSON_CHUNK_MIN ((size_t)8 << 10)
+#define JSON_CHUNK_SPARE_MAX ((size_t)1 << 20)
+
+static _Thread_local json_arena *json_loading; /* the arena of the load in progress */
+static json_arena *json_arenas;                /* alive, under json_arenas_lock */
+static atomic_flag json_arenas_lock = ATOMIC_FLAG_INIT;
+static _Atomic(json_chunk *) json_spare;        /* one freed chunk kept for the next load */
+
+static void arenas_lock(void)
+{
+    while (atomic_flag_test_and_set_explicit(&json_arenas_lock, memory_order_acquire))
+        ;
+}
+
+static void arenas_unlock(void)
+{
+    atomic_flag_clear_explicit(&json_arenas_lock, memory_order_release);
+}
+
+static json_chunk *chunk_new(size_t cap)
+{
+    json_chunk *k = atomic_exchange(&json_spare, NULL);
+    if (k && k->cap >= cap) {
+        k->used = 0;
+        k->next = NULL;
+        return k;
+    }
+    free(k);
+    k = malloc(sizeof(*k) + cap);
+    if (k) {
+        k->next = NULL;
+        k->used = 0;
+        k->cap = cap;
+    }
+    return k;
+}
+
+static void chunk_free(json_chunk *k)
+{
+    if (k->cap <= JSON_CHUNK_SPARE_MAX)
+        k = atomic_exchange(&json_spare, k);
+    free(k);
+}
+
+static void arena_free(json_arena *a)
+{
+    for (json_chunk *k = a->chunks, *next; k; k = next) {
+        next = k->next;
+        chunk_free(k);
+    }
+    free(a);
+}
+
+static void *arena_alloc(json_arena *a, size_t n)
+{
+    n = (n + JSON_ALIGN - 1) & ~(JSON_ALIGN - 1);
+    json_chunk *k = a->chunks;
+    if (!k || k->cap - k->used < n) {
+        size_t cap = k ? 2 * k->cap : a->first;
+        if (cap < n)
+            cap = n;
+        json_chunk *fresh = chunk_new(cap);
+        if (!fresh)
+            return NULL;
+        fresh->next = k;
+        a->chunks = k = fresh;
+    }
+    void *p = (char *)k->data + k->used;
+    k->used += n;
+    return p;
+}
 
 static void *budget_malloc(size_t n)
 {
-    if (json_budget_on) {
-        if (n > json_budget_left) {
-            json_budget_hit = true;
-            return NULL;
-        }
-        json_budget_left -= n;
-        json_budget_used += n;
+    json_arena *a = json_loading;
+    if (!a)
+        return malloc(n);
+    if (n > json_budget_left) {
+        json_budget_hit = true;
+        return NULL;
     }
-    return malloc(n);
+    json_budget_left -= n;
+    json_budget_used += n;
+    return arena_alloc(a, n);
+}
+
+static void budget_free(void *p)
+{
+    if (!json_loading) /* during a load, P is in its arena: dropped with it */
+        free(p);
 }
 
 static void install_alloc_funcs(void)
@@ -179,12 +280,31 @@ static void install_alloc_funcs(void)
         return;
     int expected = 0;
     if (atomic_compare_exchange_strong(&state, &expected, 1)) {
-        json_set_alloc_funcs(budget_malloc, free);
+        json_set_alloc_funcs(budget_malloc, budget_free);
         atomic_store(&state, 2);
         return;
     }
     while (atomic_load(&state) != 2)
         ; /* another thread is installing them: two stores */
+}
+
+void jfree(json_t *v)
+{
+    if (!v)
+        return;
+    json_arena *a = NULL;
+    arenas_lock();
+    for (json_arena **at = &json_arenas; *at; at = &(*at)->next)
+        if ((*at)->root == v) {
+            a = *at;
+            *at = a->next;
+            break;
+        }
+    arenas_unlock();
+    if (a)
+        arena_free(a);
+    else
+        json_decref(v);
 }
 
 size_t jbudget(size_t size)
@@ -216,14 +336,29 @@ static int load(json_t **out, size_t *used, const char *data, size_t size, size_
 {
     install_alloc_funcs();
     json_error_t je;
+    json_arena *a = calloc(1, sizeof(*a));
+    if (!a)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    a->first = size < JSON_CHUNK_SPARE_MAX / 4 ? 4 * size : JSON_CHUNK_SPARE_MAX;
+    if (a->first < JSON_CHUNK_MIN)
+        a->first = JSON_CHUNK_MIN;
     json_budget_left = jbudget(size);
     json_budget_used = 0;
     json_budget_hit = false;
-    json_budget_on = true;
+    json_loading = a;
     json_t *v = json_loadb(data, size, flags, &je);
-    json_budget_on = false;
+    json_loading = NULL;
     if (json_budget_used > json_budget_most)
         json_budget_most = json_budget_used;
+    if (v) {
+        a->root = v;
+        arenas_lock();
+        a->next = json_arenas;
+        json_arenas = a;
+        arenas_unlock();
+    } else {
+        arena_free(a);
+    }
     if (!v) {
         uint32_t line = je.line > 0 ? (uint32_t)je.line + line_base : 0;
         uint32_t col = je.column > 0 ? (uint32_t)je.column + (je.line == 1 ? col_base : 0) : 0;
@@ -253,6 +388,47 @@ int jload_at(json_t **out, size_t *used, const char *base, size_t pos, size_t si
 {
     return load(out, used, base + pos, size - pos, flags | JSON_DISABLE_EOF_CHECK, line_base,
                 column_of(base, pos), source, err);
+}
+
+int jload_col(json_t **out, size_t *used, const char *data, size_t size, size_t flags,
+              uint32_t line_base, uint32_t col_base, const char *source, paifu_error *err)
+{
+    return load(out, used, data, size, flags | JSON_DISABLE_EOF_CHECK, line_base, col_base,
+                source, err);
+}
+
+size_t jdoc_end(const char *d, size_t from, size_t size)
+{
+    size_t i = from + jlead(d + from, size - from);
+    size_t depth = 0;
+    bool text = false;
+    for (; i < size; i++) {
+        char ch = d[i];
+        if (text) {
+            if (ch == '\\')
+                i++;
+            else if (ch == '"') {
+                text = false;
+                if (depth == 0)
+                    return i + 1;
+            }
+            continue;
+        }
+        if (ch == '"') {
+            text = true;
+        } else if (ch == '{' || ch == '[') {
+            depth++;
+        } else if (ch == '}' || ch == ']') {
+            if (depth <= 1)
+                return i + 1;
+            depth--;
+        } else if (depth == 0) { /* a bare value: up to white space or punctuation */
+            while (i < size && !strchr(" \t\r\n{}[],:\"", d[i]))
+                i++;
+            return i;
+        }
+    }
+    return size;
 }
 
 int jint(json_cursor *c, const json_t *v, long long min, long long max, long long *out)

@@ -82,11 +82,24 @@ int jload(json_t **out, const char *data, size_t size, size_t flags, uint32_t li
  * it took. Columns on the value's first line count from BASE's line start. */
 int jload_at(json_t **out, size_t *used, const char *base, size_t pos, size_t size, size_t flags,
              uint32_t line_base, const char *source, paifu_error *err);
+/* Like jload_at of DATA[0..SIZE) where COL_BASE bytes of its first line precede DATA (they may
+ * be gone: a streamed window). */
+int jload_col(json_t **out, size_t *used, const char *data, size_t size, size_t flags,
+              uint32_t line_base, uint32_t col_base, const char *source, paifu_error *err);
+/* The end of the JSON value that starts in D[FROM..SIZE) after a byte order mark and white
+ * space: the index after it, or SIZE when it does not end before SIZE (a streamed reader then
+ * reads more). Strings and nesting are followed, nothing is checked: the parser does that. */
+size_t jdoc_end(const char *d, size_t from, size_t size);
 /* The memory budget of loading SIZE bytes of JSON (jload refuses a document that needs more,
  * with PAIFU_ELIMIT), and the most one load of the calling thread allocated since the last
  * call. */
 size_t jbudget(size_t size);
 size_t jbudget_most_used(void);
+
+/* Free a value: a root that jload or jload_at gave with its whole tree at once (its arena), any
+ * other as json_decref. Every loaded root is freed with jfree, never json_decref, and no part of
+ * its tree outlives it (json_deep_copy what must). */
+void jfree(json_t *v);
 
 /* Integer V from MIN to MAX (errors at the current path); 0 or PAIFU_EFORMAT. */
 int jint(json_cursor *c, const json_t *v, long long min, long long max, long long *out);

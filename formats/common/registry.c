@@ -233,10 +233,16 @@ void paifu_reader_free(paifu_reader *r)
     free(r);
 }
 
+static int window_refill(void *ctx, paifu_error *err);
+
 /* The row's reader_open, or the default one: a zeroed state that starts with the input. */
 static int open_state(paifu_reader *r, paifu_error *err)
 {
-    format_input in = {r->data, r->size, r->source, &r->opts, 0};
+    format_input in = {r->data, r->size, r->source, &r->opts, 0, NULL, NULL};
+    if (r->streaming) {
+        in.refill = window_refill;
+        in.refill_ctx = r;
+    }
     if (r->impl->reader_open)
         return r->impl->reader_open(&r->state, &in, err);
     size_t size = r->impl->reader_size;
@@ -354,6 +360,24 @@ static int window_more(paifu_reader *r, paifu_error *err)
     int rc = paifu_input__stream_read(&r->stream, r->data + r->size, chunk, &got, err);
     r->size += got;
     return rc;
+}
+
+/* A reader's in.refill: the window slides past the bytes before the reader's keep offset and
+   takes up to a chunk more of the stream; the reader's state follows it (stream_rebase). */
+static int window_refill(void *ctx, paifu_error *err)
+{
+    paifu_reader *r = ctx;
+    if (r->stream.eof)
+        return 0;
+    size_t keep, next;
+    r->impl->stream_span(r->state, &keep, &next);
+    if (keep > 0) {
+        memmove(r->data, r->data + keep, r->size - keep + 1);
+        r->size -= keep;
+    }
+    int rc = window_more(r, err);
+    r->impl->stream_rebase(r->state, r->data, r->size, keep);
+    return rc < 0 ? rc : 1;
 }
 
 /*

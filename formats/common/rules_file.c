@@ -60,7 +60,7 @@ int paifu_rules_read_file(paifu_rules **out, const char *path, paifu_error *err)
     rc = 0;
 done:
     paifu_rules_free(rules);
-    json_decref(root);
+    jfree(root);
     free(data);
     paifu_input__release(held);
     return rc;

@@ -708,7 +708,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     rc = empty ? read_game(&c, root, empty, game)
                : paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     json_decref(empty);
-    json_decref(root);
+    jfree(root);
     return rc < 0 ? rc : 1;
 }
 

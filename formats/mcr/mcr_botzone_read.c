@@ -434,7 +434,7 @@ static int read_initdata(json_cursor *c, const json_t *root, int *quan, paifu_ti
             snprintf(buf, sizeof(buf), "%lld", (long long)json_integer_value(srand));
             rc = paifu_game_set_meta(game, "botzone.srand", buf, c->err);
         }
-        json_decref(init);
+        jfree(init);
     }
     json_cursor_pop(c, old);
     return rc;
@@ -643,7 +643,7 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     if (rc == 0)
         rc = read_game(&b, &c, root, game);
     paifu_bz__end(&b);
-    json_decref(root);
+    jfree(root);
     return rc < 0 ? rc : 1;
 }
 

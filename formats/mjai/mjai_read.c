@@ -340,7 +340,7 @@ static int on_start_game(mjai_reader *st, const json_t *ev)
     st->east_only = rc == 1 && first == 4; /* convlog: 0 hanchan, 4 tonpuu */
     st->aka = aka;
     json_decref(st->carried);
-    st->carried = json_incref(json_object_get(ev, PAIFU_RULES_KEY));
+    st->carried = json_deep_copy(json_object_get(ev, PAIFU_RULES_KEY)); /* outlives EV */
     static const char *const KEEP[] = {"seed", "id", "uri", "kyoku_first", "aka_flag"};
     for (size_t i = 0; i < sizeof(KEEP) / sizeof(KEEP[0]); i++) {
         const json_t *v = json_object_get(ev, KEEP[i]);
@@ -1098,9 +1098,18 @@ static int next_line(mjai_reader *st, json_t **out, uint32_t *line, paifu_error 
         *line = 0;
         return 1;
     }
-    while (st->pos < st->in.size) {
+    for (;;) {
         const char *p = st->in.data + st->pos;
         const char *nl = memchr(p, '\n', st->in.size - st->pos);
+        if (!nl && st->in.refill) { /* a streamed input: the window ends within the line */
+            int rc = st->in.refill(st->in.refill_ctx, err);
+            if (rc < 0)
+                return rc;
+            if (rc > 0)
+                continue;
+        }
+        if (st->pos >= st->in.size)
+            break;
         size_t len = nl ? (size_t)(nl - p) : st->in.size - st->pos;
         uint32_t here = ++st->line;
         st->pos += len + (nl ? 1 : 0);
@@ -1215,28 +1224,33 @@ static int finish_game(mjai_reader *st)
 }
 
 /* A match record is read whole once, before its first game (the lines otherwise). */
-static void open_record(mjai_reader *st)
+static int open_record(mjai_reader *st, paifu_error *err)
 {
     st->record_checked = true;
     size_t i = jlead(st->in.data, st->in.size);
     if (i >= st->in.size || !match_record(st->in.data + i, st->in.size - i))
-        return;
+        return 0;
+    for (int rc; st->in.refill && (rc = st->in.refill(st->in.refill_ctx, err)) != 0;)
+        if (rc < 0) /* a streamed record is one game: read it all */
+            return rc;
     json_t *root = NULL;
-    paifu_error err;
-    paifu_error_clear(&err);
-    if (jload(&root, st->in.data, st->in.size, 0, 0, st->in.source, &err) < 0)
-        return; /* JSON lines after all: read line by line */
+    paifu_error e;
+    paifu_error_clear(&e);
+    if (jload(&root, st->in.data, st->in.size, 0, 0, st->in.source, &e) < 0)
+        return 0; /* JSON lines after all: read line by line */
     if (json_is_object(root) && json_is_array(json_object_get(root, "events")))
         st->record = root;
     else
-        json_decref(root);
+        jfree(root);
+    return 0;
 }
 
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
 {
     mjai_reader *st = state;
-    if (!st->record_checked)
-        open_record(st);
+    int rc0 = st->record_checked ? 0 : open_record(st, err);
+    if (rc0 < 0)
+        return rc0;
     begin_game(st, game);
     for (;;) {
         json_t *ev = st->pending;
@@ -1257,13 +1271,13 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         if (!json_is_object(ev) || !json_is_string(t)) {
             rc = jerr(&st->c, "expected an mjai event: an object with a \"type\", found %s",
                       json_is_object(ev) ? "no type" : jtype(ev));
-            json_decref(ev);
+            jfree(ev);
             return rc;
         }
         const char *type = json_string_value(t);
         bool start_game = strcmp(type, "start_game") == 0;
         if (st->skipping && !start_game) {
-            json_decref(ev);
+            jfree(ev);
             continue;
         }
         st->skipping = false;
@@ -1275,12 +1289,12 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         }
         if (!st->started && !starts && strcmp(type, "none") != 0 && strcmp(type, "hello") != 0) {
             rc = jerr(&st->c, "a %s event before start_game or start_kyoku", type);
-            json_decref(ev);
+            jfree(ev);
             return rc;
         }
         st->started = st->started || starts;
         rc = start_game ? on_start_game(st, ev) : on_event(st, ev, type);
-        json_decref(ev);
+        jfree(ev);
         if (rc < 0)
             return rc;
         if (st->aborted) {
@@ -1297,10 +1311,33 @@ static void reader_free(void *state)
     mjai_reader *st = state;
     if (!st)
         return;
-    json_decref(st->pending);
-    json_decref(st->record);
+    jfree(st->pending);
+    jfree(st->record);
     json_decref(st->carried);
     free(st);
+}
+
+/* Streaming (format.h): the reader needs the bytes from its next line on; it reads on within
+   a game line by line (next_line). */
+static void stream_span(const void *state, size_t *keep, size_t *next)
+{
+    const mjai_reader *st = state;
+    *keep = *next = st->record ? 0 : st->pos;
+}
+
+static size_t line_end(const char *d, size_t from, size_t size)
+{
+    const char *nl = memchr(d + from, '\n', size - from);
+    return nl ? (size_t)(nl - d) + 1 : size;
+}
+
+static void stream_rebase(void *state, const char *data, size_t size, size_t dropped)
+{
+    mjai_reader *st = state;
+    st->in.data = data;
+    st->in.size = size;
+    st->in.base += dropped;
+    st->pos -= dropped;
 }
 
 const format_impl paifu_format_mjai = {
@@ -1317,4 +1354,7 @@ const format_impl paifu_format_mjai = {
     .reader_free = reader_free,
     .writer = &paifu_mjai__writer,
     .multi_game = true,
+    .stream_span = stream_span,
+    .game_end = line_end,
+    .stream_rebase = stream_rebase,
 };

@@ -21,6 +21,7 @@ typedef struct paifu_json_reader {
     format_input in;
     size_t pos;
     uint32_t line;     /* lines consumed before pos */
+    uint32_t col;      /* bytes of pos's line before it (they may be gone from a window) */
     json_t *array;     /* top-level array of games, when the file is one */
     size_t next;       /* next element of array */
 } paifu_json_reader;
@@ -945,13 +946,40 @@ static int read_game(json_cursor *c, const json_t *root, paifu_game *game)
 
 static void skip_space(paifu_json_reader *s)
 {
+    if (s->pos == 0 && s->in.base == 0 && s->in.size >= 3 &&
+        (unsigned char)s->in.data[0] == 0xEF) {
+        s->pos = 3; /* UTF-8 byte order mark */
+        s->col = 3;
+    }
     while (s->pos < s->in.size) {
         char ch = s->in.data[s->pos];
-        if (ch == '\n')
+        if (ch == '\n') {
             s->line++;
-        else if (ch != ' ' && ch != '\t' && ch != '\r')
+            s->col = 0;
+        } else if (ch != ' ' && ch != '\t' && ch != '\r') {
             break;
+        } else {
+            s->col++;
+        }
         s->pos++;
+    }
+}
+
+/* Skip to the next document; a streamed input is read on until the window holds all of it (a
+   top-level array of games: the whole input). */
+static int next_start(paifu_json_reader *s, paifu_error *err)
+{
+    for (;;) {
+        skip_space(s);
+        if (!s->in.refill ||
+            (s->pos < s->in.size && s->in.data[s->pos] != '[' &&
+             jdoc_end(s->in.data, s->pos, s->in.size) < s->in.size))
+            return 0;
+        int rc = s->in.refill(s->in.refill_ctx, err);
+        if (rc <= 0) {
+            skip_space(s);
+            return rc;
+        }
     }
 }
 
@@ -968,9 +996,9 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         int rc = read_game(&c, json_array_get(s->array, i), game);
         return rc < 0 ? rc : 1;
     }
-    if (s->pos == 0 && s->in.size >= 3 && (unsigned char)s->in.data[0] == 0xEF)
-        s->pos = 3; /* UTF-8 byte order mark */
-    skip_space(s);
+    int rc0 = next_start(s, err);
+    if (rc0 < 0)
+        return rc0;
     if (s->pos >= s->in.size)
         return 0;
     json_t *root;
@@ -984,16 +1012,20 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         return reader_next(state, game, err);
     }
     size_t used;
-    int rc = jload_at(&root, &used, s->in.data, s->pos, s->in.size, JSON_REJECT_DUPLICATES,
-                      s->line, s->in.source, err);
+    int rc = jload_col(&root, &used, s->in.data + s->pos, s->in.size - s->pos,
+                       JSON_REJECT_DUPLICATES, s->line, s->col, s->in.source, err);
     if (rc < 0)
         return rc;
-    for (size_t k = 0; k < used && s->pos + k < s->in.size; k++)
-        if (s->in.data[s->pos + k] == '\n')
+    for (size_t k = 0; k < used && s->pos + k < s->in.size; k++) {
+        s->col++;
+        if (s->in.data[s->pos + k] == '\n') {
             s->line++;
+            s->col = 0;
+        }
+    }
     s->pos += used;
     rc = read_game(&c, root, game);
-    json_decref(root);
+    jfree(root);
     return rc < 0 ? rc : 1;
 }
 
@@ -1002,8 +1034,24 @@ static void reader_free(void *state)
     paifu_json_reader *s = state;
     if (!s)
         return;
-    json_decref(s->array);
+    jfree(s->array);
     free(s);
+}
+
+/* Streaming (format.h): the reader needs the bytes from its next document on. */
+static void stream_span(const void *state, size_t *keep, size_t *next)
+{
+    const paifu_json_reader *s = state;
+    *keep = *next = s->pos;
+}
+
+static void stream_rebase(void *state, const char *data, size_t size, size_t dropped)
+{
+    paifu_json_reader *s = state;
+    s->in.data = data;
+    s->in.size = size;
+    s->in.base += dropped;
+    s->pos -= dropped;
 }
 
 const format_impl paifu_format_paifu_json = {
@@ -1019,4 +1067,7 @@ const format_impl paifu_format_paifu_json = {
     .reader_free = reader_free,
     .writer = &paifu_json__writer,
     .multi_game = true,
+    .stream_span = stream_span,
+    .game_end = jdoc_end,
+    .stream_rebase = stream_rebase,
 };

@@ -50,6 +50,7 @@ typedef struct tenhou6_reader {
     format_input in;
     size_t pos;         /* where the next document starts */
     uint32_t line;      /* lines before pos */
+    uint32_t col;       /* bytes of pos's line before it (they may be gone from a window) */
     json_t *pending;    /* a document read ahead that starts the next game */
     uint32_t pending_line;
     t6_state state;
@@ -89,30 +90,61 @@ static int sniff(const char *data, size_t size)
 
 /* ---- documents ---- */
 
-/* Load the next JSON value; 0 at the end of the input, 1 with *OUT and *LINE set. */
-static int next_document(tenhou6_reader *r, json_t **out, uint32_t *line, paifu_error *err)
+/* Move pos over white space (and a byte order mark at the input's start). */
+static void skip_space(tenhou6_reader *r)
 {
-    if (r->pos == 0 && r->in.size >= 3 && (unsigned char)r->in.data[0] == 0xEF)
+    if (r->pos == 0 && r->in.base == 0 && r->in.size >= 3 &&
+        (unsigned char)r->in.data[0] == 0xEF) {
         r->pos = 3; /* UTF-8 byte order mark */
+        r->col = 3;
+    }
     while (r->pos < r->in.size) {
         char ch = r->in.data[r->pos];
-        if (ch == '\n')
+        if (ch == '\n') {
             r->line++;
-        else if (ch != ' ' && ch != '\t' && ch != '\r')
+            r->col = 0;
+        } else if (ch != ' ' && ch != '\t' && ch != '\r') {
             break;
+        } else {
+            r->col++;
+        }
         r->pos++;
+    }
+}
+
+/* Load the next JSON value; 0 at the end of the input, 1 with *OUT and *LINE set. A streamed
+   input is read on until the window holds the whole value. */
+static int next_document(tenhou6_reader *r, json_t **out, uint32_t *line, paifu_error *err)
+{
+    for (;;) {
+        skip_space(r);
+        if (!r->in.refill ||
+            (r->pos < r->in.size && jdoc_end(r->in.data, r->pos, r->in.size) < r->in.size))
+            break;
+        int rc = r->in.refill(r->in.refill_ctx, err);
+        if (rc <= 0) {
+            if (rc < 0)
+                return rc;
+            skip_space(r);
+            break;
+        }
     }
     if (r->pos >= r->in.size)
         return 0;
     json_t *v;
     size_t used;
-    int rc = jload_at(&v, &used, r->in.data, r->pos, r->in.size, 0, r->line, r->in.source, err);
+    int rc = jload_col(&v, &used, r->in.data + r->pos, r->in.size - r->pos, 0, r->line, r->col,
+                       r->in.source, err);
     if (rc < 0)
         return rc;
     *line = r->line + 1;
-    for (size_t k = 0; k < used && r->pos + k < r->in.size; k++)
-        if (r->in.data[r->pos + k] == '\n')
+    for (size_t k = 0; k < used && r->pos + k < r->in.size; k++) {
+        r->col++;
+        if (r->in.data[r->pos + k] == '\n') {
             r->line++;
+            r->col = 0;
+        }
+    }
     r->pos += used;
     *out = v;
     return 1;
@@ -592,12 +624,12 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
             r->pending_line = next_line;
             break;
         }
-        json_decref(root);
+        jfree(root);
         root = next;
         json_cursor_init(&c, r->in.source, err);
         rc = read_document(r, &c, root, next_line, game);
     }
-    json_decref(root);
+    jfree(root);
     return rc < 0 ? rc : 1;
 }
 
@@ -606,8 +638,25 @@ static void reader_free(void *state)
     tenhou6_reader *r = state;
     if (!r)
         return;
-    json_decref(r->pending);
+    jfree(r->pending);
     free(r);
+}
+
+/* Streaming (format.h): the reader needs the bytes from the next document on; a game is one
+   document, or several that continue it (mjx), each read whole (next_document). */
+static void stream_span(const void *state, size_t *keep, size_t *next)
+{
+    const tenhou6_reader *r = state;
+    *keep = *next = r->pos;
+}
+
+static void stream_rebase(void *state, const char *data, size_t size, size_t dropped)
+{
+    tenhou6_reader *r = state;
+    r->in.data = data;
+    r->in.size = size;
+    r->in.base += dropped;
+    r->pos -= dropped;
 }
 
 const format_impl paifu_format_tenhou6 = {
@@ -624,4 +673,7 @@ const format_impl paifu_format_tenhou6 = {
     .reader_free = reader_free,
     .writer = &paifu_tenhou6__writer,
     .multi_game = true,
+    .stream_span = stream_span,
+    .game_end = jdoc_end,
+    .stream_rebase = stream_rebase,
 };
