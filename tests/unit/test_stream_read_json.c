@@ -1,0 +1,466 @@
+/*
+ * test_stream_read_json.c: the JSON formats read a large file game by game (formats/common/
+ * registry.c, window_refill; tenhou6 and paifu JSON a document at a time, mjai a line at a
+ * time): a multi-game file of concatenated logs, streamed through a small window, gives the
+ * games each log's own bytes give (written back as paifu JSON, byte for byte, and the same
+ * findings); and an error in one of them (a syntax error, a value the reader refuses) is
+ * reported at the same place (line, column, path, game) as when the whole file is read at once.
+ *
+ * The window is made small (paifu_input__stream_chunk) so that documents and lines are cut at
+ * many places. Inputs: the corpus's mjai and tenhou6 logs when it is present, else the sample
+ * samples/riichienv-selfplay.mjai.jsonl (and its game written as tenhou6); paifu JSON from
+ * samples/.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "input.h"
+#include "paifu.h"
+
+#define MAX_DOCS 24
+#define MAX_GAMES 512
+
+typedef struct text {
+    char *data;
+    size_t len, cap;
+} text;
+
+static void text_add(text *t, const void *data, size_t n)
+{
+    if (t->len + n + 1 > t->cap) {
+        t->cap = (t->len + n + 1) * 2;
+        t->data = realloc(t->data, t->cap);
+        assert_non_null(t->data);
+    }
+    memcpy(t->data + t->len, data, n);
+    t->len += n;
+    t->data[t->len] = '\0';
+}
+
+static int text_put(const void *data, size_t size, void *payload)
+{
+    text_add(payload, data, size);
+    return 0;
+}
+
+static char *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    text t = {0};
+    char buf[65536];
+    size_t got;
+    while ((got = fread(buf, 1, sizeof(buf), f)) > 0)
+        text_add(&t, buf, got);
+    fclose(f);
+    *n = t.len;
+    return t.data;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+typedef struct docs {
+    char *data[MAX_DOCS];
+    size_t len[MAX_DOCS];
+    size_t n;
+} docs;
+
+static void docs_free(docs *d)
+{
+    for (size_t i = 0; i < d->n; i++)
+        free(d->data[i]);
+    d->n = 0;
+}
+
+/* Files of DIR (and its folders) whose name ends in EXT and that hold NEED (NULL: any), in name
+   order, while D has room. */
+static void add_dir(docs *d, const char *dir, const char *ext, const char *need)
+{
+    DIR *h = opendir(dir);
+    if (!h)
+        return;
+    char *names[512];
+    size_t k = 0;
+    struct dirent *e;
+    while ((e = readdir(h)) != NULL && k < 512)
+        if (e->d_name[0] != '.')
+            names[k++] = strdup(e->d_name);
+    closedir(h);
+    qsort(names, k, sizeof(*names), by_name);
+    for (size_t i = 0; i < k; i++) {
+        char path[2048];
+        snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+        struct stat st;
+        size_t n = strlen(names[i]), x = strlen(ext);
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+            add_dir(d, path, ext, need);
+        else if (d->n < MAX_DOCS && n > x && strcmp(names[i] + n - x, ext) == 0 &&
+                 (d->data[d->n] = slurp(path, &d->len[d->n])) != NULL) {
+            if (!need || strstr(d->data[d->n], need))
+                d->n++;
+            else
+                free(d->data[d->n]);
+        }
+        free(names[i]);
+    }
+}
+
+/* The sample's game written in FORMAT. */
+static void add_converted(docs *d, const char *format)
+{
+    size_t n;
+    char *sample = slurp(PAIFU_SAMPLES_DIR "/riichienv-selfplay.mjai.jsonl", &n);
+    assert_non_null(sample);
+    paifu_error err;
+    paifu_error_clear(&err);
+    paifu_game *g;
+    assert_int_equal(paifu_game_read_buffer(&g, sample, n, NULL, &err), 0);
+    free(sample);
+    text out = {0};
+    paifu_writer *w;
+    assert_int_equal(paifu_writer_open(&w, format, text_put, &out, NULL, &err), 0);
+    assert_int_equal(paifu_writer_write(w, g, &err), 0);
+    assert_int_equal(paifu_writer_close(w, &err), 0);
+    paifu_writer_free(w);
+    paifu_game_free(g);
+    d->data[d->n] = out.data;
+    d->len[d->n++] = out.len;
+}
+
+/* The logs of FORMAT: the corpus's, else what the samples give. */
+static void load_docs(docs *d, const char *format)
+{
+    d->n = 0;
+    char dir[1024];
+    if (strcmp(format, "paifu") == 0) {
+        add_dir(d, PAIFU_SAMPLES_DIR, ".paifu.json", NULL);
+        return;
+    }
+    if (strcmp(format, "mjai") == 0) {
+        snprintf(dir, sizeof(dir), "%s/mjai", PAIFU_CORPUS_DIR);
+        add_dir(d, dir, ".json", NULL);
+        add_dir(d, dir, ".jsonl", NULL);
+        if (d->n == 0)
+            add_dir(d, PAIFU_SAMPLES_DIR, ".mjai.jsonl", NULL);
+        return;
+    }
+    /* whole games (with `sc`): a log without it is continued by the next one that has the same
+       players and rule (mjx's rounds), so that the logs would not be games of their own */
+    snprintf(dir, sizeof(dir), "%s/tenhou6/Equim-chan--mjai-reviewer", PAIFU_CORPUS_DIR);
+    add_dir(d, dir, ".json", "\"sc\"");
+    snprintf(dir, sizeof(dir), "%s/tenhou6/JBreidfjord--riichi-rs", PAIFU_CORPUS_DIR);
+    add_dir(d, dir, ".json", "\"sc\"");
+    if (d->n == 0)
+        add_converted(d, "tenhou6");
+}
+
+/* A game written as paifu JSON and its findings (code@deal#event, one line each) under the
+   rules it resolves to. */
+static void describe(text *out, const paifu_game *g)
+{
+    paifu_error err;
+    paifu_error_clear(&err);
+    paifu_writer *w;
+    assert_int_equal(paifu_writer_open(&w, "paifu", text_put, out, NULL, &err), 0);
+    assert_int_equal(paifu_writer_write(w, g, &err), 0);
+    assert_int_equal(paifu_writer_close(w, &err), 0);
+    paifu_writer_free(w);
+    paifu_rules *rules;
+    paifu_rules_origin origin;
+    assert_int_equal(paifu_game_rules_resolve(&rules, &origin, g, NULL, &err), 0);
+    paifu_report *rep;
+    assert_int_equal(paifu_report_new(&rep, &err), 0);
+    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, &err), 0);
+    for (size_t i = 0; i < paifu_report_count(rep); i++) {
+        const paifu_finding *f = paifu_report_finding(rep, i);
+        char line[512];
+        int len = snprintf(line, sizeof(line), "\n%s@%s#%d %s", f->code, f->where.deal,
+                           (int)f->where.event, f->message);
+        text_add(out, line, (size_t)len);
+    }
+    paifu_report_free(rep);
+    paifu_rules_free(rules);
+}
+
+/* Every game of PATH (or of DATA[0..LEN) when PATH is NULL) described, after the N already in
+   GAMES; *ERR gets the error that ended the reading, if any. Returns the new count. */
+static size_t read_all(text *games, size_t n, const char *path, const char *data, size_t len,
+                       paifu_error *err)
+{
+    paifu_error_clear(err);
+    paifu_read_options o = PAIFU_READ_OPTIONS_INIT;
+    o.source_name = "multi.json";
+    paifu_reader *r;
+    int rc = path ? paifu_reader_open(&r, path, &o, err)
+                  : paifu_reader_open_buffer(&r, data, len, &o, err);
+    assert_int_equal(rc, 0);
+    const paifu_game *g;
+    while ((rc = paifu_reader_next(&g, r, err)) > 0) {
+        assert_true(n < MAX_GAMES);
+        memset(&games[n], 0, sizeof(games[n]));
+        describe(&games[n++], g);
+    }
+    paifu_reader_free(r);
+    assert_int_equal(paifu_input__held(), 0); /* the window's bytes all given back */
+    return n;
+}
+
+static void free_games(text *games, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(games[i].data);
+    free(games);
+}
+
+static void write_temp(char *path, const text *t)
+{
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, t->data, t->len), (ssize_t)t->len);
+    close(fd);
+}
+
+/* A separator that keeps FORMAT's documents apart: a line break for JSON lines. */
+static const char *separator(const char *format, size_t i)
+{
+    static const char *const SEPS[] = {"", "\n", "\r\n  ", " \t\n\n"};
+    if (strcmp(format, "mjai") == 0)
+        return i % 2 ? "\n" : "\r\n\n";
+    return SEPS[i % 4];
+}
+
+/* The multi-game file of FORMAT's logs (twice over) streamed with CHUNK-byte refills against
+   each log read from its own bytes. */
+static void check_stream(const char *format, size_t chunk)
+{
+    docs d;
+    load_docs(&d, format);
+    assert_true(d.n > 0);
+    text multi = {0};
+    text *own = calloc(MAX_GAMES, sizeof(*own));
+    size_t games = 0;
+    paifu_error err;
+    for (size_t rep = 0; rep < 2; rep++) {
+        for (size_t i = 0; i < d.n; i++) {
+            games = read_all(own, games, NULL, d.data[i], d.len[i], &err);
+            assert_int_equal(err.code, PAIFU_OK);
+            if (multi.len && multi.data[multi.len - 1] != '\n' && !strcmp(format, "mjai"))
+                text_add(&multi, "\n", 1);
+            const char *sep = separator(format, i + rep);
+            text_add(&multi, sep, strlen(sep));
+            text_add(&multi, d.data[i], d.len[i]);
+        }
+    }
+    char path[] = "/tmp/paifu-stream-json-XXXXXX";
+    write_temp(path, &multi);
+    size_t saved = paifu_input__stream_chunk;
+    paifu_input__stream_chunk = chunk;
+    text *streamed = calloc(MAX_GAMES, sizeof(*streamed));
+    size_t got = read_all(streamed, 0, path, NULL, 0, &err);
+    paifu_input__stream_chunk = saved;
+    assert_int_equal(err.code, PAIFU_OK);
+    assert_int_equal(got, games);
+    for (size_t i = 0; i < games; i++)
+        assert_string_equal(streamed[i].data, own[i].data);
+    unlink(path);
+    free_games(streamed, got);
+    free_games(own, games);
+    free(multi.data);
+    docs_free(&d);
+}
+
+/* Every tenhou6 log of the corpus, whole games or not (mjx's rounds, continued by the next
+   document of the same players and rule: a game of several documents, read on within the game),
+   twice over: streamed with CHUNK-byte refills, the games of the whole file read at once. */
+static void check_continued(size_t chunk)
+{
+    docs d = {.n = 0};
+    char dir[1024];
+    snprintf(dir, sizeof(dir), "%s/tenhou6/mjx-project--mjx", PAIFU_CORPUS_DIR);
+    add_dir(&d, dir, ".json", NULL);
+    snprintf(dir, sizeof(dir), "%s/tenhou6", PAIFU_CORPUS_DIR);
+    add_dir(&d, dir, ".json", NULL);
+    if (d.n == 0)
+        add_converted(&d, "tenhou6");
+    text multi = {0};
+    for (size_t rep = 0; rep < 2; rep++)
+        for (size_t i = 0; i < d.n; i++) {
+            text_add(&multi, "\n", 1);
+            text_add(&multi, d.data[i], d.len[i]);
+        }
+    char path[] = "/tmp/paifu-stream-json-XXXXXX";
+    write_temp(path, &multi);
+    text *whole = calloc(MAX_GAMES, sizeof(*whole));
+    text *streamed = calloc(MAX_GAMES, sizeof(*streamed));
+    paifu_error werr, serr;
+    size_t wn = read_all(whole, 0, NULL, multi.data, multi.len, &werr);
+    size_t saved = paifu_input__stream_chunk;
+    paifu_input__stream_chunk = chunk;
+    size_t sn = read_all(streamed, 0, path, NULL, 0, &serr);
+    paifu_input__stream_chunk = saved;
+    assert_int_equal(werr.code, PAIFU_OK);
+    assert_int_equal(serr.code, PAIFU_OK);
+    assert_int_equal(sn, wn);
+    for (size_t i = 0; i < wn; i++)
+        assert_string_equal(streamed[i].data, whole[i].data);
+    unlink(path);
+    free_games(streamed, sn);
+    free_games(whole, wn);
+    free(multi.data);
+    docs_free(&d);
+}
+
+static void assert_same_error(const paifu_error *a, const paifu_error *b)
+{
+    assert_int_equal(a->code, b->code);
+    assert_string_equal(a->text, b->text);
+    assert_string_equal(a->where.source, b->where.source);
+    assert_int_equal(a->where.line, b->where.line);
+    assert_int_equal(a->where.column, b->where.column);
+    assert_int_equal(a->where.offset, b->where.offset);
+    assert_string_equal(a->where.path, b->where.path);
+    assert_int_equal(a->where.game, b->where.game);
+    assert_string_equal(a->where.deal, b->where.deal);
+}
+
+/* Break the log at DOC: HOW 0 a syntax error (a colon made '#'), 1 a value the reader refuses
+   (a key renamed so that a required one is missing, or an unknown event type). */
+static void spoil(char *doc, const char *format, int how)
+{
+    char *p;
+    if (how == 0) {
+        p = strchr(doc, ':');
+        assert_non_null(p);
+        *p = '#';
+        return;
+    }
+    if (strcmp(format, "mjai") == 0) {
+        p = strstr(doc, "\"tsumo\"");
+        assert_non_null(p);
+        p[5] = 'x'; /* "tsumx": an unknown event type */
+    } else if (strcmp(format, "tenhou6") == 0) {
+        p = strstr(doc, "\"log\"");
+        assert_non_null(p);
+        memcpy(p, "\"lgo\"", 5);
+    } else {
+        p = strstr(doc, "\"deals\"");
+        assert_non_null(p);
+        memcpy(p, "\"dells\"", 7);
+    }
+}
+
+/* A break in one log of the multi-game file (three rounds of the logs, the break in the middle
+   one): streamed, the games before it and the error are those of the whole file read at once. */
+static void check_error(const char *format, size_t chunk, int how)
+{
+    docs d;
+    load_docs(&d, format);
+    text multi = {0};
+    size_t k = d.n / 2;
+    for (size_t rep = 0; rep < 3; rep++) {
+        for (size_t i = 0; i < d.n; i++) {
+            if (multi.len && multi.data[multi.len - 1] != '\n')
+                text_add(&multi, "\n", 1);
+            size_t at = multi.len;
+            text_add(&multi, d.data[i], d.len[i]);
+            if (rep == 1 && i == k)
+                spoil(multi.data + at, format, how);
+        }
+    }
+    char path[] = "/tmp/paifu-stream-json-XXXXXX";
+    write_temp(path, &multi);
+    text *whole = calloc(MAX_GAMES, sizeof(*whole));
+    text *streamed = calloc(MAX_GAMES, sizeof(*streamed));
+    paifu_error werr, serr;
+    size_t wn = read_all(whole, 0, NULL, multi.data, multi.len, &werr);
+    size_t saved = paifu_input__stream_chunk;
+    paifu_input__stream_chunk = chunk;
+    size_t sn = read_all(streamed, 0, path, NULL, 0, &serr);
+    paifu_input__stream_chunk = saved;
+    assert_int_not_equal(werr.code, PAIFU_OK);
+    assert_true(werr.where.line > 0 || werr.where.path[0]); /* a place to compare */
+    assert_int_equal(sn, wn);
+    assert_true(wn >= d.n);
+    assert_same_error(&serr, &werr);
+    for (size_t i = 0; i < wn; i++)
+        assert_string_equal(streamed[i].data, whole[i].data);
+    unlink(path);
+    free_games(streamed, sn);
+    free_games(whole, wn);
+    free(multi.data);
+    docs_free(&d);
+}
+
+static void mjai_stream(void **state)
+{
+    (void)state;
+    check_stream("mjai", 4093);
+    check_stream("mjai", 331);
+}
+
+static void tenhou6_stream(void **state)
+{
+    (void)state;
+    check_stream("tenhou6", 4093);
+    check_stream("tenhou6", 331);
+}
+
+static void tenhou6_continued(void **state)
+{
+    (void)state;
+    check_continued(1021);
+}
+
+static void paifu_stream(void **state)
+{
+    (void)state;
+    check_stream("paifu", 2039);
+}
+
+static void mjai_errors(void **state)
+{
+    (void)state;
+    check_error("mjai", 977, 0);
+    check_error("mjai", 2039, 1);
+}
+
+static void tenhou6_errors(void **state)
+{
+    (void)state;
+    check_error("tenhou6", 977, 0);
+    check_error("tenhou6", 2039, 1);
+}
+
+static void paifu_errors(void **state)
+{
+    (void)state;
+    check_error("paifu", 977, 0);
+    check_error("paifu", 2039, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(mjai_stream),  cmocka_unit_test(tenhou6_stream),
+        cmocka_unit_test(tenhou6_continued), cmocka_unit_test(paifu_stream),
+        cmocka_unit_test(mjai_errors),
+        cmocka_unit_test(tenhou6_errors), cmocka_unit_test(paifu_errors),
+    };
+    paifu_init();
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
