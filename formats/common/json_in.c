@@ -2,6 +2,9 @@
 #include "format.h"
 #include "json_in.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -361,6 +364,329 @@ static uint32_t column_of(const char *base, size_t pos)
     return (uint32_t)(pos - k);
 }
 
+/*
+ * A fast path of json_loadb for what logs hold: objects, arrays, integers, reals, literals and
+ * strings of valid UTF-8 with the simple escapes, parsed in one pass over the bytes into the same
+ * jansson tree (the same calls jansson's parser makes: json_object_setn_new_nocheck,
+ * json_array_append_new, ...). jansson's lexer reads a byte at a time through a stream and took
+ * most of the time of reading a log. Anything else (a syntax error, \u escapes, a number out of
+ * range, a duplicate key under JSON_REJECT_DUPLICATES, an allocation refused by the budget, deep
+ * nesting) is declined: the tree is dropped and jansson reads the bytes, so every error and
+ * every odd input is jansson's as before.
+ */
+typedef struct fast_parse {
+    const char *p, *end;
+    size_t flags;
+    unsigned depth;
+    char *buf; /* unescaped strings */
+    size_t cap;
+} fast_parse;
+
+#define FAST_MAX_DEPTH 512
+
+static void fast_space(fast_parse *f)
+{
+    while (f->p < f->end && (*f->p == ' ' || *f->p == '\n' || *f->p == '\r' || *f->p == '\t'))
+        f->p++;
+}
+
+/* Bytes of the UTF-8 sequence at P (at most N left) if valid as jansson takes it (no overlong
+   form, no surrogate, at most U+10FFFF), else 0. */
+static size_t fast_utf8(const unsigned char *p, size_t n)
+{
+    unsigned c = p[0];
+    size_t len;
+    uint32_t v;
+    if (c >= 0xC2 && c <= 0xDF)
+        len = 2, v = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF)
+        len = 3, v = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4)
+        len = 4, v = c & 0x07;
+    else
+        return 0;
+    if (n < len)
+        return 0;
+    for (size_t i = 1; i < len; i++) {
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+        v = (v << 6) | (p[i] & 0x3F);
+    }
+    if ((len == 3 && (v < 0x800 || (v >= 0xD800 && v <= 0xDFFF))) ||
+        (len == 4 && (v < 0x10000 || v > 0x10FFFF)))
+        return 0;
+    return len;
+}
+
+/* The string at f->p (after its opening quote): *S and *LEN (in the input, or unescaped in
+   f->buf); false to decline. */
+static bool fast_string(fast_parse *f, const char **s, size_t *len)
+{
+    const char *start = f->p;
+    size_t n = 0;
+    bool escaped = false;
+    for (;;) {
+        if (f->p >= f->end)
+            return false;
+        unsigned char c = (unsigned char)*f->p;
+        if (c == '"')
+            break;
+        if (c < 0x20)
+            return false;
+        if (c == '\\') {
+            escaped = true;
+            if (f->p + 1 >= f->end || !strchr("\"\\/bfnrt", f->p[1]) || !f->p[1])
+                return false; /* \u and bad escapes: jansson's */
+            f->p += 2;
+            n++;
+        } else if (c >= 0x80) {
+            size_t k = fast_utf8((const unsigned char *)f->p, (size_t)(f->end - f->p));
+            if (!k)
+                return false;
+            f->p += k;
+            n += k;
+        } else {
+            f->p++;
+            n++;
+        }
+    }
+    size_t raw = (size_t)(f->p - start);
+    f->p++; /* the closing quote */
+    if (!escaped) {
+        *s = start;
+        *len = raw;
+        return true;
+    }
+    if (n + 1 > f->cap) {
+        char *b = realloc(f->buf, n + 1);
+        if (!b)
+            return false;
+        f->buf = b;
+        f->cap = n + 1;
+    }
+    char *o = f->buf;
+    for (const char *q = start; q < start + raw; q++) {
+        if (*q != '\\') {
+            *o++ = *q;
+            continue;
+        }
+        switch (*++q) {
+        case 'b': *o++ = '\b'; break;
+        case 'f': *o++ = '\f'; break;
+        case 'n': *o++ = '\n'; break;
+        case 'r': *o++ = '\r'; break;
+        case 't': *o++ = '\t'; break;
+        default: *o++ = *q; break; /* " \ / */
+        }
+    }
+    *s = f->buf;
+    *len = n;
+    return true;
+}
+
+static json_t *fast_value(fast_parse *f);
+
+static json_t *fast_number(fast_parse *f)
+{
+    const char *start = f->p;
+    bool neg = false;
+    if (f->p < f->end && *f->p == '-')
+        neg = true, f->p++;
+    if (f->p >= f->end || *f->p < '0' || *f->p > '9')
+        return NULL;
+    if (*f->p == '0' && f->p + 1 < f->end && f->p[1] >= '0' && f->p[1] <= '9')
+        return NULL; /* a leading zero: jansson's error */
+    unsigned long long v = 0;
+    bool big = false;
+    while (f->p < f->end && *f->p >= '0' && *f->p <= '9') {
+        unsigned d = (unsigned)(*f->p++ - '0');
+        if (v > (ULLONG_MAX - d) / 10)
+            big = true;
+        else
+            v = v * 10 + d;
+    }
+    bool real = f->p < f->end && (*f->p == '.' || *f->p == 'e' || *f->p == 'E');
+    if (!real) {
+        if (big || v > (unsigned long long)LLONG_MAX + (neg ? 1u : 0u))
+            return NULL; /* out of range: jansson's error */
+        if ((f->flags & JSON_DECODE_INT_AS_REAL))
+            return NULL;
+        long long x = neg ? (long long)(0 - v) : (long long)v;
+        return json_integer(x);
+    }
+    if (*f->p == '.') {
+        f->p++;
+        if (f->p >= f->end || *f->p < '0' || *f->p > '9')
+            return NULL;
+        while (f->p < f->end && *f->p >= '0' && *f->p <= '9')
+            f->p++;
+    }
+    if (f->p < f->end && (*f->p == 'e' || *f->p == 'E')) {
+        f->p++;
+        if (f->p < f->end && (*f->p == '+' || *f->p == '-'))
+            f->p++;
+        if (f->p >= f->end || *f->p < '0' || *f->p > '9')
+            return NULL;
+        while (f->p < f->end && *f->p >= '0' && *f->p <= '9')
+            f->p++;
+    }
+    char tmp[64];
+    size_t n = (size_t)(f->p - start);
+    if (n >= sizeof(tmp) || localeconv()->decimal_point[0] != '.' ||
+        localeconv()->decimal_point[1])
+        return NULL;
+    memcpy(tmp, start, n);
+    tmp[n] = '\0';
+    errno = 0;
+    double d = strtod(tmp, NULL);
+    if (errno == ERANGE)
+        return NULL;
+    return json_real(d);
+}
+
+static json_t *fast_object(fast_parse *f)
+{
+    json_t *obj = json_object();
+    if (!obj)
+        return NULL;
+    f->p++; /* { */
+    fast_space(f);
+    if (f->p < f->end && *f->p == '}') {
+        f->p++;
+        return obj;
+    }
+    for (;;) {
+        const char *key;
+        size_t len;
+        if (f->p >= f->end || *f->p != '"')
+            break;
+        f->p++;
+        if (!fast_string(f, &key, &len))
+            break;
+        char small[64], *k = small;
+        if (key == f->buf) { /* the next string reuses the buffer */
+            k = len < sizeof(small) ? small : malloc(len + 1);
+            if (!k)
+                break;
+            memcpy(k, key, len);
+            key = k;
+        }
+        fast_space(f);
+        json_t *v = NULL;
+        bool dup = (f->flags & JSON_REJECT_DUPLICATES) && json_object_getn(obj, key, len);
+        if (!dup && f->p < f->end && *f->p == ':') {
+            f->p++;
+            fast_space(f);
+            v = fast_value(f);
+        }
+        int rc = v ? json_object_setn_new_nocheck(obj, key, len, v) : -1;
+        if (k != small)
+            free(k);
+        if (rc < 0)
+            break;
+        fast_space(f);
+        if (f->p < f->end && *f->p == ',') {
+            f->p++;
+            fast_space(f);
+            continue;
+        }
+        if (f->p < f->end && *f->p == '}') {
+            f->p++;
+            return obj;
+        }
+        break;
+    }
+    json_decref(obj);
+    return NULL;
+}
+
+static json_t *fast_array(fast_parse *f)
+{
+    json_t *arr = json_array();
+    if (!arr)
+        return NULL;
+    f->p++; /* [ */
+    fast_space(f);
+    if (f->p < f->end && *f->p == ']') {
+        f->p++;
+        return arr;
+    }
+    for (;;) {
+        json_t *v = fast_value(f);
+        if (!v || json_array_append_new(arr, v) < 0)
+            break;
+        fast_space(f);
+        if (f->p < f->end && *f->p == ',') {
+            f->p++;
+            fast_space(f);
+            continue;
+        }
+        if (f->p < f->end && *f->p == ']') {
+            f->p++;
+            return arr;
+        }
+        break;
+    }
+    json_decref(arr);
+    return NULL;
+}
+
+static bool fast_word(fast_parse *f, const char *w, size_t n)
+{
+    if ((size_t)(f->end - f->p) < n || memcmp(f->p, w, n) != 0)
+        return false;
+    f->p += n;
+    return true;
+}
+
+static json_t *fast_value(fast_parse *f)
+{
+    if (f->p >= f->end)
+        return NULL;
+    switch (*f->p) {
+    case '{':
+    case '[': {
+        if (++f->depth > FAST_MAX_DEPTH)
+            return NULL;
+        json_t *v = *f->p == '{' ? fast_object(f) : fast_array(f);
+        f->depth--;
+        return v;
+    }
+    case '"': {
+        const char *s;
+        size_t len;
+        f->p++;
+        return fast_string(f, &s, &len) ? json_stringn_nocheck(s, len) : NULL;
+    }
+    case 't': return fast_word(f, "true", 4) ? json_true() : NULL;
+    case 'f': return fast_word(f, "false", 5) ? json_false() : NULL;
+    case 'n': return fast_word(f, "null", 4) ? json_null() : NULL;
+    default: return fast_number(f);
+    }
+}
+
+/* The tree of DATA[0..SIZE) as json_loadb would give it (*USED: its bytes, as jansson's
+   position), or NULL to let jansson read it. */
+static json_t *fast_load(const char *data, size_t size, size_t flags, size_t *used)
+{
+    fast_parse f = {data, data + size, flags, 0, NULL, 0};
+    fast_space(&f);
+    json_t *v = NULL;
+    if (f.p < f.end && (*f.p == '{' || *f.p == '[' || (flags & JSON_DECODE_ANY)))
+        v = fast_value(&f);
+    if (v && !(flags & JSON_DISABLE_EOF_CHECK)) {
+        fast_space(&f);
+        if (f.p != f.end) {
+            json_decref(v);
+            v = NULL;
+        }
+    }
+    free(f.buf);
+    if (v)
+        *used = (size_t)(f.p - data);
+    return v;
+}
+
 static int load(json_t **out, size_t *used, const char *data, size_t size, size_t flags,
                 uint32_t line_base, uint32_t col_base, const char *source, paifu_error *err)
 {
@@ -376,7 +702,21 @@ static int load(json_t **out, size_t *used, const char *data, size_t size, size_
     json_budget_used = 0;
     json_budget_hit = false;
     json_loading = a;
-    json_t *v = json_loadb(data, size, flags, &je);
+    size_t fast_used = 0;
+    json_t *v = fast_load(data, size, flags, &fast_used);
+    if (!v) { /* declined: jansson reads it from scratch, in a fresh arena and budget */
+        for (json_chunk *k = a->chunks, *next; k; k = next) {
+            next = k->next;
+            chunk_free(k);
+        }
+        a->chunks = NULL;
+        json_budget_left = jbudget(size);
+        json_budget_used = 0;
+        json_budget_hit = false;
+        v = json_loadb(data, size, flags, &je);
+    } else {
+        je.position = (int)fast_used;
+    }
     json_loading = NULL;
     if (json_budget_used > json_budget_most)
         json_budget_most = json_budget_used;
