@@ -555,6 +555,9 @@ static json_t *fast_object(fast_parse *f)
         f->p++;
         return obj;
     }
+    /* a key given twice replaces the value and leaves the size: under JSON_REJECT_DUPLICATES
+       that is jansson's error, found from the count of keys at the end */
+    size_t keys = 0;
     for (;;) {
         const char *key;
         size_t len;
@@ -573,8 +576,8 @@ static json_t *fast_object(fast_parse *f)
         }
         fast_space(f);
         json_t *v = NULL;
-        bool dup = (f->flags & JSON_REJECT_DUPLICATES) && json_object_getn(obj, key, len);
-        if (!dup && f->p < f->end && *f->p == ':') {
+        keys++;
+        if (f->p < f->end && *f->p == ':') {
             f->p++;
             fast_space(f);
             v = fast_value(f);
@@ -592,6 +595,8 @@ static json_t *fast_object(fast_parse *f)
         }
         if (f->p < f->end && *f->p == '}') {
             f->p++;
+            if ((f->flags & JSON_REJECT_DUPLICATES) && json_object_size(obj) != keys)
+                break;
             return obj;
         }
         break;
