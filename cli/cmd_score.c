@@ -47,7 +47,12 @@ const char cmd_score_usage[] =
     "batch (--batch): one hand per line of FILE (default or -: standard input), each written as\n"
     "on this command line: the HAND and its situation options (--round S --dealer --tsumo ...;\n"
     "--opt=VALUE works too). Blank lines and lines starting with # are skipped. The rule options\n"
-    "and --format given on the command line apply to every line. One result per line:\n"
+    "and --format given on the command line apply to every line. A line may instead be a JSON\n"
+    "object (JSON lines): \"hand\" and the same options by name, e.g.\n"
+    "  {\"hand\": \"123m99p13s chi:789s pon:666z +2s\", \"round\": \"S\", \"dora\": [\"9m\"],\n"
+    "   \"honba\": 1, \"dealer\": true, \"tsumo\": true}\n"
+    "(tiles as a string or a list of strings; true sets a flag, false leaves it off).\n"
+    "One result per line:\n"
     "  text: tab-separated, after a header: line, status, han, fu, yakuman, limit, points, yaku\n"
     "  json: one object per line (JSON lines), the single-hand fields plus \"line\"\n"
     "A line that cannot be read gives status \"error\" and its message, and the batch goes on.\n"
@@ -487,6 +492,196 @@ static int parse_batch_line(options *o, char *line, char *msg, size_t size)
     return 0;
 }
 
+/* ---- a batch line as JSON: {"hand": "...", "round": "S", "tsumo": true, ...} ---- */
+
+typedef struct jline {
+    const char *p;
+    char *msg;
+    size_t size;
+} jline;
+
+static void jl_space(jline *j)
+{
+    while (*j->p == ' ' || *j->p == '\t' || *j->p == '\r' || *j->p == '\n')
+        j->p++;
+}
+
+/* A JSON string at j->p into OUT (CAP bytes): the escapes \" \\ \/ \b \f \n \r \t. */
+static int jl_string(jline *j, char *out, size_t cap)
+{
+    if (*j->p != '"') {
+        snprintf(j->msg, j->size, "expected a string at '%.12s'", j->p);
+        return -1;
+    }
+    size_t n = 0;
+    for (j->p++; *j->p != '"'; j->p++) {
+        char c = *j->p;
+        if (c == '\0' || (unsigned char)c < 0x20) {
+            snprintf(j->msg, j->size, "unterminated string");
+            return -1;
+        }
+        if (c == '\\') {
+            static const char IN[] = "\"\\/bfnrt", OUT[] = "\"\\/\b\f\n\r\t";
+            const char *e = j->p[1] ? strchr(IN, j->p[1]) : NULL;
+            if (!e) {
+                snprintf(j->msg, j->size, "unsupported escape \\%c in a string", j->p[1]);
+                return -1;
+            }
+            c = OUT[e - IN];
+            j->p++;
+        }
+        if (n + 1 >= cap) {
+            snprintf(j->msg, j->size, "a string longer than %zu bytes", cap - 1);
+            return -1;
+        }
+        out[n++] = c;
+    }
+    j->p++;
+    out[n] = '\0';
+    return 0;
+}
+
+/* One value as option text: a string as itself, an integer in decimal, true/false as "1"/"",
+   an array of strings joined by commas (dora and ura indicators). *KIND: 's', 'b' or 'a'. */
+static int jl_value(jline *j, char *out, size_t cap, char *kind)
+{
+    jl_space(j);
+    if (*j->p == '"') {
+        *kind = 's';
+        return jl_string(j, out, cap);
+    }
+    if (!strncmp(j->p, "true", 4) || !strncmp(j->p, "false", 5)) {
+        *kind = 'b';
+        bool t = *j->p == 't';
+        j->p += t ? 4 : 5;
+        snprintf(out, cap, "%s", t ? "1" : "");
+        return 0;
+    }
+    if (*j->p == '-' || (*j->p >= '0' && *j->p <= '9')) {
+        *kind = 's';
+        size_t n = 0;
+        while ((*j->p == '-' && n == 0) || (*j->p >= '0' && *j->p <= '9')) {
+            if (n + 1 >= cap)
+                break;
+            out[n++] = *j->p++;
+        }
+        out[n] = '\0';
+        return 0;
+    }
+    if (*j->p == '[') {
+        *kind = 'a';
+        size_t n = 0;
+        out[0] = '\0';
+        j->p++;
+        jl_space(j);
+        while (*j->p != ']') {
+            char item[32];
+            if (jl_string(j, item, sizeof(item)) < 0)
+                return -1;
+            n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, "%s%s", n ? "," : "", item);
+            if (n >= cap) {
+                snprintf(j->msg, j->size, "too many tiles in a list");
+                return -1;
+            }
+            jl_space(j);
+            if (*j->p == ',') {
+                j->p++;
+                jl_space(j);
+            } else if (*j->p != ']') {
+                snprintf(j->msg, j->size, "expected , or ] in a list at '%.12s'", j->p);
+                return -1;
+            }
+        }
+        j->p++;
+        return 0;
+    }
+    snprintf(j->msg, j->size, "expected a string, a number, true, false or a list at '%.12s'",
+             j->p);
+    return -1;
+}
+
+/*
+ * A batch line that is a JSON object (JSON lines): "hand" the HAND in the notation, and the
+ * situation options by their names without the dashes: "round", "seat" (a wind), "dora", "ura"
+ * (tiles as one string or a list of strings), "honba", "kita" (integers), and true for
+ * "dealer" and the situation flags ("tsumo", "riichi", ..., false leaves them off).
+ */
+static int parse_batch_json(options *o, const char *line, char *msg, size_t size)
+{
+    jline j = {line, msg, size};
+    o->hand[0] = '\0';
+    jl_space(&j);
+    j.p++; /* { */
+    jl_space(&j);
+    bool first = true;
+    while (*j.p != '}') {
+        char key[32], val[512], kind;
+        if (!first) {
+            if (*j.p != ',') {
+                snprintf(msg, size, "expected , or } at '%.12s'", j.p);
+                return -1;
+            }
+            j.p++;
+            jl_space(&j);
+        }
+        first = false;
+        if (jl_string(&j, key, sizeof(key)) < 0)
+            return -1;
+        jl_space(&j);
+        if (*j.p != ':') {
+            snprintf(msg, size, "expected : after \"%s\"", key);
+            return -1;
+        }
+        j.p++;
+        if (jl_value(&j, val, sizeof(val), &kind) < 0)
+            return -1;
+        jl_space(&j);
+        if (!strcmp(key, "hand")) {
+            if (kind != 's') {
+                snprintf(msg, size, "expected the hand as a string");
+                return -1;
+            }
+            snprintf(o->hand, sizeof(o->hand), "%s", val);
+            continue;
+        }
+        int code = -1;
+        bool takes = false;
+        for (size_t i = 0; i < N_HAND_OPTS && code < 0; i++)
+            if (!strcmp(key, HAND_OPTS[i].name))
+                code = HAND_OPTS[i].code, takes = HAND_OPTS[i].arg;
+        for (size_t i = 0; i < N_FLAGS && code < 0; i++)
+            if (!strcmp(key, FLAGS[i].name))
+                code = O_FLAG + (int)i;
+        if (code < 0) {
+            snprintf(msg, size, "unknown key \"%.31s\" (a line takes \"hand\" and the hand's "
+                     "situation options)", key);
+            return -1;
+        }
+        if (takes ? kind == 'b' || (kind == 'a' && code != O_DORA && code != O_URA)
+                  : kind != 'b') {
+            snprintf(msg, size, "\"%s\" expects %s", key,
+                     !takes ? "true or false"
+                     : code == O_DORA || code == O_URA ? "tiles (a string or a list of strings)"
+                                                       : "a value (a string or a number)");
+            return -1;
+        }
+        if ((takes || val[0]) && apply_hand_option(o, code, val, msg, size) < 0)
+            return -1;
+    }
+    j.p++;
+    jl_space(&j);
+    if (*j.p) {
+        snprintf(msg, size, "text after the object: '%.12s'", j.p);
+        return -1;
+    }
+    o->sit.honba = (int16_t)o->honba;
+    if (!o->hand[0]) {
+        snprintf(msg, size, "expected a \"hand\"");
+        return -1;
+    }
+    return 0;
+}
+
 static void print_batch_error(FILE *out, bool json, unsigned long line, const char *hand,
                               const char *msg)
 {
@@ -557,7 +752,8 @@ static int run_batch(const options *base, const paifu_rules *rules, FILE *in, co
         paifu_score sc;
         paifu_error err;
         paifu_error_clear(&err);
-        int rc = parse_batch_line(&o, line, msg, sizeof(msg));
+        int rc = *p == '{' ? parse_batch_json(&o, p, msg, sizeof(msg))
+                           : parse_batch_line(&o, line, msg, sizeof(msg));
         if (rc == 0 && (rc = paifu_hand_parse(&hand, &o.sit.win_tile, o.hand, &err)) < 0)
             snprintf(msg, sizeof(msg), "%s", err.text);
         if (rc == 0 && o.sit.win_tile == PAIFU_TILE_NONE) {

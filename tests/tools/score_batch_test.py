@@ -75,6 +75,65 @@ for obj, (line, needle) in zip(objs[1:], BAD):
     check(obj["status"] == "error" and needle in obj["error"], f"{line!r}: {obj}")
 check(objs[-1]["line"] == len(BAD) + 2 and objs[-1]["status"] == "ok", "the batch went on")
 
+
+
+def as_json_line(line):
+    """LINE (the notation and its options) as a JSON-lines object: "hand" and the options by
+    name; tiles of --dora/--ura as a list of strings when they have commas, flags true."""
+    obj, hand, toks = {}, [], line.split()
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if not t.startswith("--"):
+            hand.append(t)
+        else:
+            name, _, val = t[2:].partition("=")
+            if name in ("round", "seat", "dora", "ura", "honba", "kita"):
+                if not val:
+                    i += 1
+                    val = toks[i]
+                if name in ("honba", "kita"):
+                    obj[name] = int(val)
+                elif name in ("dora", "ura"):
+                    obj[name] = val.split(",") if "," in val else val
+                else:
+                    obj[name] = val
+            else:
+                obj[name] = True
+        i += 1
+    obj["hand"] = " ".join(hand)
+    return json.dumps(obj)
+
+
+# JSON lines: the same results as the notation's lines, mixed in one batch
+hands = [l for l in LINES if l.strip() and not l.startswith("#")]
+mixed = [as_json_line(l) if i % 2 == 0 else l for i, l in enumerate(hands)]
+mixed.append('{"hand": "123m99p13s chi:789s pon:666z +2s", "round": "S", "dealer": true, '
+             '"tsumo": false, "dora": ["9m"], "honba": 0}')
+for fmt in ("json", "text"):
+    rc_n, out_n, _ = run(["score", "--batch", "--format", fmt], "\n".join(hands + [hands[0]]) + "\n")
+    rc_j, out_j, _ = run(["score", "--batch", "--format", fmt], "\n".join(mixed) + "\n")
+    check(out_j == out_n and rc_j == rc_n, f"{fmt}: JSON lines differ from the notation's:\n"
+          f"{out_j}\n{out_n}")
+JBAD = [
+    ('{"hand": "123m456p789s11z5z +5z", "nosuch": true}', 'unknown key "nosuch"'),
+    ('{"hand": "123m456p789s11z5z +5z", "tsumo": 1}', '"tsumo" expects true or false'),
+    ('{"hand": "123m456p789s11z5z +5z", "round": true}', '"round" expects a value'),
+    ('{"hand": "123m456p789s11z5z +5z", "round": "Q"}', "expected a wind"),
+    ('{"round": "S"}', 'expected a "hand"'),
+    ('{"hand": "123m456p789s11z5z +5z"} x', "text after the object"),
+    ('{"hand": "123m456p789s11z5z +5z", "dora": [3]}', "expected a string"),
+    ('{"hand": "123m456p789s11z5z \\u0031z"}', "unsupported escape"),
+    ('{"hand": "123m456p789s11z5z +5z" "tsumo": true}', "expected , or }"),
+]
+rc, out, err = run(["score", "--batch", "--format", "json"],
+                   "\n".join([b for b, _ in JBAD] + [as_json_line(LINES[0])]) + "\n")
+objs = [json.loads(line) for line in out.splitlines()]
+check(rc == 2 and len(objs) == len(JBAD) + 1, f"JSON error lines: rc {rc}, {len(objs)} results")
+for obj, (line, needle) in zip(objs, JBAD):
+    check(obj["status"] == "error" and needle in obj["error"], f"{line!r}: {obj}")
+check(objs[-1]["status"] == "ok" and objs[-1]["total"] == 5800, "the JSON batch went on")
+
 # usage errors
 check(run(["score", "--batch", "--all"], "")[0] == 2, "--batch --all is a usage error")
 check(run(["score", "--batch", "a", "b"], "")[0] == 2, "two files are a usage error")
