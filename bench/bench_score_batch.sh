@@ -21,27 +21,13 @@ for _ in $(seq "$repeat"); do cat "$work/once.txt"; done > "$work/lines.txt"
 lines=$(wc -l < "$work/lines.txt")
 echo "bench_score_batch: paifu score --batch --rules tenhou over $lines lines" \
      "($(wc -l < "$work/once.txt") recorded wins x $repeat)"
-/usr/bin/python3 - "$work/lines.txt" "$work/lines.jsonl" <<'PY'
-import json, sys
-with open(sys.argv[1]) as src, open(sys.argv[2], "w") as dst:
+/usr/bin/python3 - "$(dirname "$0")/../tests/tools" "$work/lines.txt" "$work/lines.jsonl" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+from score_lines import as_json_line
+with open(sys.argv[2]) as src, open(sys.argv[3], "w") as dst:
     for line in src:
-        obj, hand, toks, i = {}, [], line.split(), 0
-        while i < len(toks):
-            t = toks[i]
-            if not t.startswith("--"):
-                hand.append(t)
-            else:
-                name, _, val = t[2:].partition("=")
-                if name in ("round", "seat", "dora", "ura", "honba", "kita"):
-                    if not val:
-                        i += 1
-                        val = toks[i]
-                    obj[name] = int(val) if name in ("honba", "kita") else val
-                else:
-                    obj[name] = True
-            i += 1
-        obj["hand"] = " ".join(hand)
-        dst.write(json.dumps(obj) + "\n")
+        dst.write(as_json_line(line) + "\n")
 PY
 for input in lines.txt lines.jsonl; do
     for fmt in text json; do

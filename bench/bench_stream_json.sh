@@ -20,20 +20,7 @@ paifu=$build/cli/paifu
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# path:line:col: / path: and the game numbers out
-normalise() { sed -E 's/^[^ ]+: //; s/\[game [0-9]+(, )?/[/' | grep -v '^[0-9]* files\? (' | grep -v '^note: game [0-9]* checked under'; }
-
-run() { # run NAME CMD...: peak RSS and CPU time of CMD, its output in $work/NAME.txt
-    local name=$1
-    shift
-    /usr/bin/time -f "%M %U %S" -o "$work/$name.time" "$@" > "$work/$name.txt" 2>&1 || true
-    read -r rss user sys < <(tail -1 "$work/$name.time")
-    local cpu games
-    cpu=$(awk "BEGIN{print $user + $sys}")
-    games=$(grep -Eo '[0-9]+ games?' "$work/$name.txt" | tail -1 | cut -d' ' -f1)
-    echo "  $name: peak RSS $((rss / 1024)) MB; $games games in $cpu s CPU ->" \
-         "$(awk "BEGIN{printf \"%.0f games/s, %.1f MB/s\", $games / $cpu, $size / $cpu / 1e6}")"
-}
+. "$(dirname "$0")/stream_common.sh"
 
 for format in tenhou6 mjai; do
     find "$corpus/$format" -type f | LC_ALL=C sort > "$work/all"
@@ -55,19 +42,6 @@ for format in tenhou6 mjai; do
     for _ in $(seq "$repeat"); do cat "$work/perfile.norm"; done > "$work/expected.norm"
     run file "$paifu" validate "$work/big.json"
     run stdin sh -c "exec '$paifu' validate - < '$work/big.json'"
-    normalise < "$work/file.txt" > "$work/file.norm"
-    if cmp -s "$work/file.norm" "$work/expected.norm"; then
-        echo "  findings: the same as the per-file run ($(wc -l < "$work/file.norm") lines)"
-    else
-        echo "  findings DIFFER from the per-file run:"
-        diff "$work/expected.norm" "$work/file.norm" | head -20
-        exit 1
-    fi
-    if [ "$(sed "s|$work/big.json|-|g" "$work/file.txt")" = "$(cat "$work/stdin.txt")" ]; then
-        echo "  stdin: the same output as the file"
-    else
-        echo "  stdin output DIFFERS from the file's"
-        exit 1
-    fi
+    compare "$work/big.json"
 done
 echo "  machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); load $(cut -d' ' -f1-3 /proc/loadavg)"

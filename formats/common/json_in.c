@@ -544,21 +544,39 @@ static json_t *fast_number(fast_parse *f)
     return json_real(d);
 }
 
+/* After a member or an element (or at the opening bracket, FIRST): 1 when another follows (a
+   comma, or none yet), 0 at CLOSE (read), -1 for anything else. */
+static int fast_next(fast_parse *f, char close, bool first)
+{
+    fast_space(f);
+    if (f->p < f->end && *f->p == close) {
+        f->p++;
+        return 0;
+    }
+    if (first)
+        return 1;
+    if (f->p < f->end && *f->p == ',') {
+        f->p++;
+        fast_space(f);
+        return 1;
+    }
+    return -1;
+}
+
 static json_t *fast_object(fast_parse *f)
 {
     json_t *obj = json_object();
     if (!obj)
         return NULL;
     f->p++; /* { */
-    fast_space(f);
-    if (f->p < f->end && *f->p == '}') {
-        f->p++;
-        return obj;
-    }
     /* a key given twice replaces the value and leaves the size: under JSON_REJECT_DUPLICATES
        that is jansson's error, found from the count of keys at the end */
     size_t keys = 0;
-    for (;;) {
+    for (int more = fast_next(f, '}', true);; more = fast_next(f, '}', false)) {
+        if (more == 0 && (!(f->flags & JSON_REJECT_DUPLICATES) || json_object_size(obj) == keys))
+            return obj;
+        if (more <= 0)
+            break;
         const char *key;
         size_t len;
         if (f->p >= f->end || *f->p != '"')
@@ -587,19 +605,6 @@ static json_t *fast_object(fast_parse *f)
             free(k);
         if (rc < 0)
             break;
-        fast_space(f);
-        if (f->p < f->end && *f->p == ',') {
-            f->p++;
-            fast_space(f);
-            continue;
-        }
-        if (f->p < f->end && *f->p == '}') {
-            f->p++;
-            if ((f->flags & JSON_REJECT_DUPLICATES) && json_object_size(obj) != keys)
-                break;
-            return obj;
-        }
-        break;
     }
     json_decref(obj);
     return NULL;
@@ -611,26 +616,12 @@ static json_t *fast_array(fast_parse *f)
     if (!arr)
         return NULL;
     f->p++; /* [ */
-    fast_space(f);
-    if (f->p < f->end && *f->p == ']') {
-        f->p++;
-        return arr;
-    }
-    for (;;) {
-        json_t *v = fast_value(f);
+    for (int more = fast_next(f, ']', true);; more = fast_next(f, ']', false)) {
+        if (more == 0)
+            return arr;
+        json_t *v = more > 0 ? fast_value(f) : NULL;
         if (!v || json_array_append_new(arr, v) < 0)
             break;
-        fast_space(f);
-        if (f->p < f->end && *f->p == ',') {
-            f->p++;
-            fast_space(f);
-            continue;
-        }
-        if (f->p < f->end && *f->p == ']') {
-            f->p++;
-            return arr;
-        }
-        break;
     }
     json_decref(arr);
     return NULL;
@@ -804,6 +795,21 @@ size_t jdoc_end(const char *d, size_t from, size_t size)
         }
     }
     return size;
+}
+
+void jstream_span(const void *state, size_t *keep, size_t *next)
+{
+    const json_stream_head *h = state;
+    *keep = *next = h->pos;
+}
+
+void jstream_rebase(void *state, const char *data, size_t size, size_t dropped)
+{
+    json_stream_head *h = state;
+    h->in.data = data;
+    h->in.size = size;
+    h->in.base += dropped;
+    h->pos -= dropped;
 }
 
 int jint(json_cursor *c, const json_t *v, long long min, long long max, long long *out)

@@ -11,6 +11,9 @@
 #include <jansson.h>
 #include <paifu/game.h>
 #include <stdbool.h>
+#include <stddef.h>
+
+#include "format.h"
 
 /* One step of a path: a key (borrowed: a literal or a key of the tree being read, alive while
    the step is on the cursor) or, when key is NULL, an array index. */
@@ -90,6 +93,21 @@ int jload_col(json_t **out, size_t *used, const char *data, size_t size, size_t 
  * space: the index after it, or SIZE when it does not end before SIZE (a streamed reader then
  * reads more). Strings and nesting are followed, nothing is checked: the parser does that. */
 size_t jdoc_end(const char *d, size_t from, size_t size);
+/*
+ * Streaming (format.h) for a JSON reader whose state starts with the members of a
+ * json_stream_head: its input, then the offset of its next document or line, from which on it
+ * needs the bytes (a reader asserts that its own first members are these).
+ */
+typedef struct json_stream_head {
+    format_input in;
+    size_t pos;
+} json_stream_head;
+void jstream_span(const void *state, size_t *keep, size_t *next);
+void jstream_rebase(void *state, const char *data, size_t size, size_t dropped);
+#define JSTREAM_HEAD_OK(type)                                                                   \
+    _Static_assert(offsetof(type, in) == offsetof(json_stream_head, in) &&                     \
+                       offsetof(type, pos) == offsetof(json_stream_head, pos),                 \
+                   #type " starts as a json_stream_head")
 /* The memory budget of loading SIZE bytes of JSON (jload refuses a document that needs more,
  * with PAIFU_ELIMIT), and the most one load of the calling thread allocated since the last
  * call. */

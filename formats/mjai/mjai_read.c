@@ -1318,26 +1318,13 @@ static void reader_free(void *state)
 }
 
 /* Streaming (format.h): the reader needs the bytes from its next line on; it reads on within
-   a game line by line (next_line). */
-static void stream_span(const void *state, size_t *keep, size_t *next)
-{
-    const mjai_reader *st = state;
-    *keep = *next = st->record ? 0 : st->pos;
-}
+   a game line by line (next_line). A match record is read whole: its pos stays 0. */
+JSTREAM_HEAD_OK(mjai_reader);
 
 static size_t line_end(const char *d, size_t from, size_t size)
 {
     const char *nl = memchr(d + from, '\n', size - from);
     return nl ? (size_t)(nl - d) + 1 : size;
-}
-
-static void stream_rebase(void *state, const char *data, size_t size, size_t dropped)
-{
-    mjai_reader *st = state;
-    st->in.data = data;
-    st->in.size = size;
-    st->in.base += dropped;
-    st->pos -= dropped;
 }
 
 const format_impl paifu_format_mjai = {
@@ -1354,7 +1341,7 @@ const format_impl paifu_format_mjai = {
     .reader_free = reader_free,
     .writer = &paifu_mjai__writer,
     .multi_game = true,
-    .stream_span = stream_span,
+    .stream_span = jstream_span,
     .game_end = line_end,
-    .stream_rebase = stream_rebase,
+    .stream_rebase = jstream_rebase,
 };

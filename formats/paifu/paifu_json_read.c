@@ -1039,20 +1039,7 @@ static void reader_free(void *state)
 }
 
 /* Streaming (format.h): the reader needs the bytes from its next document on. */
-static void stream_span(const void *state, size_t *keep, size_t *next)
-{
-    const paifu_json_reader *s = state;
-    *keep = *next = s->pos;
-}
-
-static void stream_rebase(void *state, const char *data, size_t size, size_t dropped)
-{
-    paifu_json_reader *s = state;
-    s->in.data = data;
-    s->in.size = size;
-    s->in.base += dropped;
-    s->pos -= dropped;
-}
+JSTREAM_HEAD_OK(paifu_json_reader);
 
 const format_impl paifu_format_paifu_json = {
     .info = {.name = "paifu",
@@ -1067,7 +1054,7 @@ const format_impl paifu_format_paifu_json = {
     .reader_free = reader_free,
     .writer = &paifu_json__writer,
     .multi_game = true,
-    .stream_span = stream_span,
+    .stream_span = jstream_span,
     .game_end = jdoc_end,
-    .stream_rebase = stream_rebase,
+    .stream_rebase = jstream_rebase,
 };

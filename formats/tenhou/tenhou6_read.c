@@ -644,20 +644,7 @@ static void reader_free(void *state)
 
 /* Streaming (format.h): the reader needs the bytes from the next document on; a game is one
    document, or several that continue it (mjx), each read whole (next_document). */
-static void stream_span(const void *state, size_t *keep, size_t *next)
-{
-    const tenhou6_reader *r = state;
-    *keep = *next = r->pos;
-}
-
-static void stream_rebase(void *state, const char *data, size_t size, size_t dropped)
-{
-    tenhou6_reader *r = state;
-    r->in.data = data;
-    r->in.size = size;
-    r->in.base += dropped;
-    r->pos -= dropped;
-}
+JSTREAM_HEAD_OK(tenhou6_reader);
 
 const format_impl paifu_format_tenhou6 = {
     .info = {.name = "tenhou6",
@@ -673,7 +660,7 @@ const format_impl paifu_format_tenhou6 = {
     .reader_free = reader_free,
     .writer = &paifu_tenhou6__writer,
     .multi_game = true,
-    .stream_span = stream_span,
+    .stream_span = jstream_span,
     .game_end = jdoc_end,
-    .stream_rebase = stream_rebase,
+    .stream_rebase = jstream_rebase,
 };

@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+from score_lines import as_json_line
+
 paifu = sys.argv[1]
 LINES = [
     "123m99p13s chi:789s pon:666z +2s --round S --dealer --dora 9m",  # rrc-3.7.5-ex1: 5800
@@ -76,33 +78,6 @@ for obj, (line, needle) in zip(objs[1:], BAD):
 check(objs[-1]["line"] == len(BAD) + 2 and objs[-1]["status"] == "ok", "the batch went on")
 
 
-
-def as_json_line(line):
-    """LINE (the notation and its options) as a JSON-lines object: "hand" and the options by
-    name; tiles of --dora/--ura as a list of strings when they have commas, flags true."""
-    obj, hand, toks = {}, [], line.split()
-    i = 0
-    while i < len(toks):
-        t = toks[i]
-        if not t.startswith("--"):
-            hand.append(t)
-        else:
-            name, _, val = t[2:].partition("=")
-            if name in ("round", "seat", "dora", "ura", "honba", "kita"):
-                if not val:
-                    i += 1
-                    val = toks[i]
-                if name in ("honba", "kita"):
-                    obj[name] = int(val)
-                elif name in ("dora", "ura"):
-                    obj[name] = val.split(",") if "," in val else val
-                else:
-                    obj[name] = val
-            else:
-                obj[name] = True
-        i += 1
-    obj["hand"] = " ".join(hand)
-    return json.dumps(obj)
 
 
 # JSON lines: the same results as the notation's lines, mixed in one batch

@@ -21,6 +21,7 @@
 
 #include "json_in.h"
 #include "paifu.h"
+#include "stream_compare.h"
 
 static const size_t FLAGS[] = {0, JSON_REJECT_DUPLICATES, JSON_DISABLE_EOF_CHECK,
                                JSON_DECODE_ANY, JSON_REJECT_DUPLICATES | JSON_DISABLE_EOF_CHECK};
@@ -99,29 +100,6 @@ static void tricky_inputs(void **state)
         same_all_flags(deep, 2 * depth);
         free(deep);
     }
-}
-
-static char *slurp(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap + 1);
-    assert_non_null(buf);
-    size_t got;
-    while ((got = fread(buf + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap) {
-            cap *= 2;
-            buf = realloc(buf, cap + 1);
-            assert_non_null(buf);
-        }
-    }
-    fclose(f);
-    buf[len] = '\0';
-    *n = len;
-    return buf;
 }
 
 /* Every file of DIR (and its folders) compared whole, and each of its lines when LINES. */

@@ -27,52 +27,15 @@
 
 #include "input.h"
 #include "paifu.h"
+#include "stream_compare.h"
 
 #define MAX_DOCS 24
 #define MAX_GAMES 512
 
-typedef struct text {
-    char *data;
-    size_t len, cap;
-} text;
 
-static void text_add(text *t, const void *data, size_t n)
-{
-    if (t->len + n + 1 > t->cap) {
-        t->cap = (t->len + n + 1) * 2;
-        t->data = realloc(t->data, t->cap);
-        assert_non_null(t->data);
-    }
-    memcpy(t->data + t->len, data, n);
-    t->len += n;
-    t->data[t->len] = '\0';
-}
 
-static int text_put(const void *data, size_t size, void *payload)
-{
-    text_add(payload, data, size);
-    return 0;
-}
 
-static char *slurp(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    text t = {0};
-    char buf[65536];
-    size_t got;
-    while ((got = fread(buf, 1, sizeof(buf), f)) > 0)
-        text_add(&t, buf, got);
-    fclose(f);
-    *n = t.len;
-    return t.data;
-}
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 typedef struct docs {
     char *data[MAX_DOCS];
@@ -169,33 +132,6 @@ static void load_docs(docs *d, const char *format)
         add_converted(d, "tenhou6");
 }
 
-/* A game written as paifu JSON and its findings (code@deal#event, one line each) under the
-   rules it resolves to. */
-static void describe(text *out, const paifu_game *g)
-{
-    paifu_error err;
-    paifu_error_clear(&err);
-    paifu_writer *w;
-    assert_int_equal(paifu_writer_open(&w, "paifu", text_put, out, NULL, &err), 0);
-    assert_int_equal(paifu_writer_write(w, g, &err), 0);
-    assert_int_equal(paifu_writer_close(w, &err), 0);
-    paifu_writer_free(w);
-    paifu_rules *rules;
-    paifu_rules_origin origin;
-    assert_int_equal(paifu_game_rules_resolve(&rules, &origin, g, NULL, &err), 0);
-    paifu_report *rep;
-    assert_int_equal(paifu_report_new(&rep, &err), 0);
-    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, &err), 0);
-    for (size_t i = 0; i < paifu_report_count(rep); i++) {
-        const paifu_finding *f = paifu_report_finding(rep, i);
-        char line[512];
-        int len = snprintf(line, sizeof(line), "\n%s@%s#%d %s", f->code, f->where.deal,
-                           (int)f->where.event, f->message);
-        text_add(out, line, (size_t)len);
-    }
-    paifu_report_free(rep);
-    paifu_rules_free(rules);
-}
 
 /* Every game of PATH (or of DATA[0..LEN) when PATH is NULL) described, after the N already in
    GAMES; *ERR gets the error that ended the reading, if any. Returns the new count. */
@@ -284,6 +220,31 @@ static void check_stream(const char *format, size_t chunk)
     docs_free(&d);
 }
 
+/* MULTI written to a file and streamed with CHUNK-byte refills against MULTI read whole: the
+   same games (*N of them) and the same error, if any (*ERR, the whole read's); MULTI freed. */
+static void stream_vs_whole(text *multi, size_t chunk, size_t *n, paifu_error *err)
+{
+    char path[] = "/tmp/paifu-stream-json-XXXXXX";
+    write_temp(path, multi);
+    text *whole = calloc(MAX_GAMES, sizeof(*whole));
+    text *streamed = calloc(MAX_GAMES, sizeof(*streamed));
+    paifu_error serr;
+    size_t wn = read_all(whole, 0, NULL, multi->data, multi->len, err);
+    size_t saved = paifu_input__stream_chunk;
+    paifu_input__stream_chunk = chunk;
+    size_t sn = read_all(streamed, 0, path, NULL, 0, &serr);
+    paifu_input__stream_chunk = saved;
+    assert_int_equal(sn, wn);
+    assert_same_error(&serr, err);
+    for (size_t i = 0; i < wn; i++)
+        assert_string_equal(streamed[i].data, whole[i].data);
+    unlink(path);
+    free_games(streamed, sn);
+    free_games(whole, wn);
+    free(multi->data);
+    *n = wn;
+}
+
 /* Every tenhou6 log of the corpus, whole games or not (mjx's rounds, continued by the next
    document of the same players and rule: a game of several documents, read on within the game),
    twice over: streamed with CHUNK-byte refills, the games of the whole file read at once. */
@@ -303,39 +264,12 @@ static void check_continued(size_t chunk)
             text_add(&multi, "\n", 1);
             text_add(&multi, d.data[i], d.len[i]);
         }
-    char path[] = "/tmp/paifu-stream-json-XXXXXX";
-    write_temp(path, &multi);
-    text *whole = calloc(MAX_GAMES, sizeof(*whole));
-    text *streamed = calloc(MAX_GAMES, sizeof(*streamed));
-    paifu_error werr, serr;
-    size_t wn = read_all(whole, 0, NULL, multi.data, multi.len, &werr);
-    size_t saved = paifu_input__stream_chunk;
-    paifu_input__stream_chunk = chunk;
-    size_t sn = read_all(streamed, 0, path, NULL, 0, &serr);
-    paifu_input__stream_chunk = saved;
-    assert_int_equal(werr.code, PAIFU_OK);
-    assert_int_equal(serr.code, PAIFU_OK);
-    assert_int_equal(sn, wn);
-    for (size_t i = 0; i < wn; i++)
-        assert_string_equal(streamed[i].data, whole[i].data);
-    unlink(path);
-    free_games(streamed, sn);
-    free_games(whole, wn);
-    free(multi.data);
+    size_t n;
+    paifu_error err;
+    stream_vs_whole(&multi, chunk, &n, &err);
+    assert_int_equal(err.code, PAIFU_OK);
+    assert_true(n >= d.n);
     docs_free(&d);
-}
-
-static void assert_same_error(const paifu_error *a, const paifu_error *b)
-{
-    assert_int_equal(a->code, b->code);
-    assert_string_equal(a->text, b->text);
-    assert_string_equal(a->where.source, b->where.source);
-    assert_int_equal(a->where.line, b->where.line);
-    assert_int_equal(a->where.column, b->where.column);
-    assert_int_equal(a->where.offset, b->where.offset);
-    assert_string_equal(a->where.path, b->where.path);
-    assert_int_equal(a->where.game, b->where.game);
-    assert_string_equal(a->where.deal, b->where.deal);
 }
 
 /* Break the log at DOC: HOW 0 a syntax error (a colon made '#'), 1 a value the reader refuses
@@ -382,27 +316,12 @@ static void check_error(const char *format, size_t chunk, int how)
                 spoil(multi.data + at, format, how);
         }
     }
-    char path[] = "/tmp/paifu-stream-json-XXXXXX";
-    write_temp(path, &multi);
-    text *whole = calloc(MAX_GAMES, sizeof(*whole));
-    text *streamed = calloc(MAX_GAMES, sizeof(*streamed));
-    paifu_error werr, serr;
-    size_t wn = read_all(whole, 0, NULL, multi.data, multi.len, &werr);
-    size_t saved = paifu_input__stream_chunk;
-    paifu_input__stream_chunk = chunk;
-    size_t sn = read_all(streamed, 0, path, NULL, 0, &serr);
-    paifu_input__stream_chunk = saved;
-    assert_int_not_equal(werr.code, PAIFU_OK);
-    assert_true(werr.where.line > 0 || werr.where.path[0]); /* a place to compare */
-    assert_int_equal(sn, wn);
-    assert_true(wn >= d.n);
-    assert_same_error(&serr, &werr);
-    for (size_t i = 0; i < wn; i++)
-        assert_string_equal(streamed[i].data, whole[i].data);
-    unlink(path);
-    free_games(streamed, sn);
-    free_games(whole, wn);
-    free(multi.data);
+    size_t n;
+    paifu_error err;
+    stream_vs_whole(&multi, chunk, &n, &err);
+    assert_int_not_equal(err.code, PAIFU_OK);
+    assert_true(err.where.line > 0 || err.where.path[0]); /* a place to compare */
+    assert_true(n >= d.n); /* the first round of logs was read */
     docs_free(&d);
 }
 
