@@ -399,6 +399,50 @@ static void error_line(rep_doc *doc, paifu_error *err, const char *path)
     paifu_error_clear(err);
 }
 
+/* Verify game G (read from SOURCE, the IN_FILE'th before it there) and add it to DOC and the
+   standings *ST (created at the first game, under its rule set or the options'). */
+static int collect_game(rep_doc *doc, paifu_standings **st, const char *source, size_t in_file,
+                        const paifu_game *g, const char *format, const cli_rules_opts *ro,
+                        paifu_report *rep, uint32_t max_findings, paifu_error *err)
+{
+    paifu_rules *rules = NULL;
+    paifu_rules_origin origin;
+    int rc = cli_resolve_rules_origin(&rules, &origin, ro, g, "rrc", err);
+    if (rc < 0)
+        return rc;
+    if (!*st) { /* the standings' rule set: the options, else the first game's own */
+        cli_rules_describe(&doc->rules, ro, g, rules, origin);
+        paifu_rules_get(doc->method, sizeof(doc->method), rules, "standings", NULL);
+        char family[16] = "";
+        paifu_rules_get(family, sizeof(family), rules, "family", NULL);
+        doc->mcr = strcmp(family, "mcr") == 0;
+        if ((rc = paifu_standings_new(st, rules, err)) < 0) {
+            paifu_rules_free(rules);
+            return rc;
+        }
+    }
+    paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
+    vo.source_name = source;
+    vo.game_index = (int32_t)in_file;
+    vo.max_findings = max_findings;
+    paifu_report_clear(rep);
+    rc = paifu_verify_game(rep, g, rules, &vo, err);
+    if (rc == 0) {
+        add_game(doc, source, in_file + 1, g, rules, origin, ro, rep);
+        tab_game_info info = {(long long)doc->n_games, source, format,
+                              paifu_rules_origin_name(origin),
+                              (long long)paifu_report_count(rep)};
+        if (doc->stats && tab_game(g, rules, &info, tab_stats_row, doc->stats) != 0) {
+            tab_stats_free(doc->stats); /* no memory: the report goes without them */
+            doc->stats = NULL;
+        }
+        if (paifu_game_result_get(g)->has_points)
+            rc = paifu_standings_add_log(*st, g, err);
+    }
+    paifu_rules_free(rules);
+    return rc;
+}
+
 int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
                 const paifu_read_options *ropts, uint32_t max_findings)
 {
@@ -418,45 +462,26 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
         const char *path = in->paths[i];
         paifu_reader *r = NULL;
         int rc = paifu_reader_open(&r, path, ropts, &err);
+        bool container = r && paifu_reader_members(r, NULL, NULL, NULL);
         const paifu_game *g;
         size_t in_file = 0;
-        while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) > 0) {
-            rc = 0;
-            paifu_rules *rules = NULL;
-            paifu_rules_origin origin;
-            if ((rc = cli_resolve_rules_origin(&rules, &origin, ro, g, "rrc", &err)) < 0)
-                break;
-            if (!st) { /* the standings' rule set: the options, else the first game's own */
-                cli_rules_describe(&doc->rules, ro, g, rules, origin);
-                paifu_rules_get(doc->method, sizeof(doc->method), rules, "standings", NULL);
-                char family[16] = "";
-                paifu_rules_get(family, sizeof(family), rules, "family", NULL);
-                doc->mcr = strcmp(family, "mcr") == 0;
-                if ((rc = paifu_standings_new(&st, rules, &err)) < 0) {
-                    paifu_rules_free(rules);
-                    break;
-                }
-            }
-            paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
-            vo.source_name = path;
-            vo.game_index = (int32_t)in_file;
-            vo.max_findings = max_findings;
-            paifu_report_clear(rep);
-            rc = paifu_verify_game(rep, g, rules, &vo, &err);
+        while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) != 0) {
+            /* a database's or archive's games are named FILE:MEMBER, as validate names them */
+            const char *source = strcmp(path, "-") == 0 ? "-" : paifu_reader_source(r);
+            if (rc > 0)
+                rc = collect_game(doc, &st, source, in_file, g, paifu_reader_format(r), ro, rep,
+                                  max_findings, &err);
             if (rc == 0) {
                 in_file++;
-                add_game(doc, path, in_file, g, rules, origin, ro, rep);
-                tab_game_info info = {(long long)doc->n_games, path, paifu_reader_format(r),
-                                      paifu_rules_origin_name(origin),
-                                      (long long)paifu_report_count(rep)};
-                if (doc->stats && tab_game(g, rules, &info, tab_stats_row, doc->stats) != 0) {
-                    tab_stats_free(doc->stats); /* no memory: the report goes without them */
-                    doc->stats = NULL;
-                }
-                if (paifu_game_result_get(g)->has_points)
-                    rc = paifu_standings_add_log(st, g, &err);
+                continue;
             }
-            paifu_rules_free(rules);
+            if (!container)
+                break;
+            /* a bad member or row: reported by its name, and the next one read */
+            error_line(doc, &err, source);
+            doc->unreadable++;
+            status = CLI_ERROR;
+            rc = 0;
         }
         if (rc < 0) {
             error_line(doc, &err, path);

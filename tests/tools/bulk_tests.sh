@@ -65,6 +65,36 @@ if [ $have_corpus = 1 ]; then
     contains "--players 3 selects the sanma rows" "$work/p3.out" ", $sanma game"
 fi
 
+# ---- report goes on after a bad row or member, naming it FILE:MEMBER as validate does ----
+cp "$work/houou.db" "$work/report.db"
+sqlite3 "$work/report.db" "insert into logs select '2020010100gm-00a9-0000-aftbad01', date, num_players, is_tonpu, is_processed, was_error, log from logs where rowid = 1"
+"$paifu" report --format json "$work/report.db" >"$work/report-db.json" 2>"$work/report-db.err"
+check "report over a database with a corrupt row: exit status" 2 $?
+contains "report names the corrupt row" "$work/report-db.err" "report.db:2009082713gm-0009-0000-badbad01: error:"
+"$py" - "$work/badmember.zip" "$samples/synthetic-tenhou.mjlog" <<'EOF' || fail "make badmember.zip"
+import sys, zipfile
+good = open(sys.argv[2], "rb").read()
+with zipfile.ZipFile(sys.argv[1], "w") as z:  # a log cut in half between two whole ones
+    z.writestr("a.mjlog", good)
+    z.writestr("b.mjlog", good[: len(good) // 2])
+    z.writestr("c.mjlog", good)
+EOF
+"$paifu" report --format json "$work/badmember.zip" >"$work/report-zip.json" 2>"$work/report-zip.err"
+check "report over an archive with a bad member: exit status" 2 $?
+contains "report names the bad member" "$work/report-zip.err" "badmember.zip:b.mjlog:"
+"$py" - "$work/report-db.json" "$work/ids.tsv" "$work/report-zip.json" >"$work/report.cmp" 2>&1 <<'EOF' || fail "report after a bad row or member: $(cat "$work/report.cmp")"
+import json, sys
+db = json.load(open(sys.argv[1]))
+ids = [l.split("\t")[0] for l in open(sys.argv[2]).read().splitlines()]
+want = ["report.db:" + i for i in ids + ["2020010100gm-00a9-0000-aftbad01"]]
+got = [g["file"].rsplit("/", 1)[-1] for g in db["games"]]
+assert got == want, (got, want)  # every good row, the one after the corrupt row too
+assert len(db["unreadable"]) == 1 and "report.db:2009082713gm-0009-0000-badbad01: " in db["unreadable"][0], db["unreadable"]
+z = json.load(open(sys.argv[3]))
+assert [g["file"].rsplit("/", 1)[-1] for g in z["games"]] == ["badmember.zip:a.mjlog", "badmember.zip:c.mjlog"], z["games"]
+assert len(z["unreadable"]) == 1 and "badmember.zip:b.mjlog:" in z["unreadable"][0] and "malformed XML" in z["unreadable"][0], z["unreadable"]
+EOF
+
 # ---- archives read as the folder they came from ----
 "$py" "$tools/make_bulk.py" archives "$work/logs" "$work/pack" || fail "make archives"
 "$paifu" validate --format jsonl "$work/logs" >"$work/dir.jsonl" 2>/dev/null
