@@ -24,7 +24,9 @@ const char cmd_convert_usage[] =
     "  -o, --output OUT     output file (\"-\" = standard output, the default), or an existing\n"
     "                       directory: one file per game, named after its input\n"
     "      --from FORMAT    skip detection and read FORMAT\n"
-    "      --gzip           with -o DIR: write every file gzip-compressed (EXT.gz)\n"
+    "      --gzip           with -o DIR: write every file gzip-compressed (EXT.gz), at level 1\n"
+    "      --gzip-level N   the same at level N: 1 the fastest (the default), 9 the smallest\n"
+    "                       files; reading them back takes the same time at any level\n"
     "      --suffix SUFFIX  with -o DIR: name the files NAME+SUFFIX instead of the format's\n"
     "                       extension (Mortal's training data: --to mjai --gzip --suffix\n"
     "                       .json.gz)\n"
@@ -47,6 +49,12 @@ const char cmd_convert_usage[] =
     "exit status: 0 success, 2 an input, usage or output error\n";
 
 #define MAX_KINDS 32
+
+/* --gzip's level: 1, the fastest. Every level inflates at the same speed (zlib's inflate does
+   the same work per output byte), so data read many times, as Mortal reads its training set,
+   costs no more to read at 1; only the files are larger (about 1.6 times those of level 6 on
+   mjai, see README "Whole archives"). */
+#define CLI_GZIP_LEVEL 1
 
 typedef struct loss_ctx {
     const char *file;
@@ -120,24 +128,6 @@ static bool known_kinds(const char *list)
     return true;
 }
 
-/* Write DATA to PATH (gzip-compressed when GZ); a file that could not be written whole is
-   removed. */
-static int write_file(const char *path, bool gz, const void *data, size_t len, paifu_error *err)
-{
-    paifu_output *f;
-    int rc = paifu_output_open(&f, path, gz, err);
-    if (rc < 0)
-        return rc;
-    if (paifu_output_write(data, len, f) < 0)
-        rc = paifu_error_set(err, PAIFU_EIO, NULL, "cannot write %s", path);
-    paifu_error close_err;
-    if (paifu_output_close(f, rc == 0 ? err : &close_err) < 0 && rc == 0)
-        rc = PAIFU_EIO;
-    if (rc < 0)
-        remove(path);
-    return rc;
-}
-
 static bool is_dir(const char *path)
 {
     struct stat sb;
@@ -207,12 +197,14 @@ int cmd_convert(int argc, char **argv)
         {"strict", no_argument, NULL, 's'},
         {"quiet", no_argument, NULL, 'q'},      {"help", no_argument, NULL, 'h'},
         {"gzip", no_argument, NULL, 'z'},       {"suffix", required_argument, NULL, 'S'},
+        {"gzip-level", required_argument, NULL, 'G'},
         {"from", required_argument, NULL, 'F'},
         {"players", required_argument, NULL, 'P'}, {"length", required_argument, NULL, 'L'},
         {"max-members", required_argument, NULL, 'M'}, {"allow-loss", required_argument, NULL, 'A'},
         {NULL, 0, NULL, 0}};
     cli_rules_opts ro = {0}; /* no rule options here: cli_input_option takes the others */
     bool gz = false;
+    int gz_level = CLI_GZIP_LEVEL;
     const char *suffix = NULL;
     const char *to = NULL, *out_path = "-";
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
@@ -238,6 +230,18 @@ int cmd_convert(int argc, char **argv)
             break;
         case 'q': loss.quiet = true; break;
         case 'z': gz = true; break;
+        case 'G': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*end || end == optarg || v < 1 || v > PAIFU_GZIP_LEVEL_MAX) {
+                cli_usage_error("convert", "--gzip-level expects 1 to %d, found '%s'",
+                                PAIFU_GZIP_LEVEL_MAX, optarg);
+                return CLI_ERROR;
+            }
+            gz = true;
+            gz_level = (int)v;
+            break;
+        }
         case 'S': suffix = optarg; break;
         case 'h': fputs(cmd_convert_usage, stdout); return CLI_CLEAN;
         default:
@@ -269,7 +273,8 @@ int cmd_convert(int argc, char **argv)
     bool per_game = is_dir(out_path);
     bool multi = paifu_format_multi_game(to);
     if ((gz || suffix) && !per_game) {
-        cli_usage_error("convert", "--gzip and --suffix need -o DIR (an existing directory)");
+        cli_usage_error("convert", "--gzip, --gzip-level and --suffix need -o DIR (an existing "
+                                   "directory)");
         return CLI_ERROR;
     }
     char ext[64];
@@ -290,6 +295,7 @@ int cmd_convert(int argc, char **argv)
     }
     FILE *out = NULL;
     paifu_writer *w = NULL;
+    paifu_files *files = NULL; /* -o DIR: every game's file, one compressor for all */
     mem_out mem = {0};
     paifu_error err;
     paifu_error_clear(&err);
@@ -300,6 +306,11 @@ int cmd_convert(int argc, char **argv)
     int walked = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
     if (walked > status)
         status = walked;
+    if (per_game && paifu_files_new(&files, gz ? gz_level : 0, &err) < 0) {
+        cli_print_error(&err);
+        status = CLI_ERROR;
+        goto done;
+    }
     if (!per_game) {
         out = strcmp(out_path, "-") == 0 ? stdout : fopen(out_path, "wb");
         if (!out) {
@@ -374,7 +385,7 @@ int cmd_convert(int argc, char **argv)
                     games_refused++;
                     break; /* nothing written: no empty file */
                 }
-                rc = write_file(path, gz, mem.data, mem.len, &err);
+                rc = paifu_files_write(files, path, mem.data, mem.len, &err);
             } else {
                 if (games_out > 0 && !multi) {
                     rc = paifu_error_set(&err, PAIFU_EUNSUPPORTED, NULL,
@@ -437,6 +448,7 @@ done:
     cli_inputs_free(&in);
     free(mem.data);
     paifu_writer_free(w);
+    paifu_files_free(files);
     if (out && out != stdout) {
         if (fclose(out) != 0) {
             cli_usage_error("convert", "cannot write %s", out_path);

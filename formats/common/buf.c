@@ -47,7 +47,7 @@ static bool reserve(paifu_buf *b, size_t extra)
     return true;
 }
 
-void paifu_buf_put(paifu_buf *b, const void *data, size_t n)
+void paifu_buf__put_grow(paifu_buf *b, const void *data, size_t n)
 {
     if (!reserve(b, n))
         return;
@@ -61,9 +61,18 @@ void paifu_buf_puts(paifu_buf *b, const char *s)
     paifu_buf_put(b, s, strlen(s));
 }
 
-void paifu_buf_putc(paifu_buf *b, char c)
+void paifu_buf_int(paifu_buf *b, long long v)
 {
-    paifu_buf_put(b, &c, 1);
+    char digits[24];
+    char *p = digits + sizeof(digits);
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--p = '-';
+    paifu_buf_put(b, p, (size_t)(digits + sizeof(digits) - p));
 }
 
 void paifu_buf_printf(paifu_buf *b, const char *fmt, ...)
@@ -113,8 +122,11 @@ void paifu_buf_json_string(paifu_buf *b, const char *s)
 void paifu_buf_json_ints(paifu_buf *b, const int32_t *v, size_t n, const char *sep)
 {
     paifu_buf_putc(b, '[');
-    for (size_t i = 0; i < n; i++)
-        paifu_buf_printf(b, "%s%d", i ? sep : "", (int)v[i]);
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            paifu_buf_puts(b, sep);
+        paifu_buf_int(b, v[i]);
+    }
     paifu_buf_putc(b, ']');
 }
 

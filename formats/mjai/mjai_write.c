@@ -85,7 +85,22 @@ const char *paifu_mjai__tile_name(paifu_tile t)
 
 static void put_tile(paifu_buf *b, paifu_tile t)
 {
-    paifu_buf_printf(b, "\"%s\"", paifu_mjai__tile_name(t));
+    char q[8] = "\"";
+    const char *name = paifu_mjai__tile_name(t);
+    size_t n = 1;
+    while (*name && n < 6)
+        q[n++] = *name++;
+    q[n++] = '"';
+    paifu_buf_put(b, q, n);
+}
+
+/* A seat, an actor or a target (0 to 3; -1 for none) as a JSON number. */
+static void put_seat(paifu_buf *b, int seat)
+{
+    if (seat >= 0 && seat <= 9)
+        paifu_buf_putc(b, (char)('0' + seat));
+    else
+        paifu_buf_int(b, seat);
 }
 
 static void put_tiles(paifu_buf *b, const paifu_tile *t, size_t n)
@@ -147,7 +162,9 @@ static void flush_reach(mjai_writer *w)
 {
     if (w->reach_pending < 0)
         return;
-    paifu_buf_printf(w->b, "{\"type\":\"reach_accepted\",\"actor\":%d}\n", w->reach_pending);
+    paifu_buf_lit(w->b, "{\"type\":\"reach_accepted\",\"actor\":");
+    put_seat(w->b, w->reach_pending);
+    paifu_buf_lit(w->b, "}\n");
     w->accept_moved[w->reach_pending] = true;
     w->reach_pending = -1;
 }
@@ -177,9 +194,11 @@ static int on_draw(mjai_writer *w, const paifu_event *e)
         w->dora_at_tsumo = false;
     }
     w->drawn[e->seat] = e->tile;
-    paifu_buf_printf(w->b, "{\"type\":\"tsumo\",\"actor\":%d,\"pai\":", e->seat);
+    paifu_buf_lit(w->b, "{\"type\":\"tsumo\",\"actor\":");
+    put_seat(w->b, e->seat);
+    paifu_buf_lit(w->b, ",\"pai\":");
     put_tile(w->b, e->tile);
-    paifu_buf_puts(w->b, "}\n");
+    paifu_buf_lit(w->b, "}\n");
     return 0;
 }
 
@@ -189,15 +208,23 @@ static int on_discard(mjai_writer *w, const paifu_event *e, size_t i)
 {
     bool tsumogiri;
     int rc = paifu_lossy__tsumogiri(&w->head, e, w->drawn[e->seat], &tsumogiri);
-    if (e->flags & PAIFU_EVF_RIICHI)
-        paifu_buf_printf(w->b, "{\"type\":\"reach\",\"actor\":%d}\n", e->seat);
+    if (e->flags & PAIFU_EVF_RIICHI) {
+        paifu_buf_lit(w->b, "{\"type\":\"reach\",\"actor\":");
+        put_seat(w->b, e->seat);
+        paifu_buf_lit(w->b, "}\n");
+    }
     if (w->dora_at_dahai) {
         put_dora(w);
         w->dora_at_dahai = false;
     }
-    paifu_buf_printf(w->b, "{\"type\":\"dahai\",\"actor\":%d,\"pai\":", e->seat);
+    paifu_buf_lit(w->b, "{\"type\":\"dahai\",\"actor\":");
+    put_seat(w->b, e->seat);
+    paifu_buf_lit(w->b, ",\"pai\":");
     put_tile(w->b, e->tile);
-    paifu_buf_printf(w->b, ",\"tsumogiri\":%s}\n", tsumogiri ? "true" : "false");
+    if (tsumogiri)
+        paifu_buf_lit(w->b, ",\"tsumogiri\":true}\n");
+    else
+        paifu_buf_lit(w->b, ",\"tsumogiri\":false}\n");
     w->drawn[e->seat] = PAIFU_TILE_NONE;
     if ((e->flags & PAIFU_EVF_RIICHI) && deposit_follows(w->deal, i))
         w->reach_pending = e->seat;
@@ -218,10 +245,15 @@ static int on_call(mjai_writer *w, const paifu_event *e)
     }
     if (e->type == PAIFU_EV_SHOUMINKAN && w->dora_at_dahai)
         w->dora_at_tsumo = true;
-    paifu_buf_printf(w->b, "{\"type\":\"%s\",\"actor\":%d", type, e->seat);
+    paifu_buf_lit(w->b, "{\"type\":\"");
+    paifu_buf_puts(w->b, type);
+    paifu_buf_lit(w->b, "\",\"actor\":");
+    put_seat(w->b, e->seat);
     if (e->from >= 0 &&
-        (e->type == PAIFU_EV_CHI || e->type == PAIFU_EV_PON || e->type == PAIFU_EV_DAIMINKAN))
-        paifu_buf_printf(w->b, ",\"target\":%d", e->from);
+        (e->type == PAIFU_EV_CHI || e->type == PAIFU_EV_PON || e->type == PAIFU_EV_DAIMINKAN)) {
+        paifu_buf_lit(w->b, ",\"target\":");
+        put_seat(w->b, e->from);
+    }
     if (e->type != PAIFU_EV_ANKAN) {
         paifu_buf_puts(w->b, ",\"pai\":");
         put_tile(w->b, e->tile);
@@ -242,7 +274,9 @@ static int on_accepted(mjai_writer *w, const paifu_event *e)
     if (w->reach_pending == e->seat) {
         flush_reach(w);
     } else if (!w->accept_moved[e->seat]) { /* a deposit without its riichi discard */
-        paifu_buf_printf(w->b, "{\"type\":\"reach_accepted\",\"actor\":%d}\n", e->seat);
+        paifu_buf_lit(w->b, "{\"type\":\"reach_accepted\",\"actor\":");
+        put_seat(w->b, e->seat);
+        paifu_buf_lit(w->b, "}\n");
     }
     w->accept_moved[e->seat] = false;
     return 0;
@@ -336,7 +370,9 @@ static void put_yakus(mjai_writer *w, const paifu_win *win)
             name = paifu_yaku_name(y->id);
         paifu_buf_puts(w->b, i ? ",[" : "[");
         paifu_buf_json_string(w->b, name ? name : "?");
-        paifu_buf_printf(w->b, ",%d]", han);
+        paifu_buf_putc(w->b, ',');
+        paifu_buf_int(w->b, han);
+        paifu_buf_putc(w->b, ']');
     }
     paifu_buf_putc(w->b, ']');
 }
@@ -395,12 +431,18 @@ static int put_win_value(mjai_writer *w, const paifu_win *win)
         }
     }
     int ret = 0;
-    if (win->pao >= 0)
-        paifu_buf_printf(b, ",\"pao\":%d", win->pao);
-    if (!w->mcr && (win->known & PAIFU_REC_FU))
-        paifu_buf_printf(b, ",\"fu\":%d", win->fu);
-    if (win->known & PAIFU_REC_HAN)
-        paifu_buf_printf(b, ",\"fan\":%d", win->yakuman && !w->mcr ? 100 * win->yakuman : win->han);
+    if (win->pao >= 0) {
+        paifu_buf_lit(b, ",\"pao\":");
+        put_seat(b, win->pao);
+    }
+    if (!w->mcr && (win->known & PAIFU_REC_FU)) {
+        paifu_buf_lit(b, ",\"fu\":");
+        paifu_buf_int(b, win->fu);
+    }
+    if (win->known & PAIFU_REC_HAN) {
+        paifu_buf_lit(b, ",\"fan\":");
+        paifu_buf_int(b, win->yakuman && !w->mcr ? 100 * win->yakuman : win->han);
+    }
     if ((win->known & PAIFU_REC_YAKU) && w->mcr)
         put_mcr_fans(w, win);
     else if (win->known & PAIFU_REC_YAKU)
@@ -427,7 +469,10 @@ static int on_win(mjai_writer *w, const paifu_win *win, size_t k)
                                  "the recorded points and limits of wins (fu, fan and yakus "
                                  "are kept)");
     w->dora_at_dahai = w->dora_at_tsumo = false;
-    paifu_buf_printf(b, "{\"type\":\"hora\",\"actor\":%d,\"target\":%d", win->winner, win->from);
+    paifu_buf_lit(b, "{\"type\":\"hora\",\"actor\":");
+    put_seat(b, win->winner);
+    paifu_buf_lit(b, ",\"target\":");
+    put_seat(b, win->from);
     if (paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules) == 0) {
         paifu_buf_puts(b, ",\"deltas\":");
         paifu_buf_json_ints(b, deltas, (size_t)w->head.players, ",");
@@ -456,15 +501,21 @@ static int on_draw_outcome(mjai_writer *w, const paifu_draw *d, size_t k)
         paifu_buf_puts(b, ",\"deltas\":");
         paifu_buf_json_ints(b, deltas, (size_t)w->head.players, ",");
     }
-    paifu_buf_printf(b, ",\"reason\":\"%s\"",
-                     d->nagashi ? "nagashimangan"
-                                : REASONS[d->kind < PAIFU_DRAW_KIND_COUNT ? d->kind : 0]);
-    if (d->seat >= 0 && d->kind == PAIFU_DRAW_KYUUSHU)
-        paifu_buf_printf(b, ",\"actor\":%d", d->seat);
+    paifu_buf_lit(b, ",\"reason\":\"");
+    paifu_buf_puts(b, d->nagashi ? "nagashimangan"
+                                 : REASONS[d->kind < PAIFU_DRAW_KIND_COUNT ? d->kind : 0]);
+    paifu_buf_putc(b, '"');
+    if (d->seat >= 0 && d->kind == PAIFU_DRAW_KYUUSHU) {
+        paifu_buf_lit(b, ",\"actor\":");
+        put_seat(b, d->seat);
+    }
     if (d->known & PAIFU_REC_TENPAI) {
         paifu_buf_puts(b, ",\"tenpais\":[");
-        for (int s = 0; s < w->head.players; s++)
-            paifu_buf_printf(b, "%s%s", s ? "," : "", d->tenpai >> s & 1u ? "true" : "false");
+        for (int s = 0; s < w->head.players; s++) {
+            if (s)
+                paifu_buf_putc(b, ',');
+            paifu_buf_puts(b, d->tenpai >> s & 1u ? "true" : "false");
+        }
         paifu_buf_putc(b, ']');
     }
     paifu_buf_puts(b, "}\n");
@@ -534,14 +585,22 @@ static int start_kyoku(mjai_writer *w)
     paifu_buf *b = w->b;
     if (paifu_lossy__start_scores(scores, w->head.game, w->index, w->head.rules) < 0)
         return refuse(w, "a deal whose starting scores the log does not give");
-    paifu_buf_printf(b, "{\"type\":\"start_kyoku\",\"bakaze\":\"%c\"", "ESWN"[st->round_wind & 3]);
+    paifu_buf_lit(b, "{\"type\":\"start_kyoku\",\"bakaze\":\"");
+    paifu_buf_putc(b, "ESWN"[st->round_wind & 3]);
+    paifu_buf_putc(b, '"');
     if (!w->mcr) {
         paifu_buf_puts(b, ",\"dora_marker\":");
         put_tile(b, st->dora_indicator);
     }
-    paifu_buf_printf(
-        b, ",\"kyoku\":%d,\"honba\":%d,\"kyotaku\":%d,\"oya\":%d,\"scores\":", st->hand_number + 1,
-        st->honba, paifu_lossy__start_sticks(w->head.game, w->index), st->dealer);
+    paifu_buf_lit(b, ",\"kyoku\":");
+    paifu_buf_int(b, st->hand_number + 1);
+    paifu_buf_lit(b, ",\"honba\":");
+    paifu_buf_int(b, st->honba);
+    paifu_buf_lit(b, ",\"kyotaku\":");
+    paifu_buf_int(b, paifu_lossy__start_sticks(w->head.game, w->index));
+    paifu_buf_lit(b, ",\"oya\":");
+    put_seat(b, st->dealer);
+    paifu_buf_lit(b, ",\"scores\":");
     paifu_buf_json_ints(b, scores, (size_t)w->head.players, ",");
     paifu_buf_puts(b, ",\"tehais\":[");
     for (int s = 0; s < w->head.players; s++) {
@@ -616,13 +675,15 @@ static int write_game(format_write *head)
 {
     mjai_writer *w = (mjai_writer *)head;
     w->b = head->ctx->out;
-    w->mcr = paifu_lossy__is_mcr(head->game);
+    /* the rule set once (its family decides the dialect); its error after the refusals */
+    bool ruled = paifu_game_rules(&w->head.rules, head->game, NULL, NULL) == 0;
+    w->mcr = ruled && paifu_lossy__rule_is(w->head.rules, "family", "mcr");
     int rc = 0;
     for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(head->game); k++) {
         w->deal = paifu_game_deal(head->game, k); /* refuse before reporting any loss */
         rc = check_deal(w);
     }
-    if (rc == 0)
+    if (rc == 0 && !ruled)
         rc = paifu_game_rules(&w->head.rules, head->game, NULL, head->err);
     if (rc == 0)
         rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI);

@@ -169,18 +169,26 @@ typedef int (*paifu_write_cb)(const void *data, size_t size, void *payload);
 /** Called once per piece of information the target format cannot carry. */
 typedef void (*paifu_loss_cb)(const paifu_game *game, const char *what, void *payload);
 
-/** A file to write to, gzip-compressed on request. Opaque. */
-typedef struct paifu_output paifu_output;
+/**
+ * Whole files written one per call (one converted game each, as training data is kept), plain
+ * or gzip-compressed; the compressor and its buffer are reused from file to file. Opaque.
+ */
+typedef struct paifu_files paifu_files;
 
-/** Create PATH for writing (gzip-compressed when GZIP). Close with paifu_output_close(). */
-PAIFU_EXTERN int paifu_output_open(paifu_output **out, const char *path, bool gzip,
-                                   paifu_error *err);
+/** Largest gzip level (the smallest files, the slowest); 1 is the fastest. */
+#define PAIFU_GZIP_LEVEL_MAX 12
 
-/** A paifu_write_cb writing to OUTPUT (a paifu_output): give it to paifu_writer_open(). */
-PAIFU_EXTERN int paifu_output_write(const void *data, size_t size, void *output);
+/** A writer of whole files: GZIP_LEVEL 0 writes them as given, 1 (fastest) to PAIFU_GZIP_LEVEL_MAX (smallest)
+    gzip-compresses them. Free with paifu_files_free(). */
+PAIFU_EXTERN int paifu_files_new(paifu_files **out, int gzip_level, paifu_error *err);
 
-/** Finish and close OUTPUT (NULL: no-op); PAIFU_EIO when a write or the close failed. */
-PAIFU_EXTERN int paifu_output_close(paifu_output *output, paifu_error *err);
+/** Write DATA (SIZE bytes) as the whole file PATH, created or replaced. A file that could not
+    be written whole is removed (PAIFU_EIO naming PATH). */
+PAIFU_EXTERN int paifu_files_write(paifu_files *files, const char *path, const void *data,
+                                   size_t size, paifu_error *err);
+
+/** Free FILES (NULL: no-op). */
+PAIFU_EXTERN void paifu_files_free(paifu_files *files);
 
 #define PAIFU_WRITE_OPTIONS_VERSION 2
 
