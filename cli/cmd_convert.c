@@ -52,7 +52,7 @@ const char cmd_convert_usage[] =
 
 /* --gzip's level: 1, the fastest. Every level inflates at the same speed (zlib's inflate does
    the same work per output byte), so data read many times, as Mortal reads its training set,
-   costs no more to read at 1; only the files are larger (about 1.6 times those of level 6 on
+   costs no more to read at 1; only the files are larger (1.4 times those of level 6 on
    mjai, see README "Whole archives"). */
 #define CLI_GZIP_LEVEL 1
 

@@ -431,7 +431,7 @@ static int collect_game(rep_doc *doc, paifu_standings **st, const char *source, 
         add_game(doc, source, in_file + 1, g, rules, origin, ro, rep);
         tab_game_info info = {(long long)doc->n_games, source, format,
                               paifu_rules_origin_name(origin),
-                              (long long)paifu_report_count(rep)};
+                              (long long)paifu_report_count(rep), rep};
         if (doc->stats && tab_game(g, rules, &info, tab_stats_row, doc->stats) != 0) {
             tab_stats_free(doc->stats); /* no memory: the report goes without them */
             doc->stats = NULL;

@@ -1,7 +1,7 @@
 /*
  * tables.c: a game as rows of four tables (games, deals, wins, players), recorded values beside
- * the values paifu computes (the c_ columns of wins: the hand rebuilt from the record and scored
- * under the game's rule set), and the per-player statistics over the players rows.
+ * the values paifu computes (the c_ columns of wins: the replay's score of the winning hand, the
+ * same re-simulation validate runs), and the per-player statistics over the players rows.
  * doc/export.md defines every column and statistic.
  */
 #include "tables.h"
@@ -120,8 +120,8 @@ typedef struct seat_sums {
         deal_in_points, exhaustive, tenpai, tenpai_known;
 } seat_sums;
 
-static int win_row(const paifu_game *g, const paifu_rules *rules, bool riichi_family,
-                   const tab_game_info *info, size_t di, size_t wi, const unsigned *riichi_mask,
+static int win_row(const paifu_game *g, const tab_game_info *info, size_t di, size_t wi,
+                   const unsigned *riichi_mask,
                    const unsigned *open_mask, tab_row_fn fn, void *ctx)
 {
     const paifu_deal *d = paifu_game_deal(g, di);
@@ -156,27 +156,21 @@ static int win_row(const paifu_game *g, const paifu_rules *rules, bool riichi_fa
     c[k++] = w->known & PAIFU_REC_STICKS ? ci(w->honba) : cnull();
     c[k++] = w->known & PAIFU_REC_STICKS ? ci(w->riichi_sticks) : cnull();
     c[k++] = w->known & PAIFU_REC_DELTAS ? ci(w->deltas[w->winner]) : cnull();
-    /* computed: the hand rebuilt from the record and scored under the rule set */
-    paifu_hand hand;
-    paifu_situation sit;
-    paifu_score s;
-    paifu_error err;
-    paifu_error_clear(&err);
-    bool scored = riichi_family && !(d->flags & PAIFU_DEAL_RESULT_ONLY) &&
-                  paifu_deal_win_hand(&hand, &sit, d, wi, paifu_game_players(g), &err) == 0 &&
-                  paifu_score_hand(&s, &hand, &sit, rules, &err) == 0;
-    if (scored) {
-        c[k++] = ct(paifu_score_status_name(s.status));
-        c[k++] = ci(s.han);
-        c[k++] = s.fu_counted ? ci(s.fu) : cnull();
-        c[k++] = ci(s.total);
-        c[k++] = ct(limit_name(s.limit));
-        c[k++] = ci(s.yakuman);
-        c[k++] = ct(yaku_text(c_yaku, sizeof(c_yaku), s.yaku, s.n_yaku));
-        c[k++] = ci(s.dora);
-        c[k++] = ci(s.aka);
-        c[k++] = ci(s.ura);
-        c[k++] = ct(paifu_wait_name(s.wait));
+    /* computed: the replay's score of the win, the value validate's findings compare with */
+    const paifu_win_result *res = paifu_report_win_result(info->verified, di, wi);
+    if (res) {
+        const paifu_score *s = &res->score;
+        c[k++] = ct(paifu_score_status_name((paifu_score_status)s->status));
+        c[k++] = ci(s->han);
+        c[k++] = s->fu_counted ? ci(s->fu) : cnull();
+        c[k++] = ci(s->total);
+        c[k++] = ct(limit_name(s->limit));
+        c[k++] = ci(s->yakuman);
+        c[k++] = ct(yaku_text(c_yaku, sizeof(c_yaku), s->yaku, s->n_yaku));
+        c[k++] = ci(s->dora);
+        c[k++] = ci(s->aka);
+        c[k++] = ci(s->ura);
+        c[k++] = ct(paifu_wait_name(s->wait));
     } else {
         for (int i = 0; i < 11; i++)
             c[k++] = cnull();
@@ -189,9 +183,6 @@ int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info 
 {
     int players = paifu_game_players(g);
     size_t n_deals = paifu_game_deal_count(g);
-    char family[16] = "";
-    paifu_rules_get(family, sizeof(family), rules, "family", NULL);
-    bool riichi_family = strcmp(family, "riichi") == 0;
     seat_sums sum[PAIFU_SEATS];
     memset(sum, 0, sizeof(sum));
     long long wins = 0, draws = 0;
@@ -264,7 +255,7 @@ int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info 
             last[s] = d->start.scores[s] + delta[s];
         }
         for (size_t wi = 0; wi < d->n_wins && rc == 0; wi++)
-            rc = win_row(g, rules, riichi_family, info, di, wi, &riichi, &open, fn, ctx);
+            rc = win_row(g, info, di, wi, &riichi, &open, fn, ctx);
         if (rc)
             break;
         char label[16];
@@ -379,7 +370,8 @@ int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules
                 if (rc == 0) {
                     tab_game_info info = {++id, source, paifu_reader_format(r),
                                           paifu_rules_origin_name(origin),
-                                          (long long)(paifu_report_stats(rep)->findings - before)};
+                                          (long long)(paifu_report_stats(rep)->findings - before),
+                                          rep};
                     if (tab_game(g, rules, &info, fn, ctx) != 0) {
                         paifu_rules_free(rules);
                         fprintf(stderr, "paifu: %s: error: cannot write the tables\n", source);

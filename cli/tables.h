@@ -40,6 +40,8 @@ typedef struct tab_game_info {
     const char *format;
     const char *origin; /* who named the rule set: log, caller, assumed */
     long long findings; /* the verifier's findings for it */
+    const paifu_report *verified; /* its verification: the replay's scores of its wins (the c_
+                                     columns); NULL: none */
 } tab_game_info;
 
 /* The rows of GAME checked under RULES, handed to FN table by table: one games row, a deals

@@ -73,6 +73,7 @@ void paifu_report_free(paifu_report *report)
     if (!report)
         return;
     free(report->findings);
+    free(report->wins);
     free(report);
 }
 
@@ -82,6 +83,7 @@ void paifu_report_clear(paifu_report *report)
         return;
     report->n = 0;
     report->game_findings = 0;
+    report->n_wins = 0;
     memset(&report->stats, 0, sizeof(report->stats));
 }
 
@@ -164,7 +166,40 @@ int paifu_report_add(paifu_report *report, const char *code, const paifu_locatio
 void paifu_report__begin_game(paifu_report *report, uint32_t max_per_game)
 {
     report->game_findings = 0;
+    report->n_wins = 0;
     report->max_per_game = max_per_game ? max_per_game : 1000;
+}
+
+int paifu_report__reserve_wins(paifu_report *report, size_t wins, paifu_error *err)
+{
+    if (wins <= report->cap_wins)
+        return 0;
+    paifu_win_result *p = realloc(report->wins, wins * sizeof(*p));
+    if (!p)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    report->wins = p;
+    report->cap_wins = wins;
+    return 0;
+}
+
+void paifu_report__win_result(paifu_report *report, size_t deal, size_t win,
+                              const paifu_score *score)
+{
+    if (report->n_wins >= report->cap_wins)
+        return;
+    paifu_win_result *r = &report->wins[report->n_wins++];
+    r->deal = (uint32_t)deal;
+    r->win = (uint32_t)win;
+    r->score = *score;
+}
+
+const paifu_win_result *paifu_report_win_result(const paifu_report *report, size_t deal,
+                                                size_t win)
+{
+    for (size_t i = 0; report && i < report->n_wins; i++)
+        if (report->wins[i].deal == deal && report->wins[i].win == win)
+            return &report->wins[i];
+    return NULL;
 }
 
 void paifu_report__count_deal(paifu_report *report, const paifu_deal *deal)

@@ -13,10 +13,21 @@ struct paifu_report {
     paifu_verify_stats stats;
     uint32_t game_findings; /* findings of the game being verified */
     uint32_t max_per_game;
+    paifu_win_result *wins; /* the replay's scores of the game being verified */
+    size_t n_wins, cap_wins;
 };
 
-/* Start counting the findings of a new game against MAX_PER_GAME (0 = 1000). */
+/* Start counting the findings of a new game against MAX_PER_GAME (0 = 1000), and forget the
+   win results of the last one. */
 void paifu_report__begin_game(paifu_report *report, uint32_t max_per_game);
+
+/* Make room for the results of WINS wins (the game's recorded wins), so that keeping one never
+   fails: 0 or PAIFU_ENOMEM. */
+int paifu_report__reserve_wins(paifu_report *report, size_t wins, paifu_error *err);
+
+/* Keep the replay's SCORE of win WIN of deal DEAL (dropped beyond the room reserved). */
+void paifu_report__win_result(paifu_report *report, size_t deal, size_t win,
+                              const paifu_score *score);
 
 /* Count DEAL (its events, wins and draws) into the report's stats. */
 void paifu_report__count_deal(paifu_report *report, const paifu_deal *deal);

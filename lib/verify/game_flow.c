@@ -411,6 +411,7 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
         memset(rp, 0, sizeof(*rp));
         rp->game = game;
         rp->deal = deal;
+        rp->deal_index = d;
         rp->rules = rules;
         rp->opts = opts;
         rp->report = report;

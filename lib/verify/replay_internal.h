@@ -60,6 +60,7 @@ typedef struct replay_seat {
 typedef struct replay {
     const paifu_game *game;
     const paifu_deal *deal;
+    size_t deal_index;         /* the deal's index in the game */
     const paifu_rules *rules;
     const paifu_verify_options *opts;
     paifu_report *report;

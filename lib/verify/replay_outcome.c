@@ -494,6 +494,10 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
     uint8_t n_ura = 0;
     if (tiles && check_moment(rp, w, tsumo)) {
         scored = score_from_tiles(rp, w, tsumo, &sc, ura, &n_ura);
+        if (scored && sc.status == PAIFU_SCORE_OK && rp->verifiable && ura_unknown(rp, w))
+            pick_ura(rp, w, tsumo, &sc, first);
+        if (scored) /* the value the findings below compare the record with */
+            paifu_report__win_result(rp->report, rp->deal_index, ev->detail, &sc);
         if (scored && sc.status != PAIFU_SCORE_OK) {
             const char *code = sc.status == PAIFU_SCORE_NOT_COMPLETE ? "win.not_complete"
                                                                      : "win.no_yaku";
@@ -503,8 +507,6 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
             scored = false;
         } else if (scored && rp->verifiable) {
             rp->report->stats.wins_scored++;
-            if (ura_unknown(rp, w))
-                pick_ura(rp, w, tsumo, &sc, first);
             compare_indicators(rp, w, ura, n_ura);
             if (!compare_value(rp, w, &sc))
                 scored = false; /* price the payments from the recorded value: one finding */

@@ -87,12 +87,16 @@ int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_
     if (rules->family == PAIFU_FAMILY_MCR)
         return paifu_mcr__verify_game(report, game, rules, opts, err);
     int players = paifu_game_players(game);
-    size_t n = paifu_game_deal_count(game);
+    size_t n = paifu_game_deal_count(game), wins = 0;
     for (size_t d = 0; d < n; d++) {
         const paifu_deal *deal = paifu_game_deal(game, d);
         paifu_report__count_deal(report, deal);
         check_structure(report, deal, players, opts);
+        wins += deal->n_wins;
     }
+    int rc = paifu_report__reserve_wins(report, wins, err);
+    if (rc < 0)
+        return rc;
     return paifu_game_flow__check(report, game, rules, opts, err);
 }
 

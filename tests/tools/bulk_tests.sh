@@ -187,6 +187,60 @@ if [ $have_corpus = 1 ]; then
     check "corpus: wins and draws = validate's" "$want" "$(sqlite3 "$work/corpus.db" 'select count(*) from wins') $(sqlite3 "$work/corpus.db" 'select sum(draws) from games')"
 fi
 
+# ---- export's computed (c_) values are the replay's, the values validate's findings expect ----
+# the hand-built one-deal log with a wrong recorded fu, and one with wrong recorded points; with
+# the corpus, its tenhou6 logs too (converted logs whose recorded values are wrong, and no
+# recorded hand: only the replay can score them)
+sed 's/"fu": 30, "points": 2000/"fu": 40, "points": 2000/' "$samples/handmade-rrc-one-deal.paifu.json" >"$work/wrong-fu.paifu.json"
+sed 's/"fu": 30, "points": 2000/"fu": 30, "points": 2600/' "$samples/handmade-rrc-one-deal.paifu.json" >"$work/wrong-points.paifu.json"
+computed_in=("$work/wrong-fu.paifu.json" "$work/wrong-points.paifu.json" "$work/houou.db")
+[ $have_corpus = 1 ] && computed_in+=("$corpus/tenhou6")
+"$paifu" validate --format jsonl "${computed_in[@]}" >"$work/computed-v.jsonl" 2>/dev/null
+"$paifu" export -q -f jsonl -o - "${computed_in[@]}" >"$work/computed-x.jsonl" 2>/dev/null
+"$py" - "$work/computed-v.jsonl" "$work/computed-x.jsonl" "$work/wrong-" >"$work/computed.cmp" 2>&1 <<'EOF' || fail "export's c_ columns against validate's findings: $(cat "$work/computed.cmp")"
+import json, sys
+from collections import defaultdict
+lines = [json.loads(l) for l in open(sys.argv[1])]
+rows = [json.loads(l) for l in open(sys.argv[2])]
+# games by (file, number in the file), in both outputs
+games, count = {}, defaultdict(int)
+for r in rows:
+    if r["table"] == "games":
+        count[r["source"]] += 1
+        games[r["game_id"]] = (r["source"], count[r["source"]])
+wins = defaultdict(list)
+for r in rows:
+    if r["table"] == "wins":
+        wins[games[r["game_id"]]].append(r)
+col = {"score.han": "han", "score.fu": "fu", "score.points": "points"}
+checked = defaultdict(int)
+for l in lines:
+    if l["type"] != "finding" or l["finding"]["code"] not in col:
+        continue
+    f, c = l["finding"], col[l["finding"]["code"]]
+    if "yakuman" in f["expected"]:
+        continue
+    key = (l["file"], l["game"])
+    match = [w for w in wins[key] if str(w[c]) == f["recorded"] and str(w["c_" + c]) == f["expected"]]
+    assert match, f"{key}: {f['code']} expects {f['expected']}, records {f['recorded']}; export: " + str([(w[c], w["c_" + c]) for w in wins[key]])
+    checked[f["code"]] += 1
+    checked["tampered"] += l["file"].startswith(sys.argv[3])
+assert checked["tampered"] == 2 and checked["score.fu"] >= 1 and checked["score.points"] >= 1, dict(checked)
+fu = wins[(sys.argv[3] + "fu.paifu.json", 1)][0]
+assert (fu["fu"], fu["c_fu"], fu["c_status"]) == (40, 30, "ok"), fu
+pts = wins[(sys.argv[3] + "points.paifu.json", 1)][0]
+assert (pts["points"], pts["c_points"]) == (2600, 2000), pts
+# these logs' wins all replay to a score, the tenhou6 ones too, which record no hand to score
+# a win from without the replay; a score that is no valid win is the one validate reports
+scored = sum(1 for k in wins for w in wins[k] if w["c_status"] is not None)
+assert scored == lines[-1]["wins"], (scored, lines[-1]["wins"])
+invalid = sorted((k, w["c_status"]) for k in wins for w in wins[k] if w["c_status"] != "ok")
+said = sorted(((l["file"], l["game"]), l["finding"]["message"].rsplit(": ", 1)[1]) for l in lines
+              if l["type"] == "finding" and "declares a win that is not valid" in l["finding"]["message"])
+assert invalid == said, (invalid, said)
+print("ok", dict(checked), scored, "wins scored")
+EOF
+
 # ---- stats on a hand-built game whose rates are known (tests/data/stats-handbuilt.paifu.json):
 # 4 deals; A deals in twice (2000, 11600), riichi once, tenpai at the one exhaustive draw;
 # B wins once by ron (2000); C riichi and tsumo (4000); D calls pon in the one deal with

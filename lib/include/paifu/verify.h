@@ -15,6 +15,7 @@
 
 #include "game.h"
 #include "rules.h"
+#include "score.h"
 
 PAIFU_BEGIN_DECL
 
@@ -88,6 +89,25 @@ PAIFU_EXTERN const paifu_finding *paifu_report_finding(const paifu_report *repor
 
 /** Counters. Borrowed. */
 PAIFU_EXTERN const paifu_verify_stats *paifu_report_stats(const paifu_report *report);
+
+/** What the replay computed for one recorded win: the winner's hand as the replay holds it,
+    scored under the rule set (the value the findings compare the record with). */
+typedef struct paifu_win_result {
+    uint32_t deal;     /**< the deal's index in the game */
+    uint32_t win;      /**< the win's index among the deal's wins */
+    paifu_score score; /**< status (a valid win, not complete, no yaku), han, fu, yaku, dora, aka,
+                            ura (from the wall when it is known), wait, points and payments */
+} paifu_win_result;
+
+/**
+ * The replay's score of win WIN of deal DEAL in the last game verified into REPORT; NULL when the
+ * replay did not score it from tiles: a deal recorded without tiles, a replay stopped before
+ * the win, a win at a moment the rules do not allow it (its finding says why), a declaration
+ * the log penalises, an MCR game. Borrowed until the next verification into REPORT,
+ * paifu_report_clear() or paifu_report_free().
+ */
+PAIFU_EXTERN const paifu_win_result *paifu_report_win_result(const paifu_report *report,
+                                                             size_t deal, size_t win);
 
 /**
  * Add a finding (used by the verifier; also by readers that detect something worth reporting
