@@ -233,8 +233,8 @@ int paifu_lossy__scan(format_write *w, unsigned carries)
     const paifu_game *g = w->game;
     unsigned m = 0;
     const char *seed = paifu_game_meta_get(g, "tenhou.shuffle.seed");
-    if (seed && *seed)
-        m |= 1u << LOSS_WALL;
+    if ((seed && *seed) || paifu_game_meta_get(g, "tenhou.wall.dead_layout"))
+        m |= 1u << LOSS_WALL; /* a seed gives the wall, built or not (read option no_wall) */
     if (paifu_game_prelude_count(g))
         m |= 1u << LOSS_CONNECTION;
     for (size_t k = 0; k < paifu_game_deal_count(g); k++)

@@ -94,6 +94,9 @@ static int build_wall(mjlog_reader *st, paifu_deal_start *sp)
     }
     if (!gen->seeded)
         return 0;
+    st->generation_seen = gen->generation; /* the era of the rules, with or without the wall */
+    if (st->in.opts && st->in.opts->no_wall)
+        return 0; /* the seed is still checked (and kept for a writer) above */
     paifu_mjlog_shuffle__wall(gen, st->players, st->wall, dice);
     sp->n_wall = (uint16_t)(st->players == 4 ? MJLOG_WALL_4P : MJLOG_WALL_3P);
     for (unsigned k = 0; k < sp->n_wall; k++)
@@ -101,7 +104,6 @@ static int build_wall(mjlog_reader *st, paifu_deal_start *sp)
     sp->wall_ids = st->wall;
     sp->wall = st->wall_tiles;
     paifu_mjlog_shuffle__layout(&sp->wall_layout, gen->generation, st->players);
-    st->generation_seen = gen->generation;
     return 0;
 }
 

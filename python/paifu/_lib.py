@@ -43,7 +43,7 @@ class ReadOptions(Structure):
     _fields_ = [("version", c_uint), ("format", c_char_p), ("source_name", c_char_p),
                 ("max_input", c_uint64), ("max_inflated", c_uint64), ("max_events", c_uint32),
                 ("max_deals", c_uint32), ("max_members", c_uint32), ("players", c_uint8),
-                ("length", c_uint8)]
+                ("length", c_uint8), ("no_wall", c_uint8)]
 
 
 class FormatInfo(Structure):

@@ -35,13 +35,17 @@ typedef struct paifu_read_options {
     uint32_t max_members;     /**< archives: cap on entries per archive; 0 = 1000000 */
     uint8_t players;          /**< log databases: only games of 3 or 4 players; 0 = all */
     uint8_t length;           /**< log databases: PAIFU_LENGTH_EAST or _HALF only; 0 = all */
+    uint8_t no_wall;          /**< 1: leave unbuilt the walls a log gives only as a seed (Tenhou's
+                                   shuffle: a SHA-512 and a Mersenne Twister per deal), for
+                                   games going to a format that carries no wall; deal starts then
+                                   have n_wall 0. 0 (default): build them */
 } paifu_read_options;
 
 /** paifu_read_options.length: the games a log database's selection keeps. */
 #define PAIFU_LENGTH_EAST 1 /**< east only (tonpuusen) */
 #define PAIFU_LENGTH_HALF 2 /**< east and south (hanchan) */
 
-#define PAIFU_READ_OPTIONS_INIT {PAIFU_READ_OPTIONS_VERSION, NULL, NULL, 0, 0, 0, 0, 0, 0, 0}
+#define PAIFU_READ_OPTIONS_INIT {PAIFU_READ_OPTIONS_VERSION, NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0}
 
 /** Initialise OPTS to the defaults of VERSION. PAIFU_EINVAL for an unknown version. */
 PAIFU_EXTERN int paifu_read_options_init(paifu_read_options *opts, unsigned int version);
