@@ -17,21 +17,7 @@
 #include "paifu.h"
 
 #include "text_file.h"
-
-/* Verify the game of TEXT into REP (not cleared first). */
-static void verify_into(paifu_report *rep, const char *text, size_t n)
-{
-    paifu_game *g = NULL;
-    paifu_error err;
-    paifu_error_clear(&err);
-    if (paifu_game_read_buffer(&g, text, n, NULL, &err) < 0)
-        fail_msg("read: %s", err.text);
-    paifu_rules *rules;
-    assert_int_equal(paifu_game_rules(&rules, g, NULL, NULL), 0);
-    assert_int_equal(paifu_verify_game(rep, g, rules, NULL, &err), 0);
-    paifu_rules_free(rules);
-    paifu_game_free(g);
-}
+#include "verify_json.h"
 
 static void the_win_as_replayed(void **state)
 {
@@ -40,7 +26,7 @@ static void the_win_as_replayed(void **state)
     assert_non_null(t.s);
     paifu_report *rep;
     assert_int_equal(paifu_report_new(&rep, NULL), 0);
-    verify_into(rep, t.s, t.n);
+    verify_buffer_into(rep, t.s, t.n);
     assert_int_equal(paifu_report_count(rep), 0);
     const paifu_win_result *r = paifu_report_win_result(rep, 0, 0);
     assert_non_null(r);
@@ -69,7 +55,7 @@ static void the_expected_value_of_a_finding(void **state)
     at[6] = '4'; /* recorded 40 fu */
     paifu_report *rep;
     assert_int_equal(paifu_report_new(&rep, NULL), 0);
-    verify_into(rep, t.s, t.n);
+    verify_buffer_into(rep, t.s, t.n);
     const paifu_finding *fu = NULL;
     for (size_t i = 0; i < paifu_report_count(rep); i++)
         if (strcmp(paifu_report_finding(rep, i)->code, "score.fu") == 0)
@@ -94,9 +80,9 @@ static void only_the_last_game(void **state)
     assert_non_null(b.s);
     paifu_report *rep;
     assert_int_equal(paifu_report_new(&rep, NULL), 0);
-    verify_into(rep, a.s, a.n);
+    verify_buffer_into(rep, a.s, a.n);
     assert_non_null(paifu_report_win_result(rep, 0, 0));
-    verify_into(rep, b.s, b.n); /* no win: the last game's results are gone */
+    verify_buffer_into(rep, b.s, b.n); /* no win: the last game's results are gone */
     assert_null(paifu_report_win_result(rep, 0, 0));
     assert_null(paifu_report_win_result(NULL, 0, 0));
     paifu_report_free(rep);

@@ -9,9 +9,9 @@
 
 #include "paifu.h"
 
-/* The report of verifying the game in TEXT[0..N), any format paifu reads, under the rules it
-   names (its findings printed); free with paifu_report_free(). */
-static inline paifu_report *verify_buffer(const char *text, size_t n)
+/* Verify the game in TEXT[0..N), any format paifu reads, under the rules it names into REP
+   (not cleared first; its findings printed). */
+static inline void verify_buffer_into(paifu_report *rep, const char *text, size_t n)
 {
     paifu_game *g = NULL;
     paifu_error err;
@@ -20,14 +20,21 @@ static inline paifu_report *verify_buffer(const char *text, size_t n)
         fail_msg("read: %s", err.text);
     paifu_rules *rules;
     assert_int_equal(paifu_game_rules(&rules, g, NULL, NULL), 0);
-    paifu_report *rep;
-    assert_int_equal(paifu_report_new(&rep, NULL), 0);
     assert_int_equal(paifu_verify_game(rep, g, rules, NULL, NULL), 0);
     for (size_t i = 0; i < paifu_report_count(rep); i++)
         print_message("  %s: %s\n", paifu_report_finding(rep, i)->code,
                       paifu_report_finding(rep, i)->message);
     paifu_rules_free(rules);
     paifu_game_free(g);
+}
+
+/* The report of verifying the game in TEXT[0..N) (verify_buffer_into); free with
+   paifu_report_free(). */
+static inline paifu_report *verify_buffer(const char *text, size_t n)
+{
+    paifu_report *rep;
+    assert_int_equal(paifu_report_new(&rep, NULL), 0);
+    verify_buffer_into(rep, text, n);
     return rep;
 }
 
