@@ -25,7 +25,7 @@ const char cmd_convert_usage[] =
     "                       directory: one file per game, named after its input\n"
     "      --from FORMAT    skip detection and read FORMAT\n"
     "      --gzip           with -o DIR: write every file gzip-compressed (EXT.gz), at level 1\n"
-    "      --gzip-level N   the same at level N: 1 the fastest (the default), 9 the smallest\n"
+    "      --gzip-level N   the same at level N: 1 the fastest (the default), 12 the smallest\n"
     "                       files; reading them back takes the same time at any level\n"
     "      --suffix SUFFIX  with -o DIR: name the files NAME+SUFFIX instead of the format's\n"
     "                       extension (Mortal's training data: --to mjai --gzip --suffix\n"

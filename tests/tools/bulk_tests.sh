@@ -296,6 +296,12 @@ first=$(head -1 "$work/ids.tsv" | cut -f1)
 gzip -dc "$work/mjai/$first.json.gz" | head -1 | grep -q '"type":"start_game"' && ok || fail "gzip'd mjai"
 "$paifu" validate -q "$work/mjai" >"$work/mjai.out" 2>&1
 contains "the gzip'd mjai read back" "$work/mjai.out" "$n_logs games"
+"$paifu" convert -q --to mjai --gzip-level 13 -o "$work/mjai" "$work/houou.db" >/dev/null 2>"$work/level.err"
+check "--gzip-level 13: a usage error" 2 $?
+contains "--gzip-level's range" "$work/level.err" "--gzip-level expects 1 to 12, found '13'"
+mkdir -p "$work/mjai6"
+"$paifu" convert -q --to mjai --gzip-level 6 --suffix .json.gz -o "$work/mjai6" "$work/houou.db" 2>/dev/null
+cmp -s <(gzip -dc "$work/mjai/$first.json.gz") <(gzip -dc "$work/mjai6/$first.json.gz") && ok || fail "level 6 inflates to the same mjai as level 1"
 
 echo "$pass passed, $failures failed"
 [ $failures = 0 ]
