@@ -496,6 +496,69 @@ static void put_codes(paifu_buf *b, const paifu_tile *t, size_t n)
     paifu_buf_putc(b, ']');
 }
 
+/*
+ * The takes and discards in the only order the tenhou6 reader can rebuild from per-seat lists
+ * (tenhou6_deal.c, spec §8.2): the dealer draws first; a seat that drew or called acts (a
+ * discard, or a kan or kita and its replacement draw); a discard is called by another seat
+ * (chi by the next seat only) or else the next seat draws. A deal that leaves this order (which
+ * the verifier reports as deal.turn_order) is refused: written out, its lists would fit no
+ * order and the reader would refuse what was written. Events after the first outcome, dora,
+ * deposits and connections take no turn.
+ */
+enum { TURN_DRAW, TURN_ACT, TURN_REACT, TURN_REPLACE };
+
+static int turn_order(tenhou6_writer *w)
+{
+    const paifu_deal *d = w->deal;
+    int players = w->head.players, turn = d->start.dealer, phase = TURN_DRAW;
+    paifu_tile last = PAIFU_TILE_NONE;
+    for (size_t i = 0; i < d->n_events; i++) {
+        const paifu_event *e = &d->events[i];
+        int seat = e->seat, next = (turn + 1) % players;
+        bool ok;
+        switch (e->type) {
+        case PAIFU_EV_DRAW:
+            ok = phase == TURN_REACT ? seat == next : phase != TURN_ACT && seat == turn;
+            phase = TURN_ACT;
+            break;
+        case PAIFU_EV_DISCARD:
+            ok = phase == TURN_ACT && seat == turn;
+            last = e->tile;
+            phase = TURN_REACT;
+            break;
+        case PAIFU_EV_CHI:
+        case PAIFU_EV_PON:
+        case PAIFU_EV_DAIMINKAN:
+            ok = phase == TURN_REACT && seat != turn && e->from == turn &&
+                 (e->type != PAIFU_EV_CHI || seat == next) &&
+                 paifu_tile_kind(e->tile) == paifu_tile_kind(last);
+            phase = e->type == PAIFU_EV_DAIMINKAN ? TURN_REPLACE : TURN_ACT;
+            break;
+        case PAIFU_EV_ANKAN:
+        case PAIFU_EV_SHOUMINKAN:
+        case PAIFU_EV_KITA:
+            ok = phase == TURN_ACT && seat == turn;
+            phase = TURN_REPLACE;
+            break;
+        case PAIFU_EV_WIN:
+        case PAIFU_EV_EXHAUSTIVE_DRAW:
+        case PAIFU_EV_ABORTIVE_DRAW:
+            return 0;
+        default:
+            continue;
+        }
+        if (!ok)
+            return paifu_formats__refuse(w->head.err, "tenhou6", d,
+                                         "event %zu (%s, seat %d) is out of turn (tenhou6's "
+                                         "lists keep no order: its reader rebuilds the turn "
+                                         "order)",
+                                         i + 1, paifu_event_type_name((paifu_event_type)e->type),
+                                         seat);
+        turn = seat;
+    }
+    return 0;
+}
+
 /* Check what the format needs of the deal; walk its events into the lists. */
 static int check_deal(tenhou6_writer *w)
 {
@@ -507,7 +570,7 @@ static int check_deal(tenhou6_writer *w)
         return refuse(w, "a deal without 13-tile starting hands");
     if (paifu_lossy__hidden_tile(d))
         return refuse(w, "a tile the log does not show (tenhou6 lists every tile)");
-    return 0;
+    return turn_order(w);
 }
 
 /* Refuse a game the format cannot hold before reporting any loss. */

@@ -90,6 +90,15 @@ static void add(paifu_game *g, paifu_event_type type, int seat, const char *tile
     assert_int_equal(paifu_game_add_event(g, &e, NULL), 0);
 }
 
+#define TSUMOGIRI (PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI)
+
+/* SEAT draws TILE and discards it. */
+static void pass(paifu_game *g, int seat, const char *tile)
+{
+    add(g, PAIFU_EV_DRAW, seat, tile, -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, seat, tile, -1, NULL, TSUMOGIRI);
+}
+
 /* A win recorded as Tenhou's XML records it: limit, fu, han, points, deltas. */
 static void add_win(paifu_game *g, int who, int from, int han, int fu, paifu_limit limit,
                     int points, const int32_t *deltas)
@@ -156,20 +165,34 @@ static void test_call_strings(void **state)
     (void)state;
     paifu_game *g = new_game(0);
     add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "1z", -1, NULL, TSUMOGIRI);
+    pass(g, 1, "7m");
     add(g, PAIFU_EV_CHI, 2, "7m", 1, "06m", 0); /* "c175116" */
     add(g, PAIFU_EV_DISCARD, 2, "1m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
+    pass(g, 3, "1s");
+    pass(g, 0, "5z");
     add(g, PAIFU_EV_PON, 2, "5z", 0, "55z", 0); /* "45p4545" */
     add(g, PAIFU_EV_DISCARD, 2, "2m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
+    pass(g, 3, "5m");
     add(g, PAIFU_EV_PON, 2, "5m", 3, "05m", 0); /* "1551p15" */
     add(g, PAIFU_EV_DISCARD, 2, "3m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
+    pass(g, 3, "1s");
+    pass(g, 0, "1s");
+    pass(g, 1, "5p");
     add(g, PAIFU_EV_PON, 2, "5p", 1, "05p", 0); /* "p252552" */
     add(g, PAIFU_EV_DISCARD, 2, "4m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
+    pass(g, 3, "1s");
+    pass(g, 0, "1s");
+    pass(g, 1, "9s");
     add(g, PAIFU_EV_DAIMINKAN, 2, "9s", 1, "999s", 0); /* "m39393939" */
     add(g, PAIFU_EV_DRAW, 2, "6m", -1, NULL, PAIFU_EVF_REPLACEMENT);
-    add(g, PAIFU_EV_DISCARD, 2, "6m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI);
+    add(g, PAIFU_EV_DISCARD, 2, "6m", -1, NULL, TSUMOGIRI);
+    pass(g, 3, "1s");
+    pass(g, 0, "2s");
     add(g, PAIFU_EV_DAIMINKAN, 2, "2s", 0, "222s", 0); /* "32m323232" */
     add(g, PAIFU_EV_DRAW, 2, "7m", -1, NULL, PAIFU_EVF_REPLACEMENT);
     add(g, PAIFU_EV_DISCARD, 2, "8m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_RIICHI);
+    pass(g, 3, "9p");
     add(g, PAIFU_EV_DAIMINKAN, 2, "9p", 3, "999p", 0); /* "292929m29" */
     int32_t deltas[4] = {0, 0, 8000, -8000};
     add_win(g, 2, 3, 4, 30, PAIFU_LIMIT_NONE, 7700, deltas);
@@ -180,8 +203,8 @@ static void test_call_strings(void **state)
                "\"32m323232\",17,\"292929m29\"]");
     /* the placeholders of the open kans; the last one, at the end, is dropped (spec §6) */
     element_is(doc, 0, 12, "[11,12,13,14,0,60,0,\"r18\"]");
-    element_is(doc, 0, 5, "[41]");
-    element_is(doc, 0, 6, "[]");
+    element_is(doc, 0, 5, "[41,45,31,31,32]");
+    element_is(doc, 0, 6, "[60,60,60,60,60]");
     json_decref(doc);
     paifu_game_free(g);
 }
@@ -194,9 +217,10 @@ static void test_kans(void **state)
     add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
     add(g, PAIFU_EV_DISCARD, 0, "5m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
     add(g, PAIFU_EV_PON, 1, "5m", 0, "55m", 0); /* "p151515", kamicha */
-    add(g, PAIFU_EV_DISCARD, 1, "1p", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
+    add(g, PAIFU_EV_DISCARD, 1, "7s", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
     add(g, PAIFU_EV_PON, 3, "7s", 1, "77s", 0); /* "37p3737", toimen */
     add(g, PAIFU_EV_DISCARD, 3, "2p", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
+    pass(g, 0, "1s");
     add(g, PAIFU_EV_DRAW, 1, "0m", -1, NULL, 0);
     add(g, PAIFU_EV_SHOUMINKAN, 1, "0m", -1, "555m", 0); /* "k51151515" */
     add(g, PAIFU_EV_DRAW, 1, "9m", -1, NULL, PAIFU_EVF_REPLACEMENT);
@@ -217,7 +241,7 @@ static void test_kans(void **state)
     json_t *doc = written(g, &s);
     element_is(doc, 0, 2, "[31,43,44,45]");
     element_is(doc, 0, 8, "[\"p151515\",51,19,19,31]");
-    element_is(doc, 0, 9, "[21,\"k51151515\",\"151515a51\",\"191919a19\",\"r60\"]");
+    element_is(doc, 0, 9, "[37,\"k51151515\",\"151515a51\",\"191919a19\",\"r60\"]");
     element_is(doc, 0, 14, "[\"37p3737\"]");
     element_is(doc, 0, 15, "[22]");
     element_is(doc, 0, 16, "[\"四槓散了\"]");
@@ -628,6 +652,34 @@ static void test_refusals(void **state)
     assert_int_equal(write_game(&s, g, false, &err), PAIFU_EUNSUPPORTED);
     assert_non_null(strstr(err.text, "score changes"));
     paifu_game_free(g);
+
+    /* a deal out of turn order (fuzz_convert's tests/fuzz/known/ input): the per-seat lists
+       would fit no order, and the reader would refuse what was written; refused before any
+       loss is reported */
+    static const struct {
+        paifu_event_type type;
+        int seat, from;
+        const char *tile, *hand, *what;
+    } broken[] = {
+        {PAIFU_EV_DRAW, 2, -1, "1s", NULL, "event 3 (draw, seat 2)"},       /* seat 1's turn */
+        {PAIFU_EV_DISCARD, 2, -1, "1s", NULL, "event 3 (discard, seat 2)"}, /* without a draw */
+        {PAIFU_EV_CHI, 3, 0, "1z", "23m", "event 3 (chi, seat 3)"},         /* not the next seat */
+        {PAIFU_EV_PON, 2, 0, "2m", "22m", "event 3 (pon, seat 2)"},         /* not the discard */
+    };
+    for (size_t i = 0; i < sizeof(broken) / sizeof(broken[0]); i++) {
+        g = new_game(0);
+        pass(g, 0, "1z");
+        add(g, broken[i].type, broken[i].seat, broken[i].tile, broken[i].from, broken[i].hand,
+            0);
+        add_win(g, 0, 0, 1, 30, PAIFU_LIMIT_NONE, 1500, (int32_t[4]){0});
+        s.n_lost = 0;
+        assert_int_equal(write_game(&s, g, false, &err), PAIFU_EUNSUPPORTED);
+        if (!strstr(err.text, broken[i].what) || !strstr(err.text, "out of turn"))
+            fail_msg("case %zu: %s", i, err.text);
+        assert_string_equal(err.where.deal, "E1-0");
+        assert_int_equal(s.n_lost, 0);
+        paifu_game_free(g);
+    }
 }
 
 /* A win without deltas takes them from the next deal's scores (formats/lossy.c). */
