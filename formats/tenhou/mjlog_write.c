@@ -53,6 +53,7 @@
  */
 #include "mjlog_write.h"
 #include "paifu_json.h"
+#include "tenhou6.h"
 
 #include <jansson.h>
 #include <paifu/settle.h>
@@ -211,15 +212,9 @@ static unsigned derived_type(const mjlog_writer *w)
         type |= 0x08;
     if (w->head.players == 3)
         type |= 0x10;
-    if (tenhou6_disp(w, disp, sizeof(disp))) {
-        static const char *const LEVELS[] = {"般", "上", "特", "鳳"};
-        static const unsigned BITS[] = {0x00, 0x80, 0x20, 0xA0};
-        for (size_t i = 0; i < 4; i++)
-            if (strstr(disp, LEVELS[i]))
-                type |= BITS[i];
-        if (strstr(disp, "速"))
-            type |= 0x40;
-    }
+    unsigned shown;
+    if (tenhou6_disp(w, disp, sizeof(disp)) && paifu_tenhou6__lobby_type(disp, &shown))
+        type |= shown & ~0x1Fu; /* the table level, 速, 暗, a chip game, 東天紅 */
     return type;
 }
 

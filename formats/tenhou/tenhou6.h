@@ -109,6 +109,11 @@ extern const char *const paifu_tenhou6__yaku_names[T6_YAKU_NAMES];
 /* Tile of a tenhou.net/6 code (11..47, 51..53); false for anything else. */
 bool paifu_tenhou6__tile(long long code, paifu_tile *out);
 
+/* Tenhou's lobby text for GO type TYPE (tenhou6_lobby.c), and the GO type bits a lobby text
+   shows (false: not a Tenhou lobby text). */
+void paifu_tenhou6__lobby_text(char *buf, size_t size, unsigned type);
+bool paifu_tenhou6__lobby_type(const char *disp, unsigned *type);
+
 /* The writer: a game as one tenhou.net/6 document (tenhou6_write.c). */
 struct format_writer;
 extern const struct format_writer paifu_tenhou6__writer;

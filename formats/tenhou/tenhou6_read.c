@@ -249,35 +249,6 @@ static int red_count(json_cursor *c, const json_t *root, int *out)
     return 0;
 }
 
-/* Tenhou's lobby text (spec §2.1): FLAGS bit 0 三, 1 東, 2 喰, 3 赤. */
-static bool tenhou_lobby(const char *d, unsigned *flags)
-{
-    *flags = 0;
-    if (starts(d, "三")) {
-        *flags |= 1;
-        d += strlen("三");
-    }
-    static const char *const TABLES[] = {"般", "上", "特", "鳳"};
-    size_t i = 0;
-    while (i < 4 && !starts(d, TABLES[i]))
-        i++;
-    if (i == 4)
-        return false;
-    d += strlen(TABLES[i]);
-    if (starts(d, "東"))
-        *flags |= 2;
-    else if (!starts(d, "南"))
-        return false;
-    d += strlen("東");
-    static const char *const MARKS[] = {"喰", "赤", "速"};
-    for (size_t k = 0; k < 3; k++)
-        if (starts(d, MARKS[k])) {
-            d += strlen(MARKS[k]);
-            *flags |= k < 2 ? 4u << k : 0;
-        }
-    return *d == '\0';
-}
-
 static int rule(json_cursor *c, paifu_game *game, const char *key, const char *value)
 {
     return paifu_game_add_rule_override(game, key, value, c->err);
@@ -319,14 +290,21 @@ static bool exact_results(const json_t *root)
     return false;
 }
 
-static int tenhou_rules(json_cursor *c, const json_t *root, paifu_game *game, unsigned flags,
+static int tenhou_rules(json_cursor *c, const json_t *root, paifu_game *game, unsigned type,
                         int players)
 {
     int rc = paifu_game_set_rules_name(game, "tenhou", c->err);
-    if (rc == 0 && !(flags & 4))
+    if (rc == 0 && (type & 0x04))
         rc = rule(c, game, "kuitan", "false");
-    if (rc == 0 && (flags & 2))
+    if (rc == 0 && !(type & 0x08))
         rc = rule(c, game, "game_length", "east");
+    if (rc == 0 && (type & ~0xFFu)) { /* as the XML reader's GO type (mjlog_header.c) */
+        char reason[120];
+        snprintf(reason, sizeof(reason),
+                 "lobby text %.40s: a chip game or special lobby rules (GO type bits 0x%X)",
+                 disp_of(root), type & ~0xFFu);
+        rc = rules_unknown(c, game, reason);
+    }
     if (rc == 0 && players == 3) { /* the XML reader's GO bit 0x10 values (tenhou-xml.md §7) */
         static const char *const sanma[][2] = {
             {"players", "3"},          {"start_points", "35000"}, {"return_points", "40000"},
@@ -359,7 +337,7 @@ static int tenhou_rules(json_cursor *c, const json_t *root, paifu_game *game, un
         rc = paifu_game_set_meta(game, PAIFU_META_DATE, text, c->err);
     }
     if (rc == 0)
-        rc = paifu_mjlog__era_rules((flags & 2) ? 0x001 : 0x009, players,
+        rc = paifu_mjlog__era_rules((type & 0x08) ? 0x009 : 0x001, players,
                                     exact ? MJLOG_ERA_OWARI | MJLOG_ERA_EXACT : 0, date, add_rule,
                                     &(rule_ctx){c, game});
     return rc;
@@ -404,7 +382,7 @@ static bool jpml_title(const json_t *root)
 static int read_rules(json_cursor *c, const json_t *root, paifu_game *game, int players)
 {
     const char *disp = disp_of(root);
-    unsigned flags;
+    unsigned type;
     const json_t *carried = json_object_get(root, PAIFU_RULES_KEY);
     if (carried) /* the rule set paifu's writer carried (paifu_json.h) */
         return paifu_json__read_carried_rules(c, carried, game);
@@ -417,8 +395,8 @@ static int read_rules(json_cursor *c, const json_t *root, paifu_game *game, int 
         if ((rc = rule(c, game, "red_fives", text)) < 0)
             return rc;
     }
-    if (disp && tenhou_lobby(disp, &flags) && !json_is_string(json_object_get(root, "ver")))
-        return tenhou_rules(c, root, game, flags, players);
+    if (disp && paifu_tenhou6__lobby_type(disp, &type) && !json_is_string(json_object_get(root, "ver")))
+        return tenhou_rules(c, root, game, type, players);
     if (majsoul_room(disp, root))
         return majsoul_rules(c, game, disp, players);
     if (players == 3 && (rc = rule(c, game, "players", "3")) < 0)

@@ -692,27 +692,6 @@ static void put_meta_list(paifu_buf *b, const char *text, char as)
     paifu_buf_putc(b, ']');
 }
 
-/*
- * Tenhou's lobby text for GO TYPE (spec §2.1; tenhou-xml.md §4.3). Bits above 0xFF have no
- * verified rendering: chip games take the chip level names (若銀琥孔, [C] kobalab), 0x100 and
- * 0x1000 append 暗 and 光 ([C]), any other high bit appends its hex value. Such texts are no
- * lobby the tenhou6 reader knows, so it treats their rules as unknown, as the XML reader does.
- */
-static void lobby_text(char *buf, size_t size, unsigned type)
-{
-    static const char *const LEVELS[] = {"般", "上", "特", "鳳"};
-    static const char *const CHIP_LEVELS[] = {"若", "銀", "琥", "孔"};
-    unsigned level = (type & 0x20 ? 2u : 0u) | (type & 0x80 ? 1u : 0u);
-    char extra[32] = "";
-    unsigned other = type & ~0x12FFu;
-    snprintf(extra, sizeof(extra), "%s%s", type & 0x100 ? "暗" : "", type & 0x1000 ? "光" : "");
-    if (other)
-        snprintf(extra + strlen(extra), sizeof(extra) - strlen(extra), "%x", other);
-    snprintf(buf, size, "%s%s%s%s%s%s%s", type & 0x10 ? "三" : "",
-             type & 0x200 ? CHIP_LEVELS[level] : LEVELS[level], type & 0x08 ? "南" : "東",
-             type & 0x04 ? "" : "喰", type & 0x02 ? "" : "赤", type & 0x40 ? "速" : "", extra);
-}
-
 static void put_rule(paifu_buf *b, const char *disp, int reds)
 {
     int per = reds / 3, rest = reds % 3; /* extra reds go to pin, then sou (aka52, aka53) */
@@ -835,8 +814,22 @@ static int header_from_xml(tenhou6_writer *w, paifu_buf *b)
     const char *v;
     char disp[64];
     put_raw(b, "ratingc", type & 0x10 ? "\"PF3\"" : "\"PF4\"");
-    lobby_text(disp, sizeof(disp), type);
+    paifu_tenhou6__lobby_text(disp, sizeof(disp), type);
     put_rule(b, disp, type & 0x02 ? 0 : 3);
+    /* the GO type as it comes back: players, length, red fives and open tanyao from the rule
+       set, the rest from the lobby text, which does not show every bit (0x0001, 0x1000, a
+       chip game's fast bit, all of 東天紅's) */
+    unsigned shown = 0;
+    paifu_tenhou6__lobby_type(disp, &shown);
+    unsigned lost = type ^ ((type & 0x1Eu) | 0x01u | (shown & ~0x1Fu));
+    if (lost) {
+        char what[160];
+        snprintf(what, sizeof(what), "GO type %u's bits 0x%X (the lobby text %.60s does not "
+                 "show them)", type, lost, disp);
+        int rc = paifu_lossy__report(&w->head, LOSS_META, what);
+        if (rc < 0)
+            return rc;
+    }
     if ((v = meta(w, "tenhou.go.lobby"))) {
         paifu_buf_puts(b, ",\"lobby\":");
         put_js_number(b, v, strlen(v));
