@@ -819,6 +819,8 @@ static int on_win(mjlog_writer *w, size_t i, const paifu_win *win)
         (rc = win_ura(w, win, ura)) < 0)
         return rc;
     size_t n_hai = win_hand(w, win, machi, tsumo, hai);
+    if (n_hai > 14) /* a deal out of turn order, or a recorded hand too long: hai has 14 */
+        return paifu_mjlog__writer_refuse(w, "a winning hand of more than 14 tiles");
     if (win->known & PAIFU_REC_STICKS)
         paifu_buf_printf(w->b, "<AGARI ba=\"%d,%d\"", win->honba, win->riichi_sticks);
     else
