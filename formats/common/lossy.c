@@ -174,26 +174,112 @@ static bool is_connection(const paifu_event *e)
     return e->type == PAIFU_EV_DISCONNECT || e->type == PAIFU_EV_RECONNECT;
 }
 
-/*
- * Tenhou (tenhou-xml.md §4.11) and Mortal (mjai.md §3 rule 4) reveal a closed kan's indicator
- * right after the kan and an open or added kan's after the replacement draw (or right after a
- * further kan): a DORA event follows a kan, a replacement draw or another DORA.
- */
-static bool dora_where_expected(const paifu_deal *d, size_t i)
+/* An event that takes a turn (the slots kan dora indicators are placed between). */
+static bool takes_turn(const paifu_event *e)
 {
-    while (i > 0) {
-        const paifu_event *p = &d->events[--i];
-        if (is_connection(p) || p->type == PAIFU_EV_DORA)
+    switch (e->type) {
+    case PAIFU_EV_DORA:
+    case PAIFU_EV_RIICHI_ACCEPTED:
+    case PAIFU_EV_PENALTY:
+    case PAIFU_EV_DISCONNECT:
+    case PAIFU_EV_RECONNECT:
+        return false;
+    default:
+        return true;
+    }
+}
+
+/*
+ * Does deal D reveal a kan dora indicator where the target's reader would not put it back? The
+ * narrow targets keep the indicators but not their moment: the tenhou6 reader places them as
+ * Tenhou's XML has them (tenhou6_deal.c: a closed kan's right after it; an open or added kan's
+ * before its owner's next discard, or right after a further kan or kita), the mjai writer at
+ * Mortal's moments (mjai_write.c: a closed kan's right after it, an open or added kan's before
+ * the next dahai, before a further closed kan, right after a kita, or before the next tsumo
+ * after a further added kan). Indicators are placed in order while kans want them; positions are counted in events
+ * that take a turn. MJAI selects the mjai writer's moments.
+ */
+static bool dora_moved(const paifu_deal *d, bool mjai)
+{
+    size_t n = 0, k = 0, slot = 0;
+    size_t at[2 * PAIFU_MAX_INDICATORS]; /* where the target puts each indicator */
+    unsigned due = 0;                    /* open or added kans' indicators not yet placed */
+    bool at_tsumo = false;               /* mjai: one of them goes before the next tsumo */
+#define PLACE(where)                                                                             \
+    do {                                                                                         \
+        if (n < sizeof(at) / sizeof(at[0]))                                                      \
+            at[n++] = (where);                                                                   \
+    } while (0)
+    for (size_t i = 0; i < d->n_events; i++) {
+        const paifu_event *e = &d->events[i];
+        if (!takes_turn(e))
             continue;
-        return p->type == PAIFU_EV_ANKAN || p->type == PAIFU_EV_SHOUMINKAN ||
-               p->type == PAIFU_EV_DAIMINKAN ||
-               (p->type == PAIFU_EV_DRAW && (p->flags & PAIFU_EVF_REPLACEMENT));
+        switch (e->type) {
+        case PAIFU_EV_DRAW:
+            if (mjai && at_tsumo) {
+                PLACE(slot);
+                due--;
+                at_tsumo = false;
+            }
+            break;
+        case PAIFU_EV_DISCARD:
+            for (; due; due--)
+                PLACE(slot);
+            at_tsumo = false;
+            break;
+        case PAIFU_EV_DAIMINKAN:
+            due = 1;
+            break;
+        case PAIFU_EV_ANKAN:
+            for (; due; due--)
+                PLACE(mjai ? slot : slot + 1); /* mjai: before the kan */
+            at_tsumo = false;
+            PLACE(slot + 1);
+            break;
+        case PAIFU_EV_SHOUMINKAN:
+            if (mjai) {
+                at_tsumo = due > 0;
+                due++;
+            } else {
+                for (; due; due--)
+                    PLACE(slot + 1);
+                due = 1;
+            }
+            break;
+        case PAIFU_EV_KITA: /* mjai: one indicator after it, the other one due is dropped */
+            for (; due; due = mjai ? 0 : due - 1)
+                PLACE(slot + 1);
+            at_tsumo = false;
+            break;
+        case PAIFU_EV_WIN:
+        case PAIFU_EV_EXHAUSTIVE_DRAW:
+        case PAIFU_EV_ABORTIVE_DRAW:
+            due = 0; /* a rinshan win or a robbed kan reveals none */
+            at_tsumo = false;
+            break;
+        default:
+            break;
+        }
+        slot++;
+    }
+#undef PLACE
+    /* the source's indicators, each at its slot, against the target's */
+    slot = 0;
+    for (size_t i = 0; i < d->n_events; i++) {
+        const paifu_event *e = &d->events[i];
+        if (e->type == PAIFU_EV_DORA) {
+            if (k >= n || at[k] != slot)
+                return true;
+            k++;
+        } else if (takes_turn(e)) {
+            slot++;
+        }
     }
     return false;
 }
 
-/* Bits of what deal D holds that narrow formats lose. */
-static unsigned deal_losses(const paifu_deal *d)
+/* Bits of what deal D holds that narrow formats lose (MJAI: the mjai writer's dora moments). */
+static unsigned deal_losses(const paifu_deal *d, bool mjai)
 {
     unsigned m = 0;
     const paifu_deal_start *st = &d->start;
@@ -222,9 +308,9 @@ static unsigned deal_losses(const paifu_deal *d)
             m |= 1u << LOSS_CONNECTION;
         if (e->type == PAIFU_EV_DISCARD && !(e->flags & PAIFU_EVF_TSUMOGIRI_KNOWN))
             m |= 1u << LOSS_TSUMOGIRI;
-        if (e->type == PAIFU_EV_DORA && !dora_where_expected(d, i))
-            m |= 1u << LOSS_DORA_TIMING;
     }
+    if (dora_moved(d, mjai))
+        m |= 1u << LOSS_DORA_TIMING;
     return m;
 }
 
@@ -238,7 +324,7 @@ int paifu_lossy__scan(format_write *w, unsigned carries)
     if (paifu_game_prelude_count(g))
         m |= 1u << LOSS_CONNECTION;
     for (size_t k = 0; k < paifu_game_deal_count(g); k++)
-        m |= deal_losses(paifu_game_deal(g, k));
+        m |= deal_losses(paifu_game_deal(g, k), (carries & LOSSY_DORA_MJAI) != 0);
     if (carries & PAIFU_CARRIES_CONNECTION)
         m &= ~(1u << LOSS_CONNECTION);
     if (carries & PAIFU_CARRIES_WALL)

@@ -45,11 +45,13 @@ int paifu_lossy__report(format_write *w, lossy_kind kind, const char *what);
 #define LOSSY_CARRIES_DICE        0x10000u /* the dice, also without the wall */
 #define LOSSY_CARRIES_SCORES      0x20000u /* running scores recorded with deposits and outcomes */
 #define LOSSY_CARRIES_DORA_TIMING 0x40000u /* where each kan dora indicator was revealed */
+#define LOSSY_DORA_MJAI           0x80000u /* kan dora at the mjai writer's moments (else tenhou6's) */
 
 /*
  * Report what every narrow format loses: the wall, dice, tile ids, penalties, connections
  * (unless CARRIES has PAIFU_CARRIES_CONNECTION), tsumogiri flags the source does not know,
- * kan dora indicators revealed where Tenhou and Mortal would not reveal them, and the running
+ * kan dora indicators revealed where the target's reader would not put them back (the tenhou6
+ * reader's places, or with LOSSY_DORA_MJAI the mjai writer's), and the running
  * scores a log records beside its score changes.
  */
 int paifu_lossy__scan(format_write *w, unsigned carries);

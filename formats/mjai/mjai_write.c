@@ -686,7 +686,7 @@ static int write_game(format_write *head)
     if (rc == 0 && !ruled)
         rc = paifu_game_rules(&w->head.rules, head->game, NULL, head->err);
     if (rc == 0)
-        rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI);
+        rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI | LOSSY_DORA_MJAI);
     if (rc == 0)
         rc = paifu_lossy__metadata(&w->head, meta_carried);
     if (rc == 0)

@@ -573,6 +573,69 @@ static void test_lobby_text_round_trip(void **state)
     paifu_game_free(g);
 }
 
+/*
+ * A kan dora indicator revealed where the target's reader would not put it back moves in
+ * conversion: an open kan's indicator at the kan (before the replacement draw, as older Tenhou
+ * logs and some tables reveal it) comes back after the replacement draw from tenhou6 and mjai.
+ * It is reported (dora-timing); revealed where they put it, it is kept (issue 16 point 8).
+ */
+static void test_kan_dora_position(void **state)
+{
+    (void)state;
+    static const char *const HEAD =
+        "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"]}\n"
+        "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,"
+        "\"oya\":0,\"dora_marker\":\"1s\",\"scores\":[25000,25000,25000,25000],\"tehais\":["
+        "[\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\"],"
+        "[\"E\",\"E\",\"E\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\",\"1p\",\"2p\",\"3p\",\"4p\"],"
+        "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"1p\",\"2p\",\"3p\",\"4p\"],"
+        "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"5p\",\"6p\",\"7p\",\"8p\"]]}\n"
+        "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"}\n"
+        "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\",\"tsumogiri\":true}\n"
+        "{\"type\":\"daiminkan\",\"actor\":1,\"target\":0,\"pai\":\"E\",\"consumed\":[\"E\",\"E\","
+        "\"E\"]}\n";
+    static const char *const DORA = "{\"type\":\"dora\",\"dora_marker\":\"2s\"}\n";
+    static const char *const DRAW = "{\"type\":\"tsumo\",\"actor\":1,\"pai\":\"3s\"}\n";
+    static const char *const TAIL =
+        "{\"type\":\"dahai\",\"actor\":1,\"pai\":\"3s\",\"tsumogiri\":true}\n"
+        "{\"type\":\"ryukyoku\",\"deltas\":[0,0,0,0]}\n{\"type\":\"end_kyoku\"}\n"
+        "{\"type\":\"end_game\"}\n";
+    static const char *const TARGETS[] = {"tenhou6", "mjai"};
+    for (int at_kan = 0; at_kan < 2; at_kan++) {
+        char log[4096];
+        snprintf(log, sizeof(log), "%s%s%s%s", HEAD, at_kan ? DORA : DRAW, at_kan ? DRAW : DORA,
+                 TAIL);
+        paifu_game *g = NULL;
+        paifu_error err;
+        paifu_error_clear(&err);
+        if (paifu_game_read_buffer(&g, log, strlen(log), NULL, &err) < 0)
+            fail_msg("%s", err.text);
+        const paifu_deal *d = paifu_game_deal(g, 0);
+        size_t dora_at = 0;
+        while (d->events[dora_at].type != PAIFU_EV_DORA)
+            dora_at++;
+        for (size_t t = 0; t < 2; t++) {
+            static mem m;
+            write_as(&m, g, TARGETS[t]);
+            bool reported = strstr(m.losses, "dora-timing:") != NULL;
+            if (reported != (at_kan == 1))
+                fail_msg("%s, indicator %s the replacement draw: losses %s", TARGETS[t],
+                         at_kan ? "before" : "after", m.losses);
+            paifu_game *back = NULL;
+            if (paifu_game_read_buffer(&back, m.buf, m.len, NULL, &err) < 0)
+                fail_msg("%s: %s", TARGETS[t], err.text);
+            const paifu_deal *b = paifu_game_deal(back, 0);
+            size_t back_at = 0;
+            while (back_at < b->n_events && b->events[back_at].type != PAIFU_EV_DORA)
+                back_at++;
+            /* kept where it was, or moved as reported: after the replacement draw */
+            assert_int_equal(back_at, at_kan ? dora_at + 1 : dora_at);
+            paifu_game_free(back);
+        }
+        paifu_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -589,6 +652,7 @@ int main(void)
         cmocka_unit_test(test_limit_fu_reported),
         cmocka_unit_test(test_mjai_wind_yaku_kept),
         cmocka_unit_test(test_lobby_text_round_trip),
+        cmocka_unit_test(test_kan_dora_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
