@@ -12,3 +12,13 @@ add_test(NAME cli.seed_rules
   COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/seed_rules_cli.sh $<TARGET_FILE:paifu_cli>
           ${PROJECT_SOURCE_DIR}/tests/data/seed-rules ${CMAKE_CURRENT_BINARY_DIR}/cli-seed-rules-work)
 set_tests_properties(cli.seed_rules PROPERTIES LABELS cli)
+# Issue 16: every hostile input is refused within 2 s of CPU and 256 MB of peak memory, at -j 1
+# and -j 4 (wait4's rusage of the child; skipped under the sanitizers, whose memory is theirs).
+if(PAIFU_SANITIZE)
+  set(PAIFU_HOSTILE_SANITIZED --sanitized)
+endif()
+add_test(NAME cli.hostile_bounds
+  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/hostile_bounds.py
+          $<TARGET_FILE:paifu_cli> ${CMAKE_CURRENT_BINARY_DIR}/hostile-bounds-work
+          ${PAIFU_HOSTILE_SANITIZED})
+set_tests_properties(cli.hostile_bounds PROPERTIES LABELS cli SKIP_RETURN_CODE 77)
