@@ -38,6 +38,9 @@ const char cmd_convert_usage[] =
     "                       (wall, dice, tile-ids, penalties, connection, dora-timing,\n"
     "                       tsumogiri, rules, final, meta, values, hands, scores; each loss\n"
     "                       message names its kind)\n"
+    "      --fill           compute from the tiles (the hand engine) the yaku, han, fu, limit\n"
+    "                       and points a win does not record (fu 0 of a limit hand included),\n"
+    "                       reported as computed on stderr (paifu's format marks them)\n"
     "  -q, --quiet          do not report losses on stderr\n"
     "  -h, --help           this help\n"
     "\n"
@@ -190,6 +193,47 @@ static bool already_written(written *w, const char *path)
     return false;
 }
 
+/*
+ * --fill: a copy of G (*OUT) whose wins get the values they do not record, computed from the
+ * tiles under the game's rule set (paifu_game_fill_values); said on stderr as computed, with
+ * the counts added to TOTAL.
+ */
+static int fill_game(paifu_game **out, const paifu_game *g, const char *file, bool quiet,
+                     paifu_fill_counts *total, paifu_error *err)
+{
+    paifu_rules *rules = NULL;
+    paifu_fill_counts n;
+    int rc = paifu_game_copy(out, g, err);
+    if (rc == 0)
+        rc = paifu_game_rules(&rules, *out, NULL, err);
+    if (rc == 0)
+        rc = paifu_game_fill_values(*out, rules, &n, err);
+    paifu_rules_free(rules);
+    if (rc < 0) {
+        paifu_game_free(*out);
+        *out = NULL;
+        return rc;
+    }
+    total->yaku += n.yaku;
+    total->han += n.han;
+    total->fu += n.fu;
+    total->points += n.points;
+    total->unscored += n.unscored;
+    if (!quiet && (n.yaku || n.han || n.fu || n.points || n.unscored)) {
+        fputs("paifu convert: ", stderr);
+        cli_text(stderr, file);
+        fprintf(stderr, ": computed from the tiles (--fill), not recorded: the yaku of %lu "
+                "win(s), han of %lu, fu of %lu, points of %lu",
+                (unsigned long)n.yaku, (unsigned long)n.han, (unsigned long)n.fu,
+                (unsigned long)n.points);
+        if (n.unscored)
+            fprintf(stderr, "; %lu win(s) the hand engine could not score keep what they "
+                    "record", (unsigned long)n.unscored);
+        fputc('\n', stderr);
+    }
+    return 0;
+}
+
 int cmd_convert(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -201,6 +245,7 @@ int cmd_convert(int argc, char **argv)
         {"from", required_argument, NULL, 'F'},
         {"players", required_argument, NULL, 'P'}, {"length", required_argument, NULL, 'L'},
         {"max-members", required_argument, NULL, 'M'}, {"allow-loss", required_argument, NULL, 'A'},
+        {"fill", no_argument, NULL, 'f'},
         {NULL, 0, NULL, 0}};
     cli_rules_opts ro = {0}; /* no rule options here: cli_input_option takes the others */
     bool gz = false;
@@ -210,6 +255,8 @@ int cmd_convert(int argc, char **argv)
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
     paifu_write_options wopts = PAIFU_WRITE_OPTIONS_INIT;
     loss_ctx loss = {0};
+    bool fill = false;
+    paifu_fill_counts filled = {0};
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "t:o:qh", longopts, NULL)) != -1) {
@@ -217,6 +264,7 @@ int cmd_convert(int argc, char **argv)
         case 't': to = optarg; break;
         case 'o': out_path = optarg; break;
         case 's': wopts.strict = true; break;
+        case 'f': fill = true; break;
         case 'A':
             if (!known_kinds(optarg)) {
                 cli_usage_error("convert", "--allow-loss expects kinds of loss among %s, found "
@@ -360,6 +408,11 @@ int cmd_convert(int argc, char **argv)
             loss.file = container ? paifu_reader_source(r) : input;
             loss.game_kinds = 0;
             mem.len = 0;
+            paifu_game *copy = NULL;
+            if (fill && (rc = fill_game(&copy, g, loss.file, loss.quiet, &filled, &err)) < 0)
+                break;
+            if (copy)
+                g = copy;
             if (per_game) {
                 char path[1024];
                 if (game_path(path, sizeof(path), out_path, input, rel, index,
@@ -383,11 +436,10 @@ int cmd_convert(int argc, char **argv)
                 if (rc == 0)
                     rc = paifu_writer_close(gw, &err);
                 paifu_writer_free(gw);
-                if (rc < 0) {
-                    games_refused++;
-                    break; /* nothing written: no empty file */
-                }
-                rc = paifu_files_write(files, path, mem.data, mem.len, &err);
+                if (rc == 0)
+                    rc = paifu_files_write(files, path, mem.data, mem.len, &err);
+                else
+                    games_refused++; /* nothing written: no empty file */
             } else {
                 if (games_out > 0 && !multi) {
                     rc = paifu_error_set(&err, PAIFU_EUNSUPPORTED, NULL,
@@ -397,17 +449,14 @@ int cmd_convert(int argc, char **argv)
                     break;
                 }
                 rc = paifu_writer_write(w, g, &err);
-                if (rc < 0) {
+                if (rc < 0)
                     games_refused++;
-                    break;
-                }
-                if (mem.len && fwrite(mem.data, 1, mem.len, out) != mem.len) {
+                else if (mem.len && fwrite(mem.data, 1, mem.len, out) != mem.len)
                     rc = paifu_error_set(&err, PAIFU_EIO, NULL, "cannot write %s: %s",
                                          out == stdout ? "standard output" : out_path,
                                          strerror(errno));
-                    break;
-                }
             }
+            paifu_game_free(copy);
             if (rc < 0)
                 break;
             for (int k = 0; k < MAX_KINDS && loss.kinds[k]; k++)
@@ -444,6 +493,10 @@ int cmd_convert(int argc, char **argv)
                 fprintf(stderr, "%s%s %llu", sep, loss.kinds[k], loss.count[k]);
                 sep = ", ";
             }
+        if (fill)
+            fprintf(stderr, "; computed from the tiles (--fill): yaku %lu, han %lu, fu %lu, "
+                    "points %lu (wins)", (unsigned long)filled.yaku, (unsigned long)filled.han,
+                    (unsigned long)filled.fu, (unsigned long)filled.points);
         fprintf(stderr, "\n");
     }
 done:

@@ -34,4 +34,12 @@ void paifu_json__put_rules(struct paifu_buf *b, const paifu_game *g);
 /* Read such an object into GAME: its preset, overrides and unknown reasons. */
 int paifu_json__read_carried_rules(json_cursor *c, const json_t *rules, paifu_game *game);
 
+/* A win's values computed from the tiles, not recorded (paifu_win.computed): their names in
+   the key "computed", in this order; the last entry has no name (paifu_json_write.c). */
+typedef struct paifu_json_computed {
+    const char *name;
+    unsigned bit;
+} paifu_json_computed;
+extern const paifu_json_computed PAIFU_JSON_COMPUTED[];
+
 #endif

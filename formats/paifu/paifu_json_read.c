@@ -324,6 +324,23 @@ static int read_win(json_cursor *c, const json_t *ev, int players, paifu_game *g
         w.points = (int32_t)points;
         w.known |= PAIFU_REC_POINTS;
     }
+    const json_t *computed = json_object_get(ev, "computed");
+    if (computed) { /* values computed from the tiles: recorded by no log */
+        size_t old = json_cursor_key(c, "computed");
+        if (!json_is_array(computed))
+            return jerr(c, "expected an array of value names");
+        for (size_t i = 0; i < json_array_size(computed); i++) {
+            const char *name = json_string_value(json_array_get(computed, i));
+            unsigned bit = 0;
+            for (size_t k = 0; name && PAIFU_JSON_COMPUTED[k].name; k++)
+                if (!strcmp(name, PAIFU_JSON_COMPUTED[k].name))
+                    bit = PAIFU_JSON_COMPUTED[k].bit;
+            if (!bit)
+                return jerr(c, "expected yaku, han, fu, limit, points or payments at [%zu]", i);
+            w.computed |= (uint16_t)bit;
+        }
+        json_cursor_pop(c, old);
+    }
     if ((rc = jopt_int(c, ev, "yakuman", 0, 20, &yakuman)) < 0)
         return rc;
     if (rc)

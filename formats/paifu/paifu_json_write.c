@@ -286,6 +286,12 @@ static void put_scores_common(paifu_buf *b, unsigned known, const int32_t *delta
     }
 }
 
+const paifu_json_computed PAIFU_JSON_COMPUTED[] = {
+    {"yaku", PAIFU_REC_YAKU},         {"han", PAIFU_REC_HAN},       {"fu", PAIFU_REC_FU},
+    {"limit", PAIFU_REC_LIMIT},       {"points", PAIFU_REC_POINTS}, {"payments", PAIFU_REC_PAYMENTS},
+    {NULL, 0},
+};
+
 static void put_win(paifu_buf *b, const paifu_win *w, int players, bool mcr)
 {
     paifu_buf_printf(b, ", \"seat\": %d, \"from\": %d", w->winner, w->from);
@@ -322,6 +328,15 @@ static void put_win(paifu_buf *b, const paifu_win *w, int players, bool mcr)
         paifu_buf_printf(b, ", \"yakuman\": %u", (unsigned)w->yakuman);
     if (w->known & PAIFU_REC_YAKU)
         put_yaku(b, w, mcr);
+    if (w->computed) { /* values computed from the tiles (paifu_game_fill_values) */
+        const char *sep = ", \"computed\": [";
+        for (size_t i = 0; PAIFU_JSON_COMPUTED[i].name; i++)
+            if (w->computed & PAIFU_JSON_COMPUTED[i].bit) {
+                paifu_buf_printf(b, "%s\"%s\"", sep, PAIFU_JSON_COMPUTED[i].name);
+                sep = ", ";
+            }
+        paifu_buf_putc(b, ']');
+    }
     if (w->known & PAIFU_REC_DORA) {
         paifu_buf_puts(b, ", \"dora\": ");
         put_tiles(b, w->dora, w->n_dora);

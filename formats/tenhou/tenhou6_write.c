@@ -570,6 +570,8 @@ static int check_deal(tenhou6_writer *w)
         return refuse(w, "a deal without 13-tile starting hands");
     if (paifu_lossy__hidden_tile(d))
         return refuse(w, "a tile the log does not show (tenhou6 lists every tile)");
+    if (d->start.dealer != d->start.hand_number) /* the reader takes the dealer from the round */
+        return refuse(w, "a dealer other than the round's (tenhou6 names the round only)");
     return turn_order(w);
 }
 

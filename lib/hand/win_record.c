@@ -8,7 +8,9 @@
  * that the events show cheaply are derived (tsumo, riichi, rinshan: the winner's last draw was
  * a replacement, chankan: the win robs the kan just declared); the flags that need the whole
  * deal's timing (ippatsu, double riichi, haitei, houtei, tenhou, chiihou, renhou) are taken from
- * the recorded yaku. That makes this a tool for scoring recorded wins (benchmark, cross-checks,
+ * the recorded yaku, or, when the record gives none, from the events (flags_from_events). A
+ * record that shows no hand takes the winner's concealed tiles from the table at the win
+ * (paifu_deal_state_at). That makes this a tool for scoring recorded wins (benchmark, cross-checks,
  * `paifu score`), not a verifier: lib/replay.c derives every flag from the events.
  */
 #include "error_internal.h"
@@ -16,6 +18,7 @@
 #include "paifu/game.h"
 #include "paifu/score.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Flags the recorded yaku tell (Tenhou's ids; paifu/yaku.h). */
@@ -133,12 +136,85 @@ static void indicators_from_events(paifu_situation *sit, const paifu_deal *deal,
             sit->dora[sit->n_dora++] = deal->events[i].tile;
 }
 
+/* Does event E interrupt the go-around (a call, a kan, a kita: Tenhou's sanma logs give no
+   ippatsu or double riichi after one)? */
+static bool interrupts(const paifu_event *e)
+{
+    return e->type == PAIFU_EV_CHI || e->type == PAIFU_EV_PON || e->type == PAIFU_EV_DAIMINKAN ||
+           e->type == PAIFU_EV_ANKAN || e->type == PAIFU_EV_SHOUMINKAN || e->type == PAIFU_EV_KITA;
+}
+
+/*
+ * Flags of the deal's timing, from the events before the win (index AT), for a record that
+ * gives no yaku to tell them: double riichi (the riichi discard is the seat's first and no call
+ * came before it), ippatsu (no call since the riichi discard and no further discard of the
+ * winner), haitei and houtei (no live tile left: 70 with 4 players, 55 with 3, less every
+ * draw, a replacement draw included, as the dead wall is made up from the live one), tenhou and
+ * chiihou (a tsumo on the seat's first draw with no call before it).
+ */
+static unsigned flags_from_events(const paifu_deal *deal, size_t at, int seat, bool tsumo,
+                                  int players)
+{
+    unsigned flags = 0;
+    bool called = false, riichi = false, ippatsu = false, discarded = false, last_live = false;
+    int draws = 0, own_draws = 0;
+    for (size_t i = 0; i < at; i++) {
+        const paifu_event *e = &deal->events[i];
+        if (interrupts(e)) {
+            called = true;
+            ippatsu = false;
+        }
+        if (e->type == PAIFU_EV_DRAW) {
+            draws++;
+            last_live = !(e->flags & PAIFU_EVF_REPLACEMENT);
+            own_draws += e->seat == seat;
+        }
+        if (e->type != PAIFU_EV_DISCARD || e->seat != seat)
+            continue;
+        if (e->flags & PAIFU_EVF_RIICHI) {
+            riichi = ippatsu = true;
+            if (!discarded && !called)
+                flags |= PAIFU_SIT_DOUBLE_RIICHI | PAIFU_SIT_RIICHI;
+        } else if (riichi) {
+            ippatsu = false;
+        }
+        discarded = true;
+    }
+    if (ippatsu)
+        flags |= PAIFU_SIT_IPPATSU;
+    if (draws >= (players == 3 ? 55 : 70))
+        flags |= tsumo ? (last_live ? PAIFU_SIT_HAITEI : 0u) : PAIFU_SIT_HOUTEI;
+    if (tsumo && own_draws == 1 && !called && !discarded)
+        flags |= seat == deal->start.dealer ? PAIFU_SIT_TENHOU : PAIFU_SIT_CHIIHOU;
+    return flags;
+}
+
+/* The winner's concealed tiles as the table shows them at the win (event AT), winning tile
+   included: a record without its hand (tenhou6, mjai without hora_tehais). */
+static int hand_from_table(paifu_hand *hand, const paifu_deal *deal, size_t at,
+                           const paifu_win *w, paifu_error *err)
+{
+    paifu_table_state *st = malloc(sizeof(*st));
+    if (!st)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    int rc = paifu_deal_state_at(st, deal, at, err);
+    for (unsigned i = 0; rc == 0 && i < st->n_hand[w->winner]; i++)
+        rc = paifu_hand_add(hand, st->hand[w->winner][i], err);
+    if (rc == 0 && w->from != w->winner)
+        rc = paifu_hand_add(hand, w->win_tile, err);
+    free(st);
+    return rc;
+}
+
 int paifu_deal_win_hand(paifu_hand *hand_out, paifu_situation *sit_out, const paifu_deal *deal,
                         size_t win, int players, paifu_error *err)
 {
     PAIFU_ASSERT_ARG(hand_out && sit_out && deal && win < deal->n_wins, err);
     const paifu_win *w = &deal->wins[win];
-    if (!(w->known & PAIFU_REC_HAND) || w->n_hand == 0 || w->win_tile == PAIFU_TILE_NONE)
+    size_t at = win_event(deal, win);
+    bool shown = (w->known & PAIFU_REC_HAND) && w->n_hand;
+    if ((!shown && (at == deal->n_events || !deal->start.n_hand[0])) ||
+        w->win_tile == PAIFU_TILE_NONE)
         return paifu_error_set(err, PAIFU_EFORMAT, NULL,
                                "the record of win %zu shows no hand or winning tile", win);
     if (w->winner < 0 || w->winner >= players)
@@ -146,15 +222,19 @@ int paifu_deal_win_hand(paifu_hand *hand_out, paifu_situation *sit_out, const pa
                                win, w->winner);
     paifu_hand_init(hand_out);
     paifu_situation_init(sit_out);
-    unsigned flags = flags_from_yaku(w);
     bool tsumo = w->from == w->winner;
-    size_t at = win_event(deal, win);
+    unsigned flags = (w->known & PAIFU_REC_YAKU)
+                         ? flags_from_yaku(w)
+                         : flags_from_events(deal, at, w->winner, tsumo, players);
     int rc = replay_calls(hand_out, &flags, deal, at, w->winner, players, err);
     if (rc < 0)
         return rc;
-    for (unsigned i = 0; i < w->n_hand; i++)
-        if ((rc = paifu_hand_add(hand_out, w->hand[i], err)) < 0)
-            return rc;
+    if (!shown)
+        rc = hand_from_table(hand_out, deal, at, w, err);
+    for (unsigned i = 0; shown && rc == 0 && i < w->n_hand; i++)
+        rc = paifu_hand_add(hand_out, w->hand[i], err);
+    if (rc < 0)
+        return rc;
     if (!tsumo) {
         flags &= ~PAIFU_SIT_RINSHAN;
         /* the win robs the kan declared just before it (000 §3.3.5) */

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game_internal.h"
+
 #define DEFAULT_MAX_EVENTS 100000u
 #define DEFAULT_MAX_DEALS  10000u
 
@@ -629,6 +631,13 @@ const char *paifu_game_meta_get(const paifu_game *game, const char *key)
 size_t paifu_game_deal_count(const paifu_game *game)
 {
     return game ? game->n_deals : 0;
+}
+
+paifu_win *paifu_game__win(paifu_game *game, size_t deal, size_t win)
+{
+    if (!game || deal >= game->n_deals || win >= game->deals[deal].deal.n_wins)
+        return NULL;
+    return &game->deals[deal].wins[win];
 }
 
 const paifu_deal *paifu_game_deal(const paifu_game *game, size_t index)

@@ -107,7 +107,7 @@ class Win(Structure):
                 ("honba", c_int16), ("riichi_sticks", c_int16), ("points", c_int32),
                 ("payment_nondealer", c_int32), ("payment_dealer", c_int32),
                 ("deltas", c_int32 * SEATS), ("scores_before", c_int32 * SEATS),
-                ("yaku", YakuValue * MAX_YAKU)]
+                ("yaku", YakuValue * MAX_YAKU), ("computed", c_uint16)]
 
 
 class Draw(Structure):

@@ -173,6 +173,8 @@ typedef struct paifu_win {
     int32_t deltas[PAIFU_SEATS];        /**< score changes of this win */
     int32_t scores_before[PAIFU_SEATS]; /**< scores just before this win was paid */
     paifu_yaku_value yaku[PAIFU_MAX_YAKU];
+    uint16_t computed;       /**< PAIFU_REC_* bits of values computed from the tiles by the hand
+                                  engine (paifu_game_fill_values), not recorded by the log */
 } paifu_win;
 
 /** Draw kinds. */

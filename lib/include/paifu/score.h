@@ -188,8 +188,10 @@ PAIFU_EXTERN bool paifu_hand_tenpai_for_draw(const paifu_hand *hand, const paifu
  * winds, honba, the record's dora and ura indicators (a record without indicators: the deal's
  * first indicator and its DORA events before the win). Tsumo, riichi, rinshan and chankan come
  * from the events; ippatsu, double riichi, haitei, houtei, tenhou, chiihou and renhou from the
- * recorded yaku (the verifier derives those itself). PLAYERS is 4 or 3. PAIFU_EFORMAT when the
- * record shows no hand or its tiles do not fit.
+ * recorded yaku (the verifier derives those itself), or, for a record without yaku, from the
+ * events (the riichi discard, calls, the draws left). A record that shows no hand takes the
+ * winner's concealed tiles from the table at the win (paifu_deal_state_at). PLAYERS is 4 or 3.
+ * PAIFU_EFORMAT when neither shows the hand, or its tiles do not fit.
  */
 PAIFU_EXTERN int paifu_deal_win_hand(paifu_hand *hand_out, paifu_situation *sit_out,
                                      const paifu_deal *deal, size_t win, int players,
@@ -206,6 +208,23 @@ PAIFU_EXTERN unsigned paifu_hand_dora_count(const paifu_hand *hand, paifu_tile e
 
 /** Red fives in HAND (concealed and melded) plus EXTRA. */
 PAIFU_EXTERN unsigned paifu_hand_aka_count(const paifu_hand *hand, paifu_tile extra);
+
+/** How many wins paifu_game_fill_values() gave each kind of value (and how many it could not
+    score). */
+typedef struct paifu_fill_counts {
+    uint32_t yaku, han, fu, points; /**< points: the points, limit or tsumo split */
+    uint32_t unscored;              /**< wins lacking values that the engine could not score */
+} paifu_fill_counts;
+
+/**
+ * Values GAME's wins do not record, computed from the tiles by the hand engine under RULES: the
+ * yaku, han, fu (also the fu of a limit hand recorded as 0), limit, points and a tsumo's split
+ * of each win that lacks them (paifu_deal_win_hand, paifu_score_hand). A value set gets its
+ * PAIFU_REC_* bit in the win's `known` and in its `computed` (computed, never recorded); what
+ * the log records is never changed. COUNTS (may be NULL) gets the wins per kind of value.
+ */
+PAIFU_EXTERN int paifu_game_fill_values(paifu_game *game, const paifu_rules *rules,
+                                        paifu_fill_counts *counts, paifu_error *err);
 
 /* ---- points ---- */
 
