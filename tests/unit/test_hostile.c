@@ -383,6 +383,17 @@ static void write_as(mem *m, const paifu_game *g, const char *format)
     paifu_writer_free(w);
 }
 
+/* GAME read from the SIZE bytes at DATA (failing the test on an error). */
+static paifu_game *read_ok(const char *data, size_t size)
+{
+    paifu_game *g = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_game_read_buffer(&g, data, size, NULL, &err) < 0)
+        fail_msg("%s", err.text);
+    return g;
+}
+
 /* A truncated log: mjai keeps the mark (no end_game), tenhou6 reports it lost (issue 16). */
 static void test_truncated_kept_or_reported(void **state)
 {
@@ -397,17 +408,11 @@ static void test_truncated_kept_or_reported(void **state)
         "[\"1s\",\"2s\",\"3s\",\"4s\",\"5s\",\"6s\",\"7s\",\"8s\",\"9s\",\"5p\",\"6p\",\"7p\",\"8p\"]]}\n"
         "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"}\n"
         "{\"type\":\"ryukyoku\",\"deltas\":[0,0,0,0]}\n{\"type\":\"end_kyoku\"}\n";
-    paifu_game *g = NULL;
-    paifu_error err;
-    paifu_error_clear(&err);
-    if (paifu_game_read_buffer(&g, log, strlen(log), NULL, &err) < 0)
-        fail_msg("%s", err.text);
+    paifu_game *g = read_ok(log, strlen(log));
     assert_true(paifu_game_truncated(g));
     static mem m;
     write_as(&m, g, "mjai");
-    paifu_game *back = NULL;
-    if (paifu_game_read_buffer(&back, m.buf, m.len, NULL, &err) < 0)
-        fail_msg("%s", err.text);
+    paifu_game *back = read_ok(m.buf, m.len);
     assert_true(paifu_game_truncated(back));
     paifu_game_free(back);
     write_as(&m, g, "tenhou6");
@@ -433,18 +438,12 @@ static void test_mjai_wind_yaku_kept(void **state)
         "{\"type\":\"hora\",\"actor\":0,\"target\":0,\"pai\":\"E\",\"deltas\":[1500,-500,-500,-500],"
         "\"fu\":40,\"fan\":1,\"yakus\":[[\"seat_wind_south\",1]]}\n"
         "{\"type\":\"end_kyoku\"}\n{\"type\":\"end_game\"}\n";
-    paifu_game *g = NULL;
-    paifu_error err;
-    paifu_error_clear(&err);
-    if (paifu_game_read_buffer(&g, log, strlen(log), NULL, &err) < 0)
-        fail_msg("%s", err.text);
+    paifu_game *g = read_ok(log, strlen(log));
     const paifu_win *w = &paifu_game_deal(g, 0)->wins[0];
     assert_int_equal(w->yaku[0].id, PAIFU_YAKU_SEAT_WIND_SOUTH);
     static mem m;
     write_as(&m, g, "mjai");
-    paifu_game *back = NULL;
-    if (paifu_game_read_buffer(&back, m.buf, m.len, NULL, &err) < 0)
-        fail_msg("%s", err.text);
+    paifu_game *back = read_ok(m.buf, m.len);
     assert_int_equal(paifu_game_deal(back, 0)->wins[0].yaku[0].id, PAIFU_YAKU_SEAT_WIND_SOUTH);
     paifu_game_free(back);
     paifu_game_free(g);
@@ -561,11 +560,7 @@ static void test_lobby_text_round_trip(void **state)
         "25000],[21],[],[11,12,13,14,15,16,17,18,19,21,22,23,24],[41],[41],"
         "[11,12,13,14,15,16,17,18,19,21,22,23,24],[],[],[31,32,33,34,35,36,37,38,39,21,22,23,24],"
         "[],[],[31,32,33,34,35,36,37,38,39,25,26,27,28],[],[],[\"九種九牌\"]]]}";
-    paifu_game *g = NULL;
-    paifu_error err;
-    paifu_error_clear(&err);
-    if (paifu_game_read_buffer(&g, doc, strlen(doc), NULL, &err) < 0)
-        fail_msg("%s", err.text);
+    paifu_game *g = read_ok(doc, strlen(doc));
     assert_string_equal(paifu_game_rules_name(g), "tenhou");
     const char *why = paifu_game_meta_get(g, PAIFU_META_RULES_UNKNOWN);
     if (!why || !strstr(why, "chip game"))
@@ -605,11 +600,7 @@ static void test_kan_dora_position(void **state)
         char log[4096];
         snprintf(log, sizeof(log), "%s%s%s%s", HEAD, at_kan ? DORA : DRAW, at_kan ? DRAW : DORA,
                  TAIL);
-        paifu_game *g = NULL;
-        paifu_error err;
-        paifu_error_clear(&err);
-        if (paifu_game_read_buffer(&g, log, strlen(log), NULL, &err) < 0)
-            fail_msg("%s", err.text);
+        paifu_game *g = read_ok(log, strlen(log));
         const paifu_deal *d = paifu_game_deal(g, 0);
         size_t dora_at = 0;
         while (d->events[dora_at].type != PAIFU_EV_DORA)
@@ -621,9 +612,7 @@ static void test_kan_dora_position(void **state)
             if (reported != (at_kan == 1))
                 fail_msg("%s, indicator %s the replacement draw: losses %s", TARGETS[t],
                          at_kan ? "before" : "after", m.losses);
-            paifu_game *back = NULL;
-            if (paifu_game_read_buffer(&back, m.buf, m.len, NULL, &err) < 0)
-                fail_msg("%s: %s", TARGETS[t], err.text);
+            paifu_game *back = read_ok(m.buf, m.len);
             const paifu_deal *b = paifu_game_deal(back, 0);
             size_t back_at = 0;
             while (back_at < b->n_events && b->events[back_at].type != PAIFU_EV_DORA)
