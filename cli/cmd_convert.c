@@ -193,16 +193,35 @@ static bool already_written(written *w, const char *path)
     return false;
 }
 
+/* What --fill computed over the run (fill_game). */
+typedef struct fill_total {
+    unsigned long yaku, han, fu, points, unscored;
+    unsigned long unfilled; /* games whose rules are not known: nothing computed */
+} fill_total;
+
 /*
  * --fill: a copy of G (*OUT) whose wins get the values they do not record, computed from the
  * tiles under the game's rule set (paifu_game_fill_values); said on stderr as computed, with
- * the counts added to TOTAL.
+ * the counts added to TOTAL. A game whose rules are not known is left as it is (*OUT NULL).
  */
 static int fill_game(paifu_game **out, const paifu_game *g, const char *file, bool quiet,
-                     paifu_fill_counts *total, paifu_error *err)
+                     fill_total *total, paifu_error *err)
 {
     paifu_rules *rules = NULL;
     paifu_fill_counts n;
+    const char *unknown = paifu_game_meta_get(g, PAIFU_META_RULES_UNKNOWN);
+    if (unknown) { /* points, limits and even yaku follow rules nobody knows */
+        *out = NULL;
+        total->unfilled++;
+        if (!quiet) {
+            fputs("paifu convert: ", stderr);
+            cli_text(stderr, file);
+            fputs(": not filled (--fill): the log's rules are not known (", stderr);
+            cli_text(stderr, unknown);
+            fputs(")\n", stderr);
+        }
+        return 0;
+    }
     int rc = paifu_game_copy(out, g, err);
     if (rc == 0)
         rc = paifu_game_rules(&rules, *out, NULL, err);
@@ -256,7 +275,7 @@ int cmd_convert(int argc, char **argv)
     paifu_write_options wopts = PAIFU_WRITE_OPTIONS_INIT;
     loss_ctx loss = {0};
     bool fill = false;
-    paifu_fill_counts filled = {0};
+    fill_total filled = {0};
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "t:o:qh", longopts, NULL)) != -1) {
@@ -495,8 +514,8 @@ int cmd_convert(int argc, char **argv)
             }
         if (fill)
             fprintf(stderr, "; computed from the tiles (--fill): yaku %lu, han %lu, fu %lu, "
-                    "points %lu (wins)", (unsigned long)filled.yaku, (unsigned long)filled.han,
-                    (unsigned long)filled.fu, (unsigned long)filled.points);
+                    "points %lu (wins), %lu game(s) of unknown rules not filled", filled.yaku,
+                    filled.han, filled.fu, filled.points, filled.unfilled);
         fprintf(stderr, "\n");
     }
 done:

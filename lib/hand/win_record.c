@@ -150,7 +150,8 @@ static bool interrupts(const paifu_event *e)
  * came before it), ippatsu (no call since the riichi discard and no further discard of the
  * winner), haitei and houtei (no live tile left: 70 with 4 players, 55 with 3, less every
  * draw, a replacement draw included, as the dead wall is made up from the live one), tenhou and
- * chiihou (a tsumo on the seat's first draw with no call before it).
+ * chiihou (a tsumo on the seat's first draw with no call before it). A kan robbed by the win
+ * interrupts nothing (000 §4.2.1: chankan keeps ippatsu).
  */
 static unsigned flags_from_events(const paifu_deal *deal, size_t at, int seat, bool tsumo,
                                   int players)
@@ -158,9 +159,13 @@ static unsigned flags_from_events(const paifu_deal *deal, size_t at, int seat, b
     unsigned flags = 0;
     bool called = false, riichi = false, ippatsu = false, discarded = false, last_live = false;
     int draws = 0, own_draws = 0;
+    size_t robbed = at; /* a kan robbed by this win: not made, so no interruption */
+    while (robbed > 0 && deal->events[robbed - 1].type == PAIFU_EV_DORA)
+        robbed--;
+    robbed = robbed > 0 && !tsumo ? robbed - 1 : at;
     for (size_t i = 0; i < at; i++) {
         const paifu_event *e = &deal->events[i];
-        if (interrupts(e)) {
+        if (interrupts(e) && i != robbed) {
             called = true;
             ippatsu = false;
         }
