@@ -83,6 +83,16 @@ int paifu_game_fill_values(paifu_game *game, const paifu_rules *rules, paifu_fil
                 counts->unscored++;
                 continue;
             }
+            /* the fu Tenhou records for tenhou, chiihou or renhou is the hand's own, as if the
+               yakuman of the moment were not there (corpus fukugou.xml: chiihou, 20 fu) */
+            const unsigned moment = PAIFU_SIT_TENHOU | PAIFU_SIT_CHIIHOU | PAIFU_SIT_RENHOU;
+            paifu_score plain;
+            if (s.yakuman && (sit.flags & moment)) {
+                sit.flags &= ~moment;
+                if (paifu_score_hand(&plain, &hand, &sit, rules, NULL) == 0 &&
+                    plain.status == PAIFU_SCORE_OK)
+                    s.fu = plain.fu;
+            }
             unsigned set = fill_win(w, &s);
             counts->yaku += (set & PAIFU_REC_YAKU) != 0;
             counts->han += (set & PAIFU_REC_HAN) != 0;
