@@ -307,18 +307,15 @@ static inline void put_c(line_buf *l, char c)
         l->b[l->n++] = c;
 }
 
+static char *w_int(char *w, long v);
+
 static void put_i(line_buf *l, long v)
 {
     char tmp[24];
-    size_t k = 0;
-    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-    do
-        tmp[k++] = (char)('0' + u % 10);
-    while ((u /= 10) != 0);
-    if (v < 0)
-        put_c(l, '-');
-    while (k)
-        put_c(l, tmp[--k]);
+    if (sizeof(l->b) - 1 - l->n >= sizeof(tmp)) /* room: write in place */
+        l->n = (size_t)(w_int(l->b + l->n, v) - l->b);
+    else
+        put_n(l, tmp, (size_t)(w_int(tmp, v) - tmp));
 }
 
 static void put_json(line_buf *l, const char *s)
@@ -353,86 +350,207 @@ static void put_json(line_buf *l, const char *s)
 
 #define put_kv(l, key, v) (put_lit((l), key), put_i((l), (v)))
 
-static const char *json_bool(bool b)
+/* ---- JSON results ----
+   A batch writes millions of these, so a result is written by a cursor into a buffer with room
+   for any result (JSON_ROOM: no check per field), from constant fragments and a two-digit table,
+   and handed to stdio in one fwrite. Only the hand and the rule set's name are of any length;
+   they are escaped with a check against the buffer's end. */
+
+static const char DIGITS2[] = "00010203040506070809101112131415161718192021222324252627282930313233"
+                              "34353637383940414243444546474849505152535455565758596061626364656667"
+                              "6869707172737475767778798081828384858687888990919293949596979899";
+
+/* Write V in decimal at W; returns the end. */
+static char *w_int(char *w, long v)
 {
-    return b ? "true" : "false";
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    if (v < 0)
+        *w++ = '-';
+    if (u < 10) {
+        *w = (char)('0' + u);
+        return w + 1;
+    }
+    size_t k = 2;
+    for (unsigned long t = u / 100; t; t /= 10)
+        k++;
+    char *e = w + k, *p = e;
+    while (u >= 100) {
+        p -= 2;
+        memcpy(p, DIGITS2 + 2 * (u % 100), 2);
+        u /= 100;
+    }
+    if (u >= 10) {
+        p -= 2;
+        memcpy(p, DIGITS2 + 2 * u, 2);
+    } else {
+        *--p = (char)('0' + u);
+    }
+    return e;
 }
+
+/* A string literal at W (its length known at compile time). */
+#define W_LIT(w, lit) (memcpy((w), "" lit, sizeof(lit) - 1), (w) += sizeof(lit) - 1)
+
+static char *w_str(char *w, const char *s)
+{
+    size_t k = strlen(s);
+    memcpy(w, s, k);
+    return w + k;
+}
+
+/* S as a JSON string at W, stopping short of END; returns the end. */
+static char *w_json(char *w, const char *end, const char *s)
+{
+    static const char HEX[] = "0123456789abcdef";
+    if (w < end)
+        *w++ = '"';
+    for (const unsigned char *p = (const unsigned char *)s; *p && w < end; p++) {
+        if (*p >= 0x20 && *p != '"' && *p != '\\') {
+            *w++ = (char)*p;
+        } else if (end - w >= 6) {
+            *w++ = '\\';
+            if (*p >= 0x20) {
+                *w++ = (char)*p;
+            } else {
+                memcpy(w, "u00", 3);
+                w[3] = HEX[*p >> 4];
+                w[4] = HEX[*p & 15];
+                w += 5;
+            }
+        } else {
+            break;
+        }
+    }
+    if (w < end)
+        *w++ = '"';
+    return w;
+}
+
+/* A yaku's fragment '{"id": ID, "name": "NAME", "han": ', made once per yaku. */
+typedef struct frag {
+    uint8_t n;
+    char s[95];
+} frag;
+
+static const frag *yaku_frag(unsigned id)
+{
+    static frag made[PAIFU_YAKU_COUNT];
+    static frag other;
+    frag *f = id < PAIFU_YAKU_COUNT ? &made[id] : &other;
+    if (f->n == 0 || f == &other) {
+        const char *name = paifu_yaku_name(id);
+        int n = snprintf(f->s, sizeof(f->s), "{\"id\": %u, \"name\": \"%s\", \"han\": ", id,
+                         name ? name : "");
+        f->n = (uint8_t)(n < 0 ? 0 : (size_t)n < sizeof(f->s) ? (size_t)n : sizeof(f->s) - 1);
+    }
+    return f;
+}
+
+/* Room for everything of a result but its hand and rule set's name: the fixed text (about 400
+   bytes), PAIFU_MAX_YAKU yaku (a fragment, a number, ", " and '}') and PAIFU_MAX_FU_PARTS
+   terms (about 50 bytes), eleven numbers of up to 20 bytes and four names. */
+#define JSON_ROOM (512 + PAIFU_MAX_YAKU * (sizeof(((frag *)0)->s) + 24) + \
+                   PAIFU_MAX_FU_PARTS * 64 + 11 * 20 + 4 * 64)
 
 /* One result as JSON: on several lines for a single hand (NL "\n "), on one for a batch (" "),
    where LINE > 0 is the batch line it answers. */
 static void print_json(FILE *f, const paifu_score *sc, const char *hand, const paifu_rules *rules,
                        const char *nl, unsigned long line)
 {
-    line_buf l;
-    l.n = 0;
-    put_c(&l, '{');
+    char b[JSON_ROOM + 2 * 4096];
+    const char *end = b + sizeof(b) - JSON_ROOM; /* where the hand and name stop */
+    size_t nl_n = strlen(nl) < 3 ? strlen(nl) : 2;
+    char *w = b;
+    *w++ = '{';
     if (line) {
-        put_kv(&l, "\"line\": ", (long)line);
-        put_lit(&l, ", ");
+        W_LIT(w, "\"line\": ");
+        w = w_int(w, (long)line);
+        W_LIT(w, ", ");
     }
-    put_lit(&l, "\"hand\": ");
-    put_json(&l, hand);
-    put_lit(&l, ", \"rules\": ");
-    put_json(&l, paifu_rules_name(rules));
-    put_lit(&l, ", \"valid\": ");
-    put_s(&l, json_bool(sc->status == PAIFU_SCORE_OK));
-    put_lit(&l, ", \"status\": \"");
-    put_s(&l, paifu_score_status_name((paifu_score_status)sc->status));
-    put_lit(&l, "\", \"tsumo\": ");
-    put_s(&l, json_bool(sc->tsumo));
-    put_lit(&l, ", \"dealer\": ");
-    put_s(&l, json_bool(sc->dealer));
-    put_c(&l, ',');
-    put_s(&l, nl);
-    put_lit(&l, "\"yaku\": [");
-    for (unsigned i = 0; i < sc->n_yaku; i++) {
+    W_LIT(w, "\"hand\": ");
+    w = w_json(w, end, hand);
+    W_LIT(w, ", \"rules\": ");
+    w = w_json(w, end, paifu_rules_name(rules));
+    if (sc->status == PAIFU_SCORE_OK)
+        W_LIT(w, ", \"valid\": true, \"status\": \"");
+    else
+        W_LIT(w, ", \"valid\": false, \"status\": \"");
+    w = w_str(w, paifu_score_status_name((paifu_score_status)sc->status));
+    if (sc->tsumo)
+        W_LIT(w, "\", \"tsumo\": true, \"dealer\": ");
+    else
+        W_LIT(w, "\", \"tsumo\": false, \"dealer\": ");
+    if (sc->dealer)
+        W_LIT(w, "true,");
+    else
+        W_LIT(w, "false,");
+    memcpy(w, nl, nl_n), w += nl_n;
+    W_LIT(w, "\"yaku\": [");
+    unsigned n_yaku = sc->n_yaku < PAIFU_MAX_YAKU ? sc->n_yaku : PAIFU_MAX_YAKU;
+    for (unsigned i = 0; i < n_yaku; i++) {
         if (i)
-            put_lit(&l, ", ");
-        put_kv(&l, "{\"id\": ", sc->yaku[i].id);
-        put_lit(&l, ", \"name\": \"");
-        put_s(&l, paifu_yaku_name(sc->yaku[i].id));
-        put_kv(&l, "\", \"han\": ", sc->yaku[i].han);
-        put_c(&l, '}');
+            W_LIT(w, ", ");
+        const frag *y = yaku_frag(sc->yaku[i].id);
+        memcpy(w, y->s, y->n), w += y->n;
+        w = w_int(w, sc->yaku[i].han);
+        *w++ = '}';
     }
-    put_lit(&l, "],");
-    put_s(&l, nl);
-    put_kv(&l, "\"han\": ", sc->han);
-    put_kv(&l, ", \"yaku_han\": ", sc->yaku_han);
-    put_kv(&l, ", \"yakuman\": ", sc->yakuman);
-    put_kv(&l, ", \"fu\": ", sc->fu);
-    put_kv(&l, ", \"fu_raw\": ", sc->fu_raw);
-    put_lit(&l, ", \"fu_counted\": ");
-    put_s(&l, json_bool(sc->fu_counted));
-    put_lit(&l, ", \"wait\": \"");
-    put_s(&l, paifu_wait_name((paifu_wait)sc->wait));
-    put_lit(&l, "\", \"limit\": \"");
-    put_s(&l, paifu_limit_name((paifu_limit)sc->limit));
-    put_lit(&l, "\",");
-    put_s(&l, nl);
-    put_lit(&l, "\"fu_parts\": [");
-    for (unsigned i = 0; i < sc->n_fu_parts; i++) {
+    W_LIT(w, "],");
+    memcpy(w, nl, nl_n), w += nl_n;
+    W_LIT(w, "\"han\": ");
+    w = w_int(w, sc->han);
+    W_LIT(w, ", \"yaku_han\": ");
+    w = w_int(w, sc->yaku_han);
+    W_LIT(w, ", \"yakuman\": ");
+    w = w_int(w, sc->yakuman);
+    W_LIT(w, ", \"fu\": ");
+    w = w_int(w, sc->fu);
+    W_LIT(w, ", \"fu_raw\": ");
+    w = w_int(w, sc->fu_raw);
+    if (sc->fu_counted)
+        W_LIT(w, ", \"fu_counted\": true, \"wait\": \"");
+    else
+        W_LIT(w, ", \"fu_counted\": false, \"wait\": \"");
+    w = w_str(w, paifu_wait_name((paifu_wait)sc->wait));
+    W_LIT(w, "\", \"limit\": \"");
+    w = w_str(w, paifu_limit_name((paifu_limit)sc->limit));
+    W_LIT(w, "\",");
+    memcpy(w, nl, nl_n), w += nl_n;
+    W_LIT(w, "\"fu_parts\": [");
+    unsigned n_fu = sc->n_fu_parts < PAIFU_MAX_FU_PARTS ? sc->n_fu_parts : PAIFU_MAX_FU_PARTS;
+    for (unsigned i = 0; i < n_fu; i++) {
         if (i)
-            put_lit(&l, ", ");
-        put_lit(&l, "{\"kind\": \"");
-        put_s(&l, FU_KIND[sc->fu_parts[i].what]);
-        put_kv(&l, "\", \"fu\": ", sc->fu_parts[i].fu);
-        put_c(&l, '}');
+            W_LIT(w, ", ");
+        W_LIT(w, "{\"kind\": \"");
+        w = w_str(w, FU_KIND[sc->fu_parts[i].what]);
+        W_LIT(w, "\", \"fu\": ");
+        w = w_int(w, sc->fu_parts[i].fu);
+        *w++ = '}';
     }
-    put_lit(&l, "],");
-    put_s(&l, nl);
-    put_kv(&l, "\"dora\": ", sc->dora);
-    put_kv(&l, ", \"aka\": ", sc->aka);
-    put_kv(&l, ", \"ura\": ", sc->ura);
-    put_kv(&l, ", \"kita\": ", sc->kita);
-    put_c(&l, ',');
-    put_s(&l, nl);
-    put_kv(&l, "\"payment\": {\"base\": ", (long)sc->pay.base);
-    put_kv(&l, ", \"ron\": ", (long)sc->pay.ron);
-    put_kv(&l, ", \"tsumo_dealer\": ", (long)sc->pay.tsumo_dealer);
-    put_kv(&l, ", \"tsumo_nondealer\": ", (long)sc->pay.tsumo_nondealer);
-    put_kv(&l, "}, \"total\": ", (long)sc->total);
-    put_lit(&l, "}\n");
-    fwrite(l.b, 1, l.n, f);
+    W_LIT(w, "],");
+    memcpy(w, nl, nl_n), w += nl_n;
+    W_LIT(w, "\"dora\": ");
+    w = w_int(w, sc->dora);
+    W_LIT(w, ", \"aka\": ");
+    w = w_int(w, sc->aka);
+    W_LIT(w, ", \"ura\": ");
+    w = w_int(w, sc->ura);
+    W_LIT(w, ", \"kita\": ");
+    w = w_int(w, sc->kita);
+    *w++ = ',';
+    memcpy(w, nl, nl_n), w += nl_n;
+    W_LIT(w, "\"payment\": {\"base\": ");
+    w = w_int(w, (long)sc->pay.base);
+    W_LIT(w, ", \"ron\": ");
+    w = w_int(w, (long)sc->pay.ron);
+    W_LIT(w, ", \"tsumo_dealer\": ");
+    w = w_int(w, (long)sc->pay.tsumo_dealer);
+    W_LIT(w, ", \"tsumo_nondealer\": ");
+    w = w_int(w, (long)sc->pay.tsumo_nondealer);
+    W_LIT(w, "}, \"total\": ");
+    w = w_int(w, (long)sc->total);
+    W_LIT(w, "}\n");
+    fwrite(b, 1, (size_t)(w - b), f);
 }
 
 /* ---- batch ---- */
