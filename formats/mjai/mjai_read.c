@@ -473,15 +473,12 @@ static int add_event(mjai_reader *st, paifu_event *ev)
     return paifu_game_add_event(st->game, ev, st->c.err);
 }
 
-static int on_tsumo(mjai_reader *st, const json_t *ev)
+/* The events after their keys were read (from a tree or by fast_event). */
+static int do_tsumo(mjai_reader *st, int seat, paifu_tile tile)
 {
-    int seat, rc;
     paifu_event e;
-    if ((rc = seat_at(st, ev, "actor", &seat)) < 0)
-        return rc;
     paifu_event_init(&e, PAIFU_EV_DRAW, seat);
-    if ((rc = req_tile(&st->c, ev, "pai", &e.tile)) < 0)
-        return rc;
+    e.tile = tile;
     if (st->replacement_due[seat]) {
         e.flags |= PAIFU_EVF_REPLACEMENT;
         st->replacements++;
@@ -494,18 +491,22 @@ static int on_tsumo(mjai_reader *st, const json_t *ev)
     return add_event(st, &e);
 }
 
-static int on_dahai(mjai_reader *st, const json_t *ev)
+static int on_tsumo(mjai_reader *st, const json_t *ev)
 {
     int seat, rc;
-    bool tsumogiri;
+    paifu_tile tile = PAIFU_TILE_NONE;
+    if ((rc = seat_at(st, ev, "actor", &seat)) < 0 || (rc = req_tile(&st->c, ev, "pai", &tile)) < 0)
+        return rc;
+    return do_tsumo(st, seat, tile);
+}
+
+/* TSUMOGIRI: -1 when the log does not say. */
+static int do_dahai(mjai_reader *st, int seat, paifu_tile tile, int tsumogiri)
+{
     paifu_event e;
-    if ((rc = seat_at(st, ev, "actor", &seat)) < 0)
-        return rc;
     paifu_event_init(&e, PAIFU_EV_DISCARD, seat);
-    if ((rc = req_tile(&st->c, ev, "pai", &e.tile)) < 0 ||
-        (rc = jopt_bool(&st->c, ev, "tsumogiri", &tsumogiri)) < 0)
-        return rc;
-    if (rc == 1)
+    e.tile = tile;
+    if (tsumogiri >= 0)
         e.flags |= PAIFU_EVF_TSUMOGIRI_KNOWN | (tsumogiri ? PAIFU_EVF_TSUMOGIRI : 0);
     if (st->reach_pending[seat])
         e.flags |= PAIFU_EVF_RIICHI;
@@ -532,6 +533,18 @@ static int on_dahai(mjai_reader *st, const json_t *ev)
     return add_event(st, &e);
 }
 
+static int on_dahai(mjai_reader *st, const json_t *ev)
+{
+    int seat, rc;
+    bool tsumogiri;
+    paifu_tile tile = PAIFU_TILE_NONE;
+    if ((rc = seat_at(st, ev, "actor", &seat)) < 0 ||
+        (rc = req_tile(&st->c, ev, "pai", &tile)) < 0 ||
+        (rc = jopt_bool(&st->c, ev, "tsumogiri", &tsumogiri)) < 0)
+        return rc;
+    return do_dahai(st, seat, tile, rc == 1 ? tsumogiri : -1);
+}
+
 /* Emit a discard held back for a kan's indicator. */
 static int release_held(mjai_reader *st)
 {
@@ -541,14 +554,17 @@ static int release_held(mjai_reader *st)
     return paifu_game_add_event(st->game, &st->held, st->c.err);
 }
 
-static int on_reach(mjai_reader *st, const json_t *ev)
+static int do_reach(mjai_reader *st, int seat)
 {
-    int seat, rc = seat_at(st, ev, "actor", &seat);
-    if (rc < 0)
-        return rc;
     st->reach_pending[seat] = true;
     st->riichi_seats |= 1u << seat;
     return 0;
+}
+
+static int on_reach(mjai_reader *st, const json_t *ev)
+{
+    int seat, rc = seat_at(st, ev, "actor", &seat);
+    return rc < 0 ? rc : do_reach(st, seat);
 }
 
 static int on_reach_accepted(mjai_reader *st, const json_t *ev)
@@ -573,25 +589,24 @@ static void count_meld(mjai_reader *st, int seat, const paifu_event *e)
         st->meld_counts[seat][paifu_tile_kind(e->tile) % PAIFU_TILE_KINDS]++;
 }
 
-/* chi, pon, daiminkan ("kan"), kakan, ankan (spec §4.3). */
-static int on_call(mjai_reader *st, const json_t *ev, paifu_event_type type)
+/* The tiles a call of TYPE takes from the caller's hand. */
+static size_t call_consumes(paifu_event_type type)
 {
-    json_cursor *c = &st->c;
-    int seat, from = -1, rc;
-    size_t want = type == PAIFU_EV_ANKAN ? 4 : type == PAIFU_EV_CHI || type == PAIFU_EV_PON ? 2 : 3;
-    paifu_event e;
-    if ((rc = seat_at(st, ev, "actor", &seat)) < 0)
-        return rc;
-    paifu_event_init(&e, type, seat);
-    bool claims = type == PAIFU_EV_CHI || type == PAIFU_EV_PON || type == PAIFU_EV_DAIMINKAN;
-    if (claims && (rc = seat_at(st, ev, "target", &from)) < 0)
-        return rc;
-    if (type != PAIFU_EV_ANKAN && (rc = req_tile(c, ev, "pai", &e.tile)) < 0)
-        return rc;
-    if ((rc = req_tiles(c, ev, "consumed", e.tiles, want)) < 0)
-        return rc;
-    e.n = (uint8_t)want;
-    e.from = (int8_t)from;
+    return type == PAIFU_EV_ANKAN ? 4 : type == PAIFU_EV_CHI || type == PAIFU_EV_PON ? 2 : 3;
+}
+
+static bool call_claims(paifu_event_type type)
+{
+    return type == PAIFU_EV_CHI || type == PAIFU_EV_PON || type == PAIFU_EV_DAIMINKAN;
+}
+
+/* E: a call (chi, pon, daiminkan, kakan, ankan) with its tile, consumed tiles and seats read. */
+static int do_call(mjai_reader *st, paifu_event *ev)
+{
+    paifu_event e = *ev;
+    paifu_event_type type = (paifu_event_type)e.type;
+    int seat = e.seat;
+    bool claims = call_claims(type);
     if (type != PAIFU_EV_CHI && type != PAIFU_EV_PON) {
         st->replacement_due[seat] = true;
         st->kans++;
@@ -615,6 +630,27 @@ static int on_call(mjai_reader *st, const json_t *ev, paifu_event_type type)
     return add_event(st, &e);
 }
 
+/* chi, pon, daiminkan ("kan"), kakan, ankan (spec §4.3). */
+static int on_call(mjai_reader *st, const json_t *ev, paifu_event_type type)
+{
+    json_cursor *c = &st->c;
+    int seat, from = -1, rc;
+    size_t want = call_consumes(type);
+    paifu_event e;
+    if ((rc = seat_at(st, ev, "actor", &seat)) < 0)
+        return rc;
+    paifu_event_init(&e, type, seat);
+    if (call_claims(type) && (rc = seat_at(st, ev, "target", &from)) < 0)
+        return rc;
+    if (type != PAIFU_EV_ANKAN && (rc = req_tile(c, ev, "pai", &e.tile)) < 0)
+        return rc;
+    if ((rc = req_tiles(c, ev, "consumed", e.tiles, want)) < 0)
+        return rc;
+    e.n = (uint8_t)want;
+    e.from = (int8_t)from;
+    return do_call(st, &e);
+}
+
 static int on_kita(mjai_reader *st, const json_t *ev)
 {
     int seat, rc = seat_at(st, ev, "actor", &seat);
@@ -632,15 +668,255 @@ static int on_kita(mjai_reader *st, const json_t *ev)
     return add_event(st, &e);
 }
 
-static int on_dora(mjai_reader *st, const json_t *ev)
+static int do_dora(mjai_reader *st, paifu_tile tile)
 {
     paifu_event e;
     paifu_event_init(&e, PAIFU_EV_DORA, -1);
-    int rc = req_tile(&st->c, ev, "dora_marker", &e.tile);
-    if (rc < 0 || (rc = add_event(st, &e)) < 0)
+    e.tile = tile;
+    int rc = add_event(st, &e);
+    if (rc < 0)
         return rc;
     st->kan_dora_seat = -1;
     return release_held(st);
+}
+
+static int on_dora(mjai_reader *st, const json_t *ev)
+{
+    paifu_tile tile = PAIFU_TILE_NONE;
+    int rc = req_tile(&st->c, ev, "dora_marker", &tile);
+    return rc < 0 ? rc : do_dora(st, tile);
+}
+
+/* ---- the hot events without a tree ---- */
+
+static const char *const FAST_TYPES[MJAI_FAST_KINDS] = {
+    [MJAI_FAST_TSUMO] = "tsumo", [MJAI_FAST_DAHAI] = "dahai",   [MJAI_FAST_REACH] = "reach",
+    [MJAI_FAST_DORA] = "dora",   [MJAI_FAST_END_KYOKU] = "end_kyoku", [MJAI_FAST_CHI] = "chi",
+    [MJAI_FAST_PON] = "pon",     [MJAI_FAST_DAIMINKAN] = "daiminkan", [MJAI_FAST_KAN] = "kan",
+    [MJAI_FAST_KAKAN] = "kakan", [MJAI_FAST_ANKAN] = "ankan",
+};
+
+const char *paifu_mjai__fast_type(mjai_fast_kind k)
+{
+    return k > 0 && k < MJAI_FAST_KINDS ? FAST_TYPES[k] : "";
+}
+
+bool paifu_mjai__tile(const char *s, paifu_tile *out)
+{
+    return parse_tile(s, out);
+}
+
+typedef struct fscan {
+    const char *p, *end;
+} fscan;
+
+static void fs_space(fscan *f)
+{
+    while (f->p < f->end && (*f->p == ' ' || *f->p == '\t' || *f->p == '\r' || *f->p == '\n'))
+        f->p++;
+}
+
+/* A string of letters, digits and '_' only (no escapes): its bytes in S, N. */
+static bool fs_word(fscan *f, const char **s, size_t *n)
+{
+    if (f->p >= f->end || *f->p != '"')
+        return false;
+    const char *b = ++f->p;
+    while (f->p < f->end && ((*f->p >= 'a' && *f->p <= 'z') || (*f->p >= 'A' && *f->p <= 'Z') ||
+                             (*f->p >= '0' && *f->p <= '9') || *f->p == '_'))
+        f->p++;
+    if (f->p >= f->end || *f->p != '"')
+        return false;
+    *s = b;
+    *n = (size_t)(f->p++ - b);
+    return true;
+}
+
+static bool fs_tile(fscan *f, paifu_tile *out)
+{
+    const char *s;
+    size_t n;
+    char buf[4];
+    if (!fs_word(f, &s, &n) || n == 0 || n > 3)
+        return false;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    return parse_tile(buf, out);
+}
+
+static bool fs_digit(fscan *f, int *out)
+{
+    if (f->p >= f->end || *f->p < '0' || *f->p > '9')
+        return false;
+    *out = *f->p++ - '0';
+    return f->p < f->end && (*f->p == ',' || *f->p == '}' || *f->p == ' ' || *f->p == '\t' ||
+                             *f->p == '\r' || *f->p == '\n');
+}
+
+static bool fs_lit(fscan *f, const char *lit, size_t n)
+{
+    if ((size_t)(f->end - f->p) < n || memcmp(f->p, lit, n) != 0)
+        return false;
+    f->p += n;
+    return true;
+}
+
+static mjai_fast_kind fast_kind(const char *s, size_t n)
+{
+    for (int k = 1; k < MJAI_FAST_KINDS; k++)
+        if (strlen(FAST_TYPES[k]) == n && memcmp(FAST_TYPES[k], s, n) == 0)
+            return (mjai_fast_kind)k;
+    return 0;
+}
+
+static bool fast_value(fscan *f, unsigned key, mjai_fast_event *out)
+{
+    const char *s;
+    size_t n;
+    switch (key) {
+    case MJAI_K_TYPE:
+        return fs_word(f, &s, &n) && (out->kind = fast_kind(s, n)) != 0;
+    case MJAI_K_ACTOR:
+        return fs_digit(f, &out->actor);
+    case MJAI_K_TARGET:
+        return fs_digit(f, &out->target);
+    case MJAI_K_PAI:
+        return fs_tile(f, &out->pai);
+    case MJAI_K_DORA_MARKER:
+        return fs_tile(f, &out->dora_marker);
+    case MJAI_K_TSUMOGIRI:
+        if (fs_lit(f, "true", 4))
+            return out->tsumogiri = true;
+        out->tsumogiri = false;
+        return fs_lit(f, "false", 5);
+    default: /* consumed */
+        if (!fs_lit(f, "[", 1))
+            return false;
+        fs_space(f);
+        if (fs_lit(f, "]", 1))
+            return true;
+        for (;;) {
+            if (out->n_consumed == 4 || !fs_tile(f, &out->consumed[out->n_consumed++]))
+                return false;
+            fs_space(f);
+            if (fs_lit(f, "]", 1))
+                return true;
+            if (!fs_lit(f, ",", 1))
+                return false;
+            fs_space(f);
+        }
+    }
+}
+
+bool paifu_mjai__fast_scan(const char *line, size_t len, mjai_fast_event *out)
+{
+    static const struct {
+        const char *name;
+        unsigned key;
+    } KEYS[] = {
+        {"type", MJAI_K_TYPE},           {"actor", MJAI_K_ACTOR},
+        {"pai", MJAI_K_PAI},             {"tsumogiri", MJAI_K_TSUMOGIRI},
+        {"target", MJAI_K_TARGET},       {"consumed", MJAI_K_CONSUMED},
+        {"dora_marker", MJAI_K_DORA_MARKER},
+    };
+    fscan f = {line, line + len};
+    memset(out, 0, sizeof(*out));
+    fs_space(&f);
+    if (!fs_lit(&f, "{", 1))
+        return false;
+    for (;;) {
+        const char *s;
+        size_t n, i = 0;
+        fs_space(&f);
+        if (!fs_word(&f, &s, &n))
+            return false;
+        while (i < sizeof(KEYS) / sizeof(KEYS[0]) &&
+               (strlen(KEYS[i].name) != n || memcmp(KEYS[i].name, s, n) != 0))
+            i++;
+        if (i == sizeof(KEYS) / sizeof(KEYS[0]) || (out->keys & KEYS[i].key))
+            return false; /* another key, or a key twice */
+        out->keys |= KEYS[i].key;
+        fs_space(&f);
+        if (!fs_lit(&f, ":", 1))
+            return false;
+        fs_space(&f);
+        if (!fast_value(&f, KEYS[i].key, out))
+            return false;
+        fs_space(&f);
+        if (fs_lit(&f, "}", 1))
+            break;
+        if (!fs_lit(&f, ",", 1))
+            return false;
+    }
+    fs_space(&f);
+    return f.p == f.end && (out->keys & MJAI_K_TYPE);
+}
+
+/* Will the tree path read F without an error of its own reading? (Then the fast path gives what
+   it gives: the same calls in the same order.) The keys each kind reads, seats in range, the
+   count of consumed tiles. */
+static paifu_event_type fast_call(mjai_fast_kind k)
+{
+    switch (k) {
+    case MJAI_FAST_CHI: return PAIFU_EV_CHI;
+    case MJAI_FAST_PON: return PAIFU_EV_PON;
+    case MJAI_FAST_KAKAN: return PAIFU_EV_SHOUMINKAN;
+    case MJAI_FAST_ANKAN: return PAIFU_EV_ANKAN;
+    default: return PAIFU_EV_DAIMINKAN;
+    }
+}
+
+static bool fast_fits(const mjai_reader *st, const mjai_fast_event *f)
+{
+    unsigned need;
+    switch (f->kind) {
+    case MJAI_FAST_TSUMO:
+    case MJAI_FAST_DAHAI: need = MJAI_K_ACTOR | MJAI_K_PAI; break;
+    case MJAI_FAST_REACH: need = MJAI_K_ACTOR; break;
+    case MJAI_FAST_DORA: need = MJAI_K_DORA_MARKER; break;
+    case MJAI_FAST_END_KYOKU: need = 0; break;
+    case MJAI_FAST_KAKAN: need = MJAI_K_ACTOR | MJAI_K_PAI | MJAI_K_CONSUMED; break;
+    case MJAI_FAST_ANKAN: need = MJAI_K_ACTOR | MJAI_K_CONSUMED; break;
+    default: need = MJAI_K_ACTOR | MJAI_K_TARGET | MJAI_K_PAI | MJAI_K_CONSUMED; break;
+    }
+    if ((f->keys & need) != need)
+        return false;
+    if ((need & MJAI_K_ACTOR) && f->actor >= st->players)
+        return false;
+    if ((need & MJAI_K_TARGET) && f->target >= st->players)
+        return false;
+    if ((need & MJAI_K_CONSUMED) && f->n_consumed != call_consumes(fast_call(f->kind)))
+        return false;
+    return true;
+}
+
+/* Dispatch a fast event as on_event does its tree. */
+static int on_fast(mjai_reader *st, const mjai_fast_event *f)
+{
+    int rc = f->kind == MJAI_FAST_DORA ? 0 : release_held(st);
+    if (rc < 0 || (rc = need_deal(st, FAST_TYPES[f->kind])) < 0)
+        return rc;
+    switch (f->kind) {
+    case MJAI_FAST_TSUMO: return do_tsumo(st, f->actor, f->pai);
+    case MJAI_FAST_DAHAI:
+        return do_dahai(st, f->actor, f->pai,
+                        (f->keys & MJAI_K_TSUMOGIRI) ? (int)f->tsumogiri : -1);
+    case MJAI_FAST_REACH: return do_reach(st, f->actor);
+    case MJAI_FAST_DORA: return do_dora(st, f->dora_marker);
+    case MJAI_FAST_END_KYOKU: st->deal_over = true; return 0;
+    default: {
+        paifu_event_type type = fast_call(f->kind);
+        paifu_event e;
+        paifu_event_init(&e, type, f->actor);
+        if (call_claims(type))
+            e.from = (int8_t)f->target;
+        if (type != PAIFU_EV_ANKAN)
+            e.tile = f->pai;
+        memcpy(e.tiles, f->consumed, f->n_consumed * sizeof(paifu_tile));
+        e.n = f->n_consumed;
+        return do_call(st, &e);
+    }
+    }
 }
 
 /* ---- outcomes ---- */
@@ -1087,8 +1363,10 @@ static int on_event(mjai_reader *st, const json_t *ev, const char *type)
 /* ---- reader ---- */
 
 /* The next non-blank line as JSON (a match record's next event): 1 with *OUT, 0 at the end,
-   or an error. */
-static int next_line(mjai_reader *st, json_t **out, uint32_t *line, paifu_error *err)
+   or an error; 2 with *FAST instead when FAST is given and the line is a hot event the tree
+   path would read without an error (paifu_mjai__fast_scan, fast_fits). */
+static int next_line(mjai_reader *st, json_t **out, uint32_t *line, mjai_fast_event *fast,
+                     paifu_error *err)
 {
     if (st->record) {
         const json_t *events = json_object_get(st->record, "events");
@@ -1122,6 +1400,9 @@ static int next_line(mjai_reader *st, json_t **out, uint32_t *line, paifu_error 
             i++;
         if (i == len)
             continue;
+        *line = here;
+        if (fast && paifu_mjai__fast_scan(p + i, len - i, fast) && fast_fits(st, fast))
+            return 2;
         int rc = jload(out, p, len, JSON_REJECT_DUPLICATES, here - 1, st->in.source, err); /* jansson counts from 1 */
         if (rc < 0)
             return rc;
@@ -1257,12 +1538,19 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         uint32_t line = st->pending_line;
         int rc = 1;
         st->pending = NULL;
-        if (!ev && (rc = next_line(st, &ev, &line, err)) < 0)
+        mjai_fast_event fast;
+        bool try_fast = st->started && !st->skipping && !st->record;
+        if (!ev && (rc = next_line(st, &ev, &line, try_fast ? &fast : NULL, err)) < 0)
             return rc;
         if (rc == 0)
             return st->started ? finish_game(st) : 0;
         json_cursor_init(&st->c, st->in.source, err);
         st->c.line = line;
+        if (rc == 2) { /* a hot event, read without a tree */
+            if ((rc = on_fast(st, &fast)) < 0)
+                return rc;
+            continue;
+        }
         if (st->record) {
             json_cursor_key(&st->c, "events");
             json_cursor_index(&st->c, st->next_event - 1);
