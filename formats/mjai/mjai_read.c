@@ -146,25 +146,30 @@ static int sniff(const char *data, size_t size)
 
 /* ---- tiles (spec §2) ---- */
 
-static bool parse_tile(const char *s, paifu_tile *out)
+/* The N bytes at S as a tile: "1m".."9s", "5mr"/"5pr"/"5sr", "E" "S" "W" "N" "P" "F" "C". */
+static bool tile_n(const char *s, size_t n, paifu_tile *out)
 {
     static const char HONORS[] = "ESWNPFC";
-    if (s[0] && !s[1]) {
-        const char *h = strchr(HONORS, s[0]);
+    if (n == 1) {
+        const char *h = memchr(HONORS, s[0], sizeof(HONORS) - 1);
         if (!h)
             return false;
         *out = paifu_tile_make((unsigned)(27 + (h - HONORS)), false);
         return true;
     }
-    if (s[0] < '1' || s[0] > '9' || !s[1])
+    if ((n != 2 && n != 3) || s[0] < '1' || s[0] > '9')
         return false;
-    const char *suits = "mps";
-    const char *u = strchr(suits, s[1]);
-    bool red = s[2] == 'r';
-    if (!u || (s[2] && (!red || s[3] || s[0] != '5')))
+    unsigned suit = s[1] == 'm' ? 0 : s[1] == 'p' ? 1 : s[1] == 's' ? 2 : 3;
+    bool red = n == 3;
+    if (suit == 3 || (red && (s[2] != 'r' || s[0] != '5')))
         return false;
-    *out = paifu_tile_make((unsigned)((u - suits) * 9 + (s[0] - '1')), red);
+    *out = paifu_tile_make(suit * 9 + (unsigned)(s[0] - '1'), red);
     return true;
+}
+
+static bool parse_tile(const char *s, paifu_tile *out)
+{
+    return tile_n(s, strlen(s), out);
 }
 
 static int tile_value(json_cursor *c, const json_t *v, paifu_tile *out)
@@ -706,155 +711,169 @@ bool paifu_mjai__tile(const char *s, paifu_tile *out)
     return parse_tile(s, out);
 }
 
-typedef struct fscan {
-    const char *p, *end;
-} fscan;
-
-static void fs_space(fscan *f)
-{
-    while (f->p < f->end && (*f->p == ' ' || *f->p == '\t' || *f->p == '\r' || *f->p == '\n'))
-        f->p++;
-}
-
-/* A string of letters, digits and '_' only (no escapes): its bytes in S, N. */
-static bool fs_word(fscan *f, const char **s, size_t *n)
-{
-    if (f->p >= f->end || *f->p != '"')
-        return false;
-    const char *b = ++f->p;
-    while (f->p < f->end && ((*f->p >= 'a' && *f->p <= 'z') || (*f->p >= 'A' && *f->p <= 'Z') ||
-                             (*f->p >= '0' && *f->p <= '9') || *f->p == '_'))
-        f->p++;
-    if (f->p >= f->end || *f->p != '"')
-        return false;
-    *s = b;
-    *n = (size_t)(f->p++ - b);
-    return true;
-}
-
-static bool fs_tile(fscan *f, paifu_tile *out)
-{
-    const char *s;
-    size_t n;
-    char buf[4];
-    if (!fs_word(f, &s, &n) || n == 0 || n > 3)
-        return false;
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    return parse_tile(buf, out);
-}
-
-static bool fs_digit(fscan *f, int *out)
-{
-    if (f->p >= f->end || *f->p < '0' || *f->p > '9')
-        return false;
-    *out = *f->p++ - '0';
-    return f->p < f->end && (*f->p == ',' || *f->p == '}' || *f->p == ' ' || *f->p == '\t' ||
-                             *f->p == '\r' || *f->p == '\n');
-}
-
-static bool fs_lit(fscan *f, const char *lit, size_t n)
-{
-    if ((size_t)(f->end - f->p) < n || memcmp(f->p, lit, n) != 0)
-        return false;
-    f->p += n;
-    return true;
-}
+#define IS(s, n, lit) ((n) == sizeof(lit) - 1 && memcmp((s), lit, sizeof(lit) - 1) == 0)
 
 static mjai_fast_kind fast_kind(const char *s, size_t n)
 {
-    for (int k = 1; k < MJAI_FAST_KINDS; k++)
-        if (strlen(FAST_TYPES[k]) == n && memcmp(FAST_TYPES[k], s, n) == 0)
-            return (mjai_fast_kind)k;
-    return 0;
-}
-
-static bool fast_value(fscan *f, unsigned key, mjai_fast_event *out)
-{
-    const char *s;
-    size_t n;
-    switch (key) {
-    case MJAI_K_TYPE:
-        return fs_word(f, &s, &n) && (out->kind = fast_kind(s, n)) != 0;
-    case MJAI_K_ACTOR:
-        return fs_digit(f, &out->actor);
-    case MJAI_K_TARGET:
-        return fs_digit(f, &out->target);
-    case MJAI_K_PAI:
-        return fs_tile(f, &out->pai);
-    case MJAI_K_DORA_MARKER:
-        return fs_tile(f, &out->dora_marker);
-    case MJAI_K_TSUMOGIRI:
-        if (fs_lit(f, "true", 4))
-            return out->tsumogiri = true;
-        out->tsumogiri = false;
-        return fs_lit(f, "false", 5);
-    default: /* consumed */
-        if (!fs_lit(f, "[", 1))
-            return false;
-        fs_space(f);
-        if (fs_lit(f, "]", 1))
-            return true;
-        for (;;) {
-            if (out->n_consumed == 4 || !fs_tile(f, &out->consumed[out->n_consumed++]))
-                return false;
-            fs_space(f);
-            if (fs_lit(f, "]", 1))
-                return true;
-            if (!fs_lit(f, ",", 1))
-                return false;
-            fs_space(f);
-        }
+    switch (n ? s[0] : 0) {
+    case 't': return IS(s, n, "tsumo") ? MJAI_FAST_TSUMO : 0;
+    case 'd': return IS(s, n, "dahai") ? MJAI_FAST_DAHAI : IS(s, n, "dora") ? MJAI_FAST_DORA
+                   : IS(s, n, "daiminkan") ? MJAI_FAST_DAIMINKAN : 0;
+    case 'r': return IS(s, n, "reach") ? MJAI_FAST_REACH : 0;
+    case 'e': return IS(s, n, "end_kyoku") ? MJAI_FAST_END_KYOKU : 0;
+    case 'c': return IS(s, n, "chi") ? MJAI_FAST_CHI : 0;
+    case 'p': return IS(s, n, "pon") ? MJAI_FAST_PON : 0;
+    case 'k': return IS(s, n, "kan") ? MJAI_FAST_KAN : IS(s, n, "kakan") ? MJAI_FAST_KAKAN : 0;
+    case 'a': return IS(s, n, "ankan") ? MJAI_FAST_ANKAN : 0;
+    default: return 0;
     }
 }
 
+/* The key bit of the N bytes at S, 0 for another key. */
+static unsigned fast_key(const char *s, size_t n)
+{
+    switch (n) {
+    case 3: return IS(s, n, "pai") ? MJAI_K_PAI : 0;
+    case 4: return IS(s, n, "type") ? MJAI_K_TYPE : 0;
+    case 5: return IS(s, n, "actor") ? MJAI_K_ACTOR : 0;
+    case 6: return IS(s, n, "target") ? MJAI_K_TARGET : 0;
+    case 8: return IS(s, n, "consumed") ? MJAI_K_CONSUMED : 0;
+    case 9: return IS(s, n, "tsumogiri") ? MJAI_K_TSUMOGIRI : 0;
+    case 11: return IS(s, n, "dora_marker") ? MJAI_K_DORA_MARKER : 0;
+    default: return 0;
+    }
+}
+
+/* Byte classes of the scanner: JSON's blanks, the bytes of a plain string (letters, digits,
+   '_'), and what may follow a number. */
+enum { C_SPACE = 1, C_WORD = 2, C_AFTER_NUMBER = 4 };
+
+static const uint8_t *fast_classes(void)
+{
+    static uint8_t cls[256];
+    if (!cls['}']) { /* made the same by every thread that makes it */
+        static const char W[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz";
+        for (size_t i = 0; i < sizeof(W) - 1; i++)
+            cls[(unsigned char)W[i]] = C_WORD;
+        cls[' '] = cls['\t'] = cls['\r'] = cls['\n'] = C_SPACE | C_AFTER_NUMBER;
+        cls[','] = C_AFTER_NUMBER;
+        cls['}'] = C_AFTER_NUMBER;
+    }
+    return cls;
+}
+
+/*
+ * The line is cut after its last '}' (blanks after it are dropped first), so every loop over a
+ * class stops at that '}' at the latest: none reads past the line without a bound check.
+ */
 bool paifu_mjai__fast_scan(const char *line, size_t len, mjai_fast_event *out)
 {
-    static const struct {
-        const char *name;
-        unsigned key;
-    } KEYS[] = {
-        {"type", MJAI_K_TYPE},           {"actor", MJAI_K_ACTOR},
-        {"pai", MJAI_K_PAI},             {"tsumogiri", MJAI_K_TSUMOGIRI},
-        {"target", MJAI_K_TARGET},       {"consumed", MJAI_K_CONSUMED},
-        {"dora_marker", MJAI_K_DORA_MARKER},
-    };
-    fscan f = {line, line + len};
-    memset(out, 0, sizeof(*out));
-    fs_space(&f);
-    if (!fs_lit(&f, "{", 1))
+    const uint8_t *cls = fast_classes();
+    const unsigned char *p = (const unsigned char *)line, *end = p + len;
+    mjai_fast_event ev;
+    memset(&ev, 0, sizeof(ev));
+    while (end > p && (cls[end[-1]] & C_SPACE))
+        end--;
+    if (end == p || end[-1] != '}')
+        return false;
+#define SKIP_SPACE() while (cls[*p] & C_SPACE) p++
+    /* a plain string: S, N */
+#define WORD(s, n)                                                                              \
+    do {                                                                                        \
+        if (*p != '"')                                                                          \
+            return false;                                                                       \
+        s = (const char *)++p;                                                                  \
+        while (cls[*p] & C_WORD)                                                                \
+            p++;                                                                                \
+        if (*p != '"')                                                                          \
+            return false;                                                                       \
+        n = (size_t)((const char *)p++ - s);                                                    \
+    } while (0)
+#define TILE(t)                                                                                 \
+    do {                                                                                        \
+        WORD(s, n);                                                                             \
+        if (!tile_n(s, n, &(t)))                                                                \
+            return false;                                                                       \
+    } while (0)
+#define DIGIT(v)                                                                                \
+    do {                                                                                        \
+        if (*p < '0' || *p > '9' || !(cls[p[1]] & C_AFTER_NUMBER))                              \
+            return false;                                                                       \
+        v = *p - '0';                                                                           \
+        p++;                                                                                    \
+    } while (0)
+    SKIP_SPACE();
+    if (*p++ != '{')
         return false;
     for (;;) {
         const char *s;
-        size_t n, i = 0;
-        fs_space(&f);
-        if (!fs_word(&f, &s, &n))
-            return false;
-        while (i < sizeof(KEYS) / sizeof(KEYS[0]) &&
-               (strlen(KEYS[i].name) != n || memcmp(KEYS[i].name, s, n) != 0))
-            i++;
-        if (i == sizeof(KEYS) / sizeof(KEYS[0]) || (out->keys & KEYS[i].key))
+        size_t n;
+        SKIP_SPACE();
+        WORD(s, n);
+        unsigned key = fast_key(s, n);
+        if (!key || (ev.keys & key))
             return false; /* another key, or a key twice */
-        out->keys |= KEYS[i].key;
-        fs_space(&f);
-        if (!fs_lit(&f, ":", 1))
+        ev.keys |= key;
+        SKIP_SPACE();
+        if (*p++ != ':')
             return false;
-        fs_space(&f);
-        if (!fast_value(&f, KEYS[i].key, out))
-            return false;
-        fs_space(&f);
-        if (fs_lit(&f, "}", 1))
+        SKIP_SPACE();
+        switch (key) {
+        case MJAI_K_TYPE:
+            WORD(s, n);
+            if (!(ev.kind = fast_kind(s, n)))
+                return false;
             break;
-        if (!fs_lit(&f, ",", 1))
+        case MJAI_K_ACTOR: DIGIT(ev.actor); break;
+        case MJAI_K_TARGET: DIGIT(ev.target); break;
+        case MJAI_K_PAI: TILE(ev.pai); break;
+        case MJAI_K_DORA_MARKER: TILE(ev.dora_marker); break;
+        case MJAI_K_TSUMOGIRI:
+            if (end - p >= 4 && memcmp(p, "true", 4) == 0)
+                ev.tsumogiri = true, p += 4;
+            else if (end - p >= 5 && memcmp(p, "false", 5) == 0)
+                p += 5;
+            else
+                return false;
+            break;
+        default: /* consumed */
+            if (*p++ != '[')
+                return false;
+            SKIP_SPACE();
+            if (*p == ']') {
+                p++;
+                break;
+            }
+            for (;;) {
+                if (ev.n_consumed == 4)
+                    return false;
+                TILE(ev.consumed[ev.n_consumed]);
+                ev.n_consumed++;
+                SKIP_SPACE();
+                if (*p == ']')
+                    break;
+                if (*p++ != ',')
+                    return false;
+                SKIP_SPACE();
+            }
+            p++;
+        }
+        SKIP_SPACE();
+        if (*p == '}')
+            break;
+        if (*p++ != ',')
             return false;
     }
-    fs_space(&f);
-    return f.p == f.end && (out->keys & MJAI_K_TYPE);
+#undef SKIP_SPACE
+#undef WORD
+#undef TILE
+#undef DIGIT
+    if (p + 1 != end || !(ev.keys & MJAI_K_TYPE))
+        return false;
+    *out = ev;
+    return true;
 }
 
-/* Will the tree path read F without an error of its own reading? (Then the fast path gives what
-   it gives: the same calls in the same order.) The keys each kind reads, seats in range, the
-   count of consumed tiles. */
 static paifu_event_type fast_call(mjai_fast_kind k)
 {
     switch (k) {
