@@ -391,6 +391,9 @@ static char *w_int(char *w, long v)
 /* A string literal at W (its length known at compile time). */
 #define W_LIT(w, lit) (memcpy((w), "" lit, sizeof(lit) - 1), (w) += sizeof(lit) - 1)
 
+/* A key's literal and an integer. */
+#define W_KV(w, lit, v) (W_LIT(w, lit), (w) = w_int((w), (long)(v)))
+
 static char *w_str(char *w, const char *s)
 {
     size_t k = strlen(s);
@@ -497,16 +500,11 @@ static void print_json(FILE *f, const paifu_score *sc, const char *hand, const p
     }
     W_LIT(w, "],");
     memcpy(w, nl, nl_n), w += nl_n;
-    W_LIT(w, "\"han\": ");
-    w = w_int(w, sc->han);
-    W_LIT(w, ", \"yaku_han\": ");
-    w = w_int(w, sc->yaku_han);
-    W_LIT(w, ", \"yakuman\": ");
-    w = w_int(w, sc->yakuman);
-    W_LIT(w, ", \"fu\": ");
-    w = w_int(w, sc->fu);
-    W_LIT(w, ", \"fu_raw\": ");
-    w = w_int(w, sc->fu_raw);
+    W_KV(w, "\"han\": ", sc->han);
+    W_KV(w, ", \"yaku_han\": ", sc->yaku_han);
+    W_KV(w, ", \"yakuman\": ", sc->yakuman);
+    W_KV(w, ", \"fu\": ", sc->fu);
+    W_KV(w, ", \"fu_raw\": ", sc->fu_raw);
     if (sc->fu_counted)
         W_LIT(w, ", \"fu_counted\": true, \"wait\": \"");
     else
@@ -529,26 +527,17 @@ static void print_json(FILE *f, const paifu_score *sc, const char *hand, const p
     }
     W_LIT(w, "],");
     memcpy(w, nl, nl_n), w += nl_n;
-    W_LIT(w, "\"dora\": ");
-    w = w_int(w, sc->dora);
-    W_LIT(w, ", \"aka\": ");
-    w = w_int(w, sc->aka);
-    W_LIT(w, ", \"ura\": ");
-    w = w_int(w, sc->ura);
-    W_LIT(w, ", \"kita\": ");
-    w = w_int(w, sc->kita);
+    W_KV(w, "\"dora\": ", sc->dora);
+    W_KV(w, ", \"aka\": ", sc->aka);
+    W_KV(w, ", \"ura\": ", sc->ura);
+    W_KV(w, ", \"kita\": ", sc->kita);
     *w++ = ',';
     memcpy(w, nl, nl_n), w += nl_n;
-    W_LIT(w, "\"payment\": {\"base\": ");
-    w = w_int(w, (long)sc->pay.base);
-    W_LIT(w, ", \"ron\": ");
-    w = w_int(w, (long)sc->pay.ron);
-    W_LIT(w, ", \"tsumo_dealer\": ");
-    w = w_int(w, (long)sc->pay.tsumo_dealer);
-    W_LIT(w, ", \"tsumo_nondealer\": ");
-    w = w_int(w, (long)sc->pay.tsumo_nondealer);
-    W_LIT(w, "}, \"total\": ");
-    w = w_int(w, (long)sc->total);
+    W_KV(w, "\"payment\": {\"base\": ", (long)sc->pay.base);
+    W_KV(w, ", \"ron\": ", (long)sc->pay.ron);
+    W_KV(w, ", \"tsumo_dealer\": ", (long)sc->pay.tsumo_dealer);
+    W_KV(w, ", \"tsumo_nondealer\": ", (long)sc->pay.tsumo_nondealer);
+    W_KV(w, "}, \"total\": ", (long)sc->total);
     W_LIT(w, "}\n");
     fwrite(b, 1, (size_t)(w - b), f);
 }

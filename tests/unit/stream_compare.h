@@ -2,15 +2,17 @@
  * stream_compare.h: what the stream reading tests share (test_stream_read.c for Tenhou XML,
  * test_stream_read_json.c for the JSON formats): a growing text, a file read whole, a game
  * described as its paifu JSON and findings, and two errors compared place for place (and a
- * file read whole for test_json_fast.c).
+ * file read whole, and every file of a folder, for test_json_fast.c and test_mjai_fast.c).
  * Include after cmocka.h.
  */
 #ifndef PAIFU_TESTS_STREAM_COMPARE_H
 #define PAIFU_TESTS_STREAM_COMPARE_H
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "paifu.h"
 
@@ -50,6 +52,34 @@ static inline char *slurp(const char *path, size_t *n)
     fclose(f);
     *n = t.len;
     return t.data;
+}
+
+/* FN(data, size, CTX) on every file under DIR (and its folders) read whole, gzip files left
+   out (for test_json_fast.c and test_mjai_fast.c). */
+static inline void each_file(const char *dir, void (*fn)(const char *, size_t, void *), void *ctx)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[4096];
+        int k = snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+        assert_true(k > 0 && (size_t)k < sizeof(path));
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            each_file(path, fn, ctx);
+            continue;
+        }
+        size_t n;
+        char *data = slurp(path, &n);
+        if (data && (unsigned char)data[0] != 0x1f) /* gzip: not JSON text */
+            fn(data, n, ctx);
+        free(data);
+    }
+    closedir(d);
 }
 
 static inline int by_name(const void *a, const void *b)

@@ -13,11 +13,9 @@
 
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "json_in.h"
 #include "paifu.h"
@@ -102,40 +100,22 @@ static void tricky_inputs(void **state)
     }
 }
 
-/* Every file of DIR (and its folders) compared whole, and each of its lines when LINES. */
+/* A file compared whole, and each of its lines when *LINES. */
+static void same_file(const char *data, size_t n, void *lines)
+{
+    same(data, n, JSON_REJECT_DUPLICATES);
+    same(data, n, JSON_DISABLE_EOF_CHECK);
+    for (const char *p = data; *(bool *)lines && p < data + n;) {
+        const char *nl = memchr(p, '\n', (size_t)(data + n - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(data + n - p);
+        same(p, len, JSON_REJECT_DUPLICATES);
+        p += len + 1;
+    }
+}
+
 static void walk(const char *dir, bool lines)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[2048];
-        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-            walk(path, lines);
-            continue;
-        }
-        size_t n;
-        char *data = slurp(path, &n);
-        if (!data || (unsigned char)data[0] == 0x1f) { /* gzip: not JSON text */
-            free(data);
-            continue;
-        }
-        same(data, n, JSON_REJECT_DUPLICATES);
-        same(data, n, JSON_DISABLE_EOF_CHECK);
-        for (char *p = data; lines && p < data + n;) {
-            char *nl = memchr(p, '\n', (size_t)(data + n - p));
-            size_t len = nl ? (size_t)(nl - p) : (size_t)(data + n - p);
-            same(p, len, JSON_REJECT_DUPLICATES);
-            p += len + 1;
-        }
-        free(data);
-    }
-    closedir(d);
+    each_file(dir, same_file, &lines);
 }
 
 static void corpus_logs(void **state)

@@ -13,11 +13,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "json_in.h"
 #include "mjai.h"
@@ -106,37 +104,15 @@ static int check_str(const char *line)
     return check_line(line, strlen(line));
 }
 
-static void walk(const char *dir)
+static void check_file(const char *data, size_t n, void *ctx)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[2048];
-        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-            walk(path);
-            continue;
-        }
-        size_t n;
-        char *data = slurp(path, &n);
-        if (!data || (unsigned char)data[0] == 0x1f) { /* gzip */
-            free(data);
-            continue;
-        }
-        for (char *p = data; p < data + n;) {
-            char *nl = memchr(p, '\n', (size_t)(data + n - p));
-            size_t len = nl ? (size_t)(nl - p) : (size_t)(data + n - p);
-            check_line(p, len);
-            p += len + 1;
-        }
-        free(data);
+    (void)ctx;
+    for (const char *p = data; p < data + n;) {
+        const char *nl = memchr(p, '\n', (size_t)(data + n - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(data + n - p);
+        check_line(p, len);
+        p += len + 1;
     }
-    closedir(d);
 }
 
 /* Every line of the corpus's mjai logs and of samples/ (paifu JSON and Tenhou lines too: the
@@ -147,8 +123,8 @@ static void every_log_line(void **state)
     char dir[1024];
     snprintf(dir, sizeof(dir), "%s/mjai", PAIFU_CORPUS_DIR);
     lines_seen = lines_taken = 0;
-    walk(dir);
-    walk(PAIFU_SAMPLES_DIR);
+    each_file(dir, check_file, NULL);
+    each_file(PAIFU_SAMPLES_DIR, check_file, NULL);
     /* samples/riichienv-selfplay.mjai.jsonl alone has hundreds of draws and discards */
     assert_true(lines_taken > 500);
     assert_true(lines_seen > lines_taken);
