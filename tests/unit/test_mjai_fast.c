@@ -27,7 +27,7 @@ static size_t lines_seen, lines_taken;
 /* A tile from the tree (a string the reader's tile parser takes) equal to T. */
 static void same_tile(const json_t *v, paifu_tile t, const char *line)
 {
-    paifu_tile want;
+    paifu_tile want = PAIFU_TILE_NONE;
     if (!json_is_string(v) || !paifu_mjai__tile(json_string_value(v), &want))
         fail_msg("fast path took a tile the tree does not have: %s", line);
     if (want != t)
