@@ -4,11 +4,13 @@
  * error; a bad file is reported and the next one read.
  */
 #include "cli.h"
+#include "pipeline.h"
 
 #include <getopt.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const char cmd_validate_usage[] =
@@ -208,30 +210,248 @@ static void jsonl_head(FILE *o, const char *type, const char *source)
     cli_json_string(o, source);
 }
 
-/* Report ERR (reading SOURCE): its error line on E, and a jsonl line on O or an entry of a
-   container's member_errors (KEPT). */
-static void report_error(const vopts *st, vfile *f, FILE *o, FILE *e, FILE *kept,
-                         paifu_error *err, const char *source)
+/*
+ * Where the games of one file are printed, and the file's running state: what its next game
+ * or error continues from. A file read in pieces by several threads (its games, or the
+ * members of a database or archive) has one of these per piece, synchronised in file order
+ * before the piece prints anything (vsync), so that the output is that of one serial read.
+ */
+typedef struct vrun {
+    FILE *o, *e;     /* findings, games (jsonl) and errors; error lines */
+    FILE *rules_out; /* JSON: the games' rule sets, printed after the findings */
+    FILE *kept;      /* JSON: a container's member errors */
+    size_t games;    /* games of the file checked so far: the next is numbered games + 1 */
+    bool first;      /* JSON: no finding printed in the file yet */
+    size_t errors;   /* errors of the file so far */
+} vrun;
+
+/* A file split into pieces: what the pieces pass on, in order (guarded by sync_lock). */
+typedef struct vshared {
+    size_t counted; /* pieces that passed their state on */
+    size_t games, errors;
+    bool first;
+} vshared;
+
+static pthread_mutex_t sync_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t sync_turn = PTHREAD_COND_INITIALIZER;
+
+/* Piece SEQ of a file (shared state SH); NULL when the whole file is read in one thread. */
+typedef struct vsync {
+    vshared *sh;
+    size_t seq;
+    bool synced;
+} vsync;
+
+/* Take the file's state from the pieces before this one (waiting for them), once. */
+static void vsync_wait(vsync *s, vrun *run)
+{
+    if (!s || s->synced)
+        return;
+    pthread_mutex_lock(&sync_lock);
+    while (s->sh->counted != s->seq)
+        pthread_cond_wait(&sync_turn, &sync_lock);
+    run->games = s->sh->games;
+    run->errors = s->sh->errors;
+    run->first = s->sh->first;
+    pthread_mutex_unlock(&sync_lock);
+    s->synced = true;
+}
+
+/* Pass the file's state on to the next piece. */
+static void vsync_post(vsync *s, const vrun *run)
+{
+    if (!s)
+        return;
+    pthread_mutex_lock(&sync_lock);
+    s->sh->games = run->games;
+    s->sh->errors = run->errors;
+    s->sh->first = run->first;
+    s->sh->counted++;
+    pthread_cond_broadcast(&sync_turn);
+    pthread_mutex_unlock(&sync_lock);
+}
+
+/* Report ERR (reading SOURCE): its error line on RUN->e, and a jsonl line on RUN->o or, for a
+   container (CONTAINER), an entry of its member_errors (RUN->kept). */
+static void report_error(const vopts *st, vfile *f, vrun *run, bool container, paifu_error *err,
+                         const char *source)
 {
     if (!err->where.source[0])
         paifu_location_set_source(&err->where, source);
     f->unreadable = true;
     f->status = CLI_ERROR;
     f->errors++;
+    run->errors++;
     if (st->jsonl) {
-        jsonl_head(o, "error", source);
+        jsonl_head(run->o, "error", source);
+        fprintf(run->o, ", \"error\": ");
+        json_error(run->o, err);
+        fprintf(run->o, "}\n");
+    } else if (st->json && container && run->kept) {
+        fprintf(run->kept, "%s", run->errors > 1 ? ", " : "");
+        json_error(run->kept, err);
+    }
+    if (run->e == stderr)
+        cli_progress_lock();
+    cli_fprint_error(run->e, err);
+    if (run->e == stderr)
+        cli_progress_unlock();
+}
+
+/* Print game G's findings in REP (numbered RUN->games: the game index of every finding is the
+   file's, whatever number it was verified under) and its jsonl summary. */
+static void print_game(const vopts *st, vrun *run, const paifu_reader *r, const char *source,
+                       const paifu_game *g, const cli_rules_info *ri, paifu_report *rep,
+                       const paifu_verify_stats *before)
+{
+    FILE *o = run->o;
+    size_t games = run->games;
+    if (run->rules_out)
+        print_rules(run->rules_out, st, source, games, ri, games == 1);
+    else if (!st->quiet && !st->jsonl)
+        print_rules(o, st, source, games, ri, games == 1);
+    for (size_t i = 0; !st->quiet && i < paifu_report_count(rep); i++) {
+        paifu_finding f = *paifu_report_finding(rep, i);
+        f.where.game = (int32_t)(games - 1);
+        if (st->jsonl) {
+            jsonl_head(o, "finding", source);
+            fprintf(o, ", \"game\": %zu, \"finding\": ", games);
+        }
+        print_finding(o, st, g, ri, &f, &run->first);
+        if (st->jsonl)
+            fprintf(o, "}\n");
+    }
+    paifu_report_clear_findings(rep);
+    const paifu_verify_stats *now = paifu_report_stats(rep);
+    if (st->jsonl) {
+        const char *ref = paifu_game_meta_get(g, "tenhou.ref");
+        jsonl_head(o, "game", source);
+        fprintf(o, ", \"game\": %zu, \"format\": \"%s\"", games, paifu_reader_format(r));
+        if (ref) {
+            fprintf(o, ", \"ref\": ");
+            cli_json_string(o, ref);
+        }
+        fprintf(o, ", \"deals\": %llu, \"wins\": %llu, \"draws\": %llu, "
+                   "\"findings\": %llu, \"rules\": ",
+                (unsigned long long)(now->deals - before->deals),
+                (unsigned long long)(now->wins - before->wins),
+                (unsigned long long)(now->draws - before->draws),
+                (unsigned long long)(now->findings - before->findings));
+        cli_rules_json(o, ri);
+        fprintf(o, "}\n");
+    }
+    cli_progress_add(0, 1, now->findings - before->findings);
+}
+
+/*
+ * Check every game of R (file F's reader, or a piece of it; CONTAINER when F is a log database
+ * or archive, which goes on after an error in one of its members) into REP, printing as RUN
+ * says. Returns 0 at the end, or the error that ended R (in ERR, already reported).
+ */
+static int check_games(const vopts *st, vfile *f, vrun *run, vsync *sync, paifu_reader *r,
+                       bool container, paifu_report *rep, paifu_error *err)
+{
+    int rc = 0;
+    uint64_t seen_total = 0;
+    while (rc == 0) {
+        const paifu_game *g;
+        if ((rc = paifu_reader_next(&g, r, err)) == 0)
+            break;
+        const char *source = strcmp(f->path, "-") == 0 ? "-" : paifu_reader_source(r);
+        paifu_rules *rules = NULL;
+        paifu_rules_origin origin;
+        if (rc > 0 &&
+            (rc = cli_resolve_rules_origin(&rules, &origin, st->ro, g, "rrc", err)) == 0) {
+            paifu_verify_stats before = *paifu_report_stats(rep);
+            paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
+            vo.source_name = source;
+            vo.game_index = (int32_t)run->games; /* a piece's own: print_game renumbers */
+            vo.max_findings = st->max_findings;
+            rc = paifu_verify_game(rep, g, rules, &vo, err);
+            cli_rules_info ri;
+            cli_rules_describe(&ri, st->ro, g, rules, origin);
+            paifu_rules_free(rules);
+            if (rc == 0) {
+                vsync_wait(sync, run);
+                run->games++;
+                print_game(st, run, r, source, g, &ri, rep, &before);
+                if (!sync)
+                    cli_progress_members(r, &seen_total);
+                if (run->o == stdout)
+                    fflush(stdout);
+                continue;
+            }
+        }
+        /* an error in this game (or member): a container goes on with the next */
+        vsync_wait(sync, run);
+        report_error(st, f, run, container, err, source);
+        if (!container)
+            return rc;
+        paifu_error_clear(err);
+        rc = 0;
+    }
+    return rc;
+}
+
+/* The JSON head of file PATH's entry. */
+static void print_head(FILE *o, const char *path)
+{
+    fprintf(o, "\n  {\"file\": ");
+    cli_json_string(o, path);
+    fprintf(o, ", \"findings\": [");
+}
+
+/* The JSON tail of a file's entry: its format, games, rule sets, error (ERR, when it ended
+   the file) and member errors. */
+static void print_tail(FILE *o, const char *format, const vrun *run, const char *rules,
+                       size_t rules_len, const paifu_error *err, const char *kept, size_t kept_len)
+{
+    fprintf(o, "%s], \"format\": ", run->first ? "" : "\n  ");
+    if (format)
+        cli_json_string(o, format);
+    else
+        fprintf(o, "null");
+    fprintf(o, ", \"games\": %zu, \"game_rules\": [", run->games);
+    if (rules_len)
+        fwrite(rules, 1, rules_len, o);
+    fprintf(o, "%s]", run->games ? "\n  " : "");
+    if (err) {
         fprintf(o, ", \"error\": ");
         json_error(o, err);
-        fprintf(o, "}\n");
-    } else if (st->json && kept) {
-        fprintf(kept, "%s", f->errors > 1 ? ", " : "");
-        json_error(kept, err);
     }
-    if (e == stderr)
-        cli_progress_lock();
-    cli_fprint_error(e, err);
-    if (e == stderr)
-        cli_progress_unlock();
+    if (kept_len)
+        fprintf(o, ", \"member_errors\": [%s]", kept);
+    fprintf(o, "}");
+}
+
+/* Memory streams of a file's (or piece's) JSON rule sets and member errors. */
+typedef struct vjson {
+    char *rules, *kept;
+    size_t rules_len, kept_len;
+} vjson;
+
+static void vjson_open(vjson *j, vrun *run, bool json)
+{
+    memset(j, 0, sizeof(*j));
+    run->rules_out = json ? open_memstream(&j->rules, &j->rules_len) : NULL;
+    run->kept = json ? open_memstream(&j->kept, &j->kept_len) : NULL;
+}
+
+/* Close the streams (their text then in J). */
+static void vjson_close(vjson *j, vrun *run)
+{
+    if (run->rules_out && fclose(run->rules_out) != 0)
+        j->rules_len = 0;
+    if (run->kept && fclose(run->kept) != 0)
+        j->kept_len = 0;
+    run->rules_out = run->kept = NULL;
+}
+
+static void vjson_free(vjson *j)
+{
+    free(j->rules);
+    free(j->kept);
+    memset(j, 0, sizeof(*j));
 }
 
 /* Check the file F->path, writing its output to O and its error lines to E (its buffers, or
@@ -244,92 +464,18 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
     paifu_error_clear(&err);
     paifu_reader *r = NULL;
     paifu_report *rep = NULL;
-    size_t games = 0;
-    bool first = true, container = false;
-    char *rules_buf = NULL; /* JSON: the games' rule sets, printed after the findings */
-    size_t rules_len = 0;
-    FILE *rules_out = st->json ? open_memstream(&rules_buf, &rules_len) : NULL;
-    char *kept_text = NULL; /* JSON: a container's member errors */
-    size_t kept_len = 0;
-    FILE *kept = st->json ? open_memstream(&kept_text, &kept_len) : NULL;
+    vrun run = {o, e, NULL, NULL, 0, true, 0};
+    vjson j;
+    vjson_open(&j, &run, st->json);
     f->status = CLI_CLEAN;
-    if (st->json) {
-        fprintf(o, "\n  {\"file\": ");
-        cli_json_string(o, path);
-        fprintf(o, ", \"findings\": [");
-    }
+    if (st->json)
+        print_head(o, path);
     int rc = paifu_report_new(&rep, &err);
     if (rc == 0)
         rc = paifu_reader_open(&r, path, st->ropts, &err);
-    container = r && paifu_reader_members(r, NULL, NULL, NULL);
-    uint64_t seen_total = 0;
-    while (rc == 0) {
-        const paifu_game *g;
-        if ((rc = paifu_reader_next(&g, r, &err)) == 0)
-            break;
-        const char *source = strcmp(path, "-") == 0 ? "-" : paifu_reader_source(r);
-        paifu_rules *rules = NULL;
-        paifu_rules_origin origin;
-        if (rc > 0 &&
-            (rc = cli_resolve_rules_origin(&rules, &origin, st->ro, g, "rrc", &err)) == 0) {
-            paifu_verify_stats before = *paifu_report_stats(rep);
-            paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
-            vo.source_name = source;
-            vo.game_index = (int32_t)games;
-            vo.max_findings = st->max_findings;
-            rc = paifu_verify_game(rep, g, rules, &vo, &err);
-            cli_rules_info ri;
-            cli_rules_describe(&ri, st->ro, g, rules, origin);
-            paifu_rules_free(rules);
-            if (rc == 0) {
-                games++;
-                if (rules_out)
-                    print_rules(rules_out, st, source, games, &ri, games == 1);
-                else if (!st->quiet && !st->jsonl)
-                    print_rules(o, st, source, games, &ri, games == 1);
-                for (size_t i = 0; !st->quiet && i < paifu_report_count(rep); i++) {
-                    if (st->jsonl) {
-                        jsonl_head(o, "finding", source);
-                        fprintf(o, ", \"game\": %zu, \"finding\": ", games);
-                    }
-                    print_finding(o, st, g, &ri, paifu_report_finding(rep, i), &first);
-                    if (st->jsonl)
-                        fprintf(o, "}\n");
-                }
-                paifu_report_clear_findings(rep);
-                const paifu_verify_stats *now = paifu_report_stats(rep);
-                if (st->jsonl) {
-                    const char *ref = paifu_game_meta_get(g, "tenhou.ref");
-                    jsonl_head(o, "game", source);
-                    fprintf(o, ", \"game\": %zu, \"format\": \"%s\"", games,
-                            paifu_reader_format(r));
-                    if (ref) {
-                        fprintf(o, ", \"ref\": ");
-                        cli_json_string(o, ref);
-                    }
-                    fprintf(o, ", \"deals\": %llu, \"wins\": %llu, \"draws\": %llu, "
-                               "\"findings\": %llu, \"rules\": ",
-                            (unsigned long long)(now->deals - before.deals),
-                            (unsigned long long)(now->wins - before.wins),
-                            (unsigned long long)(now->draws - before.draws),
-                            (unsigned long long)(now->findings - before.findings));
-                    cli_rules_json(o, &ri);
-                    fprintf(o, "}\n");
-                }
-                cli_progress_add(0, 1, now->findings - before.findings);
-                cli_progress_members(r, &seen_total);
-                if (o == stdout)
-                    fflush(stdout);
-                continue;
-            }
-        }
-        /* an error in this game (or member): a container goes on with the next */
-        report_error(st, f, o, e, container ? kept : NULL, &err, source);
-        if (!container)
-            break;
-        paifu_error_clear(&err);
-        rc = 0;
-    }
+    bool container = r && paifu_reader_members(r, NULL, NULL, NULL);
+    if (rc == 0)
+        rc = check_games(st, f, &run, NULL, r, container, rep, &err);
     if (rep) {
         f->stats = *paifu_report_stats(rep);
         paifu_report_free(rep);
@@ -337,35 +483,14 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
     if (f->stats.findings > 0 && f->status < CLI_FINDINGS)
         f->status = CLI_FINDINGS;
     if (rc < 0 && !r) /* the file could not be opened */
-        report_error(st, f, o, e, NULL, &err, path);
+        report_error(st, f, &run, false, &err, path);
     if (r)
         paifu_reader_members(r, NULL, NULL, &f->skipped);
-    if (st->json) {
-        fprintf(o, "%s], \"format\": ", first ? "" : "\n  ");
-        if (r && paifu_reader_format(r))
-            cli_json_string(o, paifu_reader_format(r));
-        else
-            fprintf(o, "null");
-        fprintf(o, ", \"games\": %zu, \"game_rules\": [", games);
-        if (rules_out && fclose(rules_out) == 0 && rules_buf)
-            fwrite(rules_buf, 1, rules_len, o);
-        rules_out = NULL;
-        fprintf(o, "%s]", games ? "\n  " : "");
-        if (rc < 0 && !container) {
-            fprintf(o, ", \"error\": ");
-            json_error(o, &err);
-        }
-        if (kept && fclose(kept) == 0 && kept_len)
-            fprintf(o, ", \"member_errors\": [%s]", kept_text);
-        kept = NULL;
-        fprintf(o, "}");
-    }
-    if (rules_out)
-        fclose(rules_out);
-    if (kept)
-        fclose(kept);
-    free(rules_buf);
-    free(kept_text);
+    vjson_close(&j, &run);
+    if (st->json)
+        print_tail(o, r ? paifu_reader_format(r) : NULL, &run, j.rules, j.rules_len,
+                   rc < 0 && !container ? &err : NULL, j.kept, j.kept_len);
+    vjson_free(&j);
     cli_progress_add(1, 0, 0);
     paifu_reader_free(r);
 }
@@ -389,33 +514,6 @@ static void run_file(const vopts *st, vfile *f)
     check_file(st, f, o, e);
     if (fclose(o) != 0 || fclose(e) != 0)
         f->status = CLI_ERROR;
-}
-
-/* ---- several files at once ---- */
-
-typedef struct pool {
-    const vopts *st;
-    vfile *files;
-    size_t n, next;
-    pthread_mutex_t lock;
-    pthread_cond_t done; /* signalled whenever a file is finished */
-} pool;
-
-static void *worker(void *arg)
-{
-    pool *p = arg;
-    for (;;) {
-        pthread_mutex_lock(&p->lock);
-        size_t i = p->next < p->n ? p->next++ : p->n;
-        pthread_mutex_unlock(&p->lock);
-        if (i == p->n)
-            return NULL;
-        run_file(p->st, &p->files[i]);
-        pthread_mutex_lock(&p->lock);
-        p->files[i].done = true;
-        pthread_cond_broadcast(&p->done);
-        pthread_mutex_unlock(&p->lock);
-    }
 }
 
 /* Print F's buffers (the JSON separator before every file but the first) and free them. */
@@ -443,37 +541,287 @@ static void print_file(const vopts *st, vfile *f, bool first)
     f->out = f->err = NULL;
 }
 
+/* ---- several files, or pieces of one, at once ---- */
+
+/*
+ * A file of at least SPLIT_MIN bytes (or stdin) is read by the main thread in pieces (one game
+ * of a file of concatenated games, one member of a database or archive: paifu_reader_split)
+ * that the workers check; a smaller one is checked whole by a worker.
+ */
+#define SPLIT_MIN ((off_t)1 << 20)
+
+/* A split file while its pieces go through. */
+typedef struct vsplit {
+    vfile *f;
+    paifu_reader *r; /* the file's reader, split by the main thread */
+    bool container;
+    const char *format;
+    vshared sh;
+    vrun run;  /* the file's state as its pieces are printed */
+    vjson j;   /* its JSON rule sets and member errors */
+    bool ended; /* a piece's error ended it: the pieces after it are dropped */
+    paifu_error end_err;
+} vsplit;
+
+typedef enum { UNIT_FILE, UNIT_HEAD, UNIT_PIECE, UNIT_END } vunit_kind;
+
+/* One work unit: a whole file, or the head, a piece or the end of a split file. */
+typedef struct vunit {
+    vunit_kind kind;
+    vfile *f;       /* UNIT_FILE: the file (its output in its buffers) */
+    vsplit *sp;     /* a piece's or end's file */
+    paifu_reader *piece;
+    size_t seq;     /* the piece's number in its file */
+    bool pre_error; /* the piece is an error of the split (in err) */
+    paifu_error err;
+    char source[256]; /* what names that error */
+    /* a piece's outcome */
+    vfile acc;      /* its counters (path: the file's) */
+    vrun run;       /* the file's state after it */
+    char *out, *errs;
+    size_t out_len, errs_len;
+    vjson j;
+    bool fatal;     /* its error ends the file (not a container) */
+} vunit;
+
+/* Check piece U (in a worker). */
+static void run_piece(const vopts *st, vunit *u)
+{
+    vsplit *sp = u->sp;
+    vsync sync = {&sp->sh, u->seq, false};
+    vrun *run = &u->run;
+    memset(run, 0, sizeof(*run));
+    run->first = true;
+    u->acc.path = sp->f->path;
+    run->o = open_memstream(&u->out, &u->out_len);
+    run->e = open_memstream(&u->errs, &u->errs_len);
+    vjson_open(&u->j, run, st->json);
+    paifu_report *rep = NULL;
+    int rc = 0;
+    if (!run->o || !run->e || (!u->pre_error && (rc = paifu_report_new(&rep, &u->err)) < 0)) {
+        vsync_wait(&sync, run);
+        u->acc.status = CLI_ERROR;
+        u->acc.unreadable = true;
+    } else if (u->pre_error) {
+        vsync_wait(&sync, run);
+        report_error(st, &u->acc, run, sp->container, &u->err, u->source);
+        rc = sp->container ? 0 : -1;
+    } else {
+        rc = check_games(st, &u->acc, run, &sync, u->piece, sp->container, rep, &u->err);
+    }
+    vsync_wait(&sync, run);
+    vsync_post(&sync, run);
+    if (rep) {
+        u->acc.stats = *paifu_report_stats(rep);
+        paifu_report_free(rep);
+    }
+    if (u->piece)
+        paifu_reader_members(u->piece, NULL, NULL, &u->acc.skipped);
+    u->fatal = rc < 0 && !sp->container;
+    vjson_close(&u->j, run);
+    if (run->o && fclose(run->o) != 0)
+        u->acc.status = CLI_ERROR;
+    if (run->e && fclose(run->e) != 0)
+        u->acc.status = CLI_ERROR;
+    run->o = run->e = NULL;
+    paifu_reader_free(u->piece);
+    u->piece = NULL;
+}
+
+static void work(void *ctx, void *unit)
+{
+    vunit *u = unit;
+    if (u->kind == UNIT_FILE)
+        run_file(ctx, u->f);
+    else
+        run_piece(ctx, u);
+}
+
+/* Add piece U's counters to its file's. */
+static void merge(vfile *f, const vfile *a)
+{
+    if (a->status > f->status)
+        f->status = a->status;
+    f->unreadable |= a->unreadable;
+    f->errors += a->errors;
+    f->skipped += a->skipped;
+    f->stats.games += a->stats.games;
+    f->stats.deals += a->stats.deals;
+    f->stats.events += a->stats.events;
+    f->stats.wins += a->stats.wins;
+    f->stats.draws += a->stats.draws;
+    f->stats.findings += a->stats.findings;
+    f->stats.wins_scored += a->stats.wins_scored;
+}
+
+/* Print unit U in its turn (the main thread) and free it. *PRINTED counts the files begun. */
+static void emit(const vopts *st, vunit *u, size_t *printed)
+{
+    vsplit *sp = u->sp;
+    if (u->kind == UNIT_FILE) {
+        print_file(st, u->f, (*printed)++ == 0);
+    } else if (u->kind == UNIT_HEAD) {
+        if (st->json) {
+            if ((*printed)++ > 0)
+                fputc(',', stdout);
+            print_head(stdout, sp->f->path);
+        }
+    } else if (u->kind == UNIT_PIECE && !sp->ended) {
+        cli_progress_lock();
+        if (u->errs_len)
+            fwrite(u->errs, 1, u->errs_len, stderr);
+        cli_progress_unlock();
+        if (u->out_len)
+            fwrite(u->out, 1, u->out_len, stdout);
+        if (st->json) {
+            if (u->j.rules_len)
+                fwrite(u->j.rules, 1, u->j.rules_len, sp->run.rules_out);
+            if (u->j.kept_len)
+                fwrite(u->j.kept, 1, u->j.kept_len, sp->run.kept);
+        }
+        fflush(stdout);
+        merge(sp->f, &u->acc);
+        sp->run.games = u->run.games;
+        sp->run.first = u->run.first;
+        if (u->fatal) {
+            sp->ended = true;
+            sp->end_err = u->err;
+        }
+    } else if (u->kind == UNIT_END) {
+        vfile *f = sp->f;
+        if (f->stats.findings > 0 && f->status < CLI_FINDINGS)
+            f->status = CLI_FINDINGS;
+        vjson_close(&sp->j, &sp->run);
+        if (st->json)
+            print_tail(stdout, sp->format, &sp->run, sp->j.rules, sp->j.rules_len,
+                       sp->ended ? &sp->end_err : NULL, sp->j.kept, sp->j.kept_len);
+        fflush(stdout);
+        cli_progress_add(1, 0, 0);
+        vjson_free(&sp->j);
+        paifu_reader_free(sp->r);
+        free(sp);
+    }
+    if (u->kind == UNIT_PIECE) {
+        free(u->out);
+        free(u->errs);
+        vjson_free(&u->j);
+    }
+    free(u);
+}
+
+/* Push U, first printing the oldest units while the window is full. */
+static void push(const vopts *st, cli_pipeline *p, vunit *u, bool work_it, size_t *printed)
+{
+    while (cli_pipeline_full(p))
+        emit(st, cli_pipeline_pop(p), printed);
+    cli_pipeline_push(p, u, work_it);
+}
+
+/* Split file F into pieces and push them, then its end; false when out of memory. */
+static bool push_split(const vopts *st, cli_pipeline *p, vfile *f, size_t *printed)
+{
+    vsplit *sp = calloc(1, sizeof(*sp));
+    vunit *end = calloc(1, sizeof(*end));
+    if (!sp || !end) {
+        free(sp);
+        free(end);
+        return false;
+    }
+    f->status = CLI_CLEAN;
+    sp->f = f;
+    sp->run.first = true;
+    sp->sh.first = true;
+    vunit *head = calloc(1, sizeof(*head));
+    if (!head) {
+        free(sp);
+        free(end);
+        return false;
+    }
+    head->kind = UNIT_HEAD;
+    head->sp = sp;
+    push(st, p, head, false, printed);
+    vjson_open(&sp->j, &sp->run, st->json);
+    paifu_error err;
+    paifu_error_clear(&err);
+    int rc = paifu_reader_open(&sp->r, f->path, st->ropts, &err);
+    sp->container = sp->r && paifu_reader_members(sp->r, NULL, NULL, NULL);
+    sp->format = sp->r ? paifu_reader_format(sp->r) : NULL;
+    for (size_t seq = 0; !sp->ended;) {
+        vunit *u = calloc(1, sizeof(*u));
+        if (!u)
+            break;
+        u->kind = UNIT_PIECE;
+        u->sp = sp;
+        u->seq = seq++;
+        if (sp->r) {
+            paifu_error_clear(&u->err);
+            rc = paifu_reader_split(&u->piece, sp->r, &u->err);
+            if (rc == 0) {
+                free(u);
+                break;
+            }
+        } else {
+            u->err = err; /* the file could not be opened */
+        }
+        u->pre_error = rc < 0;
+        snprintf(u->source, sizeof(u->source), "%s",
+                 sp->r && strcmp(f->path, "-") != 0 ? paifu_reader_source(sp->r) : f->path);
+        bool last = rc < 0 && (!sp->container || !sp->r);
+        push(st, p, u, true, printed);
+        if (last)
+            break;
+    }
+    if (sp->r)
+        sp->format = paifu_reader_format(sp->r);
+    end->kind = UNIT_END;
+    end->sp = sp;
+    push(st, p, end, false, printed);
+    return true;
+}
+
+/* Whether file PATH is to be split: stdin, or a file of SPLIT_MIN bytes or more. */
+static bool to_split(const char *path)
+{
+    struct stat sb;
+    return strcmp(path, "-") == 0 || (stat(path, &sb) == 0 && sb.st_size >= SPLIT_MIN);
+}
+
 /* Check every file with JOBS threads (1: in this thread) and print each in order as soon as it
    and all before it are done. */
 static void check_all(const vopts *st, vfile *files, size_t n, long jobs)
 {
-    pool p = {st, files, n, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
-    pthread_t threads[64];
-    size_t started = 0;
-    if (jobs > 64)
-        jobs = 64;
-    for (long t = 0; jobs > 1 && (size_t)t < n && t < jobs; t++)
-        if (pthread_create(&threads[started], NULL, worker, &p) == 0)
-            started++;
-    for (size_t i = 0; i < n; i++) {
-        if (!started) { /* no worker: this thread does it all, straight to the output */
+    cli_pipeline *p = jobs > 1 ? cli_pipeline_start(jobs, (size_t)jobs * 16, work, (void *)st)
+                               : NULL;
+    if (!p) { /* no worker: this thread does it all, straight to the output */
+        for (size_t i = 0; i < n; i++) {
             if (st->json && i > 0)
                 fputc(',', stdout);
             check_file(st, &files[i], stdout, stderr);
             fflush(stdout);
-            continue;
-        } else {
-            pthread_mutex_lock(&p.lock);
-            while (!files[i].done)
-                pthread_cond_wait(&p.done, &p.lock);
-            pthread_mutex_unlock(&p.lock);
         }
-        print_file(st, &files[i], i == 0);
+        return;
     }
-    for (size_t t = 0; t < started; t++)
-        pthread_join(threads[t], NULL);
-    pthread_mutex_destroy(&p.lock);
-    pthread_cond_destroy(&p.done);
+    size_t printed = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (to_split(files[i].path) && push_split(st, p, &files[i], &printed))
+            continue;
+        vunit *u = calloc(1, sizeof(*u));
+        if (!u) { /* out of memory: this one here, in its turn */
+            while ((u = cli_pipeline_pop(p)) != NULL)
+                emit(st, u, &printed);
+            if (st->json && printed++ > 0)
+                fputc(',', stdout);
+            check_file(st, &files[i], stdout, stderr);
+            continue;
+        }
+        u->kind = UNIT_FILE;
+        u->f = &files[i];
+        push(st, p, u, true, &printed);
+    }
+    vunit *u;
+    while ((u = cli_pipeline_pop(p)) != NULL)
+        emit(st, u, &printed);
+    cli_pipeline_stop(p);
 }
 
 int cmd_validate(int argc, char **argv)

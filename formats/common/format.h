@@ -100,6 +100,16 @@ typedef struct format_impl {
     void (*stream_span)(const void *state, size_t *keep, size_t *next);
     size_t (*game_end)(const char *d, size_t from, size_t size);
     void (*stream_rebase)(void *state, const char *data, size_t size, size_t dropped);
+    /*
+     * Splitting (optional; registry.c, paifu_reader_split): split_span gives the bytes
+     * [*from, *to) of the game the next reader_next would read (the state positioned at FROM as
+     * that call would position it), or returns 0 where reader_next would end; split_take then
+     * opens a state *PIECE that reads that game alone from PIECE_IN (a copy of those bytes,
+     * in.base their offset in the input) giving what reader_next would have given (positions,
+     * game index, errors), and moves this state past it.
+     */
+    int (*split_span)(void *state, size_t *from, size_t *to);
+    int (*split_take)(void *state, const format_input *piece_in, void **piece, paifu_error *err);
 } format_impl;
 
 const format_impl *paifu_formats__find(const char *name);

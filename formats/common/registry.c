@@ -215,6 +215,11 @@ struct paifu_reader {
     uint64_t skipped; /* members that are no log */
     char ref[256];    /* a database row's log id, set as metadata tenhou.ref on its game */
     paifu_game *spare; /* the last member's game, for the next member */
+    /* a piece of a container (paifu_reader_split): its one member, opened when first read */
+    bool piece_member;
+    container_member member;
+    char member_name[256];
+    char member_ref[256];
 };
 
 void paifu_reader_free(paifu_reader *r)
@@ -230,6 +235,8 @@ void paifu_reader_free(paifu_reader *r)
     paifu_input__stream_close(&r->stream);
     free(r->data);
     paifu_input__release(r->held);
+    if (r->piece_member)
+        free(r->member.data);
     free(r);
 }
 
@@ -478,49 +485,68 @@ static int open_container(paifu_reader **out, const char *path, container_kind k
     return 0;
 }
 
-/* The next member of R's container with a log in it, in a new inner reader: 1, 0 at the end,
-   or a negative error (R->done when it ends the container). */
+/* Open member M (its bytes now R's to free) in a new inner reader: 1, 0 when it is no log
+   (skipped, counted), or a negative error naming it. */
+static int open_member(paifu_reader *r, container_member *m, paifu_error *err)
+{
+    bool compressed;
+    snprintf(r->source, sizeof(r->source), "%s", m->name);
+    uint64_t max_inflated = r->opts.max_inflated ? r->opts.max_inflated : DEFAULT_MAX_INFLATED;
+    /* the member's bytes are the container's (capped per member); what inflating them
+       makes counts against the process's input budget like any input */
+    uint64_t held = 0;
+    int rc = paifu_input__gunzip(&m->data, &m->size, &held, &compressed, max_inflated, m->name,
+                                 err);
+    if (rc < 0) {
+        free(m->data);
+        return rc;
+    }
+    if (paifu_container__sniff((const unsigned char *)m->data, m->size) != CONTAINER_NONE) {
+        free(m->data);
+        paifu_input__release(held);
+        return paifu_formats__error(err, PAIFU_EFORMAT, m->name, 0, 0, NULL,
+                                    "an archive or database inside an archive: refused "
+                                    "(unpack it first)");
+    }
+    if (!r->opts.format && !detect(m->data, m->size)) {
+        free(m->data); /* a README beside the logs, as in a folder */
+        paifu_input__release(held);
+        r->skipped++;
+        return 0;
+    }
+    paifu_game *spare = r->spare;
+    r->spare = NULL;
+    if ((rc = open_reusing(&r->inner, m->data, m->size, held, m->name, &r->opts, spare, err)) < 0)
+        return rc;
+    r->inner->compressed = compressed;
+    snprintf(r->inner->ref, sizeof(r->inner->ref), "%s", m->ref ? m->ref : "");
+    return 1;
+}
+
+/* The next member of R's container with a log in it (or a piece's one member), in a new
+   inner reader: 1, 0 at the end, or a negative error (R->done when it ends the container). */
 static int next_member(paifu_reader *r, paifu_error *err)
 {
     for (;;) {
         container_member m;
-        bool fatal, compressed;
-        int rc = paifu_container__next(r->box, &m, &fatal, err);
+        bool fatal = false;
+        int rc;
+        if (r->piece_member) {
+            m = r->member;
+            r->piece_member = false;
+            r->done = true;
+            rc = 1;
+        } else if (r->box) {
+            rc = paifu_container__next(r->box, &m, &fatal, err);
+        } else {
+            rc = 0;
+        }
         if (rc <= 0) {
             r->done = rc == 0 || fatal;
             return rc;
         }
-        snprintf(r->source, sizeof(r->source), "%s", m.name);
-        uint64_t max_inflated = r->opts.max_inflated ? r->opts.max_inflated : DEFAULT_MAX_INFLATED;
-        /* the member's bytes are the container's (capped per member); what inflating them
-           makes counts against the process's input budget like any input */
-        uint64_t held = 0;
-        if ((rc = paifu_input__gunzip(&m.data, &m.size, &held, &compressed, max_inflated, m.name,
-                                      err)) < 0) {
-            free(m.data);
+        if ((rc = open_member(r, &m, err)) != 0)
             return rc;
-        }
-        if (paifu_container__sniff((const unsigned char *)m.data, m.size) != CONTAINER_NONE) {
-            free(m.data);
-            paifu_input__release(held);
-            return paifu_formats__error(err, PAIFU_EFORMAT, m.name, 0, 0, NULL,
-                                        "an archive or database inside an archive: refused "
-                                        "(unpack it first)");
-        }
-        if (!r->opts.format && !detect(m.data, m.size)) {
-            free(m.data); /* a README beside the logs, as in a folder */
-            paifu_input__release(held);
-            r->skipped++;
-            continue;
-        }
-        paifu_game *spare = r->spare;
-        r->spare = NULL;
-        if ((rc = open_reusing(&r->inner, m.data, m.size, held, m.name, &r->opts, spare, err)) <
-            0)
-            return rc;
-        r->inner->compressed = compressed;
-        snprintf(r->inner->ref, sizeof(r->inner->ref), "%s", m.ref ? m.ref : "");
-        return 1;
     }
 }
 
@@ -676,7 +702,7 @@ int paifu_reader_next(const paifu_game **out, paifu_reader *r, paifu_error *err)
     if (!out || !r)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
     *out = NULL;
-    if (r->box)
+    if (r->box || r->piece_member || r->inner)
         return next_in_container(out, r, err);
     if (r->done)
         return 0;
@@ -692,6 +718,102 @@ int paifu_reader_next(const paifu_game **out, paifu_reader *r, paifu_error *err)
         paifu_game_set_source_format(r->game, r->impl->info.name, NULL);
     *out = r->game;
     return 1;
+}
+
+/* ---- splitting (paifu_reader_split) ---- */
+
+/* The next member of R's container, unread, in a piece that opens it when first read. */
+static int split_member(paifu_reader **out, paifu_reader *r, paifu_error *err)
+{
+    container_member m;
+    bool fatal = false;
+    int rc = paifu_container__next(r->box, &m, &fatal, err);
+    if (rc <= 0) {
+        r->done = rc == 0 || fatal;
+        return rc;
+    }
+    paifu_reader *p;
+    if ((rc = reader_new(&p, m.name, &r->opts, err)) < 0) {
+        free(m.data);
+        return rc;
+    }
+    p->kind = r->kind;
+    p->piece_member = true;
+    p->member = m;
+    snprintf(p->member_name, sizeof(p->member_name), "%s", m.name);
+    snprintf(p->member_ref, sizeof(p->member_ref), "%s", m.ref ? m.ref : "");
+    p->member.name = p->member_name;
+    p->member.ref = m.ref ? p->member_ref : NULL;
+    *out = p;
+    return 1;
+}
+
+/* The rest of R (a format that does not split) moved into a new reader; R is left done. */
+static int split_whole(paifu_reader **out, paifu_reader *r, paifu_error *err)
+{
+    paifu_reader *p = malloc(sizeof(*p));
+    if (!p)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    *p = *r;
+    if (p->state) { /* every reader's state starts with its input (format.h) */
+        format_input *in = p->state;
+        in->source = p->source;
+        in->opts = &p->opts;
+    }
+    memset(r, 0, sizeof(*r));
+    memcpy(r->source, p->source, sizeof(r->source));
+    r->opts = p->opts;
+    r->impl = p->impl;
+    r->compressed = p->compressed;
+    r->done = true;
+    *out = p;
+    return 1;
+}
+
+/* The next game of R's input, copied into a piece of its own. */
+static int split_game(paifu_reader **out, paifu_reader *r, paifu_error *err)
+{
+    int rc = r->streaming ? stream_fill(r, err) : 0;
+    size_t from, to;
+    if (rc < 0 || !r->impl->split_span(r->state, &from, &to)) {
+        r->done = true;
+        return rc;
+    }
+    paifu_reader *p;
+    if ((rc = reader_new(&p, r->source, &r->opts, err)) < 0)
+        return rc;
+    p->impl = r->impl;
+    p->compressed = r->compressed;
+    if ((rc = paifu_input__hold(&p->data, r->data + from, to - from, &p->held, r->source, err)) <
+            0 ||
+        (rc = paifu_game_new(&p->game, err)) < 0) {
+        paifu_reader_free(p);
+        return rc;
+    }
+    p->size = to - from;
+    paifu_game_set_limits(p->game, p->opts.max_deals, p->opts.max_events);
+    const format_input *parent = r->state;
+    format_input in = {p->data, p->size, p->source, &p->opts, parent->base + from};
+    if ((rc = r->impl->split_take(r->state, &in, &p->state, err)) < 0) {
+        paifu_reader_free(p);
+        return rc;
+    }
+    *out = p;
+    return 1;
+}
+
+int paifu_reader_split(paifu_reader **out, paifu_reader *r, paifu_error *err)
+{
+    if (!out || !r)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
+    *out = NULL;
+    if (r->done)
+        return 0;
+    if (r->box)
+        return split_member(out, r, err);
+    if (!r->impl->split_span || r->inner || r->piece_member)
+        return split_whole(out, r, err);
+    return split_game(out, r, err);
 }
 
 const char *paifu_reader_format(const paifu_reader *r)

@@ -84,6 +84,7 @@ typedef struct mjlog_reader {
     format_input in;
     size_t next_doc;    /* where the next <mjloggm> document starts */
     int32_t game_index; /* 0-based index of the game being read */
+    uint8_t single;     /* a piece (paifu_reader_split): 1 its one document to read, 2 read */
 
     /* the document being read */
     size_t doc_start, doc_end;

@@ -930,7 +930,7 @@ static int refuse_crowded_tag(mjlog_reader *st, size_t k)
     w.game = st->game_index;
     w.line = st->line;
     w.column = (uint32_t)(k - st->line_start + 1);
-    w.offset = k;
+    w.offset = st->in.base + k;
     return paifu_error_set(st->err, PAIFU_ELIMIT, &w, "more than %d attributes in one tag",
                            MJ_MAX_ATTRS);
 }
@@ -981,9 +981,14 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     mjlog_reader *st = state;
     st->game = game;
     st->err = err;
-    if (st->next_doc >= st->in.size ||
-        (st->game_index >= 0 && only_trailer(st->in.data, st->next_doc, st->in.size)))
+    if (st->single) {
+        if (st->single == 2)
+            return 0;
+        st->single = 2;
+    } else if (st->next_doc >= st->in.size ||
+               (st->game_index >= 0 && only_trailer(st->in.data, st->next_doc, st->in.size))) {
         return 0;
+    }
     st->game_index++;
     while (st->next_doc < st->in.size && is_space(st->in.data[st->next_doc]))
         st->next_doc++; /* a later document may open with its own XML declaration */
@@ -1011,6 +1016,42 @@ static void stream_span(const void *state, size_t *keep, size_t *next)
     const mjlog_reader *st = state;
     *keep = st->cur < st->next_doc ? st->cur : st->next_doc;
     *next = st->next_doc;
+}
+
+/* Splitting (format.h): the next document, as reader_next finds it. */
+static int split_span(void *state, size_t *from, size_t *to)
+{
+    mjlog_reader *st = state;
+    const char *d = st->in.data;
+    if (st->next_doc >= st->in.size ||
+        (st->game_index >= 0 && only_trailer(d, st->next_doc, st->in.size)))
+        return 0;
+    size_t s = st->next_doc;
+    while (s < st->in.size && is_space(d[s]))
+        s++;
+    advance(st, s);
+    *from = s;
+    *to = find_doc_end(d, s, st->in.size);
+    return 1;
+}
+
+/* A piece over the document split_span gave, starting where this reader stands (its line, the
+   offset of that line's start and the game index), and this reader moved past it. */
+static int split_take(void *state, const format_input *piece_in, void **piece, paifu_error *err)
+{
+    mjlog_reader *st = state;
+    int rc = reader_open(piece, piece_in, err);
+    if (rc < 0)
+        return rc;
+    mjlog_reader *p = *piece;
+    size_t from = st->cur;
+    p->single = 1;
+    p->game_index = st->game_index;
+    p->line = st->line;
+    p->line_start = st->line_start - from; /* before the piece: modular, as stream_rebase */
+    st->game_index++;
+    st->next_doc = from + piece_in->size;
+    return 0;
 }
 
 static void stream_rebase(void *state, const char *data, size_t size, size_t dropped)
@@ -1041,4 +1082,6 @@ const format_impl paifu_format_mjlog = {
     .stream_span = stream_span,
     .game_end = find_doc_end,
     .stream_rebase = stream_rebase,
+    .split_span = split_span,
+    .split_take = split_take,
 };

@@ -130,6 +130,24 @@ PAIFU_EXTERN int paifu_reader_open_buffer(paifu_reader **out, const void *data, 
  */
 PAIFU_EXTERN int paifu_reader_next(const paifu_game **out, paifu_reader *reader, paifu_error *err);
 
+/**
+ * Split READER's input into pieces that other threads can read at once, in input order: *OUT
+ * gets a new reader (the caller's, freed with paifu_reader_free()) over the next piece, which
+ * paifu_reader_next() reads as READER itself would have read that part of the input: the same
+ * games, sources, positions (offsets, lines, game numbers) and errors. A piece is one game of a
+ * format that splits (a Tenhou mjlog file of concatenated documents, or the same through
+ * stdin: copied out of the window the stream is read through, so memory stays bounded by the
+ * pieces held), one member of a log database or archive (read from the container now, inflated
+ * and detected when the piece is first read: a member that is no log gives no game and counts
+ * as skipped in paifu_reader_members() of the piece), or else the whole rest of the input.
+ * Returns 1, 0 at the end, or a negative error: of the input (READER then ends), or of one
+ * container member (the next call goes on with the next member, as paifu_reader_next() does).
+ * A single log's reader ends after its first error: when a piece of it fails, the pieces split
+ * after it are to be dropped, as paifu_reader_next() would not have read them. Do not mix
+ * paifu_reader_split() and paifu_reader_next() on one reader.
+ */
+PAIFU_EXTERN int paifu_reader_split(paifu_reader **out, paifu_reader *reader, paifu_error *err);
+
 /** The detected (or forced) format name. Static storage. */
 PAIFU_EXTERN const char *paifu_reader_format(const paifu_reader *reader);
 
