@@ -31,8 +31,15 @@ static void *worker(void *arg)
     cli_pipeline *p = arg;
     pthread_mutex_lock(&p->lock);
     for (;;) {
-        while (p->claimed < p->pushed && !p->ring[p->claimed % p->window].work)
-            p->claimed++; /* markers are done already */
+        /* a marker is done once the workers have passed it: before that its slot is not
+           popped, so it is not reused while a worker may still look at it */
+        bool passed = false;
+        while (p->claimed < p->pushed && !p->ring[p->claimed % p->window].work) {
+            p->ring[p->claimed++ % p->window].done = true;
+            passed = true;
+        }
+        if (passed)
+            pthread_cond_broadcast(&p->done);
         if (p->claimed == p->pushed) {
             if (p->stopping)
                 break;
@@ -81,7 +88,7 @@ bool cli_pipeline_full(const cli_pipeline *p)
 void cli_pipeline_push(cli_pipeline *p, void *unit, bool work)
 {
     pthread_mutex_lock(&p->lock);
-    p->ring[p->pushed % p->window] = (slot){unit, work, !work};
+    p->ring[p->pushed % p->window] = (slot){unit, work, false};
     p->pushed++;
     pthread_cond_signal(&p->more);
     pthread_mutex_unlock(&p->lock);

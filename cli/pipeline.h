@@ -20,7 +20,8 @@ typedef void (*cli_work_fn)(void *ctx, void *unit);
 cli_pipeline *cli_pipeline_start(long jobs, size_t window, cli_work_fn work, void *ctx);
 /* Whether the window is full (pop before pushing). */
 bool cli_pipeline_full(const cli_pipeline *p);
-/* Add UNIT at the end; WORK false: a marker, done at once (it only keeps its place). */
+/* Add UNIT at the end; WORK false: a marker (it only keeps its place: done once the workers
+   have passed it). */
 void cli_pipeline_push(cli_pipeline *p, void *unit, bool work);
 /* The oldest unit once it is done (waiting for it), or NULL when none is held. */
 void *cli_pipeline_pop(cli_pipeline *p);

@@ -39,3 +39,12 @@ add_test(NAME cli.fill_roundtrip
           $<TARGET_FILE:paifu_cli> ${CMAKE_CURRENT_BINARY_DIR}/fill-roundtrip-work
           --every=${PAIFU_FILL_EVERY} ${PAIFU_FILL_LOGS})
 set_tests_properties(cli.fill_roundtrip PROPERTIES LABELS cli)
+# validate -j N over single large inputs split into pieces: the output of -j 1 (issue 19).
+find_program(PAIFU_JOBS_PYTHON NAMES python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(PAIFU_JOBS_PYTHON)
+  add_test(NAME cli.jobs
+    COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/jobs_tests.sh $<TARGET_FILE:paifu_cli>
+            ${PROJECT_SOURCE_DIR} "${PAIFU_CORPUS_DIR}/" ${CMAKE_CURRENT_BINARY_DIR}/jobs-work
+            ${PAIFU_JOBS_PYTHON})
+  set_tests_properties(cli.jobs PROPERTIES LABELS cli)
+endif()
