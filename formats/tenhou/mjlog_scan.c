@@ -32,24 +32,42 @@
 bool paifu_mjlog__scanner_on = true;
 _Thread_local unsigned long paifu_mjlog__scan_declines;
 
-static inline bool scan_space(unsigned char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
+/* Byte classes, one table lookup per byte in the loops below. */
+enum { C_SPACE = 1, C_NAME_START = 2, C_NAME = 4, C_VALUE = 8 };
+#define C_LETTER(c) ((((unsigned)(c) | 0x20u) - 'a') < 26u)
+#define CLASS(c)                                                                                  \
+    (((c) == ' ' || (c) == '\t' || (c) == '\r' || (c) == '\n' ? C_SPACE : 0) |                     \
+     (C_LETTER(c) || (c) == '_' ? C_NAME_START | C_NAME : 0) |                                    \
+     (((unsigned)(c) - '0') < 10u || (c) == '-' || (c) == '.' ? C_NAME : 0) |                     \
+     ((c) >= 0x20 && (c) <= 0x7E && (c) != '<' && (c) != '&' && (c) != '"' && (c) != '\''        \
+          ? C_VALUE                                                                               \
+          : 0))
+#define CLASS4(c) CLASS(c), CLASS((c) + 1), CLASS((c) + 2), CLASS((c) + 3)
+#define CLASS16(c) CLASS4(c), CLASS4((c) + 4), CLASS4((c) + 8), CLASS4((c) + 12)
+#define CLASS64(c) CLASS16(c), CLASS16((c) + 16), CLASS16((c) + 32), CLASS16((c) + 48)
+static const unsigned char CLS[256] = {CLASS64(0), CLASS64(64), CLASS64(128), CLASS64(192)};
 
+/*
+ * The loops run on the class of each byte without checking END: the input is NUL-terminated
+ * (format.h), and NUL is in no class, so a loop stops at the buffer's end at the latest; its
+ * caller then refuses a position at or past END.
+ */
 static inline bool name_start(unsigned char c)
 {
-    return ((unsigned)((c | 0x20) - 'a') < 26u) || c == '_';
-}
-
-static inline bool name_char(unsigned char c)
-{
-    return name_start(c) || (unsigned)(c - '0') < 10u || c == '-' || c == '.';
+    return CLS[c] & C_NAME_START;
 }
 
 static size_t skip_spaces(const unsigned char *d, size_t i, size_t end)
 {
-    while (i < end && scan_space(d[i]))
+    (void)end;
+    while (CLS[d[i]] & C_SPACE)
+        i++;
+    return i;
+}
+
+static size_t skip_name(const unsigned char *d, size_t i)
+{
+    while (CLS[d[i]] & C_NAME)
         i++;
     return i;
 }
@@ -86,6 +104,7 @@ static size_t declaration(const unsigned char *d, size_t i, size_t end)
 static int attributes(mjlog_reader *st, const unsigned char *d, size_t *pi, size_t end)
 {
     size_t i = *pi, n = 0;
+    unsigned char lens[MJ_MAX_ATTRS]; /* the lengths of the names in st->scan_names */
     paifu_mjlog__attrs_begin(st);
     for (;;) {
         size_t s = i;
@@ -106,10 +125,9 @@ static int attributes(mjlog_reader *st, const unsigned char *d, size_t *pi, size
         if (i == s || !name_start(d[i]) || n == MJ_MAX_ATTRS)
             return 0; /* no space before the name, not a name, or more than the bound */
         size_t a = i;
-        while (i < end && name_char(d[i]))
-            i++;
+        i = skip_name(d, i);
         size_t alen = i - a;
-        if (alen >= MJ_SCAN_NAME || (alen >= 5 && memcmp(d + a, "xmlns", 5) == 0))
+        if (i >= end || alen >= MJ_SCAN_NAME || (alen >= 5 && memcmp(d + a, "xmlns", 5) == 0))
             return 0;
         i = skip_spaces(d, i, end);
         if (i >= end || d[i] != '=')
@@ -119,18 +137,20 @@ static int attributes(mjlog_reader *st, const unsigned char *d, size_t *pi, size
             return 0;
         unsigned char q = d[i++];
         size_t v = i;
-        for (;; i++) {
+        for (;; i++) { /* printable ASCII but '<' and '&', up to the closing quote */
+            while (CLS[d[i]] & C_VALUE)
+                i++;
             if (i >= end)
                 return 0;
-            unsigned char c = d[i];
-            if (c == q)
+            if (d[i] == q)
                 break;
-            if ((unsigned)(c - 0x20) > 0x5Eu || c == '<' || c == '&')
+            if (d[i] != '"' && d[i] != '\'')
                 return 0;
         }
         for (size_t k = 0; k < n; k++)
-            if (memcmp(st->scan_names[k], d + a, alen) == 0 && st->scan_names[k][alen] == '\0')
+            if (lens[k] == alen && memcmp(st->scan_names[k], d + a, alen) == 0)
                 return 0; /* a repeated attribute: not well-formed */
+        lens[n] = (unsigned char)alen;
         memcpy(st->scan_names[n], d + a, alen);
         st->scan_names[n][alen] = '\0';
         paifu_mjlog__add_attribute(st, st->scan_names[n], (const char *)d + v, i - v);
@@ -169,9 +189,8 @@ int paifu_mjlog__scan(mjlog_reader *st)
         if (!name_start(d[i]))
             return 0;
         size_t a = i;
-        while (i < end && name_char(d[i]))
-            i++;
-        if (i - a >= MJ_SCAN_NAME)
+        i = skip_name(d, i);
+        if (i >= end || i - a >= MJ_SCAN_NAME)
             return 0;
         memcpy(st->scan_tag, d + a, i - a);
         st->scan_tag[i - a] = '\0';
