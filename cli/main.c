@@ -4,6 +4,9 @@
 #include "cli.h"
 
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdarg.h>
 #include <string.h>
 
@@ -152,6 +155,13 @@ int cli_resolve_rules_origin(paifu_rules **out, paifu_rules_origin *origin,
 
 int main(int argc, char **argv)
 {
+#ifdef __GLIBC__
+    /* A file's reader, game and buffers are freed and made again for the next: without this,
+       glibc gives the top of the heap back to the system and takes it again each time (two
+       brk calls a file, 12% of the system time of validating a folder of logs) */
+    mallopt(M_TRIM_THRESHOLD, 32 << 20);
+    mallopt(M_TOP_PAD, 1 << 20);
+#endif
     paifu_init();
     if (argc < 2) {
         usage(stderr);

@@ -597,21 +597,46 @@ static int read_start(file_start *s, const char *path, const paifu_read_options 
                                     err);
 }
 
+/*
+ * A file's first bytes (read_start) and whether it is a log database or archive (*KIND), told
+ * from those bytes (stdin never is one), so that a file is opened once. When they cannot be
+ * read (a cap), its first block alone is looked at, as a container may still be read.
+ */
+static int start_file(file_start *s, int *kind, const char *path, const paifu_read_options *opts,
+                      paifu_error *err)
+{
+    int rc = read_start(s, path, opts, err);
+    if (rc < 0) {
+        *kind = paifu_container__peek(path, err);
+        if (*kind > CONTAINER_NONE)
+            paifu_error_clear(err);
+        return *kind > CONTAINER_NONE ? 0 : rc;
+    }
+    *kind = strcmp(path, "-") == 0 ? CONTAINER_NONE
+                                   : (int)paifu_container__sniff((const unsigned char *)s->data,
+                                                                 s->size < 4096 ? s->size : 4096);
+    if (*kind != CONTAINER_NONE) {
+        free(s->data);
+        paifu_input__release(s->held);
+        if (s->f)
+            fclose(s->f);
+    }
+    return 0;
+}
+
 int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_options *opts,
                       paifu_error *err)
 {
     if (!out || !path)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument: path");
     *out = NULL;
-    int kind = paifu_container__peek(path, err);
-    if (kind < 0)
-        return kind;
-    if (kind != CONTAINER_NONE)
-        return open_container(out, path, (container_kind)kind, opts, err);
     file_start s;
-    int rc = read_start(&s, path, opts, err);
+    int kind;
+    int rc = start_file(&s, &kind, path, opts, err);
     if (rc < 0)
         return rc;
+    if (kind != CONTAINER_NONE)
+        return open_container(out, path, (container_kind)kind, opts, err);
     const char *name = opts && opts->source_name ? opts->source_name : path;
     if (s.all)
         return open_owned(out, s.data, s.size, s.held, name, opts, err);
@@ -626,15 +651,15 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
     *out = NULL;
     uint64_t max = opts && opts->max_input ? opts->max_input : DEFAULT_MAX_INPUT;
     uint64_t max_inflated = opts && opts->max_inflated ? opts->max_inflated : DEFAULT_MAX_INFLATED;
-    int kind = paifu_container__peek(path, err);
-    if (kind != CONTAINER_NONE) {
-        *out = kind < 0 ? NULL : kind == CONTAINER_DATABASE ? "houou-logs" : "archive";
-        return kind < 0 ? kind : 0;
-    }
     file_start s;
-    int rc = read_start(&s, path, opts, err);
+    int kind;
+    int rc = start_file(&s, &kind, path, opts, err);
     if (rc < 0)
         return rc;
+    if (kind != CONTAINER_NONE) {
+        *out = kind == CONTAINER_DATABASE ? "houou-logs" : "archive";
+        return 0;
+    }
     FILE *f = s.f;
     char *data = s.data;
     size_t size = s.size;
