@@ -72,6 +72,35 @@ typedef struct cli_inputs {
     size_t skipped; /* directory members that are no log format paifu reads */
 } cli_inputs;
 
+/* A walk of the input operands that hands out one file at a time, in the order
+   cli_inputs_expand lists them (a directory's names are read when it is entered). */
+#define CLI_WALK_DEPTH 66
+typedef struct cli_walk_dir {
+    char *path;
+    char **names; /* sorted */
+    size_t n, i;  /* names, and the next one */
+    int depth;
+} cli_walk_dir;
+typedef struct cli_walk {
+    char **args;
+    int n_args, next_arg;
+    bool take_all;
+    cli_walk_dir stack[CLI_WALK_DEPTH];
+    int depth;          /* directories entered */
+    size_t root;        /* offset of the part below the walked operand */
+    size_t skipped;     /* directory members that are no log format paifu reads */
+    int status;         /* of the operand being walked */
+    int walk_status;    /* of the operands before */
+    char *path;         /* the file handed out last */
+} cli_walk;
+
+void cli_walk_start(cli_walk *w, char **args, int n, bool take_all);
+/* The next input file (valid until the next call) and in *REL the offset of its part below
+   the operand it was found in, else of its base name; NULL at the end. Errors are printed. */
+const char *cli_walk_next(cli_walk *w, size_t *rel);
+/* End the walk: CLI_CLEAN, or CLI_ERROR when a directory could not be walked. */
+int cli_walk_end(cli_walk *w);
+
 /* Expand ARGS: files and "-" as given, directories walked recursively in name order taking
    the files of a known format (every file when TAKE_ALL, i.e. --from). Errors are printed;
    returns CLI_CLEAN or CLI_ERROR (the usable inputs are kept either way). */
@@ -138,6 +167,8 @@ int cli_rules_check(const cli_rules_opts *ro);
    lines go between lock and unlock (which clears the line). */
 void cli_progress_start(bool wanted, size_t files_total);
 void cli_progress_add(uint64_t files, uint64_t games, uint64_t findings);
+/* FILES more files to check were found (a walk that hands them out as it goes). */
+void cli_progress_found(uint64_t files);
 /* One game of R read; *SEEN_TOTAL: the member total of R already counted (start at 0). */
 void cli_progress_members(const paifu_reader *r, uint64_t *seen_total);
 void cli_progress_lock(void);

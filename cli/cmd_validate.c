@@ -59,6 +59,7 @@ typedef struct vopts {
    files checked at once still print in order, and its counters. */
 typedef struct vfile {
     const char *path;
+    char *owned; /* check_all's copy of the path */
     char *out, *err;
     size_t out_len, err_len;
     int status;
@@ -654,15 +655,45 @@ static void merge(vfile *f, const vfile *a)
     f->stats.wins_scored += a->stats.wins_scored;
 }
 
+/* What the files checked add up to, as they are printed. */
+typedef struct vout {
+    size_t printed; /* files begun (JSON: a separator before every one but the first) */
+    size_t files, unreadable;
+    uint64_t skipped;
+    int status;
+    paifu_verify_stats total;
+} vout;
+
+/* Add file F to OUT and free it (a file of check_all's). */
+static void tally(vout *out, vfile *f)
+{
+    if (f->status > out->status)
+        out->status = f->status;
+    out->files++;
+    out->unreadable += f->unreadable;
+    out->skipped += f->skipped;
+    paifu_verify_stats *t = &out->total;
+    t->games += f->stats.games;
+    t->deals += f->stats.deals;
+    t->events += f->stats.events;
+    t->wins += f->stats.wins;
+    t->draws += f->stats.draws;
+    t->findings += f->stats.findings;
+    t->wins_scored += f->stats.wins_scored;
+    free(f->owned);
+    free(f);
+}
+
 /* Print unit U in its turn (the main thread) and free it. *PRINTED counts the files begun. */
-static void emit(const vopts *st, vunit *u, size_t *printed)
+static void emit(const vopts *st, vunit *u, vout *out)
 {
     vsplit *sp = u->sp;
     if (u->kind == UNIT_FILE) {
-        print_file(st, u->f, (*printed)++ == 0);
+        print_file(st, u->f, out->printed++ == 0);
+        tally(out, u->f);
     } else if (u->kind == UNIT_HEAD) {
         if (st->json) {
-            if ((*printed)++ > 0)
+            if (out->printed++ > 0)
                 fputc(',', stdout);
             print_head(stdout, sp->f->path);
         }
@@ -697,6 +728,7 @@ static void emit(const vopts *st, vunit *u, size_t *printed)
                        sp->ended ? &sp->end_err : NULL, sp->j.kept, sp->j.kept_len);
         fflush(stdout);
         cli_progress_add(1, 0, 0);
+        tally(out, f);
         vjson_free(&sp->j);
         paifu_reader_free(sp->r);
         free(sp);
@@ -710,15 +742,15 @@ static void emit(const vopts *st, vunit *u, size_t *printed)
 }
 
 /* Push U, first printing the oldest units while the window is full. */
-static void push(const vopts *st, cli_pipeline *p, vunit *u, bool work_it, size_t *printed)
+static void push(const vopts *st, cli_pipeline *p, vunit *u, bool work_it, vout *out)
 {
     while (cli_pipeline_full(p))
-        emit(st, cli_pipeline_pop(p), printed);
+        emit(st, cli_pipeline_pop(p), out);
     cli_pipeline_push(p, u, work_it);
 }
 
 /* Split file F into pieces and push them, then its end; false when out of memory. */
-static bool push_split(const vopts *st, cli_pipeline *p, vfile *f, size_t *printed)
+static bool push_split(const vopts *st, cli_pipeline *p, vfile *f, vout *out)
 {
     vsplit *sp = calloc(1, sizeof(*sp));
     vunit *end = calloc(1, sizeof(*end));
@@ -739,7 +771,7 @@ static bool push_split(const vopts *st, cli_pipeline *p, vfile *f, size_t *print
     }
     head->kind = UNIT_HEAD;
     head->sp = sp;
-    push(st, p, head, false, printed);
+    push(st, p, head, false, out);
     vjson_open(&sp->j, &sp->run, st->json);
     paifu_error err;
     paifu_error_clear(&err);
@@ -767,7 +799,7 @@ static bool push_split(const vopts *st, cli_pipeline *p, vfile *f, size_t *print
         snprintf(u->source, sizeof(u->source), "%s",
                  sp->r && strcmp(f->path, "-") != 0 ? paifu_reader_source(sp->r) : f->path);
         bool last = rc < 0 && (!sp->container || !sp->r);
-        push(st, p, u, true, printed);
+        push(st, p, u, true, out);
         if (last)
             break;
     }
@@ -775,7 +807,7 @@ static bool push_split(const vopts *st, cli_pipeline *p, vfile *f, size_t *print
         sp->format = paifu_reader_format(sp->r);
     end->kind = UNIT_END;
     end->sp = sp;
-    push(st, p, end, false, printed);
+    push(st, p, end, false, out);
     return true;
 }
 
@@ -786,41 +818,60 @@ static bool to_split(const char *path)
     return strcmp(path, "-") == 0 || (stat(path, &sb) == 0 && sb.st_size >= SPLIT_MIN);
 }
 
-/* Check every file with JOBS threads (1: in this thread) and print each in order as soon as it
-   and all before it are done. */
-static void check_all(const vopts *st, vfile *files, size_t n, long jobs)
+/* A new file of check_all's, for PATH; NULL when out of memory (reported). */
+static vfile *new_file(const char *path)
+{
+    vfile *f = calloc(1, sizeof(*f));
+    if (f && !(f->owned = strdup(path))) {
+        free(f);
+        f = NULL;
+    }
+    if (!f) {
+        fprintf(stderr, "paifu: %s: error: out of memory\n", path);
+        return NULL;
+    }
+    f->path = f->owned;
+    cli_progress_found(1);
+    return f;
+}
+
+/* Check every file of the walk W with JOBS threads (1: in this thread), printing each in
+   order as soon as it and all before it are done, and add them up in OUT. */
+static void check_all(const vopts *st, cli_walk *w, long jobs, vout *out)
 {
     cli_pipeline *p = jobs > 1 ? cli_pipeline_start(jobs, (size_t)jobs * 16, work, (void *)st)
                                : NULL;
-    if (!p) { /* no worker: this thread does it all, straight to the output */
-        for (size_t i = 0; i < n; i++) {
-            if (st->json && i > 0)
-                fputc(',', stdout);
-            check_file(st, &files[i], stdout, stderr);
-            fflush(stdout);
-        }
-        return;
-    }
-    size_t printed = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (to_split(files[i].path) && push_split(st, p, &files[i], &printed))
+    const char *path;
+    size_t rel;
+    while ((path = cli_walk_next(w, &rel)) != NULL) {
+        vfile *f = new_file(path);
+        if (!f) {
+            out->status = CLI_ERROR;
             continue;
-        vunit *u = calloc(1, sizeof(*u));
-        if (!u) { /* out of memory: this one here, in its turn */
-            while ((u = cli_pipeline_pop(p)) != NULL)
-                emit(st, u, &printed);
-            if (st->json && printed++ > 0)
+        }
+        if (p && to_split(f->path) && push_split(st, p, f, out))
+            continue;
+        vunit *u = p ? calloc(1, sizeof(*u)) : NULL;
+        if (!u) { /* no worker (or no memory): this thread checks it, straight to the output */
+            vunit *done;
+            while (p && (done = cli_pipeline_pop(p)) != NULL)
+                emit(st, done, out);
+            if (st->json && out->printed++ > 0)
                 fputc(',', stdout);
-            check_file(st, &files[i], stdout, stderr);
+            check_file(st, f, stdout, stderr);
+            fflush(stdout);
+            tally(out, f);
             continue;
         }
         u->kind = UNIT_FILE;
-        u->f = &files[i];
-        push(st, p, u, true, &printed);
+        u->f = f;
+        push(st, p, u, true, out);
     }
+    if (!p)
+        return;
     vunit *u;
     while ((u = cli_pipeline_pop(p)) != NULL)
-        emit(st, u, &printed);
+        emit(st, u, out);
     cli_pipeline_stop(p);
 }
 
@@ -894,39 +945,22 @@ int cmd_validate(int argc, char **argv)
         return CLI_ERROR;
     st.ropts = &ropts;
     st.ro = &ro;
-    cli_inputs in;
-    int status = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
-    vfile *files = calloc(in.n ? in.n : 1, sizeof(*files));
-    if (!files) {
-        cli_usage_error("validate", "out of memory");
-        cli_inputs_free(&in);
-        return CLI_ERROR;
-    }
-    for (size_t i = 0; i < in.n; i++)
-        files[i].path = in.paths[i];
+    cli_walk w;
+    cli_walk_start(&w, argv + optind, argc - optind, ropts.format != NULL);
     if (st.json)
         printf("{\"paifu_report\": 1, \"files\": [");
-    cli_progress_start(!st.quiet && !st.json, in.n);
-    check_all(&st, files, in.n, jobs);
+    cli_progress_start(!st.quiet && !st.json, 0);
+    vout out = {0};
+    check_all(&st, &w, jobs, &out);
     cli_progress_stop();
-    paifu_verify_stats total = {0};
-    size_t unreadable = 0;
-    for (size_t i = 0; i < in.n; i++) {
-        const vfile *f = &files[i];
-        if (f->status > status)
-            status = f->status;
-        unreadable += f->unreadable;
-        in.skipped += f->skipped;
-        total.games += f->stats.games;
-        total.deals += f->stats.deals;
-        total.events += f->stats.events;
-        total.wins += f->stats.wins;
-        total.draws += f->stats.draws;
-        total.findings += f->stats.findings;
-        total.wins_scored += f->stats.wins_scored;
-    }
-    free(files);
-    const paifu_verify_stats *vs = &total;
+    int status = cli_walk_end(&w);
+    if (out.status > status)
+        status = out.status;
+    struct {
+        size_t n, skipped;
+    } in = {out.files, out.skipped + w.skipped};
+    size_t unreadable = out.unreadable;
+    const paifu_verify_stats *vs = &out.total;
     if (st.jsonl) {
         printf("{\"type\": \"summary\", \"files\": %zu, \"errors\": %zu, \"skipped\": %zu, "
                "\"games\": %llu, \"deals\": %llu, \"events\": %llu, \"wins\": %llu, "
@@ -955,6 +989,5 @@ int cmd_validate(int argc, char **argv)
                (unsigned long long)vs->draws, vs->draws == 1 ? "" : "s",
                (unsigned long long)vs->findings, vs->findings == 1 ? "" : "s");
     }
-    cli_inputs_free(&in);
     return cli_stdout_status(status);
 }

@@ -44,105 +44,176 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int walk(cli_inputs *in, const char *dir, size_t root, int depth, bool take_all)
+/* Enter directory DIR at DEPTH: its names, sorted, on top of W's stack. */
+static void enter(cli_walk *w, const char *dir, int depth)
 {
-    if (depth > 64) {
+    if (depth > 64 || w->depth == CLI_WALK_DEPTH) {
         fprintf(stderr, "paifu: %s: error: directories nested deeper than 64 levels\n", dir);
-        return CLI_ERROR;
+        w->status = CLI_ERROR;
+        return;
     }
     DIR *d = opendir(dir);
     if (!d) {
         fprintf(stderr, "paifu: %s: error: %s\n", dir, strerror(errno));
-        return CLI_ERROR;
+        w->status = CLI_ERROR;
+        return;
     }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    int status = CLI_CLEAN;
+    cli_walk_dir *f = &w->stack[w->depth];
+    memset(f, 0, sizeof(*f));
+    f->depth = depth;
+    size_t cap = 0;
+    bool oom = !(f->path = strdup(dir));
     struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
+    while (!oom && (e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
-        if (n == cap) {
+        if (f->n == cap) {
             cap = cap ? 2 * cap : 64;
-            char **p = realloc(names, cap * sizeof(*p));
+            char **p = realloc(f->names, cap * sizeof(*p));
             if (!p) {
-                status = CLI_ERROR;
+                oom = true;
                 break;
             }
-            names = p;
+            f->names = p;
         }
-        if (!(names[n] = strdup(e->d_name))) {
-            status = CLI_ERROR;
+        if (!(f->names[f->n] = strdup(e->d_name))) {
+            oom = true;
             break;
         }
-        n++;
+        f->n++;
     }
     closedir(d);
-    if (status == CLI_ERROR)
+    if (oom) {
         fprintf(stderr, "paifu: %s: error: out of memory\n", dir);
-    if (n)
-        qsort(names, n, sizeof(*names), by_name);
-    for (size_t i = 0; i < n && status != CLI_ERROR; i++) {
-        size_t len = strlen(dir) + strlen(names[i]) + 2;
-        char *path = malloc(len);
-        if (!path) {
-            status = CLI_ERROR;
-            break;
-        }
-        snprintf(path, len, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
-        struct stat st;
-        int s = CLI_CLEAN;
-        bool take = false;
-        if (lstat(path, &st) != 0) {
-            take = true; /* the reader reports it, and the summary counts it */
-        } else if (S_ISDIR(st.st_mode)) {
-            s = walk(in, path, root, depth + 1, take_all);
-        } else if (S_ISREG(st.st_mode) || (S_ISLNK(st.st_mode) && stat(path, &st) == 0 &&
-                                           S_ISREG(st.st_mode))) {
-            const char *format = take_all ? "" : NULL;
-            paifu_error err;
-            paifu_error_clear(&err);
-            /* a file whose detection fails (truncated gzip, bomb, unreadable) is taken: reading
-               it reports the error, the summary counts it, and the walk goes on */
-            if (!take_all && paifu_format_detect_file(&format, path, NULL, &err) < 0)
-                take = true;
-            else if (!format)
-                in->skipped++;
-            else
-                take = true;
-        }
-        if (take && push(in, path, (long)root) < 0) {
-            fprintf(stderr, "paifu: error: out of memory\n");
-            s = CLI_ERROR;
-        }
-        if (s > status)
-            status = s;
-        free(path);
+        w->status = CLI_ERROR;
     }
-    for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
-    return status;
+    if (f->n)
+        qsort(f->names, f->n, sizeof(*f->names), by_name);
+    w->depth++;
+}
+
+static void leave(cli_walk *w)
+{
+    cli_walk_dir *f = &w->stack[--w->depth];
+    for (size_t i = 0; i < f->n; i++)
+        free(f->names[i]);
+    free(f->names);
+    free(f->path);
+}
+
+void cli_walk_start(cli_walk *w, char **args, int n, bool take_all)
+{
+    memset(w, 0, sizeof(*w));
+    w->args = args;
+    w->n_args = n;
+    w->take_all = take_all;
+}
+
+/* The next entry of the directory on top of W's stack: a file to take (in W->path), or NULL
+   when the entry is not one (a directory is entered, another file skipped). */
+static const char *next_entry(cli_walk *w, cli_walk_dir *f)
+{
+    const char *name = f->names[f->i++];
+    size_t len = strlen(f->path) + strlen(name) + 2;
+    char *path = malloc(len);
+    if (!path) {
+        fprintf(stderr, "paifu: error: out of memory\n");
+        w->status = CLI_ERROR;
+        return NULL;
+    }
+    snprintf(path, len, "%s%s%s", f->path, f->path[strlen(f->path) - 1] == '/' ? "" : "/", name);
+    struct stat st;
+    bool take = false;
+    if (lstat(path, &st) != 0) {
+        take = true; /* the reader reports it, and the summary counts it */
+    } else if (S_ISDIR(st.st_mode)) {
+        enter(w, path, f->depth + 1);
+    } else if (S_ISREG(st.st_mode) ||
+               (S_ISLNK(st.st_mode) && stat(path, &st) == 0 && S_ISREG(st.st_mode))) {
+        const char *format = w->take_all ? "" : NULL;
+        paifu_error err;
+        paifu_error_clear(&err);
+        /* a file whose detection fails (truncated gzip, bomb, unreadable) is taken: reading
+           it reports the error, the summary counts it, and the walk goes on */
+        if (!w->take_all && paifu_format_detect_file(&format, path, NULL, &err) < 0)
+            take = true;
+        else if (!format)
+            w->skipped++;
+        else
+            take = true;
+    }
+    if (!take) {
+        free(path);
+        return NULL;
+    }
+    w->path = path;
+    return path;
+}
+
+const char *cli_walk_next(cli_walk *w, size_t *rel)
+{
+    free(w->path);
+    w->path = NULL;
+    for (;;) {
+        if (w->depth > 0) {
+            cli_walk_dir *f = &w->stack[w->depth - 1];
+            if (f->i == f->n || w->status == CLI_ERROR) {
+                leave(w);
+            } else if (next_entry(w, f)) {
+                *rel = w->root;
+                return w->path;
+            }
+            continue;
+        }
+        /* an error stops the walk of its operand only: the next ones are walked */
+        if (w->status > w->walk_status)
+            w->walk_status = w->status;
+        w->status = CLI_CLEAN;
+        if (w->next_arg == w->n_args)
+            return NULL;
+        const char *arg = w->args[w->next_arg++];
+        struct stat st;
+        if (strcmp(arg, "-") != 0 && stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+            size_t len = strlen(arg);
+            w->root = len + (arg[len - 1] == '/' ? 0 : 1);
+            enter(w, arg, 0);
+            continue;
+        }
+        if (!(w->path = strdup(arg))) { /* the reader reports a missing file itself */
+            fprintf(stderr, "paifu: error: out of memory\n");
+            w->walk_status = CLI_ERROR;
+            continue;
+        }
+        const char *base = strrchr(arg, '/');
+        *rel = base ? (size_t)(base + 1 - arg) : 0;
+        return w->path;
+    }
+}
+
+int cli_walk_end(cli_walk *w)
+{
+    while (w->depth > 0)
+        leave(w);
+    free(w->path);
+    w->path = NULL;
+    return w->status > w->walk_status ? w->status : w->walk_status;
 }
 
 int cli_inputs_expand(cli_inputs *in, char **args, int n, bool take_all)
 {
     memset(in, 0, sizeof(*in));
-    int status = CLI_CLEAN;
-    for (int i = 0; i < n; i++) {
-        struct stat st;
-        int s = CLI_CLEAN;
-        if (strcmp(args[i], "-") != 0 && stat(args[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-            size_t len = strlen(args[i]);
-            s = walk(in, args[i], len + (args[i][len - 1] == '/' ? 0 : 1), 0, take_all);
-        } else if (push(in, args[i], -1) < 0) { /* the reader reports a missing file itself */
+    cli_walk w;
+    cli_walk_start(&w, args, n, take_all);
+    const char *path;
+    size_t rel;
+    while ((path = cli_walk_next(&w, &rel)) != NULL)
+        if (push(in, path, (long)rel) < 0) {
             fprintf(stderr, "paifu: error: out of memory\n");
-            s = CLI_ERROR;
+            w.walk_status = CLI_ERROR;
+            break;
         }
-        if (s > status)
-            status = s;
-    }
-    return status;
+    in->skipped = w.skipped;
+    return cli_walk_end(&w);
 }
 
 void cli_inputs_free(cli_inputs *in)

@@ -18,7 +18,7 @@ static struct {
     pthread_cond_t wake;
     bool stop;
     struct timespec start;
-    uint64_t files_total;
+    _Atomic uint64_t files_total; /* files found so far (a walk hands them out as it goes) */
     _Atomic uint64_t files, games, findings, members, members_total;
 } P = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER};
 
@@ -40,9 +40,10 @@ static void draw(void)
     double rate = t > 0 ? (double)games / t : 0;
     char left[48] = "";
     /* the fraction done: members of databases when their total is known, else files */
-    double frac = mtotal          ? (double)members / (double)mtotal
-                  : P.files_total ? (double)files / (double)P.files_total
-                                  : 0;
+    uint64_t ftotal = atomic_load_explicit(&P.files_total, memory_order_relaxed);
+    double frac = mtotal   ? (double)members / (double)mtotal
+                  : ftotal ? (double)files / (double)ftotal
+                           : 0;
     if (frac > 0.001 && frac < 1) {
         long s = (long)(t / frac * (1 - frac));
         snprintf(left, sizeof(left), ", %ldm%02lds left", s / 60, s % 60);
@@ -54,7 +55,7 @@ static void draw(void)
     else
         snprintf(games_text, sizeof(games_text), "%llu games", (unsigned long long)games);
     fprintf(stderr, "\r\033[Kpaifu: %llu/%llu files, %s, %.0f games/s, %llu findings%s",
-            (unsigned long long)files, (unsigned long long)P.files_total, games_text, rate,
+            (unsigned long long)files, (unsigned long long)ftotal, games_text, rate,
             (unsigned long long)findings, left);
     fflush(stderr);
 }
@@ -84,7 +85,7 @@ void cli_progress_start(bool wanted, size_t files_total)
     if (!wanted || !isatty(STDERR_FILENO))
         return;
     clock_gettime(CLOCK_MONOTONIC, &P.start);
-    P.files_total = files_total;
+    atomic_store(&P.files_total, files_total);
     P.stop = false;
     draw(); /* at once: a batch shorter than a tick still shows where it is */
     P.on = pthread_create(&P.thread, NULL, run, NULL) == 0;
@@ -97,6 +98,12 @@ void cli_progress_add(uint64_t files, uint64_t games, uint64_t findings)
     atomic_fetch_add_explicit(&P.files, files, memory_order_relaxed);
     atomic_fetch_add_explicit(&P.games, games, memory_order_relaxed);
     atomic_fetch_add_explicit(&P.findings, findings, memory_order_relaxed);
+}
+
+void cli_progress_found(uint64_t files)
+{
+    if (P.on)
+        atomic_fetch_add_explicit(&P.files_total, files, memory_order_relaxed);
 }
 
 void cli_progress_members(const paifu_reader *r, uint64_t *seen_total)
