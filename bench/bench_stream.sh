@@ -10,8 +10,10 @@
 # line:column and the game number taken out (in the large file they count from its start); the
 # rule notes are left out: a Tenhou log's date comes from its file name (the log id), which
 # the large file does not have, and the note names what that leaves unknown (the findings are
-# the same). The file and stdin runs must print the same apart from the name. One process, one thread; CPU time is user + system from
-# /usr/bin/time. Not a test: timings depend on the machine.
+# the same). The file and stdin runs must print the same apart from the name. One process, one
+# thread; CPU time is user + system from /usr/bin/time. Then -j 2 (file and stdin: the same
+# output as -j 1, and its peak memory) and the wall-clock time of validate -q at -j 1 against
+# -j 2 (best of three each). Not a test: timings depend on the machine.
 set -eu
 build=${1:?usage: bench_stream.sh BUILD_DIR [REPEAT] [DIR]}
 repeat=${2:-16}
@@ -36,4 +38,28 @@ run file "$paifu" validate "$work/big.xml"
 run stdin sh -c "exec '$paifu' validate - < '$work/big.xml'"
 run quiet "$paifu" validate -q "$work/big.xml"
 compare "$work/big.xml"
+# -j 2: the file's games checked by two workers, printed in order (the same output), and the
+# wall-clock time against -j 1 (best of three runs each; only meaningful on an idle machine)
+run j2file "$paifu" validate -j 2 "$work/big.xml"
+run j2stdin sh -c "exec '$paifu' validate -j 2 - < '$work/big.xml'"
+if cmp -s "$work/file.txt" "$work/j2file.txt" && cmp -s "$work/stdin.txt" "$work/j2stdin.txt"; then
+    echo "  -j 2: the same output as -j 1, from the file and from stdin"
+else
+    echo "  -j 2 output DIFFERS from -j 1's"
+    exit 1
+fi
+wall() { # wall JOBS: the best wall-clock seconds of three 'validate -q -j JOBS' runs
+    local best="" t
+    for _ in 1 2 3; do
+        /usr/bin/time -f "%e" -o "$work/wall" "$paifu" validate -q -j "$1" "$work/big.xml" > /dev/null 2>&1 || true
+        t=$(tail -1 "$work/wall")
+        if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+    done
+    echo "$best"
+}
+w1=$(wall 1)
+w2=$(wall 2)
+games=$(grep -Eo '[0-9]+ games?' "$work/quiet.txt" | tail -1 | cut -d' ' -f1)
+echo "  wall-clock, validate -q, best of 3: -j 1 $w1 s ($(awk "BEGIN{printf \"%.0f\", $games / $w1}") games/s)," \
+     "-j 2 $w2 s ($(awk "BEGIN{printf \"%.0f\", $games / $w2}") games/s): x$(awk "BEGIN{printf \"%.2f\", $w1 / $w2}")"
 echo "  machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -7,6 +7,8 @@
  *
  * The window is made small (paifu_input__stream_chunk) so that games are cut at many places:
  * inside tags, attribute values and line ends, between documents, and gzip output too.
+ * The same file split into pieces (paifu_reader_split, what validate -j N reads in several
+ * threads), the pieces read one after the other, gives the same games and the same error.
  * Inputs: the corpus's Tenhou XML logs when it is present (tenhou-xml/, the first files in
  * name order), else the sample samples/synthetic-tenhou.mjlog, with variations.
  */
@@ -63,6 +65,33 @@ static size_t load_docs(char **docs, size_t *lens)
     return n;
 }
 
+/* Read pieces split from R (paifu_reader_split) one after the other, as a reader over
+   several threads would, up to the first error (the pieces after it are dropped). */
+static size_t read_split(text *games, size_t max, paifu_reader *r, paifu_error *err)
+{
+    size_t n = 0;
+    paifu_reader *piece;
+    int rc;
+    while ((rc = paifu_reader_split(&piece, r, err)) > 0) {
+        const paifu_game *g;
+        size_t in_piece = 0;
+        while ((rc = paifu_reader_next(&g, piece, err)) > 0) {
+            assert_true(n < max);
+            memset(&games[n], 0, sizeof(games[n]));
+            describe(&games[n++], g);
+            in_piece++;
+        }
+        paifu_reader_free(piece);
+        if (rc < 0)
+            return n;
+        assert_int_equal(in_piece, 1); /* one document: one game */
+    }
+    return n;
+}
+
+/* Whether read_all reads in pieces (read_split). */
+static bool split;
+
 /* Every game of PATH (or of the buffer DATA when PATH is NULL) described, one text each;
  *ERR gets the error that ended the reading, if any. Returns the number of games. */
 static size_t read_all(text *games, size_t max, const char *path, const char *data, size_t len,
@@ -76,8 +105,8 @@ static size_t read_all(text *games, size_t max, const char *path, const char *da
                   : paifu_reader_open_buffer(&r, data, len, &o, err);
     assert_int_equal(rc, 0);
     const paifu_game *g;
-    size_t n = 0;
-    while ((rc = paifu_reader_next(&g, r, err)) > 0) {
+    size_t n = split ? read_split(games, max, r, err) : 0;
+    while (!split && (rc = paifu_reader_next(&g, r, err)) > 0) {
         assert_true(n < max);
         /* the window (and a stream's raw bytes) count against the process's input budget */
         assert_true(paifu_input__held() > 0);
@@ -130,7 +159,7 @@ static void compare_and_free(text *a, text *b, size_t n, const char *path, text 
 
 /* The multi-game file of DOCS (separators vary: nothing, a newline, CRLF and spaces, an XML
    declaration), streamed with CHUNK-byte refills, against each game read from its own bytes. */
-static void check_stream(size_t chunk, bool gz)
+static void check_stream(size_t chunk, bool gz, bool in_pieces)
 {
     char *docs[MAX_DOCS];
     size_t lens[MAX_DOCS];
@@ -161,7 +190,9 @@ static void check_stream(size_t chunk, bool gz)
     paifu_input__stream_chunk = chunk;
     text *streamed = calloc(2 * MAX_DOCS, sizeof(*streamed));
     paifu_error err;
+    split = in_pieces;
     size_t got = read_all(streamed, 2 * MAX_DOCS, path, NULL, 0, &err);
+    split = false;
     paifu_input__stream_chunk = saved;
     assert_int_equal(err.code, PAIFU_OK);
     assert_int_equal(got, games);
@@ -171,24 +202,33 @@ static void check_stream(size_t chunk, bool gz)
 static void stream_small_chunks(void **state)
 {
     (void)state;
-    check_stream(4093, false);
+    check_stream(4093, false, false);
 }
 
 static void stream_tiny_chunks(void **state)
 {
     (void)state;
-    check_stream(331, false);
+    check_stream(331, false, false);
 }
 
 static void stream_gzip(void **state)
 {
     (void)state;
-    check_stream(1021, true);
+    check_stream(1021, true, false);
+}
+
+/* paifu_reader_split: the pieces of a streamed file, read one after the other, give its games
+   (as validate -j N reads them in several threads) */
+static void split_stream(void **state)
+{
+    (void)state;
+    check_stream(1021, false, true);
+    check_stream(2039, true, true);
 }
 
 /* A break in game K of the multi-game file: streamed, the games before it and the error are
    those of the whole file read at once. */
-static void check_error(size_t chunk, int how)
+static void check_error(size_t chunk, int how, bool in_pieces)
 {
     char *docs[MAX_DOCS];
     size_t lens[MAX_DOCS];
@@ -225,8 +265,22 @@ static void check_error(size_t chunk, int how)
     size_t wn = read_all(whole, 3 * MAX_DOCS, NULL, multi.data, multi.len, &werr);
     size_t saved = paifu_input__stream_chunk;
     paifu_input__stream_chunk = chunk;
+    split = in_pieces;
     size_t sn = read_all(streamed, 3 * MAX_DOCS, path, NULL, 0, &serr);
     paifu_input__stream_chunk = saved;
+    if (in_pieces) { /* and the file in memory split into pieces */
+        text *pieces = calloc(3 * MAX_DOCS, sizeof(*pieces));
+        paifu_error perr;
+        size_t pn = read_all(pieces, 3 * MAX_DOCS, NULL, multi.data, multi.len, &perr);
+        assert_int_equal(pn, wn);
+        assert_same_error(&perr, &werr);
+        for (size_t i = 0; i < pn; i++) {
+            assert_string_equal(pieces[i].data, whole[i].data);
+            free(pieces[i].data);
+        }
+        free(pieces);
+    }
+    split = false;
     assert_int_not_equal(werr.code, PAIFU_OK);
     assert_int_equal(sn, wn);
     assert_true(wn >= n); /* the first round of games was read */
@@ -237,19 +291,29 @@ static void check_error(size_t chunk, int how)
 static void error_in_value(void **state)
 {
     (void)state;
-    check_error(977, 0);
+    check_error(977, 0, false);
 }
 
 static void error_from_libxml2(void **state)
 {
     (void)state;
-    check_error(2039, 1);
+    check_error(2039, 1, false);
 }
 
 static void error_unclosed(void **state)
 {
     (void)state;
-    check_error(4093, 2);
+    check_error(4093, 2, false);
+}
+
+/* paifu_reader_split: an error in a piece is the error of the whole file read at once (the
+   same place), and the pieces before it give its games */
+static void split_errors(void **state)
+{
+    (void)state;
+    check_error(977, 0, true);
+    check_error(2039, 1, true);
+    check_error(4093, 2, true);
 }
 
 int main(void)
@@ -258,6 +322,7 @@ int main(void)
         cmocka_unit_test(stream_small_chunks), cmocka_unit_test(stream_tiny_chunks),
         cmocka_unit_test(stream_gzip),         cmocka_unit_test(error_in_value),
         cmocka_unit_test(error_from_libxml2),  cmocka_unit_test(error_unclosed),
+        cmocka_unit_test(split_stream),        cmocka_unit_test(split_errors),
     };
     paifu_init();
     return cmocka_run_group_tests(tests, NULL, NULL);
