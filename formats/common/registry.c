@@ -784,6 +784,8 @@ static int split_whole(paifu_reader **out, paifu_reader *r, paifu_error *err)
         format_input *in = p->state;
         in->source = p->source;
         in->opts = &p->opts;
+        if (in->refill_ctx == r) /* a streamed input refills the reader it is in */
+            in->refill_ctx = p;
     }
     memset(r, 0, sizeof(*r));
     memcpy(r->source, p->source, sizeof(r->source));
@@ -818,7 +820,7 @@ static int split_game(paifu_reader **out, paifu_reader *r, paifu_error *err)
     p->size = to - from;
     paifu_game_set_limits(p->game, p->opts.max_deals, p->opts.max_events);
     const format_input *parent = r->state;
-    format_input in = {p->data, p->size, p->source, &p->opts, parent->base + from};
+    format_input in = {p->data, p->size, p->source, &p->opts, parent->base + from, NULL, NULL};
     if ((rc = r->impl->split_take(r->state, &in, &p->state, err)) < 0) {
         paifu_reader_free(p);
         return rc;

@@ -93,6 +93,17 @@ same "zip" "$work/a.zip"
 same "tar.gz" "$work/a.tar.gz"
 same "mixed" "$work/logs" "$work/multi.xml" "$work/houou.db" "$work/badxml.xml" \
     "$work/missing.xml" "$work/a.zip" "$src/samples"
+# a large file of a format that streams but does not split (tenhou.net/6 JSON): one piece, its
+# reader moved whole into it
+if [ -d "$corpus/tenhou6" ]; then
+    : > "$work/t6.txt"
+    while [ "$(stat -c %s "$work/t6.txt")" -lt 1300000 ]; do
+        find "$corpus/tenhou6" -type f ! -name '*.md' | sort | while read -r f; do zcat -f "$f"; echo; done >> "$work/t6.txt"
+    done
+    cp "$work/t6.txt" "$work/stdin"
+    same "tenhou6 file" "$work/t6.txt"
+    same "tenhou6 stdin" -
+fi
 # the inputs are what they claim: games, and the errors they were built to hold
 "$paifu" validate -q "$work/multi.xml" >"$work/o" 2>&1
 grep -Eq '1 file .* [0-9]{2,} games' "$work/o" || fail "multi.xml holds many games: $(tail -1 "$work/o")"
