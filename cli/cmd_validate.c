@@ -805,7 +805,11 @@ static bool push_split(const vopts *st, cli_pipeline *p, vfile *f, vout *out)
             break;
     }
     if (sp->r)
-        sp->format = paifu_reader_format(sp->r);
+        sp->format = paifu_reader_format(sp->r); /* static storage */
+    /* the pieces hold copies of what they read: the window goes back to the input budget now,
+       not once the pieces are printed (a few large files at once stay within the budget) */
+    paifu_reader_free(sp->r);
+    sp->r = NULL;
     end->kind = UNIT_END;
     end->sp = sp;
     push(st, p, end, false, out);
