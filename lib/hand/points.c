@@ -6,10 +6,12 @@
  * 100 after multiplying by its factor (4 / 6 for ron, 1 and 2 for the tsumo payers). Rule-set
  * differences: kiriage (4/30 and 3/60 are mangan: WRC, t3) and kazoe_yakuman (13+ han = yakuman;
  * without it 13+ han stay sanbaiman, the seeds give no other value). Honba and riichi sticks are
- * the caller's: they are added per payer after this.
+ * the caller's: they are added per payer after this. 3 players: the absent north's share of a tsumo
+ * is lost (sanma_tsumo_loss) or split between the two payers (paifu_points__absent_share).
  */
 #include "paifu/score.h"
 #include "rules_internal.h"
+#include "score_internal.h"
 
 int32_t paifu_points_base(int han, int fu, const paifu_rules *rules, paifu_limit *limit_out)
 {
@@ -51,6 +53,16 @@ void paifu_points_payment(paifu_payment *out, int32_t base, bool dealer)
     out->ron = ceil100(base * (dealer ? 6 : 4));
     out->tsumo_dealer = dealer ? 0 : ceil100(base * 2);
     out->tsumo_nondealer = ceil100(base * (dealer ? 2 : 1));
+}
+
+int32_t paifu_points__absent_share(int32_t nondealer_share, int players, const paifu_rules *rules)
+{
+    /* riichi.wiki "Sanma": the north seat's payment of a tsumo is divided equally between the
+       other two seats (a non-dealer's mangan tsumo is paid 5000 by the dealer and 3000 by the
+       other non-dealer); each half is rounded up to 100 as every payment is */
+    if (players != 3 || rules->sanma_tsumo_loss)
+        return 0;
+    return ceil100(nondealer_share / 2);
 }
 
 bool paifu_points_possible(int han, int fu, bool tsumo)

@@ -58,13 +58,14 @@ typedef struct scorer {
 static void set_payment(paifu_eval *e, const paifu_facts *f, int32_t base)
 {
     paifu_points_payment(&e->pay, base, f->dealer);
-    int payers = f->rules->players == 3 ? 2 : 3;
+    int players = f->rules->players == 3 ? 3 : 4, payers = players - 1;
+    int32_t absent = paifu_points__absent_share(e->pay.tsumo_nondealer, players, f->rules);
     if (!f->tsumo)
         e->total = e->pay.ron;
     else if (f->dealer)
-        e->total = e->pay.tsumo_nondealer * payers;
+        e->total = (e->pay.tsumo_nondealer + absent) * payers;
     else
-        e->total = e->pay.tsumo_dealer + e->pay.tsumo_nondealer * (payers - 1);
+        e->total = e->pay.tsumo_dealer + e->pay.tsumo_nondealer * (payers - 1) + absent * payers;
 }
 
 /* Renhou as a mangan: the hand's own value when that is more, else renhou alone (000 §4.2.3). */

@@ -86,6 +86,17 @@ int paifu_yaku__han(unsigned id, bool menzen, const struct paifu_rules *rules);
 /* Yakuman multiple of yakuman ID under RULES (1, or 2 for a double yakuman the rules list). */
 int paifu_yaku__yakuman_value(unsigned id, const struct paifu_rules *rules);
 
+/* ---- points.c ---- */
+
+/*
+ * 3-player without tsumo loss (sanma_tsumo_loss false, the "north bisection"): what each of the
+ * two payers of a tsumo adds for the absent north seat, half of that seat's share
+ * NONDEALER_SHARE (the north is never the dealer) rounded up to 100. 0 with 4 players or under
+ * tsumo loss, where the north's share is simply not paid.
+ */
+int32_t paifu_points__absent_share(int32_t nondealer_share, int players,
+                                   const struct paifu_rules *rules);
+
 /* ---- fu.c ---- */
 
 /* Wait type of the winning tile when it completes set WIN_SET (or the pair) of R. */

@@ -134,8 +134,9 @@ static const rule_row ROWS[] = {
     ROW(pao_ron_honba, "settlement", E, "liable|discarder|split", "discarder",
         "who pays the honba of a pao ron off a third player", "RRC 2024 §3.9"),
     ROW(sanma_tsumo_loss, "settlement", B, "", "true",
-        "3-player: a tsumo is paid only by the two other players (no north share)",
-        "Tenhou rules"),
+        "3-player: a tsumo is paid only by the two other players (no north share); false: "
+        "the north's share is split between them (north bisection)",
+        "Tenhou rules; riichi.wiki Sanma"),
     /* ---- scoring ---- */
     ROW(kiriage, "scoring", B, "", "false", "4 han 30 fu and 3 han 60 fu are rounded up to mangan",
         "RRC 2024 §3.7.6, Table 3"),

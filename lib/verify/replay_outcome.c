@@ -13,6 +13,7 @@
  * Rules: RRC 000 §3.7-§3.10 and riichi-rulesets.md B (settlement) through rule parameters.
  */
 #include "replay_internal.h"
+#include "score_internal.h"
 #include "settle_internal.h"
 #include "tile_internal.h"
 
@@ -173,11 +174,13 @@ static bool compare_value(replay *rp, const paifu_win *w, const paifu_score *sc)
                               "seat %d's points differ", w->winner);
         return false;
     }
+    /* each payer's share, the absent north's half included (3 players without tsumo loss) */
+    int32_t absent = paifu_points__absent_share(sc->pay.tsumo_nondealer, rp->players, rp->rules);
+    int32_t nondealer = sc->pay.tsumo_nondealer + absent;
+    int32_t dealer = sc->dealer ? 0 : sc->pay.tsumo_dealer + absent;
     if ((w->known & PAIFU_REC_PAYMENTS) && w->from == w->winner &&
-        (w->payment_nondealer != sc->pay.tsumo_nondealer ||
-         w->payment_dealer != (sc->dealer ? 0 : sc->pay.tsumo_dealer))) {
-        snprintf(e, sizeof(e), "%d/%d", (int)sc->pay.tsumo_nondealer,
-                 (int)(sc->dealer ? 0 : sc->pay.tsumo_dealer));
+        (w->payment_nondealer != nondealer || w->payment_dealer != dealer)) {
+        snprintf(e, sizeof(e), "%d/%d", (int)nondealer, (int)dealer);
         snprintf(r, sizeof(r), "%d/%d", (int)w->payment_nondealer, (int)w->payment_dealer);
         paifu_replay__finding(rp, "score.points", e, r, "RRC 2024 §3.7.7",
                               "seat %d's tsumo payments differ", w->winner);

@@ -11,6 +11,7 @@
  * difference read from the rule set; RRC-2024 §3.8-§3.13 where a rule is cited.
  */
 #include "paifu/settle.h"
+#include "score_internal.h"
 #include "settle_internal.h"
 
 #include <stdint.h>
@@ -44,12 +45,14 @@ void paifu_settle__win_deltas(int32_t *d, const settle_win *w, const paifu_rules
         d[winner] += value;
     } else if (tsumo) {
         int32_t per_honba = r->honba_value / (players - 1); /* split among the payers */
+        /* 3 players: the absent north's share is lost or split between the payers */
+        int32_t absent = paifu_points__absent_share(w->pay.tsumo_nondealer, players, r);
         for (int p = 0; p < players; p++) {
             if (p == winner)
                 continue;
             int32_t pay = winner == w->dealer || p != w->dealer ? w->pay.tsumo_nondealer
                                                                 : w->pay.tsumo_dealer;
-            pay += w->honba * per_honba;
+            pay += absent + w->honba * per_honba;
             d[p] -= pay;
             d[winner] += pay;
         }
