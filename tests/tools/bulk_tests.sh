@@ -295,7 +295,9 @@ first=$(head -1 "$work/ids.tsv" | cut -f1)
 [ -f "$work/mjai/$first.json.gz" ] && ok || fail "named by the log id: $first.json.gz"
 gzip -dc "$work/mjai/$first.json.gz" | head -1 | grep -q '"type":"start_game"' && ok || fail "gzip'd mjai"
 "$paifu" validate -q "$work/mjai" >"$work/mjai.out" 2>&1
-contains "the gzip'd mjai read back" "$work/mjai.out" "$n_logs games"
+# the summary says "1 game" for one (the samples alone, without the corpus) and "N games" for more
+games_word=games; [ "$n_logs" -eq 1 ] && games_word=game
+contains "the gzip'd mjai read back" "$work/mjai.out" "), $n_logs $games_word,"
 "$paifu" convert -q --to mjai --gzip-level 13 -o "$work/mjai" "$work/houou.db" >/dev/null 2>"$work/level.err"
 check "--gzip-level 13: a usage error" 2 $?
 contains "--gzip-level's range" "$work/level.err" "--gzip-level expects 1 to 12, found '13'"
