@@ -30,6 +30,7 @@ typedef struct outcome {
     char code[32][40];
     uint32_t line[32];
     char deal[32][16];
+    char expected[32][96];
 } outcome;
 
 /* Verify SHEET under PRESET with the rule assignments of SET (NULL-terminated, may be NULL);
@@ -59,6 +60,7 @@ static outcome run(const char *sheet, const char *preset, const char *const *set
         snprintf(o.code[o.n], sizeof(o.code[0]), "%s", f->code);
         o.line[o.n] = f->where.line;
         snprintf(o.deal[o.n], sizeof(o.deal[0]), "%s", f->where.deal);
+        snprintf(o.expected[o.n], sizeof(o.expected[0]), "%s", f->expected);
         o.n++;
     }
     paifu_report_free(rep);
@@ -112,6 +114,29 @@ static void test_han_sum_open_closed(void **state)
         /* dora as listed (issue 13: yakuhai1 dora 2 is 3 han, not 4) */
         one(LEAD "ron b from c 4han 30fu (yakuhai1 dora 2)\n", PRESETS[p], NULL, "sheet.han", 4,
             "E2-0");
+    }
+}
+
+/* What a sheet.han finding says was expected: both values where the open one differs (honitsu:
+   3 closed, 2 open, yaku.md 1), one value where it does not (yakuhai: 1 either way, so yakuhai1
+   with dora 2 is 3) or where the hand can only be closed (riichi 1 + pinfu 1 = 2). */
+static void test_han_expected_text(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line, *expected;
+    } cases[] = {
+        {"ron b from c 4han 40fu (honitsu)\n", "3 (closed) or 2 (open)"},
+        {"ron b from c 4han 30fu (yakuhai1 dora 2)\n", "3"},
+        {"ron b from c 3han 30fu (riichi pinfu)\n riichi b\n", "2"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char sheet[512];
+        snprintf(sheet, sizeof(sheet), LEAD "%s", cases[i].line);
+        outcome o = run(sheet, "rrc", NULL);
+        assert_int_equal(o.n, 1);
+        assert_string_equal(o.code[0], "sheet.han");
+        assert_string_equal(o.expected[0], cases[i].expected);
     }
 }
 
@@ -457,6 +482,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_han_sum_open_closed),
+        cmocka_unit_test(test_han_expected_text),
         cmocka_unit_test(test_kuitan),
         cmocka_unit_test(test_yaku_together),
         cmocka_unit_test(test_yaku_the_rules_lack),
