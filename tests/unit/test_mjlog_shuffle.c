@@ -186,6 +186,18 @@ static void generation_a(void **state)
     assert_int_equal(r[131], 49);
     assert_int_equal(dice[0], 2);
     assert_int_equal(dice[1], 4);
+    /* mjlog_shuffle.h: an INIT without a shuffle text (1, no wall) or with one that does not
+       decode (PAIFU_EFORMAT) leaves no seed behind: the next deal's wall is never the previous
+       seed's */
+    assert_int_equal(paifu_mjlog_shuffle__seed_deal(&s, seed, strlen(seed), why, sizeof(why)), 0);
+    assert_int_equal(paifu_mjlog_shuffle__seed_deal(&s, "", 0, why, sizeof(why)), 1);
+    assert_false(s.seeded);
+    assert_int_equal(s.generation, MJLOG_GEN_NONE);
+    assert_int_equal(paifu_mjlog_shuffle__seed_deal(&s, seed, strlen(seed), why, sizeof(why)), 0);
+    assert_int_equal(paifu_mjlog_shuffle__seed_deal(&s, "mt19937ar,xyz", 13, why, sizeof(why)),
+                     -4 /* PAIFU_EFORMAT */);
+    assert_false(s.seeded);
+    assert_int_equal(s.generation, MJLOG_GEN_NONE);
 }
 
 static void bad_seeds(void **state)
