@@ -209,6 +209,10 @@ static void readings(void **state)
     /* a cap that is too small */
     assert_int_equal(paifu_hand_parse(&h, NULL, "223344m556677p99s", NULL), 0);
     assert_int_equal(paifu_hand_readings(r, 1, &k, &h, NULL), PAIFU_ELIMIT);
+    /* a missing hand or text is API misuse: PAIFU_EINVAL, not a crash (lib/README.md, error.c:
+       argument checks return PAIFU_EINVAL instead of aborting) */
+    assert_int_equal(paifu_hand_parse(&h, NULL, NULL, &err), PAIFU_EINVAL);
+    assert_int_equal(paifu_hand_parse(NULL, NULL, "123m", &err), PAIFU_EINVAL);
 }
 
 static uint32_t next(uint32_t *s)
