@@ -146,12 +146,33 @@ static void place_penalty(void **state)
     paifu_rules_free(r);
 }
 
+/* A game's place sanction (paifu/game.h: hundredths of a place, 0 = none; JH 003 §8.3.2 gives
+   0.05 to 0.5): 0 takes an earlier one back, a negative one is refused, as is a seat outside the
+   game. */
+static void game_place_sanction(void **state)
+{
+    (void)state;
+    paifu_game *g = NULL;
+    assert_int_equal(paifu_game_new(&g, NULL), 0);
+    assert_int_equal(paifu_game_set_players(g, 4, NULL), 0);
+    assert_int_equal(paifu_game_set_place_sanction(g, 2, 25, NULL), 0);
+    assert_int_equal(paifu_game_place_sanction(g, 2), 25);
+    assert_int_equal(paifu_game_set_place_sanction(g, 2, 0, NULL), 0);
+    assert_int_equal(paifu_game_place_sanction(g, 2), 0);
+    assert_int_equal(paifu_game_set_place_sanction(g, 2, -5, NULL), PAIFU_EINVAL);
+    assert_int_equal(paifu_game_set_place_sanction(g, 4, 5, NULL), PAIFU_EINVAL);
+    assert_int_equal(paifu_game_set_place_sanction(g, -1, 5, NULL), PAIFU_EINVAL);
+    assert_int_equal(paifu_game_place_sanction(g, 2), 0);
+    paifu_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(oka_shared_by_tied_first),
         cmocka_unit_test(best_game_below_zero),
         cmocka_unit_test(place_penalty),
+        cmocka_unit_test(game_place_sanction),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
