@@ -33,6 +33,10 @@ n_logs=$(wc -l <"$work/ids.tsv")
 check "db exit status (a corrupt row is an error)" 2 $?
 contains "db corrupt row named by its id" "$work/db.err" "houou.db:2009082713gm-0009-0000-badbad01: error:"
 lacks "db unprocessed row not read" "$work/db.jsonl" "pending1"
+# `paifu info` names the container (paifu_reader_format) before any member is read: a houou-logs
+# database or an archive (README.md, "Whole archives")
+"$paifu" info "$work/houou.db" 2>/dev/null | head -1 >"$work/info-db.out"
+check "info names a database houou-logs" "$work/houou.db: houou-logs" "$(cat "$work/info-db.out")"
 lacks "db errored row not read" "$work/db.jsonl" "failed01"
 "$py" - "$work/db.jsonl" "$work/ids.tsv" "$paifu" >"$work/db.cmp" 2>&1 <<'EOF' || fail "db against files: $(cat "$work/db.cmp")"
 import json, subprocess, sys
@@ -99,6 +103,8 @@ EOF
 "$py" "$tools/make_bulk.py" archives "$work/logs" "$work/pack" || fail "make archives"
 "$paifu" validate --format jsonl "$work/logs" >"$work/dir.jsonl" 2>/dev/null
 for a in pack.zip pack.tar pack.tar.gz; do
+    "$paifu" info "$work/$a" 2>/dev/null | head -1 >"$work/info-$a.out"
+    check "info names $a an archive" "$work/$a: archive" "$(cat "$work/info-$a.out")"
     "$paifu" validate --format jsonl "$work/$a" >"$work/$a.jsonl" 2>"$work/$a.err"
     "$py" - "$work/dir.jsonl" "$work/$a.jsonl" "$work/logs/" "$work/$a:" >"$work/$a.cmp" 2>&1 <<'EOF' || fail "$a against the folder: $(cat "$work/$a.cmp")"
 import json, sys
