@@ -128,6 +128,30 @@ static unsigned char *bomb(size_t size, size_t *out_size)
     return out;
 }
 
+/* An mjlog tag and zeros, SIZE bytes in all, gzip'd. */
+static unsigned char *mjlog_of_zeros(size_t size, size_t *out_size)
+{
+    z_stream zs;
+    memset(&zs, 0, sizeof(zs));
+    assert_int_equal(deflateInit2(&zs, 9, Z_DEFLATED, 31, 9, Z_DEFAULT_STRATEGY), Z_OK);
+    const char *head = "<mjloggm ver=\"2.3\">";
+    unsigned char *in = calloc(size, 1);
+    assert_non_null(in);
+    memcpy(in, head, strlen(head));
+    size_t cap = size / 100 + 4096;
+    unsigned char *out = malloc(cap);
+    assert_non_null(out);
+    zs.next_in = in;
+    zs.avail_in = (uInt)size;
+    zs.next_out = out;
+    zs.avail_out = (uInt)cap;
+    assert_int_equal(deflate(&zs, Z_FINISH), Z_STREAM_END);
+    *out_size = zs.total_out;
+    deflateEnd(&zs);
+    free(in);
+    return out;
+}
+
 /* A bomb of 200 MiB is refused at the process's budget, whatever its own cap says. */
 static void test_gzip_bomb(void **state)
 {
@@ -140,6 +164,35 @@ static void test_gzip_bomb(void **state)
     refused(b, n, &o, PAIFU_ELIMIT, "input too large to hold");
     o.max_inflated = 1 << 20;
     refused(b, n, &o, PAIFU_ELIMIT, "decompressed input larger than 1048576 bytes");
+    assert_int_equal(paifu_input__held(), 0);
+    free(b);
+    /* the cap is inclusive (io.h: a cap on decompressed bytes): a gzip that inflates to
+       exactly the cap is read (and then refused as the not-an-mjlog it is), one byte more is
+       refused as too large. The size is one where the inflate buffer (4 times the compressed
+       size plus 1 KiB, doubled three times) is full at exactly the cap, before the stream's end is seen. */
+    size_t want = 0;
+    b = NULL;
+    for (size_t c = 40; c < 400 && !b; c++) {
+        want = (c * 4 + 1024) << 3;
+        b = mjlog_of_zeros(want, &n);
+        if (n != c) {
+            free(b);
+            b = NULL;
+        }
+    }
+    assert_non_null(b);
+    o.max_inflated = want;
+    paifu_game *g = NULL;
+    paifu_error err;
+    paifu_error_clear(&err);
+    assert_true(paifu_game_read_buffer(&g, b, n, &o, &err) < 0);
+    assert_null(g);
+    if (strstr(err.text, "decompressed input larger"))
+        fail_msg("%zu bytes refused under a cap of %zu: %s", want, want, err.text);
+    o.max_inflated = want - 1;
+    char text[80];
+    snprintf(text, sizeof(text), "decompressed input larger than %zu bytes", want - 1);
+    refused(b, n, &o, PAIFU_ELIMIT, text);
     assert_int_equal(paifu_input__held(), 0);
     free(b);
 }
