@@ -115,6 +115,47 @@ static void a_closed_kan_and_its_dora(void **state)
     paifu_game_free(g);
 }
 
+/* Seat 0 holds honours only (its lowest tile is East, kind 27), seat 1 pons seat 2's 1z: the
+   sorting of the hands touches the hands and nothing else (seat 1's meld and count stay). */
+static void honours_in_seat_0(void **state)
+{
+    (void)state;
+    paifu_game *g;
+    assert_int_equal(paifu_game_new(&g, NULL), 0);
+    paifu_deal_start st;
+    paifu_deal_start_init(&st);
+    st.flags = PAIFU_DEAL_HAS_HANDS;
+    st.dora_indicator = tile("3s");
+    const char *hands[4] = {"7776665554443z", "19p11z4567m23456s", "1z555m123p789p222z",
+                            "2468m2468p2468s3z"};
+    for (int p = 0; p < 4; p++) {
+        size_t n;
+        assert_int_equal(paifu_tile_parse(st.hands[p], PAIFU_MAX_HAND, &n, hands[p], NULL), 0);
+        assert_int_equal(n, 13);
+        st.n_hand[p] = (uint8_t)n;
+    }
+    assert_int_equal(paifu_game_begin_deal(g, &st, 0, 0, NULL), 0);
+    add(g, PAIFU_EV_DRAW, 2, "9s", -1, NULL);
+    add(g, PAIFU_EV_DISCARD, 2, "1z", -1, NULL);
+    add(g, PAIFU_EV_PON, 1, "1z", 2, "11z");
+    add(g, PAIFU_EV_DISCARD, 1, "9p", -1, NULL);
+    const paifu_deal *d = paifu_game_deal(g, 0);
+    paifu_table_state s;
+    char b[64];
+    assert_int_equal(paifu_deal_state_at(&s, d, d->n_events, NULL), 0);
+    format(b, s.hand[0], s.n_hand[0]);
+    assert_string_equal(b, "3444555666777z");
+    const uint8_t melds[4] = {0, 1, 0, 0};
+    assert_memory_equal(s.n_melds, melds, 4);
+    assert_int_equal(s.melds[1][0].type, PAIFU_EV_PON);
+    assert_int_equal(s.melds[1][0].from, 2);
+    format(b, s.melds[1][0].tiles, s.melds[1][0].n);
+    assert_string_equal(b, "111z");
+    format(b, s.hand[2], s.n_hand[2]);
+    assert_string_equal(b, "555m123789p9s222z");
+    paifu_game_free(g);
+}
+
 static void refused(void **state)
 {
     (void)state;
@@ -142,6 +183,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(before_and_after_a_pon),
         cmocka_unit_test(a_closed_kan_and_its_dora),
+        cmocka_unit_test(honours_in_seat_0),
         cmocka_unit_test(refused),
     };
     return cmocka_run_group_tests_name("table_state", tests, NULL, NULL);
