@@ -22,7 +22,7 @@ const vector_kind *const vector_registry[] = {
 
 add_executable(run_vectors ${CMAKE_CURRENT_SOURCE_DIR}/vectors/run_vectors.c ${PAIFU_VECTOR_KINDS}
   ${CMAKE_CURRENT_BINARY_DIR}/vector_registry.c)
-target_include_directories(run_vectors PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/vectors)
+target_include_directories(run_vectors PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/vectors ${CMAKE_CURRENT_SOURCE_DIR}/unit)
 target_link_libraries(run_vectors PRIVATE paifu_test_objs PkgConfig::CMOCKA paifu_warnings)
 target_compile_definitions(run_vectors PRIVATE ${PAIFU_TEST_DEFS})
 add_test(NAME vectors COMMAND run_vectors)

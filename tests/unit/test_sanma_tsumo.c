@@ -29,6 +29,7 @@
 #include <cmocka.h>
 
 #include "paifu.h"
+#include "verify_codes.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -102,18 +103,7 @@ static size_t verify(const sanma_case *c, bool loss, char *codes, size_t size)
     assert_int_equal(paifu_rules_set(r, "sanma_tsumo_loss", loss ? "true" : "false", NULL), 0);
     /* the log is a fragment of a game: it ends where it ends */
     assert_int_equal(paifu_rules_set(r, "time_limit", "true", NULL), 0);
-    paifu_report *rep = NULL;
-    assert_int_equal(paifu_report_new(&rep, NULL), 0);
-    paifu_error err;
-    paifu_error_clear(&err);
-    assert_int_equal(paifu_verify_game(rep, g, r, NULL, &err), 0);
-    size_t n = paifu_report_count(rep);
-    snprintf(codes, size, ",");
-    for (size_t i = 0; i < n; i++) {
-        size_t used = strlen(codes);
-        snprintf(codes + used, size - used, "%s,", paifu_report_finding(rep, i)->code);
-    }
-    paifu_report_free(rep);
+    size_t n = verify_codes(g, r, codes, size);
     paifu_rules_free(r);
     paifu_game_free(g);
     return n;

@@ -35,9 +35,8 @@ static void format(char *buf, const paifu_tile *t, size_t n)
     paifu_tile_format(buf, 64, t, n);
 }
 
-/* Seat 0 draws and discards 1z, seat 1 pons it with 11z, discards 9p; a kan dora appears;
-   seat 2 draws 5m, declares a closed kan of 5555m and draws a replacement. */
-static paifu_game *game(void)
+/* A new game of one deal dealt HANDS (13 tiles each), dora indicator 3s. */
+static paifu_game *dealt(const char *const hands[4])
 {
     paifu_game *g;
     assert_int_equal(paifu_game_new(&g, NULL), 0);
@@ -45,7 +44,6 @@ static paifu_game *game(void)
     paifu_deal_start_init(&st);
     st.flags = PAIFU_DEAL_HAS_HANDS;
     st.dora_indicator = tile("3s");
-    const char *hands[4] = {"123m456p789s1z234s", "19p11z4567m23456s", "555m123p789p11z22z", "2468m2468p2468s3z"};
     for (int p = 0; p < 4; p++) {
         size_t n;
         assert_int_equal(paifu_tile_parse(st.hands[p], PAIFU_MAX_HAND, &n, hands[p], NULL), 0);
@@ -53,6 +51,16 @@ static paifu_game *game(void)
         st.n_hand[p] = (uint8_t)n;
     }
     assert_int_equal(paifu_game_begin_deal(g, &st, 0, 0, NULL), 0);
+    return g;
+}
+
+/* Seat 0 draws and discards 1z, seat 1 pons it with 11z, discards 9p; a kan dora appears;
+   seat 2 draws 5m, declares a closed kan of 5555m and draws a replacement. */
+static paifu_game *game(void)
+{
+    static const char *const hands[4] = {"123m456p789s1z234s", "19p11z4567m23456s",
+                                         "555m123p789p11z22z", "2468m2468p2468s3z"};
+    paifu_game *g = dealt(hands);
     add(g, PAIFU_EV_DRAW, 0, "7z", -1, NULL);   /* 0 */
     add(g, PAIFU_EV_DISCARD, 0, "1z", -1, NULL); /* 1 */
     add(g, PAIFU_EV_PON, 1, "1z", 0, "11z");    /* 2 */
@@ -120,21 +128,9 @@ static void a_closed_kan_and_its_dora(void **state)
 static void honours_in_seat_0(void **state)
 {
     (void)state;
-    paifu_game *g;
-    assert_int_equal(paifu_game_new(&g, NULL), 0);
-    paifu_deal_start st;
-    paifu_deal_start_init(&st);
-    st.flags = PAIFU_DEAL_HAS_HANDS;
-    st.dora_indicator = tile("3s");
-    const char *hands[4] = {"7776665554443z", "19p11z4567m23456s", "1z555m123p789p222z",
-                            "2468m2468p2468s3z"};
-    for (int p = 0; p < 4; p++) {
-        size_t n;
-        assert_int_equal(paifu_tile_parse(st.hands[p], PAIFU_MAX_HAND, &n, hands[p], NULL), 0);
-        assert_int_equal(n, 13);
-        st.n_hand[p] = (uint8_t)n;
-    }
-    assert_int_equal(paifu_game_begin_deal(g, &st, 0, 0, NULL), 0);
+    static const char *const hands[4] = {"7776665554443z", "19p11z4567m23456s",
+                                         "1z555m123p789p222z", "2468m2468p2468s3z"};
+    paifu_game *g = dealt(hands);
     add(g, PAIFU_EV_DRAW, 2, "9s", -1, NULL);
     add(g, PAIFU_EV_DISCARD, 2, "1z", -1, NULL);
     add(g, PAIFU_EV_PON, 1, "1z", 2, "11z");

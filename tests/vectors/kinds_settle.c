@@ -17,6 +17,7 @@
 
 #include "rules_internal.h"
 #include "vectors.h"
+#include "verify_codes.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -72,19 +73,7 @@ static size_t sheet_verify(sheet *s, char *codes, size_t size)
     paifu_draw_init(&dr, PAIFU_DRAW_EXHAUSTIVE);
     dr.known = PAIFU_REC_TENPAI;
     assert_int_equal(paifu_game_add_draw(s->game, &dr, 0, 0, NULL), 0);
-    paifu_report *rep;
-    assert_int_equal(paifu_report_new(&rep, NULL), 0);
-    paifu_error err;
-    paifu_error_clear(&err);
-    assert_int_equal(paifu_verify_game(rep, s->game, s->rules, NULL, &err), 0);
-    size_t n = paifu_report_count(rep);
-    snprintf(codes, size, ",");
-    for (size_t i = 0; i < n; i++) {
-        size_t used = strlen(codes);
-        snprintf(codes + used, size - used, "%s,", paifu_report_finding(rep, i)->code);
-    }
-    paifu_report_free(rep);
-    return n;
+    return verify_codes(s->game, s->rules, codes, size);
 }
 
 static void sheet_new(sheet *s, const vector_case *c, const char *override)
