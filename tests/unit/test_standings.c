@@ -163,6 +163,11 @@ static void game_place_sanction(void **state)
     assert_int_equal(paifu_game_set_place_sanction(g, 4, 5, NULL), PAIFU_EINVAL);
     assert_int_equal(paifu_game_set_place_sanction(g, -1, 5, NULL), PAIFU_EINVAL);
     assert_int_equal(paifu_game_place_sanction(g, 2), 0);
+    /* the first seat and the last are seats like the others */
+    assert_int_equal(paifu_game_set_place_sanction(g, 0, 5, NULL), 0);
+    assert_int_equal(paifu_game_place_sanction(g, 0), 5);
+    assert_int_equal(paifu_game_set_place_sanction(g, 3, 50, NULL), 0);
+    assert_int_equal(paifu_game_place_sanction(g, 3), 50);
     paifu_game_free(g);
 }
 
