@@ -26,7 +26,9 @@ set_tests_properties(cli.hostile_bounds PROPERTIES LABELS cli SKIP_RETURN_CODE 7
 # Tenhou log records (XML -> tenhou6 -> XML, XML -> mjai without fu/fan/yakus -> XML): the
 # samples, and every 4th Tenhou XML file of the corpus when it is there (16th under the
 # sanitizers).
-set(PAIFU_FILL_LOGS ${PROJECT_SOURCE_DIR}/samples/session-tenhou.paifu.json)
+# (session-tenhou.paifu.json holds result-only deals, which Tenhou XML cannot hold: the
+# hand-made RRC deal is the sample with tiles and recorded values)
+set(PAIFU_FILL_LOGS ${PROJECT_SOURCE_DIR}/samples/handmade-rrc-one-deal.paifu.json)
 if(EXISTS "${PAIFU_CORPUS_DIR}/tenhou-xml")
   list(APPEND PAIFU_FILL_LOGS ${PAIFU_CORPUS_DIR}/tenhou-xml)
 endif()

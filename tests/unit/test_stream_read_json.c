@@ -83,11 +83,13 @@ static void add_dir(docs *d, const char *dir, const char *ext, const char *need)
     }
 }
 
-/* The sample's game written in FORMAT. */
-static void add_converted(docs *d, const char *format)
+/* The game of the sample SAMPLE (a file name in samples/) written in FORMAT. */
+static void add_converted(docs *d, const char *sample_name, const char *format)
 {
     size_t n;
-    char *sample = slurp(PAIFU_SAMPLES_DIR "/riichienv-selfplay.mjai.jsonl", &n);
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/%s", PAIFU_SAMPLES_DIR, sample_name);
+    char *sample = slurp(path, &n);
     assert_non_null(sample);
     paifu_error err;
     paifu_error_clear(&err);
@@ -128,8 +130,8 @@ static void load_docs(docs *d, const char *format)
     add_dir(d, dir, ".json", "\"sc\"");
     snprintf(dir, sizeof(dir), "%s/tenhou6/JBreidfjord--riichi-rs", PAIFU_CORPUS_DIR);
     add_dir(d, dir, ".json", "\"sc\"");
-    if (d->n == 0)
-        add_converted(d, "tenhou6");
+    if (d->n == 0) /* a whole game, with its final scores (`sc`), as the corpus logs above */
+        add_converted(d, "synthetic-tenhou.mjlog", "tenhou6");
 }
 
 
@@ -256,8 +258,8 @@ static void check_continued(size_t chunk)
     add_dir(&d, dir, ".json", NULL);
     snprintf(dir, sizeof(dir), "%s/tenhou6", PAIFU_CORPUS_DIR);
     add_dir(&d, dir, ".json", NULL);
-    if (d.n == 0)
-        add_converted(&d, "tenhou6");
+    if (d.n == 0) /* a game with no final scores: continued by the next document */
+        add_converted(&d, "riichienv-selfplay.mjai.jsonl", "tenhou6");
     text multi = {0};
     for (size_t rep = 0; rep < 2; rep++)
         for (size_t i = 0; i < d.n; i++) {
