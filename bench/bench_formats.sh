@@ -28,14 +28,15 @@ for f in "${folders[@]}"; do
     games=$(echo "$summary" | grep -Eo '[0-9]+ games?' | cut -d' ' -f1)
     deals=$(echo "$summary" | grep -Eo '[0-9]+ deals?' | cut -d' ' -f1)
     bytes=$(find "$d" -type f ! -name '*.md' ! -name '*.tsv' -exec zcat -f {} + | wc -c)
+    rep=${REPEAT:-20}
+    [ $cg = 0 ] || rep=${CG_REPEAT:-1}
+    args=()
+    for _ in $(seq "$rep"); do args+=("$d"); done
+    games=$((games * rep))
+    deals=$((deals * rep))
+    bytes=$((bytes * rep))
     if [ $cg = 1 ]; then
-        crep=${CG_REPEAT:-1}
-        cargs=()
-        for _ in $(seq "$crep"); do cargs+=("$d"); done
-        games=$((games * crep))
-        deals=$((deals * crep))
-        bytes=$((bytes * crep))
-        valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$paifu" validate -q "${cargs[@]}" \
+        valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$paifu" validate -q "${args[@]}" \
             > /dev/null 2> "$work/cg.err" || true
         ir=$(grep -Eo 'Collected : [0-9]+' "$work/cg.err" | grep -Eo '[0-9]+')
         echo "$f: $games games, $deals deals, $bytes bytes: $ir instructions," \
@@ -44,12 +45,6 @@ for f in "${folders[@]}"; do
         continue
     fi
     best=""
-    rep=${REPEAT:-20}
-    args=()
-    for _ in $(seq "$rep"); do args+=("$d"); done
-    games=$((games * rep))
-    deals=$((deals * rep))
-    bytes=$((bytes * rep))
     for _ in 1 2 3 4 5; do
         /usr/bin/time -f "%U %S" -o "$work/t" "$paifu" validate -q "${args[@]}" > /dev/null 2>&1 || true
         cpu=$(tail -1 "$work/t" | awk '{print $1 + $2}')
