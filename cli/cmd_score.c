@@ -62,7 +62,7 @@ const char cmd_score_usage[] =
     "  paifu score 123m99p13s chi:789s pon:666z +2s --round S --dealer --dora 9m\n"
     "  paifu score 777888999p23m99m +4m --tsumo --all\n"
     "  paifu score 19m19p19s1234567z +1m --rules majsoul --format json\n"
-    "  printf '123m456p789s11z +1z --tsumo\\n' | paifu score --batch --format json\n";
+    "  printf '123m456p789s11z22z +2z --tsumo\\n' | paifu score --batch --format json\n";
 
 static const struct {
     const char *name;
