@@ -6,6 +6,8 @@
 #include <errno.h>
 #ifdef __GLIBC__
 #include <malloc.h>
+#include <pthread.h>
+#include <stdlib.h>
 #endif
 #include <stdarg.h>
 #include <string.h>
@@ -134,12 +136,44 @@ int cli_resolve_rules(paifu_rules **out, const cli_rules_opts *o, const paifu_ga
     return cli_resolve_rules_origin(out, NULL, o, game, fallback, err);
 }
 
+/* The rule file's rules, read once per process (a batch resolves the rules of every game; the
+   file was read again for each) and kept until exit. Only read after it is made (the choice
+   borrows it and copies it into each result), so the workers of -j share it; the lock covers the
+   first read. A file that cannot be read is read again next time, to report its error again. */
+static pthread_mutex_t rules_file_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *rules_file_path;
+static paifu_rules *rules_file_rules;
+
+static int rules_file_get(const paifu_rules **out, const char *path, paifu_error *err)
+{
+    int rc = 0;
+    pthread_mutex_lock(&rules_file_lock);
+    if (!rules_file_rules || strcmp(rules_file_path, path) != 0) {
+        paifu_rules *r = NULL;
+        char *p = strdup(path);
+        rc = p ? paifu_rules_read_file(&r, path, err)
+               : paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+        if (rc >= 0) {
+            /* a different file (not one run's case) replaces the kept one: no result borrows it */
+            paifu_rules_free(rules_file_rules);
+            free(rules_file_path);
+            rules_file_rules = r;
+            rules_file_path = p;
+        } else {
+            free(p);
+        }
+    }
+    *out = rules_file_rules;
+    pthread_mutex_unlock(&rules_file_lock);
+    return rc < 0 ? rc : 0;
+}
+
 int cli_resolve_rules_origin(paifu_rules **out, paifu_rules_origin *origin,
                              const cli_rules_opts *o, const paifu_game *game,
                              const char *fallback, paifu_error *err)
 {
-    paifu_rules *file = NULL; /* the rule file's rules, the caller's choice like a preset */
-    int rc = o->file ? paifu_rules_read_file(&file, o->file, err) : 0;
+    const paifu_rules *file = NULL; /* the rule file's rules, the caller's choice like a preset */
+    int rc = o->file ? rules_file_get(&file, o->file, err) : 0;
     if (rc < 0)
         return rc;
     paifu_rules_choice choice = PAIFU_RULES_CHOICE_INIT;
@@ -148,9 +182,7 @@ int cli_resolve_rules_origin(paifu_rules **out, paifu_rules_origin *origin,
     choice.assignments = o->assign;
     choice.n_assignments = (size_t)o->n_assign;
     choice.fallback = fallback;
-    rc = paifu_game_rules_resolve(out, origin, game, &choice, err);
-    paifu_rules_free(file);
-    return rc;
+    return paifu_game_rules_resolve(out, origin, game, &choice, err);
 }
 
 int main(int argc, char **argv)
