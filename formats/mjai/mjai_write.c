@@ -560,6 +560,22 @@ static int on_event(mjai_writer *w, size_t i, size_t *outcome)
 
 /* ---- one deal ---- */
 
+/* Whether a win's recorded hand holds a tile mjai has no name for (a hidden tile or a flower:
+   it would be written as "?", which mjai's reader refuses in a replay log; found by
+   fuzz_convert in a paifu log whose winning hand held a flower). */
+static bool unnamed_win_tile(const paifu_deal *d)
+{
+    for (size_t i = 0; i < d->n_wins; i++) {
+        const paifu_win *win = &d->wins[i];
+        if (!(win->known & PAIFU_REC_HAND))
+            continue;
+        for (size_t k = 0; k < win->n_hand; k++)
+            if (strcmp(paifu_mjai__tile_name(win->hand[k]), "?") == 0)
+                return true;
+    }
+    return false;
+}
+
 static int check_deal(mjai_writer *w)
 {
     const paifu_deal *d = w->deal;
@@ -573,6 +589,9 @@ static int check_deal(mjai_writer *w)
         return refuse(w, "a deal without 13-tile starting hands");
     if (paifu_lossy__hidden_tile(d))
         return refuse(w, "a tile the log does not show (\"?\" is for in-game views only)");
+    if (unnamed_win_tile(d))
+        return refuse(w, "a winning hand with a tile mjai cannot name (\"?\" is for in-game "
+                         "views only)");
     if (!w->mcr && st->dora_indicator == PAIFU_TILE_NONE)
         return refuse(w, "a deal without its dora indicator (start_kyoku needs dora_marker)");
     return 0;
