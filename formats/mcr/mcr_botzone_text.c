@@ -323,8 +323,16 @@ static int read_match(text_in *s, text_game *g)
             }
             if (g->n != 2)
                 return bad(g, g->n < 2 ? 1 : 2, g->n < 2 ? "the match id" : "the end of line");
+            /* Botzone's ids are 24 hex digits: printable ASCII up to 63 bytes is taken, anything
+               else refused (a byte that is not UTF-8 went into paifu's JSON as it was, which its
+               reader then refused: found by fuzz_convert; a cut id would be a silent loss) */
             char id[64];
-            size_t n = g->w[1].n < sizeof(id) - 1 ? g->w[1].n : sizeof(id) - 1;
+            size_t n = g->w[1].n;
+            bool printable = n < sizeof(id);
+            for (size_t i = 0; printable && i < n; i++)
+                printable = g->w[1].s[i] > 0x20 && g->w[1].s[i] < 0x7f;
+            if (!printable)
+                return bad(g, 1, "a match id of at most 63 printable ASCII characters");
             memcpy(id, g->w[1].s, n);
             id[n] = '\0';
             if ((rc = paifu_game_set_meta(g->b.game, "botzone.match", id, g->b.err)) < 0)

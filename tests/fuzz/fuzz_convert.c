@@ -7,6 +7,7 @@
  * corpus tests/fuzz/corpus/convert/ (tests/fuzz/README.md).
  */
 #include <paifu.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -43,6 +44,29 @@ static int to_buf(const void *data, size_t size, void *payload)
     return 0;
 }
 
+/* The input being run, for a refusal kept rather than aborted on (below). */
+static const uint8_t *current_data;
+static size_t current_size;
+
+/* With PAIFU_FUZZ_KEEP_REFUSALS set (the CI smoke, tests/fuzz/smoke.sh), a game paifu writes and
+   then refuses does not abort the run: the input is written to refused-N in the working folder
+   (at most 20) and the smoke reports them; crashes and sanitizer errors still abort. Without it
+   (long runs, replays) a refusal aborts like a crash. */
+static bool keep_refusal(void)
+{
+    static int kept;
+    if (kept >= 20)
+        return false;
+    char name[32];
+    snprintf(name, sizeof(name), "refused-%d", kept++);
+    FILE *f = fopen(name, "wb");
+    if (f) {
+        fwrite(current_data, 1, current_size, f);
+        fclose(f);
+    }
+    return true;
+}
+
 /* Write GAME as FORMAT and read it back; abort when paifu refuses what it wrote. */
 static void round_trip(const paifu_game *game, const char *format, out_buf *o)
 {
@@ -68,8 +92,13 @@ static void round_trip(const paifu_game *game, const char *format, out_buf *o)
         rc = 0;
     paifu_reader_free(r);
     if (rc < 0) {
+        bool keep = getenv("PAIFU_FUZZ_KEEP_REFUSALS") != NULL;
+        if (keep && !keep_refusal())
+            return; /* twenty kept: the rest are not printed */
         fprintf(stderr, "fuzz_convert: paifu refuses the %s it wrote: %s (line %u, path %s)\n",
                 format, err.text, (unsigned)err.where.line, err.where.path);
+        if (keep)
+            return;
         fwrite(o->data, 1, o->len < 4096 ? o->len : 4096, stderr);
         fputc('\n', stderr);
         abort();
@@ -83,6 +112,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         paifu_init();
         initialised = 1;
     }
+    current_data = data;
+    current_size = size;
     paifu_read_options opts = PAIFU_READ_OPTIONS_INIT;
     opts.source_name = "fuzz";
     opts.max_inflated = 16u << 20;
