@@ -247,6 +247,46 @@ static inline void corpus_verify_format(const corpus_manifest *m, const char *fo
     assert_true(files > 0);
 }
 
+
+/* The whole main() of a driver that verifies every corpus file of FORMAT with its KNOWN findings
+   (corpus_verify_format): 77 (skipped) without the corpus, else cmocka's result. */
+typedef struct corpus__driver {
+    corpus_manifest m;
+    const char *format;
+    const corpus_known *known;
+    size_t n_known;
+} corpus__driver;
+
+static inline corpus__driver *corpus__the_driver(void)
+{
+    static corpus__driver d;
+    return &d;
+}
+
+static inline void corpus__every_file(void **state)
+{
+    (void)state;
+    corpus__driver *d = corpus__the_driver();
+    corpus_verify_format(&d->m, d->format, d->known, d->n_known);
+}
+
+static inline int corpus_verify_main(const char *format, const corpus_known *known, size_t n_known)
+{
+    corpus__driver *d = corpus__the_driver();
+    d->format = format;
+    d->known = known;
+    d->n_known = n_known;
+    if (corpus_manifest_load(&d->m, format) < 0) {
+        printf("corpus not found (PAIFU_CORPUS_DIR=\"%s\"): skipped\n", PAIFU_CORPUS_DIR);
+        return 77;
+    }
+    paifu_init();
+    const struct CMUnitTest tests[] = {cmocka_unit_test(corpus__every_file)};
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    corpus_manifest_free(&d->m);
+    return rc;
+}
+
 /* A writer's output in memory, grown as needed and kept NUL-terminated: the paifu_write_cb the
    corpus drivers give paifu_writer_open (a corpus game's output can be megabytes). */
 typedef struct bytes {

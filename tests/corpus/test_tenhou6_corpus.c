@@ -35,23 +35,7 @@ static const corpus_known KNOWN[] = {
 };
 #define N_KNOWN (sizeof(KNOWN) / sizeof(KNOWN[0]))
 
-static corpus_manifest CORPUS;
-
-static void test_every_file(void **state)
-{
-    (void)state;
-    corpus_verify_format(&CORPUS, FORMAT, KNOWN, N_KNOWN);
-}
-
 int main(void)
 {
-    if (corpus_manifest_load(&CORPUS, FORMAT) < 0) {
-        printf("corpus not found (PAIFU_CORPUS_DIR=\"%s\"): skipped\n", PAIFU_CORPUS_DIR);
-        return 77;
-    }
-    paifu_init();
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_every_file)};
-    int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    corpus_manifest_free(&CORPUS);
-    return rc;
+    return corpus_verify_main(FORMAT, KNOWN, N_KNOWN);
 }
