@@ -255,7 +255,7 @@ static void print_text(const paifu_score *sc, const char *hand, const paifu_rule
     printf("status   %s\n", paifu_score_status_name((paifu_score_status)sc->status));
     printf("yaku    ");
     for (unsigned i = 0; i < sc->n_yaku; i++)
-        printf(" %s %d%s", paifu_yaku_name(sc->yaku[i].id), sc->yaku[i].han,
+        printf(" %s %d%s", paifu_yaku_display_name(sc->yaku[i].id), sc->yaku[i].han,
                i + 1 < sc->n_yaku ? "," : "");
     printf("%s\n", sc->n_yaku ? "" : " (none)");
     if (sc->yakuman)

@@ -118,25 +118,36 @@ void rep_int_or_blank(char *buf, size_t size, int v)
 
 /* ---- deals ---- */
 
+/* A win's yaku in words (paifu_yaku_display_name: "Riichi, Menzen tsumo, Seat wind (West), Ura
+   dora 2"): the dora family and value sets with their count, a yaku scored twice "×2", a
+   double yakuman so named; MCR fans by their English name with their points. */
 static void yaku_text(char *buf, size_t size, const paifu_win *w, bool mcr)
 {
     size_t len = 0;
     buf[0] = '\0';
     for (int i = 0; i < w->n_yaku && len < size; i++) {
         const paifu_yaku_value *y = &w->yaku[i];
-        const char *name = y->name;
+        const char *name = NULL;
+        char value[32] = "";
         if (mcr) {
             const paifu_mcr_fan_info *fi = paifu_mcr_fan(y->id);
-            if (fi)
-                name = fi->english;
-        } else if (!name) {
-            name = paifu_yaku_name(y->id);
+            name = fi ? fi->english : y->name;
+            if (y->han && y->count > 1)
+                snprintf(value, sizeof(value), " %d×%d", y->han, y->count);
+            else if (y->han)
+                snprintf(value, sizeof(value), " %d", y->han);
+        } else {
+            name = paifu_yaku_display_name(y->id);
+            if (!name)
+                name = y->name;
+            if (paifu_yaku_is_dora(y->id) || y->id == PAIFU_YAKU_YAKUHAI)
+                snprintf(value, sizeof(value), " %d", y->han);
+            else if (paifu_yaku_is_yakuman(y->id) && y->han >= 2 * PAIFU_YAKU_YAKUMAN_HAN)
+                snprintf(value, sizeof(value), " (%s yakuman)",
+                         y->han == 2 * PAIFU_YAKU_YAKUMAN_HAN ? "double" : "multiple");
+            else if (y->count > 1)
+                snprintf(value, sizeof(value), " ×%d", y->count);
         }
-        char value[24] = "";
-        if (y->han && y->count > 1)
-            snprintf(value, sizeof(value), " %d×%d", y->han, y->count);
-        else if (y->han)
-            snprintf(value, sizeof(value), " %d", y->han);
         len += (size_t)snprintf(buf + len, size - len, "%s%s%s", i ? ", " : "",
                                 name ? name : "?", value);
     }

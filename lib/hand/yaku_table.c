@@ -23,6 +23,23 @@ static const char *const NAMES[PAIFU_YAKU_COUNT] = {
     "kita", "nagashi_mangan", "yakuhai",
 };
 
+/* Names for people (reports, paifu score): the romaji of shared/rules/yaku.md's tables (sections
+   1 and 2, "Romaji" column, its spelling with the apostrophe: Hon'itsu, San'ankou), the value
+   sets and dora families in English words (section 1 row 1 "Value tiles", section 3). */
+static const char *const DISPLAY[PAIFU_YAKU_COUNT] = {
+    "Menzen tsumo", "Riichi", "Ippatsu", "Chankan", "Rinshan kaihou", "Haitei raoyue",
+    "Houtei raoyui", "Pinfu", "Tan'yao", "Iipeikou", "Seat wind (East)", "Seat wind (South)",
+    "Seat wind (West)", "Seat wind (North)", "Round wind (East)", "Round wind (South)",
+    "Round wind (West)", "Round wind (North)", "Dragon (White)", "Dragon (Green)",
+    "Dragon (Red)", "Double riichi", "Chiitoitsu", "Chanta", "Ittsu", "Sanshoku doujun",
+    "Sanshoku doukou", "Sankantsu", "Toitoi", "San'ankou", "Shousangen", "Honroutou",
+    "Ryanpeikou", "Junchan", "Hon'itsu", "Chin'itsu", "Renhou", "Tenhou", "Chiihou",
+    "Daisangen", "Suuankou", "Suuankou (single wait)", "Tsuuiisou", "Ryuuiisou", "Chinroutou",
+    "Chuuren poutou", "Chuuren poutou (nine-sided wait)", "Kokushi musou",
+    "Kokushi musou (13-sided wait)", "Daisuushi", "Shousuushi", "Suukantsu", "Dora", "Ura dora",
+    "Red fives", "Kita (North)", "Nagashi mangan", "Yakuhai",
+};
+
 typedef struct alias {
     const char *name;
     int id;
@@ -146,6 +163,11 @@ static const alias ALIASES[] = {
 const char *paifu_yaku_name(unsigned id)
 {
     return id < PAIFU_YAKU_COUNT ? NAMES[id] : NULL;
+}
+
+const char *paifu_yaku_display_name(unsigned id)
+{
+    return id < PAIFU_YAKU_COUNT ? DISPLAY[id] : NULL;
 }
 
 int paifu_yaku_from_name(const char *name)

@@ -80,6 +80,14 @@ typedef enum paifu_yaku {
 PAIFU_EXTERN const char *paifu_yaku_name(unsigned id);
 
 /**
+ * A yaku id's name for people, as reports and `paifu score` print it: the romaji of
+ * shared/rules/yaku.md ("Riichi", "Menzen tsumo", "Hon'itsu", "Chuuren poutou (nine-sided
+ * wait)"), value sets and dora in words ("Seat wind (West)", "Dragon (Red)", "Ura dora",
+ * "Red fives"). NULL for an unknown id. Static storage.
+ */
+PAIFU_EXTERN const char *paifu_yaku_display_name(unsigned id);
+
+/**
  * Look up a yaku by name. Accepts the canonical names and common alternative romanisations
  * ("riichi"/"reach", "tsumo"/"menzen_tsumo", "yakuhai_haku"/"haku", ...), case-insensitive, with
  * "-", " " and "_" treated alike. Returns the id or -1.
