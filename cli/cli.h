@@ -176,8 +176,12 @@ void cli_progress_unlock(void);
 void cli_progress_stop(void);
 
 /* Write S as one CSV field (RFC 4180: quoted when it holds a comma, quote or line break, quotes
-   doubled; report_csv.c). CSV lines end with CRLF. */
+   doubled; report_csv.c). A text that begins with =, +, -, @, a tab or a line break (and is not
+   a plain number) is prefixed with a single quote, as OWASP's CSV-injection advice says, so that
+   no spreadsheet takes it for a formula. CSV lines end with CRLF. */
 void cli_csv_field(FILE *f, const char *s);
+/* Write V as a CSV number in plain decimal notation (a dot, no exponent, at most 6 decimals). */
+void cli_csv_real(FILE *f, double v);
 
 /* Write a JSON string literal to F. */
 void cli_json_string(FILE *f, const char *s);

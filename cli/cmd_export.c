@@ -102,7 +102,7 @@ static int row(void *ctx, int table, const tab_cell *c)
             if (c[i].kind == 'i')
                 fprintf(f, "%lld", c[i].i);
             else if (c[i].kind == 'r')
-                fprintf(f, "%.6g", c[i].r);
+                cli_csv_real(f, c[i].r);
             else if (c[i].kind == 't')
                 cli_csv_field(f, c[i].s);
         }

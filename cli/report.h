@@ -120,11 +120,15 @@ typedef struct rep_grid {
     bool right[REP_MAX_COLS]; /* numbers: aligned right */
     rep_cell *cells;  /* rows x cols */
     size_t rows, cap;
+    bool plain;       /* numbers as a program reads them (CSV): 26000, -9.2, 1000 */
 } rep_grid;
 
 /* Build table WHICH (REP_STANDINGS ... REP_FINDINGS) of the document; GAME restricts it to one
    game (and drops the game columns), NULL for every game. */
 void rep_grid_build(rep_grid *t, const rep_doc *doc, rep_table which, const rep_game *game);
+/* The same with plain numbers (CSV): points as integers, scores as decimals with a dot, no sign
+   for positives, no thousands separators, rates as fractions, nothing for "not defined". */
+void rep_grid_build_plain(rep_grid *t, const rep_doc *doc, rep_table which, const rep_game *game);
 void rep_grid_free(rep_grid *t);
 
 void rep_write_text(FILE *o, const rep_doc *doc, rep_table only);

@@ -56,6 +56,34 @@ static rep_cell *new_row(rep_grid *t)
     return row;
 }
 
+/* Numbers as the grid shows them: for reading (26,000; +6.0; +1000) or plain (26000; 6.0; 1000). */
+static char *points_text(const rep_grid *t, int64_t v)
+{
+    if (t->plain)
+        return dup_fmt("%lld", (long long)v);
+    char b[48];
+    rep_points(b, sizeof(b), v);
+    return dup_fmt("%s", b);
+}
+
+static char *score_text(const rep_grid *t, int64_t v, bool mcr)
+{
+    if (t->plain) {
+        if (mcr)
+            return dup_fmt("%lld", (long long)v);
+        long long a = v < 0 ? -v : v, tenths = (a + 50) / 100;
+        return dup_fmt("%s%lld.%lld", v < 0 && tenths ? "-" : "", tenths / 10, tenths % 10);
+    }
+    char b[48];
+    rep_score(b, sizeof(b), v, mcr);
+    return dup_fmt("%s", b);
+}
+
+static char *delta_text(const rep_grid *t, int32_t v)
+{
+    return dup_fmt(t->plain || !v ? "%d" : "%+d", (int)v);
+}
+
 static void game_anchor(rep_cell *c, const rep_game *g)
 {
     c->href = dup_fmt("#game-%zu", g->number);
@@ -93,10 +121,8 @@ static void standings(rep_grid *t, const rep_doc *doc)
             c[k].href = dup_fmt("#game-%zu", s->first_game);
         k++;
         c[k++].text = dup_fmt("%d", s->games);
-        rep_score(b, sizeof(b), s->total, doc->mcr);
-        c[k++].text = dup_fmt("%s", b);
-        rep_points(b, sizeof(b), s->points);
-        c[k++].text = dup_fmt("%s", b);
+        c[k++].text = score_text(t, s->total, doc->mcr);
+        c[k++].text = points_text(t, s->points);
         if (by_place) {
             rep_avg_place(b, sizeof(b), s->avg_place_hundredths);
             c[k++].text = dup_fmt("%s", b);
@@ -104,10 +130,8 @@ static void standings(rep_grid *t, const rep_doc *doc)
         if (by_table) /* x12: shared places give halves and thirds */
             c[k++].text = dup_fmt("%lld.%02lld", (long long)(s->table_points_x12 / 12),
                                   (long long)(s->table_points_x12 % 12 * 100 / 12));
-        rep_points(b, sizeof(b), s->best);
-        c[k++].text = dup_fmt("%s", b);
-        rep_points(b, sizeof(b), s->worst);
-        c[k++].text = dup_fmt("%s", b);
+        c[k++].text = points_text(t, s->best);
+        c[k++].text = points_text(t, s->worst);
     }
 }
 
@@ -142,10 +166,8 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
             c[k++].text = dup_fmt("%d", s);
             c[k++].text = dup_fmt("%s", rep_name(g, s, b, sizeof(b)));
             if (g->has_points) {
-                rep_points(b, sizeof(b), g->points[s]);
-                c[k++].text = dup_fmt("%s", b);
-                rep_score(b, sizeof(b), g->final[s], g->mcr);
-                c[k++].text = dup_fmt("%s", b);
+                c[k++].text = points_text(t, g->points[s]);
+                c[k++].text = score_text(t, g->final[s], g->mcr);
                 rep_place(b, sizeof(b), g->place12[s]);
                 c[k++].text = dup_fmt("%s", b);
             } else {
@@ -214,24 +236,12 @@ static void deals(rep_grid *t, const rep_doc *doc, const rep_game *only)
             rep_int_or_blank(b, sizeof(b), row->fu);
             c[k++].text = dup_fmt("%s", b);
             c[k++].text = dup_fmt("%s", row->yaku);
-            if (row->points != INT32_MIN)
-                rep_points(b, sizeof(b), row->points);
-            else
-                b[0] = '\0';
-            c[k++].text = dup_fmt("%s", b);
-            for (int s = 0; s < players; s++) {
-                if (row->has_delta && s < g->players && row->delta[s])
-                    c[k++].text = dup_fmt("%+d", (int)row->delta[s]);
-                else
-                    c[k++].text = dup_fmt("%s", row->has_delta && s < g->players ? "0" : "");
-            }
-            for (int s = 0; s < players; s++) {
-                if (s < g->players)
-                    rep_points(b, sizeof(b), row->scores[s]);
-                else
-                    b[0] = '\0';
-                c[k++].text = dup_fmt("%s", b);
-            }
+            c[k++].text = row->points != INT32_MIN ? points_text(t, row->points) : dup_fmt("%s", "");
+            for (int s = 0; s < players; s++)
+                c[k++].text = row->has_delta && s < g->players ? delta_text(t, row->delta[s])
+                                                                : dup_fmt("%s", "");
+            for (int s = 0; s < players; s++)
+                c[k++].text = s < g->players ? points_text(t, row->scores[s]) : dup_fmt("%s", "");
             c[k++].text = dup_fmt("%s", row->note);
         }
     }
@@ -307,7 +317,9 @@ static void stats_row(void *ctx, const char *name, long long games, long long de
     c[j++].text = dup_fmt("%lld", deals);
     for (size_t k = 0; k < tab_stats_count(); k++) {
         if (isnan(v[k]))
-            c[j++].text = dup_fmt("%s", "—");
+            c[j++].text = dup_fmt("%s", t->plain ? "" : "—");
+        else if (t->plain)
+            c[j++].text = dup_fmt("%.4f", v[k]);
         else if (tab_stats_is_rate(k))
             c[j++].text = dup_fmt("%.1f%%", 100 * v[k]);
         else
@@ -331,6 +343,20 @@ static void stats(rep_grid *t, const rep_doc *doc)
 void rep_grid_build(rep_grid *t, const rep_doc *doc, rep_table which, const rep_game *game)
 {
     memset(t, 0, sizeof(*t));
+    switch (which) {
+    case REP_STANDINGS: standings(t, doc); break;
+    case REP_GAMES: results(t, doc, game); break;
+    case REP_DEALS: deals(t, doc, game); break;
+    case REP_FINDINGS: findings(t, doc, game); break;
+    case REP_STATS: stats(t, doc); break;
+    default: break;
+    }
+}
+
+void rep_grid_build_plain(rep_grid *t, const rep_doc *doc, rep_table which, const rep_game *game)
+{
+    memset(t, 0, sizeof(*t));
+    t->plain = true;
     switch (which) {
     case REP_STANDINGS: standings(t, doc); break;
     case REP_GAMES: results(t, doc, game); break;
