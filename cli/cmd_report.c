@@ -28,6 +28,8 @@ const char cmd_report_usage[] =
     "by name; a game's final scores come from its recorded final points under the rules.\n"
     "\n"
     "options:\n"
+    "      --title TEXT       the document's title (default \"Audit report\"), e.g. the\n"
+    "                         tournament's name and date\n"
     "      --format FORMAT    text (default), markdown, html, csv or json (schemas/\n"
     "                         audit.schema.json)\n"
     "      --table TABLE      only one table: standings, games, deals or findings (csv: the\n"
@@ -47,7 +49,7 @@ const char cmd_report_usage[] =
     "                         §8.3.2; repeatable; a paifu log records them as place_sanctions)\n"
     "  -h, --help             this help\n"
     "\n"
-    "example: paifu report --format html -o report.html logs/\n"
+    "example: paifu report --title \"Spring cup 2025\" --format html -o report.html logs/\n"
     "exit status: 0 no findings, 1 at least one finding, 2 an input, usage or output error\n";
 
 typedef void (*writer_fn)(FILE *o, const rep_doc *doc, rep_table only);
@@ -89,6 +91,7 @@ int cmd_report(int argc, char **argv)
         {"table", required_argument, NULL, 't'},  {"output", required_argument, NULL, 'o'},
         {"max-findings", required_argument, NULL, 'm'},
         {"sanction", required_argument, NULL, 's'},
+        {"title", required_argument, NULL, 'T'},
         {"help", no_argument, NULL, 'h'},         CLI_INPUT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     const char *sanctions[64];
@@ -98,7 +101,7 @@ int cmd_report(int argc, char **argv)
     writer_fn write = rep_write_text;
     bool csv = false;
     rep_table only = REP_ALL;
-    const char *output = NULL;
+    const char *output = NULL, *title = NULL;
     uint32_t max_findings = 0;
     int c;
     optind = 1;
@@ -106,6 +109,7 @@ int cmd_report(int argc, char **argv)
         switch (c) {
         case 'S': only = REP_STANDINGS; break;
         case 'o': output = optarg; break;
+        case 'T': title = optarg; break;
         case 's': {
             char name[256];
             int32_t hundredths;
@@ -167,6 +171,7 @@ int cmd_report(int argc, char **argv)
     rep_doc doc = {0};
     doc.sanctions = sanctions;
     doc.n_sanctions = n_sanctions;
+    doc.title = title;
     int st = rep_collect(&doc, &in, &ro, &ropts, max_findings);
     if (st > status)
         status = st;

@@ -34,12 +34,19 @@ typedef struct rep_finding {
     int n_seats;
     paifu_table_state *state; /* a tile log's table just before the event, or NULL */
     char event[96];           /* the event itself, in words ("李明: discard 9m") */
+    /* a fu finding (score.fu): the replay's fu of the hand, term by term
+       (paifu_report_win_result), n_fu_parts 0 when the replay did not score it */
+    paifu_fu_part fu_parts[PAIFU_MAX_FU_PARTS];
+    int n_fu_parts;
+    int fu_raw, fu, fu_wait;
 } rep_finding;
 
 typedef struct rep_game {
     size_t number;     /* 1-based over the report; the anchor is "game-NUMBER" */
     size_t in_file;    /* 1-based within its file */
-    char *file;
+    char *file;        /* relative: as given, to the current directory or to the folder given */
+    char date[40];     /* when it was played, as the log says (PAIFU_META_DATE), "" unknown */
+    char table[40];    /* the table's name or number when the log gives one, "" none */
     char format[32];
     int players;
     char *names[PAIFU_SEATS];
@@ -83,6 +90,7 @@ typedef struct rep_doc {
     size_t n_errors;
     tab_stats *stats;         /* per-player statistics (paifu stats), NULL without memory */
     const char *const *sanctions; /* input: --sanction NAME=PLACES, added before ranking */
+    const char *title;        /* input: --title, NULL the default ("Audit report") */
     size_t n_sanctions;
 } rep_doc;
 
@@ -154,6 +162,20 @@ void rep_score(char *buf, size_t size, int64_t points, bool mcr);
 void rep_points(char *buf, size_t size, int64_t points);
 /* A place x 12 as text ("1", "2.5"). */
 void rep_place(char *buf, size_t size, int place12);
+/* PATH (an input, or a file found below the operand at PATH + BELOW) as the report shows it:
+   never absolute. A relative path stays as given; an absolute one below the current directory
+   becomes relative to it, any other is shown from the operand (the walked folder's part, or the
+   base name). */
+void rep_display_path(char *buf, size_t size, const char *path, size_t below);
+/* The document's title (--title, else "Audit report"). */
+const char *rep_title(const rep_doc *doc);
+/* A game's heading: "Anna, Boris, Chen, Dana · 2024-05-01 · table 3" (what the log gives). */
+void rep_game_heading(char *buf, size_t size, const rep_game *g);
+/* A fu finding's breakdown in words ("20 base + 10 closed ron + 8 closed triplet 1z + 2 kanchan
+   wait = 40"); "" without one. */
+void rep_fu_text(char *buf, size_t size, const rep_finding *f);
+/* One term of it ("8 closed triplet 1z"). */
+void rep_fu_part_text(char *buf, size_t size, const paifu_fu_part *p, int wait);
 /* "5 games from 3 files, 2 findings" */
 void rep_summary(char *buf, size_t size, const rep_doc *doc);
 /* A player's display name ("seat 2" when the log names none). */

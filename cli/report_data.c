@@ -347,6 +347,28 @@ static paifu_table_state *state_at(rep_finding *f, const paifu_deal *d, const re
     return s;
 }
 
+/* A fu finding's breakdown: the replay's own score of the win at the finding's event. */
+static void fu_parts(rep_finding *f, const paifu_game *game, const paifu_report *rep)
+{
+    if (strcmp(f->f.code, "score.fu") != 0 || !f->deal || f->f.where.event < 0)
+        return;
+    const paifu_deal *d = paifu_game_deal(game, f->deal - 1);
+    if (!d || (size_t)f->f.where.event >= d->n_events)
+        return;
+    const paifu_event *ev = &d->events[f->f.where.event];
+    if (ev->type != PAIFU_EV_WIN || ev->detail < 0)
+        return;
+    const paifu_win_result *wr = paifu_report_win_result(rep, f->deal - 1, (size_t)ev->detail);
+    if (!wr || !wr->score.n_fu_parts)
+        return;
+    f->n_fu_parts = wr->score.n_fu_parts < PAIFU_MAX_FU_PARTS ? wr->score.n_fu_parts
+                                                               : PAIFU_MAX_FU_PARTS;
+    memcpy(f->fu_parts, wr->score.fu_parts, (size_t)f->n_fu_parts * sizeof(*f->fu_parts));
+    f->fu_raw = wr->score.fu_raw;
+    f->fu = wr->score.fu;
+    f->fu_wait = wr->score.wait;
+}
+
 /* ---- games ---- */
 
 static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu_game *game,
@@ -359,6 +381,14 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
     g->number = doc->n_games;
     g->in_file = in_file;
     g->file = dup_str(path);
+    const char *date = paifu_game_meta_get(game, PAIFU_META_DATE);
+    snprintf(g->date, sizeof(g->date), "%s", date ? date : "");
+    for (size_t i = 0; i < paifu_game_meta_count(game) && !g->table[0]; i++) {
+        const paifu_meta *m = paifu_game_meta(game, i); /* "table" or FORMAT.table */
+        const char *dot = strrchr(m->key, '.');
+        if (strcmp(dot ? dot + 1 : m->key, "table") == 0)
+            snprintf(g->table, sizeof(g->table), "%s", m->value);
+    }
     snprintf(g->format, sizeof(g->format), "%s", paifu_game_source_format(game));
     g->players = paifu_game_players(game);
     for (int s = 0; s < PAIFU_SEATS; s++)
@@ -389,15 +419,33 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
         f->n_seats = cli_finding_seats(f->seats, game, &f->f, f->deal);
         if (f->deal && f->f.where.event >= 0)
             f->state = state_at(f, paifu_game_deal(game, f->deal - 1), g);
+        fu_parts(f, game, rep);
     }
     doc->findings += g->findings_total;
 }
 
-static void error_line(rep_doc *doc, paifu_error *err, const char *path)
+/* SOURCE (PATH, or PATH:MEMBER) as the report names it: PATH shown by rep_display_path. */
+static void shown_source(char *buf, size_t size, const char *source, const char *path,
+                         size_t below)
+{
+    size_t n = strlen(path);
+    rep_display_path(buf, size, path, below);
+    if (strncmp(source, path, n) == 0) {
+        size_t len = strlen(buf);
+        snprintf(buf + len, size - len, "%s", source + n);
+    } else {
+        rep_display_path(buf, size, source, 0);
+    }
+}
+
+static void error_line(rep_doc *doc, paifu_error *err, const char *path, size_t below)
 {
     if (!err->where.source[0])
         paifu_location_set_source(&err->where, path);
     cli_print_error(err);
+    char shown[1024];
+    shown_source(shown, sizeof(shown), err->where.source, path, below);
+    paifu_location_set_source(&err->where, shown); /* the document names no absolute path */
     char where[512];
     paifu_location_format(where, sizeof(where), &err->where);
     size_t cap = doc->n_errors;
@@ -478,7 +526,9 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
         size_t in_file = 0;
         while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) != 0) {
             /* a database's or archive's games are named FILE:MEMBER, as validate names them */
-            const char *source = strcmp(path, "-") == 0 ? "-" : paifu_reader_source(r);
+            char source[1024];
+            shown_source(source, sizeof(source),
+                         strcmp(path, "-") == 0 ? "-" : paifu_reader_source(r), path, in->rel[i]);
             if (rc > 0)
                 rc = collect_game(doc, &st, source, in_file, g, paifu_reader_format(r), ro, rep,
                                   max_findings, &err);
@@ -489,13 +539,13 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
             if (!container)
                 break;
             /* a bad member or row: reported by its name, and the next one read */
-            error_line(doc, &err, source);
+            error_line(doc, &err, paifu_reader_source(r), in->rel[i]);
             doc->unreadable++;
             status = CLI_ERROR;
             rc = 0;
         }
         if (rc < 0) {
-            error_line(doc, &err, path);
+            error_line(doc, &err, path, in->rel[i]);
             doc->unreadable++;
             status = CLI_ERROR;
         }

@@ -289,6 +289,13 @@ static void finding(FILE *o, const rep_game *g, const rep_finding *f, size_t k)
         esc(o, f->f.recorded);
         fputs("</dd>", o);
     }
+    if (f->n_fu_parts) {
+        char fu[512];
+        rep_fu_text(fu, sizeof(fu), f);
+        fputs("<dt>Fu as paifu counts them</dt><dd class=\"fu\">", o);
+        esc(o, fu);
+        fputs("</dd>", o);
+    }
     if (f->rule[0]) {
         fputs("<dt>Rule</dt><dd>", o);
         esc(o, f->rule);

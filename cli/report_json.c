@@ -84,6 +84,10 @@ static void game(FILE *o, const rep_game *g)
     fprintf(o, "\n    {\"game\": %zu, \"anchor\": \"game-%zu\"", g->number, g->number);
     str(o, "file", g->file, true);
     fprintf(o, ", \"game_in_file\": %zu", g->in_file);
+    if (g->date[0])
+        str(o, "date", g->date, true);
+    if (g->table[0])
+        str(o, "table", g->table, true);
     str(o, "format", g->format, true);
     fprintf(o, ", \"rules\": ");
     cli_rules_json(o, &g->rules);
@@ -159,6 +163,17 @@ static void game(FILE *o, const rep_game *g)
             fprintf(o, ", \"event\": %d", (int)f->f.where.event);
         if (f->f.where.line)
             fprintf(o, ", \"line\": %u", f->f.where.line);
+        if (f->n_fu_parts) {
+            char part[96];
+            fprintf(o, ", \"fu\": {\"fu\": %d, \"unrounded\": %d, \"parts\": [", f->fu, f->fu_raw);
+            for (int p = 0; p < f->n_fu_parts; p++) {
+                rep_fu_part_text(part, sizeof(part), &f->fu_parts[p], f->fu_wait);
+                fprintf(o, "%s{\"fu\": %d", p ? ", " : "", f->fu_parts[p].fu);
+                str(o, "text", strchr(part, ' ') ? strchr(part, ' ') + 1 : part, true);
+                fputc('}', o);
+            }
+            fputs("]}", o);
+        }
         if (f->state)
             state(o, g, f);
         fputc('}', o);
@@ -168,7 +183,9 @@ static void game(FILE *o, const rep_game *g)
 
 void rep_write_json(FILE *o, const rep_doc *doc, rep_table only)
 {
-    fprintf(o, "{\"paifu_audit\": 1, \"files\": %zu, \"games_total\": %zu, \"findings\": %llu, "
+    fputs("{\"paifu_audit\": 1, \"title\": ", o);
+    cli_json_string(o, rep_title(doc));
+    fprintf(o, ", \"files\": %zu, \"games_total\": %zu, \"findings\": %llu, "
                "\"unreadable\": [",
             doc->files, doc->n_games, (unsigned long long)doc->findings);
     for (size_t i = 0; i < doc->n_errors; i++) {

@@ -64,7 +64,9 @@ void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
         return;
     }
     rep_summary(b, sizeof(b), doc);
-    fprintf(o, "# Audit report\n\n%s.\n", b);
+    fputs("# ", o);
+    cell(o, rep_title(doc));
+    fprintf(o, "\n\n%s.\n", b);
     for (size_t i = 0; i < doc->n_errors; i++) {
         fputs("\n- unreadable: ", o);
         cell(o, doc->errors[i]);
@@ -80,8 +82,11 @@ void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
     for (size_t i = 0; i < doc->n_games; i++) {
         const rep_game *g = &doc->games[i];
         fprintf(o, "\n<a id=\"game-%zu\"></a>\n\n## Game %zu: ", g->number, g->number);
+        rep_game_heading(b, sizeof(b), g);
+        cell(o, b);
+        fputs("\n\nFile ", o);
         cell(o, g->file);
-        fprintf(o, "\n\nGame %zu of the file, format %s. Rules: ", g->in_file, g->format);
+        fprintf(o, ", game %zu of the file, format %s. Rules: ", g->in_file, g->format);
         cli_rules_summary(b, sizeof(b), &g->rules);
         cell(o, b);
         fputs(".\n", o);
@@ -94,6 +99,14 @@ void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
         table(o, doc, REP_FINDINGS, g, "###");
         for (size_t k = 0; k < g->n_findings; k++) {
             const rep_finding *f = &g->findings[k];
+            if (f->n_fu_parts) {
+                char fu[512];
+                rep_fu_text(fu, sizeof(fu), f);
+                fprintf(o, "\nFinding %zu (`%s`, deal %s): fu as paifu counts them: ", k + 1,
+                        f->f.code, f->f.where.deal);
+                cell(o, fu);
+                fputs(".\n", o);
+            }
             if (!f->state)
                 continue;
             fprintf(o, "\nThe table at finding %zu (`%s`, deal %s):\n\n```\n", k + 1, f->f.code,

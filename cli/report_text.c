@@ -75,6 +75,7 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
         return;
     }
     rep_summary(b, sizeof(b), doc);
+    fprintf(o, "%s\n", rep_title(doc));
     fprintf(o, "paifu audit report: %s\n", b);
     for (size_t i = 0; i < doc->n_errors; i++)
         fprintf(o, "unreadable: %s\n", doc->errors[i]);
@@ -85,8 +86,9 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
     }
     for (size_t i = 0; i < doc->n_games; i++) {
         const rep_game *g = &doc->games[i];
-        fprintf(o, "\n== Game %zu: %s, game %zu of the file (%s) ==\n", g->number, g->file,
-                g->in_file, g->format);
+        rep_game_heading(b, sizeof(b), g);
+        fprintf(o, "\n== Game %zu: %s ==\n", g->number, b);
+        fprintf(o, "file %s, game %zu of the file (%s)\n", g->file, g->in_file, g->format);
         cli_rules_summary(b, sizeof(b), &g->rules);
         fprintf(o, "rules: %s\n", b);
         table(o, doc, REP_GAMES, g, true);
@@ -109,6 +111,11 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
             if (f->rule[0])
                 fprintf(o, "; rule: %s", f->rule);
             fputc('\n', o);
+            if (f->n_fu_parts) {
+                char fu[512];
+                rep_fu_text(fu, sizeof(fu), f);
+                fprintf(o, "  fu as paifu counts them: %s\n", fu);
+            }
             if (f->state)
                 rep_write_state(o, g, f, "  ");
         }
