@@ -176,6 +176,20 @@ void rep_game_heading(char *buf, size_t size, const rep_game *g);
 void rep_fu_text(char *buf, size_t size, const rep_finding *f);
 /* One term of it ("8 closed triplet 1z"). */
 void rep_fu_part_text(char *buf, size_t size, const paifu_fu_part *p, int wait);
+/* Every seat of every game by the player sitting there: the players' own sections. */
+typedef struct rep_seat_ref {
+    char *name;         /* rep_name */
+    const rep_game *g;
+    int seat;
+} rep_seat_ref;
+/* Every seat of DOC sorted by name, then game: *OUT (rep_seats_free); their number. */
+size_t rep_seats_by_player(rep_seat_ref **out, const rep_doc *doc);
+/* The first of SEATS (N, sorted) held by NAME, and *COUNT how many; NULL none. */
+const rep_seat_ref *rep_seats_find(const rep_seat_ref *seats, size_t n, const char *name,
+                                   size_t *count);
+void rep_seats_free(rep_seat_ref *seats, size_t n);
+/* The findings of game G that name SEAT: their number, *FIRST the index of the first. */
+size_t rep_seat_findings(const rep_game *g, int seat, size_t *first);
 /* "5 games from 3 files, 2 findings" */
 void rep_summary(char *buf, size_t size, const rep_doc *doc);
 /* A player's display name ("seat 2" when the log names none). */

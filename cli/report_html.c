@@ -7,6 +7,7 @@
  */
 #include "report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static void esc(FILE *o, const char *s)
@@ -47,7 +48,7 @@ static const char style[] =
     "caption{text-align:left;font-weight:600;padding:.2em 0;color:var(--mute)}"
     "th,td{border:1px solid var(--line);padding:.25em .45em;vertical-align:top;text-align:left}"
     "thead th{background:var(--bg);position:sticky;top:0}"
-    "td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
+    "td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}td.n{white-space:nowrap}"
     "tbody tr:nth-child(even){background:#fbfcfd}tr.first td{border-top:2px solid #8c959f}"
     "tbody th[scope=row]{white-space:nowrap;text-align:left}"
     ".meta{color:var(--mute);font-size:.9em}"
@@ -71,13 +72,45 @@ static const char style[] =
     ".legend span{display:inline-block;margin-right:1em}.legend i{display:inline-block;width:1.4em;"
     "height:.25em;vertical-align:middle;margin-right:.3em}"
     "@media (max-width:600px){body{padding:6px;font-size:14px}nav ul{columns:1}table{font-size:.8em}}"
-    "@media print{@page{size:A4;margin:14mm 12mm}body{max-width:none;padding:0;font-size:10pt}"
-    "nav{display:none}.scroll{overflow:visible}table{font-size:7.5pt;width:100%}"
+    "tr.flagged td{background:#fff1f0}tr.flagged td:first-child{box-shadow:inset 4px 0 0 var(--err)}"
+    "a.flag{display:block;font-size:.8em;white-space:nowrap;color:var(--err);font-weight:600}"
+    ".finding:target,tr:target td{outline:2px solid #0a58ca}"
+    "section.player{display:inline-block;vertical-align:top;margin:0 1.2em .4em 0}"
+    "section.player h3{margin:.6em 0 0}section.player p{margin:0}"
+    /* A4: portrait for the standings and the players, landscape pages (a named page) for the
+       wide tables: every game, the findings, the statistics; a page break before every game;
+       no column is cut: the tables fit the page's width and their rows wrap */
+    "@page{size:A4 portrait;margin:12mm 10mm}@page wide{size:A4 landscape;margin:10mm}"
+    "@media print{body{max-width:none;padding:0;font-size:9.5pt}"
+    "nav{display:none}.scroll{overflow:visible}table{font-size:7pt;max-width:100%;min-width:0}"
+    "table[id$=-deals],#findings,#player-stats{width:100%}"
+    "th,td{padding:.15em .25em}td{overflow-wrap:anywhere}td.n,#findings td:nth-child(5){overflow-wrap:normal}"
     "thead{display:table-header-group}thead th{position:static}tr,.finding,figure{break-inside:avoid}"
-    "section.game{break-before:page}a{color:inherit;text-decoration:none}}";
+    "section.game,#findings-section,#stats-section{page:wide}section.game{break-before:page}"
+    "section.player{display:block;break-inside:avoid}svg.chart{max-width:560px}"
+    "a{color:inherit;text-decoration:none}a.flag{color:var(--err)}}";
+
+/* The first finding of every deal of G (index + 1, 0 none), deals 1..N: a deal row links to it. */
+static size_t *deal_findings(const rep_game *g, size_t *n_deals)
+{
+    size_t n = 0;
+    for (size_t r = 0; r < g->n_rows; r++)
+        if (g->rows[r].deal > n)
+            n = g->rows[r].deal;
+    size_t *first = calloc(n + 1, sizeof(*first));
+    for (size_t k = 0; first && k < g->n_findings; k++) {
+        size_t d = g->findings[k].deal;
+        if (d && d <= n && !first[d])
+            first[d] = k + 1;
+    }
+    *n_deals = first ? n : 0;
+    return first;
+}
 
 static void grid(FILE *o, const rep_grid *t, const rep_game *g, const char *caption)
 {
+    bool deals = g && strstr(t->id, "-deals");
+    size_t n_deals = 0, *flag = deals ? deal_findings(g, &n_deals) : NULL;
     fprintf(o, "<div class=\"scroll\"><table id=\"%s\"><caption>", t->id);
     esc(o, caption ? caption : t->caption);
     fputs("</caption>\n<thead><tr>", o);
@@ -90,18 +123,21 @@ static void grid(FILE *o, const rep_grid *t, const rep_game *g, const char *capt
     size_t last_deal = 0;
     for (size_t r = 0; r < t->rows; r++) {
         const rep_cell *row = &t->cells[r * (size_t)t->cols];
-        /* the deal table of a game: the first row of every deal carries its anchor */
-        if (g && strstr(t->id, "-deals") && g->rows[r].deal != last_deal) {
-            last_deal = g->rows[r].deal;
-            fprintf(o, "<tr id=\"game-%zu-deal-%zu\" class=\"first\">", g->number, last_deal);
-        } else {
-            fputs("<tr>", o);
-        }
+        /* the deal table of a game: the first row of every deal carries its anchor; the rows
+           of a deal with a finding are marked, and its first row links to the finding */
+        size_t deal = deals ? g->rows[r].deal : 0;
+        size_t finding = deal && deal <= n_deals ? flag[deal] : 0;
+        bool first = deals && deal != last_deal;
+        if (first)
+            fprintf(o, "<tr id=\"game-%zu-deal-%zu\" class=\"first%s\">", g->number, deal,
+                    finding ? " flagged" : "");
+        else
+            fputs(finding ? "<tr class=\"flagged\">" : "<tr>", o);
+        last_deal = deal;
         for (int c = 0; c < t->cols; c++) {
             const rep_cell *x = &row[c];
             bool th = c == 1 && strcmp(t->id, "standings") == 0;
-            fprintf(o, "<%s%s%s>", th ? "th scope=\"row\"" : "td", t->right[c] ? " class=\"n\"" : "",
-                    "");
+            fprintf(o, "<%s%s>", th ? "th scope=\"row\"" : "td", t->right[c] ? " class=\"n\"" : "");
             if (x->href && x->text[0]) {
                 fputs("<a href=\"", o);
                 esc(o, x->href);
@@ -111,11 +147,16 @@ static void grid(FILE *o, const rep_grid *t, const rep_game *g, const char *capt
             } else {
                 esc_cell(o, x->text);
             }
+            if (c == 3 && first && finding) /* after the outcome */
+                fprintf(o, " <a class=\"flag\" href=\"#game-%zu-finding-%zu\" title=\"finding "
+                           "%zu of this game\">finding %zu</a>", g->number, finding, finding,
+                        finding);
             fprintf(o, "</%s>", th ? "th" : "td");
         }
         fputs("</tr>\n", o);
     }
     fputs("</tbody></table></div>\n", o);
+    free(flag);
 }
 
 static void table(FILE *o, const rep_doc *doc, rep_table which, const rep_game *g)
@@ -326,17 +367,95 @@ static void finding(FILE *o, const rep_game *g, const rep_finding *f, size_t k)
     fputs("</article>\n", o);
 }
 
+/* A player's own section (as Pantheon's player pages): their games with seat, place, final
+   points, score and the findings that name them. ID: "player-K". */
+static void player(FILE *o, const char *name, size_t id, const rep_standing *st,
+                   const rep_seat_ref *seats, size_t n)
+{
+    char b[64];
+    fprintf(o, "<section class=\"player\" id=\"player-%zu\"><h3>", id);
+    esc(o, name);
+    fputs("</h3><p class=\"meta\">", o);
+    if (st)
+        fprintf(o, "Rank %d of the standings, ", st->rank);
+    else
+        fputs("Not in the standings, ", o);
+    fprintf(o, "%zu game%s.</p>\n", n, n == 1 ? "" : "s");
+    fprintf(o, "<div class=\"scroll\"><table id=\"player-%zu-games\"><caption>Games of ", id);
+    esc(o, name);
+    fputs("</caption>\n<thead><tr><th scope=\"col\" class=\"n\">Game</th><th scope=\"col\">"
+          "Players</th><th scope=\"col\" class=\"n\">Seat</th><th scope=\"col\" class=\"n\">"
+          "Place</th><th scope=\"col\" class=\"n\">Final points</th><th scope=\"col\" "
+          "class=\"n\">Score</th><th scope=\"col\">Findings</th></tr></thead>\n<tbody>\n", o);
+    for (size_t i = 0; i < n; i++) {
+        const rep_game *g = seats[i].g;
+        int s = seats[i].seat;
+        char heading[512];
+        rep_game_heading(heading, sizeof(heading), g);
+        fprintf(o, "<tr><td class=\"n\"><a href=\"#game-%zu\">%zu</a></td><td>", g->number,
+                g->number);
+        esc(o, heading);
+        fprintf(o, "</td><td class=\"n\">%d</td>", s);
+        if (g->has_points) {
+            rep_place(b, sizeof(b), g->place12[s]);
+            fprintf(o, "<td class=\"n\">%s</td>", b);
+            rep_points(b, sizeof(b), g->points[s]);
+            fprintf(o, "<td class=\"n\">%s</td>", b);
+            rep_score(b, sizeof(b), g->final[s], g->mcr);
+            fprintf(o, "<td class=\"n\">%s</td>", b);
+        } else {
+            fputs("<td class=\"n\"></td><td class=\"n\"></td><td class=\"n\"></td>", o);
+        }
+        size_t first = 0, k = rep_seat_findings(g, s, &first);
+        if (k)
+            fprintf(o, "<td><a href=\"#game-%zu-finding-%zu\">%zu finding%s</a></td></tr>\n",
+                    g->number, first + 1, k, k == 1 ? "" : "s");
+        else
+            fputs("<td>none</td></tr>\n", o);
+    }
+    fputs("</tbody></table></div></section>\n", o);
+}
+
+static void players(FILE *o, const rep_doc *doc)
+{
+    rep_seat_ref *seats;
+    size_t n = rep_seats_by_player(&seats, doc), count;
+    if (!n)
+        return;
+    fputs("<section id=\"players-section\"><h2>Players</h2><p class=\"meta\">Every player's "
+          "games with their place, score and the findings that name them; the standings link "
+          "here.</p>\n", o);
+    for (size_t i = 0; i < doc->n_standings; i++) {
+        const rep_seat_ref *first = rep_seats_find(seats, n, doc->standings[i].name, &count);
+        player(o, doc->standings[i].name, i + 1, &doc->standings[i], first, count);
+    }
+    size_t id = doc->n_standings;
+    for (size_t i = 0; i < n; i += count) { /* players of games outside the standings */
+        const rep_seat_ref *first = rep_seats_find(seats, n, seats[i].name, &count);
+        bool ranked = false;
+        for (size_t k = 0; k < doc->n_standings && !ranked; k++)
+            ranked = strcmp(doc->standings[k].name, seats[i].name) == 0;
+        if (!ranked)
+            player(o, seats[i].name, ++id, NULL, first, count);
+    }
+    fputs("</section>\n", o);
+    rep_seats_free(seats, n);
+}
+
 void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
 {
     char b[1024];
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-          "<meta name=\"generator\" content=\"paifu report\"><title>Audit report</title><style>",
-          o);
+          "<meta name=\"generator\" content=\"paifu report\"><title>", o);
+    esc(o, rep_title(doc));
+    fputs("</title><style>", o);
     fputs(style, o);
-    fputs("</style></head><body>\n<header><h1>Audit report</h1><p class=\"meta\">", o);
+    fputs("</style></head><body>\n<header><h1>", o);
+    esc(o, rep_title(doc));
+    fputs("</h1><p class=\"meta\">", o);
     rep_summary(b, sizeof(b), doc);
-    fprintf(o, "%s.</p>", b);
+    fprintf(o, "Audit by paifu: %s.</p>", b);
     for (size_t i = 0; i < doc->n_errors; i++) {
         fputs("<p class=\"finding\">Unreadable: ", o);
         esc(o, doc->errors[i]);
@@ -349,19 +468,20 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
         for (size_t i = 0; i < doc->n_games; i++) {
             const rep_game *g = &doc->games[i];
             fprintf(o, "<li><a href=\"#game-%zu\">Game %zu</a>: ", g->number, g->number);
-            esc(o, g->file);
+            rep_game_heading(b, sizeof(b), g);
+            esc(o, b);
             if (g->n_findings)
                 fprintf(o, " (%llu finding%s)", (unsigned long long)g->findings_total,
                         g->findings_total == 1 ? "" : "s");
             fputs("</li>", o);
         }
-        fputs("</ul></nav>\n", o);
+        fputs("<li><a href=\"#players-section\">Players</a>: each one's games</li></ul></nav>\n", o);
     }
     if ((only == REP_ALL || only == REP_STANDINGS) && doc->n_standings) {
         fputs("<section id=\"standings-section\"><h2>Standings</h2><p class=\"meta\">Under ", o);
         cli_rules_summary(b, sizeof(b), &doc->rules);
         esc(o, b);
-        fputs(". A name links to the player's first game.</p>\n", o);
+        fputs(". A name links to the player's games.</p>\n", o);
         table(o, doc, REP_STANDINGS, NULL);
         fputs("</section>\n", o);
     }
@@ -395,9 +515,11 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
         fprintf(o, "<section class=\"game\" id=\"game-%zu\" aria-labelledby=\"game-%zu-title\">"
                    "<h2 id=\"game-%zu-title\">Game %zu: ", g->number, g->number, g->number,
                 g->number);
+        rep_game_heading(b, sizeof(b), g);
+        esc(o, b);
+        fputs("</h2><p class=\"meta\">File <span class=\"file\">", o);
         esc(o, g->file);
-        fprintf(o, "</h2><p class=\"meta\">Game %zu of the file, format %s. Rules: ", g->in_file,
-                g->format);
+        fprintf(o, "</span>, game %zu of the file, format %s. Rules: ", g->in_file, g->format);
         cli_rules_summary(b, sizeof(b), &g->rules);
         esc(o, b);
         fputs(".</p>\n", o);
@@ -411,6 +533,8 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
             finding(o, g, &g->findings[k], k);
         fputs("</section>\n", o);
     }
+    if (only == REP_ALL)
+        players(o, doc);
     fputs("</main>\n<footer class=\"meta\"><p>Made by paifu report. Scores of riichi games are "
           "shown as ±x.y (thousands of points), MCR games in points.</p></footer>\n"
           "</body></html>\n", o);

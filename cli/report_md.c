@@ -56,6 +56,64 @@ static void table(FILE *o, const rep_doc *doc, rep_table which, const rep_game *
     rep_grid_free(&t);
 }
 
+/* A player's own section: their games with seat, place, final points, score and findings. */
+static void player(FILE *o, const char *name, size_t id, const rep_standing *st,
+                   const rep_seat_ref *seats, size_t n)
+{
+    char b[512];
+    fprintf(o, "\n<a id=\"player-%zu\"></a>\n\n### ", id);
+    cell(o, name);
+    if (st)
+        fprintf(o, "\n\nRank %d of the standings, %zu game%s.\n\n", st->rank, n, n == 1 ? "" : "s");
+    else
+        fprintf(o, "\n\nNot in the standings, %zu game%s.\n\n", n, n == 1 ? "" : "s");
+    fputs("| Game | Players | Seat | Place | Final points | Score | Findings |\n"
+          "|---:|---|---:|---:|---:|---:|---:|\n", o);
+    for (size_t i = 0; i < n; i++) {
+        const rep_game *g = seats[i].g;
+        int s = seats[i].seat;
+        fprintf(o, "| [%zu](#game-%zu) | ", g->number, g->number);
+        rep_game_heading(b, sizeof(b), g);
+        cell(o, b);
+        fprintf(o, " | %d | ", s);
+        if (g->has_points) {
+            rep_place(b, sizeof(b), g->place12[s]);
+            fprintf(o, "%s | ", b);
+            rep_points(b, sizeof(b), g->points[s]);
+            fprintf(o, "%s | ", b);
+            rep_score(b, sizeof(b), g->final[s], g->mcr);
+            fprintf(o, "%s | ", b);
+        } else {
+            fputs(" |  |  | ", o);
+        }
+        size_t first = 0;
+        fprintf(o, "%zu |\n", rep_seat_findings(g, s, &first));
+    }
+}
+
+static void players(FILE *o, const rep_doc *doc)
+{
+    rep_seat_ref *seats;
+    size_t n = rep_seats_by_player(&seats, doc), count;
+    if (!n)
+        return;
+    fputs("\n<a id=\"players\"></a>\n\n## Players\n", o);
+    for (size_t i = 0; i < doc->n_standings; i++) {
+        const rep_seat_ref *first = rep_seats_find(seats, n, doc->standings[i].name, &count);
+        player(o, doc->standings[i].name, i + 1, &doc->standings[i], first, count);
+    }
+    size_t id = doc->n_standings;
+    for (size_t i = 0; i < n; i += count) { /* players of games outside the standings */
+        const rep_seat_ref *first = rep_seats_find(seats, n, seats[i].name, &count);
+        bool ranked = false;
+        for (size_t k = 0; k < doc->n_standings && !ranked; k++)
+            ranked = strcmp(doc->standings[k].name, seats[i].name) == 0;
+        if (!ranked)
+            player(o, seats[i].name, ++id, NULL, first, count);
+    }
+    rep_seats_free(seats, n);
+}
+
 void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
 {
     char b[1024];
@@ -115,4 +173,5 @@ void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
             fputs("```\n", o);
         }
     }
+    players(o, doc);
 }

@@ -120,6 +120,77 @@ void rep_fu_text(char *buf, size_t size, const rep_finding *f)
     }
 }
 
+static int seat_cmp(const void *a, const void *b)
+{
+    const rep_seat_ref *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    if (c)
+        return c;
+    return x->g->number < y->g->number ? -1 : x->g->number > y->g->number ? 1 : x->seat - y->seat;
+}
+
+size_t rep_seats_by_player(rep_seat_ref **out, const rep_doc *doc)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < doc->n_games; i++)
+        n += (size_t)doc->games[i].players;
+    rep_seat_ref *s = n ? calloc(n, sizeof(*s)) : NULL;
+    if (n && !s) {
+        fputs("paifu report: out of memory\n", stderr);
+        exit(CLI_ERROR);
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < doc->n_games; i++)
+        for (int p = 0; p < doc->games[i].players; p++) {
+            char b[64];
+            s[k].name = dup_fmt("%s", rep_name(&doc->games[i], p, b, sizeof(b)));
+            s[k].g = &doc->games[i];
+            s[k++].seat = p;
+        }
+    if (n)
+        qsort(s, n, sizeof(*s), seat_cmp);
+    *out = s;
+    return n;
+}
+
+const rep_seat_ref *rep_seats_find(const rep_seat_ref *seats, size_t n, const char *name,
+                                   size_t *count)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) { /* the first seat whose name is not below NAME */
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(seats[mid].name, name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    size_t end = lo;
+    while (end < n && strcmp(seats[end].name, name) == 0)
+        end++;
+    *count = end - lo;
+    return end > lo ? &seats[lo] : NULL;
+}
+
+void rep_seats_free(rep_seat_ref *seats, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(seats[i].name);
+    free(seats);
+}
+
+size_t rep_seat_findings(const rep_game *g, int seat, size_t *first)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < g->n_findings; k++)
+        for (int s = 0; s < g->findings[k].n_seats; s++)
+            if (g->findings[k].seats[s] == seat) {
+                if (!n++)
+                    *first = k;
+                break;
+            }
+    return n;
+}
+
 static void head(rep_grid *t, const char *name, bool right)
 {
     t->right[t->cols] = right;
@@ -204,8 +275,7 @@ static void standings(rep_grid *t, const rep_doc *doc)
         int k = 0;
         c[k++].text = dup_fmt("%d", s->rank);
         c[k].text = dup_fmt("%s", s->name);
-        if (s->first_game)
-            c[k].href = dup_fmt("#game-%zu", s->first_game);
+        c[k].href = dup_fmt("#player-%zu", i + 1); /* the player's own section */
         k++;
         c[k++].text = dup_fmt("%d", s->games);
         c[k++].text = score_text(t, s->total, doc->mcr);

@@ -11,8 +11,24 @@ usage: tournament.py SAMPLES_DIR OUT_DIR
   session-ema.paifu.json        paifu JSON under ema, clean
   no-rules.paifu.json           the hand-made one-deal game with its rule set taken out: paifu
                                 assumes rrc (a South game), so it ends too early (flow.game_end)
+
+mixed(SAMPLES_DIR, DATA_DIR, OUT_DIR, PAIFU) adds, for the publishing tests (report_html_test.py,
+report_csv_test.py), the kinds of log a referee mixes (DATA_DIR: tests/data/tournament-mixed):
+  pantheon-ema-sheet.txt        a Pantheon text score sheet (samples/)
+  session-jhc2016.paifu.json    a paifu JSON score sheet under another rule set (JHC 2016's
+                                average-place standings)
+  tenhou6-no-sc.json            samples/synthetic-tenhou.mjlog written as tenhou.net/6 by paifu
+                                convert, other names, then "sc" (the final points) and the
+                                carried rule set taken out, as a hand transcription leaves it
+  unnamed.mjai.jsonl            the RiichiEnv mjai game with no "names" in start_game (the bot
+                                log's own form: four unnamed seats)
+  sanma-sheet.paifu.json        a 3-player score sheet under tenhou with Tenhou's sanma
+                                parameters (DATA_DIR, written by hand)
+  injection.paifu.json          samples/session-wrc.paifu.json with two players renamed "=1+2"
+                                and "@SUM(A1)" (CSV injection)
 """
 import json
+import subprocess
 import os
 import shutil
 import sys
@@ -51,6 +67,38 @@ def main():
     game = json.load(open(os.path.join(src, "handmade-rrc-one-deal.paifu.json"), encoding="utf-8"))
     del game["rules"]
     json.dump(game, open(os.path.join(out, "no-rules.paifu.json"), "w", encoding="utf-8"),
+              ensure_ascii=False, indent=1)
+
+
+def mixed(src, data, out, paifu):
+    os.makedirs(out, exist_ok=True)
+    shutil.copy(os.path.join(src, "pantheon-ema-sheet.txt"), out)
+    shutil.copy(os.path.join(src, "session-jhc2016.paifu.json"), out)
+    shutil.copy(os.path.join(data, "sanma-sheet.paifu.json"), out)
+
+    t6 = os.path.join(out, "tenhou6-no-sc.json")
+    subprocess.run([paifu, "convert", "--to", "tenhou6", "-o", t6,
+                    os.path.join(src, "synthetic-tenhou.mjlog")], check=True, capture_output=True)
+    game = json.load(open(t6, encoding="utf-8"))
+    assert "sc" in game
+    del game["sc"]
+    game.pop("paifu_rules", None)
+    game["name"] = ["Tanaka", "Suzuki", "Kato", "Ito"]
+    json.dump(game, open(t6, "w", encoding="utf-8"), ensure_ascii=False)
+
+    lines = []
+    for line in open(os.path.join(src, "riichienv-selfplay.mjai.jsonl"), encoding="utf-8"):
+        ev = json.loads(line)
+        if ev["type"] == "start_game":
+            ev.pop("names", None)
+        lines.append(json.dumps(ev, separators=(",", ":")))
+    open(os.path.join(out, "unnamed.mjai.jsonl"), "w", encoding="utf-8").write(
+        "\n".join(lines) + "\n")
+
+    game = json.load(open(os.path.join(src, "session-wrc.paifu.json"), encoding="utf-8"))
+    game["players"][0] = "=1+2"
+    game["players"][2] = "@SUM(A1)"
+    json.dump(game, open(os.path.join(out, "injection.paifu.json"), "w", encoding="utf-8"),
               ensure_ascii=False, indent=1)
 
 
