@@ -1,7 +1,8 @@
 # paifu report over a small tournament built from samples/ (tests/tools/tournament.py): the CSV,
 # Markdown, JSON and text tables, and the rule sets, names and numbering of paifu validate
-# (report_tests.py); the HTML report in headless Chromium with a screenshot left in the build
-# folder as tests/report-html/report.png (report_html_test.py, skipped without Chromium).
+# (report_tests.py); the HTML report of a mixed tournament in headless Chromium, its DOM, a
+# screenshot left in the build folder as tests/report-html/report.png and its A4 print read back
+# by pdftotext (report_html_test.py, skipped without Chromium or poppler-utils).
 find_program(PAIFU_PYTHON NAMES python3 PATHS /usr/bin NO_DEFAULT_PATH) # Debian's, with jsonschema
 if(NOT PAIFU_PYTHON)
   find_program(PAIFU_PYTHON NAMES python3 REQUIRED)
@@ -13,5 +14,11 @@ add_test(NAME report.tables
 add_test(NAME report.html
   COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/report_html_test.py
           $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR}/samples
-          ${CMAKE_CURRENT_BINARY_DIR}/report-html)
-set_tests_properties(report.tables report.html PROPERTIES LABELS report SKIP_RETURN_CODE 77)
+          ${CMAKE_CURRENT_SOURCE_DIR}/data/tournament-mixed ${CMAKE_CURRENT_BINARY_DIR}/report-html)
+# the CSV of the mixed tournament: plain numbers, no formula (report_csv_test.py)
+add_test(NAME report.csv
+  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/report_csv_test.py
+          $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR}/samples
+          ${CMAKE_CURRENT_SOURCE_DIR}/data/tournament-mixed ${CMAKE_CURRENT_BINARY_DIR}/report-csv)
+set_tests_properties(report.tables report.html report.csv PROPERTIES LABELS report
+                     SKIP_RETURN_CODE 77)

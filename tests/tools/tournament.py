@@ -24,6 +24,9 @@ report_csv_test.py), the kinds of log a referee mixes (DATA_DIR: tests/data/tour
                                 log's own form: four unnamed seats)
   sanma-sheet.paifu.json        a 3-player score sheet under tenhou with Tenhou's sanma
                                 parameters (DATA_DIR, written by hand)
+  fu-110.paifu.json             the RiichiEnv mjai game written as paifu JSON by paifu convert,
+                                named, with 110 fu recorded on seat 3's 1500-point ron off seat
+                                1 (a score.fu finding with the replay's fu breakdown)
   injection.paifu.json          samples/session-wrc.paifu.json with two players renamed "=1+2"
                                 and "@SUM(A1)" (CSV injection)
 """
@@ -94,6 +97,18 @@ def mixed(src, data, out, paifu):
         lines.append(json.dumps(ev, separators=(",", ":")))
     open(os.path.join(out, "unnamed.mjai.jsonl"), "w", encoding="utf-8").write(
         "\n".join(lines) + "\n")
+
+    fu = os.path.join(out, "fu-110.paifu.json")
+    subprocess.run([paifu, "convert", "--to", "paifu", "-o", fu,
+                    os.path.join(src, "riichienv-selfplay.mjai.jsonl")], check=True,
+                   capture_output=True)
+    game = json.load(open(fu, encoding="utf-8"))
+    game["players"] = ["Fumiko", "Gen", "Hiro", "Isamu"]
+    wins = [e for d in game["deals"] for e in d["events"]
+            if e.get("type") == "win" and e.get("deltas") == [0, -1500, 0, 1500]]
+    assert len(wins) == 1
+    wins[0]["fu"] = 110
+    json.dump(game, open(fu, "w", encoding="utf-8"), ensure_ascii=False)
 
     game = json.load(open(os.path.join(src, "session-wrc.paifu.json"), encoding="utf-8"))
     game["players"][0] = "=1+2"
