@@ -410,7 +410,7 @@ static void findings(rep_grid *t, const rep_doc *doc, const rep_game *only)
              only ? only->number : 0);
     snprintf(t->caption, sizeof(t->caption), "%s", only ? "Findings" : "Every finding");
     head(t, "Game", true);
-    head(t, "Deal", false);
+    head(t, "Round", false); /* the deal's label, linked to its row */
     head(t, "Event", true);
     head(t, "Severity", false);
     head(t, "Code", false);

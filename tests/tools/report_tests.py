@@ -7,7 +7,8 @@ Checks (each failure is printed; exit 1 when any):
   - CSV: every table loads with the csv module, header plus one row per standing player, per
     player of every game, per deal outcome, per finding (counts taken from the JSON report);
     every row as long as the header;
-  - Markdown: each table has the same cells as its CSV table;
+  - Markdown: each table has the same cells as its CSV table (Markdown's numbers formatted for
+    reading: "26,000", "+6.0");
   - JSON: validates against schemas/audit.schema.json, and has no internal fields;
   - text: tables aligned by display width (CJK names two columns a character);
   - validate: each game's rule set in text and JSON, "assumed" for the log that names none;
@@ -45,6 +46,16 @@ def run(paifu, *args):
 def width(s):
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else
                0 if unicodedata.combining(c) else 1 for c in s)
+
+
+def plain(cell):
+    """A number as CSV writes it, whether formatted for reading ("26,000", "+6.0", "±0.0") or
+    not; any other cell as it is."""
+    s = cell.replace(",", "").replace("+", "").replace("±", "")
+    try:
+        return repr(float(s)) if s and s[0] in "-0123456789" else cell
+    except ValueError:
+        return cell
 
 
 def md_table(text):
@@ -101,6 +112,19 @@ def main():
     check("report json validates against audit.schema.json", not errors,
           "; ".join(e.message[:200] for e in errors[:3]))
     check("report json has no internal fields", "place_sum" not in out and "x12" not in out)
+    # the mixed tournament of the publishing tests (a title, a fu breakdown, sheets, sanma)
+    mixed = os.path.join(work, "mixed")
+    tournament.main.__globals__["sys"].argv = ["tournament.py", samples, mixed]
+    tournament.main()
+    tournament.mixed(samples, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                           "data", "tournament-mixed"), mixed, paifu)
+    rc, mout, err = run(paifu, "report", "--title", "Cup", "--format", "json", mixed)
+    mdoc = json.loads(mout)
+    errors = list(v.iter_errors(mdoc))
+    check("the mixed tournament's json validates against audit.schema.json", not errors,
+          "; ".join(e.message[:200] for e in errors[:3]))
+    check("json: the title and a fu breakdown", mdoc.get("title") == "Cup" and
+          any(f.get("fu") for g in mdoc["games"] for f in g["findings"]))
     games = doc["games"]
     check("five games", len(games) == 5, str(len(games)))
     n_deals = sum(len(g["deals"]) for g in games)
@@ -128,8 +152,9 @@ def main():
         rc, one, err = run(paifu, "report", "--format", "csv", "--table", table, logs)
         check(f"csv --table {table} is the file's table", one.encode() == raw)
         rc, md, err = run(paifu, "report", "--format", "markdown", "--table", table, logs)
-        check(f"markdown {table}: the same cells as csv", md_table(md) == parsed,
-              f"{md_table(md)[:2]} vs {parsed[:2]}")
+        check(f"markdown {table}: the same cells as csv (numbers formatted for reading)",
+              [[plain(c) for c in r] for r in md_table(md)] ==
+              [[plain(c) for c in r] for r in parsed], f"{md_table(md)[:2]} vs {parsed[:2]}")
 
     rc, full_md, err = run(paifu, "report", "--format", "markdown", logs)
     check("markdown report: one anchor per game",
