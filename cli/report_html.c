@@ -7,6 +7,7 @@
  */
 #include "report.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -230,31 +231,31 @@ static void chart(FILE *o, const rep_game *g)
             if (g->chart[c][s] > hi)
                 hi = g->chart[c][s];
         }
-    /* four grid steps of a round size: 1, 2 or 5 times a power of ten */
-    int32_t step = 1;
-    while (step * 4 < hi - lo) {
-        if (step * 2 * 4 >= hi - lo) {
-            step *= 2;
+    /* at most five grid steps of the smallest round size (1, 2 or 5 times a power of ten)
+       that cover the scores from a floor that is a multiple of the step */
+    int32_t step = 1, floor_lo = lo;
+    int64_t steps = 1;
+    for (int32_t scale = 1, k = 0;; k = (k + 1) % 3) {
+        step = scale * (k == 0 ? 1 : k == 1 ? 2 : 5);
+        floor_lo = (lo >= 0 ? lo / step : -((-lo + step - 1) / step)) * step;
+        steps = ((int64_t)hi - floor_lo + step - 1) / step;
+        if (steps <= 5 || step > INT32_MAX / 50)
             break;
-        }
-        if (step * 5 * 4 >= hi - lo) {
-            step *= 5;
-            break;
-        }
-        step *= 10;
+        if (k == 2)
+            scale *= 10;
     }
-    lo = (lo >= 0 ? lo / step : -((-lo + step - 1) / step)) * step;
-    while (lo + 4 * step < hi)
-        step = step * 2; /* a floor that moved down may need a larger step */
-    hi = lo + 4 * step;
+    if (steps < 1)
+        steps = 1;
+    lo = floor_lo;
+    hi = (int32_t)(lo + steps * step);
     double xs = (double)(W - L - R) / (double)(g->n_chart - 1), ys = (double)(H - T - B) / (hi - lo);
     fprintf(o, "<figure><svg class=\"chart\" data-game=\"%zu\" viewBox=\"0 0 %d %d\" role=\"img\" "
                "aria-label=\"Scores of game %zu over its deals\" xmlns=\"http://www.w3.org/2000/svg\">",
             g->number, W, H, g->number);
     fprintf(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#fbfcfd\" "
                "stroke=\"#d0d7de\"/>", L, T, W - L - R, H - T - B);
-    for (int k = 0; k <= 4; k++) { /* five grid lines with their values */
-        int32_t v = lo + (int32_t)((int64_t)(hi - lo) * k / 4);
+    for (int64_t k = 0; k <= steps; k++) { /* a grid line with its value at every step */
+        int32_t v = lo + (int32_t)(k * step);
         double y = T + (hi - v) * ys;
         char b[32];
         rep_points(b, sizeof(b), v);
