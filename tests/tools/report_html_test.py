@@ -250,6 +250,10 @@ def main():
         g = by_file.get(f)
         check(f"{f}: headed by its players", g and
               g["heading"].split(": ", 1)[1].startswith(", ".join(names)), g and g["heading"])
+    check("a game's heading carries the date and table its log gives",
+          by_file.get("sanma-sheet.paifu.json") and by_file["sanma-sheet.paifu.json"][
+              "heading"].endswith("Oleg, Polina, Roman · 2025-04-12 · table 3"),
+          by_file.get("sanma-sheet.paifu.json", {}).get("heading"))
     check("the 3-player game's charts have three lines",
           by_file.get("sanma-sheet.paifu.json") and
           by_file["sanma-sheet.paifu.json"]["charts"][0][0] == 3)
