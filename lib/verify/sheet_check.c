@@ -296,7 +296,7 @@ static void check_han(sheet *sh, int ev, const paifu_win *w, const listed *l)
     char e[48], g[48];
     if (l->yakuman) {
         bool limit = (w->known & PAIFU_REC_LIMIT) && w->limit == PAIFU_LIMIT_YAKUMAN;
-        if (!w->yakuman && !limit) {
+        if (!w->yakuman && !limit && (w->known & PAIFU_REC_HAN)) {
             snprintf(g, sizeof(g), "%d", w->han);
             finding(sh, ev, "sheet.han", "yakuman", g, "RRC 2024 §3.5.1",
                     "seat %d's yaku list names a yakuman, the han do not", w->winner);
@@ -617,7 +617,7 @@ void paifu_sheet__check_deal(paifu_report *report, const paifu_verify_options *o
                     check_riichi(&sh, (int)i, w, &l, r);
                 if (sh.hits == before)
                     check_closed(&sh, (int)i, w, &l, r);
-                if (sh.hits == before && (w->known & PAIFU_REC_HAN))
+                if (sh.hits == before && ((w->known & PAIFU_REC_HAN) || l.yakuman))
                     check_han(&sh, (int)i, w, &l);
             }
             if (sh.hits == before && (w->known & PAIFU_REC_HAN) && (w->known & PAIFU_REC_FU) &&
