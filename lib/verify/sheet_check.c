@@ -454,8 +454,10 @@ static void check_fu(sheet *sh, int ev, const paifu_win *w, const listed *l, boo
         why = fu == 25 ? (tsumo ? "25 fu is seven pairs, by tsumo with menzen tsumo: 3 han or more"
                                 : "25 fu is seven pairs (chiitoitsu): 2 han or more")
               : tsumo ? "20 fu is a closed pinfu tsumo (pinfu and tsumo, 2 han or more)"
-                      : "20 fu on a ron needs an open hand under rules that add no fu to it "
-                        "(open_pinfu_fu 0)";
+              : has_list && (l->ids & BIT(PAIFU_YAKU_PINFU))
+                  ? "a pinfu ron scores 30 fu"
+                  : "20 fu on a ron needs an open hand under rules that add no fu to it "
+                    "(open_pinfu_fu 0)";
     else if (fu == 25) {
         if (has_list && !(l->ids & BIT(PAIFU_YAKU_CHIITOITSU)))
             why = "25 fu is seven pairs (chiitoitsu) only";
