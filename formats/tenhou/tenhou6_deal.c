@@ -29,6 +29,11 @@
  *             further kan (N, T, N, DORA, T, DORA, D); indicators are handed out in list order
  *             while they last (a rinshan win after an open kan and a robbed kan reveal none,
  *             and Tenhou lists none for them)
+ *   names     Tenhou's yaku, limit and result names, and tensoul's (MahjongSoul's fan names in
+ *             Japanese and English from majsoul_names.c, "30Fu2Han", "Haneman 18000点",
+ *             "Exhaustive Draw", 四開槓, ...: tensoul's convert.js RUNES); a MahjongSoul local
+ *             yaku sets PAIFU_META_RULES_UNKNOWN; tensoul's "(役満)" after a double yakuman of
+ *             MahjongSoul's table (yiman 2) in a "majsoul" log counts two
  *   result    one WIN per winner (spec §7.1) with the recorded deltas, the limit, fu and han of
  *             the score string (han: the sum of the yaku, 13 per yakuman entry, as the XML
  *             reader counts them), the points (a tsumo's total is what the string's payments add

@@ -11,7 +11,8 @@
  * ("$.log[3][6][4]"), the line of its document and, inside a round, the deal.
  *
  * ---- mapping onto the model (paifu/game.h) ----
- * players  3 when rule.disp starts with 三 or ratingc is PF3 or seat 3 has no starting hand
+ * players  3 when rule.disp starts with 三 (or tensoul's 3 before a MahjongSoul room) or ratingc
+ *          is PF3 or seat 3 has no starting hand
  * names    `name`
  * rules    rule.disp as Tenhou prints a lobby ([三](般|上|特|鳳)(東|南)[喰][赤][速], spec §2.1):
  *          "tenhou" with the overrides the Tenhou XML reader derives from the same GO type bits
@@ -20,10 +21,14 @@
  *          uma, tenpai-yame and West from the date of the log id `ref`, as the XML reader's
  *          (paifu_mjlog__era_rules, formats/tenhou/mjlog_header.c). A header key paifu_rules
  *          (paifu's writer) gives the rule set instead.
- *          A MahjongSoul room (tensoul: "玉の間南喰", "Gold Room South"; `ver` a string) is
- *          "majsoul" with game_length east for 東/East. Anything else (no disp, a tournament's
- *          name, a MahjongSoul friendly or contest room, MahjongSoul sanma) names no preset and
- *          sets PAIFU_META_RULES_UNKNOWN: the verifier replays the tiles only. A title naming
+ *          A MahjongSoul room as tensoul writes rule.disp ("玉の間南喰赤", "Gold Room South",
+ *          "3銀の間赤": MahjongSoul's room names, formats/majsoul/majsoul_names.c; or `ver` a
+ *          string) is "majsoul" with game_length east for 東喰/East, and MahjongSoul's 3-player
+ *          values (kita allowed) for 3 players; a 3-player room's length is not written
+ *          (tensoul writes 東喰/南喰 for modes 1 and 2 only): time_limit, the game may end after
+ *          East. Friendly rooms, contests and event rooms also name "majsoul" and set
+ *          PAIFU_META_RULES_UNKNOWN. Anything else (no disp, a tournament's name) names no
+ *          preset and sets PAIFU_META_RULES_UNKNOWN: the verifier replays the tiles only. A title naming
  *          the JPML official rules (日本プロ麻雀連盟公式ルール) adds ippatsu, ura_dora and
  *          kan_dora false to that, so the tiles replay under the rules the game was played by.
  *          Red fives: aka51+aka52+aka53 when all three are given, else aka, else none (spec
@@ -32,7 +37,8 @@
  * metadata every top-level key but `log` and `name` as "tenhou6.<key>" (its JSON text; a string
  *          as itself), for a writer
  * deals    tenhou6_deal.c
- * end      `sc`: points as given, results * 1000. Without `sc` the game has no recorded end;
+ * end      `sc`: points as given, results * 1000; the absent fourth seat of a 3-player game
+ *          0 or "" (tensoul). Without `sc` the game has no recorded end;
  *          the format's excerpts (one round, a few rounds) are not marked truncated: the format
  *          cannot say whether a game went on.
  * connection  DISCONNECT/RECONNECT events at their step (tenhou6_deal.c); log -1: the prelude
