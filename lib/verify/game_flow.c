@@ -197,20 +197,24 @@ scores:
 }
 
 /*
- * A game that starts at its beginning (East 1, no honba, no sticks) starts from the rules'
+ * A score sheet that starts at its beginning (East 1, no honba, no sticks) starts from the rules'
  * points (JHC 2016 §6.2.3: 25,000 each, §6.2.10: 100,000 at the table; RRC 2024 §3.7.6:
- * 30,000 each). Checked where the log itself names its rule set (a log that names none is
- * checked under an assumed one, whose start points are no fact of the game).
+ * 30,000 each). Checked where the game is checked under the rule set the log itself names (a
+ * log that names none is checked under an assumed one, and a caller's other preset brings its
+ * own start points: neither says what the game started from). Score sheets only: a tile log's
+ * start scores are checked against the deal before (check_start), not here.
  */
 static void check_first_start(paifu_report *rep, const paifu_verify_options *opts,
                               const paifu_game *game, const paifu_deal *deal,
                               const paifu_rules *rules, int players)
 {
     const paifu_deal_start *st = &deal->start;
-    if (!(st->flags & PAIFU_DEAL_HAS_SCORES) || (st->flags & PAIFU_DEAL_ROUND_UNKNOWN) ||
+    if (!(deal->flags & PAIFU_DEAL_RESULT_ONLY) || !(st->flags & PAIFU_DEAL_HAS_SCORES) ||
+        (st->flags & PAIFU_DEAL_ROUND_UNKNOWN) ||
         st->round_wind != 0 || st->hand_number != 0 ||
         ((st->flags & PAIFU_DEAL_HAS_STICKS) && (st->honba != 0 || st->riichi_sticks != 0)) ||
-        !paifu_game_rules_name(game) || paifu_game_meta_get(game, PAIFU_META_RULES_ASSUMED))
+        !paifu_game_rules_name(game) || paifu_game_meta_get(game, PAIFU_META_RULES_ASSUMED) ||
+        strcmp(paifu_game_rules_name(game), paifu_rules_name(rules)) != 0)
         return;
     int32_t want[PAIFU_SEATS];
     bool same = true;
