@@ -474,7 +474,8 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
             check_first_start(report, opts, game, deal, rules, players);
         rp->skip_wall = skip_wall;
         if ((deal->flags & PAIFU_DEAL_RESULT_ONLY) && verifiable && !edit)
-            paifu_sheet__check_deal(report, opts, deal, rules, players, rp->sticks, rp->honba);
+            paifu_sheet__check_deal(report, opts, deal, rules, players, rp->sticks, rp->honba,
+                                    rp->scores_known ? rp->scores : NULL);
         paifu_replay__run(rp);
         skip_wall = skip_wall || rp->wall_seed_wrong;
         paifu_settle__after_uma(penalties, fines, deal, players, rules);

@@ -206,8 +206,23 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
             return;
         }
     }
-    if (l->yakuman)
+    if (l->yakuman) {
+        /* RRC 2024 §4.2.2: tenhou is the dealer's win on the dealt hand, chiihou a non-dealer's
+           on its first draw: both by tsumo */
+        bool dealer = w->winner == sh->deal->start.dealer;
+        const char *why = NULL;
+        if ((l->ids & BIT(PAIFU_YAKU_TENHOU)) && (!tsumo || !dealer))
+            why = "tenhou is the dealer's win by tsumo on the dealt hand";
+        else if ((l->ids & BIT(PAIFU_YAKU_CHIIHOU)) && (!tsumo || dealer))
+            why = "chiihou is a non-dealer's win by tsumo on its first draw";
+        if (why)
+            finding(sh, ev, "sheet.yaku", NULL,
+                    paifu_yaku_name(l->ids & BIT(PAIFU_YAKU_TENHOU) ? PAIFU_YAKU_TENHOU
+                                                                   : PAIFU_YAKU_CHIIHOU),
+                    "RRC 2024 §4.2.2", "seat %d wins by %s as %s: %s", w->winner,
+                    tsumo ? "tsumo" : "ron", dealer ? "the dealer" : "a non-dealer", why);
         return;
+    }
     uint64_t wrong_way = tsumo ? l->ids & RON_ONLY : l->ids & TSUMO_ONLY;
     if (wrong_way) {
         unsigned id = 0;
@@ -288,6 +303,35 @@ static void check_closed(sheet *sh, int ev, const paifu_win *w, const listed *l,
         finding(sh, ev, "sheet.fu", "40 fu or more", g, "RRC 2024 §3.7",
                 "seat %d's closed ron without pinfu scores 40 fu or more, not 30", w->winner);
     }
+}
+
+/*
+ * A liable player (pao) is recorded only for what the rules make someone liable for: a yakuman
+ * of the rules' pao set (RRC 2024 §3.7.9: daisangen, daisuushi; JHC 2016 §7.3.1.8: and
+ * suukantsu), or a rinshan tsumo after a daiminkan where rinshan_daiminkan is in it (JHC 2016
+ * §7.3.1.17); never the winner.
+ */
+static void check_pao(sheet *sh, int ev, const paifu_win *w, const listed *l)
+{
+    if (w->pao < 0)
+        return;
+    uint32_t pao = sh->rules->pao;
+    bool tsumo = w->winner == w->from;
+    bool founded = ((pao & PAIFU_PAO_DAISANGEN) && (l->ids & BIT(PAIFU_YAKU_DAISANGEN))) ||
+                   ((pao & PAIFU_PAO_DAISUUSHI) && (l->ids & BIT(PAIFU_YAKU_DAISUUSHI))) ||
+                   ((pao & PAIFU_PAO_SUUKANTSU) && (l->ids & BIT(PAIFU_YAKU_SUUKANTSU))) ||
+                   ((pao & PAIFU_PAO_RINSHAN_DAIMINKAN) && tsumo &&
+                    (l->ids & BIT(PAIFU_YAKU_RINSHAN_KAIHOU)));
+    char g[40];
+    snprintf(g, sizeof(g), "seat %d liable", w->pao);
+    if (w->pao == w->winner)
+        finding(sh, ev, "sheet.winner", "another player", g, "RRC 2024 §3.7.9",
+                "seat %d is recorded as liable (pao) for its own win", w->winner);
+    else if (!founded)
+        finding(sh, ev, "sheet.yaku", "no liable player", g, "RRC 2024 §3.7.9; JHC 2016 §7.3.1.8",
+                "seat %d is recorded as liable (pao) for seat %d's win, whose yaku the rules make "
+                "nobody liable for",
+                w->pao, w->winner);
 }
 
 static void check_han(sheet *sh, int ev, const paifu_win *w, const listed *l)
@@ -564,7 +608,7 @@ static void check_draw(sheet *sh, int ev, const paifu_draw *d, unsigned riichi, 
 
 void paifu_sheet__check_deal(paifu_report *report, const paifu_verify_options *opts,
                              const paifu_deal *deal, const paifu_rules *rules, int players,
-                             int32_t sticks, int honba)
+                             int32_t sticks, int honba, const int32_t *scores)
 {
     sheet sh = {report, opts, deal, rules, players, honba, 0};
     unsigned riichi = 0, winners = 0, riichi_winners = 0, seen = 0;
@@ -572,6 +616,17 @@ void paifu_sheet__check_deal(paifu_report *report, const paifu_verify_options *o
     for (size_t i = 0; i < deal->n_events; i++) {
         const paifu_event *e = &deal->events[i];
         if (e->type == PAIFU_EV_RIICHI_ACCEPTED && e->seat >= 0 && e->seat < players) {
+            /* a deposit needs the points the rules ask (riichi_min_points: Tenhou, MahjongSoul);
+               before the outcome a player's points are those of the deal's start */
+            if (scores && rules->riichi_min_points > 0 &&
+                scores[e->seat] < rules->riichi_min_points && !((riichi >> e->seat) & 1)) {
+                char g[24], x[24];
+                snprintf(x, sizeof(x), "%d points", (int)rules->riichi_min_points);
+                snprintf(g, sizeof(g), "%d points", (int)scores[e->seat]);
+                finding(&sh, (int)i, "deal.riichi", x, g, "riichi_min_points",
+                        "seat %d declares riichi with %d points (rules: at least %d)", e->seat,
+                        (int)scores[e->seat], (int)rules->riichi_min_points);
+            }
             riichi |= 1u << e->seat;
             deposits++;
         }
@@ -621,6 +676,8 @@ void paifu_sheet__check_deal(paifu_report *report, const paifu_verify_options *o
                     check_closed(&sh, (int)i, w, &l, r);
                 if (sh.hits == before && ((w->known & PAIFU_REC_HAN) || l.yakuman))
                     check_han(&sh, (int)i, w, &l);
+                if (sh.hits == before)
+                    check_pao(&sh, (int)i, w, &l);
             }
             if (sh.hits == before && (w->known & PAIFU_REC_HAN) && (w->known & PAIFU_REC_FU) &&
                 !w->yakuman && !(has_list && l.yakuman))

@@ -632,6 +632,59 @@ static void test_start_points(void **state)
 #undef START
 }
 
+/* A win by seat W off seat F (F == W: tsumo) in E1 (dealer seat 0), members M. */
+#define JWIN_BY(w, f, m)                                                                           \
+    "{\"paifu\": 1, \"players\": [\"a\", \"b\", \"c\", \"d\"], \"deals\": [\n{\"result_only\": "   \
+    "true, \"round\": \"E1\", \"dealer\": 0, \"honba\": 0, \"riichi_sticks\": 0, \"events\": [\n"  \
+    "{\"type\": \"win\", \"seat\": " #w ", \"from\": " #f ", " m "}]}]}\n"
+
+/* RRC 2024 §4.2.2: tenhou is the dealer's tsumo on the dealt hand, chiihou a non-dealer's tsumo
+   on its first draw. */
+static void test_first_draw_yakuman(void **state)
+{
+    (void)state;
+    clean(JWIN_BY(0, 0, "\"yakuman\": 1, \"yaku\": [[\"tenhou\", 13]]"), "rrc", NULL);
+    one(JWIN_BY(2, 2, "\"yakuman\": 1, \"yaku\": [[\"tenhou\", 13]]"), "rrc", NULL, "sheet.yaku",
+        0, "E1-0");
+    one(JWIN_BY(0, 3, "\"yakuman\": 1, \"yaku\": [[\"tenhou\", 13]]"), "rrc", NULL, "sheet.yaku",
+        0, "E1-0");
+    clean(JWIN_BY(2, 2, "\"yakuman\": 1, \"yaku\": [[\"chiihou\", 13]]"), "rrc", NULL);
+    one(JWIN_BY(0, 0, "\"yakuman\": 1, \"yaku\": [[\"chiihou\", 13]]"), "rrc", NULL, "sheet.yaku",
+        0, "E1-0");
+}
+
+/* RRC 2024 §3.7.9 (daisangen, daisuushi), JHC 2016 §7.3.1.8 (and suukantsu): a liable player
+   only for those yakuman, never the winner. */
+static void test_pao(void **state)
+{
+    (void)state;
+    clean(JWIN_BY(2, 3, "\"pao\": 1, \"yakuman\": 1, \"yaku\": [[\"daisangen\", 13]]"), "rrc",
+          NULL);
+    one(JWIN_BY(2, 3, "\"pao\": 1, \"han\": 2, \"fu\": 30, \"yaku\": [[\"tanyao\", 1], "
+                      "[\"pinfu\", 1]]"),
+        "rrc", NULL, "sheet.yaku", 0, "E1-0");
+    one(JWIN_BY(2, 3, "\"pao\": 2, \"yakuman\": 1, \"yaku\": [[\"daisangen\", 13]]"), "rrc", NULL,
+        "sheet.winner", 0, "E1-0");
+    const char *kans = JWIN_BY(2, 3, "\"pao\": 1, \"yakuman\": 1, \"yaku\": [[\"suukantsu\", 13]]");
+    clean(kans, "jhc2016", NULL);
+    one(kans, "rrc", NULL, "sheet.yaku", 0, "E1-0");
+}
+
+/* riichi_min_points (Tenhou, MahjongSoul: a deposit needs 1000 points; RRC 2024 §3.11: none). */
+static void test_riichi_points(void **state)
+{
+    (void)state;
+#define POOR(pts)                                                                                  \
+    "{\"paifu\": 1, \"players\": [\"a\", \"b\", \"c\", \"d\"], \"deals\": [\n{\"result_only\": "   \
+    "true, \"round\": \"E1\", \"dealer\": 0, \"honba\": 0, \"riichi_sticks\": 0, \"scores\": ["     \
+    pts ", 34500, 30000, 35000], \"events\": [\n{\"type\": \"riichi_accepted\", \"seat\": 0},\n"   \
+    "{\"type\": \"exhaustive_draw\", \"tenpai\": [0]}]}]}\n"
+    clean(POOR("1000"), "tenhou", NULL);
+    one(POOR("500"), "tenhou", NULL, "deal.riichi", 0, "E1-0");
+    clean(POOR("500"), "rrc", NULL);
+#undef POOR
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -656,6 +709,9 @@ int main(void)
         cmocka_unit_test(test_limit_recorded),
         cmocka_unit_test(test_mcr_sheets),
         cmocka_unit_test(test_start_points),
+        cmocka_unit_test(test_first_draw_yakuman),
+        cmocka_unit_test(test_pao),
+        cmocka_unit_test(test_riichi_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
