@@ -215,6 +215,8 @@ static void test_rooms(void **state)
     assert_true(paifu_majsoul__room("3銀の間赤", &r));
     assert_true(r.three && r.standard);
     assert_int_equal(r.length, 0); /* modes 11/12: no 東喰/南喰 */
+    assert_true(paifu_majsoul__room("三金の間赤", &r)); /* the 三 of convert.js' RUNES.sanma */
+    assert_true(r.three && r.standard && r.length == 0);
     assert_true(paifu_majsoul__room("玉の間南喰赤", &r));
     assert_true(!r.three && r.standard && r.length == 2);
     assert_true(paifu_majsoul__room("Gold Room East", &r));
