@@ -367,11 +367,16 @@ static bool majsoul_room(const char *disp, const json_t *root, ms_room *room)
  * "majsoul" all the same (its tiles, its 3-player kita), with PAIFU_META_RULES_UNKNOWN.
  */
 static int majsoul_rules(json_cursor *c, paifu_game *game, const char *disp, const ms_room *room,
-                         int players)
+                         int players, int reds)
 {
     int rc = paifu_game_set_rules_name(game, "majsoul", c->err);
-    if (rc == 0 && players == 3)
+    if (rc == 0 && players == 3) {
         rc = paifu_majsoul__sanma_rules(add_rule, &(rule_ctx){c, game});
+        char text[16]; /* the log's red fives (a friendly room's "No Red Fives") over the room's */
+        snprintf(text, sizeof(text), "%d", reds);
+        if (rc == 0)
+            rc = rule(c, game, "red_fives", text);
+    }
     if (rc == 0 && room->length == 1)
         rc = rule(c, game, "game_length", "east");
     if (rc == 0 && players == 3 && room->length == 0)
@@ -420,7 +425,7 @@ static int read_rules(json_cursor *c, const json_t *root, paifu_game *game, int 
         return tenhou_rules(c, root, game, type, players);
     ms_room room;
     if (majsoul_room(disp, root, &room))
-        return majsoul_rules(c, game, disp, &room, players);
+        return majsoul_rules(c, game, disp, &room, players, reds);
     if (players == 3 && (rc = rule(c, game, "players", "3")) < 0)
         return rc;
     if (jpml_title(root)) {

@@ -315,8 +315,6 @@ static bool score_from_tiles(replay *rp, const paifu_win *w, bool tsumo, paifu_s
     return true;
 }
 
-/* Payments of a win from the recorded han/fu only (result-only deals, broken replays, a value
-   that differs from the replay's): all the money step needs. */
 /*
  * The yakuman W is paid for: its recorded count, else one for a yakuman recorded as a limit
  * (a sheet's "limit: yakuman" with no han). Where yakuman do not stack (yakuman_stacking false:
@@ -343,6 +341,9 @@ static int paid_yakuman(const paifu_rules *r, const paifu_win *w)
     return n < best ? n : best;
 }
 
+/* Payments of a win from the recorded han/fu only (result-only deals, broken replays, a value
+   that differs from the replay's), else from its yakuman or its limit: all the money step
+   needs. */
 static bool payment_from_record(const replay *rp, const paifu_win *w, paifu_payment *pay)
 {
     /* a limit recorded without han (a sheet's "limit": "haneman") is worth its base */

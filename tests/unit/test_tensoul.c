@@ -207,6 +207,31 @@ static void test_local_and_unknown_yaku(void **state)
     free(text);
 }
 
+/* A friendly room (convert.js: "Friendly", its detail_rule's red fives as aka5x): MahjongSoul's
+   3-player game with the room's own rules, and the log's red fives. */
+static void test_friendly_room(void **state)
+{
+    (void)state;
+    size_t size;
+    char *text = slurp("majsoul3-en.json", &size);
+    const char *from = "\"rule\":{\"disp\":\"Silver Room\",\"aka53\":1,\"aka52\":1,\"aka51\":0}";
+    const char *to = "\"rule\":{\"disp\":\"Friendly\",\"aka53\":1,\"aka52\":1,\"aka51\":0}";
+    char *at = strstr(text, from);
+    assert_non_null(at);
+    char *doc = malloc(size + 64);
+    assert_non_null(doc);
+    snprintf(doc, size + 64, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    paifu_game *g = read_text(doc, strlen(doc));
+    assert_int_equal(paifu_game_players(g), 3);
+    assert_string_equal(paifu_game_rules_name(g), "majsoul");
+    assert_non_null(paifu_game_meta_get(g, PAIFU_META_RULES_UNKNOWN));
+    rule_is(g, "red_fives", "2");
+    rule_is(g, "kita", "true");
+    paifu_game_free(g);
+    free(doc);
+    free(text);
+}
+
 /* Room names as convert.js writes rule.disp (data.json matchmode). */
 static void test_rooms(void **state)
 {
@@ -240,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_three_players),
         cmocka_unit_test(test_absent_seat_score),
         cmocka_unit_test(test_local_and_unknown_yaku),
+        cmocka_unit_test(test_friendly_room),
         cmocka_unit_test(test_rooms),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
