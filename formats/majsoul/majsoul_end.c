@@ -36,82 +36,14 @@
  */
 #include "format.h"
 #include "majsoul.h"
+#include "majsoul_names.h"
 
 #include <paifu/yaku.h>
 #include <stdio.h>
 #include <string.h>
 
 #define MAX_POINTS 100000000LL
-#define SEAT_WIND  (-2) /* fan 10: the winner's seat wind (spec §6) */
-#define ROUND_WIND (-3) /* fan 11: the round wind */
-
-/* ---- fan ids (spec §6) ---- */
-
-static const struct {
-    uint16_t fan;
-    int16_t yaku; /* paifu_yaku, SEAT_WIND or ROUND_WIND */
-    bool yakuman; /* `val` is a yakuman multiplier */
-} FANS[] = {
-    {1, PAIFU_YAKU_MENZEN_TSUMO, false},
-    {2, PAIFU_YAKU_RIICHI, false},
-    {3, PAIFU_YAKU_CHANKAN, false},
-    {4, PAIFU_YAKU_RINSHAN_KAIHOU, false},
-    {5, PAIFU_YAKU_HAITEI, false},
-    {6, PAIFU_YAKU_HOUTEI, false},
-    {7, PAIFU_YAKU_HAKU, false},
-    {8, PAIFU_YAKU_HATSU, false},
-    {9, PAIFU_YAKU_CHUN, false},
-    {10, SEAT_WIND, false},
-    {11, ROUND_WIND, false},
-    {12, PAIFU_YAKU_TANYAO, false},
-    {13, PAIFU_YAKU_IIPEIKOU, false},
-    {14, PAIFU_YAKU_PINFU, false},
-    {15, PAIFU_YAKU_CHANTA, false},
-    {16, PAIFU_YAKU_ITTSU, false},
-    {17, PAIFU_YAKU_SANSHOKU_DOUJUN, false},
-    {18, PAIFU_YAKU_DOUBLE_RIICHI, false},
-    {19, PAIFU_YAKU_SANSHOKU_DOUKOU, false},
-    {20, PAIFU_YAKU_SANKANTSU, false},
-    {21, PAIFU_YAKU_TOITOI, false},
-    {22, PAIFU_YAKU_SANANKOU, false},
-    {23, PAIFU_YAKU_SHOUSANGEN, false},
-    {24, PAIFU_YAKU_HONROUTOU, false},
-    {25, PAIFU_YAKU_CHIITOITSU, false},
-    {26, PAIFU_YAKU_JUNCHAN, false},
-    {27, PAIFU_YAKU_HONITSU, false},
-    {28, PAIFU_YAKU_RYANPEIKOU, false},
-    {29, PAIFU_YAKU_CHINITSU, false},
-    {30, PAIFU_YAKU_IPPATSU, false},
-    {31, PAIFU_YAKU_DORA, false},
-    {32, PAIFU_YAKU_AKA_DORA, false},
-    {33, PAIFU_YAKU_URA_DORA, false},
-    {34, PAIFU_YAKU_KITA, false},
-    {35, PAIFU_YAKU_TENHOU, true},
-    {36, PAIFU_YAKU_CHIIHOU, true},
-    {37, PAIFU_YAKU_DAISANGEN, true},
-    {38, PAIFU_YAKU_SUUANKOU, true},
-    {39, PAIFU_YAKU_TSUUIISOU, true},
-    {40, PAIFU_YAKU_RYUUIISOU, true},
-    {41, PAIFU_YAKU_CHINROUTOU, true},
-    {42, PAIFU_YAKU_KOKUSHI_MUSOU, true},
-    {43, PAIFU_YAKU_SHOUSUUSHI, true},
-    {44, PAIFU_YAKU_SUUKANTSU, true},
-    {45, PAIFU_YAKU_CHUUREN_POUTOU, true},
-    {47, PAIFU_YAKU_JUNSEI_CHUUREN_POUTOU, true},
-    {48, PAIFU_YAKU_SUUANKOU_TANKI, true},
-    {49, PAIFU_YAKU_KOKUSHI_MUSOU_13, true},
-    {50, PAIFU_YAKU_DAISUUSHI, true},
-    {59, PAIFU_YAKU_RENHOU, true},  /* renhou as a yakuman (enable_renhe) */
-    {65, PAIFU_YAKU_RENHOU, false}, /* renhou as a mangan */
-};
-
-static int fan_index(long long fan)
-{
-    for (size_t i = 0; i < sizeof(FANS) / sizeof(FANS[0]); i++)
-        if (FANS[i].fan == fan)
-            return (int)i;
-    return -1;
-}
+/* fan ids (spec §6): MahjongSoul's fan table, majsoul_names.c */
 
 /* `fans` into W->yaku; *KNOWN false when an id has no paifu yaku. */
 static int read_fans(ms_state *st, const json_t *h, paifu_win *w, bool *known)
@@ -137,8 +69,8 @@ static int read_fans(ms_state *st, const json_t *h, paifu_win *w, bool *known)
         if ((rc = paifu_majsoul__int(c, f, "id", 0, 0xFFFFFFFFLL, 0, &id)) < 0 ||
             (rc = paifu_majsoul__int(c, f, "val", 0, 1000, 0, &val)) < 0)
             return rc;
-        int k = fan_index(id);
-        if (k < 0) {
+        const ms_fan *row = paifu_majsoul__fan(id);
+        if (!row || row->yaku == MS_NO_YAKU) {
             char reason[96];
             snprintf(reason, sizeof(reason),
                      "MahjongSoul fan id %lld (a local yaku or an event "
@@ -150,16 +82,12 @@ static int read_fans(ms_state *st, const json_t *h, paifu_win *w, bool *known)
             json_cursor_pop(c, o2);
             continue;
         }
-        int yaku = FANS[k].yaku;
-        if (yaku == SEAT_WIND)
-            yaku = PAIFU_YAKU_SEAT_WIND_EAST +
-                   (w->winner - st->start.dealer + st->players) % st->players;
-        else if (yaku == ROUND_WIND)
-            yaku = PAIFU_YAKU_ROUND_WIND_EAST + st->start.round_wind;
+        int yaku = paifu_majsoul__fan_yaku(row, w->winner, st->start.dealer,
+                                           st->start.round_wind, st->players);
         paifu_yaku_value *y = &w->yaku[w->n_yaku++];
         memset(y, 0, sizeof(*y));
         y->id = (uint16_t)yaku;
-        y->han = (int16_t)(FANS[k].yakuman ? PAIFU_YAKU_YAKUMAN_HAN * val : val);
+        y->han = (int16_t)(row->yiman ? PAIFU_YAKU_YAKUMAN_HAN * val : val);
         y->count = 1;
         json_cursor_pop(c, o2);
     }

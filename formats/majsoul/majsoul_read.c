@@ -29,6 +29,7 @@
  */
 #include "format.h"
 #include "majsoul.h"
+#include "majsoul_names.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -422,21 +423,21 @@ static int rule(json_cursor *c, paifu_game *game, const char *key, const char *v
     return paifu_game_add_rule_override(game, key, value, c->err);
 }
 
-/* 3-player ranked rooms: spec §4.1 room table (start 35000, count point 35000, return 40000 for
-   the extension, uma 15/0/-15) and §9 (tsumo loss, kita, noten 2000, 0p and 0s, 200 per honba:
-   100 from each of the two tsumo payers). */
+typedef struct rule_ctx {
+    json_cursor *c;
+    paifu_game *game;
+} rule_ctx;
+
+static int add_rule(void *ctx, const char *key, const char *value)
+{
+    rule_ctx *r = ctx;
+    return rule(r->c, r->game, key, value);
+}
+
+/* 3-player ranked rooms: MahjongSoul's 3-player values (majsoul_names.c). */
 static int sanma_rules(json_cursor *c, paifu_game *game)
 {
-    static const char *const SANMA[][2] = {
-        {"players", "3"},           {"start_points", "35000"},   {"return_points", "35000"},
-        {"target_points", "40000"}, {"uma", "15000,0,-15000,0"}, {"sanma_tsumo_loss", "true"},
-        {"kita", "true"},           {"noten_total", "2000"},     {"honba_value", "200"},
-        {"red_fives", "2"},
-    };
-    int rc = 0;
-    for (size_t i = 0; rc == 0 && i < sizeof(SANMA) / sizeof(SANMA[0]); i++)
-        rc = rule(c, game, SANMA[i][0], SANMA[i][1]);
-    return rc;
+    return paifu_majsoul__sanma_rules(add_rule, &(rule_ctx){c, game});
 }
 
 /* Integer KEY of the member SNAKE of OBJ (config.mode.mode, config.meta.mode_id); *OUT is

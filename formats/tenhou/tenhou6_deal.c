@@ -29,6 +29,11 @@
  *             further kan (N, T, N, DORA, T, DORA, D); indicators are handed out in list order
  *             while they last (a rinshan win after an open kan and a robbed kan reveal none,
  *             and Tenhou lists none for them)
+ *   names     Tenhou's yaku, limit and result names, and tensoul's (MahjongSoul's fan names in
+ *             Japanese and English from majsoul_names.c, "30Fu2Han", "Haneman 18000点",
+ *             "Exhaustive Draw", 四開槓, ...: tensoul's convert.js RUNES); a MahjongSoul local
+ *             yaku sets PAIFU_META_RULES_UNKNOWN; tensoul's "(役満)" after a double yakuman of
+ *             MahjongSoul's table (yiman 2) in a "majsoul" log counts two
  *   result    one WIN per winner (spec §7.1) with the recorded deltas, the limit, fu and han of
  *             the score string (han: the sum of the yaku, 13 per yakuman entry, as the XML
  *             reader counts them), the points (a tsumo's total is what the string's payments add
@@ -38,6 +43,7 @@
  */
 #include "format.h"
 #include "tenhou6.h"
+#include "majsoul_names.h"
 
 #include <paifu/yaku.h>
 #include <stdio.h>
@@ -561,12 +567,18 @@ static bool same_name(const char *name, const char *tenhou)
     }
 }
 
-/* The id of a yaku name as Tenhou prints it (tenhou-xml.md §4.12), spaces ignored; else the
- * romanised/English spellings paifu_yaku_from_name knows (tensoul's English output). */
-static int yaku_id(const char *name, size_t len)
+/* The id of a yaku name as Tenhou prints it (tenhou-xml.md §4.12), spaces ignored (*TENHOU
+ * set); else MahjongSoul's fan names, Japanese and English, as tensoul writes them
+ * (majsoul_names.c; *FAN set to the row, the seat and round wind fans resolved for the winner
+ * of a deal starting as ST); else the romanised/English spellings paifu_yaku_from_name knows.
+ * -1 for none. */
+static int yaku_id(const char *name, size_t len, const paifu_deal_start *st, int winner,
+                   int players, bool *tenhou, const ms_fan **fan)
 {
     char buf[64];
     size_t n = 0;
+    *tenhou = false;
+    *fan = NULL;
     for (size_t i = 0; i < len && n + 1 < sizeof(buf); i++) {
         if (name[i] == ' ')
             continue;
@@ -579,13 +591,20 @@ static int yaku_id(const char *name, size_t len)
     }
     buf[n] = '\0';
     for (size_t i = 0; i < T6_YAKU_NAMES; i++)
-        if (same_name(buf, paifu_tenhou6__yaku_names[i]))
+        if (same_name(buf, paifu_tenhou6__yaku_names[i])) {
+            *tenhou = true;
             return (int)i;
+        }
     if (strcmp(buf, "国士無双13面") == 0)
         return PAIFU_YAKU_KOKUSHI_MUSOU_13;
+    const ms_fan *row = paifu_majsoul__fan_named(name, len);
+    if (row) {
+        *fan = row;
+        return paifu_majsoul__fan_yaku(row, winner, st->dealer, st->round_wind, players);
+    }
     char raw[64];
     snprintf(raw, sizeof(raw), "%.*s", (int)len, name);
-    if (strcmp(raw, "Red Five") == 0 || strcmp(raw, "Red Fives") == 0)
+    if (strcmp(raw, "Red Fives") == 0)
         return PAIFU_YAKU_AKA_DORA;
     return paifu_yaku_from_name(raw);
 }
@@ -616,22 +635,45 @@ static bool number(const char **p, long long *out)
 /* "30符4飜7700点", "満貫2000-4000点", "跳満6000点∀" (spec §7.1 scoreString). */
 static int parse_score(json_cursor *c, const char *s, paifu_win *w, bool tsumo, int players)
 {
-    static const char *const LIMITS[] = {"満貫", "跳満", "倍満", "三倍満", "役満", "数え役満"};
+    /* Tenhou's limit names, then tensoul's (convert.js RUNES: its Japanese 切り上げ満貫 and its
+       romaji and English columns, each followed by a space) */
+    static const struct {
+        const char *text;
+        uint8_t limit;
+    } LIMITS[] = {
+        {"満貫", PAIFU_LIMIT_MANGAN},
+        {"跳満", PAIFU_LIMIT_HANEMAN},
+        {"倍満", PAIFU_LIMIT_BAIMAN},
+        {"三倍満", PAIFU_LIMIT_SANBAIMAN},
+        {"役満", PAIFU_LIMIT_YAKUMAN},
+        {"数え役満", PAIFU_LIMIT_YAKUMAN},
+        {"切り上げ満貫", PAIFU_LIMIT_MANGAN},
+        {"Kiriage Mangan ", PAIFU_LIMIT_MANGAN},
+        {"Rounded Mangan ", PAIFU_LIMIT_MANGAN},
+        {"Mangan ", PAIFU_LIMIT_MANGAN},
+        {"Haneman ", PAIFU_LIMIT_HANEMAN},
+        {"Baiman ", PAIFU_LIMIT_BAIMAN},
+        {"Sanbaiman ", PAIFU_LIMIT_SANBAIMAN},
+        {"Kazoe Yakuman ", PAIFU_LIMIT_YAKUMAN},
+        {"Counted Yakuman ", PAIFU_LIMIT_YAKUMAN},
+        {"Yakuman ", PAIFU_LIMIT_YAKUMAN},
+    };
     const char *p = s;
     long long fu, han, a, b = -1;
-    if (number(&p, &fu)) {
-        if (!eat(&p, "符") || !number(&p, &han) || !eat(&p, "飜"))
+    if (number(&p, &fu)) { /* 30符2飜, tensoul's English 30Fu2Han */
+        if (!(eat(&p, "符") || eat(&p, "Fu")) || !number(&p, &han) ||
+            !(eat(&p, "飜") || eat(&p, "Han")))
             goto bad;
         w->fu = (int16_t)(fu > 32767 ? 32767 : fu);
         w->limit = PAIFU_LIMIT_NONE;
         w->known |= PAIFU_REC_FU;
     } else {
         size_t i = 0;
-        while (i < sizeof(LIMITS) / sizeof(LIMITS[0]) && !eat(&p, LIMITS[i]))
+        while (i < sizeof(LIMITS) / sizeof(LIMITS[0]) && !eat(&p, LIMITS[i].text))
             i++;
         if (i == sizeof(LIMITS) / sizeof(LIMITS[0]))
             goto bad;
-        w->limit = (uint8_t)(i < 4 ? PAIFU_LIMIT_MANGAN + i : PAIFU_LIMIT_YAKUMAN);
+        w->limit = LIMITS[i].limit;
     }
     w->known |= PAIFU_REC_LIMIT;
     if (!number(&p, &a) || (eat(&p, "-") && !number(&p, &b)) || !eat(&p, "点"))
@@ -660,7 +702,8 @@ bad:
 }
 
 /* "立直(1飜)", "大三元(役満)" (spec §7.1 yaku strings). */
-static int parse_yaku(json_cursor *c, const char *s, paifu_game *game, paifu_win *w)
+static int parse_yaku(json_cursor *c, const char *s, paifu_game *game, paifu_win *w,
+                      const paifu_deal_start *st, int players)
 {
     const char *open = strrchr(s, '(');
     size_t len = strlen(s);
@@ -679,10 +722,30 @@ static int parse_yaku(json_cursor *c, const char *s, paifu_game *game, paifu_win
     }
     if (*p != ')' || p[1])
         goto bad;
-    int id = yaku_id(s, (size_t)(open - s));
+    bool tenhou;
+    const ms_fan *fan;
+    int id = yaku_id(s, (size_t)(open - s), st, w->winner, players, &tenhou, &fan);
+    if (id == MS_NO_YAKU && fan) {
+        /* a MahjongSoul local yaku: its value counts, the rules are the room's own */
+        char reason[120];
+        snprintf(reason, sizeof(reason), "MahjongSoul fan %s (a local yaku) has no paifu yaku",
+                 fan->name_en);
+        w->han = (int16_t)(w->han + han);
+        return paifu_game_set_meta(game, PAIFU_META_RULES_UNKNOWN, reason, c->err);
+    }
     if (id < 0)
-        return jerr(c, "unknown yaku \"%.*s\" (expected a name as Tenhou prints it, e.g. 立直)",
+        return jerr(c, "unknown yaku \"%.*s\" (expected a name as Tenhou prints it, e.g. 立直, "
+                    "or as MahjongSoul's fan table does)",
                     (int)(open - s), s);
+    const char *rules = paifu_game_rules_name(game);
+    if (!fan && rules && strcmp(rules, "majsoul") == 0) /* 大四喜 is both tables' name */
+        fan = paifu_majsoul__fan_named(s, (size_t)(open - s));
+    if (fan && fan->yiman == 2 && han == PAIFU_YAKU_YAKUMAN_HAN) {
+        /* tensoul writes "(役満)" for every yakuman fan: a double one of MahjongSoul's table
+           (yiman 2) is two */
+        han = 2 * PAIFU_YAKU_YAKUMAN_HAN;
+        w->yakuman++;
+    }
     if (w->n_yaku >= PAIFU_MAX_YAKU)
         return jerr(c, "more than %d yaku in one win", PAIFU_MAX_YAKU);
     paifu_yaku_value *y = &w->yaku[w->n_yaku++];
@@ -691,7 +754,7 @@ static int parse_yaku(json_cursor *c, const char *s, paifu_game *game, paifu_win
     y->han = han;
     y->count = 1;
     /* keep the spelling only when it is not Tenhou's own (a writer can print those) */
-    if (id >= T6_YAKU_NAMES || (unsigned char)s[0] < 0x80) {
+    if (!tenhou || id >= T6_YAKU_NAMES || (unsigned char)s[0] < 0x80) {
         y->name = paifu_game_strndup(game, s, (size_t)(open - s));
         if (!y->name)
             return paifu_error_set(c->err, PAIFU_ENOMEM, NULL, "out of memory");
@@ -917,7 +980,8 @@ static int read_win(t6_emit *e, const t6_round *r, const json_t *res, size_t k)
         if (!json_is_string(v))
             return jerr(c, "expected a %s string, found %s", i == 3 ? "score" : "yaku", jtype(v));
         rc = i == 3 ? parse_score(c, json_string_value(v), &w, tsumo, e->st->players)
-                    : parse_yaku(c, json_string_value(v), e->game, &w);
+                    : parse_yaku(c, json_string_value(v), e->game, &w, &r->start,
+                                 e->st->players);
         if (rc < 0)
             return rc;
         json_cursor_pop(c, o2);
@@ -939,11 +1003,28 @@ static const struct {
     {"四槓散了", PAIFU_DRAW_SUUKAIKAN},
 };
 
+/* tensoul's names of the same results (convert.js RUNES: its Japanese column where it differs
+   from Tenhou's, its romaji and English columns), as indices into DRAWS */
+static const struct {
+    const char *name;
+    int draw;
+} TENSOUL_DRAWS[] = {
+    {"Exhaustive Draw", 0},        {"Ryuukyoku", 0},          {"Mangan at Draw", 3},
+    {"Nagashi Mangan", 3},         {"Nine Terminal Abortion", 4},
+    {"Kyuushu Kyuuhai", 4},        {"Four Riichi Abortion", 5}, {"Suucha Riichi", 5},
+    {"三家和", 6},                 {"Three Ron Abortion", 6}, {"Sanchahou", 6},
+    {"Four Wind Abortion", 7},     {"Suufon Renda", 7},       {"四開槓", 8},
+    {"Four Kan Abortion", 8},      {"Suukaikan", 8},
+};
+
 static int draw_index(const char *name)
 {
     for (size_t i = 0; i < sizeof(DRAWS) / sizeof(DRAWS[0]); i++)
         if (strcmp(name, DRAWS[i].name) == 0)
             return (int)i;
+    for (size_t i = 0; i < sizeof(TENSOUL_DRAWS) / sizeof(TENSOUL_DRAWS[0]); i++)
+        if (strcmp(name, TENSOUL_DRAWS[i].name) == 0)
+            return TENSOUL_DRAWS[i].draw;
     return -1;
 }
 

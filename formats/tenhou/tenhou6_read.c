@@ -11,7 +11,8 @@
  * ("$.log[3][6][4]"), the line of its document and, inside a round, the deal.
  *
  * ---- mapping onto the model (paifu/game.h) ----
- * players  3 when rule.disp starts with 三 or ratingc is PF3 or seat 3 has no starting hand
+ * players  3 when rule.disp starts with 三 (or tensoul's 3 before a MahjongSoul room) or ratingc
+ *          is PF3 or seat 3 has no starting hand
  * names    `name`
  * rules    rule.disp as Tenhou prints a lobby ([三](般|上|特|鳳)(東|南)[喰][赤][速], spec §2.1):
  *          "tenhou" with the overrides the Tenhou XML reader derives from the same GO type bits
@@ -20,10 +21,14 @@
  *          uma, tenpai-yame and West from the date of the log id `ref`, as the XML reader's
  *          (paifu_mjlog__era_rules, formats/tenhou/mjlog_header.c). A header key paifu_rules
  *          (paifu's writer) gives the rule set instead.
- *          A MahjongSoul room (tensoul: "玉の間南喰", "Gold Room South"; `ver` a string) is
- *          "majsoul" with game_length east for 東/East. Anything else (no disp, a tournament's
- *          name, a MahjongSoul friendly or contest room, MahjongSoul sanma) names no preset and
- *          sets PAIFU_META_RULES_UNKNOWN: the verifier replays the tiles only. A title naming
+ *          A MahjongSoul room as tensoul writes rule.disp ("玉の間南喰赤", "Gold Room South",
+ *          "3銀の間赤": MahjongSoul's room names, formats/majsoul/majsoul_names.c; or `ver` a
+ *          string) is "majsoul" with game_length east for 東喰/East, and MahjongSoul's 3-player
+ *          values (kita allowed) for 3 players; a 3-player room's length is not written
+ *          (tensoul writes 東喰/南喰 for modes 1 and 2 only): time_limit, the game may end after
+ *          East. Friendly rooms, contests and event rooms also name "majsoul" and set
+ *          PAIFU_META_RULES_UNKNOWN. Anything else (no disp, a tournament's name) names no
+ *          preset and sets PAIFU_META_RULES_UNKNOWN: the verifier replays the tiles only. A title naming
  *          the JPML official rules (日本プロ麻雀連盟公式ルール) adds ippatsu, ura_dora and
  *          kan_dora false to that, so the tiles replay under the rules the game was played by.
  *          Red fives: aka51+aka52+aka53 when all three are given, else aka, else none (spec
@@ -32,7 +37,8 @@
  * metadata every top-level key but `log` and `name` as "tenhou6.<key>" (its JSON text; a string
  *          as itself), for a writer
  * deals    tenhou6_deal.c
- * end      `sc`: points as given, results * 1000. Without `sc` the game has no recorded end;
+ * end      `sc`: points as given, results * 1000; the absent fourth seat of a 3-player game
+ *          0 or "" (tensoul). Without `sc` the game has no recorded end;
  *          the format's excerpts (one round, a few rounds) are not marked truncated: the format
  *          cannot say whether a game went on.
  * connection  DISCONNECT/RECONNECT events at their step (tenhou6_deal.c); log -1: the prelude
@@ -41,6 +47,7 @@
 #include "tenhou6.h"
 #include "mjlog_write.h"
 #include "paifu_json.h"
+#include "majsoul_names.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,7 +220,8 @@ static int count_players(const json_t *root)
     const json_t *ratingc = json_object_get(root, "ratingc");
     const json_t *first = json_array_get(json_object_get(root, "log"), 0);
     const json_t *hand3 = json_array_get(first, 13);
-    if ((disp && starts(disp, "三")) ||
+    ms_room room;
+    if ((disp && starts(disp, "三")) || (paifu_majsoul__room(disp, &room) && room.three) ||
         (json_is_string(ratingc) && strcmp(json_string_value(ratingc), "PF3") == 0) ||
         (json_is_array(hand3) && json_array_size(hand3) == 0))
         return 3;
@@ -343,27 +351,45 @@ static int tenhou_rules(json_cursor *c, const json_t *root, paifu_game *game, un
     return rc;
 }
 
-static bool majsoul_room(const char *disp, const json_t *root)
+/* A MahjongSoul room by tensoul's rule.disp (majsoul_names.c), or a log with `ver` a string
+   (tensoul writes "2.3" as a string, Tenhou a number) that names no Tenhou lobby. */
+static bool majsoul_room(const char *disp, const json_t *root, ms_room *room)
 {
-    static const char *const ROOMS[] = {"の間", "Room", "友人戦", "大会戦", "Friendly",
-                                        "Tournament"};
-    for (size_t i = 0; disp && i < sizeof(ROOMS) / sizeof(ROOMS[0]); i++)
-        if (strstr(disp, ROOMS[i]))
-            return true;
-    return json_is_string(json_object_get(root, "ver"));
+    return paifu_majsoul__room(disp, room) || json_is_string(json_object_get(root, "ver"));
 }
 
-static int majsoul_rules(json_cursor *c, paifu_game *game, const char *disp, int players)
+/*
+ * MahjongSoul's rules for a tensoul conversion: "majsoul", East-only for 東喰/East; 3 players
+ * with MahjongSoul's 3-player values (kita allowed). tensoul writes the length of 4-player
+ * rooms only (modes 1 and 2): a 3-player room's length is not in the log, so the game may end
+ * after East (time_limit: no end is required before the last regular deal). Friendly rooms,
+ * contests, event rooms and a disp that names no room have rules of their own: named
+ * "majsoul" all the same (its tiles, its 3-player kita), with PAIFU_META_RULES_UNKNOWN.
+ */
+static int majsoul_rules(json_cursor *c, paifu_game *game, const char *disp, const ms_room *room,
+                         int players, int reds)
 {
-    if (players == 3)
-        return rules_unknown(c, game, "MahjongSoul 3-player room (no preset)");
-    if (disp && (strstr(disp, "友人戦") || strstr(disp, "大会戦") || strstr(disp, "Friendly") ||
-                 strstr(disp, "Tournament")))
-        return rules_unknown(c, game, "MahjongSoul friendly or contest room: its rules are set "
-                             "per room");
     int rc = paifu_game_set_rules_name(game, "majsoul", c->err);
-    if (rc == 0 && disp && (strstr(disp, "東") || strstr(disp, "East")))
+    if (rc == 0 && players == 3) {
+        rc = paifu_majsoul__sanma_rules(add_rule, &(rule_ctx){c, game});
+        char text[16]; /* the log's red fives (a friendly room's "No Red Fives") over the room's */
+        snprintf(text, sizeof(text), "%d", reds);
+        if (rc == 0)
+            rc = rule(c, game, "red_fives", text);
+    }
+    if (rc == 0 && room->length == 1)
         rc = rule(c, game, "game_length", "east");
+    if (rc == 0 && players == 3 && room->length == 0)
+        rc = rule(c, game, "time_limit", "true");
+    if (rc == 0 && !room->standard) {
+        char reason[160];
+        snprintf(reason, sizeof(reason),
+                 room->name ? "MahjongSoul %s: a friendly room, contest or event room, whose rules "
+                              "are set per room"
+                            : "rule.disp \"%.100s\" names no MahjongSoul room",
+                 room->name ? room->name : disp ? disp : "");
+        rc = rules_unknown(c, game, reason);
+    }
     return rc;
 }
 
@@ -397,8 +423,9 @@ static int read_rules(json_cursor *c, const json_t *root, paifu_game *game, int 
     }
     if (disp && paifu_tenhou6__lobby_type(disp, &type) && !json_is_string(json_object_get(root, "ver")))
         return tenhou_rules(c, root, game, type, players);
-    if (majsoul_room(disp, root))
-        return majsoul_rules(c, game, disp, players);
+    ms_room room;
+    if (majsoul_room(disp, root, &room))
+        return majsoul_rules(c, game, disp, &room, players, reds);
     if (players == 3 && (rc = rule(c, game, "players", "3")) < 0)
         return rc;
     if (jpml_title(root)) {
@@ -512,6 +539,14 @@ static int read_sc(json_cursor *c, const json_t *root, paifu_game *game, int pla
     for (size_t i = 0; i < 2 * PAIFU_SEATS && i < json_array_size(sc); i++) {
         const json_t *v = json_array_get(sc, i);
         size_t o2 = json_cursor_index(c, i);
+        if (i / 2 >= (size_t)players) { /* an absent seat: 0, or "" (tensoul's 3-player form) */
+            if (!(json_is_number(v) && json_number_value(v) == 0) &&
+                !(json_is_string(v) && json_string_value(v)[0] == '\0'))
+                return jerr(c, "expected 0 or \"\" for the seat a %d-player game does not have, "
+                            "found %s", players, jtype(v));
+            json_cursor_pop(c, o2);
+            continue;
+        }
         if (!json_is_number(v) || json_number_value(v) > 1e6 || json_number_value(v) < -1e6 ||
             (i % 2 == 0 && !json_is_integer(v)))
             return jerr(c, "expected %s, found %s", i % 2 ? "a result (a number)" : "points "

@@ -660,9 +660,6 @@ static void check_shown_hand(mcr_deal *r, int ev, const paifu_win *w, const paif
 static bool score_win(mcr_deal *r, int ev, const paifu_win *w, paifu_mcr_result *res)
 {
     int s = w->winner;
-    if (r->seat[s].dead)
-        mcr_finding(r, ev, "penalty.dead_hand", NULL, NULL,
-                    "seat %d wins a deal it was barred from winning", s);
     paifu_mcr_situation sit = {0};
     paifu_tile tile;
     paifu_mcr_hand h;
@@ -726,6 +723,31 @@ static void check_recorded_sum(mcr_deal *r, int ev, const paifu_win *w)
     }
 }
 
+/*
+ * A win the deal gives no tiles for (a score sheet): its recorded points reach the minimum
+ * (mcr_min_fan, 8 without flowers: mcr.md section 5, 001 L252). The flower points are taken
+ * out where the fans are listed; without a list, a total below the minimum is below it with
+ * or without flowers.
+ */
+static void check_sheet_minimum(mcr_deal *r, int ev, const paifu_win *w)
+{
+    if (!(w->known & PAIFU_REC_HAN))
+        return;
+    int32_t points = w->han;
+    if (w->known & PAIFU_REC_YAKU)
+        for (size_t i = 0; i < w->n_yaku; i++)
+            if (w->yaku[i].id == 81) /* #81 Flower Tiles */
+                points -= w->yaku[i].han * (w->yaku[i].count ? w->yaku[i].count : 1);
+    if (points >= r->rules->mcr_min_fan)
+        return;
+    char exp[16], rec[16];
+    snprintf(exp, sizeof(exp), "%d", (int)r->rules->mcr_min_fan);
+    snprintf(rec, sizeof(rec), "%d", (int)points);
+    mcr_finding(r, ev, "win.no_yaku", exp, rec,
+                "seat %d's win is worth %d points without flowers, below the minimum", w->winner,
+                (int)points);
+}
+
 static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
 {
     const paifu_win *w = &r->deal->wins[e->detail];
@@ -743,8 +765,15 @@ static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
         return;
     }
     check_recorded_sum(r, ev, w);
+    /* a player penalised for a false or mistaken hu (or an exposed hand) may not win the hand
+       (001 L1252-1258): on a tile log and a score sheet alike */
+    if (r->seat[w->winner].dead)
+        mcr_finding(r, ev, "penalty.dead_hand", NULL, NULL,
+                    "seat %d wins a deal it was barred from winning", w->winner);
     paifu_mcr_result res;
     bool scored = r->tiles && !r->broken && score_win(r, ev, w, &res);
+    if (!scored)
+        check_sheet_minimum(r, ev, w);
     int32_t total = (w->known & PAIFU_REC_HAN) ? w->han : scored ? res.total : -1;
     int discarder = w->from == w->winner ? -1 : w->from;
     int32_t expect[PAIFU_SEATS];

@@ -126,6 +126,9 @@ static const rule_row ROWS[] = {
         "abortive draw", "RRC 2024 §3.9"),
     ROW(nagashi, "settlement", B, "", "false", "nagashi mangan is paid at an exhaustive draw",
         "RRC 2024 §3.10, §12.2"),
+    ROW(nagashi_yields_to_penalty, "settlement", B, "", "false",
+        "a nagashi mangan is not paid in a deal where a player gets a penalty (a noten riichi's "
+        "chombo): the penalty has priority", "RRC 2024 §3.10"),
     ROW(pao, "settlement", S, "daisangen|daisuushi|suukantsu|rinshan_daiminkan",
         "daisangen,daisuushi",
         "yakuman with liability (sekinin barai); rinshan_daiminkan: a rinshan win after a "

@@ -53,6 +53,8 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
      "kuitan,ippatsu,renhou", "win.no_yaku,win.not_complete,score.yaku,score.han"},
     {"RRC 2024 §3.5.1, §3.7.8", "yakuman add up; counted yakuman from 13 han", T,
      "yakuman_stacking,double_yakuman,kazoe_yakuman", "score.yaku,score.points"},
+    {"RRC 2024 §3.5.1", "a yakuman is paid 32000 / 48000, each further one as much again", E,
+     "yakuman_stacking,double_yakuman", "score.delta,sheet.han"},
     {"RRC 2024 §3.6", "dora, ura and kan ura (the latter for riichi winners)", T,
      "ura_dora,kan_dora", "score.dora,wall.ura"},
     {"RRC 2024 §3.7.1-§3.7.4", "fu", T,
@@ -60,6 +62,10 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
     {"RRC 2024 §3.7.6-§3.7.8", "points from han and fu, limits; no kiriage", E, "kiriage",
      "score.points,score.limit,score.delta"},
     {"RRC 2024 §3.7.9", "pao for daisangen and daisuushi", T, "pao,pao_ron_honba", "score.delta"},
+    {"RRC 2024 §3.7.9", "a liable player only for those yakuman, never the winner", E, "pao",
+     "sheet.yaku,sheet.winner"},
+    {"RRC 2024 §4.2.2", "tenhou: the dealer's tsumo; chiihou: a non-dealer's tsumo", E, "",
+     "sheet.yaku,score.yaku"},
     {"RRC 2024 §3.8", "noten payments of 3000 at an exhaustive draw", E, "noten_total",
      "draw.payment"},
     {"RRC 2024 §3.8", "tenpai shown at a draw, with or without a yaku", T, "keishiki_tenpai",
@@ -73,6 +79,8 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
     {"RRC 2024 §3.3.6, §3.9", "riichi sticks: to the winner, each winner's own back", E,
      "riichi_pot_multi_ron,winners_own_stick_back", "flow.riichi_sticks,score.delta"},
     {"RRC 2024 §3.10", "no nagashi mangan", E, "nagashi", "draw.payment"},
+    {"RRC 2024 §3.10", "where a nagashi mangan is allowed, a penalty in the deal (noten riichi) "
+     "has priority over it", E, "nagashi,nagashi_yields_to_penalty", "draw.payment"},
     {"RRC 2024 §3.11", "no tobi, agariyame or tenpaiyame", E,
      "tobi,agariyame,tenpaiyame,west_round,target_points", "flow.game_end"},
     {"RRC 2024 §3.12", "final points and scores: return 30000, uma 15/5, ties share, leftover "
@@ -155,7 +163,7 @@ const paifu_rule_check paifu_rules__checks_ema2012[] = {
     {"EMA 2012 §3.4.8, §3.4.9", "minor infractions; how a win is declared and shown", X, "", ""},
     {"EMA 2012 §3.4.10, §3.4.12", "renchan counters, dealer rotation", E,
      "honba_value,abortive_adds_honba,abortive_renchan", "flow.honba,flow.dealer"},
-    {"EMA 2012 §3.4.11", "five counters: a win needs two han from yaku", T, "ryanhan_shibari",
+    {"EMA 2012 §3.4.11", "five counters: a win needs two han from yaku", E, "ryanhan_shibari",
      "win.no_yaku"},
     {"EMA 2012 §3.5, §3.6", "the game's course and end", E, "game_length,time_limit",
      "flow.game_end"},
@@ -215,8 +223,8 @@ const paifu_rule_check paifu_rules__checks_jhc2016[] = {
     {"JHC 2016 §7.3.1.3-§7.3.1.5", "kan dora, ura and kan ura", T, "kan_dora,ura_dora",
      "score.dora,deal.dora"},
     {"JHC 2016 §7.3.1.6", "ippatsu", T, "ippatsu", "score.yaku"},
-    {"JHC 2016 §7.3.1.7", "yakuman do not add up; double yakuman count", T,
-     "yakuman_stacking,double_yakuman,kazoe_yakuman", "score.points"},
+    {"JHC 2016 §7.3.1.7", "yakuman do not add up; double yakuman count", E,
+     "yakuman_stacking,double_yakuman,kazoe_yakuman", "score.points,score.delta"},
     {"JHC 2016 §7.3.1.8", "pao for daisangen, daisuushi and suukantsu", T, "pao,pao_ron_honba",
      "score.delta"},
     {"JHC 2016 §7.3.1.9", "kuikae: only a chi may be slid", T, "kuikae", "deal.kuikae"},
@@ -303,7 +311,7 @@ const paifu_rule_check paifu_rules__checks_mcr[] = {
     {"MCR 2006 (Green Book), how to kong", "no kong in the turn of the player's own chow or pung", T, "", "deal.kan"},
     {"MCR 2006 (Green Book), winning hands", "winning hands: four sets and a pair, or the special shapes", T, "",
      "win.not_complete,win.hand"},
-    {"MCR 2006 (Green Book), minimum points", "8 points at least, flowers excluded", T, "mcr_min_fan", "win.no_yaku"},
+    {"MCR 2006 (Green Book), minimum points", "8 points at least, flowers excluded", E, "mcr_min_fan", "win.no_yaku"},
     {"MCR 2006 (Green Book), the 81 fans", "the 81 fans and how they combine", T,
      "mcr_wait_fans,mcr_special_self_draw,mcr_knitted_straight_concealed,"
      "mcr_two_concealed_kongs,mcr_melded_concealed_kong,mcr_four_kongs_concealed,"
@@ -325,7 +333,7 @@ const paifu_rule_check paifu_rules__checks_mcr[] = {
     {"MCR 2006 (Green Book), penalties: empty claims", "empty claims, touching the wall, late pungs: warning, 5, 10, 20 "
      "(paifu_mcr_penalty_deltas; a log's fine is taken as recorded)", X, "", ""},
     {"MCR 2006 (Green Book), penalties: knocked tiles", "knocking over tiles: 5 to 60 at the referee's discretion", X, "", ""},
-    {"MCR 2006 (Green Book), penalties: may not win", "the offender may not win this hand", T, "", "penalty.dead_hand"},
+    {"MCR 2006 (Green Book), penalties: may not win", "the offender may not win this hand", E, "", "penalty.dead_hand"},
     {"MCR 2006 (Green Book), misconduct; the clock", "misconduct, the clock", X, "", ""},
     END,
 };

@@ -125,6 +125,8 @@ struct paifu_rules {
     bool abortive_adds_honba;
     bool abortive_renchan;
     bool nagashi;
+    bool nagashi_yields_to_penalty; /* a nagashi mangan is not paid when a player of the deal is
+                                       penalised (noten riichi) */
     uint32_t pao;          /* PAIFU_PAO_* */
     int pao_ron_honba;     /* enum paifu_pao_honba */
     bool sanma_tsumo_loss; /* 3-player tsumo collects only from the two others */

@@ -16,6 +16,8 @@
 /* RRC 2024 = the table defaults. */
 static const paifu_rule_override rrc[] = {
     {"game_length", "south", "RRC 2024 §3.1.2 (rated tournaments play hanchan, §12.2)"},
+    {"nagashi_yields_to_penalty", "true",
+     "RRC 2024 §3.10: a penalty (noten riichi) has priority over a nagashi mangan"},
     {"chombo_points", "20000",
      "RRC 2024 §9.4, §12.2: a flat 20000, after uma. §3.13 contradicts them (twice the uma step: "
      "40000, with 30/10 uma); chombo_points=0 gives §3.13's reading"},

@@ -196,6 +196,43 @@ scores:
     }
 }
 
+/*
+ * A score sheet that starts at its beginning (East 1, no honba, no sticks) starts from the rules'
+ * points (JHC 2016 §6.2.3: 25,000 each, §6.2.10: 100,000 at the table; RRC 2024 §3.7.6:
+ * 30,000 each). Checked where the game is checked under the rule set the log itself names (a
+ * log that names none is checked under an assumed one, and a caller's other preset brings its
+ * own start points: neither says what the game started from). Score sheets only: a tile log's
+ * start scores are checked against the deal before (check_start), not here.
+ */
+static void check_first_start(paifu_report *rep, const paifu_verify_options *opts,
+                              const paifu_game *game, const paifu_deal *deal,
+                              const paifu_rules *rules, int players)
+{
+    const paifu_deal_start *st = &deal->start;
+    if (!(deal->flags & PAIFU_DEAL_RESULT_ONLY) || !(st->flags & PAIFU_DEAL_HAS_SCORES) ||
+        (st->flags & PAIFU_DEAL_ROUND_UNKNOWN) ||
+        st->round_wind != 0 || st->hand_number != 0 ||
+        ((st->flags & PAIFU_DEAL_HAS_STICKS) && (st->honba != 0 || st->riichi_sticks != 0)) ||
+        !paifu_game_rules_name(game) || paifu_game_meta_get(game, PAIFU_META_RULES_ASSUMED) ||
+        strcmp(paifu_game_rules_name(game), paifu_rules_name(rules)) != 0)
+        return;
+    int32_t want[PAIFU_SEATS];
+    bool same = true;
+    for (int s = 0; s < players; s++) {
+        want[s] = rules->start_points;
+        same = same && st->scores[s] == want[s];
+    }
+    if (same)
+        return;
+    char e[64], r[64], msg[128];
+    paifu_finding__points(e, sizeof(e), want, players);
+    paifu_finding__points(r, sizeof(r), st->scores, players);
+    snprintf(msg, sizeof(msg),
+             "the game starts at East 1 from other points than the %d each the rules give",
+             (int)rules->start_points);
+    flow_finding(rep, opts, deal, "flow.scores", e, r, "RRC 2024 §3.7.6; JHC 2016 §6.2.3", msg);
+}
+
 /* ---- the end of the game ---- */
 
 /* The recorded final scores against the rules' from POINTS and PENALTIES (may be NULL). */
@@ -433,9 +470,12 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
             rp->honba = st->honba;
             rp->sticks = st->riichi_sticks;
         }
+        if (d == 0 && !edit && verifiable)
+            check_first_start(report, opts, game, deal, rules, players);
         rp->skip_wall = skip_wall;
         if ((deal->flags & PAIFU_DEAL_RESULT_ONLY) && verifiable && !edit)
-            paifu_sheet__check_deal(report, opts, deal, rules, players, rp->sticks, rp->honba);
+            paifu_sheet__check_deal(report, opts, deal, rules, players, rp->sticks, rp->honba,
+                                    rp->scores_known ? rp->scores : NULL);
         paifu_replay__run(rp);
         skip_wall = skip_wall || rp->wall_seed_wrong;
         paifu_settle__after_uma(penalties, fines, deal, players, rules);

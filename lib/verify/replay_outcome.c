@@ -315,14 +315,48 @@ static bool score_from_tiles(replay *rp, const paifu_win *w, bool tsumo, paifu_s
     return true;
 }
 
+/*
+ * The yakuman W is paid for: its recorded count, else one for a yakuman recorded as a limit
+ * (a sheet's "limit: yakuman" with no han). Where yakuman do not stack (yakuman_stacking false:
+ * JHC 2016 §7.3.1.7, EMA), a hand is paid for its largest yakuman only: a double yakuman of the
+ * rules' double_yakuman set is worth two, any other one; with no yaku list, the largest a
+ * yakuman of the rules can be. RRC 2024 §3.5.1: each further yakuman adds one where they stack.
+ */
+static int paid_yakuman(const paifu_rules *r, const paifu_win *w)
+{
+    int n = w->yakuman;
+    if (!n && !(w->known & PAIFU_REC_HAN) && (w->known & PAIFU_REC_LIMIT) &&
+        w->limit == PAIFU_LIMIT_YAKUMAN)
+        n = 1;
+    if (n <= 1 || r->yakuman_stacking)
+        return n;
+    int best = 0;
+    for (unsigned i = 0; (w->known & PAIFU_REC_YAKU) && i < w->n_yaku; i++)
+        if (paifu_yaku_is_yakuman(w->yaku[i].id)) {
+            int v = paifu_yaku__yakuman_value(w->yaku[i].id, r);
+            best = v > best ? v : best;
+        }
+    if (!best)
+        best = r->double_yakuman ? 2 : 1;
+    return n < best ? n : best;
+}
+
 /* Payments of a win from the recorded han/fu only (result-only deals, broken replays, a value
-   that differs from the replay's): all the money step needs. */
+   that differs from the replay's), else from its yakuman or its limit: all the money step
+   needs. */
 static bool payment_from_record(const replay *rp, const paifu_win *w, paifu_payment *pay)
 {
-    if (!(w->known & PAIFU_REC_HAN))
+    /* a limit recorded without han (a sheet's "limit": "haneman") is worth its base */
+    static const int32_t LIMIT_BASE[] = {0, 2000, 3000, 4000, 6000, 8000};
+    int yakuman = paid_yakuman(rp->rules, w);
+    bool limit = (w->known & PAIFU_REC_LIMIT) && w->limit > PAIFU_LIMIT_NONE &&
+                 w->limit <= PAIFU_LIMIT_YAKUMAN;
+    if (!(w->known & PAIFU_REC_HAN) && !yakuman && !limit)
         return false;
     int fu = (w->known & PAIFU_REC_FU) ? w->fu : 30;
-    int32_t base = w->yakuman ? 8000 * w->yakuman : paifu_points_base(w->han, fu, rp->rules, NULL);
+    int32_t base = yakuman                        ? 8000 * yakuman
+                   : (w->known & PAIFU_REC_HAN) ? paifu_points_base(w->han, fu, rp->rules, NULL)
+                                                 : LIMIT_BASE[w->limit];
     paifu_points_payment(pay, base, w->winner == rp->deal->start.dealer);
     return true;
 }

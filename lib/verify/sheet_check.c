@@ -89,7 +89,8 @@ typedef struct sheet {
     const paifu_deal *deal;
     const paifu_rules *rules;
     int players;
-    int hits; /* findings made: one per win is enough */
+    int honba; /* counters on the table at the deal's start */
+    int hits;  /* findings made: one per win is enough */
 } sheet;
 
 static void finding(sheet *sh, int event, const char *code, const char *expected,
@@ -142,6 +143,7 @@ typedef struct listed {
     int closed, open; /* han of the yaku and dora at closed / open value */
     bool can_open;    /* no closed-only yaku (and tanyao counts open: kuitan) */
     int yakuman;      /* yakuman ids listed */
+    int yakuman_value; /* what they are worth together where yakuman stack (a double one 2) */
     int dora;         /* han of the dora family */
 } listed;
 
@@ -162,6 +164,7 @@ static void read_list(listed *l, const paifu_win *w, const paifu_rules *r)
         l->ids |= BIT(id);
         if (yakuman_id(id, r)) {
             l->yakuman++;
+            l->yakuman_value += paifu_yaku__yakuman_value(id, r) * count;
             continue;
         }
         if (id == PAIFU_YAKU_YAKUHAI) { /* a sheet's "yakuhaiN": N value sets, 1 han each */
@@ -203,8 +206,23 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
             return;
         }
     }
-    if (l->yakuman)
+    if (l->yakuman) {
+        /* RRC 2024 §4.2.2: tenhou is the dealer's win on the dealt hand, chiihou a non-dealer's
+           on its first draw: both by tsumo */
+        bool dealer = w->winner == sh->deal->start.dealer;
+        const char *why = NULL;
+        if ((l->ids & BIT(PAIFU_YAKU_TENHOU)) && (!tsumo || !dealer))
+            why = "tenhou is the dealer's win by tsumo on the dealt hand";
+        else if ((l->ids & BIT(PAIFU_YAKU_CHIIHOU)) && (!tsumo || dealer))
+            why = "chiihou is a non-dealer's win by tsumo on its first draw";
+        if (why)
+            finding(sh, ev, "sheet.yaku", NULL,
+                    paifu_yaku_name(l->ids & BIT(PAIFU_YAKU_TENHOU) ? PAIFU_YAKU_TENHOU
+                                                                   : PAIFU_YAKU_CHIIHOU),
+                    "RRC 2024 §4.2.2", "seat %d wins by %s as %s: %s", w->winner,
+                    tsumo ? "tsumo" : "ron", dealer ? "the dealer" : "a non-dealer", why);
         return;
+    }
     uint64_t wrong_way = tsumo ? l->ids & RON_ONLY : l->ids & TSUMO_ONLY;
     if (wrong_way) {
         unsigned id = 0;
@@ -287,15 +305,54 @@ static void check_closed(sheet *sh, int ev, const paifu_win *w, const listed *l,
     }
 }
 
+/*
+ * A liable player (pao) is recorded only for what the rules make someone liable for: a yakuman
+ * of the rules' pao set (RRC 2024 §3.7.9: daisangen, daisuushi; JHC 2016 §7.3.1.8: and
+ * suukantsu), or a rinshan tsumo after a daiminkan where rinshan_daiminkan is in it (JHC 2016
+ * §7.3.1.17); never the winner.
+ */
+static void check_pao(sheet *sh, int ev, const paifu_win *w, const listed *l)
+{
+    if (w->pao < 0)
+        return;
+    uint32_t pao = sh->rules->pao;
+    bool tsumo = w->winner == w->from;
+    bool founded = ((pao & PAIFU_PAO_DAISANGEN) && (l->ids & BIT(PAIFU_YAKU_DAISANGEN))) ||
+                   ((pao & PAIFU_PAO_DAISUUSHI) && (l->ids & BIT(PAIFU_YAKU_DAISUUSHI))) ||
+                   ((pao & PAIFU_PAO_SUUKANTSU) && (l->ids & BIT(PAIFU_YAKU_SUUKANTSU))) ||
+                   ((pao & PAIFU_PAO_RINSHAN_DAIMINKAN) && tsumo &&
+                    (l->ids & BIT(PAIFU_YAKU_RINSHAN_KAIHOU)));
+    char g[40];
+    snprintf(g, sizeof(g), "seat %d liable", w->pao);
+    if (w->pao == w->winner)
+        finding(sh, ev, "sheet.winner", "another player", g, "RRC 2024 §3.7.9",
+                "seat %d is recorded as liable (pao) for its own win", w->winner);
+    else if (!founded)
+        finding(sh, ev, "sheet.yaku", "no liable player", g, "RRC 2024 §3.7.9; JHC 2016 §7.3.1.8",
+                "seat %d is recorded as liable (pao) for seat %d's win, whose yaku the rules make "
+                "nobody liable for",
+                w->pao, w->winner);
+}
+
 static void check_han(sheet *sh, int ev, const paifu_win *w, const listed *l)
 {
     const paifu_rules *r = sh->rules;
     char e[48], g[48];
     if (l->yakuman) {
-        if (!w->yakuman) {
+        bool limit = (w->known & PAIFU_REC_LIMIT) && w->limit == PAIFU_LIMIT_YAKUMAN;
+        if (!w->yakuman && !limit && (w->known & PAIFU_REC_HAN)) {
             snprintf(g, sizeof(g), "%d", w->han);
             finding(sh, ev, "sheet.han", "yakuman", g, "RRC 2024 §3.5.1",
                     "seat %d's yaku list names a yakuman, the han do not", w->winner);
+        } else if (r->yakuman_stacking && w->yakuman > l->yakuman_value) {
+            /* where yakuman stack, each listed one adds one (a double one two): a count above
+               what the list gives is paid for yakuman the hand does not have (000 §3.5.1);
+               where they do not stack, the payment shows it (replay_outcome.c) */
+            snprintf(e, sizeof(e), "%d yakuman", l->yakuman_value);
+            snprintf(g, sizeof(g), "%d yakuman", w->yakuman);
+            finding(sh, ev, "sheet.han", e, g, "RRC 2024 §3.5.1",
+                    "seat %d's yaku list names yakuman worth %d, the win counts %d", w->winner,
+                    l->yakuman_value, w->yakuman);
         }
         return;
     }
@@ -326,6 +383,57 @@ static void check_han(sheet *sh, int ev, const paifu_win *w, const listed *l)
         finding(sh, ev, "sheet.han", e, g, "RRC 2024 §4",
                 "seat %d's yaku and dora add up to %s han, not %d", w->winner, e, w->han);
     }
+}
+
+/*
+ * Five counters or more: a win needs two han from yaku, dora and red fives not counted
+ * (ryanhan_shibari: EMA 2012 §3.4.11), as the hand engine asks of a tile log (score.c). The
+ * yaku han are the list's at the value the recorded han take (open where they are the open
+ * sum); without a list, fewer than two han in all are fewer than two from yaku.
+ */
+static void check_minimum(sheet *sh, int ev, const paifu_win *w, const listed *l, bool has_list)
+{
+    if (!sh->rules->ryanhan_shibari || sh->honba < 5 || w->yakuman ||
+        (has_list && (l->yakuman || (l->ids & BIT(PAIFU_YAKU_RENHOU)))))
+        return;
+    int yaku_han;
+    if (has_list) {
+        bool open = l->can_open && (w->known & PAIFU_REC_HAN) && w->han == l->open &&
+                    l->open != l->closed;
+        yaku_han = (open ? l->open : l->closed) - l->dora;
+    } else if (w->known & PAIFU_REC_HAN) {
+        yaku_han = w->han;
+    } else {
+        return;
+    }
+    if (yaku_han >= 2)
+        return;
+    char g[48];
+    snprintf(g, sizeof(g), "%d han from yaku", yaku_han);
+    finding(sh, ev, "win.no_yaku", "2 han from yaku", g, "EMA 2012 §3.4.11",
+            "%d counters are on the table: seat %d's win needs two han from yaku, dora not "
+            "counted, and has %d",
+            sh->honba, w->winner, yaku_han);
+}
+
+/* The limit a win records (mangan, haneman, ...) is the one its han and fu reach (000
+   §3.7.6-§3.7.8); a limit below mangan is checked only where the fu are written. */
+static void check_limit(sheet *sh, int ev, const paifu_win *w, const listed *l, bool has_list)
+{
+    if (!(w->known & PAIFU_REC_LIMIT) || !(w->known & PAIFU_REC_HAN) || w->yakuman ||
+        w->limit > PAIFU_LIMIT_YAKUMAN || (has_list && l->yakuman))
+        return;
+    if (!(w->known & PAIFU_REC_FU) && w->han < 5)
+        return;
+    paifu_limit want;
+    paifu_points_base(w->han, (w->known & PAIFU_REC_FU) ? w->fu : 30, sh->rules, &want);
+    if (want == (paifu_limit)w->limit)
+        return;
+    char g[48];
+    snprintf(g, sizeof(g), "%d han", w->han);
+    finding(sh, ev, "score.limit", paifu_limit_name(want), paifu_limit_name((paifu_limit)w->limit),
+            "RRC 2024 §3.7.6, §3.7.8", "seat %d's win of %s is recorded as %s", w->winner, g,
+            paifu_limit_name((paifu_limit)w->limit));
 }
 
 /* A han and fu pair some hand can have (yaku.md section 5): 25 fu is seven pairs, 20 fu a
@@ -378,11 +486,25 @@ static void check_fu(sheet *sh, int ev, const paifu_win *w, const listed *l, boo
     int han = w->han, fu = w->fu;
     const char *why = NULL;
     char g[32], at_least[80];
+    /* the table of 000 §3.7.6 (paifu_points_possible, for both win types): its dashes are
+       20 fu on a ron and below 2 han, 25 fu below 2 han on a ron and below 3 on a tsumo; a
+       20 fu ron exists only where the rules add no fu to an open pinfu shape */
+    bool open_ron_20 = fu == 20 && !tsumo && r->open_pinfu_fu == 0;
     if (han < 1)
         why = "a win has at least 1 han";
+    else if (fu != 20 && fu != 25 && (fu < 30 || fu > 110 || fu % 10 != 0))
+        why = "fu are 20, 25 or a multiple of 10 from 30 to 110";
+    else if (!paifu_points_possible(han, fu, tsumo) && !open_ron_20)
+        why = fu == 25 ? (tsumo ? "25 fu is seven pairs, by tsumo with menzen tsumo: 3 han or more"
+                                : "25 fu is seven pairs (chiitoitsu): 2 han or more")
+              : tsumo ? "20 fu is a closed pinfu tsumo (pinfu and tsumo, 2 han or more)"
+              : has_list && (l->ids & BIT(PAIFU_YAKU_PINFU))
+                  ? "a pinfu ron scores 30 fu"
+                  : "20 fu on a ron needs an open hand under rules that add no fu to it "
+                    "(open_pinfu_fu 0)";
     else if (fu == 25) {
-        if (has_list ? !(l->ids & BIT(PAIFU_YAKU_CHIITOITSU)) : han < 2)
-            why = "25 fu is seven pairs (chiitoitsu, 2 han or more) only";
+        if (has_list && !(l->ids & BIT(PAIFU_YAKU_CHIITOITSU)))
+            why = "25 fu is seven pairs (chiitoitsu) only";
     } else if (has_list && (l->ids & BIT(PAIFU_YAKU_CHIITOITSU))) {
         why = "seven pairs score 25 fu";
     } else if (fu == 20) {
@@ -397,8 +519,6 @@ static void check_fu(sheet *sh, int ev, const paifu_win *w, const listed *l, boo
             why = tsumo ? "20 fu is a closed pinfu tsumo (pinfu and tsumo, 2 han or more)"
                         : "20 fu on a ron needs an open hand under rules that add no fu to "
                           "it (open_pinfu_fu 0)";
-    } else if (fu < 20 || fu > 110 || fu % 10 != 0) {
-        why = "fu are 20, 25 or a multiple of 10 from 30 to 110";
     } else if (has_list && (l->ids & BIT(PAIFU_YAKU_PINFU))) {
         why = tsumo ? "a pinfu tsumo scores 20 fu" : "a pinfu ron scores 30 fu";
         if (!tsumo && fu == 30)
@@ -414,8 +534,9 @@ static void check_fu(sheet *sh, int ev, const paifu_win *w, const listed *l, boo
     }
     if (why) {
         snprintf(g, sizeof(g), "%d han %d fu", han, fu);
-        finding(sh, ev, "sheet.fu", NULL, g, "RRC 2024 §3.7", "seat %d's %s: no hand has it (%s)",
-                w->winner, g, why);
+        finding(sh, ev, "sheet.fu", NULL, g, "RRC 2024 §3.7, §3.7.6",
+                "seat %d's %s by %s: no hand has it (%s)", w->winner, g, tsumo ? "tsumo" : "ron",
+                why);
     }
 }
 
@@ -453,6 +574,23 @@ static void check_draw(sheet *sh, int ev, const paifu_draw *d, unsigned riichi, 
                     paifu_draw_kind_name((paifu_draw_kind)d->kind), why);
         return;
     }
+    /* 000 §3.10: a penalty in the deal (a chombo recorded, or a riichi player noten at the
+       draw: noten riichi) has priority over a nagashi mangan, which is then not paid */
+    if (d->nagashi && sh->rules->nagashi && sh->rules->nagashi_yields_to_penalty) {
+        int penalised = -1;
+        for (size_t i = 0; penalised < 0 && i < deal->n_penalties; i++)
+            if (deal->penalties[i].kind == PAIFU_PENALTY_CHOMBO)
+                penalised = deal->penalties[i].seat;
+        for (int s = 0; penalised < 0 && s < sh->players; s++)
+            if ((d->known & PAIFU_REC_TENPAI) && ((riichi >> s) & 1) && !((d->tenpai >> s) & 1))
+                penalised = s;
+        if (penalised >= 0)
+            finding(sh, ev, "draw.payment", "no nagashi mangan", "nagashi mangan paid",
+                    "RRC 2024 §3.10",
+                    "a nagashi mangan is paid in a deal where seat %d is penalised; the penalty "
+                    "has priority and the nagashi mangan is not paid",
+                    penalised);
+    }
     if (!(d->known & PAIFU_REC_TENPAI))
         return;
     for (int s = 0; s < sh->players; s++) {
@@ -470,14 +608,25 @@ static void check_draw(sheet *sh, int ev, const paifu_draw *d, unsigned riichi, 
 
 void paifu_sheet__check_deal(paifu_report *report, const paifu_verify_options *opts,
                              const paifu_deal *deal, const paifu_rules *rules, int players,
-                             int32_t sticks, int honba)
+                             int32_t sticks, int honba, const int32_t *scores)
 {
-    sheet sh = {report, opts, deal, rules, players, 0};
+    sheet sh = {report, opts, deal, rules, players, honba, 0};
     unsigned riichi = 0, winners = 0, riichi_winners = 0, seen = 0;
     int deposits = 0, first = -1;
     for (size_t i = 0; i < deal->n_events; i++) {
         const paifu_event *e = &deal->events[i];
         if (e->type == PAIFU_EV_RIICHI_ACCEPTED && e->seat >= 0 && e->seat < players) {
+            /* a deposit needs the points the rules ask (riichi_min_points: Tenhou, MahjongSoul);
+               before the outcome a player's points are those of the deal's start */
+            if (scores && rules->riichi_min_points > 0 &&
+                scores[e->seat] < rules->riichi_min_points && !((riichi >> e->seat) & 1)) {
+                char g[24], x[24];
+                snprintf(x, sizeof(x), "%d points", (int)rules->riichi_min_points);
+                snprintf(g, sizeof(g), "%d points", (int)scores[e->seat]);
+                finding(&sh, (int)i, "deal.riichi", x, g, "riichi_min_points",
+                        "seat %d declares riichi with %d points (rules: at least %d)", e->seat,
+                        (int)scores[e->seat], (int)rules->riichi_min_points);
+            }
             riichi |= 1u << e->seat;
             deposits++;
         }
@@ -525,12 +674,18 @@ void paifu_sheet__check_deal(paifu_report *report, const paifu_verify_options *o
                     check_riichi(&sh, (int)i, w, &l, r);
                 if (sh.hits == before)
                     check_closed(&sh, (int)i, w, &l, r);
-                if (sh.hits == before && (w->known & PAIFU_REC_HAN))
+                if (sh.hits == before && ((w->known & PAIFU_REC_HAN) || l.yakuman))
                     check_han(&sh, (int)i, w, &l);
+                if (sh.hits == before)
+                    check_pao(&sh, (int)i, w, &l);
             }
             if (sh.hits == before && (w->known & PAIFU_REC_HAN) && (w->known & PAIFU_REC_FU) &&
                 !w->yakuman && !(has_list && l.yakuman))
                 check_fu(&sh, (int)i, w, &l, has_list, r);
+            if (sh.hits == before)
+                check_minimum(&sh, (int)i, w, &l, has_list);
+            if (sh.hits == before)
+                check_limit(&sh, (int)i, w, &l, has_list);
             if (w->known & PAIFU_REC_STICKS) {
                 bool takes_honba =
                     (int)i == first || rules->honba_multi_ron == PAIFU_HONBA_EACH_WINNER;

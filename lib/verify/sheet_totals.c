@@ -82,8 +82,9 @@ static const char *name(char *buf, size_t size, const search *s, int seat)
 static uint64_t sheet_findings(search *s, const paifu_deal *deal)
 {
     uint64_t before = paifu_report_stats(s->check)->findings;
-    paifu_sheet__check_deal(s->check, s->opts, deal, s->rules, s->players,
-                            s->starts[s->at].riichi_sticks, s->starts[s->at].honba);
+    const paifu_deal_start *st = &s->starts[s->at];
+    paifu_sheet__check_deal(s->check, s->opts, deal, s->rules, s->players, st->riichi_sticks,
+                            st->honba, (st->flags & PAIFU_DEAL_HAS_SCORES) ? st->scores : NULL);
     paifu_report_clear_findings(s->check);
     return paifu_report_stats(s->check)->findings - before;
 }

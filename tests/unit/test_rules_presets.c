@@ -55,6 +55,8 @@ static const row ROWS[] = {
     {"rrc", "abortive_adds_honba", "true", "rs C Abortive-draw consequences: honba +1 (000 §3.9)"},
     {"rrc", "abortive_renchan", "true", "rs C Abortive-draw consequences: dealer keeps (000 §3.9)"},
     {"rrc", "nagashi", "false", "rs C Nagashi mangan: off by default (t3, 000 §12.2)"},
+    {"rrc", "nagashi_yields_to_penalty", "true",
+     "000 §3.10: a penalty (noten riichi) has priority over a nagashi mangan"},
     {"rrc", "pao", "daisangen,daisuushi", "rs C Pao: no suukantsu pao (000 §3.7.9, t3)"},
     {"rrc", "pao_ron_honba", "discarder", "rs B Honba under pao: ron, the discarder (000 §3.9)"},
     {"rrc", "kiriage", "false", "rs C kiriage: no kiriage (000 §3.7.6)"},

@@ -478,6 +478,213 @@ static void test_totals(void **state)
     }
 }
 
+/* ---- issue 28: what a sheet's content can further show ---- */
+
+/* A win of W (its JSON members) by seat 2 off seat 3, the first deal of a sheet under RULES. */
+#define JWIN(rules, w)                                                                             \
+    "{\"paifu\": 1, \"rules\": \"" rules "\", \"players\": [\"a\", \"b\", \"c\", \"d\"], "         \
+    "\"deals\": [\n{\"result_only\": true, \"events\": [\n{\"type\": \"win\", \"seat\": 2, "       \
+    "\"from\": 3, " w "}]}]}\n"
+
+/* RRC 2024 §3.5.1: a yakuman is worth 32000 to a non-dealer, recorded as a limit or as a count
+   with no han; 48000 is a dealer's. */
+static void test_yakuman_valued(void **state)
+{
+    (void)state;
+    clean(JWIN("rrc", "\"limit\": \"yakuman\", \"yaku\": [[\"daisangen\", 13]], "
+                      "\"deltas\": [0, 0, 32000, -32000]"),
+          "rrc", NULL);
+    one(JWIN("rrc", "\"limit\": \"yakuman\", \"yaku\": [[\"daisangen\", 13]], "
+                    "\"deltas\": [0, 0, 48000, -48000]"),
+        "rrc", NULL, "score.delta", 0, "E1-0");
+    clean(JWIN("rrc", "\"yakuman\": 1, \"deltas\": [0, 0, 32000, -32000]"), "rrc", NULL);
+    one(JWIN("rrc", "\"yakuman\": 1, \"deltas\": [0, 0, 48000, -48000]"), "rrc", NULL,
+        "score.delta", 0, "E1-0");
+    /* a limit below yakuman without han: a haneman is 12000 (000 §3.7.6 table) */
+    clean(JWIN("rrc", "\"limit\": \"haneman\", \"deltas\": [0, 0, 12000, -12000]"), "rrc", NULL);
+    one(JWIN("rrc", "\"limit\": \"haneman\", \"deltas\": [0, 0, 8000, -8000]"), "rrc", NULL,
+        "score.delta", 0, "E1-0");
+}
+
+/* JHC 2016 §7.3.1.7: different yakuman do not add up; RRC 2024 §3.5.1: they do. */
+static void test_yakuman_stacking(void **state)
+{
+    (void)state;
+#define TWO "\"yakuman\": 2, \"yaku\": [[\"daisangen\", 13], [\"tsuuiisou\", 13]], "
+    clean(JWIN("jhc2016", TWO "\"deltas\": [0, 0, 32000, -32000]"), "jhc2016", NULL);
+    one(JWIN("jhc2016", TWO "\"deltas\": [0, 0, 64000, -64000]"), "jhc2016", NULL, "score.delta",
+        0, "E1-0");
+    clean(JWIN("rrc", TWO "\"deltas\": [0, 0, 64000, -64000]"), "rrc", NULL);
+    one(JWIN("rrc", TWO "\"deltas\": [0, 0, 32000, -32000]"), "rrc", NULL, "score.delta", 0,
+        "E1-0");
+#undef TWO
+    /* where they stack, a count above the list's is paid for a yakuman the hand lacks */
+    one(JWIN("rrc", "\"yakuman\": 2, \"yaku\": [[\"daisangen\", 13]], "
+                    "\"deltas\": [0, 0, 64000, -64000]"),
+        "rrc", NULL, "sheet.han", 0, "E1-0");
+}
+
+/* RRC 2024 §3.7.6: the table's dashes, one table for both win types: 25 fu is seven pairs, by
+   tsumo with menzen tsumo (3 han or more); 20 fu is a pinfu tsumo (2 han or more). */
+static void test_fu_table_both_ways(void **state)
+{
+    (void)state;
+    for (size_t p = 0; p < N_PRESETS; p++) {
+        clean(LEAD "tsumo b 3han 25fu\n", PRESETS[p], NULL);
+        one(LEAD "tsumo b 2han 25fu\n", PRESETS[p], NULL, "sheet.fu", 4, "E2-0");
+        clean(LEAD "ron b from c 2han 25fu\n", PRESETS[p], NULL);
+        one(LEAD "ron b from c 1han 25fu\n", PRESETS[p], NULL, "sheet.fu", 4, "E2-0");
+        clean(LEAD "tsumo b 2han 20fu\n", PRESETS[p], NULL);
+        one(LEAD "tsumo b 1han 20fu\n", PRESETS[p], NULL, "sheet.fu", 4, "E2-0");
+    }
+}
+
+/* EMA 2012 §3.4.11: at five counters or more a win needs two han from yaku, dora not counted. */
+static void test_five_counters(void **state)
+{
+    (void)state;
+#define AT5(w)                                                                                     \
+    "{\"paifu\": 1, \"players\": [\"a\", \"b\", \"c\", \"d\"], \"deals\": [\n{\"result_only\": "   \
+    "true, \"round\": \"E1\", \"dealer\": 0, \"honba\": 5, \"riichi_sticks\": 0, \"events\": [\n"  \
+    "{\"type\": \"riichi_accepted\", \"seat\": 2},\n{\"type\": \"win\", \"seat\": 2, \"from\": "   \
+    "3, " w "}]}]}\n"
+    const char *dora = AT5("\"han\": 2, \"fu\": 40, \"yaku\": [[\"riichi\", 1], [\"dora\", 1]]");
+    const char *two = AT5("\"han\": 3, \"fu\": 40, \"yaku\": [[\"riichi\", 1], [\"tanyao\", 1], "
+                          "[\"dora\", 1]]");
+    one(dora, "ema2012", NULL, "win.no_yaku", 0, "E1-5");
+    clean(two, "ema2012", NULL);
+    clean(dora, "rrc", NULL); /* RRC 2024 Table 3: no minimum */
+    one(AT5("\"han\": 1, \"fu\": 40"), "ema2012", NULL, "win.no_yaku", 0, "E1-5");
+#undef AT5
+}
+
+/* RRC 2024 §3.10: a penalty in the deal (here the noten riichi's chombo) has priority over a
+   nagashi mangan. */
+static void test_nagashi_and_penalty(void **state)
+{
+    (void)state;
+    static const char *const ON[] = {"nagashi=true", NULL};
+    const char *penalty = JHEAD "{\"result_only\": true, \"events\": [\n"
+                                "{\"type\": \"riichi_accepted\", \"seat\": 1},\n"
+                                "{\"type\": \"exhaustive_draw\", \"tenpai\": [], "
+                                "\"nagashi\": [2]},\n"
+                                "{\"type\": \"penalty\", \"seat\": 1, \"kind\": \"chombo\"}]}]}\n";
+    const char *none = JHEAD "{\"result_only\": true, \"events\": [\n"
+                             "{\"type\": \"exhaustive_draw\", \"tenpai\": [], "
+                             "\"nagashi\": [2]}]}]}\n";
+    one(penalty, "rrc", ON, "draw.payment", 0, "E1-0");
+    clean(none, "rrc", ON);
+    /* JHC 2016 §7.3.1.15 says nothing of it */
+    static const char *const NO[] = {"nagashi_yields_to_penalty=false", "nagashi=true", NULL};
+    clean(penalty, "rrc", NO);
+}
+
+/* The limit recorded is the one the han and fu reach (000 §3.7.6-§3.7.8). */
+static void test_limit_recorded(void **state)
+{
+    (void)state;
+    clean(JWIN("rrc", "\"han\": 5, \"fu\": 30, \"limit\": \"mangan\""), "rrc", NULL);
+    one(JWIN("rrc", "\"han\": 5, \"fu\": 30, \"limit\": \"haneman\""), "rrc", NULL,
+        "score.limit", 0, "E1-0");
+}
+
+/* MCR (001 L252: 8 points without flowers; L1252-1258: a player penalised for a false hu may not
+   win the hand), on sheets as on tile logs. */
+static void test_mcr_sheets(void **state)
+{
+    (void)state;
+#define MCR(ev)                                                                                    \
+    "{\"paifu\": 1, \"rules\": \"mcr\", \"players\": [\"a\", \"b\", \"c\", \"d\"], \"deals\": [\n" \
+    "{\"round\": \"E1\", \"dealer\": 0, \"scores\": [0, 0, 0, 0], \"result_only\": true, "         \
+    "\"events\": [\n" ev "]}]}\n"
+    clean(MCR("{\"type\": \"win\", \"seat\": 1, \"from\": 0, \"han\": 8}"), "mcr", NULL);
+    one(MCR("{\"type\": \"win\", \"seat\": 1, \"from\": 0, \"han\": 6}"), "mcr", NULL,
+        "win.no_yaku", 0, "E1-0");
+    /* flower points do not count toward the minimum */
+    clean(MCR("{\"type\": \"win\", \"seat\": 1, \"from\": 0, \"han\": 9, \"yaku\": "
+              "[[50, 6], [75, 1], [76, 1], [81, 1]]}"),
+          "mcr", NULL);
+    one(MCR("{\"type\": \"win\", \"seat\": 1, \"from\": 0, \"han\": 8, \"yaku\": "
+            "[[50, 6], [75, 1], [81, 1]]}"),
+        "mcr", NULL, "win.no_yaku", 0, "E1-0");
+    clean(MCR("{\"type\": \"penalty\", \"seat\": 1, \"kind\": \"chombo\"},\n"
+              "{\"type\": \"win\", \"seat\": 2, \"from\": 0, \"han\": 10}"),
+          "mcr", NULL);
+    one(MCR("{\"type\": \"penalty\", \"seat\": 1, \"kind\": \"chombo\"},\n"
+            "{\"type\": \"win\", \"seat\": 1, \"from\": 0, \"han\": 10}"),
+        "mcr", NULL, "penalty.dead_hand", 0, "E1-0");
+#undef MCR
+}
+
+/* JHC 2016 §6.2.3 and §6.2.10: 25,000 each, 100,000 at the table, from East 1 on. */
+static void test_start_points(void **state)
+{
+    (void)state;
+#define START(rules, pts)                                                                          \
+    "{\"paifu\": 1, \"rules\": \"" rules "\", \"players\": [\"a\", \"b\", \"c\", \"d\"], "         \
+    "\"deals\": [\n{\"result_only\": true, \"round\": \"E1\", \"dealer\": 0, \"honba\": 0, "       \
+    "\"riichi_sticks\": 0, \"scores\": [" pts "], \"events\": [\n"                                 \
+    "{\"type\": \"exhaustive_draw\", \"tenpai\": []}]}]}\n"
+    clean(START("jhc2016", "25000, 25000, 25000, 25000"), "jhc2016", NULL);
+    one(START("jhc2016", "30000, 30000, 30000, 30000"), "jhc2016", NULL, "flow.scores", 0,
+        "E1-0");
+    clean(START("rrc", "30000, 30000, 30000, 30000"), "rrc", NULL); /* RRC 2024 §3.7.6 */
+#undef START
+}
+
+/* A win by seat W off seat F (F == W: tsumo) in E1 (dealer seat 0), members M. */
+#define JWIN_BY(w, f, m)                                                                           \
+    "{\"paifu\": 1, \"players\": [\"a\", \"b\", \"c\", \"d\"], \"deals\": [\n{\"result_only\": "   \
+    "true, \"round\": \"E1\", \"dealer\": 0, \"honba\": 0, \"riichi_sticks\": 0, \"events\": [\n"  \
+    "{\"type\": \"win\", \"seat\": " #w ", \"from\": " #f ", " m "}]}]}\n"
+
+/* RRC 2024 §4.2.2: tenhou is the dealer's tsumo on the dealt hand, chiihou a non-dealer's tsumo
+   on its first draw. */
+static void test_first_draw_yakuman(void **state)
+{
+    (void)state;
+    clean(JWIN_BY(0, 0, "\"yakuman\": 1, \"yaku\": [[\"tenhou\", 13]]"), "rrc", NULL);
+    one(JWIN_BY(2, 2, "\"yakuman\": 1, \"yaku\": [[\"tenhou\", 13]]"), "rrc", NULL, "sheet.yaku",
+        0, "E1-0");
+    one(JWIN_BY(0, 3, "\"yakuman\": 1, \"yaku\": [[\"tenhou\", 13]]"), "rrc", NULL, "sheet.yaku",
+        0, "E1-0");
+    clean(JWIN_BY(2, 2, "\"yakuman\": 1, \"yaku\": [[\"chiihou\", 13]]"), "rrc", NULL);
+    one(JWIN_BY(0, 0, "\"yakuman\": 1, \"yaku\": [[\"chiihou\", 13]]"), "rrc", NULL, "sheet.yaku",
+        0, "E1-0");
+}
+
+/* RRC 2024 §3.7.9 (daisangen, daisuushi), JHC 2016 §7.3.1.8 (and suukantsu): a liable player
+   only for those yakuman, never the winner. */
+static void test_pao(void **state)
+{
+    (void)state;
+    clean(JWIN_BY(2, 3, "\"pao\": 1, \"yakuman\": 1, \"yaku\": [[\"daisangen\", 13]]"), "rrc",
+          NULL);
+    one(JWIN_BY(2, 3, "\"pao\": 1, \"han\": 2, \"fu\": 30, \"yaku\": [[\"tanyao\", 1], "
+                      "[\"pinfu\", 1]]"),
+        "rrc", NULL, "sheet.yaku", 0, "E1-0");
+    one(JWIN_BY(2, 3, "\"pao\": 2, \"yakuman\": 1, \"yaku\": [[\"daisangen\", 13]]"), "rrc", NULL,
+        "sheet.winner", 0, "E1-0");
+    const char *kans = JWIN_BY(2, 3, "\"pao\": 1, \"yakuman\": 1, \"yaku\": [[\"suukantsu\", 13]]");
+    clean(kans, "jhc2016", NULL);
+    one(kans, "rrc", NULL, "sheet.yaku", 0, "E1-0");
+}
+
+/* riichi_min_points (Tenhou, MahjongSoul: a deposit needs 1000 points; RRC 2024 §3.11: none). */
+static void test_riichi_points(void **state)
+{
+    (void)state;
+#define POOR(pts)                                                                                  \
+    "{\"paifu\": 1, \"players\": [\"a\", \"b\", \"c\", \"d\"], \"deals\": [\n{\"result_only\": "   \
+    "true, \"round\": \"E1\", \"dealer\": 0, \"honba\": 0, \"riichi_sticks\": 0, \"scores\": ["     \
+    pts ", 34500, 30000, 35000], \"events\": [\n{\"type\": \"riichi_accepted\", \"seat\": 0},\n"   \
+    "{\"type\": \"exhaustive_draw\", \"tenpai\": [0]}]}]}\n"
+    clean(POOR("1000"), "tenhou", NULL);
+    one(POOR("500"), "tenhou", NULL, "deal.riichi", 0, "E1-0");
+    clean(POOR("500"), "rrc", NULL);
+#undef POOR
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -494,6 +701,17 @@ int main(void)
         cmocka_unit_test(test_sticks_and_payments),
         cmocka_unit_test(test_labels),
         cmocka_unit_test(test_totals),
+        cmocka_unit_test(test_yakuman_valued),
+        cmocka_unit_test(test_yakuman_stacking),
+        cmocka_unit_test(test_fu_table_both_ways),
+        cmocka_unit_test(test_five_counters),
+        cmocka_unit_test(test_nagashi_and_penalty),
+        cmocka_unit_test(test_limit_recorded),
+        cmocka_unit_test(test_mcr_sheets),
+        cmocka_unit_test(test_start_points),
+        cmocka_unit_test(test_first_draw_yakuman),
+        cmocka_unit_test(test_pao),
+        cmocka_unit_test(test_riichi_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
