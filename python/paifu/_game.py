@@ -950,11 +950,6 @@ def read(source: Any, *, errors: str = "raise", **kw: Any) -> Any:
     as `paifu validate` walks it, a list of paths): a list of games. ``errors`` as
     :func:`games` ("collect" returns ``Collected(games, unreadable)``)."""
     check_errors(errors)
-    if errors == "raise" and not isinstance(source, (list, tuple)) or _is_named(source):
-        if not (isinstance(source, (str, os.PathLike)) and os.path.isdir(source)):
-            with Reader(source[1] if _is_named(source) else source,
-                        **(dict(kw, name=source[0]) if _is_named(source) else kw)) as r:
-                return list(r)
     unreadable: List[Unreadable] = []
     out = list(_games_of(inputs_of(source, kw.get("format") is not None)[0], errors,
                          unreadable, kw))
