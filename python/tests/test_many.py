@@ -56,7 +56,10 @@ def make_folder():
     put("cut-early.paifu.json", one[:40])
     put("cut.mjlog", xml[:len(xml) // 3])
     gz = gzip.compress(xml)
-    put("cut.mjlog.gz", gz[:len(gz) // 2])
+    put("cut.mjlog.gz", gz[:len(gz) // 2])  # the gzip stream cut
+    put("cut-inside.paifu.json.gz", gzip.compress(one[:len(one) * 2 // 3]))  # whole gzip, cut JSON
+    mjai = open(common.sample("riichienv-selfplay.mjai.jsonl"), "rb").read()
+    put("cut.mjai.jsonl", mjai[:len(mjai) // 2 + 7])  # inside a line
     # no logs: named as skipped, never read
     with open(os.path.join(mixed, "README.txt"), "w") as f:
         f.write("notes about these logs\n")
