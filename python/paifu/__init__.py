@@ -34,6 +34,7 @@ Rules and scoring
 
 Statistics and scale-out
     deals_table(paths) -> {column: [values]}  (frame=True: a pandas DataFrame)
+    events_table(paths) -> {column: [values]} one row per event, as `paifu export`'s events
     paifu.dask: validate, convert and export over a dask.bag of files
 
 Many inputs: read, games, validate, deals_table and paifu.dask's functions take
@@ -57,15 +58,15 @@ from ._game import (ERRORS, EVENT_TYPES, Collected, Conversion, Deal, Draw, Even
                     validate, validate_file)
 from ._lib import library_path
 from ._score import ScoreResult, points, score, shanten, standings, waits
-from ._table import COLUMNS, deals_table
+from ._table import COLUMNS, EVENT_COLUMNS, deals_table, events_table
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "CARRIES", "COLUMNS", "Collected", "Conversion", "ERRORS", "Deal", "Draw", "EVENT_TYPES", "Event", "FileReport",
+    "CARRIES", "COLUMNS", "Collected", "Conversion", "ERRORS", "EVENT_COLUMNS", "Deal", "Draw", "EVENT_TYPES", "Event", "FileReport",
     "Finding", "FindingCode", "FormatInfo", "Game", "Location", "Loss", "PaifuError", "Penalty",
     "Reader", "Report", "RuleParam", "Rules", "ScoreResult", "TILE_NAMES", "Unreadable", "Win", "Yaku",
-    "convert", "deals_table", "detect", "detect_file", "dora_of", "expand_inputs",
+    "convert", "deals_table", "events_table", "detect", "detect_file", "dora_of", "expand_inputs",
     "finding_codes", "format_location", "format_tiles", "formats", "games", "library_path", "open",
     "parse_tiles", "points", "presets", "read", "read_game", "resolve_rules", "rule_params",
     "score", "shanten", "standings", "tile_name", "validate", "validate_file", "version",

@@ -7,7 +7,7 @@ import os
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import _lib
-from ._core import LIMITS_BY_CODE, TILE_NAMES, _s
+from ._core import LIMITS_BY_CODE, TILE_NAMES, _s, format_tiles
 from ._game import (DRAW_KINDS, WINDS, Collected, Unreadable, _games_of, check_errors,
                     inputs_of)
 
@@ -17,6 +17,13 @@ COLUMNS: Tuple[str, ...] = (
     "outcome", "draw_kind", "wins", "winner", "from_seat", "tsumo", "han", "fu", "points",
     "limit", "yaku", "dora_indicator")
 """Columns of :func:`deals_table`, in order."""
+
+EVENT_COLUMNS: Tuple[str, ...] = (
+    "file", "game", "deal", "event_index", "seat", "type", "tile", "tsumogiri", "riichi",
+    "tiles", "from_seat")
+"""Columns of :func:`events_table`, in order: those of `paifu export`'s events table
+(doc/export.md), with ``file`` and ``game`` (numbered from 1 within the file) for its
+``game_id``."""
 
 # event type codes (paifu/game.h)
 _DRAW, _DISCARD, _CHI, _PON, _DMK, _ANKAN, _SMK = 1, 2, 3, 4, 5, 6, 7
@@ -117,4 +124,43 @@ def deals_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> An
             raise ImportError("deals_table(frame=True) needs pandas (Debian: python3-pandas); "
                               "without it, use the dict of lists") from e
         out = pandas.DataFrame(cols, columns=list(COLUMNS))
+    return Collected(out, unreadable) if errors == "collect" else out
+
+
+def events_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> Any:
+    """One row per event of every deal of every game in PATHS (as :func:`deals_table` takes
+    them): the rows of `paifu export`'s events table (doc/export.md), as a dict of equally long
+    lists (the columns of EVENT_COLUMNS): ``game`` and ``deal`` from 1, ``event_index`` from 0,
+    the seat, type, tile, tsumogiri (None when the log does not say), riichi (0/1), the call's
+    tiles in notation sharing the suit letter and the seat the tile came from. ``frame`` and
+    ``errors`` as :func:`deals_table`. Memory grows with the rows: for a whole archive, use
+    :func:`paifu.games` and ``deal.events`` one game at a time, or `paifu export`."""
+    check_errors(errors)
+    items, _ = inputs_of(paths)
+    cols: Dict[str, List[Any]] = {c: [] for c in EVENT_COLUMNS}
+    unreadable: List[Unreadable] = []
+    it = _games_of(items, errors, unreadable, {})
+    add = [cols[c].append for c in EVENT_COLUMNS]
+    while True:
+        g = next(it, None)
+        if g is None:
+            break
+        file, game = g.source, g.index + 1
+        for d in g.deals:
+            for i, e in enumerate(d.events):
+                ts = e.tsumogiri
+                row = (file, game, d.index + 1, i, e.seat, e.type, e.tile,
+                       None if ts is None else int(ts), int(e.riichi),
+                       format_tiles(e.tiles) if e[6] else None, e.from_seat)
+                for f, v in zip(add, row):
+                    f(v)
+        del g
+    out: Any = cols
+    if frame:
+        try:
+            import pandas
+        except ImportError as e:
+            raise ImportError("events_table(frame=True) needs pandas (Debian: python3-pandas); "
+                              "without it, use the dict of lists") from e
+        out = pandas.DataFrame(cols, columns=list(EVENT_COLUMNS))
     return Collected(out, unreadable) if errors == "collect" else out

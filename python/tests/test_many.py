@@ -161,7 +161,14 @@ class Many(unittest.TestCase):
         # a database's games are named FILE:ID and numbered within their row, as the CLI's
         db = [g for g in got if ".db:" in g.source]
         self.assertEqual([g.index for g in db], [0] * len(db))
-        self.assertEqual(len(paifu.read(self.good, players=4, length="east")) <= len(got), True)
+        # players and length select a database's rows by num_players and is_tonpu, as
+        # --players and --length do: the one row is a 4-player east-only game (type 0x0001)
+        db_path = os.path.join(self.good, "houou.db")
+        self.assertEqual(len(paifu.read(db_path, players=4, length="east")), 1)
+        self.assertEqual(paifu.read(db_path, players=3), [])
+        self.assertEqual(paifu.read(db_path, length="half"), [])
+        with self.assertRaises(paifu.PaifuError):
+            paifu.read(db_path, players=5)
 
     def test_deals_table(self):
         with self.assertRaises(paifu.PaifuError):
