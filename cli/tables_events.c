@@ -11,8 +11,8 @@
         n, t                                                                                       \
     }
 const tab_column TAB_EVENT_COLUMNS[TAB_EVENT_NCOLS] = {
-    C("game_id", 'i'), C("deal", 'i'),      C("event_index", 'i'),  C("seat", 'i'),
-    C("type", 't'),    C("tile", 't'),      C("tsumogiri", 'i'), C("riichi", 'i'),
+    C("game_id", 'i'), C("deal", 'i'),     C("event_index", 'i'), C("seat", 'i'),
+    C("type", 't'),    C("tile", 't'),     C("tsumogiri", 'i'),   C("riichi", 'i'),
     C("tiles", 't'),   C("from_seat", 'i')};
 #undef C
 
@@ -42,7 +42,8 @@ int tab_events(const paifu_game *g, const tab_game_info *info, tab_row_fn fn, vo
             c[k++] = cell_int((long long)e);
             c[k++] = ev->seat >= 0 ? cell_int(ev->seat) : cell_text(NULL);
             c[k++] = cell_text(type ? type : "?");
-            c[k++] = cell_text(ev->tile == PAIFU_TILE_NONE ? NULL : paifu_tile_name(tile, ev->tile));
+            c[k++] =
+                cell_text(ev->tile == PAIFU_TILE_NONE ? NULL : paifu_tile_name(tile, ev->tile));
             c[k++] = ev->flags & PAIFU_EVF_TSUMOGIRI_KNOWN
                          ? cell_int((ev->flags & PAIFU_EVF_TSUMOGIRI) != 0)
                          : cell_text(NULL);
