@@ -619,7 +619,9 @@ class Game:
         RULES: None = the rule set the log names (FALLBACK when it names none); a preset name
         (the log's own facts, such as red fives and length, still apply, as `paifu validate
         --rules`); or a :class:`Rules` used as it is. OVERRIDES then set parameters by name.
-        Findings carry the file (SOURCE, default the name it was read under) and game index.
+        Findings carry the file (SOURCE, default the name it was read under) and the game's
+        number in it, ``location.game`` = GAME_INDEX + 1 (default: the game's ``index``), as
+        `paifu validate` numbers games from 1.
         """
         return self._verify(rules, overrides, fallback, source, game_index, max_findings)[0]
 
