@@ -1,6 +1,6 @@
 /*
- * cmd_export.c: paifu export: the games, deals, wins and players tables of every game read
- * (tables.c), as CSV files, JSON lines or an SQLite database; and paifu stats, the per-player
+ * cmd_export.c: paifu export: the games, deals, wins, players and events tables of every game
+ * read (tables.c, tables_events.c), as CSV files, JSON lines or an SQLite database; and paifu stats, the per-player
  * statistics over the players rows. The schema and the definitions are doc/export.md.
  */
 #include "tables.h"
@@ -43,16 +43,18 @@ const char cmd_export_usage[] =
     "usage: paifu export [options] -o OUT FILE...\n"
     "\n"
     "Write the tables of every game in FILE (files, directories, houou-logs databases, zip and\n"
-    "tar archives) for analysis: games, deals, wins and players (one row per player and game).\n"
+    "tar archives) for analysis: games, deals, wins, players (one row per player and game) and\n"
+    "events (one row per event of every deal). Games, deals and wins are numbered from 1.\n"
     "Recorded values stand beside the values paifu computes (wins' c_ columns). The columns\n"
     "are defined in doc/export.md.\n"
     "\n"
     "options:\n"
     "  -f, --format csv|jsonl|sqlite  csv (RFC 4180): OUT is a directory that gets games.csv,\n"
-    "                         deals.csv, wins.csv and players.csv; jsonl: OUT is a file (\"-\": "
+    "                         deals.csv, wins.csv, players.csv and events.csv; jsonl: OUT is\n"
+    "                         a file (\"-\": "
     "standard\n"
     "                         output), one object a row with its \"table\"; sqlite (default):\n"
-    "                         OUT is a new SQLite database with the four tables\n"
+    "                         OUT is a new SQLite database with the five tables\n"
     "  -o, --output OUT       where to write (required; an existing database is not "
     "touched)\n" TABLE_OPTIONS_HELP "exit status: 0 success, 2 an input, usage or output error\n";
 
@@ -166,6 +168,7 @@ static int close_sink(sink *k, const char *out)
                          "CREATE INDEX wins_game ON wins(game_id, deal);"
                          "CREATE INDEX players_game ON players(game_id, seat);"
                          "CREATE INDEX players_name ON players(name);"
+                         "CREATE INDEX events_game ON events(game_id, deal);"
                          "COMMIT",
                          NULL, NULL, NULL) != SQLITE_OK) {
             fprintf(stderr, "paifu export: %s: %s\n", out, sqlite3_errmsg(k->db));
@@ -282,7 +285,7 @@ int cmd_export(int argc, char **argv)
         }
     }
     int status = tab_run(argv + optind, argc - optind, &o.ropts, &o.ro, !o.quiet && k.out != stdout,
-                         row, &k);
+                         true, row, &k);
     if (close_sink(&k, out) < 0) {
         fprintf(stderr, "paifu export: cannot write %s\n", out);
         status = CLI_ERROR;
@@ -306,7 +309,7 @@ int cmd_stats(int argc, char **argv)
         return CLI_ERROR;
     }
     int status = tab_run(argv + optind, argc - optind, &t.ropts, &t.ro,
-                         !t.quiet && strcmp(t.format, "json") != 0, tab_stats_row, st);
+                         !t.quiet && strcmp(t.format, "json") != 0, false, tab_stats_row, st);
     if (tab_stats_print(st, stdout, t.format) < 0 || fflush(stdout) != 0)
         status = CLI_ERROR;
     tab_stats_free(st);

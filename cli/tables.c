@@ -50,6 +50,7 @@ const tab_table TAB_TABLES[TAB_COUNT] = {
     {"deals", DEALS, N(DEALS)},
     {"wins", WINS, N(WINS)},
     {"players", PLAYERS, N(PLAYERS)},
+    {"events", TAB_EVENT_COLUMNS, TAB_EVENT_NCOLS},
 };
 
 static tab_cell ci(long long v)
@@ -131,8 +132,8 @@ static int win_row(const paifu_game *g, const tab_game_info *info, size_t di, si
     tab_cell c[N(WINS)];
     size_t k = 0;
     c[k++] = ci(info->id);
-    c[k++] = ci((long long)di);
-    c[k++] = ci((long long)wi);
+    c[k++] = ci((long long)di + 1);
+    c[k++] = ci((long long)wi + 1);
     c[k++] = ci(w->winner);
     c[k++] = tsumo || w->from < 0 ? cnull() : ci(w->from);
     c[k++] = ci(tsumo);
@@ -264,7 +265,7 @@ int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info 
         tab_cell c[N(DEALS)];
         size_t k = 0;
         c[k++] = ci(info->id);
-        c[k++] = ci((long long)di);
+        c[k++] = ci((long long)di + 1);
         c[k++] = ct(paifu_deal_label(label, sizeof(label), &d->start));
         c[k++] = ct(wind);
         c[k++] = ci(d->start.hand_number + 1);
@@ -331,7 +332,7 @@ int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info 
 }
 
 int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules_opts *ro,
-            bool progress, tab_row_fn fn, void *ctx)
+            bool progress, bool events, tab_row_fn fn, void *ctx)
 {
     cli_inputs in;
     int status = cli_inputs_expand(&in, args, n, ropts->format != NULL);
@@ -372,7 +373,8 @@ int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules
                                           paifu_rules_origin_name(origin),
                                           (long long)(paifu_report_stats(rep)->findings - before),
                                           rep};
-                    if (tab_game(g, rules, &info, fn, ctx) != 0) {
+                    if (tab_game(g, rules, &info, fn, ctx) != 0 ||
+                        (events && tab_events(g, &info, fn, ctx) != 0)) {
                         paifu_rules_free(rules);
                         fprintf(stderr, "paifu: %s: error: cannot write the tables\n", source);
                         failed = true;

@@ -7,7 +7,7 @@
 
 #include "cli.h"
 
-enum { TAB_GAMES, TAB_DEALS, TAB_WINS, TAB_PLAYERS, TAB_COUNT };
+enum { TAB_GAMES, TAB_DEALS, TAB_WINS, TAB_PLAYERS, TAB_EVENTS, TAB_COUNT };
 
 /* A column: its name and SQL type ('i' INTEGER, 'r' REAL, 't' TEXT). */
 typedef struct tab_column {
@@ -49,11 +49,18 @@ typedef struct tab_game_info {
 int tab_game(const paifu_game *game, const paifu_rules *rules, const tab_game_info *info,
              tab_row_fn fn, void *ctx);
 
+/* The events table (tables_events.c): its columns, and the rows of GAME's events, one per event
+   of every deal in order, handed to FN as TAB_EVENTS rows. */
+#define TAB_EVENT_NCOLS 10
+extern const tab_column TAB_EVENT_COLUMNS[TAB_EVENT_NCOLS];
+int tab_events(const paifu_game *game, const tab_game_info *info, tab_row_fn fn, void *ctx);
+
 /* Every game of the input operands ARGS (files, directories, databases, archives) checked and
-   handed to tab_game (FN, CTX), with the progress line when PROGRESS. Errors are printed and the
+   handed to tab_game (FN, CTX), and to tab_events when EVENTS, with the progress line when
+   PROGRESS. Errors are printed and the
    next game read. Returns the CLI status (CLI_ERROR when an input or FN failed). */
 int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules_opts *ro,
-            bool progress, tab_row_fn fn, void *ctx);
+            bool progress, bool events, tab_row_fn fn, void *ctx);
 
 /* ---- statistics: per player name, over the players rows and wins rows ---- */
 

@@ -10,3 +10,11 @@ if(PAIFU_SQLITE3 AND PAIFU_BULK_PYTHON)
             ${PAIFU_BULK_PYTHON})
   set_tests_properties(cli.bulk PROPERTIES LABELS cli)
 endif()
+# Other tools' layouts (issue 27): Mortal's and mjai.app's log directories and Tenhou's raw
+# archive, laid out as those tools write them (tests/tools/make_layouts.py cites their source).
+if(PAIFU_BULK_PYTHON)
+  add_test(NAME cli.layouts
+    COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/layouts_tests.sh $<TARGET_FILE:paifu_cli>
+            ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/layouts-work ${PAIFU_BULK_PYTHON})
+  set_tests_properties(cli.layouts PROPERTIES LABELS cli)
+endif()

@@ -1,10 +1,15 @@
 /*
  * container.c: many logs in one file, read as a folder of logs.
  *
- * A houou-logs database (Apricot-S/houou-logs): an SQLite file, table `logs` with `id` (the log
- * id), `num_players`, `is_tonpu`, `is_processed`, `was_error` and `log` (the mjlog XML, gzip).
- * The rows with is_processed = 1 and was_error = 0 hold a log; they are read in rowid order, one
- * row at a time, through SQLite's C library, opened read-only. A row is named "FILE:ID".
+ * A houou-logs database (Apricot-S/houou-logs, src/houou_logs/db.py): an SQLite file whose table
+ * `logs (id TEXT PRIMARY KEY, date, num_players, is_tonpu, is_processed, was_error, log BLOB)
+ * WITHOUT ROWID` gets a row per log id found in Tenhou's archive (is_processed = 0, log NULL);
+ * its download sets is_processed = 1 and either was_error = 1 (log NULL) or the response's mjlog
+ * XML gzip-compressed in `log` (download.py). The rows with is_processed = 1 and was_error = 0
+ * hold a log; they are read as houou-logs' own get_log_contents reads them (ORDER BY id: a
+ * WITHOUT ROWID table has no rowid), one row at a time, through SQLite's C library, opened
+ * read-only, `--players` and `--length` selecting by num_players and is_tonpu as houou-logs'
+ * own options do. A row is named "FILE:ID".
  *
  * An archive (zip, tar, tar.gz) through libarchive, streaming member after member. A member is
  * named "FILE:MEMBER". Every member is held to the caps of a single file (max_input bytes as
@@ -133,7 +138,7 @@ static int db_open(paifu_container *c, const paifu_read_options *o, paifu_error 
     }
     c->total = (uint64_t)sqlite3_column_int64(count, 0);
     sqlite3_finalize(count);
-    if (sqlite3_prepare_v2(c->db, "SELECT id, log" DB_WHERE " ORDER BY rowid", -1, &c->rows,
+    if (sqlite3_prepare_v2(c->db, "SELECT id, log" DB_WHERE " ORDER BY id", -1, &c->rows,
                            NULL) != SQLITE_OK ||
         db_bind(c->rows, o) < 0)
         return db_error(c, err, "cannot read the table logs");

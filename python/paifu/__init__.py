@@ -6,7 +6,9 @@ Botzone MCR logs and paifu's own JSON into one model, re-simulates every deal an
 it under a rule set, converts between the formats and scores hands.
 
 Reading
-    read(source) -> [Game]        a path, bytes, or a binary stream; gzip is detected
+    read(source) -> [Game]        a path (a directory: walked), bytes, or a binary stream;
+                                  gzip is detected
+    games(sources) -> iterator    the games of many inputs, one at a time
     read_game(source) -> Game     the first game
     open(source) -> Reader        a stream of games (for files holding many)
     Game: players, rules_name, rule_overrides, meta, deals, result, truncated, prelude
@@ -17,7 +19,7 @@ Reading
 
 Verifying
     game.verify(rules=None, overrides={...}) -> [Finding]  (code, severity, message,
-        expected, recorded, rule, location with file, line, game, deal, event)
+        expected, recorded, rule, location with file, line, game (from 1), deal, event)
     validate(paths, rules=None) -> Report     as `paifu validate`; .to_dict() = its JSON
     validate_file(path or (name, bytes)) -> FileReport
 
@@ -32,7 +34,15 @@ Rules and scoring
 
 Statistics and scale-out
     deals_table(paths) -> {column: [values]}  (frame=True: a pandas DataFrame)
+    events_table(paths) -> {column: [values]} one row per event, as `paifu export`'s events
     paifu.dask: validate, convert and export over a dask.bag of files
+
+Many inputs: read, games, validate, deals_table and paifu.dask's functions take
+errors="raise" | "skip" | "collect" with one meaning: raise the first unreadable input's
+PaifuError; go on without it; go on and return Collected(results, unreadable), a list of
+Unreadable(file, error) beside the results (validate's Report holds them: report.unreadable).
+Games and deals are numbered from 1 in every output (Location.game, deals_table's game and
+deal); attributes named index count from 0 (Game.index, Deal.index, Location.event).
 
 Errors raise PaifuError (code, text, location). The C library is found through the
 environment variable PAIFU_LIBRARY, then next to this package, then the system's.
@@ -42,21 +52,22 @@ from ._core import (CARRIES, FindingCode, FormatInfo, Location, PaifuError, Rule
                     TILE_NAMES, detect, detect_file, dora_of, finding_codes, format_location,
                     format_tiles, formats, parse_tiles, presets, rule_params, tile_name,
                     version, writers, yaku_id, yaku_name)
-from ._game import (EVENT_TYPES, Conversion, Deal, Draw, Event, FileReport, Finding, Game,
-                    Loss, Penalty, Reader, Report, Win, Yaku, convert, expand_inputs, open,
-                    read, read_game, resolve_rules, validate, validate_file)
+from ._game import (ERRORS, EVENT_TYPES, Collected, Conversion, Deal, Draw, Event, FileReport,
+                    Finding, Game, Loss, Penalty, Reader, Report, Unreadable, Win, Yaku,
+                    convert, expand_inputs, games, open, read, read_game, resolve_rules,
+                    validate, validate_file)
 from ._lib import library_path
 from ._score import ScoreResult, points, score, shanten, standings, waits
-from ._table import COLUMNS, deals_table
+from ._table import COLUMNS, EVENT_COLUMNS, deals_table, events_table
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "CARRIES", "COLUMNS", "Conversion", "Deal", "Draw", "EVENT_TYPES", "Event", "FileReport",
+    "CARRIES", "COLUMNS", "Collected", "Conversion", "ERRORS", "EVENT_COLUMNS", "Deal", "Draw", "EVENT_TYPES", "Event", "FileReport",
     "Finding", "FindingCode", "FormatInfo", "Game", "Location", "Loss", "PaifuError", "Penalty",
-    "Reader", "Report", "RuleParam", "Rules", "ScoreResult", "TILE_NAMES", "Win", "Yaku",
-    "convert", "deals_table", "detect", "detect_file", "dora_of", "expand_inputs",
-    "finding_codes", "format_location", "format_tiles", "formats", "library_path", "open",
+    "Reader", "Report", "RuleParam", "Rules", "ScoreResult", "TILE_NAMES", "Unreadable", "Win", "Yaku",
+    "convert", "deals_table", "events_table", "detect", "detect_file", "dora_of", "expand_inputs",
+    "finding_codes", "format_location", "format_tiles", "formats", "games", "library_path", "open",
     "parse_tiles", "points", "presets", "read", "read_game", "resolve_rules", "rule_params",
     "score", "shanten", "standings", "tile_name", "validate", "validate_file", "version",
     "waits", "writers", "yaku_id", "yaku_name",

@@ -15,14 +15,17 @@ ERROR_CODES = {0: "ok", -1: "error", -2: "out of memory", -3: "i/o error", -4: "
 
 
 class Location(NamedTuple):
-    """Where something happened in an input. Unknown parts are 0 / "" / -1 (game, event)."""
+    """Where something happened in an input: the file (``"FILE:MEMBER"`` inside a database or
+    an archive), its line and column, the game's number in the file counted from 1 as
+    `paifu validate` prints it (text and JSON), the deal's label and the event's index within
+    the deal (from 0, as the JSON's ``event``). Unknown parts are 0 / "" / -1 (event)."""
 
     file: str = ""
     line: int = 0
     column: int = 0
     offset: int = 0
     path: str = ""
-    game: int = -1
+    game: int = 0
     deal: str = ""
     event: int = -1
 
@@ -37,8 +40,8 @@ class Location(NamedTuple):
             d["offset"] = self.offset
         if self.path:
             d["path"] = self.path
-        if self.game >= 0:  # numbered from 1, as the tool's text and JSON output
-            d["game"] = self.game + 1
+        if self.game > 0:  # numbered from 1, as the tool's text and JSON output
+            d["game"] = self.game
         if self.deal:
             d["deal"] = self.deal
         if self.event >= 0:
@@ -54,8 +57,8 @@ def _s(b: bytes) -> str:
 
 
 def location_from_c(w: _lib.Location) -> Location:
-    return Location(_s(w.source), w.line, w.column, w.offset, _s(w.path), w.game, _s(w.deal),
-                    w.event)
+    return Location(_s(w.source), w.line, w.column, w.offset, _s(w.path),
+                    w.game + 1 if w.game >= 0 else 0, _s(w.deal), w.event)
 
 
 def _location_to_c(loc: Location) -> _lib.Location:
@@ -63,7 +66,7 @@ def _location_to_c(loc: Location) -> _lib.Location:
     w.source = loc.file.encode()[-255:]
     w.line, w.column, w.offset = loc.line, loc.column, loc.offset
     w.path = loc.path.encode()[:95]
-    w.game, w.event = loc.game, loc.event
+    w.game, w.event = (loc.game - 1 if loc.game > 0 else -1), loc.event
     w.deal = loc.deal.encode()[:15]
     return w
 

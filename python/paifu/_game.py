@@ -619,7 +619,9 @@ class Game:
         RULES: None = the rule set the log names (FALLBACK when it names none); a preset name
         (the log's own facts, such as red fives and length, still apply, as `paifu validate
         --rules`); or a :class:`Rules` used as it is. OVERRIDES then set parameters by name.
-        Findings carry the file (SOURCE, default the name it was read under) and game index.
+        Findings carry the file (SOURCE, default the name it was read under) and the game's
+        number in it, ``location.game`` = GAME_INDEX + 1 (default: the game's ``index``), as
+        `paifu validate` numbers games from 1.
         """
         return self._verify(rules, overrides, fallback, source, game_index, max_findings)[0]
 
@@ -709,13 +711,23 @@ class Reader:
 
     def __init__(self, source: Source, *, format: Optional[str] = None,
                  name: Optional[str] = None, max_input: int = 0, max_inflated: int = 0,
-                 max_events: int = 0, max_deals: int = 0):
+                 max_events: int = 0, max_deals: int = 0, players: Optional[int] = None,
+                 length: Optional[str] = None):
         lib = _lib.load()
         self._ptr = ctypes.c_void_p()
         self._last: Optional[weakref.ReferenceType] = None
         self._index = 0
+        self._member: Optional[str] = None
         opts = _lib.ReadOptions(1, format.encode() if format else None, None, max_input,
                                 max_inflated, max_events, max_deals)
+        if players is not None:  # log databases only, as the command line's --players
+            if players not in (3, 4):
+                raise PaifuError("players expects 3 or 4, found %r" % (players,), -7)
+            opts.players = players
+        if length is not None:  # log databases only, as the command line's --length
+            if length not in ("east", "half"):
+                raise PaifuError("length expects 'east' or 'half', found %r" % (length,), -7)
+            opts.length = 1 if length == "east" else 2
         err = new_error()
         if isinstance(source, (bytes, bytearray, memoryview)) or hasattr(source, "read"):
             data = source.read() if hasattr(source, "read") else source
@@ -748,6 +760,22 @@ class Reader:
         """True when the input was gzip."""
         return bool(_lib.load().paifu_reader_was_compressed(self._ptr))
 
+    @property
+    def is_container(self) -> bool:
+        """True for a log database or an archive: its games come from members, each named
+        ``"FILE:MEMBER"``, and an error in one member leaves the next ones readable."""
+        return bool(self._ptr and _lib.load().paifu_reader_members(self._ptr, None, None, None))
+
+    @property
+    def source(self) -> str:
+        """The name of the input or member the last game (or error) came from: the file, or
+        ``"FILE:MEMBER"`` inside a database or an archive (as the command line names it)."""
+        if self._ptr and self.is_container:
+            src = _lib.load().paifu_reader_source(self._ptr)
+            if src:
+                return _s(src)
+        return self.name
+
     def _release_last(self) -> None:
         g = self._last() if self._last is not None else None
         if g is not None:
@@ -763,10 +791,13 @@ class Reader:
         out = ctypes.c_void_p()
         err = new_error()
         rc = lib.paifu_reader_next(ctypes.byref(out), self._ptr, ctypes.byref(err))
-        check(rc, err, self.name)
+        check(rc, err, self.source)
         if rc == 0:
             return None
-        g = Game._borrowed(out.value, self, self._index, self.name)
+        source = self.source
+        if source != self._member:  # games are numbered within each member, as the CLI's
+            self._member, self._index = source, 0
+        g = Game._borrowed(out.value, self, self._index, source)
         self._index += 1
         self._last = weakref.ref(g)
         return g
@@ -804,10 +835,127 @@ def open(source: Source, **kw: Any) -> Reader:  # noqa: A001 - mirrors paifu_rea
     return Reader(source, **kw)
 
 
-def read(source: Source, **kw: Any) -> List[Game]:
-    """Every game of a file path, bytes or binary stream."""
-    with Reader(source, **kw) as r:
-        return list(r)
+# ---- many inputs: one meaning of errors= everywhere ----
+
+ERRORS = ("raise", "skip", "collect")
+"""The values of the ``errors`` argument of every function that reads many inputs."""
+
+
+class Unreadable(NamedTuple):
+    """An input that could not be read to its end: its name (the file, or ``"FILE:MEMBER"``
+    inside a log database or an archive, as the command line names it) and the reader's error
+    (a :class:`PaifuError` naming the place and what was expected)."""
+
+    file: str
+    error: PaifuError
+
+    def __str__(self) -> str:
+        return str(self.error)
+
+
+class Collected(NamedTuple):
+    """What a many-input function returns with ``errors="collect"``: its ``results`` (what it
+    returns with ``errors="skip"``) and, beside them, the ``unreadable`` inputs in input order.
+    Unpack it: ``games, bad = paifu.read("logs/", errors="collect")``."""
+
+    results: Any
+    unreadable: List[Unreadable]
+
+
+def check_errors(errors: str) -> str:
+    if errors not in ERRORS:
+        raise ValueError("errors expects one of %s, found %r" % (", ".join(ERRORS), errors))
+    return errors
+
+
+def _failed(e: PaifuError, name: str, errors: str, unreadable: List[Unreadable]) -> None:
+    """An input failed: raise (errors="raise") or note it and go on."""
+    if errors == "raise":
+        raise e
+    unreadable.append(Unreadable(e.location.file or name, e))
+
+
+def _is_single(source: Any) -> bool:
+    return isinstance(source, (str, os.PathLike, bytes, bytearray, memoryview)) or \
+        hasattr(source, "read") or _is_named(source)
+
+
+def _is_named(item: Any) -> bool:
+    return isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) and \
+        isinstance(item[1], (bytes, bytearray, memoryview))
+
+
+def inputs_of(sources: Any, take_all: bool = False) -> Tuple[List[Any], List[str]]:
+    """The inputs SOURCES names, as the command line takes its operands: a directory walked
+    (see :func:`expand_inputs`), a file, a ``(name, bytes)`` pair, bytes or a stream as given.
+    Returns them and the files of the walk skipped as no log."""
+    items = [sources] if _is_single(sources) else list(sources)
+    out: List[Any] = []
+    skipped: List[str] = []
+    for i in items:
+        if isinstance(i, (str, os.PathLike)):
+            found, sk = _walk([i], take_all)
+            out.extend(found)
+            skipped.extend(sk)
+        else:
+            out.append(i)
+    return out, skipped
+
+
+def games(sources: Any, *, errors: str = "raise", **kw: Any) -> Any:
+    """The games of many inputs, one at a time (the memory of one game): SOURCES is a path
+    (a directory is walked as `paifu validate` walks it), bytes, a stream, a ``(name, bytes)``
+    pair, or an iterable of them; keyword arguments go to :class:`Reader` (``format``,
+    ``players``, ``length``, caps). Every game's ``source`` is its file or ``"FILE:MEMBER"``
+    and ``index`` its place in it from 0 (a finding's ``location.game`` is ``index + 1``).
+
+    ``errors``: "raise" (default) raises the first unreadable input's PaifuError; "skip" goes
+    on with the next input (or member of a database or archive); "collect" goes on too and
+    returns ``Collected(iterator, unreadable)``, the list filling as the iterator runs. What an
+    input gave before its error stays, as the command line counts it.
+    """
+    check_errors(errors)
+    unreadable: List[Unreadable] = []
+    it = _games_of(inputs_of(sources, kw.get("format") is not None)[0], errors, unreadable, kw)
+    return Collected(it, unreadable) if errors == "collect" else it
+
+
+def _games_of(items: List[Any], errors: str, unreadable: List[Unreadable],
+              kw: Mapping[str, Any]) -> Iterator[Game]:
+    for item in items:
+        src, name = (item[1], item[0]) if _is_named(item) else (item, kw.get("name"))
+        rkw = dict(kw, name=name)
+        label = name or (os.fsdecode(item) if isinstance(item, (str, os.PathLike)) else "<bytes>")
+        try:
+            reader = Reader(src, **rkw)
+        except PaifuError as e:
+            _failed(e, label, errors, unreadable)
+            continue
+        with reader:
+            container = reader.is_container
+            while True:
+                try:
+                    g = reader.next_game()
+                except PaifuError as e:
+                    _failed(e, reader.source, errors, unreadable)
+                    if container:
+                        continue  # the next member
+                    break
+                if g is None:
+                    break
+                yield g
+                del g  # unreferenced when the reader moves on: not copied out
+
+
+def read(source: Any, *, errors: str = "raise", **kw: Any) -> Any:
+    """Every game of a file path, bytes or binary stream, or of many inputs (a directory walked
+    as `paifu validate` walks it, a list of paths): a list of games. ``errors`` as
+    :func:`games` ("collect" returns ``Collected(games, unreadable)``)."""
+    check_errors(errors)
+    unreadable: List[Unreadable] = []
+    out = list(_games_of(inputs_of(source, kw.get("format") is not None)[0], errors,
+                         unreadable, kw))
+    return Collected(out, unreadable) if errors == "collect" else out
 
 
 def read_game(source: Source, **kw: Any) -> Game:
@@ -894,16 +1042,29 @@ STAT_KEYS = ("games", "deals", "events", "wins", "draws", "findings", "wins_scor
 
 
 class FileReport:
-    """The verification of one input: its findings, format, games, counters and error."""
+    """The verification of one input: its findings, format, games, counters and error; for a
+    log database or an archive, ``member_errors`` the errors of the members that could not be
+    read (the others were)."""
 
-    __slots__ = ("file", "findings", "format", "games", "error", "stats", "game_rules")
+    __slots__ = ("file", "findings", "format", "games", "error", "stats", "game_rules",
+                 "member_errors")
 
     def __init__(self, file: str, findings: List[Finding], format: Optional[str], games: int,
                  error: Optional[PaifuError], stats: Dict[str, int],
-                 game_rules: Optional[List[Dict[str, Any]]] = None):
+                 game_rules: Optional[List[Dict[str, Any]]] = None,
+                 member_errors: Optional[List[PaifuError]] = None):
         self.file, self.findings, self.format = file, findings, format
         self.games, self.error, self.stats = games, error, stats
         self.game_rules = game_rules or []
+        self.member_errors = member_errors or []
+
+    @property
+    def unreadable(self) -> List[Unreadable]:
+        """The input, or its members, that could not be read, with their errors."""
+        out = [Unreadable(e.location.file or self.file, e) for e in self.member_errors]
+        if self.error is not None:
+            out.append(Unreadable(self.error.location.file or self.file, self.error))
+        return out
 
     def __getstate__(self):
         return tuple(getattr(self, s) for s in self.__slots__)
@@ -915,7 +1076,7 @@ class FileReport:
     @property
     def status(self) -> int:
         """0 clean, 1 findings, 2 unreadable (the command line's exit status)."""
-        return 2 if self.error else (1 if self.stats.get("findings") else 0)
+        return 2 if self.error or self.member_errors else (1 if self.stats.get("findings") else 0)
 
     def to_dict(self) -> Dict[str, Any]:
         """As an entry of "files" in `paifu validate --format json`."""
@@ -923,6 +1084,8 @@ class FileReport:
                              "format": self.format, "games": self.games,
                              "game_rules": [{"game": i + 1, "rules": r}
                                             for i, r in enumerate(self.game_rules)]}
+        if self.member_errors:
+            d["member_errors"] = [e.to_dict() for e in self.member_errors]
         if self.error is not None:
             d["error"] = self.error.to_dict()
         return d
@@ -938,6 +1101,7 @@ class Report:
     def __init__(self, files: List[FileReport], skipped: int = 0):
         self.files = files
         self.skipped = skipped
+        self.skipped_files: List[str] = []  # the files of the walk that are no log
 
     @property
     def findings(self) -> List[Finding]:
@@ -945,11 +1109,18 @@ class Report:
 
     @property
     def summary(self) -> Dict[str, int]:
-        s = {"files": len(self.files), "errors": sum(1 for f in self.files if f.error),
+        s = {"files": len(self.files),
+             "errors": sum((1 if f.error else 0) + len(f.member_errors) for f in self.files),
              "skipped": self.skipped}
         for k in ("games", "deals", "events", "wins", "draws", "findings"):
             s[k] = sum(f.stats.get(k, 0) for f in self.files)
         return s
+
+    @property
+    def unreadable(self) -> List[Unreadable]:
+        """Every input (or member of a database or archive) that could not be read, with its
+        error, in input order: what ``errors="collect"`` gives beside the results."""
+        return [u for f in self.files for u in f.unreadable]
 
     @property
     def exit_status(self) -> int:
@@ -976,6 +1147,7 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
         not isinstance(source, bytes) else "<bytes>")
     findings: List[Finding] = []
     game_rules: List[Dict[str, Any]] = []
+    member_errors: List[PaifuError] = []
     stats = dict.fromkeys(STAT_KEYS, 0)
     games = 0
     error = None
@@ -984,11 +1156,20 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
     try:
         reader = Reader(source, format=format, name=name)
         fmt = reader.format
+        container = reader.is_container
         while True:
-            g = reader.next_game()
+            try:
+                g = reader.next_game()
+            except PaifuError as e:
+                if not container:
+                    raise
+                member_errors.append(e)  # a member of a database or archive: read the next
+                continue
             if g is None:
                 break
-            f, st = g._verify(rules, overrides, fallback, fname, games, max_findings)
+            # a member's games are named FILE:MEMBER and numbered within it, as the CLI's
+            f, st = g._verify(rules, overrides, fallback, g.source if container else fname,
+                              g.index if container else games, max_findings)
             del g  # unreferenced when the reader moves on: not copied out
             findings.extend(f)
             for k in STAT_KEYS:
@@ -1000,19 +1181,17 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
     finally:
         if reader is not None:
             reader.close()
-    return FileReport(fname, findings, fmt, games, error, stats, game_rules)
+    return FileReport(fname, findings, fmt, games, error, stats, game_rules, member_errors)
 
 
-def expand_inputs(paths: Iterable[Union[str, "os.PathLike[str]"]]) -> Tuple[List[str], int]:
-    """Files as `paifu validate` takes them: a directory is walked in name order (dot files
-    skipped) keeping the files of a format paifu reads. Returns the files and the number of
-    files skipped as no log."""
+def _walk(paths: Iterable[Union[str, "os.PathLike[str]"]],
+          take_all: bool = False) -> Tuple[List[str], List[str]]:
+    """cli/inputs.c's walk: the files to read and the files skipped as no log."""
     from ._core import detect_file
     out: List[str] = []
-    skipped = 0
+    skipped: List[str] = []
 
     def walk(d: str) -> None:
-        nonlocal skipped
         for n in sorted(os.listdir(d), key=os.fsencode):
             if n.startswith("."):
                 continue
@@ -1020,8 +1199,12 @@ def expand_inputs(paths: Iterable[Union[str, "os.PathLike[str]"]]) -> Tuple[List
             if os.path.isdir(p) and not os.path.islink(p):
                 walk(p)
             elif os.path.isfile(p):
-                if detect_file(p) is None:
-                    skipped += 1
+                try:
+                    fmt = "" if take_all else detect_file(p)
+                except PaifuError:
+                    fmt = ""  # detection failed (a truncated gzip...): reading it reports why
+                if fmt is None:
+                    skipped.append(p)
                 else:
                     out.append(p)
 
@@ -1034,14 +1217,40 @@ def expand_inputs(paths: Iterable[Union[str, "os.PathLike[str]"]]) -> Tuple[List
     return out, skipped
 
 
-def validate(paths: Union[str, "os.PathLike[str]", Iterable[Union[str, "os.PathLike[str]"]]],
-             rules: RulesLike = None, **kw: Any) -> Report:
+def expand_inputs(paths: Iterable[Union[str, "os.PathLike[str]"]]) -> Tuple[List[str], int]:
+    """Files as `paifu validate` takes them: a directory is walked in name order (dot files
+    skipped) keeping the files of a format paifu reads, and those whose detection fails (a
+    truncated gzip: reading them reports the error, as the command line does). Returns the
+    files and the number of files skipped as no log."""
+    out, skipped = _walk(paths)
+    return out, len(skipped)
+
+
+def validate(paths: Any, rules: RulesLike = None, *, errors: str = "collect",
+             **kw: Any) -> Report:
     """Verify files and directories as `paifu validate` does; ``report.to_dict()`` equals its
-    ``--format json`` output. Keyword arguments as :func:`validate_file`."""
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    files, skipped = expand_inputs(paths)
-    return Report([validate_file(p, rules, **kw) for p in files], skipped)
+    ``--format json`` output. Keyword arguments as :func:`validate_file`.
+
+    ``errors``: "collect" (default, as the command line) keeps an unreadable input in the
+    report with its error (its games read before the error too) and lists them all in
+    ``report.unreadable``; "skip" leaves unreadable inputs and members out of the report;
+    "raise" raises the first one's PaifuError.
+    """
+    check_errors(errors)
+    files, skipped = inputs_of(paths, kw.get("format") is not None)
+    reports = []
+    for p in files:
+        fr = validate_file(p, rules, **kw)
+        if errors == "raise" and fr.unreadable:
+            raise fr.unreadable[0].error
+        if errors == "skip":
+            if fr.error is not None:
+                continue
+            fr.member_errors = []
+        reports.append(fr)
+    rep = Report(reports, len(skipped))
+    rep.skipped_files = skipped
+    return rep
 
 
 # ---- conversion ----

@@ -266,6 +266,8 @@ _PROTOTYPES = {
     "paifu_reader_next": (c_int, [POINTER(P), P, E]),
     "paifu_reader_format": (c_char_p, [P]),
     "paifu_reader_was_compressed": (c_bool, [P]),
+    "paifu_reader_source": (c_char_p, [P]),
+    "paifu_reader_members": (c_bool, [P, c_void_p, c_void_p, c_void_p]),
     "paifu_reader_free": (None, [P]),
     "paifu_writer_open": (c_int, [POINTER(P), c_char_p, WRITE_CB, P, POINTER(WriteOptions), E]),
     "paifu_writer_write": (c_int, [P, P, E]),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import ctypes
 import os
-from typing import Any, Dict, Iterable, List, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple
 
 from . import _lib
-from ._core import LIMITS_BY_CODE, TILE_NAMES, PaifuError, _s
-from ._game import DRAW_KINDS, WINDS, Reader, expand_inputs
+from ._core import LIMITS_BY_CODE, TILE_NAMES, _s, format_tiles
+from ._game import (DRAW_KINDS, WINDS, Collected, Unreadable, _games_of, check_errors,
+                    inputs_of)
 
 COLUMNS: Tuple[str, ...] = (
     "file", "game", "deal", "label", "format", "players", "round_wind", "hand_number", "dealer",
@@ -17,102 +18,149 @@ COLUMNS: Tuple[str, ...] = (
     "limit", "yaku", "dora_indicator")
 """Columns of :func:`deals_table`, in order."""
 
+EVENT_COLUMNS: Tuple[str, ...] = (
+    "file", "game", "deal", "event_index", "seat", "type", "tile", "tsumogiri", "riichi",
+    "tiles", "from_seat")
+"""Columns of :func:`events_table`, in order: those of `paifu export`'s events table
+(doc/export.md), with ``file`` and ``game`` (numbered from 1 within the file) for its
+``game_id``."""
+
 # event type codes (paifu/game.h)
 _DRAW, _DISCARD, _CHI, _PON, _DMK, _ANKAN, _SMK = 1, 2, 3, 4, 5, 6, 7
 _RIICHI, _WIN, _EXH, _ABORT = 10, 12, 13, 14
 
 
-def _rows_of(source: Union[str, Tuple[str, bytes]], cols: Dict[str, List[Any]]) -> int:
+def _rows_of(source: Any, cols: Dict[str, List[Any]], errors: str = "raise",
+             unreadable: Optional[List[Unreadable]] = None) -> int:
+    """The rows of every game of one input (a path, or a (name, bytes) pair) into COLS."""
+    it = _games_of([source], errors, [] if unreadable is None else unreadable, {})
+    n = 0
+    while True:
+        g = next(it, None)
+        if g is None:
+            return n
+        n += _rows_of_game(g, cols)
+        del g  # unreferenced when the reader moves on: not copied out
+
+
+def _rows_of_game(g: Any, cols: Dict[str, List[Any]]) -> int:
     lib = _lib.load()
-    if isinstance(source, tuple):
-        name, data = source
-        reader = Reader(data, name=name)
-    else:
-        name = os.fspath(source)
-        reader = Reader(source)
     n = 0
     esize = ctypes.sizeof(_lib.Event)
     label = ctypes.create_string_buffer(16)
-    with reader:
-        fmt = reader.format
-        while True:
-            g = reader.next_game()
-            if g is None:
-                break
-            gp = g._ptr
-            players = lib.paifu_game_players(gp)
-            yname = lib.paifu_mcr_fan_name if g.is_mcr else lib.paifu_yaku_name
-            for i in range(lib.paifu_game_deal_count(gp)):
-                d = lib.paifu_game_deal(gp, i).contents
-                st = d.start
-                ne = d.n_events
-                types = ctypes.string_at(d.events, ne * esize)[0::esize] if ne else b""
-                lib.paifu_deal_label(label, 16, ctypes.byref(st))
-                nw, ndr = d.n_wins, d.n_draws
-                if nw:
-                    w = d.wins[0]
-                    k = w.known
-                    outcome = "win"
-                    win = (w.winner, w.from_, w.winner == w.from_,
-                           w.han if k & 1 else None, w.fu if k & 2 else None,
-                           w.points if k & 4 else None,
-                           LIMITS_BY_CODE.get(w.limit) if k & 8 else None,
-                           ",".join(_s(yname(y.id) or b"?") for y in w.yaku[:w.n_yaku])
-                           if k & 0x10 else None)
-                else:
-                    outcome = "none"
-                    win = (None,) * 8
-                draw_kind = None
-                if ndr:
-                    dk = d.draws[0].kind
-                    draw_kind = DRAW_KINDS[dk] if dk < len(DRAW_KINDS) else str(dk)
-                    if not nw:
-                        outcome = "exhaustive_draw" if dk == 0 else "abortive_draw"
-                row = (name, g.index, i, _s(label.value), fmt, players,
-                       WINDS[st.round_wind & 3], st.hand_number + 1, st.dealer, st.honba,
-                       st.riichi_sticks, ne, types.count(_DRAW), types.count(_DISCARD),
-                       types.count(_CHI) + types.count(_PON) + types.count(_DMK) +
-                       types.count(_SMK),
-                       types.count(_ANKAN) + types.count(_DMK) + types.count(_SMK),
-                       types.count(_RIICHI), outcome, draw_kind, nw) + win + (
-                           TILE_NAMES[st.dora_indicator],)
-                for c, v in zip(COLUMNS, row):
-                    cols[c].append(v)
-                n += 1
-            del g  # unreferenced when the reader moves on: not copied out
+    name, fmt = g.source, g.source_format
+    gp = g._ptr
+    players = lib.paifu_game_players(gp)
+    yname = lib.paifu_mcr_fan_name if g.is_mcr else lib.paifu_yaku_name
+    for i in range(lib.paifu_game_deal_count(gp)):
+        d = lib.paifu_game_deal(gp, i).contents
+        st = d.start
+        ne = d.n_events
+        types = ctypes.string_at(d.events, ne * esize)[0::esize] if ne else b""
+        lib.paifu_deal_label(label, 16, ctypes.byref(st))
+        nw, ndr = d.n_wins, d.n_draws
+        if nw:
+            w = d.wins[0]
+            k = w.known
+            outcome = "win"
+            win = (w.winner, w.from_, w.winner == w.from_,
+                   w.han if k & 1 else None, w.fu if k & 2 else None,
+                   w.points if k & 4 else None,
+                   LIMITS_BY_CODE.get(w.limit) if k & 8 else None,
+                   ",".join(_s(yname(y.id) or b"?") for y in w.yaku[:w.n_yaku])
+                   if k & 0x10 else None)
+        else:
+            outcome = "none"
+            win = (None,) * 8
+        draw_kind = None
+        if ndr:
+            dk = d.draws[0].kind
+            draw_kind = DRAW_KINDS[dk] if dk < len(DRAW_KINDS) else str(dk)
+            if not nw:
+                outcome = "exhaustive_draw" if dk == 0 else "abortive_draw"
+        row = (name, g.index + 1, i + 1, _s(label.value), fmt, players,
+               WINDS[st.round_wind & 3], st.hand_number + 1, st.dealer, st.honba,
+               st.riichi_sticks, ne, types.count(_DRAW), types.count(_DISCARD),
+               types.count(_CHI) + types.count(_PON) + types.count(_DMK) +
+               types.count(_SMK),
+               types.count(_ANKAN) + types.count(_DMK) + types.count(_SMK),
+               types.count(_RIICHI), outcome, draw_kind, nw) + win + (
+                   TILE_NAMES[st.dora_indicator],)
+        for c, v in zip(COLUMNS, row):
+            cols[c].append(v)
+        n += 1
     return n
 
 
-def deals_table(paths: Union[str, "os.PathLike[str]", Iterable[Any]], *, frame: bool = False,
-                errors: str = "raise") -> Any:
+def deals_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> Any:
     """One row per deal of every game in PATHS (files, directories walked as `paifu validate`
-    walks them, or (name, bytes) pairs), as a dict of equally long lists of plain values (the
-    columns of COLUMNS): the deal's place, start, event counts (draws, discards, calls, kans,
-    riichi), outcome, and its first win's recorded winner, han, fu, points, limit and yaku.
+    walks them, log databases and archives, or (name, bytes) pairs), as a dict of equally long
+    lists of plain values (the columns of COLUMNS): the deal's place (``file``: the file or
+    ``"FILE:MEMBER"``; ``game`` and ``deal`` numbered from 1, as `paifu validate` and
+    `paifu export` number them), start, event counts (draws, discards, calls, kans, riichi),
+    outcome, and its first win's recorded winner, han, fu, points, limit and yaku.
 
-    ``frame=True`` returns a pandas DataFrame (pandas must be installed). ``errors="skip"``
-    leaves out unreadable files instead of raising PaifuError.
+    ``frame=True`` returns a pandas DataFrame (pandas must be installed). ``errors`` as
+    everywhere (:func:`paifu.games`): "raise" (default) raises the first unreadable input's
+    PaifuError, "skip" goes on (the rows an input gave before its error stay), "collect"
+    goes on and returns ``Collected(table, unreadable)``.
     """
-    if isinstance(paths, (str, os.PathLike)):
-        paths = [paths]
-    plain = [p for p in paths]
-    named = [p for p in plain if isinstance(p, tuple)]
-    files, _ = expand_inputs([p for p in plain if not isinstance(p, tuple)])
+    check_errors(errors)
+    items, _ = inputs_of(paths)
     cols: Dict[str, List[Any]] = {c: [] for c in COLUMNS}
-    for src in files + named:
-        before = {c: len(v) for c, v in cols.items()}
-        try:
-            _rows_of(src, cols)
-        except PaifuError:
-            if errors != "skip":
-                raise
-            for c, v in cols.items():
-                del v[before[c]:]
+    unreadable: List[Unreadable] = []
+    it = _games_of(items, errors, unreadable, {})
+    while True:
+        g = next(it, None)
+        if g is None:
+            break
+        _rows_of_game(g, cols)
+        del g
+    out: Any = cols
     if frame:
         try:
             import pandas
         except ImportError as e:
             raise ImportError("deals_table(frame=True) needs pandas (Debian: python3-pandas); "
                               "without it, use the dict of lists") from e
-        return pandas.DataFrame(cols, columns=list(COLUMNS))
-    return cols
+        out = pandas.DataFrame(cols, columns=list(COLUMNS))
+    return Collected(out, unreadable) if errors == "collect" else out
+
+
+def events_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> Any:
+    """One row per event of every deal of every game in PATHS (as :func:`deals_table` takes
+    them): the rows of `paifu export`'s events table (doc/export.md), as a dict of equally long
+    lists (the columns of EVENT_COLUMNS): ``game`` and ``deal`` from 1, ``event_index`` from 0,
+    the seat, type, tile, tsumogiri (None when the log does not say), riichi (0/1), the call's
+    tiles in notation sharing the suit letter and the seat the tile came from. ``frame`` and
+    ``errors`` as :func:`deals_table`. Memory grows with the rows: for a whole archive, use
+    :func:`paifu.games` and ``deal.events`` one game at a time, or `paifu export`."""
+    check_errors(errors)
+    items, _ = inputs_of(paths)
+    cols: Dict[str, List[Any]] = {c: [] for c in EVENT_COLUMNS}
+    unreadable: List[Unreadable] = []
+    it = _games_of(items, errors, unreadable, {})
+    add = [cols[c].append for c in EVENT_COLUMNS]
+    while True:
+        g = next(it, None)
+        if g is None:
+            break
+        file, game = g.source, g.index + 1
+        for d in g.deals:
+            for i, e in enumerate(d.events):
+                ts = e.tsumogiri
+                row = (file, game, d.index + 1, i, e.seat, e.type, e.tile,
+                       None if ts is None else int(ts), int(e.riichi),
+                       format_tiles(e.tiles) if e[6] else None, e.from_seat)
+                for f, v in zip(add, row):
+                    f(v)
+        del g
+    out: Any = cols
+    if frame:
+        try:
+            import pandas
+        except ImportError as e:
+            raise ImportError("events_table(frame=True) needs pandas (Debian: python3-pandas); "
+                              "without it, use the dict of lists") from e
+        out = pandas.DataFrame(cols, columns=list(EVENT_COLUMNS))
+    return Collected(out, unreadable) if errors == "collect" else out

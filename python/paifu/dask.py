@@ -15,7 +15,15 @@ An input is one of:
   (shared storage) and reads that member; :func:`archive` lists them, or ships the bytes.
 
 Results keep their file and game: every finding's ``location.file`` is the input's name and
-``location.game`` its game within the file, as ``paifu validate`` reports them.
+``location.game`` its game within the file (from 1), as ``paifu validate`` reports them.
+
+Every function that reads inputs takes ``errors`` with paifu's one meaning (see
+:func:`paifu.games`): "raise" raises the first unreadable input's PaifuError when the bag is
+computed; "skip" leaves it out and goes on; "collect" goes on and keeps the unreadable inputs
+beside the results: :func:`validate` and :func:`convert` keep them as results holding their
+error (``FileReport.error``, ``Converted.error``; :func:`report` gathers them in
+``report.unreadable``), :func:`export` as :class:`paifu.Unreadable` items among the rows that
+:func:`table` sets beside the table (``Collected(table, unreadable)``).
 
 >>> from dask.distributed import Client
 >>> client = Client("tcp://scheduler:8786")          # or LocalCluster() for one machine
@@ -38,7 +46,8 @@ except ImportError as e:  # pragma: no cover - depends on the machine
                       "python3-distributed)") from e
 
 from ._core import PaifuError, RulesLike
-from ._game import FileReport, Report, convert as _convert, expand_inputs, read as _read
+from ._game import (Collected, FileReport, Report, Unreadable, check_errors,
+                    convert as _convert, expand_inputs, read as _read)
 from ._game import validate_file as _validate_file
 from ._table import COLUMNS, _rows_of
 
@@ -129,20 +138,32 @@ def archive(path: str, *, ship: bool = False, npartitions: Optional[int] = None)
 
 
 def validate_one(item: Item, rules: RulesLike = None, overrides: Optional[Mapping] = None,
-                 fallback: str = "rrc", max_findings: int = 0) -> FileReport:
-    """Verify one input on a worker (see paifu.validate_file)."""
+                 fallback: str = "rrc", max_findings: int = 0,
+                 errors: str = "collect") -> Optional[FileReport]:
+    """Verify one input on a worker (see paifu.validate_file); ERRORS as paifu.validate:
+    None for an unreadable input under "skip"."""
     try:
         name, src = _name_and_source(item)
     except (OSError, KeyError, PaifuError, tarfile.TarError, zipfile.BadZipFile) as e:
-        err = e if isinstance(e, PaifuError) else PaifuError(str(e), -3)
-        return FileReport(str(item), [], None, 0, err, {})
-    return _validate_file((name, src) if not isinstance(src, str) else src, rules,
-                          overrides=overrides, fallback=fallback, max_findings=max_findings,
-                          name=name)
+        err = e if isinstance(e, PaifuError) else PaifuError("%s: %s" % (item, e), -3)
+        fr = FileReport(str(item), [], None, 0, err, {})
+    else:
+        fr = _validate_file((name, src) if not isinstance(src, str) else src, rules,
+                            overrides=overrides, fallback=fallback, max_findings=max_findings,
+                            name=name)
+    if fr.unreadable and errors == "raise":
+        raise fr.unreadable[0].error
+    if errors == "skip":
+        if fr.error is not None:
+            return None
+        fr.member_errors = []
+    return fr
 
 
-def convert_one(item: Item, to: str, strict: bool = False) -> Converted:
-    """Convert one input on a worker (see paifu.convert)."""
+def convert_one(item: Item, to: str, strict: bool = False,
+                errors: str = "collect") -> Optional[Converted]:
+    """Convert one input on a worker (see paifu.convert); ERRORS: "collect" (default) returns
+    the error in Converted.error, "skip" None, "raise" raises it."""
     try:
         name, src = _name_and_source(item)
         if isinstance(src, str):
@@ -155,52 +176,89 @@ def convert_one(item: Item, to: str, strict: bool = False) -> Converted:
             if loss.what not in losses:
                 losses.append(loss.what)
         return Converted(name, conv.data, losses, None)
-    except PaifuError as e:
-        return Converted(str(item[0] if isinstance(item, tuple) else item), None, [], e)
+    except (OSError, KeyError, PaifuError, tarfile.TarError, zipfile.BadZipFile) as e:
+        if errors == "raise":
+            raise
+        if errors == "skip":
+            return None
+        err = e if isinstance(e, PaifuError) else PaifuError("%s: %s" % (item, e), -3)
+        return Converted(str(item[0] if isinstance(item, tuple) else item), None, [], err)
 
 
-def export_one(item: Item) -> List[Dict[str, Any]]:
-    """The deals of one input as rows (dicts of plain values, keys COLUMNS)."""
-    name, src = _name_and_source(item)
+def export_one(item: Item, errors: str = "raise") -> List[Any]:
+    """The deals of one input as rows (dicts of plain values, keys COLUMNS); under
+    errors="collect" an unreadable input (or member) adds an :class:`paifu.Unreadable` item."""
+    try:
+        name, src = _name_and_source(item)
+    except (OSError, KeyError, PaifuError, tarfile.TarError, zipfile.BadZipFile) as e:
+        err = e if isinstance(e, PaifuError) else PaifuError("%s: %s" % (item, e), -3)
+        if errors == "raise":
+            raise err
+        return [Unreadable(str(item), err)] if errors == "collect" else []
     cols: Dict[str, List[Any]] = {c: [] for c in COLUMNS}
-    n = _rows_of((name, src) if not isinstance(src, str) else src, cols)
-    return [{c: cols[c][i] for c in COLUMNS} for i in range(n)]
+    bad: List[Unreadable] = []
+    n = _rows_of((name, src) if not isinstance(src, str) else src, cols, errors, bad)
+    rows: List[Any] = [{c: cols[c][i] for c in COLUMNS} for i in range(n)]
+    return rows + (bad if errors == "collect" else [])
 
 
 # ---- over a bag ----
 
 
 def validate(items: Any, rules: RulesLike = None, *, overrides: Optional[Mapping] = None,
-             fallback: str = "rrc", max_findings: int = 0,
+             fallback: str = "rrc", max_findings: int = 0, errors: str = "collect",
              npartitions: Optional[int] = None) -> "_db.Bag":
     """A bag of FileReport, one per input (lazy: compute it, or pass it to :func:`report`).
-    RULES is a preset name or None (the rule set each log names); OVERRIDES set parameters."""
-    return _bag(items, npartitions).map(validate_one, rules=rules, overrides=overrides,
-                                        fallback=fallback, max_findings=max_findings)
+    RULES is a preset name or None (the rule set each log names); OVERRIDES set parameters;
+    ERRORS as paifu.validate."""
+    bag = _bag(items, npartitions).map(validate_one, rules=rules, overrides=overrides,
+                                       fallback=fallback, max_findings=max_findings,
+                                       errors=check_errors(errors))
+    return bag.filter(_not_none) if errors == "skip" else bag
+
+
+def _not_none(x: Any) -> bool:
+    return x is not None
 
 
 def report(reports: Any, skipped: int = 0, **compute_kw: Any) -> Report:
     """Compute a bag (or list) of FileReport into one Report, in input order; its
-    ``to_dict()`` is `paifu validate --format json` over the same files."""
+    ``to_dict()`` is `paifu validate --format json` over the same files and its
+    ``unreadable`` the inputs that could not be read."""
     if isinstance(reports, _db.Bag):
         reports = reports.compute(**compute_kw)
-    return Report(list(reports), skipped)
+    return Report([r for r in reports if r is not None], skipped)
 
 
-def convert(items: Any, to: str, *, strict: bool = False,
+def convert(items: Any, to: str, *, strict: bool = False, errors: str = "collect",
             npartitions: Optional[int] = None) -> "_db.Bag":
-    """A bag of Converted, one per input: its bytes in format TO and the losses."""
-    return _bag(items, npartitions).map(convert_one, to=to, strict=strict)
+    """A bag of Converted, one per input: its bytes in format TO and the losses; ERRORS:
+    "collect" (default) keeps an unreadable input as a Converted with its ``error``, "skip"
+    leaves it out, "raise" raises its PaifuError."""
+    bag = _bag(items, npartitions).map(convert_one, to=to, strict=strict,
+                                       errors=check_errors(errors))
+    return bag.filter(_not_none) if errors == "skip" else bag
 
 
-def export(items: Any, *, npartitions: Optional[int] = None) -> "_db.Bag":
+def export(items: Any, *, errors: str = "raise",
+           npartitions: Optional[int] = None) -> "_db.Bag":
     """A bag of deal rows (dicts with the keys of paifu.COLUMNS), one per deal. With pandas,
-    ``.to_dataframe()`` makes a dask DataFrame of it; :func:`table` collects it."""
-    return _bag(items, npartitions).map(export_one).flatten()
+    ``.to_dataframe()`` makes a dask DataFrame of it; :func:`table` collects it. ERRORS as
+    paifu.deals_table: under "collect" the bag also holds an :class:`paifu.Unreadable` per
+    unreadable input, which :func:`table` sets beside the table."""
+    return _bag(items, npartitions).map(export_one, errors=check_errors(errors)).flatten()
 
 
-def table(rows: Any, **compute_kw: Any) -> Dict[str, List[Any]]:
-    """Collect a bag of rows into columns, as paifu.deals_table returns them."""
+def table(rows: Any, *, errors: str = "raise", **compute_kw: Any) -> Any:
+    """Collect a bag of rows into columns, as paifu.deals_table returns them. ERRORS, the one
+    given to :func:`export`: "collect" returns ``Collected(table, unreadable)`` (the
+    :class:`paifu.Unreadable` items of the bag set beside the table); "raise" raises the first
+    one's error; "skip" leaves them out."""
+    check_errors(errors)
     if isinstance(rows, _db.Bag):
         rows = rows.compute(**compute_kw)
-    return {c: [r[c] for r in rows] for c in COLUMNS}
+    bad = [r for r in rows if isinstance(r, Unreadable)]
+    if bad and errors == "raise":
+        raise bad[0].error
+    cols = {c: [r[c] for r in rows if not isinstance(r, Unreadable)] for c in COLUMNS}
+    return Collected(cols, bad) if errors == "collect" else cols

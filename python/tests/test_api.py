@@ -275,7 +275,7 @@ class Verifying(unittest.TestCase):
             f = fs[codes.index("score.fu")]
             self.assertEqual((f.expected, f.recorded), ("30", "40"))
             self.assertEqual(f.location.file, bad)
-            self.assertEqual(f.location.game, 0)
+            self.assertEqual(f.location.game, 1)  # numbered from 1, as the CLI
             self.assertEqual(f.location.deal, "E1-0")
             self.assertGreaterEqual(f.location.event, 0)
             self.assertIn("score.fu", str(f))

@@ -35,7 +35,7 @@ class CorpusEqualsCli(unittest.TestCase):
         self.assertEqual([f.to_dict() for f in found], entry["findings"])
         for f in found:
             self.assertEqual(f.location.file, entry["file"])
-            self.assertGreaterEqual(f.location.game, 0)
+            self.assertGreaterEqual(f.location.game, 1)
 
     def test_rules_override_on_corpus(self):
         # another preset and a parameter over every riichi log, three-player games included

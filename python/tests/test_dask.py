@@ -76,7 +76,7 @@ class OnLocalCluster(unittest.TestCase):
         for fr in rep.files:
             for f in fr.findings:  # a finding keeps its file and game
                 self.assertEqual(f.location.file, fr.file)
-                self.assertGreaterEqual(f.location.game, 0)
+                self.assertGreaterEqual(f.location.game, 1)
 
     def test_convert_equals_cli(self):
         some = self.files[:12] + [f for f in self.files if f.endswith("junk.json")]

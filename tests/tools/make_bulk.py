@@ -3,10 +3,12 @@
 
 usage:
   make_bulk.py db OUT.db [--copies N] [--bad] LOG...
-      a houou-logs database (Apricot-S/houou-logs' table `logs`): one row per LOG (times N,
-      each copy under a fresh id), `log` the mjlog XML gzip-compressed; num_players and
-      is_tonpu from the log's <GO type>. --bad adds a row whose blob is no gzip and one not yet
-      processed (is_processed = 0). Prints "ID<TAB>LOG" for every good row.
+      a houou-logs database made with houou-logs' own statements (cited at make_db): one row
+      per LOG (times N, each copy under a fresh id whose type is the log's <GO type>),
+      imported then downloaded (`log` the mjlog XML gzip-compressed). --bad adds a row not yet
+      downloaded, one whose download failed (was_error 1) and one whose blob is damaged (no
+      gzip). Prints "ID<TAB>LOG" for every good row of the first copy, in id order (houou-logs'
+      ORDER BY id).
   make_bulk.py archives DIR OUTPREFIX
       OUTPREFIX.zip, .tar and .tar.gz of the files of DIR (paths relative to DIR).
   make_bulk.py hostile OUTDIR LOG
@@ -29,13 +31,80 @@ def go_type(data):
     return int(m.group(1)) if m else 0x09  # a 4-player hanchan when the log does not say
 
 
+# houou-logs' schema and statements, as Apricot-S/houou-logs writes them (facts, restated):
+#   src/houou_logs/db.py @ 0438801eabce4b3a01ccd68e97356d7c026291e8: setup_table() creates
+#     `logs` (below, WITHOUT ROWID), `last_fetch_time (time REAL)` with one row 0.0 and
+#     `file_index (file TEXT PRIMARY KEY, size ...) WITHOUT ROWID`; insert_log_entries() adds
+#     rows with an upsert on id; update_log_entries() marks a row downloaded; get_log_contents()
+#     reads `WHERE is_processed = 1 AND was_error = 0 [AND num_players = ?] [AND is_tonpu = 1|0]
+#     ORDER BY id ASC`.
+#   src/houou_logs/log_id.py @ 17943a32e65c07087a900cd7b9a73d677171fbd1: a row as the archive
+#     lists it: date "YYYY-MM-DDTHH:MM", num_players 3 when bit 0x10 of the id's type
+#     (id[13:17], hex) is set, is_tonpu 1 unless bit 0x08 (hanchan), is_processed 0,
+#     was_error 0, log NULL.
+#   src/houou_logs/download.py @ 05fbd021493e60f0dc6d95d3d9bb338fb371b9a5: a download stores
+#     gzip.compress(response bytes) (level 9, the default) with was_error 0, or NULL with
+#     was_error 1 when the fetch failed.
+HOUOU_CREATE_LOGS = """
+        CREATE TABLE IF NOT EXISTS logs (
+            id TEXT PRIMARY KEY,
+            date TEXT NOT NULL,
+            num_players INTEGER NOT NULL CHECK(num_players IN (4, 3)),
+            is_tonpu INTEGER NOT NULL CHECK(is_tonpu IN (0, 1)),
+            is_processed INTEGER NOT NULL CHECK(is_processed IN (0, 1)),
+            was_error INTEGER NOT NULL CHECK(was_error IN (0, 1)),
+            log BLOB
+        ) WITHOUT ROWID;
+        """
+HOUOU_CREATE_FILE_INDEX = """
+        CREATE TABLE IF NOT EXISTS file_index (
+            file TEXT PRIMARY KEY,
+            size INTEGER NOT NULL CHECK(size > 0)
+        ) WITHOUT ROWID;
+        """
+HOUOU_INSERT = """
+        INSERT INTO logs (id, date, num_players, is_tonpu, is_processed, was_error, log)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET
+            date=excluded.date,
+            num_players=excluded.num_players,
+            is_tonpu=excluded.is_tonpu,
+            is_processed=excluded.is_processed,
+            was_error=excluded.was_error,
+            log=excluded.log;
+        """
+HOUOU_UPDATE = """
+        UPDATE logs SET is_processed = 1, was_error = ?, log = ?
+        WHERE id = ?;
+        """
+
+
+def houou_setup(db):
+    """houou-logs' setup_table()."""
+    with db:
+        db.execute(HOUOU_CREATE_LOGS)
+        db.execute("CREATE TABLE last_fetch_time (time REAL);")
+        db.execute("INSERT INTO last_fetch_time (time) VALUES (?);", (0.0,))
+        db.execute(HOUOU_CREATE_FILE_INDEX)
+
+
+def houou_entry(log_id):
+    """The row houou-logs' archive import makes for LOG_ID (not yet downloaded)."""
+    t = int(log_id[13:17], 16)
+    date = "%s-%s-%sT%s:00" % (log_id[0:4], log_id[4:6], log_id[6:8], log_id[8:10])
+    return (log_id, date, 3 if t & 0x10 else 4, 0 if t & 0x08 else 1, 0, 0, None)
+
+
 def make_db(out, logs, copies, bad):
+    """A database as houou-logs leaves it after an import and a download: every good row
+    downloaded; with BAD, a row not yet downloaded, one whose download failed, and one whose
+    blob is damaged (no gzip: what a damaged disk, not houou-logs, makes)."""
     if os.path.exists(out):
         os.remove(out)
     db = sqlite3.connect(out)
-    db.execute("CREATE TABLE logs (id TEXT PRIMARY KEY, date TEXT, num_players INTEGER, "
-               "is_tonpu INTEGER, is_processed INTEGER, was_error INTEGER, log BLOB)")
+    houou_setup(db)
     n = 0
+    good = []
     for copy in range(copies):
         for path in logs:
             raw = open(path, "rb").read()
@@ -47,21 +116,29 @@ def make_db(out, logs, copies, bad):
             m = re.search(r"(\d{10})gm-", os.path.basename(path))
             date = m.group(1) if m else "2024010100"
             log_id = "%sgm-%04x-0000-%08x" % (date, t, n)
-            db.execute("INSERT INTO logs VALUES (?, ?, ?, ?, 1, 0, ?)",
-                       (log_id, "%s-%s-%s %s:00:00" % (date[:4], date[4:6], date[6:8], date[8:]),
-                        3 if t & 0x10 else 4,
-                        0 if t & 0x08 else 1, gzip.compress(raw, 6)))
-            if copy == 0:
-                print(f"{log_id}\t{path}")
+            good.append((log_id, raw, path if copy == 0 else None))
             n += 1
+    extra = []
+    if bad:
+        extra = ["2009082713gm-0009-0000-badbad01", "2009082713gm-0009-0000-pending1",
+                 "2009082713gm-0009-0000-failed01"]
+    # the import: one row per id of the archive, not downloaded
+    with db:
+        db.executemany(HOUOU_INSERT, [houou_entry(i) for i, _, _ in good] +
+                       [houou_entry(i) for i in extra])
+    # the download: one update per row, committed one by one
+    for log_id, raw, _ in good:
+        db.execute(HOUOU_UPDATE, (0, gzip.compress(raw), log_id))
         db.commit()
     if bad:
-        db.execute("INSERT INTO logs VALUES ('2009082713gm-0009-0000-badbad01', '', 4, 0, 1, 0, ?)",
-                   (b"\x1f\x8bnot gzip at all",))
-        db.execute("INSERT INTO logs VALUES ('2009082713gm-0009-0000-pending1', '', 4, 0, 0, 0, NULL)")
-        db.execute("INSERT INTO logs VALUES ('2009082713gm-0009-0000-failed01', '', 4, 0, 1, 1, NULL)")
-    db.commit()
+        db.execute(HOUOU_UPDATE, (1, None, "2009082713gm-0009-0000-failed01"))
+        db.execute(HOUOU_UPDATE, (0, b"\x1f\x8bnot gzip at all", "2009082713gm-0009-0000-badbad01"))
+        db.commit()
     db.close()
+    # the order houou-logs reads them in: ORDER BY id (SQLite's BINARY collation: bytes)
+    for log_id, _, path in sorted(good):
+        if path is not None:
+            print(f"{log_id}\t{path}")
 
 
 def make_archives(folder, prefix):

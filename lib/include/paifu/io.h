@@ -122,7 +122,7 @@ PAIFU_EXTERN int paifu_reader_open_buffer(paifu_reader **out, const void *data, 
  * itself is unreadable. So "report the error and call again until 0" reads all that can be read.
  *
  * A log database (houou-logs' SQLite layout, recognised by the SQLite header) hands out the
- * logs of its rows with is_processed = 1 and was_error = 0, in rowid order, each game with
+ * logs of its rows with is_processed = 1 and was_error = 0, in id order (as houou-logs reads them), each game with
  * metadata tenhou.ref set to the row's log id; options players and length select rows. A zip or
  * tar(.gz) archive hands out its members' games in archive order; members that are no log are
  * skipped (counted), and every member is held to the caps of a file, max_members, a ratio cap
