@@ -49,7 +49,7 @@ from ._lib import library_path
 from ._score import ScoreResult, points, score, shanten, standings, waits
 from ._table import COLUMNS, deals_table
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CARRIES", "COLUMNS", "Conversion", "Deal", "Draw", "EVENT_TYPES", "Event", "FileReport",
