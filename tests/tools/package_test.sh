@@ -46,7 +46,8 @@ check "paifu --version" run paifu --version
 check "paifu validate" run paifu validate handmade-rrc-one-deal.paifu.json
 check "paifu convert" run paifu convert --to tenhou6 -o out.json synthetic-tenhou.mjlog
 check "paifu report" run paifu report --rules ema --format html -o report.html pantheon-ema-sheet.txt
-check "the man pages" run sh -c 'man -w paifu && man -w paifu-validate && man -w paifu-report'
+check "the man pages" test -f /usr/share/man/man1/paifu.1 -a -f /usr/share/man/man1/paifu-validate.1 \
+    -a -f /usr/share/man/man1/paifu-report.1
 check "the bash completion" test -f /usr/share/bash-completion/completions/paifu
 check "import paifu (python3-paifu with libpaifu0's library)" run /usr/bin/python3 -c '
 import paifu, sys
