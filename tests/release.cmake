@@ -21,3 +21,22 @@ if(NOT PAIFU_SANITIZE AND NOT PAIFU_FUZZ)
             ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR})
   set_tests_properties(abi.check PROPERTIES LABELS abi)
 endif()
+
+# Every command, Python and C block of README.md and doc/*.md runs (tests/tools/doc_blocks.py
+# says which cannot, and why), and the README stays a front door (at most 250 lines).
+add_test(NAME doc.blocks
+  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/doc_blocks.py ${PROJECT_SOURCE_DIR}
+          ${PROJECT_BINARY_DIR})
+set_tests_properties(doc.blocks PROPERTIES LABELS doc TIMEOUT 600)
+
+# The referee's guide lists every finding code of lib/base/finding_codes.def with its meaning
+# and what to do about it (doc/gen_codes.py writes the first columns).
+add_test(NAME doc.codes COMMAND ${PAIFU_PYTHON} ${PROJECT_SOURCE_DIR}/doc/gen_codes.py --check)
+set_tests_properties(doc.codes PROPERTIES LABELS doc)
+
+# The C library guide's example program, built and run on a sample.
+add_executable(doc_example ${PROJECT_SOURCE_DIR}/doc/example.c)
+target_link_libraries(doc_example PRIVATE paifu paifu_warnings paifu_sanitize)
+add_test(NAME doc.example
+  COMMAND doc_example ${PROJECT_SOURCE_DIR}/samples/session-rrc.paifu.json)
+set_tests_properties(doc.example PROPERTIES LABELS doc)
