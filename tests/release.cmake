@@ -40,3 +40,9 @@ target_link_libraries(doc_example PRIVATE paifu paifu_warnings paifu_sanitize)
 add_test(NAME doc.example
   COMMAND doc_example ${PROJECT_SOURCE_DIR}/samples/session-rrc.paifu.json)
 set_tests_properties(doc.example PROPERTIES LABELS doc)
+
+# CHANGELOG.md keeps an Unreleased section, and its newest release is the version being built.
+add_test(NAME doc.changelog
+  COMMAND ${PAIFU_PYTHON} -c "import re,sys; t=open(sys.argv[1],encoding='utf-8').read(); v=re.findall(r'^## \\[([^]]+)\\]', t, re.M); ok = v[:1] == ['Unreleased'] and len(v) > 1 and v[1] == sys.argv[2]; print('doc.changelog:', 'ok' if ok else 'CHANGELOG.md must start with [Unreleased], then [%s]; it has %s' % (sys.argv[2], v[:2])); sys.exit(0 if ok else 1)"
+          ${PROJECT_SOURCE_DIR}/CHANGELOG.md ${PROJECT_VERSION})
+set_tests_properties(doc.changelog PROPERTIES LABELS doc)
