@@ -185,6 +185,22 @@ int cli_resolve_rules_origin(paifu_rules **out, paifu_rules_origin *origin,
     return paifu_game_rules_resolve(out, origin, game, &choice, err);
 }
 
+/* The version of the tool and of the library it runs with (they differ when an older or newer
+   libpaifu is found at run time), then the formats that library reads and writes. */
+static void print_version(void)
+{
+    printf("paifu %s (library %s)\n", PAIFU_VERSION_STRING, paifu_version());
+    for (int writes = 0; writes < 2; writes++) {
+        fputs(writes ? "writes:" : "reads:", stdout);
+        for (size_t i = 0; i < paifu_format_count(); i++) {
+            const paifu_format_info *f = paifu_format(i);
+            if (writes ? f->can_write : f->can_read)
+                printf(" %s", f->name);
+        }
+        fputc('\n', stdout);
+    }
+}
+
 int main(int argc, char **argv)
 {
 #ifdef __GLIBC__
@@ -201,7 +217,7 @@ int main(int argc, char **argv)
     }
     const char *cmd = argv[1];
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
-        printf("paifu %s (library %s)\n", PAIFU_VERSION_STRING, paifu_version());
+        print_version();
         return CLI_CLEAN;
     }
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {

@@ -60,7 +60,7 @@ from ._lib import library_path
 from ._score import ScoreResult, points, score, shanten, standings, waits
 from ._table import COLUMNS, EVENT_COLUMNS, deals_table, events_table
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CARRIES", "COLUMNS", "Collected", "Conversion", "ERRORS", "EVENT_COLUMNS", "Deal", "Draw", "EVENT_TYPES", "Event", "FileReport",
