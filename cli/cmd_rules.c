@@ -15,7 +15,9 @@ const char cmd_rules_usage[] =
     "list    the presets and the documents they come from\n"
     "show    every parameter of a resolved rule set (PRESET, default rrc, plus overrides),\n"
     "        then what paifu enforces of the preset's rule document, rule by rule\n"
-    "params  every parameter with its type, allowed values and meaning\n";
+    "params  every parameter with its type, allowed values and meaning; [a fact of the log]\n"
+    "        marks the tile set (red fives), players and length: a log that names its rule\n"
+    "        set keeps them under --rules and --rules-file; only --rule KEY=VALUE changes one\n";
 
 static void show(const paifu_rules *r, bool json)
 {
@@ -105,9 +107,9 @@ int cmd_rules(int argc, char **argv)
     if (strcmp(sub, "params") == 0) {
         for (size_t i = 0; i < paifu_rules_param_count(); i++) {
             const paifu_rule_param_info *p = paifu_rules_param(i);
-            printf("%s (%s, %s%s%s)\n    %s\n    source: %s\n", p->name, p->group,
-                   paifu_rule_type_name(p->type), p->values[0] ? ": " : "", p->values, p->doc,
-                   p->source);
+            printf("%s (%s, %s%s%s)\n    %s%s\n    source: %s\n", p->name, p->group,
+                   paifu_rule_type_name(p->type), p->values[0] ? ": " : "", p->values,
+                   p->fact ? "[a fact of the log] " : "", p->doc, p->source);
         }
         return CLI_CLEAN;
     }

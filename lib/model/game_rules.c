@@ -1,14 +1,23 @@
 /*
  * game_rules.c: the rules a game is checked under (paifu/rules.h). Every caller (the CLI, the
- * writers, the tests) asks here, so there is one policy:
+ * writers, the tests) asks here, so there is one policy. A rule parameter is of one of two
+ * kinds (paifu_rule_param_info.fact): a fact of the log (the tile set it was played with, so
+ * which fives are red; its players; its length) or a ruling of the tournament (limits, uma and
+ * oka, chombo and penalties, abortive draws, standings, ...).
  *
  *   1. the caller's rule set (a rule file's rules) as it is, or else
- *   2. the caller's preset, or else the preset the log names, or else the fallback (assumed),
- *      each followed by the log's own overrides: they are facts of its game (red fives,
- *      players, length, a lobby's uma);
- *   3. a game of three players is checked with three (the rule set may be a four-player one:
+ *   2. the caller's preset, or else the preset the log names, or else the fallback (assumed);
+ *      the log's own overrides follow the preset it names (or the fallback) and the same preset
+ *      named by the caller: they refine that preset for the log's table (a lobby without open
+ *      tanyao, a 3-player room's points);
+ *   3. when the caller brought the rule set (1 or 2) and the log has rules of its own, every
+ *      fact of the log is taken from the log's rule set (its preset and overrides; only its
+ *      overrides when it names no preset): a preset or a rule file brings rulings, never the
+ *      tile set, the players or the length;
+ *   4. a game of three players is checked with three (the rule set may be a four-player one:
  *      a preset or a file chosen for another table);
- *   4. the caller's KEY=VALUE assignments, last, so they win over everything above.
+ *   5. the caller's KEY=VALUE assignments, last, so they win over everything above: the one
+ *      way to check a log against another fact (its red fives as plain fives).
  *
  * The origin says which of the three named the rule set, so a report can say when one was
  * assumed.
@@ -16,6 +25,9 @@
 #include "error_internal.h"
 #include "paifu/game.h"
 #include "rules_internal.h"
+
+#include <stdbool.h>
+#include <strings.h>
 
 int paifu_rules_choice_init(paifu_rules_choice *choice, unsigned int version)
 {
@@ -36,30 +48,65 @@ const char *paifu_rules_origin_name(paifu_rules_origin origin)
     return "unknown";
 }
 
-/* Steps 1 and 2: the rule set before the adjustments, and where it came from. */
+static int apply_log_overrides(paifu_rules *r, const paifu_game *game, bool facts_only,
+                               paifu_error *err)
+{
+    for (size_t i = 0; game && i < paifu_game_rule_override_count(game); i++) {
+        const paifu_meta *o = paifu_game_rule_override(game, i);
+        if (facts_only && !paifu_rules__is_fact(o->key))
+            continue;
+        int rc = paifu_rules__set(r, o->key, o->value, err);
+        if (rc < 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* Step 3: the facts of the log's own rule set copied into R (a caller's rule set). */
+static int keep_log_facts(paifu_rules *r, const paifu_game *game, paifu_error *err)
+{
+    const char *logged = paifu_game_rules_name(game);
+    if (!logged || !*logged)
+        return apply_log_overrides(r, game, true, err);
+    paifu_rules *own = NULL;
+    int rc = paifu_rules_preset(&own, logged, err);
+    if (rc == 0)
+        rc = apply_log_overrides(own, game, false, err);
+    if (rc == 0)
+        paifu_rules__copy_facts(r, own);
+    paifu_rules_free(own);
+    return rc;
+}
+
+/* Steps 1 to 3: the rule set before the adjustments, and where it came from. */
 static int base_rules(paifu_rules **out, paifu_rules_origin *origin, const paifu_game *game,
                       const paifu_rules_choice *c, paifu_error *err)
 {
-    if (c->rules) {
-        *origin = PAIFU_RULES_FROM_CALLER;
-        return paifu_rules_copy(out, c->rules, err);
-    }
     const char *name = c->preset, *logged = game ? paifu_game_rules_name(game) : NULL;
+    int rc;
     *origin = PAIFU_RULES_FROM_CALLER;
-    if (!name && logged && *logged) {
-        name = logged; /* a reader may have chosen it for a format that names none (mjai) */
-        *origin = paifu_game_meta_get(game, PAIFU_META_RULES_ASSUMED) ? PAIFU_RULES_ASSUMED
-                                                                      : PAIFU_RULES_FROM_LOG;
+    if (c->rules) {
+        rc = paifu_rules_copy(out, c->rules, err);
+    } else {
+        if (!name && logged && *logged) {
+            name = logged; /* a reader may have chosen it for a format that names none (mjai) */
+            *origin = paifu_game_meta_get(game, PAIFU_META_RULES_ASSUMED) ? PAIFU_RULES_ASSUMED
+                                                                          : PAIFU_RULES_FROM_LOG;
+        }
+        if (!name) {
+            name = c->fallback ? c->fallback : paifu_rules__default_preset;
+            *origin = PAIFU_RULES_ASSUMED;
+        }
+        rc = paifu_rules_preset(out, name, err);
+        /* the log's overrides refine its own preset (or the fallback it is checked under) */
+        bool own = !c->preset || (logged && strcasecmp(c->preset, logged) == 0);
+        if (rc == 0 && own)
+            rc = apply_log_overrides(*out, game, false, err);
+        if (rc == 0 && own)
+            return 0;
     }
-    if (!name) {
-        name = c->fallback ? c->fallback : paifu_rules__default_preset;
-        *origin = PAIFU_RULES_ASSUMED;
-    }
-    int rc = paifu_rules_preset(out, name, err);
-    for (size_t i = 0; rc == 0 && game && i < paifu_game_rule_override_count(game); i++) {
-        const paifu_meta *o = paifu_game_rule_override(game, i);
-        rc = paifu_rules__set(*out, o->key, o->value, err);
-    }
+    if (rc == 0 && game)
+        rc = keep_log_facts(*out, game, err);
     return rc;
 }
 

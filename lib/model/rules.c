@@ -24,7 +24,10 @@ typedef struct rule_row {
 } rule_row;
 
 #define ROW(name_, group_, type_, values_, def_, doc_, src_)                                       \
-    {{#name_, group_, type_, values_, doc_, src_}, offsetof(struct paifu_rules, name_), def_}
+    {{#name_, group_, type_, values_, doc_, src_, 0}, offsetof(struct paifu_rules, name_), def_}
+/* A fact of the log (paifu_rule_param_info.fact): the tile set, the players, the length. */
+#define FACT(name_, group_, type_, values_, def_, doc_, src_)                                      \
+    {{#name_, group_, type_, values_, doc_, src_, 1}, offsetof(struct paifu_rules, name_), def_}
 
 #define B PAIFU_RULE_BOOL
 #define I PAIFU_RULE_INT
@@ -37,8 +40,8 @@ static const rule_row ROWS[] = {
     ROW(family, "game", E, "riichi|mcr", "riichi",
         "riichi: Japanese riichi; mcr: Chinese Official (81 fan)",
         "RRC 2024; MCR 2006 (Green Book)"),
-    ROW(players, "game", I, "", "4", "seats in play: 4, or 3 for sanma", "Tenhou rules"),
-    ROW(game_length, "game", E, "east|south|north|single", "south",
+    FACT(players, "game", I, "", "4", "seats in play: 4, or 3 for sanma", "Tenhou rules"),
+    FACT(game_length, "game", E, "east|south|north|single", "south",
         "east: East round only (tonpuusen); south: East and South (hanchan); north: all four "
         "winds (MCR); single: one deal (played again after a chombo that replays the deal)",
         "RRC 2024 §3.1.2"),
@@ -162,7 +165,7 @@ static const rule_row ROWS[] = {
         "2 makes it 30 fu; 0 leaves it at 20",
         "RRC 2024 §3.7.3"),
     ROW(kuitan, "scoring", B, "", "true", "tanyao counts in an open hand", "RRC 2024 Table 3"),
-    ROW(red_fives, "scoring", I, "", "3", "red fives in the tile set (one per suit: 3; 0: none)",
+    FACT(red_fives, "scoring", I, "", "3", "red fives in the tile set (one per suit: 3; 0: none)",
         "RRC 2024 §3.6"),
     ROW(ryanhan_shibari, "scoring", B, "", "false",
         "with 5 or more honba a win needs 2 han from yaku", "EMA 2012 §3.4.11"),
@@ -183,7 +186,7 @@ static const rule_row ROWS[] = {
         "Mahjong Soul logs write it just before the discard) or after it, before anyone draws, "
         "calls or declares a kan (none when the deal ends first)",
         "RRC 2024 §3.3.3, §5.3.2; JHC 2016 §7.3.1.16; Tenhou and Mahjong Soul logs"),
-    ROW(kita, "scoring", B, "", "false", "3-player: Norths may be set aside as dora",
+    FACT(kita, "scoring", B, "", "false", "3-player: Norths may be set aside as dora",
         "Tenhou rules"),
     ROW(kita_interrupts, "scoring", B, "", "true",
         "a kita whose replacement tile is drawn breaks ippatsu and the first go-around (double "
@@ -302,7 +305,7 @@ static const rule_row ROWS[] = {
         "exposing the hand after an invalid hu: the offender loses this, split equally among "
         "the other three",
         "MCR 2006 (Green Book), penalties"),
-    ROW(mcr_flowers, "mcr", B, "", "true",
+    FACT(mcr_flowers, "mcr", B, "", "true",
         "the set has the eight flowers and seasons (144 tiles); false: 136 tiles (Botzone)",
         "MCR 2006 (Green Book), tiles"),
     ROW(mcr_wall, "mcr", E, "shared|per_seat", "shared",
@@ -557,6 +560,26 @@ int paifu_rules__set(struct paifu_rules *r, const char *key, const char *value, 
         return paifu_error_set(err, PAIFU_EINVAL, NULL,
                                "unknown rule parameter \"%s\" (see `paifu rules --list`)", key);
     return set_row(r, row, value, err);
+}
+
+bool paifu_rules__is_fact(const char *key)
+{
+    const rule_row *row = find_row(key);
+    return row && row->info.fact;
+}
+
+void paifu_rules__copy_facts(struct paifu_rules *dst, const struct paifu_rules *src)
+{
+    for (size_t i = 0; i < N_ROWS; i++) {
+        if (!ROWS[i].info.fact)
+            continue;
+        size_t size = ROWS[i].info.type == PAIFU_RULE_INT4   ? 4 * sizeof(int32_t)
+                      : ROWS[i].info.type == PAIFU_RULE_BOOL ? sizeof(bool)
+                      : ROWS[i].info.type == PAIFU_RULE_SET  ? sizeof(uint32_t)
+                      : ROWS[i].info.type == PAIFU_RULE_ENUM ? sizeof(int)
+                                                             : sizeof(int32_t);
+        memcpy((char *)dst + ROWS[i].offset, (const char *)src + ROWS[i].offset, size);
+    }
 }
 
 /* ---- public API ---- */

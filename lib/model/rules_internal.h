@@ -227,6 +227,10 @@ extern const size_t paifu_rules__preset_count;
 /* Set a parameter without counting it as an override (used while loading presets). */
 int paifu_rules__set(struct paifu_rules *rules, const char *key, const char *value,
                      paifu_error *err);
+/* Whether KEY names a fact of the log (paifu_rule_param_info.fact); false for an unknown key. */
+bool paifu_rules__is_fact(const char *key);
+/* Copy every fact of the log from SRC into DST (game_rules.c, step 3). */
+void paifu_rules__copy_facts(struct paifu_rules *dst, const struct paifu_rules *src);
 /* Reset to the table defaults. */
 void paifu_rules__defaults(struct paifu_rules *rules);
 

@@ -75,7 +75,7 @@ class RulesChoice(Structure):
 
 class RuleParamInfo(Structure):
     _fields_ = [("name", c_char_p), ("group", c_char_p), ("type", c_int), ("values", c_char_p),
-                ("doc", c_char_p), ("source", c_char_p)]
+                ("doc", c_char_p), ("source", c_char_p), ("fact", c_int)]
 
 
 # ---- game.h ----

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "paifu.h"
@@ -69,14 +70,87 @@ static void nobody_names_them_the_fallback_is_assumed(void **state)
     paifu_game_free(g);
 }
 
-static void the_callers_preset_replaces_the_logs_and_keeps_its_overrides(void **state)
+/* The log's overrides refine its own preset; a caller's other preset brings its own rulings
+   (start points are a ruling: the tournament's, RRC 2024 §3.1.1). */
+static void the_callers_preset_brings_its_rulings(void **state)
 {
     (void)state;
     paifu_game *g = make_game("ema", 4);
     paifu_rules_choice c = PAIFU_RULES_CHOICE_INIT;
     c.preset = "wrc";
-    expect(g, &c, PAIFU_RULES_FROM_CALLER, "wrc", "12345");
+    expect(g, &c, PAIFU_RULES_FROM_CALLER, "wrc", "30000");
+    c.preset = "EMA"; /* the log's own preset named by the caller: its overrides stay */
+    expect(g, &c, PAIFU_RULES_FROM_CALLER, "ema", "12345");
     paifu_game_free(g);
+}
+
+/* The tile set (red fives), the players and the length are facts of the log: they stay the
+   log's under any preset or rule file the caller names (DESIGN.md "The log's facts stay the
+   log's"; RRC 2024 §3.1.1 and EMA 2012 §1.1 fix the set a game is played with); only an
+   explicit KEY=VALUE overrides one. */
+static void the_logs_facts_stay_under_any_rule_set(void **state)
+{
+    (void)state;
+    paifu_game *g = make_game("tenhou", 4); /* Tenhou: three red fives, East-South */
+    assert_int_equal(paifu_game_add_rule_override(g, "game_length", "east", NULL), 0);
+    paifu_rules *file = NULL;
+    assert_int_equal(paifu_rules_preset(&file, "jhc2016", NULL), 0); /* no red fives */
+    const char *presets[] = {"ema", "rrc", "wrc", "jhc2016", NULL};
+    for (size_t i = 0; i < 5; i++) {
+        paifu_rules_choice c = PAIFU_RULES_CHOICE_INIT;
+        c.preset = presets[i];
+        if (!presets[i])
+            c.rules = file;
+        paifu_rules *r = NULL;
+        assert_int_equal(paifu_game_rules_resolve(&r, NULL, g, &c, NULL), 0);
+        char v[64];
+        get(v, sizeof(v), r, "red_fives");
+        assert_string_equal(v, "3");
+        get(v, sizeof(v), r, "game_length");
+        assert_string_equal(v, "east");
+        get(v, sizeof(v), r, "start_points"); /* a ruling: the caller's */
+        assert_string_equal(v, i == 3 || !presets[i] ? "25000" : "30000");
+        paifu_rules_free(r);
+    }
+    /* an explicit assignment checks the fives as plain */
+    const char *plain[] = {"red_fives=0"};
+    paifu_rules_choice c = PAIFU_RULES_CHOICE_INIT;
+    c.preset = "ema";
+    c.assignments = plain;
+    c.n_assignments = 1;
+    paifu_rules *r = NULL;
+    assert_int_equal(paifu_game_rules_resolve(&r, NULL, g, &c, NULL), 0);
+    char v[64];
+    get(v, sizeof(v), r, "red_fives");
+    assert_string_equal(v, "0");
+    paifu_rules_free(r);
+    /* a log that names no rule set: only the facts it records are kept */
+    paifu_game *bare = make_game(NULL, 4);
+    assert_int_equal(paifu_game_add_rule_override(bare, "red_fives", "0", NULL), 0);
+    c.preset = "rrc";
+    c.n_assignments = 0;
+    assert_int_equal(paifu_game_rules_resolve(&r, NULL, bare, &c, NULL), 0);
+    get(v, sizeof(v), r, "red_fives");
+    assert_string_equal(v, "0");
+    get(v, sizeof(v), r, "game_length");
+    assert_string_equal(v, "south");
+    paifu_rules_free(r);
+    paifu_game_free(bare);
+    paifu_rules_free(file);
+    paifu_game_free(g);
+}
+
+/* Every fact is named as one by the parameter table, and only those. */
+static void facts_are_the_tile_set_players_and_length(void **state)
+{
+    (void)state;
+    const char *facts = ",players,game_length,red_fives,kita,mcr_flowers,";
+    for (size_t i = 0; i < paifu_rules_param_count(); i++) {
+        const paifu_rule_param_info *p = paifu_rules_param(i);
+        char key[80];
+        snprintf(key, sizeof(key), ",%s,", p->name);
+        assert_int_equal(p->fact, strstr(facts, key) != NULL);
+    }
 }
 
 static void the_callers_rule_set_is_used_as_it_is(void **state)
@@ -192,7 +266,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(log_names_the_rules),
         cmocka_unit_test(nobody_names_them_the_fallback_is_assumed),
-        cmocka_unit_test(the_callers_preset_replaces_the_logs_and_keeps_its_overrides),
+        cmocka_unit_test(the_callers_preset_brings_its_rulings),
+        cmocka_unit_test(the_logs_facts_stay_under_any_rule_set),
+        cmocka_unit_test(facts_are_the_tile_set_players_and_length),
         cmocka_unit_test(the_callers_rule_set_is_used_as_it_is),
         cmocka_unit_test(three_players_are_checked_with_three_whoever_chose),
         cmocka_unit_test(assignments_come_last_and_count),

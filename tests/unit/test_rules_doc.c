@@ -71,7 +71,15 @@ static void header(text *t)
            "and Mahjong Soul rules = the platforms' own published rules. The engine reads "
            "parameters, never preset names.\n\n"
            "Set values on the command line with `--rules PRESET --rule KEY=VALUE`, in a rule "
-           "file, or with `paifu_rules_set()`.\n\n");
+           "file, or with `paifu_rules_set()`.\n\n"
+           "**Facts and rulings.** A parameter marked *fact of the log* describes the table the "
+           "game was played at: its tile set (which fives are red, hence aka dora; the flowers; "
+           "Norths set aside), its players and its length. A log that names its rule set keeps "
+           "these under any other preset or rule file (`--rules`, `--rules-file`), which bring "
+           "only the tournament's rulings (limits, uma and oka, chombo and penalties, abortive "
+           "draws, standings, ...); only an explicit `--rule KEY=VALUE` overrides a fact (for "
+           "example `--rule red_fives=0` checks a red-five log as if its fives were plain). "
+           "`paifu rules params` marks the same parameters.\n\n");
     put(t, "## Presets\n\n| preset | what it is |\n|---|---|\n");
     for (size_t i = 0; i < paifu_rules_preset_count(); i++) {
         put(t, "| `%s` | ", paifu_rules_preset_name(i));
@@ -100,6 +108,8 @@ static void parameters(text *t)
         put(t, " | `");
         put_cell(t, value);
         put(t, "` | ");
+        if (p->fact)
+            put(t, "*fact of the log:* ");
         put_cell(t, p->doc);
         put(t, " | ");
         put_cell(t, p->source);

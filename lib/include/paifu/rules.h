@@ -41,6 +41,10 @@ typedef struct paifu_rule_param_info {
     const char *values;  /**< enum/set: allowed names joined by "|"; else "" */
     const char *doc;     /**< one-line meaning, every level explained */
     const char *source;  /**< where the rule documents discuss it */
+    int fact;            /**< 1: a fact of the log (the tile set it was played with, its players,
+                              its length): a log that names its rule set keeps it under any
+                              other preset or rule file (paifu_game_rules_resolve); only an
+                              explicit KEY=VALUE overrides it. 0: a ruling of the tournament */
 } paifu_rule_param_info;
 
 /**
