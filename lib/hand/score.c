@@ -357,8 +357,9 @@ bool paifu_hand_tenpai_for_draw(const paifu_hand *hand, const paifu_rules *rules
     if (!hand || !rules || !paifu_hand__valid(hand))
         return false;
     uint64_t waits = paifu_hand_waits(hand);
-    /* 000 §3.8: a wait whose four tiles are all in the player's own hand and melds is none */
-    for (unsigned k = 0; k < KINDS; k++)
+    /* 000 §3.8, EMA 2012 §3.4.2: a wait whose four tiles are all in the player's own hand and
+       melds is none (pure karaten), unless the rule set counts it (Tenhou) */
+    for (unsigned k = 0; k < KINDS && !rules->pure_karaten_tenpai; k++)
         if ((waits & KIND_BIT(k)) && paifu_hand_kind_count(hand, k) >= 4)
             waits &= ~KIND_BIT(k);
     if (!waits || rules->keishiki_tenpai)

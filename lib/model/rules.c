@@ -212,6 +212,11 @@ static const rule_row ROWS[] = {
         "RRC 2024 basic rules §3.4; EMA 2012 §3.4.5"),
     ROW(keishiki_tenpai, "legality", B, "", "true", "tenpai without a yaku counts at a draw",
         "RRC 2024 §3.8"),
+    ROW(pure_karaten_tenpai, "legality", B, "", "false",
+        "pure karaten at an exhaustive draw: a hand whose every winning tile is one the player "
+        "already holds all four of (concealed and in melds) counts as tenpai (true) or noten "
+        "(false)",
+        "RRC 2024 §3.8; EMA 2012 §3.4.2; Tenhou logs (paid as tenpai)"),
     ROW(ippatsu_ankan_breaks, "legality", B, "", "true",
         "a closed kan breaks ippatsu (riichi is the only declaration that does not)",
         "RRC 2024 §3.3.6"),

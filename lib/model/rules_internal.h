@@ -159,6 +159,8 @@ struct paifu_rules {
     int riichi_ankan;      /* enum paifu_riichi_ankan */
     int temp_furiten;      /* enum paifu_temp_furiten: what ends temporary furiten */
     bool keishiki_tenpai;  /* tenpai without yaku counts at a draw */
+    bool pure_karaten_tenpai; /* a hand whose every wait is a tile the player holds all four
+                                 of (hand and melds) counts as tenpai at a draw */
     bool ippatsu_ankan_breaks;
 
     /* penalties */

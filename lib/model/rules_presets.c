@@ -48,6 +48,8 @@ static const paifu_rule_override ema2012[] = {
     {"riichi_ankan", "reading_pons", "EMA 2012 §3.3.12"},
     {"temp_furiten", "any_call", "EMA 2012 §3.4.5: the go-around interrupted by pon, kan or chi"},
     {"winners_own_stick_back", "false", "not stated; RRC 2024 Table 3 (EMA): first in turn order"},
+    {"pure_karaten_tenpai", "false",
+     "EMA 2012 §3.4.2: a player waiting only on a tile he already holds four of is not tenpai"},
 };
 
 /* WRC as far as 000 Table 3 describes it. */
@@ -84,6 +86,8 @@ static const paifu_rule_override jhc2016[] = {
     {"place_sanction_max", "50", "JHC 2016 §8.3.2: to 0.5 of a place"},
     {"fine_lateness", "0", "JHC 2016: not stated"},
     {"winners_own_stick_back", "false", "JHC 2016 §7.3.1.10: all to the one winner"},
+    {"pure_karaten_tenpai", "false",
+     "JHC 2016: not stated; noten, as RRC 2024 §3.8 and EMA 2012 §3.4.2 (chosen)"},
 };
 
 /* tenhou.net ranked 4-player East-South with red fives and open tanyao. */
@@ -115,6 +119,10 @@ static const paifu_rule_override tenhou[] = {
     {"chombo", "none", "Tenhou rules: the client prevents it"},
     {"winners_own_stick_back", "false", "Tenhou rules: nearest winner takes all"},
     {"time_limit", "false", "Tenhou rules: no timer"},
+    {"pure_karaten_tenpai", "true",
+     "Tenhou logs: a hand waiting only on a tile its player holds all four of (in hand and "
+     "melds) is shown and paid as tenpai at an exhaustive draw (the sc payments of 10 draws "
+     "in 36,077 Tenhou games of 2023-24)"},
 };
 
 /* MahjongSoul ranked 4-player (Jade/Throne style rooms). */

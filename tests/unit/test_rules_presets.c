@@ -84,6 +84,8 @@ static const row ROWS[] = {
     {"rrc", "riichi_ankan", "reading",
      "rs D Closed kan after riichi: neither wait nor reading (000 §3.3.6)"},
     {"rrc", "kuikae", "forbid_all", "rs D Kuikae: forbidden, both ends (000 §3.3.4)"},
+    {"rrc", "pure_karaten_tenpai", "false",
+     "000 §3.8: every winning tile already in the hand and its sets: not tenpai"},
     {"rrc", "keishiki_tenpai", "true",
      "rs B Tenpai at exhaustive draw: formal tenpai counts (000 §3.8)"},
     {"rrc", "ippatsu_ankan_breaks", "true", "rs D Ippatsu broken by: ankan too (000 §3.3.6)"},
@@ -120,6 +122,8 @@ static const row ROWS[] = {
     {"ema", "pao", "daisangen,daisuushi", "rs C Pao [t3-EMA: no suukantsu pao]"},
 
     /* ---- EMA 2012 (seed 004), column "EMA-2012 (004)" ---- */
+    {"ema2012", "pure_karaten_tenpai", "false",
+     "004 §3.4.2: waiting only on a tile he already holds four of: not tenpai"},
     {"ema2012", "uma", "30000,10000,-10000,-30000", "rs A Uma (004 §3.6.1)"},
     {"ema2012", "uma_tie", "share",
      "rs A Score ties: uma of tied places split equally (004 §3.6.1)"},
@@ -257,6 +261,8 @@ static const row ROWS[] = {
     {"tenhou", "riichi_ankan", "wait",
      "rs D Closed kan after riichi: only if the waits do not change"},
     {"tenhou", "kuikae", "forbid_all", "rs D Kuikae: forbidden"},
+    {"tenhou", "pure_karaten_tenpai", "true",
+     "Tenhou logs: a wait only on tiles the player holds four of is paid as tenpai (sc)"},
     {"tenhou", "keishiki_tenpai", "true", "rs B Tenpai at exhaustive draw: keishiki tenpai"},
     {"tenhou", "ippatsu_ankan_breaks", "true", "rs D Ippatsu broken by: any call incl. ankan"},
     {"tenhou", "chombo", "none", "rs E Chombo amount: n/a (the client prevents it)"},
