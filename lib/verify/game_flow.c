@@ -30,6 +30,9 @@
 typedef struct flow {
     bool known;                 /* scores known */
     int32_t scores[PAIFU_SEATS];
+    int n_alts;                 /* scores + alts[k]: as possible, from values the log left out
+                                   (replay.c's alternatives, carried until a record settles them) */
+    int32_t alts[REPLAY_MAX_ALTS][PAIFU_SEATS];
     int16_t honba;
     int32_t sticks;
     int dealer;
@@ -91,6 +94,8 @@ static void advance(flow *f, const replay *rp, const paifu_rules *r, int players
     for (int s = 0; s < players; s++)
         f->scores[s] = rp->scores[s] + returned[s];
     f->known = rp->scores_known;
+    f->n_alts = rp->scores_known ? rp->n_alts : 0;
+    memcpy(f->alts, rp->alts, sizeof(f->alts[0]) * (size_t)f->n_alts);
     f->honba = (int16_t)honba;
     f->sticks = sticks;
     f->dealer = st->dealer;
@@ -188,7 +193,9 @@ static void check_start(paifu_report *rep, const paifu_verify_options *opts,
     }
 scores:
     if (f->known && (st->flags & PAIFU_DEAL_HAS_SCORES) &&
-        memcmp(f->scores, st->scores, sizeof(int32_t) * (size_t)players) != 0) {
+        !paifu_replay__scores_possible(st->scores, f->scores,
+                                       (const int32_t (*)[PAIFU_SEATS])f->alts, f->n_alts,
+                                       players)) {
         paifu_finding__points(e, sizeof(e), f->scores, players);
         paifu_finding__points(r, sizeof(r), st->scores, players);
         flow_finding(rep, opts, deal, "flow.scores", e, r, NULL,
@@ -309,7 +316,9 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
     int32_t points[PAIFU_SEATS];
     final_points(points, f, players, r);
     if (res->has_points) {
-        if (f->known && memcmp(points, res->points, sizeof(int32_t) * (size_t)players) != 0) {
+        if (f->known && !paifu_replay__scores_possible(res->points, points,
+                                                        (const int32_t (*)[PAIFU_SEATS])f->alts,
+                                                        f->n_alts, players)) {
             paifu_finding__points(e, sizeof(e), points, players);
             paifu_finding__points(g, sizeof(g), res->points, players);
             paifu_location w;
@@ -322,6 +331,19 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
         memcpy(points, res->points, sizeof(points));
     } else if (!f->known) {
         return;
+    } else if (res->has_final && final_known) {
+        /* points a value the log left out gives instead, when the final scores follow them */
+        for (int a = 0; a < f->n_alts; a++) {
+            int32_t alt[PAIFU_SEATS], final[PAIFU_SEATS];
+            for (int s = 0; s < players; s++)
+                alt[s] = f->scores[s] + f->alts[a][s];
+            paifu_settle__leftover(alt, f->sticks, players, r);
+            paifu_settle__final(final, alt, penalties, players, r);
+            if (memcmp(final, res->final, sizeof(int32_t) * (size_t)players) == 0) {
+                memcpy(points, alt, sizeof(alt));
+                break;
+            }
+        }
     }
     if (res->has_final && final_known)
         check_final_score(rep, opts, r, points, penalties, res, players);
@@ -456,11 +478,14 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
         rp->verifiable = verifiable;
         rp->scores_known = d == 0 ? false : f.known;
         memcpy(rp->scores, f.scores, sizeof(rp->scores));
+        rp->n_alts = d == 0 ? 0 : f.n_alts; /* until a recorded value settles them */
+        memcpy(rp->alts, f.alts, sizeof(rp->alts[0]) * (size_t)rp->n_alts);
         rp->honba = d == 0 ? 0 : f.honba;
         rp->sticks = d == 0 ? 0 : f.sticks;
         if (st->flags & PAIFU_DEAL_HAS_SCORES) {
             memcpy(rp->scores, st->scores, sizeof(rp->scores));
             rp->scores_known = true;
+            rp->n_alts = 0; /* settled by the record */
         } else if (d == 0) {
             for (int s = 0; s < players; s++)
                 rp->scores[s] = rules->start_points;

@@ -57,6 +57,8 @@ typedef struct replay_seat {
     uint8_t kita;              /* Norths set aside */
 } replay_seat;
 
+#define REPLAY_MAX_ALTS 32 /* more possible score vectors than this: the scores are unknown */
+
 typedef struct replay {
     const paifu_game *game;
     const paifu_deal *deal;
@@ -120,6 +122,13 @@ typedef struct replay {
     int16_t honba;
     int riichi_count;          /* deposits accepted this deal */
     int32_t stick_share[PAIFU_SEATS]; /* riichi sticks (points) each winner collects */
+    /* Unknown is a value: a value the log leaves out (the ura count of a win without ura
+       indicators, value or score changes; who was tenpai at a draw recorded by its result
+       only) gives score changes other than the replay's own. scores + alts[k] is as possible
+       as scores; the game walk carries them until a recorded value settles them (the next
+       deal's start scores, the final points) and reports only a contradiction with all. */
+    int n_alts;
+    int32_t alts[REPLAY_MAX_ALTS][PAIFU_SEATS];
 
     /* outcome, for the settlement between deals */
     int n_wins;
@@ -148,6 +157,13 @@ void paifu_replay__finding(replay *rp, const char *code, const char *expected,
 #endif
     ;
 int paifu_replay__seat_wind(const replay *rp, int seat);
+/* Unknown is a value: the deal's score changes may also differ from the replay's by any of
+   OFFSETS[0..N) (one per other value of something the log leaves out), combined with the
+   alternatives already carried; past REPLAY_MAX_ALTS the scores become unknown. */
+void paifu_replay__unknown_scores(replay *rp, const int32_t (*offsets)[PAIFU_SEATS], int n);
+/* Whether SCORES equal the running scores FROM plus one of the N alternatives ALTS (or none). */
+bool paifu_replay__scores_possible(const int32_t *scores, const int32_t *from,
+                                   const int32_t (*alts)[PAIFU_SEATS], int n, int players);
 /* True when the deal records a chombo of `seat` at or after the current event. */
 bool paifu_replay__chombo_recorded(const replay *rp, int seat);
 /* Do TILES (n, plus EXTRA unless NONE) equal the concealed tiles of SEAT? Ids when known. */

@@ -459,15 +459,20 @@ static bool value_matches(replay *rp, const paifu_win *w, const paifu_score *sc,
 }
 
 /*
- * For a win whose ura count is unknown and whose recorded value the count 0 does not give:
- * the smallest ura count the revealed indicators can give that gives the recorded value
- * (SC is replaced by its score), else SC stays as it is (and its findings are made). Each
- * indicator counts the winner's tiles of the kind it points at: counts[] from the scorer, one
- * indicator at a time; the totals n indicators reach, with one choice of indicators each.
+ * For a win whose ura count is unknown (unknown is a value): when the win records its value or
+ * its score changes, the smallest ura count the revealed indicators can give that gives them
+ * (SC is replaced by its score), else SC stays as it is (and its findings are made). When it
+ * records neither, SC stays the count 0 and the score changes every other count gives are
+ * carried as alternatives (paifu_replay__unknown_scores): the next recorded scores settle
+ * them. Each indicator counts the winner's tiles of the kind it points at: counts[] from the
+ * scorer, one indicator at a time; the totals n indicators reach, with one choice each.
  */
 static void pick_ura(replay *rp, const paifu_win *w, bool tsumo, paifu_score *sc, bool first)
 {
-    if (value_matches(rp, w, sc, first))
+    const unsigned value = PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_POINTS | PAIFU_REC_LIMIT |
+                           PAIFU_REC_YAKU | PAIFU_REC_DELTAS | PAIFU_REC_PAYMENTS;
+    bool recorded = (w->known & value) != 0;
+    if (recorded && value_matches(rp, w, sc, first))
         return;
     const replay_seat *s = &rp->seat[w->winner];
     paifu_situation sit;
@@ -491,6 +496,10 @@ static void pick_ura(replay *rp, const paifu_win *w, bool tsumo, paifu_score *sc
             for (unsigned k = 0; pick[i][sum] >= 0 && k < PAIFU_TILE_KINDS; k++)
                 if (sum + counts[k] < MAX_SUM && pick[i + 1][sum + counts[k]] < 0)
                     pick[i + 1][sum + counts[k]] = (int8_t)k;
+    int32_t own[PAIFU_SEATS] = {0}, offsets[MAX_SUM][PAIFU_SEATS];
+    int n_offsets = 0;
+    if (!recorded)
+        win_deltas(rp, w, &sc->pay, first, own);
     for (int total = 1; total < MAX_SUM; total++) {
         if (pick[n][total] < 0)
             continue;
@@ -500,12 +509,22 @@ static void pick_ura(replay *rp, const paifu_win *w, bool tsumo, paifu_score *sc
             sit.ura[i - 1] = paifu_tile_make(k, false);
             sum -= counts[k];
         }
-        if (paifu_score_hand(&try, &s->hand, &sit, rp->rules, NULL) == 0 &&
-            try.status == PAIFU_SCORE_OK && value_matches(rp, w, &try, first)) {
+        if (paifu_score_hand(&try, &s->hand, &sit, rp->rules, NULL) < 0 ||
+            try.status != PAIFU_SCORE_OK)
+            continue;
+        if (recorded && value_matches(rp, w, &try, first)) {
             *sc = try;
             return;
         }
+        if (!recorded) {
+            int32_t d[PAIFU_SEATS] = {0};
+            win_deltas(rp, w, &try.pay, first, d);
+            for (int p = 0; p < PAIFU_SEATS; p++)
+                offsets[n_offsets][p] = d[p] - own[p];
+            n_offsets++;
+        }
     }
+    paifu_replay__unknown_scores(rp, (const int32_t (*)[PAIFU_SEATS])offsets, n_offsets);
 }
 
 void paifu_replay__win(replay *rp, const paifu_event *ev)
@@ -697,6 +716,31 @@ static unsigned nagashi_seats(const replay *rp)
     return m;
 }
 
+/*
+ * A draw recorded by its result only, with neither who was tenpai nor the payments: unknown is
+ * a value. The replay takes nobody tenpai (DECLARED); every other set of players the noten
+ * payments could have followed is carried as an alternative (paifu_replay__unknown_scores),
+ * for the next recorded scores to settle. The dealer's own tenpai decides the next dealer too,
+ * which the flow checks from the replay's reading: only the other seats' sets are carried.
+ */
+static void unknown_tenpai(replay *rp, unsigned declared)
+{
+    int dealer = rp->deal->start.dealer;
+    int32_t own[PAIFU_SEATS] = {0}, offsets[1u << PAIFU_SEATS][PAIFU_SEATS];
+    int n = 0;
+    paifu_settle__noten_deltas(own, declared, rp->players, rp->rules);
+    for (unsigned set = 1; set < (1u << rp->players); set++) {
+        if (set == declared || ((set >> dealer) & 1) != ((declared >> dealer) & 1))
+            continue;
+        int32_t d[PAIFU_SEATS] = {0};
+        paifu_settle__noten_deltas(d, set, rp->players, rp->rules);
+        for (int s = 0; s < PAIFU_SEATS; s++)
+            offsets[n][s] = d[s] - own[s];
+        n++;
+    }
+    paifu_replay__unknown_scores(rp, (const int32_t (*)[PAIFU_SEATS])offsets, n);
+}
+
 static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
 {
     const paifu_rules *r = rp->rules;
@@ -753,6 +797,8 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
     for (int s = 0; s < rp->players; s++)
         rp->scores[s] += apply[s];
     rp->dealer_tenpai = (declared >> rp->deal->start.dealer) & 1;
+    if (!tiles && !nagashi && !(d->known & (PAIFU_REC_TENPAI | PAIFU_REC_DELTAS)))
+        unknown_tenpai(rp, declared);
 }
 
 void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)

@@ -92,3 +92,55 @@ uint64_t paifu_replay__waits(replay_seat *s)
     paifu_replay__test_passes(s);
     return paifu_replay__waits_of(s);
 }
+
+/* ---- unknown values ---- */
+
+static bool zero_or_known(const int32_t (*set)[PAIFU_SEATS], int n, const int32_t *v)
+{
+    bool zero = true;
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        zero = zero && v[s] == 0;
+    for (int i = 0; !zero && i < n; i++)
+        if (memcmp(set[i], v, sizeof(set[i])) == 0)
+            return true;
+    return zero;
+}
+
+void paifu_replay__unknown_scores(replay *rp, const int32_t (*offsets)[PAIFU_SEATS], int n)
+{
+    if (!rp->scores_known || n <= 0)
+        return;
+    int32_t out[REPLAY_MAX_ALTS][PAIFU_SEATS];
+    int m = 0;
+    /* every carried alternative (and the replay's own, offset 0) with every new offset */
+    for (int a = -1; a < rp->n_alts; a++) {
+        for (int o = -1; o < n; o++) {
+            int32_t v[PAIFU_SEATS];
+            for (int s = 0; s < PAIFU_SEATS; s++)
+                v[s] = (a < 0 ? 0 : rp->alts[a][s]) + (o < 0 ? 0 : offsets[o][s]);
+            if (zero_or_known((const int32_t (*)[PAIFU_SEATS])out, m, v))
+                continue;
+            if (m == REPLAY_MAX_ALTS) { /* too many to follow: the scores are not known */
+                rp->scores_known = false;
+                rp->n_alts = 0;
+                return;
+            }
+            memcpy(out[m++], v, sizeof(v));
+        }
+    }
+    memcpy(rp->alts, out, sizeof(out[0]) * (size_t)m);
+    rp->n_alts = m;
+}
+
+bool paifu_replay__scores_possible(const int32_t *scores, const int32_t *from,
+                                   const int32_t (*alts)[PAIFU_SEATS], int n, int players)
+{
+    for (int a = -1; a < n; a++) {
+        bool same = true;
+        for (int s = 0; same && s < players; s++)
+            same = scores[s] == from[s] + (a < 0 ? 0 : alts[a][s]);
+        if (same)
+            return true;
+    }
+    return false;
+}
