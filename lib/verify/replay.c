@@ -416,8 +416,16 @@ static void on_riichi_accepted(replay *rp, const paifu_event *e)
     s->riichi_accepted = true;
     s->riichi_this_deal = true;
     s->ippatsu = true;
-    if (e->flags & PAIFU_EVF_DOUBLE_RIICHI)
-        s->double_riichi = true;
+    /* the replay decides (the declaring discard: double riichi when it was the seat's first in
+       an uninterrupted first go-around); a log's double flag is a record, compared */
+    if ((e->flags & PAIFU_EVF_DOUBLE_RIICHI) && !s->double_riichi && !result_only && !rp->broken)
+        paifu_replay__finding(rp, "deal.riichi", "riichi", "double riichi", "RRC 2024 §4.2.1",
+                              "seat %d's riichi is recorded as a double riichi, but it was not "
+                              "declared on the first discard of an uninterrupted first "
+                              "go-around",
+                              seat);
+    else if ((e->flags & PAIFU_EVF_DOUBLE_RIICHI) && (result_only || rp->broken))
+        s->double_riichi = true; /* no tiles to derive it from: the record is all there is */
     rp->last_riichi = false;
     rp->scores[seat] -= 1000;
     rp->sticks++;

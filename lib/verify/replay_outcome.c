@@ -419,7 +419,9 @@ static int liable_seat(const replay *rp, const paifu_win *w)
     bool tiles = !(rp->deal->flags & PAIFU_DEAL_RESULT_ONLY) && !rp->broken;
     if (tiles && w->from == w->winner && rp->last_was_replacement && rp->rinshan_liable >= 0)
         return rp->rinshan_liable;
-    return w->pao;
+    /* the replay decides who is liable; the log's liable seat is a record, compared in
+       paifu_replay__win, and used only where there are no tiles to replay */
+    return tiles ? rp->seat[w->winner].pao : w->pao;
 }
 
 static void win_deltas(const replay *rp, const paifu_win *w, const paifu_payment *pay, bool first,
