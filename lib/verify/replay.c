@@ -80,6 +80,33 @@ static char *tname(char buf[3], paifu_tile t)
     return paifu_tile_name(buf, t);
 }
 
+/*
+ * A tile came to light (a starting hand, a draw, a dora indicator): counted per deal across
+ * the whole table, O(1) per tile, so a fifth copy of a kind or a second red five of a suit
+ * anywhere at the table is a finding. RRC 2024 §3.1.1 and EMA 2012 §1.1 fix the set: 34 kinds
+ * four times each (red_fives: one red five a suit; four red fives: two of them 5p). Called
+ * fallen tiles (calls, kita) are not new and are not counted again.
+ */
+static void see_tile(replay *rp, paifu_tile t, const char *how)
+{
+    if (!paifu_tile__riichi(t))
+        return; /* unknown or hidden: nothing to count */
+    unsigned k = paifu_tile_kind(t);
+    char b[3];
+    if (++rp->seen[k] == 5)
+        paifu_replay__finding(rp, "deal.tile_count", "4", "5", "RRC 2024 §3.1.1; EMA 2012 §1.1",
+                              "%s a fifth %s: the set has four", how, tname(b, t));
+    if (paifu_tile_is_red(t)) {
+        unsigned suit = k / 9, limit = suit == 1 && rp->rules->red_fives >= 4 ? 2 : 1;
+        if (++rp->seen_red[suit] == limit + 1)
+            paifu_replay__finding(rp, "deal.tile_count", limit == 1 ? "1" : "2",
+                                  limit == 1 ? "2" : "3", "RRC 2024 §3.1.1, §3.6",
+                                  "%s a %s red 5%c: the set has %s", how,
+                                  limit == 1 ? "second" : "third", "mps"[suit],
+                                  limit == 1 ? "one" : "two");
+    }
+}
+
 static int next_seat(const replay *rp, int seat)
 {
     int next = seat + 1; /* (seat + 1) % players without a division in the usual case */
@@ -287,6 +314,9 @@ static void on_draw(replay *rp, const paifu_event *e)
     }
     if (e->tile_id != PAIFU_TILE_ID_NONE)
         id_add(s, e->tile_id);
+    char who[32];
+    snprintf(who, sizeof(who), "seat %d draws", seat);
+    see_tile(rp, e->tile, who);
     s->last_draw = e->tile;
     s->last_draw_id = e->tile_id;
     s->drew = true;
@@ -759,6 +789,7 @@ static void on_dora(replay *rp, const paifu_event *e)
     if (l && rp->n_dora < l->n_dora)
         check_wall(rp, l->dora[rp->n_dora], e->tile, e->tile_id, "wall.dora",
                    "the kan dora indicator");
+    see_tile(rp, e->tile, "a dora indicator shows");
     rp->dora[rp->n_dora] = e->tile;
     rp->dora_ids[rp->n_dora] = e->tile_id;
     rp->n_dora++;
@@ -833,6 +864,8 @@ static void init_deal(replay *rp)
         rp->dora[0] = st->dora_indicator;
         rp->dora_ids[0] = st->dora_indicator_id;
         rp->n_dora = 1;
+        rp->event = -1;
+        see_tile(rp, st->dora_indicator, "the dora indicator shows");
     }
     for (int s = 0; s < rp->players; s++) {
         replay_seat *seat = &rp->seat[s];
@@ -851,6 +884,10 @@ static void init_deal(replay *rp)
                 id_add(seat, st->hand_ids[s][i]);
                 rp->has_ids = true;
             }
+            char who[40];
+            snprintf(who, sizeof(who), "seat %d's starting hand holds", s);
+            rp->event = -1;
+            see_tile(rp, t, who);
         }
         if ((st->flags & PAIFU_DEAL_HAS_HANDS) && st->n_hand[s] != 13) {
             rp->event = -1;

@@ -106,6 +106,10 @@ typedef struct replay {
     int late_dora_seat;        /* the seat whose discard releases them */
     int late_dora_drawn;       /* of late_dora, kans whose replacement tile has been drawn */
     int due_dora;              /* released indicators: due before the next draw, call or kan */
+    /* every tile that came to light in the deal (starting hands, draws, indicators), by kind
+       and red fives by suit: the set has four of each, one red five a suit (see_tile) */
+    uint8_t seen[PAIFU_TILE_KINDS];
+    uint8_t seen_red[3];
     uint8_t n_dora;
     paifu_tile dora[PAIFU_MAX_INDICATORS];
     uint8_t dora_ids[PAIFU_MAX_INDICATORS];
