@@ -31,7 +31,10 @@
      "deal.kan,wall.replacement,wall.exhausted"}
 
 const paifu_rule_check paifu_rules__checks_rrc[] = {
-    {"RRC 2024 §3.1.1", "136 tiles, a red five of each suit", T, "red_fives", "deal.tile_count"},
+    {"RRC 2024 §3.1.1", "136 tiles, four of each kind at the whole table, a red five of each "
+     "suit", T, "red_fives", "deal.tile_count"},
+    {"RRC 2024 §3.3.5", "a robbed added kan is not declared: no kan dora indicator", T,
+     "kan_dora", "deal.dora"},
     {"RRC 2024 §3.1.2", "seats and the first dealer by lot, the wall broken by the dice", X, "",
      ""},
     {"RRC 2024 §3.1.2", "a hanchan: East and South rounds", E, "game_length",

@@ -660,6 +660,7 @@ static void offer_to_rob(replay *rp, int seat, paifu_tile tile, uint8_t id, bool
     rp->last_id = id;
     rp->rob_is_ankan = ankan;
     rp->rob_is_kita = kita; /* a North set aside can be won on, like a discard */
+    rp->rob_dora = 0;
     rp->phase = PHASE_ROB;
 }
 
@@ -789,6 +790,8 @@ static void on_dora(replay *rp, const paifu_event *e)
     if (l && rp->n_dora < l->n_dora)
         check_wall(rp, l->dora[rp->n_dora], e->tile, e->tile_id, "wall.dora",
                    "the kan dora indicator");
+    if (rp->phase == PHASE_ROB && !rp->rob_is_ankan && !rp->rob_is_kita)
+        rp->rob_dora++; /* a finding if the kan is robbed (paifu_replay__win) */
     see_tile(rp, e->tile, "a dora indicator shows");
     rp->dora[rp->n_dora] = e->tile;
     rp->dora_ids[rp->n_dora] = e->tile_id;

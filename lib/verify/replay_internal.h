@@ -86,6 +86,7 @@ typedef struct replay {
     int last_event;
     bool last_riichi;          /* that discard declared riichi */
     bool rob_is_ankan;         /* that kan is a closed one (rules: ippatsu_ankan_breaks) */
+    int rob_dora;              /* indicators revealed while that added kan may be robbed */
     bool rob_is_kita;          /* the tile set aside as kita may be robbed (no chankan yaku) */
     bool interrupt_pending;    /* that kan or kita breaks ippatsu once its replacement is drawn */
 

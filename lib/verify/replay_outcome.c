@@ -550,6 +550,16 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
     bool scored = false;
     paifu_tile ura[PAIFU_MAX_INDICATORS];
     uint8_t n_ura = 0;
+    if (tiles && !tsumo && rp->phase == PHASE_ROB && rp->rob_dora > 0) {
+        /* RRC 2024 §3.3.5: a robbed added kan is not declared, so it reveals no indicator;
+           the winner does not count the one the log revealed */
+        paifu_replay__finding(rp, "deal.dora", NULL, NULL, "RRC 2024 §3.3.5",
+                              "a kan dora indicator was revealed for seat %d's added kan, which "
+                              "seat %d robs: a robbed kan is not declared",
+                              rp->last_from, w->winner);
+        rp->n_dora = (uint8_t)(rp->n_dora - (rp->rob_dora < rp->n_dora ? rp->rob_dora : 0));
+        rp->rob_dora = 0;
+    }
     if (tiles && check_moment(rp, w, tsumo)) {
         scored = score_from_tiles(rp, w, tsumo, &sc, ura, &n_ura);
         if (scored && sc.status == PAIFU_SCORE_OK && rp->verifiable && ura_unknown(rp, w))

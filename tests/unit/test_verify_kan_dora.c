@@ -35,7 +35,7 @@
     "{\"type\": \"discard\", \"seat\": 0, \"tile\": \"2p\"},"                                      \
     "{\"type\": \"win\", \"seat\": 1, \"from\": 0, \"tile\": \"2p\"}]}]}"
 
-#define DORA "{\"type\": \"dora\", \"tile\": \"3m\"},"
+#define DORA "{\"type\": \"dora\", \"tile\": \"9p\"}," /* 3m would be a fifth */
 
 static void no_kan_dora_expects_none(void **state)
 {
@@ -63,12 +63,57 @@ static void kan_dora_expects_one(void **state)
     assert_string_equal(got, "");
 }
 
+/*
+ * A robbed added kan reveals no indicator. RRC 2024 §3.3.5: a kan robbed by chankan is not
+ * declared (so no kan dora). The deal (written for this test): seat 3 calls pon on the
+ * dealer's 8p, later draws the fourth 8p and adds it to the pon; seat 2
+ * (123456m79p11234s) robs it by ron (chankan).
+ */
+#define ROB_DOC(dora_event)                                                                        \
+    "{\"paifu\": 1, \"rules\": {\"preset\": \"rrc\", \"overrides\": {\"game_length\": "            \
+    "\"single\"}}, \"players\": [\"A\", \"B\", \"C\", \"D\"],"                                         \
+    "\"deals\": [{\"round\": \"E1\", \"dealer\": 0, \"honba\": 0, \"riichi_sticks\": 0,"           \
+    "\"scores\": [30000, 30000, 30000, 30000], \"dora_indicator\": \"9m\", \"hands\": "            \
+    "[\"1199m55p2379s346z\", \"234567m34p67855s\", \"123456m79p11234s\", "                        \
+    "\"23m88p444s122777z\"], \"events\": ["                                                        \
+    "{\"type\": \"draw\", \"seat\": 0, \"tile\": \"8p\"},"                                         \
+    "{\"type\": \"discard\", \"seat\": 0, \"tile\": \"8p\"},"                                      \
+    "{\"type\": \"pon\", \"seat\": 3, \"from\": 0, \"tile\": \"8p\", \"consumed\": \"88p\"},"       \
+    "{\"type\": \"discard\", \"seat\": 3, \"tile\": \"2z\"},"                                      \
+    "{\"type\": \"draw\", \"seat\": 0, \"tile\": \"1p\"},"                                         \
+    "{\"type\": \"discard\", \"seat\": 0, \"tile\": \"1p\"},"                                      \
+    "{\"type\": \"draw\", \"seat\": 1, \"tile\": \"9s\"},"                                         \
+    "{\"type\": \"discard\", \"seat\": 1, \"tile\": \"9s\"},"                                      \
+    "{\"type\": \"draw\", \"seat\": 2, \"tile\": \"3z\"},"                                         \
+    "{\"type\": \"discard\", \"seat\": 2, \"tile\": \"3z\"},"                                      \
+    "{\"type\": \"draw\", \"seat\": 3, \"tile\": \"8p\"},"                                         \
+    "{\"type\": \"shouminkan\", \"seat\": 3, \"tile\": \"8p\", \"consumed\": \"888p\"},"           \
+    dora_event "{\"type\": \"win\", \"seat\": 2, \"from\": 3, \"tile\": \"8p\"}]}]}"
+
+static void robbed_added_kan_without_indicator(void **state)
+{
+    (void)state;
+    char got[256];
+    verify_json_codes(got, sizeof(got), ROB_DOC(""));
+    assert_string_equal(got, "");
+}
+
+static void robbed_added_kan_with_an_indicator(void **state)
+{
+    (void)state;
+    char got[256];
+    verify_json_codes(got, sizeof(got), ROB_DOC("{\"type\": \"dora\", \"tile\": \"9p\"},"));
+    assert_string_equal(got, "deal.dora;");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(no_kan_dora_expects_none),
         cmocka_unit_test(no_kan_dora_refuses_one),
         cmocka_unit_test(kan_dora_expects_one),
+        cmocka_unit_test(robbed_added_kan_without_indicator),
+        cmocka_unit_test(robbed_added_kan_with_an_indicator),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
