@@ -344,6 +344,8 @@ static void on_discard(replay *rp, const paifu_event *e)
     replay_seat *s = &rp->seat[seat];
     char b[3], c[3];
     bool declaring = (e->flags & PAIFU_EVF_RIICHI) != 0;
+    if (declaring)
+        paifu_replay__dead_declares(rp, seat, "declares riichi");
     bool is_drawn =
         s->drew && paifu_tile__same(e->tile, s->last_draw) &&
         (!rp->has_ids || e->tile_id == PAIFU_TILE_ID_NONE || e->tile_id == s->last_draw_id);
@@ -564,6 +566,9 @@ static void on_call(replay *rp, const paifu_event *e)
     char b[3], c[3];
     static const char *names[] = {"", "", "", "chi", "pon", "daiminkan"};
     const char *what = names[e->type];
+    paifu_replay__dead_declares(rp, seat, e->type == PAIFU_EV_CHI   ? "calls chi"
+                                          : e->type == PAIFU_EV_PON ? "calls pon"
+                                                                    : "calls an open kan");
     if (rp->phase != PHASE_REACT || e->from != rp->last_from || seat == rp->last_from) {
         illegal(rp, "deal.call", NULL, "seat %d calls %s from seat %d, which did not just discard",
                 seat, what, e->from);
@@ -669,6 +674,7 @@ static void on_ankan(replay *rp, const paifu_event *e)
     if (!must_act(rp, e, "declares a closed kan"))
         return;
     int seat = e->seat;
+    paifu_replay__dead_declares(rp, seat, "declares a closed kan");
     replay_seat *s = &rp->seat[seat];
     char b[3];
     if (!s->drew) {
@@ -708,6 +714,7 @@ static void on_shouminkan(replay *rp, const paifu_event *e)
     if (!must_act(rp, e, "declares an added kan"))
         return;
     int seat = e->seat;
+    paifu_replay__dead_declares(rp, seat, "declares an added kan");
     replay_seat *s = &rp->seat[seat];
     char b[3];
     if (!s->drew) {

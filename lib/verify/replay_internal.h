@@ -162,6 +162,9 @@ void paifu_replay__finding(replay *rp, const char *code, const char *expected,
 #endif
     ;
 int paifu_replay__seat_wind(const replay *rp, int seat);
+/* A declaration (WHAT: "calls pon", "wins", ...) by SEAT after its hand was declared dead: a
+   penalty.dead_hand finding (RRC 2024 §3.13, §9.4; EMA 2012 §3.4.7; JHC 2016 §8.1.1). */
+void paifu_replay__dead_declares(replay *rp, int seat, const char *what);
 /* Unknown is a value: the deal's score changes may also differ from the replay's by any of
    OFFSETS[0..N) (one per other value of something the log leaves out), combined with the
    alternatives already carried; past REPLAY_MAX_ALTS the scores become unknown. */

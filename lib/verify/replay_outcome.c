@@ -544,6 +544,7 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
         false_declaration(rp, w, tsumo, tiles);
         return;
     }
+    paifu_replay__dead_declares(rp, w->winner, tsumo ? "declares tsumo" : "declares ron");
     if (first)
         share_sticks(rp, ev, w);
     paifu_score sc;

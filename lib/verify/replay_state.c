@@ -93,6 +93,18 @@ uint64_t paifu_replay__waits(replay_seat *s)
     return paifu_replay__waits_of(s);
 }
 
+/* ---- dead hand ---- */
+
+void paifu_replay__dead_declares(replay *rp, int seat, const char *what)
+{
+    if (seat >= 0 && seat < rp->players && rp->seat[seat].dead)
+        paifu_replay__finding(rp, "penalty.dead_hand", NULL, NULL,
+                              "RRC 2024 §3.13, §9.4; EMA 2012 §3.4.7; JHC 2016 §8.1.1",
+                              "seat %d %s, but its hand was declared dead: no call, win or "
+                              "riichi for the rest of the deal",
+                              seat, what);
+}
+
 /* ---- unknown values ---- */
 
 static bool zero_or_known(const int32_t (*set)[PAIFU_SEATS], int n, const int32_t *v)
