@@ -71,11 +71,11 @@ static void suufon_is_four_winds(void **state)
     assert_string_equal(got, "draw.condition;");
 }
 
-/* Seat 0 holds three quads and a 4s; the fourth kan is seat 0's own (1111m 2222p 3333s 4444s)
-   or seat 1's (4444s). kan_dora is off so that no indicator needs recording. */
+/* Seat 0 holds three quads and a 4s (9s when seat 1 holds the 4s: no fifth copy, 000 §3.1.1);
+   the fourth kan is seat 0's own (1111m 2222p 3333s 4444s) or seat 1's (4444s). kan_dora is off so that no indicator needs recording. */
 #define KAN_RULES "\"game_length\": \"single\", \"kan_dora\": false"
-#define KAN_HANDS(seat1)                                                                           \
-    "\"1111m2222p3333s4s\", \"" seat1 "\", \"567m567p567s1177z\", \"789m789p789s2233z\""
+#define KAN_HANDS(last0, seat1)                                                                    \
+    "\"1111m2222p3333s" last0 "\", \"" seat1 "\", \"567m567p567s1177z\", \"789m789p789s2233z\""
 
 static void suukaikan_needs_two_players(void **state)
 {
@@ -83,7 +83,7 @@ static void suukaikan_needs_two_players(void **state)
     char got[256];
     /* two players: seat 0 three kans, seat 1 the fourth */
     verify_json_codes(got, sizeof(got),
-                      HEAD(KAN_RULES, KAN_HANDS("444s567p567s117z5z")) DRAW(0, "6z")
+                      HEAD(KAN_RULES, KAN_HANDS("9s", "444s567p567s117z5z")) DRAW(0, "6z")
                           ANKAN(0, "1m", "1111m") RDRAW(0, "6z") ANKAN(0, "2p", "2222p")
                               RDRAW(0, "6z") ANKAN(0, "3s", "3333s") RDRAW(0, "8m") DISCARD(0, "8m")
                                   DRAW(1, "4s") ANKAN(1, "4s", "4444s") RDRAW(1, "9s")
@@ -91,7 +91,7 @@ static void suukaikan_needs_two_players(void **state)
     assert_string_equal(got, "");
     /* one player: four kans by one player are no abortive draw; play goes on */
     verify_json_codes(got, sizeof(got),
-                      HEAD(KAN_RULES, KAN_HANDS("567m567p567s1177z")) DRAW(0, "4s")
+                      HEAD(KAN_RULES, KAN_HANDS("4s", "567m567p567s1177z")) DRAW(0, "4s")
                           ANKAN(0, "1m", "1111m") RDRAW(0, "4s") ANKAN(0, "2p", "2222p")
                               RDRAW(0, "4s") ANKAN(0, "3s", "3333s") RDRAW(0, "6z")
                                   ANKAN(0, "4s", "4444s") RDRAW(0, "8m") DISCARD(0, "8m")
@@ -138,7 +138,7 @@ static void deposit_before_abortive_draw(void **state)
    5s (123m456p789s2345s); seat 1 makes a kan and discards 5s, and seat 0 wins by ron recording
    double riichi and ippatsu. */
 #define IPPATSU_HANDS                                                                              \
-    "\"123m456p789s2345s\", \"777z5s123p456p789p\", \"111m999m111p999p1z\", "                      \
+    "\"123m456p789s2345s\", \"777z5s123p456p678s\", \"111m999m111p999p1z\", "                      \
     "\"222s333s444s666z8p\""
 #define IPPATSU_WIN                                                                                \
     "{\"type\": \"win\", \"seat\": 0, \"from\": 1, \"tile\": \"5s\", \"yaku\": [[\"ippatsu\", "    \
