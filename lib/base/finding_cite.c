@@ -91,6 +91,10 @@ static const cite_row rows[] = {
      {"RRC 2024 §3.3.3, §3.6", T3SAME_E("kan dora at once; RRC 2024 §3.6"),
       T3SAME_W("kan dora at once; RRC 2024 §3.6"), "EMA 2012 §2.7, §3.3.2",
       "JHC 2016 §7.3.1.3, §7.3.1.16", TH("kan dora"), MS("kan dora")}},
+    {"deal.dora", "kan_dora",
+     {"RRC 2024 §3.3.3, §3.6", T3SAME_E("kan dora; RRC 2024 §3.3.3, §3.6"),
+      T3SAME_W("kan dora; RRC 2024 §3.3.3, §3.6"), "EMA 2012 §2.7, §3.3.2",
+      "JHC 2016 §7.3.1.3", TH("kan dora"), MS("kan dora")}},
     {"penalty.riichi_ankan", "RRC 2024 §3.3.6, §3.13",
      {"RRC 2024 §3.3.6, §3.13",
       T3SAME_E("a closed kan after riichi only when the reading stays; RRC 2024 §3.13"),
@@ -155,8 +159,14 @@ static const cite_row rows[] = {
     {"score.delta", "RRC 2024 §3.9, §3.3.6",
      {"RRC 2024 §3.9, §3.3.6", T3SAME_E("300 per honba; RRC 2024 §3.9, §3.3.6"),
       T3SAME_W("300 per honba; RRC 2024 §3.9, §3.3.6"), "EMA 2012 §3.3.12, §3.4.9, §3.4.10",
-      "JHC 2016 §7.3.1.10 (a double ron); otherwise not in JHC 2016: paifu applies RRC 2024 "
-      "§3.9, §3.3.6", NO_TH("RRC 2024 §3.9, §3.3.6"), NO_MS("RRC 2024 §3.9, §3.3.6")}},
+      NO_JHC("RRC 2024 §3.9, §3.3.6"), NO_TH("RRC 2024 §3.9, §3.3.6"),
+      NO_MS("RRC 2024 §3.9, §3.3.6")}},
+    {"win.order", "multi_ron",
+     {"RRC 2024 §3.3.5, §3.8 (double and triple ron are paid)",
+      "RRC 2024 Table 3 (EMA): no head bump; RRC 2024 §3.3.5",
+      "RRC 2024 Table 3 (WRC): head bump, only the first winner", "EMA 2012 §3.3.1, §3.4.9",
+      "JHC 2016 §7.3.1.10", TH("a double ron is paid, a triple ron is a draw"),
+      NO_MS("the rule set's multi_ron")}},
 
     /* ---- score sheets ---- */
     RRC_ONLY("sheet.yaku", "RRC 2024 §4"),
@@ -243,8 +253,10 @@ static const cite_row rows[] = {
       "JHC 2016 §6.2.9", NO_TH("RRC 2024 §3.12"), NO_MS("RRC 2024 §3.12")}},
     {"game.sanction", "JHC 2016 §8.3.2",
      {"not in RRC 2024 (sanctions on the average place are JHC 2016 §8.3.2)",
-      "not in RRC 2024 Table 3 (sanctions on the average place are JHC 2016 §8.3.2)",
-      "not in RRC 2024 Table 3 (sanctions on the average place are JHC 2016 §8.3.2)",
+      "not in RRC 2024 or its Table 3 for EMA (sanctions on the average place are JHC 2016 "
+      "§8.3.2)",
+      "not in RRC 2024 or its Table 3 for WRC (sanctions on the average place are JHC 2016 "
+      "§8.3.2)",
       "not in EMA 2012 (sanctions on the average place are JHC 2016 §8.3.2)",
       "JHC 2016 §8.3.2",
       "not in Tenhou's rules (tenhou.net/man) (sanctions on the average place are JHC 2016 "

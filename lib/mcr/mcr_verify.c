@@ -807,8 +807,8 @@ static void ev_draw_end(mcr_deal *r, int ev, const paifu_event *e)
     const paifu_draw *d = &r->deal->draws[e->detail];
     r->ended = true;
     if (e->type == PAIFU_EV_ABORTIVE_DRAW)
-        mcr_finding(r, ev, "draw.condition", NULL, NULL, "an abortive draw (%s): MCR has none",
-                    paifu_draw_kind_name(d->kind));
+        mcr_finding(r, ev, "draw.condition", NULL, paifu_draw_kind_name(d->kind), "%s: MCR has no abortive draws",
+                    paifu_finding__draw_words(d->kind));
     else if (r->tiles && !r->broken && (r->need_discard || !wall_empty_for(r, r->turn)))
         mcr_finding(r, ev, "wall.exhausted", NULL, NULL,
                     "an exhaustive draw while seat %d can still draw", r->turn);
@@ -862,8 +862,8 @@ static void ev_penalty(mcr_deal *r, int ev, const paifu_event *e)
         char a[64], b[64];
         paifu_finding__points(a, sizeof(a), expect, PAIFU_SEATS);
         paifu_finding__points(b, sizeof(b), p->deltas, PAIFU_SEATS);
-        mcr_finding(r, ev, "penalty.amount", a, b, "the %s penalty of seat %d differs",
-                    paifu_penalty_kind_name((paifu_penalty_kind)p->kind), p->seat);
+        mcr_finding(r, ev, "penalty.amount", a, b, "the penalty for %s by seat %d differs",
+                    paifu_finding__penalty_words(p->kind), p->seat);
     }
     for (int s = 0; s < PAIFU_SEATS; s++) {
         int32_t rec = p->has_deltas ? p->deltas[s] : expect[s];
@@ -885,13 +885,13 @@ static void deal_event(mcr_deal *r, int i, const paifu_event *e)
     /* unknown rules (akochan's MCR mode pays several winners): another win may follow */
     bool another_win = !r->verifiable && e->type == PAIFU_EV_WIN;
     if (r->ended && (tile_event || outcome) && !another_win) {
-        BROKEN(r, i, "log.structure", "a %s event after the end of the deal",
-               paifu_event_type_name((paifu_event_type)e->type));
+        BROKEN(r, i, "log.structure", "%s after the end of the deal",
+               paifu_finding__event_words(e->type));
         return;
     }
     if (tile_event && (e->seat < 0 || e->seat >= PAIFU_SEATS)) {
-        BROKEN(r, i, "log.structure", "a %s event for seat %d",
-               paifu_event_type_name((paifu_event_type)e->type), e->seat);
+        BROKEN(r, i, "log.structure", "%s by a seat that is not in play",
+               paifu_finding__event_words(e->type));
         return;
     }
     if (tile_event && (!r->tiles || r->broken))
@@ -928,8 +928,8 @@ static void deal_event(mcr_deal *r, int i, const paifu_event *e)
     case PAIFU_EV_RIICHI_ACCEPTED:
     case PAIFU_EV_KITA:
     case PAIFU_EV_DORA:
-        BROKEN(r, i, "log.structure", "a %s event in an MCR deal",
-               paifu_event_type_name((paifu_event_type)e->type));
+        BROKEN(r, i, "log.structure", "%s in an MCR deal",
+               paifu_finding__event_words(e->type));
         break;
     default:
         break;

@@ -570,8 +570,8 @@ static void check_draw(sheet *sh, int ev, const paifu_draw *d, unsigned riichi, 
             why = "the deal lists fewer riichi deposits than players";
         if (why)
             finding(sh, ev, "draw.condition", NULL, paifu_draw_kind_name((paifu_draw_kind)d->kind),
-                    "RRC 2024 §3.8", "%s draw, but %s",
-                    paifu_draw_kind_name((paifu_draw_kind)d->kind), why);
+                    "RRC 2024 §3.8", "%s, but %s",
+                    paifu_finding__draw_words(d->kind), why);
         return;
     }
     /* 000 §3.10: a penalty in the deal (a chombo recorded, or a riichi player noten at the
