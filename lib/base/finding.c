@@ -138,7 +138,9 @@ static void name_seats(char *out, size_t size, const char *msg, const paifu_game
             break;
         }
         const char *d = at + 5;
-        bool word = at == msg || !((at[-1] >= 'a' && at[-1] <= 'z') || at[-1] == '(');
+        /* a word of its own, and not "(seat N)" (named already) */
+        bool word = at == msg || !((at[-1] >= 'a' && at[-1] <= 'z') ||
+                                   (at[-1] == '(' && d[0] && d[1] == ')'));
         if (!word || *d < '0' || *d > '9' || (d[1] >= '0' && d[1] <= '9') || *d - '0' >= players) {
             put(out, size, &len, p, (size_t)(d - p));
             p = d;
@@ -250,6 +252,15 @@ const char *paifu_finding__seats(char *buf, size_t size, unsigned seats, int pla
         len += (size_t)snprintf(buf + len, size - len, "%sseat %d",
                                 n == 1 ? "" : n == total ? " and " : ", ", s);
     }
+    return buf;
+}
+
+const char *paifu_finding__words(char *buf, size_t size, const char *name)
+{
+    snprintf(buf, size, "%s", name ? name : "");
+    for (char *p = buf; *p; p++)
+        if (*p == '_')
+            *p = ' ';
     return buf;
 }
 

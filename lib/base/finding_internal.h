@@ -44,6 +44,9 @@ const char *paifu_finding__cite_row(size_t i, int document, const char **code, c
    "seat 0, seat 1 and seat 3" (each `seat N` named by the report's game). Returns BUF. */
 const char *paifu_finding__seats(char *buf, size_t size, unsigned seats, int players);
 
+/* NAME, a code name such as "menzen_tsumo", in words ("menzen tsumo"), into BUF. Returns BUF. */
+const char *paifu_finding__words(char *buf, size_t size, const char *name);
+
 /* Plain words for what the model names by codes, with their article: "an exhaustive draw",
    "a closed kan", "a four-winds draw", "a dead hand", "not complete". */
 const char *paifu_finding__event_words(int type);

@@ -807,7 +807,7 @@ static void ev_draw_end(mcr_deal *r, int ev, const paifu_event *e)
     const paifu_draw *d = &r->deal->draws[e->detail];
     r->ended = true;
     if (e->type == PAIFU_EV_ABORTIVE_DRAW)
-        mcr_finding(r, ev, "draw.condition", NULL, paifu_draw_kind_name(d->kind), "%s: MCR has no abortive draws",
+        mcr_finding(r, ev, "draw.condition", "the deal goes on", paifu_draw_kind_name(d->kind), "%s: MCR has no abortive draws",
                     paifu_finding__draw_words(d->kind));
     else if (r->tiles && !r->broken && (r->need_discard || !wall_empty_for(r, r->turn)))
         mcr_finding(r, ev, "wall.exhausted", NULL, NULL,
@@ -955,8 +955,8 @@ static void check_dealer(paifu_report *rep, const paifu_deal *deal, const paifu_
     int expect = rules->mcr_seat_changes ? ROUND_SEATS[round][k] : k;
     char a[16], b[16];
     if (st->dealer != expect) {
-        snprintf(a, sizeof(a), "%d", expect);
-        snprintf(b, sizeof(b), "%d", st->dealer);
+        snprintf(a, sizeof(a), "seat %d", expect);
+        snprintf(b, sizeof(b), "seat %d", st->dealer);
         paifu_finding__add(rep, opts, deal, -1, "flow.dealer", a, b,
                            "MCR 2006 (Green Book), game structure",
                            "the dealer of this deal is seat %d", expect);

@@ -200,6 +200,8 @@ static void compare_indicators(replay *rp, const paifu_win *w, const paifu_tile 
         if (!same) {
             paifu_tile_format(e, sizeof(e), rp->dora, rp->n_dora);
             paifu_tile_format(r, sizeof(r), w->dora, w->n_dora);
+            if (!e[0] || !r[0]) /* no indicator is a value too */
+                snprintf(e[0] ? r : e, sizeof(e), "none");
             paifu_replay__finding(rp, "score.dora", e, r, NULL,
                                   "the dora indicators of seat %d's win differ from those "
                                   "revealed",
@@ -213,6 +215,8 @@ static void compare_indicators(replay *rp, const paifu_win *w, const paifu_tile 
         if (!same) {
             paifu_tile_format(e, sizeof(e), ura, n_ura);
             paifu_tile_format(r, sizeof(r), w->ura, w->n_ura);
+            if (!e[0] || !r[0]) /* no indicator is a value too */
+                snprintf(e[0] ? r : e, sizeof(e), "none");
             paifu_replay__finding(rp, "wall.ura", e, r, NULL,
                                   "the ura indicators of seat %d's win differ from the wall",
                                   w->winner);
@@ -785,7 +789,7 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
     }
     const char *why = tiles ? abortive_condition(rp, d) : NULL;
     if (why)
-        paifu_replay__finding(rp, "draw.condition", NULL, paifu_draw_kind_name((paifu_draw_kind)d->kind), "RRC 2024 §3.8",
+        paifu_replay__finding(rp, "draw.condition", "the deal goes on", paifu_draw_kind_name((paifu_draw_kind)d->kind), "RRC 2024 §3.8",
                               "%s, but %s", paifu_finding__draw_words(d->kind),
                               why);
     if (tiles)

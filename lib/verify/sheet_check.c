@@ -189,8 +189,9 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
     for (unsigned i = 0; i < w->n_yaku; i++) {
         const char *why = absent_yaku(w->yaku[i].id, r, riichi);
         if (why) {
-            finding(sh, ev, "sheet.yaku", NULL, paifu_yaku_name(w->yaku[i].id), "RRC 2024 §4",
-                    "seat %d's yaku list has %s, but %s", w->winner, paifu_yaku_name(w->yaku[i].id),
+            char y[48];
+            finding(sh, ev, "sheet.yaku", "not listed", paifu_finding__words(y, sizeof(y), paifu_yaku_name(w->yaku[i].id)), "RRC 2024 §4",
+                    "seat %d's yaku list has %s, but %s", w->winner, y,
                     why);
             return;
         }
@@ -228,9 +229,10 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
         unsigned id = 0;
         while (!(wrong_way & BIT(id)))
             id++;
-        finding(sh, ev, "sheet.yaku", NULL, paifu_yaku_name(id), "RRC 2024 §4",
+        char y[48];
+        finding(sh, ev, "sheet.yaku", "not listed", paifu_finding__words(y, sizeof(y), paifu_yaku_name(id)), "RRC 2024 §4",
                 "seat %d wins by %s with %s, a yaku of a %s", w->winner, tsumo ? "tsumo" : "ron",
-                paifu_yaku_name(id), tsumo ? "ron" : "tsumo");
+                y, tsumo ? "ron" : "tsumo");
         return;
     }
     for (size_t i = 0; i < sizeof(EXCLUSIONS) / sizeof(EXCLUSIONS[0]); i++) {
@@ -240,9 +242,9 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
         unsigned other = 0;
         while (!(l->ids & x->excludes & BIT(other)))
             other++;
-        char both[64];
-        snprintf(both, sizeof(both), "%s with %s", paifu_yaku_name(x->yaku),
-                 other == PAIFU_YAKU_YAKUHAI ? "yakuhai" : paifu_yaku_name(other));
+        char both[64], y1[32], y2[32];
+        snprintf(both, sizeof(both), "%s with %s", paifu_finding__words(y1, sizeof(y1), paifu_yaku_name(x->yaku)),
+                 other == PAIFU_YAKU_YAKUHAI ? "yakuhai" : paifu_finding__words(y2, sizeof(y2), paifu_yaku_name(other)));
         finding(sh, ev, "sheet.yaku", NULL, both, "RRC 2024 §4",
                 "seat %d's yaku cannot stand together: %s", w->winner, both);
         return;
@@ -278,7 +280,7 @@ static void check_closed(sheet *sh, int ev, const paifu_win *w, const listed *l,
         return;
     bool tsumo = w->winner == w->from;
     if (tsumo && !(l->ids & BIT(PAIFU_YAKU_MENZEN_TSUMO))) {
-        finding(sh, ev, "sheet.yaku", "menzen_tsumo", "no menzen_tsumo", "RRC 2024 §4",
+        finding(sh, ev, "sheet.yaku", "menzen tsumo", "no menzen tsumo", "RRC 2024 §4",
                 "seat %d's closed hand wins by tsumo without menzen tsumo among its yaku",
                 w->winner);
         return;
@@ -569,7 +571,7 @@ static void check_draw(sheet *sh, int ev, const paifu_draw *d, unsigned riichi, 
         if (!why && d->kind == PAIFU_DRAW_SUUCHA_RIICHI && deposits != sh->players)
             why = "the deal lists fewer riichi deposits than players";
         if (why)
-            finding(sh, ev, "draw.condition", NULL, paifu_draw_kind_name((paifu_draw_kind)d->kind),
+            finding(sh, ev, "draw.condition", "the deal goes on", paifu_draw_kind_name((paifu_draw_kind)d->kind),
                     "RRC 2024 §3.8", "%s, but %s",
                     paifu_finding__draw_words(d->kind), why);
         return;
@@ -639,8 +641,8 @@ void paifu_sheet__check_deal(paifu_report *report, const paifu_verify_options *o
             if (w->winner < 0 || w->winner >= players)
                 continue;
             if ((seen >> w->winner) & 1) {
-                char g[8];
-                snprintf(g, sizeof(g), "%d", w->winner);
+                char g[16];
+                snprintf(g, sizeof(g), "seat %d", w->winner);
                 finding(&sh, (int)i, "sheet.winner", "another player", g, "RRC 2024 §3.3.5",
                         "seat %d wins twice in one deal", w->winner);
                 continue;
