@@ -138,6 +138,12 @@ static void name_seats(char *out, size_t size, const char *msg, const paifu_game
             break;
         }
         const char *d = at + 5;
+        if (d[0] == '-' && d[1] == '1' && !(d[2] >= '0' && d[2] <= '9')) { /* no seat at all */
+            put(out, size, &len, p, (size_t)(at - p));
+            put(out, size, &len, "nobody", 6);
+            p = d + 2;
+            continue;
+        }
         /* a word of its own, and not "(seat N)" (named already) */
         bool word = at == msg || !((at[-1] >= 'a' && at[-1] <= 'z') ||
                                    (at[-1] == '(' && d[0] && d[1] == ')'));

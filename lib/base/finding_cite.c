@@ -266,6 +266,41 @@ static const cite_row rows[] = {
 
 #define N_ROWS (sizeof(rows) / sizeof(rows[0]))
 
+/* The MCR verifier names its document whole ("MCR 2006 (Green Book)"); the topic of the Green
+   Book that decides each code (the sections of its rules as the MCR presets cite them). */
+static const struct {
+    const char *code, *cite;
+} mcr_rows[] = {
+    {"deal.turn_order", "MCR 2006 (Green Book), turns and claims"},
+    {"deal.call", "MCR 2006 (Green Book), turns and claims"},
+    {"deal.kan", "MCR 2006 (Green Book), how to kong"},
+    {"deal.tile_count", "MCR 2006 (Green Book), building and dealing"},
+    {"mcr.flower", "MCR 2006 (Green Book), building and dealing"},
+    {"wall.exhausted", "MCR 2006 (Green Book), building and dealing"},
+    {"win.not_complete", "MCR 2006 (Green Book), winning hands"},
+    {"win.tile", "MCR 2006 (Green Book), winning hands"},
+    {"win.no_yaku", "MCR 2006 (Green Book), minimum points"},
+    {"mcr.fan", "MCR 2006 (Green Book), the 81 fans"},
+    {"mcr.total", "MCR 2006 (Green Book), the 81 fans"},
+    {"mcr.payment", "MCR 2006 (Green Book), payments"},
+    {"draw.payment", "MCR 2006 (Green Book), payments"},
+    {"draw.condition", "MCR 2006 (Green Book), payments"},
+    {"penalty.amount", "MCR 2006 (Green Book), penalties"},
+    {"penalty.dead_hand", "MCR 2006 (Green Book), penalties: may not win"},
+};
+
+static const char *cite_mcr(const char *code, const char *key)
+{
+    if (!key || strcmp(key, "MCR 2006 (Green Book)") != 0)
+        return key; /* a topic the verifier named itself */
+    if (strncmp(code, "log.", 4) == 0 || strncmp(code, "wall.", 5) == 0)
+        return NULL; /* the log itself, not a rule */
+    for (size_t i = 0; i < sizeof(mcr_rows) / sizeof(mcr_rows[0]); i++)
+        if (strcmp(mcr_rows[i].code, code) == 0)
+            return mcr_rows[i].cite;
+    return key;
+}
+
 static bool same(const char *a, const char *b)
 {
     return a == b || (a && b && strcmp(a, b) == 0);
@@ -276,7 +311,7 @@ const char *paifu_finding__cite(const char *code, const char *key, int document)
     if (document < 0 || document >= PAIFU_DOC_COUNT)
         return key;
     if (document == PAIFU_DOC_MCR2006)
-        return key; /* the MCR verifier cites its own document's clauses */
+        return cite_mcr(code, key); /* the MCR verifier cites its own document */
     if (key && strstr(key, ".md"))
         return NULL; /* a fact of the log's format, not a rule of any document */
     const cite_row *any = NULL;

@@ -508,14 +508,25 @@ static void ev_self_kong(mcr_deal *r, int ev, const paifu_event *e)
 /* "#51+#59+#65x2" */
 static void format_fans(char *buf, size_t size, const paifu_mcr_fan_value *f, size_t n)
 {
-    size_t used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && used < size; i++) {
-        int k = f[i].count > 1
-                    ? snprintf(buf + used, size - used, "%s#%u x%u", i ? "+" : "",
-                               (unsigned)f[i].id, (unsigned)f[i].count)
-                    : snprintf(buf + used, size - used, "%s#%u", i ? "+" : "", (unsigned)f[i].id);
-        used += k > 0 ? (size_t)k : 0;
+    /* the Green Book's names and the points of one ("Pure Straight 16, Short Straight 1 x2");
+       by number ("#28 16+#70 1 x2") when the names do not fit */
+    for (int by_name = 1; by_name >= 0; by_name--) {
+        size_t used = 0;
+        buf[0] = '\0';
+        for (size_t i = 0; i < n && used < size; i++) {
+            const paifu_mcr_fan_info *fan = paifu_mcr_fan(f[i].id);
+            char count[16] = "";
+            if (f[i].count > 1)
+                snprintf(count, sizeof(count), " x%u", (unsigned)f[i].count);
+            int k = by_name && fan
+                        ? snprintf(buf + used, size - used, "%s%s %d%s", i ? ", " : "",
+                                   fan->english, (int)f[i].points, count)
+                        : snprintf(buf + used, size - used, "%s#%u %d%s", i ? "+" : "",
+                                   (unsigned)f[i].id, (int)f[i].points, count);
+            used += k > 0 ? (size_t)k : 0;
+        }
+        if (used < size)
+            return;
     }
 }
 
@@ -696,7 +707,8 @@ static bool score_win(mcr_deal *r, int ev, const paifu_win *w, paifu_mcr_result 
         mcr_finding(r, ev, "mcr.fan", exp, rec, "the fans of seat %d's win differ", s);
     } else if (have_want && points_differ) {
         format_fans(exp, sizeof(exp), res->fans, res->n_fans);
-        mcr_finding(r, ev, "mcr.fan", exp, exp, "a fan of seat %d's win has another value", s);
+        format_fans(rec, sizeof(rec), want, n_want);
+        mcr_finding(r, ev, "mcr.fan", exp, rec, "a fan of seat %d's win has another value", s);
     }
     if ((w->known & PAIFU_REC_HAN) && w->han != res->total && !fans_differ) {
         snprintf(exp, sizeof(exp), "%d", (int)res->total);

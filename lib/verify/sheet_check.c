@@ -519,8 +519,8 @@ static void check_fu(sheet *sh, int ev, const paifu_win *w, const listed *l, boo
             why = "a pinfu ron scores 30 fu";
         else if (!closed_pinfu_tsumo && !open_ron)
             why = tsumo ? "20 fu is a closed pinfu tsumo (pinfu and tsumo, 2 han or more)"
-                        : "20 fu on a ron needs an open hand under rules that add no fu to "
-                          "it (open_pinfu_fu 0)";
+                        : "20 fu on a ron needs an open hand, under rules that add no fu "
+                          "to an open ron of no other fu";
     } else if (has_list && (l->ids & BIT(PAIFU_YAKU_PINFU))) {
         why = tsumo ? "a pinfu tsumo scores 20 fu" : "a pinfu ron scores 30 fu";
         if (!tsumo && fu == 30)

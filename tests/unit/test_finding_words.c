@@ -275,7 +275,10 @@ static void citation_table_cites_each_document(void **state)
                         "JHC 2016 §7.3.1.15");
     assert_string_equal(paifu_finding__cite("mcr.fan", "MCR 2006 (Green Book)",
                                             PAIFU_DOC_MCR2006),
-                        "MCR 2006 (Green Book)");
+                        "MCR 2006 (Green Book), the 81 fans");
+    assert_string_equal(paifu_finding__cite("flow.scores", "MCR 2006 (Green Book), totals and "
+                                            "ranking", PAIFU_DOC_MCR2006),
+                        "MCR 2006 (Green Book), totals and ranking");
     assert_null(paifu_finding__cite("log.structure", NULL, PAIFU_DOC_TENHOU));
 }
 
