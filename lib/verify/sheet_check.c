@@ -202,7 +202,7 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
             if (w->yaku[i].id < 64 && !yakuman_id(w->yaku[i].id, r))
                 others |= BIT(w->yaku[i].id);
         if (others || l->dora) {
-            finding(sh, ev, "sheet.yaku", "a yakuman alone", NULL, "RRC 2024 §3.5.1",
+            finding(sh, ev, "sheet.yaku", "a yakuman alone", "with other yaku or dora", "RRC 2024 §3.5.1",
                     "seat %d's yakuman is listed with other yaku or dora", w->winner);
             return;
         }
