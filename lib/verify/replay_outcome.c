@@ -42,10 +42,12 @@ static void yaku_text(char *buf, size_t size, const int16_t *han)
 {
     size_t used = 0;
     buf[0] = '\0';
+    char words[48]; /* the yaku in words: "seat wind north 1, dora 2" */
     for (unsigned id = 0; id < PAIFU_YAKU_COUNT && used < size; id++)
         if (han[id])
-            used += (size_t)snprintf(buf + used, size - used, "%s%s %d", used ? "," : "",
-                                     paifu_yaku_name(id), han[id]);
+            used += (size_t)snprintf(buf + used, size - used, "%s%s %d", used ? ", " : "",
+                                     paifu_finding__words(words, sizeof(words),
+                                                          paifu_yaku_name(id)), han[id]);
 }
 
 /* ---- the winning hand ---- */
@@ -121,8 +123,7 @@ static bool compare_value(replay *rp, const paifu_win *w, const paifu_score *sc)
         int16_t theirs[PAIFU_YAKU_COUNT];
         yaku_table(theirs, w->yaku, w->n_yaku);
         yaku_text(r, sizeof(r), theirs);
-        snprintf(e, sizeof(e), "an ura dora entry (%s, even at 0 han)",
-                 paifu_yaku_name(PAIFU_YAKU_URA_DORA));
+        snprintf(e, sizeof(e), "an ura dora entry (even at 0 han)");
         paifu_replay__finding(rp, "score.yaku", e, r, "tenhou-xml.md §4.12",
                               "seat %d's riichi win lists no ura dora entry, which its format "
                               "lists on every riichi win", w->winner);

@@ -245,7 +245,7 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
         char both[64], y1[32], y2[32];
         snprintf(both, sizeof(both), "%s with %s", paifu_finding__words(y1, sizeof(y1), paifu_yaku_name(x->yaku)),
                  other == PAIFU_YAKU_YAKUHAI ? "yakuhai" : paifu_finding__words(y2, sizeof(y2), paifu_yaku_name(other)));
-        finding(sh, ev, "sheet.yaku", NULL, both, "RRC 2024 §4",
+        finding(sh, ev, "sheet.yaku", "one of them", both, "RRC 2024 §4",
                 "seat %d's yaku cannot stand together: %s", w->winner, both);
         return;
     }
@@ -536,7 +536,7 @@ static void check_fu(sheet *sh, int ev, const paifu_win *w, const listed *l, boo
     }
     if (why) {
         snprintf(g, sizeof(g), "%d han %d fu", han, fu);
-        finding(sh, ev, "sheet.fu", NULL, g, "RRC 2024 §3.7, §3.7.6",
+        finding(sh, ev, "sheet.fu", "a pair a hand can have", g, "RRC 2024 §3.7, §3.7.6",
                 "seat %d's %s by %s: no hand has it (%s)", w->winner, g, tsumo ? "tsumo" : "ron",
                 why);
     }
