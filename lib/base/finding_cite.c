@@ -196,7 +196,8 @@ static const cite_row rows[] = {
       T3SAME_E("formal tenpai counts; a hand whose winning tiles are all in its own sets is noten"),
       T3SAME_W("formal tenpai counts; a hand whose winning tiles are all in its own sets is noten"),
       "EMA 2012 §3.4.2", NO_JHC("RRC 2024 §3.8"),
-      TH("formal tenpai counts; a wait on tiles the hand holds all four of is noten"),
+      TH("formal tenpai counts; a wait on a tile whose four copies are all in the concealed "
+         "hand is noten"),
       MS("formal tenpai counts")}},
     {"draw.payment", "RRC 2024 §3.8",
      {"RRC 2024 §3.8", T3SAME_E("3000 in all at a draw; RRC 2024 §3.8"),
@@ -215,8 +216,7 @@ static const cite_row rows[] = {
     /* ---- penalties ---- */
     {"penalty.amount", "RRC 2024 §3.13; EMA 2012 §3.4.6",
      {"RRC 2024 §3.13", T3E("RRC 2024 §3.13"), T3W("RRC 2024 §3.13"), "EMA 2012 §3.4.6",
-      "JHC 2016 §8.1.2", TH("no chombo (the client prevents it)"),
-      MS("no chombo (the client prevents it)")}},
+      "JHC 2016 §8.1.2", NO_TH("RRC 2024 §3.13"), NO_MS("RRC 2024 §3.13")}},
 
     /* ---- between deals and the game's end ---- */
     {"flow.game_end", "RRC 2024 §3.11",
@@ -231,7 +231,7 @@ static const cite_row rows[] = {
       MS("renchan after the dealer's win or tenpai and after an abortive draw")}},
     {"flow.honba", "RRC 2024 §3.9",
      {"RRC 2024 §3.9", T3SAME_E("300 per honba; RRC 2024 §3.9"),
-      "RRC 2024 §3.9 (RRC 2024 Table 3 gives WRC no honba at an abortive draw)",
+      "RRC 2024 §3.9 (RRC 2024 Table 3: 300 per honba; WRC has no abortive draws)",
       "EMA 2012 §3.4.10", "JHC 2016 §7.3.1.11", TH("honba after a renchan or a draw"),
       MS("honba after a renchan or a draw")}},
     COMMON("flow.riichi_sticks", "RRC 2024 §3.3.6", "EMA 2012 §3.3.12, §3.4.4"),
