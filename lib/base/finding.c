@@ -212,8 +212,13 @@ static int add_finding(paifu_report *r, const char *code, const paifu_location *
     } else {
         vsnprintf(f->message, sizeof(f->message), fmt, ap);
     }
-    snprintf(f->expected, sizeof(f->expected), "%s", expected ? expected : "");
-    snprintf(f->recorded, sizeof(f->recorded), "%s", recorded ? recorded : "");
+    if (r->game) { /* "seat 0 and seat 2" in a value names the players too */
+        name_seats(f->expected, sizeof(f->expected), expected ? expected : "", r->game);
+        name_seats(f->recorded, sizeof(f->recorded), recorded ? recorded : "", r->game);
+    } else {
+        snprintf(f->expected, sizeof(f->expected), "%s", expected ? expected : "");
+        snprintf(f->recorded, sizeof(f->recorded), "%s", recorded ? recorded : "");
+    }
     f->rule_ref = rule_ref;
     return 0;
 }

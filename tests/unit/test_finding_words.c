@@ -131,7 +131,7 @@ static void check_text(const char *what, const char *text, const paifu_finding *
         why = "\"a\" before a vowel";
     else if (strcmp(text, "-") == 0)
         why = "a bare \"-\" for a value";
-    if (!why && strcmp(what, "message") == 0) {
+    if (!why) {
         /* `seat N` outside "(seat N)" for a player the game names */
         for (const char *p = strstr(text, "seat "); p && !why; p = strstr(p + 1, "seat ")) {
             if (p > text && p[-1] == '(')
