@@ -164,7 +164,7 @@ static bool add_used(mcr_deal *r, int ev, paifu_tile t)
     }
     if (k >= PAIFU_TILE_KINDS && !r->rules->mcr_flowers) {
         char b[3];
-        BROKEN(r, ev, "mcr.flower", "bonus tile %s in a set without flowers (mcr_flowers)",
+        BROKEN(r, ev, "mcr.flower", "bonus tile %s in a set the rule set gives no flowers",
                tname(b, t));
         return false;
     }
@@ -764,7 +764,7 @@ static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
 {
     const paifu_win *w = &r->deal->wins[e->detail];
     if (w->winner < 0 || w->winner >= PAIFU_SEATS || w->from >= PAIFU_SEATS) {
-        BROKEN(r, ev, "log.structure", "a win by seat %d from seat %d", w->winner, w->from);
+        BROKEN(r, ev, "log.structure", "a win by a seat that is not in play, or from one");
         return;
     }
     if (!r->verifiable) { /* unknown rules (PAIFU_META_RULES_UNKNOWN): tiles only */
@@ -844,7 +844,7 @@ static void ev_penalty(mcr_deal *r, int ev, const paifu_event *e)
 {
     const paifu_penalty *p = &r->deal->penalties[e->detail];
     if (p->seat < 0 || p->seat >= PAIFU_SEATS) {
-        BROKEN(r, ev, "log.structure", "a penalty for seat %d", p->seat);
+        BROKEN(r, ev, "log.structure", "a penalty for a seat that is not in play");
         return;
     }
     int32_t expect[PAIFU_SEATS] = {0};
