@@ -145,8 +145,8 @@ static void name_seats(char *out, size_t size, const char *msg, const paifu_game
             continue;
         }
         /* a word of its own, and not "(seat N)" (named already) */
-        bool word = at == msg || !((at[-1] >= 'a' && at[-1] <= 'z') ||
-                                   (at[-1] == '(' && d[0] && d[1] == ')'));
+        bool word = at == msg ||
+                    !((at[-1] >= 'a' && at[-1] <= 'z') || (at[-1] == '(' && d[0] && d[1] == ')'));
         if (!word || *d < '0' || *d > '9' || (d[1] >= '0' && d[1] <= '9') || *d - '0' >= players) {
             put(out, size, &len, p, (size_t)(d - p));
             p = d;
@@ -261,7 +261,10 @@ const char *paifu_finding__seats(char *buf, size_t size, unsigned seats, int pla
             continue;
         n++;
         len += (size_t)snprintf(buf + len, size - len, "%sseat %d",
-                                n == 1 ? "" : n == total ? " and " : ", ", s);
+                                n == 1       ? ""
+                                : n == total ? " and "
+                                             : ", ",
+                                s);
     }
     return buf;
 }
@@ -303,15 +306,14 @@ const char *paifu_finding__draw_words(int kind)
 {
     static const char *const words[PAIFU_DRAW_KIND_COUNT] = {
         "an exhaustive draw", "a nine-terminals draw", "a four-winds draw",
-        "a four-riichi draw", "a four-kans draw", "a triple-ron draw"};
+        "a four-riichi draw", "a four-kans draw",      "a triple-ron draw"};
     return kind >= 0 && kind < PAIFU_DRAW_KIND_COUNT ? words[kind] : "a draw";
 }
 
 const char *paifu_finding__penalty_words(int kind)
 {
     static const char *const words[PAIFU_PENALTY_KIND_COUNT] = {
-        "a chombo", "a dead hand", "a fine", "a penalty", "a mistaken hu claim",
-        "an exposed hand"};
+        "a chombo", "a dead hand", "a fine", "a penalty", "a mistaken hu claim", "an exposed hand"};
     return kind >= 0 && kind < PAIFU_PENALTY_KIND_COUNT ? words[kind] : "a penalty";
 }
 
@@ -321,7 +323,7 @@ const char *paifu_finding__status_words(int status)
                                         "below the minimum of yaku han",
                                         "a closed kan robbed by other than kokushi"};
     return status >= 0 && (size_t)status < sizeof(words) / sizeof(words[0]) ? words[status]
-                                                                             : "not valid";
+                                                                            : "not valid";
 }
 
 void paifu_report__begin_game(paifu_report *report, uint32_t max_per_game)

@@ -518,11 +518,10 @@ static void format_fans(char *buf, size_t size, const paifu_mcr_fan_value *f, si
             char count[16] = "";
             if (f[i].count > 1)
                 snprintf(count, sizeof(count), " x%u", (unsigned)f[i].count);
-            int k = by_name && fan
-                        ? snprintf(buf + used, size - used, "%s%s %d%s", i ? ", " : "",
-                                   fan->english, (int)f[i].points, count)
-                        : snprintf(buf + used, size - used, "%s#%u %d%s", i ? "+" : "",
-                                   (unsigned)f[i].id, (int)f[i].points, count);
+            int k = by_name && fan ? snprintf(buf + used, size - used, "%s%s %d%s", i ? ", " : "",
+                                              fan->english, (int)f[i].points, count)
+                                   : snprintf(buf + used, size - used, "%s#%u %d%s", i ? "+" : "",
+                                              (unsigned)f[i].id, (int)f[i].points, count);
             used += k > 0 ? (size_t)k : 0;
         }
         if (used < size)
@@ -819,8 +818,8 @@ static void ev_draw_end(mcr_deal *r, int ev, const paifu_event *e)
     const paifu_draw *d = &r->deal->draws[e->detail];
     r->ended = true;
     if (e->type == PAIFU_EV_ABORTIVE_DRAW)
-        mcr_finding(r, ev, "draw.condition", "the deal goes on", paifu_draw_kind_name(d->kind), "%s: MCR has no abortive draws",
-                    paifu_finding__draw_words(d->kind));
+        mcr_finding(r, ev, "draw.condition", "the deal goes on", paifu_draw_kind_name(d->kind),
+                    "%s: MCR has no abortive draws", paifu_finding__draw_words(d->kind));
     else if (r->tiles && !r->broken && (r->need_discard || !wall_empty_for(r, r->turn)))
         mcr_finding(r, ev, "wall.exhausted", NULL, NULL,
                     "an exhaustive draw while seat %d can still draw", r->turn);
@@ -940,8 +939,7 @@ static void deal_event(mcr_deal *r, int i, const paifu_event *e)
     case PAIFU_EV_RIICHI_ACCEPTED:
     case PAIFU_EV_KITA:
     case PAIFU_EV_DORA:
-        BROKEN(r, i, "log.structure", "%s in an MCR deal",
-               paifu_finding__event_words(e->type));
+        BROKEN(r, i, "log.structure", "%s in an MCR deal", paifu_finding__event_words(e->type));
         break;
     default:
         break;

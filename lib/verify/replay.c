@@ -790,7 +790,8 @@ static void check_start_against_wall(replay *rp)
             /* not a tile here and there: the seed does not belong to this game */
             char rec[48];
             snprintf(rec, sizeof(rec), "%d of %d tiles differ", wrong, total);
-            paifu_replay__finding(rp, "wall.seed", "every starting tile as the wall gives", rec, NULL,
+            paifu_replay__finding(rp, "wall.seed", "every starting tile as the wall gives", rec,
+                                  NULL,
                                   "the wall seed does not produce this deal's starting hands");
             rp->wall_checked = false;
             rp->wall_seed_wrong = true;
@@ -873,8 +874,7 @@ static void step(replay *rp, const paifu_event *e)
         }
     }
     if (rp->ended && e->type != PAIFU_EV_PENALTY && !another_ron) {
-        paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL,
-                              "%s after the deal ended",
+        paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL, "%s after the deal ended",
                               paifu_finding__event_words(e->type));
         return;
     }

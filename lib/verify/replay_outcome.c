@@ -45,9 +45,9 @@ static void yaku_text(char *buf, size_t size, const int16_t *han)
     char words[48]; /* the yaku in words: "seat wind north 1, dora 2" */
     for (unsigned id = 0; id < PAIFU_YAKU_COUNT && used < size; id++)
         if (han[id])
-            used += (size_t)snprintf(buf + used, size - used, "%s%s %d", used ? ", " : "",
-                                     paifu_finding__words(words, sizeof(words),
-                                                          paifu_yaku_name(id)), han[id]);
+            used += (size_t)snprintf(
+                buf + used, size - used, "%s%s %d", used ? ", " : "",
+                paifu_finding__words(words, sizeof(words), paifu_yaku_name(id)), han[id]);
 }
 
 /* ---- the winning hand ---- */
@@ -565,7 +565,9 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
                                   w->pao, w->winner, rp->rinshan_liable);
     } else if (w->pao >= 0 && tiles && rp->seat[w->winner].pao != w->pao) {
         char liable[16];
-        paifu_finding__seats(liable, sizeof(liable), rp->seat[w->winner].pao < 0 ? 0u : 1u << rp->seat[w->winner].pao, rp->players);
+        paifu_finding__seats(liable, sizeof(liable),
+                             rp->seat[w->winner].pao < 0 ? 0u : 1u << rp->seat[w->winner].pao,
+                             rp->players);
         paifu_replay__finding(rp, "score.delta", NULL, NULL, "RRC 2024 §3.7.9",
                               "seat %d is recorded as liable (pao) for seat %d's win, the replay "
                               "finds %s liable",
@@ -746,9 +748,10 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
         nagashi = tiles ? nagashi_seats(rp) : d->nagashi;
     char e_n[64], g_n[64]; /* who has nagashi mangan, in words */
     if (tiles && r->nagashi && nagashi != d->nagashi)
-        paifu_replay__finding(rp, "draw.payment", paifu_finding__seats(e_n, sizeof(e_n), nagashi, rp->players), paifu_finding__seats(g_n, sizeof(g_n), d->nagashi, rp->players), "RRC 2024 §3.10",
-                              "nagashi mangan differs: the replay finds it for %s, the log for %s",
-                              e_n, g_n);
+        paifu_replay__finding(
+            rp, "draw.payment", paifu_finding__seats(e_n, sizeof(e_n), nagashi, rp->players),
+            paifu_finding__seats(g_n, sizeof(g_n), d->nagashi, rp->players), "RRC 2024 §3.10",
+            "nagashi mangan differs: the replay finds it for %s, the log for %s", e_n, g_n);
     if (nagashi) {
         /* paid like a mangan tsumo per nagashi player, instead of the noten payments */
         paifu_settle__nagashi_deltas(deltas, nagashi, rp->deal->start.dealer, rp->players);
@@ -790,9 +793,9 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
     }
     const char *why = tiles ? abortive_condition(rp, d) : NULL;
     if (why)
-        paifu_replay__finding(rp, "draw.condition", "the deal goes on", paifu_draw_kind_name((paifu_draw_kind)d->kind), "RRC 2024 §3.8",
-                              "%s, but %s", paifu_finding__draw_words(d->kind),
-                              why);
+        paifu_replay__finding(rp, "draw.condition", "the deal goes on",
+                              paifu_draw_kind_name((paifu_draw_kind)d->kind), "RRC 2024 §3.8",
+                              "%s, but %s", paifu_finding__draw_words(d->kind), why);
     if (tiles)
         compare_shown(rp, d);
     if (d->known & PAIFU_REC_DELTAS) {
@@ -802,8 +805,8 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
         char g_d[64];
         paifu_finding__points(g_d, sizeof(g_d), d->deltas, rp->players);
         if (!zero)
-            paifu_replay__finding(rp, "draw.payment", rp->players == 3 ? "0,0,0" : "0,0,0,0", g_d, "RRC 2024 §3.8",
-                                  "an abortive draw moves points");
+            paifu_replay__finding(rp, "draw.payment", rp->players == 3 ? "0,0,0" : "0,0,0,0", g_d,
+                                  "RRC 2024 §3.8", "an abortive draw moves points");
         for (int s = 0; s < rp->players; s++)
             rp->scores[s] += d->deltas[s];
     }

@@ -190,9 +190,9 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
         const char *why = absent_yaku(w->yaku[i].id, r, riichi);
         if (why) {
             char y[48];
-            finding(sh, ev, "sheet.yaku", "not listed", paifu_finding__words(y, sizeof(y), paifu_yaku_name(w->yaku[i].id)), "RRC 2024 §4",
-                    "seat %d's yaku list has %s, but %s", w->winner, y,
-                    why);
+            finding(sh, ev, "sheet.yaku", "not listed",
+                    paifu_finding__words(y, sizeof(y), paifu_yaku_name(w->yaku[i].id)),
+                    "RRC 2024 §4", "seat %d's yaku list has %s, but %s", w->winner, y, why);
             return;
         }
     }
@@ -202,8 +202,9 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
             if (w->yaku[i].id < 64 && !yakuman_id(w->yaku[i].id, r))
                 others |= BIT(w->yaku[i].id);
         if (others || l->dora) {
-            finding(sh, ev, "sheet.yaku", "a yakuman alone", "with other yaku or dora", "RRC 2024 §3.5.1",
-                    "seat %d's yakuman is listed with other yaku or dora", w->winner);
+            finding(sh, ev, "sheet.yaku", "a yakuman alone", "with other yaku or dora",
+                    "RRC 2024 §3.5.1", "seat %d's yakuman is listed with other yaku or dora",
+                    w->winner);
             return;
         }
     }
@@ -230,9 +231,10 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
         while (!(wrong_way & BIT(id)))
             id++;
         char y[48];
-        finding(sh, ev, "sheet.yaku", "not listed", paifu_finding__words(y, sizeof(y), paifu_yaku_name(id)), "RRC 2024 §4",
-                "seat %d wins by %s with %s, a yaku of a %s", w->winner, tsumo ? "tsumo" : "ron",
-                y, tsumo ? "ron" : "tsumo");
+        finding(sh, ev, "sheet.yaku", "not listed",
+                paifu_finding__words(y, sizeof(y), paifu_yaku_name(id)), "RRC 2024 §4",
+                "seat %d wins by %s with %s, a yaku of a %s", w->winner, tsumo ? "tsumo" : "ron", y,
+                tsumo ? "ron" : "tsumo");
         return;
     }
     for (size_t i = 0; i < sizeof(EXCLUSIONS) / sizeof(EXCLUSIONS[0]); i++) {
@@ -243,8 +245,11 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
         while (!(l->ids & x->excludes & BIT(other)))
             other++;
         char both[64], y1[32], y2[32];
-        snprintf(both, sizeof(both), "%s with %s", paifu_finding__words(y1, sizeof(y1), paifu_yaku_name(x->yaku)),
-                 other == PAIFU_YAKU_YAKUHAI ? "yakuhai" : paifu_finding__words(y2, sizeof(y2), paifu_yaku_name(other)));
+        snprintf(both, sizeof(both), "%s with %s",
+                 paifu_finding__words(y1, sizeof(y1), paifu_yaku_name(x->yaku)),
+                 other == PAIFU_YAKU_YAKUHAI
+                     ? "yakuhai"
+                     : paifu_finding__words(y2, sizeof(y2), paifu_yaku_name(other)));
         finding(sh, ev, "sheet.yaku", "one of them", both, "RRC 2024 §4",
                 "seat %d's yaku cannot stand together: %s", w->winner, both);
         return;
@@ -571,8 +576,8 @@ static void check_draw(sheet *sh, int ev, const paifu_draw *d, unsigned riichi, 
         if (!why && d->kind == PAIFU_DRAW_SUUCHA_RIICHI && deposits != sh->players)
             why = "the deal lists fewer riichi deposits than players";
         if (why)
-            finding(sh, ev, "draw.condition", "the deal goes on", paifu_draw_kind_name((paifu_draw_kind)d->kind),
-                    "RRC 2024 §3.8", "%s, but %s",
+            finding(sh, ev, "draw.condition", "the deal goes on",
+                    paifu_draw_kind_name((paifu_draw_kind)d->kind), "RRC 2024 §3.8", "%s, but %s",
                     paifu_finding__draw_words(d->kind), why);
         return;
     }

@@ -41,8 +41,7 @@ static void check_structure(paifu_report *rep, const paifu_deal *deal, int playe
             problem = "an invalid tile";
         if (problem) {
             paifu_finding__add(rep, opts, deal, (int)i, "log.structure", NULL, NULL, NULL,
-                               "%s with %s",
-                               paifu_finding__event_words(e->type), problem);
+                               "%s with %s", paifu_finding__event_words(e->type), problem);
             return;
         }
     }

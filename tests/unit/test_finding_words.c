@@ -42,9 +42,14 @@ enum {
     PAIFU_DOC_MCR2006,
     PAIFU_DOC_COUNT
 };
-static const char *const DOC_NAMES[PAIFU_DOC_COUNT] = {
-    "rrc2024", "rrc2024_table3_ema", "rrc2024_table3_wrc", "ema2012", "jhc2016", "tenhou",
-    "majsoul", "mcr2006"};
+static const char *const DOC_NAMES[PAIFU_DOC_COUNT] = {"rrc2024",
+                                                       "rrc2024_table3_ema",
+                                                       "rrc2024_table3_wrc",
+                                                       "ema2012",
+                                                       "jhc2016",
+                                                       "tenhou",
+                                                       "majsoul",
+                                                       "mcr2006"};
 
 static int document_of(const paifu_rules *rules)
 {
@@ -84,7 +89,7 @@ static const struct {
 };
 
 static regex_t RE_HEX, RE_MINUS_ONE, RE_SNAKE, RE_A_VOWEL, RE_SEAT;
-static unsigned REACHED[128];      /* findings per registered code */
+static unsigned REACHED[128]; /* findings per registered code */
 static unsigned DOC_CITED[PAIFU_DOC_COUNT];
 static unsigned FAILURES;
 static char FIRST_FAILURE[600];
@@ -158,8 +163,8 @@ static void check_finding(const paifu_finding *f, const paifu_game *g, int docum
         }
     assert_non_null(info);
     if (getenv("PAIFU_WORDS_DUMP")) /* every finding, to read them */
-        fprintf(stderr, "%s: %s: %s (expected %s, recorded %s) [%s]\n", label, f->code,
-                f->message, f->expected, f->recorded, f->rule_ref ? f->rule_ref : "");
+        fprintf(stderr, "%s: %s: %s (expected %s, recorded %s) [%s]\n", label, f->code, f->message,
+                f->expected, f->recorded, f->rule_ref ? f->rule_ref : "");
     check_text("message", f->message, f, g, label);
     check_text("expected", f->expected, f, g, label);
     check_text("recorded", f->recorded, f, g, label);
@@ -273,11 +278,12 @@ static void citation_table_cites_each_document(void **state)
                         "not in EMA 2012; paifu applies RRC 2024 §3.7");
     assert_string_equal(paifu_finding__cite("draw.payment", "RRC 2024 §3.10", PAIFU_DOC_JHC2016),
                         "JHC 2016 §7.3.1.15");
-    assert_string_equal(paifu_finding__cite("mcr.fan", "MCR 2006 (Green Book)",
-                                            PAIFU_DOC_MCR2006),
+    assert_string_equal(paifu_finding__cite("mcr.fan", "MCR 2006 (Green Book)", PAIFU_DOC_MCR2006),
                         "MCR 2006 (Green Book), the 81 fans");
-    assert_string_equal(paifu_finding__cite("flow.scores", "MCR 2006 (Green Book), totals and "
-                                            "ranking", PAIFU_DOC_MCR2006),
+    assert_string_equal(paifu_finding__cite("flow.scores",
+                                            "MCR 2006 (Green Book), totals and "
+                                            "ranking",
+                                            PAIFU_DOC_MCR2006),
                         "MCR 2006 (Green Book), totals and ranking");
     assert_null(paifu_finding__cite("log.structure", NULL, PAIFU_DOC_TENHOU));
 }
@@ -291,8 +297,7 @@ static void words_for_codes(void **state)
     assert_string_equal(paifu_finding__seats(b, sizeof(b), 0x4, 4), "seat 2");
     assert_string_equal(paifu_finding__seats(b, sizeof(b), 0x5, 4), "seat 0 and seat 2");
     assert_string_equal(paifu_finding__seats(b, sizeof(b), 0xB, 4), "seat 0, seat 1 and seat 3");
-    assert_string_equal(paifu_finding__event_words(PAIFU_EV_EXHAUSTIVE_DRAW),
-                        "an exhaustive draw");
+    assert_string_equal(paifu_finding__event_words(PAIFU_EV_EXHAUSTIVE_DRAW), "an exhaustive draw");
     assert_string_equal(paifu_finding__draw_words(PAIFU_DRAW_SUUFON), "a four-winds draw");
     assert_string_equal(paifu_finding__status_words(PAIFU_SCORE_NOT_COMPLETE), "not complete");
     for (int t = 0; t <= PAIFU_EV_TYPE_COUNT; t++)
@@ -356,8 +361,8 @@ static void every_finding_in_plain_words_citing_its_document(void **state)
         fprintf(stderr, " %s %u", DOCS[d].lead, DOC_CITED[d]);
     fprintf(stderr, "\n");
     if (FAILURES)
-        fail_msg("%u findings show an internal or cite another document; the first: %s",
-                 FAILURES, FIRST_FAILURE);
+        fail_msg("%u findings show an internal or cite another document; the first: %s", FAILURES,
+                 FIRST_FAILURE);
     /* the logs reach most codes, and findings under every document that cites */
     assert_true(reached >= 35);
     for (int d = 0; d < PAIFU_DOC_COUNT; d++)
