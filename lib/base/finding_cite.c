@@ -138,7 +138,8 @@ static const cite_row rows[] = {
     {NULL, "RRC 2024 §3.7.8",
      {"RRC 2024 §3.7.8", "RRC 2024 §3.7.8 (RRC 2024 Table 3 (EMA): no kiriage, no counted yakuman)",
       "RRC 2024 §3.7.8 (RRC 2024 Table 3 (WRC): kiriage mangan, no counted yakuman)",
-      NO_EMA("RRC 2024 §3.7.8"), "JHC 2016 §7.3.1.7 (yakuman); otherwise not in JHC 2016: "
+      NO_EMA("RRC 2024 §3.7.8 and RRC 2024 Table 3 (EMA): no counted yakuman"),
+      "JHC 2016 §7.3.1.7 (yakuman); otherwise not in JHC 2016: "
       "paifu applies RRC 2024 §3.7.8", NO_TH("RRC 2024 §3.7.8"), NO_MS("RRC 2024 §3.7.8")}},
     {"score.points", "RRC 2024 §3.7.7",
      {"RRC 2024 §3.7.7", "RRC 2024 §3.7.7 (RRC 2024 Table 3 (EMA): no kiriage)",
@@ -174,7 +175,8 @@ static const cite_row rows[] = {
     RRC_ONLY("sheet.yaku", "RRC 2024 §4.1.2"),
     {NULL, "RRC 2024 §3.5.1",
      {"RRC 2024 §3.5.1", "RRC 2024 §3.5.1 (RRC 2024 Table 3 (EMA): yakuman do not add up)",
-      "RRC 2024 §3.5.1 (RRC 2024 Table 3 (WRC): yakuman add up)", NO_EMA("RRC 2024 §3.5.1"),
+      "RRC 2024 §3.5.1 (RRC 2024 Table 3 (WRC): yakuman add up)",
+      NO_EMA("RRC 2024 Table 3 (EMA): yakuman do not add up"),
       "JHC 2016 §7.3.1.7", NO_TH("RRC 2024 §3.5.1"), NO_MS("RRC 2024 §3.5.1")}},
     {NULL, "RRC 2024 §4.2.1",
      {"RRC 2024 §4.2.1", T3E("RRC 2024 §4.2.1"), T3W("RRC 2024 §4.2.1"), "EMA 2012 §3.3.12",

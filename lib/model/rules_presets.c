@@ -188,13 +188,17 @@ const paifu_rule_preset paifu_rules__presets[] = {
                 "describes them; RRC 2024 where the table says nothing. For the EMA's own 2012 "
                 "text use ema2012"),
     PRESET(ema2012, "EMA 2012: European Mahjong Association Riichi Competition Rules, edition of "
-                    "8 January 2012 (Ukrainian translation, 2014)"),
+                    "8 January 2012 (Ukrainian translation, 2014), Part 1; what it does not state "
+                    "(the yaku, fu and points of Part 2 among them), paifu takes from RRC 2024 "
+                    "Table 3 (EMA) and RRC 2024"),
     PRESET(wrc, "RRC 2024 Table 3 (WRC): the World Riichi Championship rules as the WRC column of "
                 "§12.1 Table 3 (differences between rule sets) of RRC 2024, version 1.0 of 30 "
                 "December 2024, describes them; RRC 2024 where the table says nothing (no WRC "
                 "rule text is used)"),
     PRESET(jhc2016, "JHC 2016: Japanese House Cup 2016 riichi tournament regulations (Регламент "
-                    "Кубка «Японского дома» по риичи-маджонгу 2016 г., JPML-B based), March 2016"),
+                    "Кубка «Японского дома» по риичи-маджонгу 2016 г.), March 2016; play by JPML-B "
+                    "rules (§7.3.1), whose text paifu does not have: what the regulations do not "
+                    "state, paifu takes from RRC 2024"),
     PRESET(tenhou, "Tenhou's rules: tenhou.net ranked 4-player game rules (tenhou.net/man), as in "
                    "force on the log's date; what they do not state, paifu takes from RRC 2024"),
     PRESET(majsoul, "MahjongSoul's rules: Mahjong Soul ranked 4-player game rules (the ranked-match "
