@@ -108,6 +108,67 @@ const paifu_verify_stats *paifu_report_stats(const paifu_report *report)
     return report ? &report->stats : NULL;
 }
 
+/* Copy at most N bytes of S into OUT (room SIZE, used *LEN), never cutting a UTF-8 sequence. */
+static void put(char *out, size_t size, size_t *len, const char *s, size_t n)
+{
+    if (*len + 1 >= size)
+        return;
+    if (n > size - 1 - *len) {
+        n = size - 1 - *len;
+        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n--;
+    }
+    memcpy(out + *len, s, n);
+    *len += n;
+    out[*len] = '\0';
+}
+
+/* MESSAGE with every `seat N` of a player the game names written "Name (seat N)". A `seat N`
+   already in parentheses is left as it is. */
+static void name_seats(char *out, size_t size, const char *msg, const paifu_game *game)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    int players = paifu_game_players(game);
+    const char *p = msg;
+    while (*p) {
+        const char *at = strstr(p, "seat ");
+        if (!at) {
+            put(out, size, &len, p, strlen(p));
+            break;
+        }
+        const char *d = at + 5;
+        if (d[0] == '-' && d[1] == '1' && !(d[2] >= '0' && d[2] <= '9')) { /* no seat at all */
+            put(out, size, &len, p, (size_t)(at - p));
+            put(out, size, &len, "nobody", 6);
+            p = d + 2;
+            continue;
+        }
+        /* a word of its own, and not "(seat N)" (named already) */
+        bool word = at == msg ||
+                    !((at[-1] >= 'a' && at[-1] <= 'z') || (at[-1] == '(' && d[0] && d[1] == ')'));
+        if (!word || *d < '0' || *d > '9' || (d[1] >= '0' && d[1] <= '9') || *d - '0' >= players) {
+            put(out, size, &len, p, (size_t)(d - p));
+            p = d;
+            continue;
+        }
+        const paifu_player *pl = paifu_game_player(game, *d - '0');
+        put(out, size, &len, p, (size_t)(at - p));
+        if (pl && pl->name && pl->name[0]) {
+            size_t n = strlen(pl->name);
+            if (n > 48) /* a long name keeps the message readable */
+                n = 48;
+            put(out, size, &len, pl->name, n);
+            put(out, size, &len, " (", 2);
+            put(out, size, &len, at, (size_t)(d + 1 - at));
+            put(out, size, &len, ")", 1);
+        } else {
+            put(out, size, &len, at, (size_t)(d + 1 - at));
+        }
+        p = d + 1;
+    }
+}
+
 static int add_finding(paifu_report *r, const char *code, const paifu_location *where,
                 const char *expected, const char *recorded, const char *rule_ref, const char *fmt,
                 va_list ap)
@@ -143,9 +204,21 @@ static int add_finding(paifu_report *r, const char *code, const paifu_location *
         f->where = *where;
     else
         paifu_location_clear(&f->where);
-    vsnprintf(f->message, sizeof(f->message), fmt, ap);
-    snprintf(f->expected, sizeof(f->expected), "%s", expected ? expected : "");
-    snprintf(f->recorded, sizeof(f->recorded), "%s", recorded ? recorded : "");
+    if (r->game) {
+        char raw[sizeof(f->message) * 2];
+        vsnprintf(raw, sizeof(raw), fmt, ap);
+        name_seats(f->message, sizeof(f->message), raw, r->game);
+        rule_ref = paifu_finding__cite(info->code, rule_ref, r->document);
+    } else {
+        vsnprintf(f->message, sizeof(f->message), fmt, ap);
+    }
+    if (r->game) { /* "seat 0 and seat 2" in a value names the players too */
+        name_seats(f->expected, sizeof(f->expected), expected ? expected : "", r->game);
+        name_seats(f->recorded, sizeof(f->recorded), recorded ? recorded : "", r->game);
+    } else {
+        snprintf(f->expected, sizeof(f->expected), "%s", expected ? expected : "");
+        snprintf(f->recorded, sizeof(f->recorded), "%s", recorded ? recorded : "");
+    }
     f->rule_ref = rule_ref;
     return 0;
 }
@@ -161,6 +234,96 @@ int paifu_report_add(paifu_report *report, const char *code, const paifu_locatio
     int rc = add_finding(report, code, where, expected, recorded, rule_ref, fmt, ap);
     va_end(ap);
     return rc;
+}
+
+void paifu_report__game(paifu_report *report, const paifu_game *game, int document)
+{
+    report->game = game;
+    report->document = document;
+}
+
+void paifu_report__end_game(paifu_report *report)
+{
+    report->game = NULL;
+}
+
+const char *paifu_finding__seats(char *buf, size_t size, unsigned seats, int players)
+{
+    size_t len = 0;
+    int n = 0, total = 0;
+    buf[0] = '\0';
+    for (int s = 0; s < players; s++)
+        total += (seats >> s) & 1;
+    if (!total)
+        snprintf(buf, size, "nobody");
+    for (int s = 0; s < players && len < size; s++) {
+        if (!((seats >> s) & 1))
+            continue;
+        n++;
+        len += (size_t)snprintf(buf + len, size - len, "%sseat %d",
+                                n == 1       ? ""
+                                : n == total ? " and "
+                                             : ", ",
+                                s);
+    }
+    return buf;
+}
+
+const char *paifu_finding__words(char *buf, size_t size, const char *name)
+{
+    snprintf(buf, size, "%s", name ? name : "");
+    for (char *p = buf; *p; p++)
+        if (*p == '_')
+            *p = ' ';
+    return buf;
+}
+
+const char *paifu_finding__event_words(int type)
+{
+    static const char *const words[PAIFU_EV_TYPE_COUNT] = {
+        [PAIFU_EV_DRAW] = "a draw from the wall",
+        [PAIFU_EV_DISCARD] = "a discard",
+        [PAIFU_EV_CHI] = "a chi",
+        [PAIFU_EV_PON] = "a pon",
+        [PAIFU_EV_DAIMINKAN] = "an open kan",
+        [PAIFU_EV_ANKAN] = "a closed kan",
+        [PAIFU_EV_SHOUMINKAN] = "an added kan",
+        [PAIFU_EV_KITA] = "a North set aside",
+        [PAIFU_EV_FLOWER] = "a flower set aside",
+        [PAIFU_EV_RIICHI_ACCEPTED] = "a riichi deposit",
+        [PAIFU_EV_DORA] = "a dora indicator",
+        [PAIFU_EV_WIN] = "a win",
+        [PAIFU_EV_EXHAUSTIVE_DRAW] = "an exhaustive draw",
+        [PAIFU_EV_ABORTIVE_DRAW] = "an abortive draw",
+        [PAIFU_EV_PENALTY] = "a penalty",
+        [PAIFU_EV_DISCONNECT] = "a lost connection",
+        [PAIFU_EV_RECONNECT] = "a reconnection",
+    };
+    return type > 0 && type < PAIFU_EV_TYPE_COUNT && words[type] ? words[type] : "an event";
+}
+
+const char *paifu_finding__draw_words(int kind)
+{
+    static const char *const words[PAIFU_DRAW_KIND_COUNT] = {
+        "an exhaustive draw", "a nine-terminals draw", "a four-winds draw",
+        "a four-riichi draw", "a four-kans draw",      "a triple-ron draw"};
+    return kind >= 0 && kind < PAIFU_DRAW_KIND_COUNT ? words[kind] : "a draw";
+}
+
+const char *paifu_finding__penalty_words(int kind)
+{
+    static const char *const words[PAIFU_PENALTY_KIND_COUNT] = {
+        "a chombo", "a dead hand", "a fine", "a penalty", "a mistaken hu claim", "an exposed hand"};
+    return kind >= 0 && kind < PAIFU_PENALTY_KIND_COUNT ? words[kind] : "a penalty";
+}
+
+const char *paifu_finding__status_words(int status)
+{
+    static const char *const words[] = {"a valid win", "not complete", "without a yaku",
+                                        "below the minimum of yaku han",
+                                        "a closed kan robbed by other than kokushi"};
+    return status >= 0 && (size_t)status < sizeof(words) / sizeof(words[0]) ? words[status]
+                                                                            : "not valid";
 }
 
 void paifu_report__begin_game(paifu_report *report, uint32_t max_per_game)

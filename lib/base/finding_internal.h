@@ -15,11 +15,44 @@ struct paifu_report {
     uint32_t max_per_game;
     paifu_win_result *wins; /* the replay's scores of the game being verified */
     size_t n_wins, cap_wins;
+    const paifu_game *game; /* the game being verified (its players' names), or NULL */
+    int document;           /* what its findings cite: enum paifu_document */
 };
 
 /* Start counting the findings of a new game against MAX_PER_GAME (0 = 1000), and forget the
    win results of the last one. */
 void paifu_report__begin_game(paifu_report *report, uint32_t max_per_game);
+
+/* The game being verified into REPORT and the document its rule set cites (the rules'
+   `document`): from here until paifu_report__end_game, every finding added cites that
+   document's clause for the rule it names (paifu_finding__cite) and names the game's players
+   where its message says `seat N`. */
+void paifu_report__game(paifu_report *report, const paifu_game *game, int document);
+void paifu_report__end_game(paifu_report *report);
+
+/* What a finding of CODE that names the rule KEY (the RRC 2024 clause the verifier passes, or
+   NULL) cites under DOCUMENT (enum paifu_document): that document's clause, or where it says
+   nothing, the words "not in ..." and the rule paifu applies. KEY itself when no row of the
+   table (finding_cite.c) has it. Static storage. */
+const char *paifu_finding__cite(const char *code, const char *key, int document);
+/* The citation table, for tests: row I's cell for DOCUMENT (not MCR 2006), its code and key;
+   NULL past the end. */
+size_t paifu_finding__cite_rows(void);
+const char *paifu_finding__cite_row(size_t i, int document, const char **code, const char **key);
+
+/* A set of seats (bit s: seat s) in words: "nobody", "seat 0", "seat 0 and seat 2",
+   "seat 0, seat 1 and seat 3" (each `seat N` named by the report's game). Returns BUF. */
+const char *paifu_finding__seats(char *buf, size_t size, unsigned seats, int players);
+
+/* NAME, a code name such as "menzen_tsumo", in words ("menzen tsumo"), into BUF. Returns BUF. */
+const char *paifu_finding__words(char *buf, size_t size, const char *name);
+
+/* Plain words for what the model names by codes, with their article: "an exhaustive draw",
+   "a closed kan", "a four-winds draw", "a dead hand", "not complete". */
+const char *paifu_finding__event_words(int type);
+const char *paifu_finding__draw_words(int kind);
+const char *paifu_finding__penalty_words(int kind);
+const char *paifu_finding__status_words(int status);
 
 /* Make room for the results of WINS wins (the game's recorded wins), so that keeping one never
    fails: 0 or PAIFU_ENOMEM. */

@@ -164,7 +164,7 @@ static bool add_used(mcr_deal *r, int ev, paifu_tile t)
     }
     if (k >= PAIFU_TILE_KINDS && !r->rules->mcr_flowers) {
         char b[3];
-        BROKEN(r, ev, "mcr.flower", "bonus tile %s in a set without flowers (mcr_flowers)",
+        BROKEN(r, ev, "mcr.flower", "bonus tile %s in a set the rule set gives no flowers",
                tname(b, t));
         return false;
     }
@@ -508,14 +508,24 @@ static void ev_self_kong(mcr_deal *r, int ev, const paifu_event *e)
 /* "#51+#59+#65x2" */
 static void format_fans(char *buf, size_t size, const paifu_mcr_fan_value *f, size_t n)
 {
-    size_t used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && used < size; i++) {
-        int k = f[i].count > 1
-                    ? snprintf(buf + used, size - used, "%s#%u x%u", i ? "+" : "",
-                               (unsigned)f[i].id, (unsigned)f[i].count)
-                    : snprintf(buf + used, size - used, "%s#%u", i ? "+" : "", (unsigned)f[i].id);
-        used += k > 0 ? (size_t)k : 0;
+    /* the Green Book's names and the points of one ("Pure Straight 16, Short Straight 1 x2");
+       by number ("#28 16+#70 1 x2") when the names do not fit */
+    for (int by_name = 1; by_name >= 0; by_name--) {
+        size_t used = 0;
+        buf[0] = '\0';
+        for (size_t i = 0; i < n && used < size; i++) {
+            const paifu_mcr_fan_info *fan = paifu_mcr_fan(f[i].id);
+            char count[16] = "";
+            if (f[i].count > 1)
+                snprintf(count, sizeof(count), " x%u", (unsigned)f[i].count);
+            int k = by_name && fan ? snprintf(buf + used, size - used, "%s%s %d%s", i ? ", " : "",
+                                              fan->english, (int)f[i].points, count)
+                                   : snprintf(buf + used, size - used, "%s#%u %d%s", i ? "+" : "",
+                                              (unsigned)f[i].id, (int)f[i].points, count);
+            used += k > 0 ? (size_t)k : 0;
+        }
+        if (used < size)
+            return;
     }
 }
 
@@ -696,7 +706,8 @@ static bool score_win(mcr_deal *r, int ev, const paifu_win *w, paifu_mcr_result 
         mcr_finding(r, ev, "mcr.fan", exp, rec, "the fans of seat %d's win differ", s);
     } else if (have_want && points_differ) {
         format_fans(exp, sizeof(exp), res->fans, res->n_fans);
-        mcr_finding(r, ev, "mcr.fan", exp, exp, "a fan of seat %d's win has another value", s);
+        format_fans(rec, sizeof(rec), want, n_want);
+        mcr_finding(r, ev, "mcr.fan", exp, rec, "a fan of seat %d's win has another value", s);
     }
     if ((w->known & PAIFU_REC_HAN) && w->han != res->total && !fans_differ) {
         snprintf(exp, sizeof(exp), "%d", (int)res->total);
@@ -752,7 +763,7 @@ static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
 {
     const paifu_win *w = &r->deal->wins[e->detail];
     if (w->winner < 0 || w->winner >= PAIFU_SEATS || w->from >= PAIFU_SEATS) {
-        BROKEN(r, ev, "log.structure", "a win by seat %d from seat %d", w->winner, w->from);
+        BROKEN(r, ev, "log.structure", "a win by a seat that is not in play, or from one");
         return;
     }
     if (!r->verifiable) { /* unknown rules (PAIFU_META_RULES_UNKNOWN): tiles only */
@@ -807,8 +818,8 @@ static void ev_draw_end(mcr_deal *r, int ev, const paifu_event *e)
     const paifu_draw *d = &r->deal->draws[e->detail];
     r->ended = true;
     if (e->type == PAIFU_EV_ABORTIVE_DRAW)
-        mcr_finding(r, ev, "draw.condition", NULL, NULL, "an abortive draw (%s): MCR has none",
-                    paifu_draw_kind_name(d->kind));
+        mcr_finding(r, ev, "draw.condition", "the deal goes on", paifu_draw_kind_name(d->kind),
+                    "%s: MCR has no abortive draws", paifu_finding__draw_words(d->kind));
     else if (r->tiles && !r->broken && (r->need_discard || !wall_empty_for(r, r->turn)))
         mcr_finding(r, ev, "wall.exhausted", NULL, NULL,
                     "an exhaustive draw while seat %d can still draw", r->turn);
@@ -832,7 +843,7 @@ static void ev_penalty(mcr_deal *r, int ev, const paifu_event *e)
 {
     const paifu_penalty *p = &r->deal->penalties[e->detail];
     if (p->seat < 0 || p->seat >= PAIFU_SEATS) {
-        BROKEN(r, ev, "log.structure", "a penalty for seat %d", p->seat);
+        BROKEN(r, ev, "log.structure", "a penalty for a seat that is not in play");
         return;
     }
     int32_t expect[PAIFU_SEATS] = {0};
@@ -862,8 +873,8 @@ static void ev_penalty(mcr_deal *r, int ev, const paifu_event *e)
         char a[64], b[64];
         paifu_finding__points(a, sizeof(a), expect, PAIFU_SEATS);
         paifu_finding__points(b, sizeof(b), p->deltas, PAIFU_SEATS);
-        mcr_finding(r, ev, "penalty.amount", a, b, "the %s penalty of seat %d differs",
-                    paifu_penalty_kind_name((paifu_penalty_kind)p->kind), p->seat);
+        mcr_finding(r, ev, "penalty.amount", a, b, "the penalty for %s by seat %d differs",
+                    paifu_finding__penalty_words(p->kind), p->seat);
     }
     for (int s = 0; s < PAIFU_SEATS; s++) {
         int32_t rec = p->has_deltas ? p->deltas[s] : expect[s];
@@ -885,13 +896,13 @@ static void deal_event(mcr_deal *r, int i, const paifu_event *e)
     /* unknown rules (akochan's MCR mode pays several winners): another win may follow */
     bool another_win = !r->verifiable && e->type == PAIFU_EV_WIN;
     if (r->ended && (tile_event || outcome) && !another_win) {
-        BROKEN(r, i, "log.structure", "a %s event after the end of the deal",
-               paifu_event_type_name((paifu_event_type)e->type));
+        BROKEN(r, i, "log.structure", "%s after the end of the deal",
+               paifu_finding__event_words(e->type));
         return;
     }
     if (tile_event && (e->seat < 0 || e->seat >= PAIFU_SEATS)) {
-        BROKEN(r, i, "log.structure", "a %s event for seat %d",
-               paifu_event_type_name((paifu_event_type)e->type), e->seat);
+        BROKEN(r, i, "log.structure", "%s by a seat that is not in play",
+               paifu_finding__event_words(e->type));
         return;
     }
     if (tile_event && (!r->tiles || r->broken))
@@ -928,8 +939,7 @@ static void deal_event(mcr_deal *r, int i, const paifu_event *e)
     case PAIFU_EV_RIICHI_ACCEPTED:
     case PAIFU_EV_KITA:
     case PAIFU_EV_DORA:
-        BROKEN(r, i, "log.structure", "a %s event in an MCR deal",
-               paifu_event_type_name((paifu_event_type)e->type));
+        BROKEN(r, i, "log.structure", "%s in an MCR deal", paifu_finding__event_words(e->type));
         break;
     default:
         break;
@@ -955,8 +965,8 @@ static void check_dealer(paifu_report *rep, const paifu_deal *deal, const paifu_
     int expect = rules->mcr_seat_changes ? ROUND_SEATS[round][k] : k;
     char a[16], b[16];
     if (st->dealer != expect) {
-        snprintf(a, sizeof(a), "%d", expect);
-        snprintf(b, sizeof(b), "%d", st->dealer);
+        snprintf(a, sizeof(a), "seat %d", expect);
+        snprintf(b, sizeof(b), "seat %d", st->dealer);
         paifu_finding__add(rep, opts, deal, -1, "flow.dealer", a, b,
                            "MCR 2006 (Green Book), game structure",
                            "the dealer of this deal is seat %d", expect);

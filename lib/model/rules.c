@@ -40,6 +40,15 @@ static const rule_row ROWS[] = {
     ROW(family, "game", E, "riichi|mcr", "riichi",
         "riichi: Japanese riichi; mcr: Chinese Official (81 fan)",
         "RRC 2024; MCR 2006 (Green Book)"),
+    ROW(document, "game", E,
+        "rrc2024|rrc2024_table3_ema|rrc2024_table3_wrc|ema2012|jhc2016|tenhou|majsoul|mcr2006",
+        "rrc2024",
+        "the rule document a finding cites: rrc2024: RRC 2024; rrc2024_table3_ema, "
+        "rrc2024_table3_wrc: the EMA or WRC column of RRC 2024 §12.1 Table 3 (RRC 2024 where "
+        "the table says nothing); ema2012: EMA 2012; jhc2016: JHC 2016; tenhou: Tenhou's rules "
+        "(tenhou.net/man); majsoul: MahjongSoul's ranked-match rules; mcr2006: MCR 2006 (Green "
+        "Book). Where the document says nothing, the finding names the rule paifu applies",
+        "the preset's document"),
     FACT(players, "game", I, "", "4", "seats in play: 4, or 3 for sanma", "Tenhou rules"),
     FACT(game_length, "game", E, "east|south|north|single", "south",
         "east: East round only (tonpuusen); south: East and South (hanchan); north: all four "

@@ -289,21 +289,21 @@ const paifu_rule_check paifu_rules__checks_jhc2016[] = {
     {doc, "no chombo: the client prevents it", E, "chombo", "penalty.amount"}
 
 const paifu_rule_check paifu_rules__checks_tenhou[] = {
-    ROWS_PLATFORM("tenhou.net (riichi-rulesets.md, tenhou-xml.md)"),
-    {"tenhou.net (riichi-rulesets.md B)", "a triple ron is a draw", E, "multi_ron",
+    ROWS_PLATFORM("Tenhou's rules (tenhou.net/man)"),
+    {"Tenhou's rules (tenhou.net/man)", "a triple ron is a draw", E, "multi_ron",
      "draw.condition,win.order"},
-    {"tenhou.net (logs: sc payments)", "pure karaten is shown and paid as tenpai at a draw", T,
+    {"Tenhou's logs (sc payments)", "pure karaten is shown and paid as tenpai at a draw", T,
      "pure_karaten_tenpai", "draw.tenpai"},
-    {"tenhou.net", "play itself (the client allows only legal moves)", T, "",
+    {"Tenhou's rules (tenhou.net/man)", "play itself (the client allows only legal moves)", T, "",
      "deal.turn_order,deal.call,win.furiten,score.yaku"},
     END,
 };
 
 const paifu_rule_check paifu_rules__checks_majsoul[] = {
-    ROWS_PLATFORM("MahjongSoul (riichi-rulesets.md, majsoul-json.md)"),
-    {"MahjongSoul (riichi-rulesets.md B)", "a North set aside keeps ippatsu", T,
+    ROWS_PLATFORM("MahjongSoul's rules (the ranked-match rule page)"),
+    {"MahjongSoul's rules (the ranked-match rule page)", "a North set aside keeps ippatsu", T,
      "kita_interrupts", "score.yaku"},
-    {"MahjongSoul", "play itself (the client allows only legal moves)", T, "",
+    {"MahjongSoul's rules (the ranked-match rule page)", "play itself (the client allows only legal moves)", T, "",
      "deal.turn_order,deal.call,win.furiten,score.yaku"},
     END,
 };

@@ -16,6 +16,18 @@
 /* ---- enum levels (the names are in rules.c, in the same order) ---- */
 
 enum paifu_family { PAIFU_FAMILY_RIICHI, PAIFU_FAMILY_MCR };
+/* The document a finding cites (the rule set's `document`; lib/base/finding_cite.c). */
+enum paifu_document {
+    PAIFU_DOC_RRC2024,
+    PAIFU_DOC_RRC2024_TABLE3_EMA, /* the EMA column of RRC 2024 §12.1 Table 3, else RRC 2024 */
+    PAIFU_DOC_RRC2024_TABLE3_WRC, /* the WRC column of RRC 2024 §12.1 Table 3, else RRC 2024 */
+    PAIFU_DOC_EMA2012,
+    PAIFU_DOC_JHC2016,
+    PAIFU_DOC_TENHOU,
+    PAIFU_DOC_MAJSOUL,
+    PAIFU_DOC_MCR2006,
+    PAIFU_DOC_COUNT
+};
 enum paifu_game_length {
     PAIFU_LENGTH_EAST,   /* East round only */
     PAIFU_LENGTH_SOUTH,  /* East and South (hanchan) */
@@ -91,6 +103,7 @@ struct paifu_rules {
 
     /* game */
     int family;            /* enum paifu_family */
+    int document;          /* enum paifu_document: what findings cite */
     int32_t players;       /* 4 or 3 */
     int game_length;       /* enum paifu_game_length */
     bool west_round;       /* sudden-death extension when nobody reached target_points */

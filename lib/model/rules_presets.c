@@ -25,6 +25,7 @@ static const paifu_rule_override rrc[] = {
 
 /* EMA as described by 000 Table 3 (most likely the EMA Riichi Competition Rules 2016). */
 static const paifu_rule_override ema[] = {
+    {"document", "rrc2024_table3_ema", "RRC 2024 §12.1 Table 3, its EMA column"},
     {"red_fives", "0", "RRC 2024 Table 3 (EMA): no red fives"},
     {"abortive", "", "RRC 2024 Table 3 (EMA): no abortive draws"},
     {"kazoe_yakuman", "false", "RRC 2024 Table 3 (EMA): no counted yakuman"},
@@ -37,6 +38,7 @@ static const paifu_rule_override ema[] = {
 
 /* EMA 2012 (seed 004, Part 1 only; gaps from RRC 2024 Table 3 (EMA)). */
 static const paifu_rule_override ema2012[] = {
+    {"document", "ema2012", "EMA 2012"},
     {"uma", "30000,10000,-10000,-30000", "EMA 2012 §3.6.1"},
     {"kuitan", "false", "EMA 2012 foreword 2008: tanyao closed only"},
     {"kuikae", "allow", "EMA 2012 foreword 2008: discarding an identical tile after chi allowed"},
@@ -54,6 +56,7 @@ static const paifu_rule_override ema2012[] = {
 
 /* WRC as far as 000 Table 3 describes it. */
 static const paifu_rule_override wrc[] = {
+    {"document", "rrc2024_table3_wrc", "RRC 2024 §12.1 Table 3, its WRC column"},
     {"multi_ron", "atamahane", "RRC 2024 Table 3"},
     {"leftover_riichi", "lost", "RRC 2024 Table 3"},
     {"abortive", "", "RRC 2024 Table 3: none"},
@@ -67,6 +70,7 @@ static const paifu_rule_override wrc[] = {
 
 /* Japanese House Cup 2016 (seed 003; JPML-B based). */
 static const paifu_rule_override jhc2016[] = {
+    {"document", "jhc2016", "JHC 2016"},
     {"start_points", "25000", "JHC 2016 §6.2.3"},
     {"return_points", "0", "JHC 2016 §7.3.1.9: no uma or oka; raw points rank the players"},
     {"uma", "0,0,0,0", "JHC 2016 §7.3.1.9"},
@@ -92,6 +96,7 @@ static const paifu_rule_override jhc2016[] = {
 
 /* tenhou.net ranked 4-player East-South with red fives and open tanyao. */
 static const paifu_rule_override tenhou[] = {
+    {"document", "tenhou", "Tenhou's rules (tenhou.net/man)"},
     {"start_points", "25000", "Tenhou rules"},
     {"return_points", "30000", "Tenhou rules"},
     {"oka", "20000", "Tenhou rules"},
@@ -127,6 +132,7 @@ static const paifu_rule_override tenhou[] = {
 
 /* MahjongSoul ranked 4-player (Jade/Throne style rooms). */
 static const paifu_rule_override majsoul[] = {
+    {"document", "majsoul", "MahjongSoul's ranked-match rules"},
     {"start_points", "25000", "Mahjong Soul rules"},
     {"return_points", "25000", "Mahjong Soul rules"},
     {"uma", "15000,5000,-5000,-15000", "Mahjong Soul rules"},
@@ -159,6 +165,7 @@ static const paifu_rule_override majsoul[] = {
 
 /* Chinese Official (MCR, 81 fan), seed 001. */
 static const paifu_rule_override mcr[] = {
+    {"document", "mcr2006", "MCR 2006 (Green Book)"},
     {"family", "mcr", "MCR 2006 (Green Book)"},
     {"game_length", "north", "MCR 2006 (Green Book), game structure: four rounds of four deals"},
     {"start_points", "0", "MCR 2006 (Green Book), totals and ranking: totals start from zero"},
@@ -184,18 +191,27 @@ const paifu_rule_preset paifu_rules__presets[] = {
                 "(Риичи-маджонг: правила и регламенты), version 1.0 of 30 December 2024; the default. Chombo: "
                 "a flat 20000, after uma (§9.4, §12.2); §3.13's twice the uma step is "
                 "chombo_points=0"),
-    PRESET(ema, "EMA (RRC 2024 Table 3): the EMA column of RRC 2024 §12.1 Table 3 (differences "
-                "between rule sets), RRC 2024 version 1.0 of 30 December 2024"),
+    PRESET(ema, "RRC 2024 Table 3 (EMA): the EMA rules as the EMA column of §12.1 Table 3 "
+                "(differences between rule sets) of RRC 2024, version 1.0 of 30 December 2024, "
+                "describes them; RRC 2024 where the table says nothing. For the EMA's own 2012 "
+                "text use ema2012"),
     PRESET(ema2012, "EMA 2012: European Mahjong Association Riichi Competition Rules, edition of "
-                    "8 January 2012 (Ukrainian translation, 2014)"),
-    PRESET(wrc, "WRC (RRC 2024 Table 3): the World Riichi Championship column of RRC 2024 §12.1 "
-                "Table 3 (differences between rule sets), RRC 2024 version 1.0 of 30 December 2024"),
+                    "8 January 2012 (Ukrainian translation, 2014), Part 1; what it does not state "
+                    "(the yaku, fu and points of Part 2 among them), paifu takes from RRC 2024 "
+                    "Table 3 (EMA) and RRC 2024"),
+    PRESET(wrc, "RRC 2024 Table 3 (WRC): the World Riichi Championship rules as the WRC column of "
+                "§12.1 Table 3 (differences between rule sets) of RRC 2024, version 1.0 of 30 "
+                "December 2024, describes them; RRC 2024 where the table says nothing (no WRC "
+                "rule text is used)"),
     PRESET(jhc2016, "JHC 2016: Japanese House Cup 2016 riichi tournament regulations (Регламент "
-                    "Кубка «Японского дома» по риичи-маджонгу 2016 г., JPML-B based), March 2016"),
-    PRESET(tenhou, "Tenhou rules: tenhou.net ranked 4-player game rules (tenhou.net/man), as in "
-                   "force on the log's date"),
-    PRESET(majsoul, "Mahjong Soul rules: Mahjong Soul ranked 4-player game rules (the in-game "
-                    "rule page), as in force on the log's date"),
+                    "Кубка «Японского дома» по риичи-маджонгу 2016 г.), March 2016; play by JPML-B "
+                    "rules (§7.3.1), whose text paifu does not have: what the regulations do not "
+                    "state, paifu takes from RRC 2024"),
+    PRESET(tenhou, "Tenhou's rules: tenhou.net ranked 4-player game rules (tenhou.net/man), as in "
+                   "force on the log's date; what they do not state, paifu takes from RRC 2024"),
+    PRESET(majsoul, "MahjongSoul's rules: Mahjong Soul ranked 4-player game rules (the ranked-match "
+                    "rule page), as in force on the log's date; what they do not state, paifu "
+                    "takes from RRC 2024"),
     PRESET(mcr, "MCR 2006 (Green Book): Mahjong Competition Rules of the World Mahjong "
                 "Organization, 2006 (81 fan; Russian translation Правила спортивного маджонга)"),
 };

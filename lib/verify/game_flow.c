@@ -170,10 +170,10 @@ static void check_start(paifu_report *rep, const paifu_verify_options *opts,
     if (st->round_wind != f->round_wind || st->hand_number != f->hand_number ||
         st->dealer != f->dealer) {
         static const char winds[] = "ESWN";
-        snprintf(e, sizeof(e), "%c%d dealer %d", winds[f->round_wind & 3], f->hand_number + 1,
+        snprintf(e, sizeof(e), "%c%d, dealer seat %d", winds[f->round_wind & 3], f->hand_number + 1,
                  f->dealer);
-        snprintf(r, sizeof(r), "%c%d dealer %d", winds[st->round_wind & 3], st->hand_number + 1,
-                 st->dealer);
+        snprintf(r, sizeof(r), "%c%d, dealer seat %d", winds[st->round_wind & 3],
+                 st->hand_number + 1, st->dealer);
         flow_finding(rep, opts, deal, "flow.dealer", e, r, "RRC 2024 §3.9",
                      "the deal is not the one the rules give next");
     }

@@ -837,9 +837,10 @@ static void check_start_against_wall(replay *rp)
                 }
         if (wrong * 2 > total) {
             /* not a tile here and there: the seed does not belong to this game */
-            char rec[32];
-            snprintf(rec, sizeof(rec), "%d of %d", wrong, total);
-            paifu_replay__finding(rp, "wall.seed", "0 differ", rec, NULL,
+            char rec[48];
+            snprintf(rec, sizeof(rec), "%d of %d tiles differ", wrong, total);
+            paifu_replay__finding(rp, "wall.seed", "every starting tile as the wall gives", rec,
+                                  NULL,
                                   "the wall seed does not produce this deal's starting hands");
             rp->wall_checked = false;
             rp->wall_seed_wrong = true;
@@ -928,9 +929,8 @@ static void step(replay *rp, const paifu_event *e)
         }
     }
     if (rp->ended && e->type != PAIFU_EV_PENALTY && !another_ron) {
-        paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL,
-                              "a %s event after the deal ended",
-                              paifu_event_type_name((paifu_event_type)e->type));
+        paifu_replay__finding(rp, "log.structure", NULL, NULL, NULL, "%s after the deal ended",
+                              paifu_finding__event_words(e->type));
         return;
     }
     bool tiles = !(rp->deal->flags & PAIFU_DEAL_RESULT_ONLY);

@@ -42,10 +42,12 @@ static void yaku_text(char *buf, size_t size, const int16_t *han)
 {
     size_t used = 0;
     buf[0] = '\0';
+    char words[48]; /* the yaku in words: "seat wind north 1, dora 2" */
     for (unsigned id = 0; id < PAIFU_YAKU_COUNT && used < size; id++)
         if (han[id])
-            used += (size_t)snprintf(buf + used, size - used, "%s%s %d", used ? "," : "",
-                                     paifu_yaku_name(id), han[id]);
+            used += (size_t)snprintf(
+                buf + used, size - used, "%s%s %d", used ? ", " : "",
+                paifu_finding__words(words, sizeof(words), paifu_yaku_name(id)), han[id]);
 }
 
 /* ---- the winning hand ---- */
@@ -121,8 +123,7 @@ static bool compare_value(replay *rp, const paifu_win *w, const paifu_score *sc)
         int16_t theirs[PAIFU_YAKU_COUNT];
         yaku_table(theirs, w->yaku, w->n_yaku);
         yaku_text(r, sizeof(r), theirs);
-        snprintf(e, sizeof(e), "an ura dora entry (%s, even at 0 han)",
-                 paifu_yaku_name(PAIFU_YAKU_URA_DORA));
+        snprintf(e, sizeof(e), "an ura dora entry (even at 0 han)");
         paifu_replay__finding(rp, "score.yaku", e, r, "tenhou-xml.md §4.12",
                               "seat %d's riichi win lists no ura dora entry, which its format "
                               "lists on every riichi win", w->winner);
@@ -200,6 +201,8 @@ static void compare_indicators(replay *rp, const paifu_win *w, const paifu_tile 
         if (!same) {
             paifu_tile_format(e, sizeof(e), rp->dora, rp->n_dora);
             paifu_tile_format(r, sizeof(r), w->dora, w->n_dora);
+            if (!e[0] || !r[0]) /* no indicator is a value too */
+                snprintf(e[0] ? r : e, sizeof(e), "none");
             paifu_replay__finding(rp, "score.dora", e, r, NULL,
                                   "the dora indicators of seat %d's win differ from those "
                                   "revealed",
@@ -213,6 +216,8 @@ static void compare_indicators(replay *rp, const paifu_win *w, const paifu_tile 
         if (!same) {
             paifu_tile_format(e, sizeof(e), ura, n_ura);
             paifu_tile_format(r, sizeof(r), w->ura, w->n_ura);
+            if (!e[0] || !r[0]) /* no indicator is a value too */
+                snprintf(e[0] ? r : e, sizeof(e), "none");
             paifu_replay__finding(rp, "wall.ura", e, r, NULL,
                                   "the ura indicators of seat %d's win differ from the wall",
                                   w->winner);
@@ -572,7 +577,7 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
                                                                      : "win.no_yaku";
             paifu_replay__finding(rp, code, NULL, NULL, "RRC 2024 §3.5, §3.13",
                                   "seat %d declares a win that is not valid: %s", w->winner,
-                                  paifu_score_status_name((paifu_score_status)sc.status));
+                                  paifu_finding__status_words(sc.status));
             scored = false;
         } else if (scored && rp->verifiable) {
             rp->report->stats.wins_scored++;
@@ -588,13 +593,17 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
         if (w->pao >= 0 && w->pao != rp->rinshan_liable)
             paifu_replay__finding(rp, "score.delta", NULL, NULL, "JHC 2016 §7.3.1.17",
                                   "seat %d is recorded as liable for seat %d's rinshan win after "
-                                  "a daiminkan, the replay says %d",
+                                  "a daiminkan, the replay finds seat %d",
                                   w->pao, w->winner, rp->rinshan_liable);
     } else if (w->pao >= 0 && tiles && rp->seat[w->winner].pao != w->pao) {
+        char liable[16];
+        paifu_finding__seats(liable, sizeof(liable),
+                             rp->seat[w->winner].pao < 0 ? 0u : 1u << rp->seat[w->winner].pao,
+                             rp->players);
         paifu_replay__finding(rp, "score.delta", NULL, NULL, "RRC 2024 §3.7.9",
                               "seat %d is recorded as liable (pao) for seat %d's win, the replay "
-                              "says %d",
-                              w->pao, w->winner, rp->seat[w->winner].pao);
+                              "finds %s liable",
+                              w->pao, w->winner, liable);
     }
     /* the money */
     if (rp->scores_known && (w->known & PAIFU_REC_SCORES) &&
@@ -669,6 +678,12 @@ static const char *abortive_condition(replay *rp, const paifu_draw *d)
             same = paifu_tile_kind(rp->first_winds[i]) == paifu_tile_kind(rp->first_winds[0]) &&
                    paifu_tile_kind(rp->first_winds[0]) >= PAIFU_TILE_EAST &&
                    paifu_tile_kind(rp->first_winds[0]) <= PAIFU_TILE_NORTH;
+        /* RRC 2024 §3.8: the first go-around, not interrupted by a declared set (a call or a
+           kan, closed ones too: EMA 2012 §3.1) */
+        if (!same && !rp->first_round)
+            return "a call or a kan interrupted the first go-around";
+        if (!same && (rp->discards_total != 4 || rp->phase != PHASE_REACT))
+            return "it does not come right after the fourth discard";
         return same ? NULL : "the first four discards are not one and the same wind";
     }
     case PAIFU_DRAW_SUUCHA_RIICHI:
@@ -788,10 +803,12 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
     unsigned nagashi = 0;
     if (r->nagashi)
         nagashi = tiles ? nagashi_seats(rp) : d->nagashi;
+    char e_n[64], g_n[64]; /* who has nagashi mangan, in words */
     if (tiles && r->nagashi && nagashi != d->nagashi)
-        paifu_replay__finding(rp, "draw.payment", NULL, NULL, "RRC 2024 §3.10",
-                              "nagashi mangan differs: the replay finds seats %#x, the log %#x",
-                              nagashi, (unsigned)d->nagashi);
+        paifu_replay__finding(
+            rp, "draw.payment", paifu_finding__seats(e_n, sizeof(e_n), nagashi, rp->players),
+            paifu_finding__seats(g_n, sizeof(g_n), d->nagashi, rp->players), "RRC 2024 §3.10",
+            "nagashi mangan differs: the replay finds it for %s, the log for %s", e_n, g_n);
     if (nagashi) {
         /* paid like a mangan tsumo per nagashi player, instead of the noten payments */
         paifu_settle__nagashi_deltas(deltas, nagashi, rp->deal->start.dealer, rp->players);
@@ -835,18 +852,20 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
     }
     const char *why = tiles ? abortive_condition(rp, d) : NULL;
     if (why)
-        paifu_replay__finding(rp, "draw.condition", NULL, NULL, "RRC 2024 §3.8",
-                              "%s draw, but %s", paifu_draw_kind_name((paifu_draw_kind)d->kind),
-                              why);
+        paifu_replay__finding(rp, "draw.condition", "the deal goes on",
+                              paifu_draw_kind_name((paifu_draw_kind)d->kind), "RRC 2024 §3.8",
+                              "%s, but %s", paifu_finding__draw_words(d->kind), why);
     if (tiles)
         compare_shown(rp, d);
     if (d->known & PAIFU_REC_DELTAS) {
         bool zero = true;
         for (int s = 0; s < rp->players; s++)
             zero = zero && d->deltas[s] == 0;
+        char g_d[64];
+        paifu_finding__points(g_d, sizeof(g_d), d->deltas, rp->players);
         if (!zero)
-            paifu_replay__finding(rp, "draw.payment", "0,0,0,0", NULL, "RRC 2024 §3.8",
-                                  "an abortive draw moves points");
+            paifu_replay__finding(rp, "draw.payment", rp->players == 3 ? "0,0,0" : "0,0,0,0", g_d,
+                                  "RRC 2024 §3.8", "an abortive draw moves points");
         for (int s = 0; s < rp->players; s++)
             rp->scores[s] += d->deltas[s];
     }

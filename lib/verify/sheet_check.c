@@ -189,9 +189,10 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
     for (unsigned i = 0; i < w->n_yaku; i++) {
         const char *why = absent_yaku(w->yaku[i].id, r, riichi);
         if (why) {
-            finding(sh, ev, "sheet.yaku", NULL, paifu_yaku_name(w->yaku[i].id), "RRC 2024 §4",
-                    "seat %d's yaku list has %s, but %s", w->winner, paifu_yaku_name(w->yaku[i].id),
-                    why);
+            char y[48];
+            finding(sh, ev, "sheet.yaku", "not listed",
+                    paifu_finding__words(y, sizeof(y), paifu_yaku_name(w->yaku[i].id)),
+                    "RRC 2024 §4", "seat %d's yaku list has %s, but %s", w->winner, y, why);
             return;
         }
     }
@@ -201,8 +202,9 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
             if (w->yaku[i].id < 64 && !yakuman_id(w->yaku[i].id, r))
                 others |= BIT(w->yaku[i].id);
         if (others || l->dora) {
-            finding(sh, ev, "sheet.yaku", "a yakuman alone", NULL, "RRC 2024 §3.5.1",
-                    "seat %d's yakuman is listed with other yaku or dora", w->winner);
+            finding(sh, ev, "sheet.yaku", "a yakuman alone", "with other yaku or dora",
+                    "RRC 2024 §3.5.1", "seat %d's yakuman is listed with other yaku or dora",
+                    w->winner);
             return;
         }
     }
@@ -228,9 +230,11 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
         unsigned id = 0;
         while (!(wrong_way & BIT(id)))
             id++;
-        finding(sh, ev, "sheet.yaku", NULL, paifu_yaku_name(id), "RRC 2024 §4",
-                "seat %d wins by %s with %s, a yaku of a %s", w->winner, tsumo ? "tsumo" : "ron",
-                paifu_yaku_name(id), tsumo ? "ron" : "tsumo");
+        char y[48];
+        finding(sh, ev, "sheet.yaku", "not listed",
+                paifu_finding__words(y, sizeof(y), paifu_yaku_name(id)), "RRC 2024 §4",
+                "seat %d wins by %s with %s, a yaku of a %s", w->winner, tsumo ? "tsumo" : "ron", y,
+                tsumo ? "ron" : "tsumo");
         return;
     }
     for (size_t i = 0; i < sizeof(EXCLUSIONS) / sizeof(EXCLUSIONS[0]); i++) {
@@ -240,10 +244,13 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
         unsigned other = 0;
         while (!(l->ids & x->excludes & BIT(other)))
             other++;
-        char both[64];
-        snprintf(both, sizeof(both), "%s with %s", paifu_yaku_name(x->yaku),
-                 other == PAIFU_YAKU_YAKUHAI ? "yakuhai" : paifu_yaku_name(other));
-        finding(sh, ev, "sheet.yaku", NULL, both, "RRC 2024 §4",
+        char both[64], y1[32], y2[32];
+        snprintf(both, sizeof(both), "%s with %s",
+                 paifu_finding__words(y1, sizeof(y1), paifu_yaku_name(x->yaku)),
+                 other == PAIFU_YAKU_YAKUHAI
+                     ? "yakuhai"
+                     : paifu_finding__words(y2, sizeof(y2), paifu_yaku_name(other)));
+        finding(sh, ev, "sheet.yaku", "one of them", both, "RRC 2024 §4",
                 "seat %d's yaku cannot stand together: %s", w->winner, both);
         return;
     }
@@ -278,7 +285,7 @@ static void check_closed(sheet *sh, int ev, const paifu_win *w, const listed *l,
         return;
     bool tsumo = w->winner == w->from;
     if (tsumo && !(l->ids & BIT(PAIFU_YAKU_MENZEN_TSUMO))) {
-        finding(sh, ev, "sheet.yaku", "menzen_tsumo", "no menzen_tsumo", "RRC 2024 §4",
+        finding(sh, ev, "sheet.yaku", "menzen tsumo", "no menzen tsumo", "RRC 2024 §4",
                 "seat %d's closed hand wins by tsumo without menzen tsumo among its yaku",
                 w->winner);
         return;
@@ -517,8 +524,8 @@ static void check_fu(sheet *sh, int ev, const paifu_win *w, const listed *l, boo
             why = "a pinfu ron scores 30 fu";
         else if (!closed_pinfu_tsumo && !open_ron)
             why = tsumo ? "20 fu is a closed pinfu tsumo (pinfu and tsumo, 2 han or more)"
-                        : "20 fu on a ron needs an open hand under rules that add no fu to "
-                          "it (open_pinfu_fu 0)";
+                        : "20 fu on a ron needs an open hand, under rules that add no fu "
+                          "to an open ron of no other fu";
     } else if (has_list && (l->ids & BIT(PAIFU_YAKU_PINFU))) {
         why = tsumo ? "a pinfu tsumo scores 20 fu" : "a pinfu ron scores 30 fu";
         if (!tsumo && fu == 30)
@@ -534,7 +541,7 @@ static void check_fu(sheet *sh, int ev, const paifu_win *w, const listed *l, boo
     }
     if (why) {
         snprintf(g, sizeof(g), "%d han %d fu", han, fu);
-        finding(sh, ev, "sheet.fu", NULL, g, "RRC 2024 §3.7, §3.7.6",
+        finding(sh, ev, "sheet.fu", "a pair a hand can have", g, "RRC 2024 §3.7, §3.7.6",
                 "seat %d's %s by %s: no hand has it (%s)", w->winner, g, tsumo ? "tsumo" : "ron",
                 why);
     }
@@ -569,9 +576,9 @@ static void check_draw(sheet *sh, int ev, const paifu_draw *d, unsigned riichi, 
         if (!why && d->kind == PAIFU_DRAW_SUUCHA_RIICHI && deposits != sh->players)
             why = "the deal lists fewer riichi deposits than players";
         if (why)
-            finding(sh, ev, "draw.condition", NULL, paifu_draw_kind_name((paifu_draw_kind)d->kind),
-                    "RRC 2024 §3.8", "%s draw, but %s",
-                    paifu_draw_kind_name((paifu_draw_kind)d->kind), why);
+            finding(sh, ev, "draw.condition", "the deal goes on",
+                    paifu_draw_kind_name((paifu_draw_kind)d->kind), "RRC 2024 §3.8", "%s, but %s",
+                    paifu_finding__draw_words(d->kind), why);
         return;
     }
     /* 000 §3.10: a penalty in the deal (a chombo recorded, or a riichi player noten at the
@@ -639,8 +646,8 @@ void paifu_sheet__check_deal(paifu_report *report, const paifu_verify_options *o
             if (w->winner < 0 || w->winner >= players)
                 continue;
             if ((seen >> w->winner) & 1) {
-                char g[8];
-                snprintf(g, sizeof(g), "%d", w->winner);
+                char g[16];
+                snprintf(g, sizeof(g), "seat %d", w->winner);
                 finding(&sh, (int)i, "sheet.winner", "another player", g, "RRC 2024 §3.3.5",
                         "seat %d wins twice in one deal", w->winner);
                 continue;

@@ -325,7 +325,8 @@ int paifu_sheet__reconcile(paifu_report *report, const paifu_verify_options *opt
     if (s->deals == 1) {
         char e[96 + 32]; /* cut to the finding's 96 bytes by paifu_report_add */
         if (s->one_fits > 1)
-            snprintf(e, sizeof(e), "%.80s (or %d other edits)", s->deal_what[0], s->one_fits - 1);
+            snprintf(e, sizeof(e), "%.80s (or %d other edit%s)", s->deal_what[0], s->one_fits - 1,
+                     s->one_fits == 2 ? "" : "s");
         else
             snprintf(e, sizeof(e), "%s", s->deal_what[0]);
         paifu_finding__add(report, opts, &s->one_deal, s->one_event, "sheet.totals", e,

@@ -41,8 +41,7 @@ static void check_structure(paifu_report *rep, const paifu_deal *deal, int playe
             problem = "an invalid tile";
         if (problem) {
             paifu_finding__add(rep, opts, deal, (int)i, "log.structure", NULL, NULL, NULL,
-                               "%s event with %s",
-                               paifu_event_type_name((paifu_event_type)e->type), problem);
+                               "%s with %s", paifu_finding__event_words(e->type), problem);
             return;
         }
     }
@@ -71,6 +70,9 @@ static void check_sanctions(paifu_report *rep, const paifu_game *game, const pai
     }
 }
 
+static int verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
+                       const paifu_verify_options *opts, paifu_error *err);
+
 int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
                       const paifu_verify_options *opts, paifu_error *err)
 {
@@ -82,6 +84,16 @@ int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown verify options version %u",
                                opts->version);
     paifu_report__begin_game(report, opts->max_findings);
+    /* findings cite the rule set's document and name the game's players */
+    paifu_report__game(report, game, rules->document);
+    int rc = verify_game(report, game, rules, opts, err);
+    paifu_report__end_game(report);
+    return rc;
+}
+
+static int verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
+                       const paifu_verify_options *opts, paifu_error *err)
+{
     report->stats.games++;
     check_sanctions(report, game, rules, opts);
     if (rules->family == PAIFU_FAMILY_MCR)

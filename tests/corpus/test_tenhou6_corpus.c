@@ -28,7 +28,7 @@ static const corpus_known KNOWN[] = {
      "mjai-reviewer's synthetic call-order test: its result [1,0,0] is made up", NULL},
     {"confusing_nakis_2.json", "score.delta", "liable",
      "mjai-reviewer's synthetic call-order test: its liable seat 0 is made up", NULL},
-    {"tensoul_hanchan_with_noname.json", "score.yaku", "seat_wind_west",
+    {"tensoul_hanchan_with_noname.json", "score.yaku", "seat wind west",
      "the log gives seat 2 自風 西 in E4, where the dealer is seat 3 and seat 2 sits North", NULL},
     {"zhengye1--paipuconverter/", "flow.scores", NULL,
      "hand transcription: recorded deltas and next start scores disagree", NULL},

@@ -246,7 +246,11 @@ assert (pts["points"], pts["c_points"]) == (2600, 2000), pts
 # a win from without the replay; a score that is no valid win is the one validate reports
 scored = sum(1 for k in wins for w in wins[k] if w["c_status"] is not None)
 assert scored == lines[-1]["wins"], (scored, lines[-1]["wins"])
-invalid = sorted((k, w["c_status"]) for k in wins for w in wins[k] if w["c_status"] != "ok")
+# the message says the status in words (lib/base/finding.c, paifu_finding__status_words)
+words = {"not_complete": "not complete", "no_yaku": "without a yaku",
+         "below_minimum": "below the minimum of yaku han",
+         "chankan_ankan": "a closed kan robbed by other than kokushi"}
+invalid = sorted((k, words[w["c_status"]]) for k in wins for w in wins[k] if w["c_status"] != "ok")
 said = sorted(((l["file"], l["game"]), l["finding"]["message"].rsplit(": ", 1)[1]) for l in lines
               if l["type"] == "finding" and "declares a win that is not valid" in l["finding"]["message"])
 assert invalid == said, (invalid, said)

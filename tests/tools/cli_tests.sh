@@ -141,7 +141,7 @@ contains "rules list" "$work/out" "jhc2016"
 # validate says when it assumed a rule set (issue 15 point 9): mjai names none (Tenhou's assumed);
 # --rules chooses one, and then nothing is assumed
 "$paifu" validate "$samples/riichienv-selfplay.mjai.jsonl" >"$work/out" 2>&1; check "validate mjai" 0 $?
-contains "validate says Tenhou's rules are assumed" "$work/out" "tenhou (Tenhou rules), assumed: the log names no rule set"
+contains "validate says Tenhou's rules are assumed" "$work/out" "tenhou (Tenhou's rules), assumed: the log names no rule set"
 "$paifu" validate --rules tenhou "$samples/riichienv-selfplay.mjai.jsonl" >"$work/out" 2>&1; check "validate mjai --rules" 0 $?
 if grep -q "assumed" "$work/out"; then echo "FAIL: a rule set chosen with --rules is said to be assumed"; failures=$((failures + 1)); fi
 

@@ -222,7 +222,7 @@ def main():
           not r["assumed"] and r["preset"] == "ema" and r["overrides"] == ["kiriage=true"],
           json.dumps(r))
     ema = [f for f in rep["files"] if f["file"].endswith("session-ema.paifu.json")][0]
-    check("ema's document", ema["game_rules"][0]["rules"]["citation"] == "EMA (RRC 2024 Table 3)")
+    check("ema's document", ema["game_rules"][0]["rules"]["citation"] == "RRC 2024 Table 3 (EMA)")
     found = [(f["file"], x) for f in rep["files"] for x in f["findings"]]
     delta = [x for _, x in found if x["code"] == "score.delta"]
     check("score.delta names Boris and Dana",

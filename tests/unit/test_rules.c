@@ -230,6 +230,8 @@ static void rule_checks_match_the_code(void **state)
             assert_string_not_equal(paifu_rule_check_status_name(c->status), "?");
         }
         for (size_t o = 0; o < pr->n_overrides; o++) {
+            if (strcmp(pr->overrides[o].key, "document") == 0)
+                continue; /* names the document these rows come from, not one of its rules */
             bool found = false;
             for (size_t r = 0; r < n && !found; r++)
                 found = listed(rows[r].params, pr->overrides[o].key);

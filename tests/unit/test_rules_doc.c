@@ -289,12 +289,12 @@ static void presets_cite_documents(void **state)
         const char *preset, *citation, *version;
     } want[] = {
         {"rrc", "RRC 2024: ", "version 1.0 of 30 December 2024"},
-        {"ema", "EMA (RRC 2024 Table 3): ", "version 1.0 of 30 December 2024"},
+        {"ema", "RRC 2024 Table 3 (EMA): ", "version 1.0 of 30 December 2024"},
         {"ema2012", "EMA 2012: ", "edition of 8 January 2012"},
-        {"wrc", "WRC (RRC 2024 Table 3): ", "version 1.0 of 30 December 2024"},
+        {"wrc", "RRC 2024 Table 3 (WRC): ", "version 1.0 of 30 December 2024"},
         {"jhc2016", "JHC 2016: ", "2016"},
-        {"tenhou", "Tenhou rules: ", "as in force on the log's date"},
-        {"majsoul", "Mahjong Soul rules: ", "as in force on the log's date"},
+        {"tenhou", "Tenhou's rules: ", "as in force on the log's date"},
+        {"majsoul", "MahjongSoul's rules: ", "as in force on the log's date"},
         {"mcr", "MCR 2006 (Green Book): ", "2006"},
     };
     assert_int_equal(paifu_rules_preset_count(), sizeof(want) / sizeof(want[0]));

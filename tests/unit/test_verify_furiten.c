@@ -56,11 +56,11 @@ static void findings(char *out, size_t size, const char *json)
 }
 
 #define PASSED_SINCE_DRAW                                                                          \
-    "win.furiten: seat 1 wins by ron in furiten: it passed a winning tile since its last draw;"
+    "win.furiten: B (seat 1) wins by ron in furiten: it passed a winning tile since its last draw;"
 #define PASSED_IN_RIICHI                                                                           \
-    "win.furiten: seat 1 wins by ron in furiten: it passed a winning tile after riichi;"
+    "win.furiten: B (seat 1) wins by ron in furiten: it passed a winning tile after riichi;"
 #define OWN_DISCARD                                                                                \
-    "win.furiten: seat 1 wins by ron in furiten: one of its waits is in its own discards;"
+    "win.furiten: B (seat 1) wins by ron in furiten: one of its waits is in its own discards;"
 
 /* Seat 2 discards 8s, seat 1 lets it pass, seat 3 discards 5s: furiten until seat 1 draws. */
 static void passed_since_draw(void **state)
