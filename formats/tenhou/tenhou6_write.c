@@ -972,6 +972,8 @@ static int assemble(tenhou6_writer *w, paifu_buf *out)
             paifu_buf_put(out, w->conn.data, w->conn.len);
         paifu_buf_putc(out, ']');
     }
+    if (head.failed) /* the header lost to an allocation failure fails the game's write */
+        out->failed = true;
     paifu_buf_free(&head);
     int rc = header_end(w, out);
     paifu_buf_putc(out, '}');

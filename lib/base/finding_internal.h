@@ -15,6 +15,7 @@ struct paifu_report {
     uint32_t max_per_game;
     paifu_win_result *wins; /* the replay's scores of the game being verified */
     size_t n_wins, cap_wins;
+    bool lost; /* a finding of the game being verified could not be kept (out of memory) */
 };
 
 /* Start counting the findings of a new game against MAX_PER_GAME (0 = 1000), and forget the
