@@ -240,8 +240,9 @@ static int on_event(tenhou6_writer *w, const paifu_event *e)
         w->steps++;
         return push(w, &w->outs[e->seat], "\"f44\"");
     case PAIFU_EV_DORA:
-        if (w->n_dora < sizeof(w->dora))
-            w->dora[w->n_dora++] = e->tile;
+        if (w->n_dora >= sizeof(w->dora) / sizeof(w->dora[0])) /* never dropped silently */
+            return refuse(w, "a deal of more than 10 dora indicators");
+        w->dora[w->n_dora++] = e->tile;
         return 0;
     case PAIFU_EV_DISCONNECT:
     case PAIFU_EV_RECONNECT:
