@@ -20,3 +20,13 @@ target_link_options(paifu_allocfail PRIVATE
 add_test(NAME alloc.cli COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/alloc/alloc_fail.py
   $<TARGET_FILE:paifu_allocfail> ${PROJECT_SOURCE_DIR})
 set_tests_properties(alloc.cli PROPERTIES LABELS alloc TIMEOUT 600)
+
+# alloc.game: building a game when an allocation fails (tests/alloc/test_alloc_game.c), in-process
+# with the same hook.
+add_executable(test_alloc_game ${CMAKE_CURRENT_SOURCE_DIR}/alloc/test_alloc_game.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/alloc/alloc_fail.c)
+target_link_libraries(test_alloc_game PRIVATE paifu_test_objs PkgConfig::CMOCKA paifu_warnings)
+target_link_options(test_alloc_game PRIVATE
+  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup)
+add_test(NAME alloc.game COMMAND test_alloc_game)
+set_tests_properties(alloc.game PROPERTIES LABELS alloc)

@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "alloc_fail.h"
 #ifdef __GLIBC__
 #include <execinfo.h>
 #endif
@@ -35,27 +37,33 @@ static atomic_ulong calls;
 static unsigned long fail_at; /* 0: never */
 static int state;             /* 0: environment not read yet */
 static int trace;
+static atomic_int failed;
 
 static void print_count(void)
 {
     fprintf(stderr, "paifu-alloc: %lu calls\n", (unsigned long)atomic_load(&calls));
 }
 
+static void init(void)
+{
+    /* getenv() does not allocate; a race between two first calls reads the same values */
+    const char *n = getenv("PAIFU_ALLOC_FAIL");
+    fail_at = n ? strtoul(n, NULL, 10) : 0;
+    if (getenv("PAIFU_ALLOC_COUNT"))
+        atexit(print_count);
+    trace = getenv("PAIFU_ALLOC_TRACE") != NULL;
+    state = 1;
+}
+
 /* true when this call is the one to fail */
 static int fail_now(void)
 {
-    if (!state) {
-        /* getenv() does not allocate; a race between two first calls reads the same values */
-        const char *n = getenv("PAIFU_ALLOC_FAIL");
-        fail_at = n ? strtoul(n, NULL, 10) : 0;
-        if (getenv("PAIFU_ALLOC_COUNT"))
-            atexit(print_count);
-        trace = getenv("PAIFU_ALLOC_TRACE") != NULL;
-        state = 1;
-    }
+    if (!state)
+        init();
     unsigned long k = atomic_fetch_add(&calls, 1) + 1;
     if (!fail_at || k != fail_at)
         return 0;
+    atomic_store(&failed, 1);
 #ifdef __GLIBC__
     if (trace) {
         void *frames[32];
@@ -63,6 +71,24 @@ static int fail_now(void)
     }
 #endif
     return 1;
+}
+
+unsigned long paifu_alloc_calls(void)
+{
+    return atomic_load(&calls);
+}
+
+void paifu_alloc_fail_in(unsigned long n)
+{
+    if (!state)
+        init(); /* the environment is read once: it does not override this */
+    atomic_store(&failed, 0);
+    fail_at = n ? atomic_load(&calls) + n : 0;
+}
+
+int paifu_alloc_failed(void)
+{
+    return atomic_load(&failed);
 }
 
 void *__wrap_malloc(size_t size)
