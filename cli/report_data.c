@@ -576,6 +576,10 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
         const paifu_standing *rows;
         size_t n = paifu_standings_rank(&rows, st);
         doc->standings = n ? calloc(n, sizeof(*doc->standings)) : NULL;
+        if (n && !doc->standings) { /* not a report without its standings */
+            cli_usage_error("report", "out of memory");
+            exit(CLI_ERROR);
+        }
         for (size_t i = 0; doc->standings && i < n; i++) {
             rep_standing *s = &doc->standings[doc->n_standings++];
             s->name = dup_str(rows[i].name);
