@@ -265,19 +265,24 @@ def sync(top, tree):
 
 
 def tree_hash(top):
-    """The hash of every file the build and the tests read (the tree as sync copies it)."""
+    """The hash of every file the build and the tests read (the tree as sync copies it, but for
+    this tool, its list of equivalents and the Markdown, which no build or test reads)."""
     h = hashlib.sha256()
     skip = shutil.ignore_patterns(".git", "build*", ".cache", "__pycache__")
     for root, dirs, files in os.walk(top):
         dirs[:] = sorted(d for d in dirs if d not in skip(root, dirs))
         for f in sorted(files):
             p = os.path.join(root, f)
+            if f.endswith(".md") or os.path.relpath(p, top) in (
+                    "tests/tools/mutate.py", "tests/tools/mutate_equivalent.tsv"):
+                continue
             h.update(os.path.relpath(p, top).encode() + b"\0")
             h.update(open(p, "rb").read())
     return h.hexdigest()[:16]
 
 
 LOG_LOCK = threading.Lock()
+KILLS = {}  # test -> mutants it killed in this run (the order tests are tried in)
 
 
 def run(cmd, cwd, timeout, log, env=None):
@@ -649,15 +654,31 @@ class Worker:
         b = self.base["times"].get(mode + ":" + name, 60.0)
         return max(self.a.min_timeout, self.a.factor * b)
 
-    def run_tests(self, mode, names):
-        """Quickest first; the name of the first that fails, or None."""
+    def order(self, mode, names):
+        """The tests that killed the most mutants so far first, then the quickest (the order
+        changes how soon a mutant is killed, never whether it is)."""
+        return sorted(names, key=lambda n: (-KILLS.get(n, 0),
+                                            self.base["times"].get(mode + ":" + n, 60.0), n))
+
+    def run_tests(self, mode, names, built):
+        """In order(); each test's programs linked just before it runs (a mutant killed by its
+        first test links one program). The name of the first that fails, "!link" when a link
+        fails, or None."""
         self.tree.corpus_visible(mode == "corpus")
-        for name in sorted(names, key=lambda n: self.base["times"].get(mode + ":" + n, 60.0)):
+        for name in self.order(mode, names):
+            need = [x for x in self.needs.get(name, []) if x not in built]
+            if need:
+                if run(["ninja", "-C", self.tree.build, "-j%d" % self.a.build_jobs] + need,
+                       self.tree.dir, 1800, self.log) != 0:
+                    return "!link"
+                built.update(need)
             n = self.number[name]
             t = self.timeout(mode, name)
             rc = run(["ctest", "--test-dir", self.tree.build, "-I", "%d,%d" % (n, n),
                       "--timeout", "%d" % t], self.tree.dir, t + 60, self.log)
             if rc != 0:
+                with LOG_LOCK:
+                    KILLS[name] = KILLS.get(name, 0) + 1
                 return name
         return None
 
@@ -683,14 +704,15 @@ class Worker:
                 return "stillborn", "", 0
             if not nc and not wc:
                 return "noexec", "", 0
-            targets = sorted({x for n in nc + wc for x in self.needs.get(n, [])})
-            if run(["ninja", "-C", self.tree.build, "-j%d" % self.a.build_jobs] + targets,
-                   self.tree.dir, 1800, self.log) != 0:
+            built = set()
+            k = self.run_tests("nocorpus", nc, built)
+            if k == "!link":
                 return "stillborn", "", 0
-            k = self.run_tests("nocorpus", nc)
             if k:
                 return "killed1", k, len(nc)
-            k = self.run_tests("corpus", wc) if wc else None
+            k = self.run_tests("corpus", wc, built) if wc else None
+            if k == "!link":
+                return "stillborn", "", 0
             if k:
                 return "killed2", k, len(nc) + len(wc)
             return "survived", "", len(nc) + len(wc)
@@ -832,6 +854,9 @@ def main():
         else:
             os.replace(rpath, rpath + ".old")
             print("REPORT.tsv was for other sources, seed or corpus: kept as REPORT.tsv.old")
+    for r in results.values():  # the tests that killed most so far are tried first
+        if r["by"] not in ("-", ""):
+            KILLS[r["by"]] = KILLS.get(r["by"], 0) + 1
     only = {int(x) for x in a.only.split(",") if x.strip()}
     for i in only:
         results.pop(i, None)
