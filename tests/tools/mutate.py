@@ -228,7 +228,7 @@ def draw(top, seed):
         last = line_of(text, off + ln)
         orig = text[off:off + ln]
         desc = "%s:%d\t%s\t%s -> %s" % (rel, first, kind, short(orig), short(new))
-        out.append({"rel": rel, "off": off, "len": ln, "kind": kind, "new": new,
+        out.append({"rel": rel, "off": off, "len": ln, "kind": kind, "new": new, "orig": orig,
                     "lines": (first, last), "desc": desc,
                     "text": text.splitlines()[first - 1].strip()})
         yield out[-1]
@@ -686,6 +686,8 @@ class Worker:
         """Returns (verdict, the test that killed it or "", tests run)."""
         path = os.path.join(self.tree.src, m["rel"])
         orig = open(path, encoding="utf-8").read()
+        if orig[m["off"]:m["off"] + m["len"]] != m["orig"]:
+            raise RuntimeError("%s differs from the sources the mutant was drawn from" % path)
         mutated = orig[:m["off"]] + m["new"] + orig[m["off"] + m["len"]:]
         first, last = m["lines"]
         nc = [n for n in self.cmap.tests("nocorpus", m["rel"], first, last)
@@ -821,19 +823,24 @@ def main():
     a = ap.parse_args()
 
     top = os.path.abspath(a.top)
-    gen = draw(top, a.seed)
     if a.list:
-        for i, m in zip(range(a.n), gen):
+        for i, m in zip(range(a.n), draw(top, a.seed)):
             print("%3d\t%s" % (i, m["desc"]))
         return 0
 
     work = os.path.abspath(a.work)
     os.makedirs(work, exist_ok=True)
     log = open(os.path.join(work, "LOG.txt"), "a")
+    # every tree, the map and the mutants come from one snapshot of the sources, taken now: the
+    # worktree may change while the run goes on
+    given = top
+    top = os.path.join(work, "snapshot")
+    sync(given, top)
     digest = tree_hash(top)
+    gen = draw(top, a.seed)
     corpus = a.corpus
     if corpus is None:
-        guess = os.path.abspath(os.path.join(top, "..", "shared", "corpus"))
+        guess = os.path.abspath(os.path.join(given, "..", "shared", "corpus"))
         corpus = guess if os.path.exists(os.path.join(guess, "MANIFEST.tsv")) else ""
     if a.no_corpus or corpus == "/nonexistent":
         corpus = ""
@@ -841,6 +848,7 @@ def main():
     # REPORT.tsv: a header naming the sources and the seed, then a line per mutant
     rpath = os.path.join(work, "REPORT.tsv")
     header = "# paifu mutate.py sources %s seed %d corpus %s" % (digest, a.seed, corpus or "none")
+    print("sources %s (a snapshot of %s in %s), seed %d" % (digest, given, top, a.seed), flush=True)
     results = {}
     if os.path.exists(rpath):
         lines = open(rpath, encoding="utf-8").read().splitlines()
@@ -969,7 +977,7 @@ def main():
         # the worker trees are left unmutated (each mutant restores its file)
     counted, stillborn = counted_so_far()
     load1 = open("/proc/loadavg").read().split()[:3]
-    report(counted, results, top, cmap, work,
+    report(counted, results, given, cmap, work,
            {"stillborn": stillborn, "wall": None if a.report else time.time() - t0,
             "load": "load average %s at the start, %s at the end" % (" ".join(load0),
                                                                       " ".join(load1))})
