@@ -30,3 +30,14 @@ target_link_options(test_alloc_game PRIVATE
   -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup)
 add_test(NAME alloc.game COMMAND test_alloc_game)
 set_tests_properties(alloc.game PROPERTIES LABELS alloc)
+
+# alloc.read: reading every format when an allocation fails, in-process: an error or the same
+# games, and the input budget given back (tests/alloc/test_alloc_read.c).
+add_executable(test_alloc_read ${CMAKE_CURRENT_SOURCE_DIR}/alloc/test_alloc_read.c
+  ${CMAKE_CURRENT_SOURCE_DIR}/alloc/alloc_fail.c)
+target_link_libraries(test_alloc_read PRIVATE paifu_test_objs PkgConfig::CMOCKA paifu_warnings)
+target_compile_definitions(test_alloc_read PRIVATE ${PAIFU_TEST_DEFS})
+target_link_options(test_alloc_read PRIVATE
+  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup)
+add_test(NAME alloc.read COMMAND test_alloc_read)
+set_tests_properties(alloc.read PROPERTIES LABELS alloc)
