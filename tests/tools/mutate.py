@@ -955,14 +955,14 @@ def main():
                     pending = [f for f in running.values() if not f.done()]
                     can = free and done_counted + len(pending) < a.n
                 if can:
+                    if only and i > max(only):
+                        break
                     m = mutant(i)
                     if m is None:
                         break
                     if i in results or (only and i not in only):
                         i += 1
                         continue
-                    if only and i > max(only):
-                        break
                     with rlock:
                         w = free.pop()
                     running[i] = ex.submit(task, w, m)
