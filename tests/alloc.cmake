@@ -19,7 +19,7 @@ target_link_options(paifu_allocfail PRIVATE
   -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup)
 add_test(NAME alloc.cli COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/alloc/alloc_fail.py
   $<TARGET_FILE:paifu_allocfail> ${PROJECT_SOURCE_DIR})
-set_tests_properties(alloc.cli PROPERTIES LABELS alloc TIMEOUT 600)
+set_tests_properties(alloc.cli PROPERTIES LABELS alloc TIMEOUT 1200)
 
 # alloc.game: building a game when an allocation fails (tests/alloc/test_alloc_game.c), in-process
 # with the same hook.

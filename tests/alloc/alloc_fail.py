@@ -7,8 +7,8 @@ PAIFU_ALLOCFAIL is the CLI built with tests/alloc/alloc_fail.c (PAIFU_ALLOC_FAIL
 malloc/calloc/realloc/strdup/strndup call paifu's own code makes). Each scenario below is one
 command over the samples (read + verify, convert, report, export, stats). It is run once without
 a failure, which gives its output and the number K of calls, then once for each N of 1..K:
-every N when K is at most PER_SCENARIO (30), else the first 12 and an even spread of the rest,
-30 runs in all (PAIFU_ALLOC_ALL=1 runs every N; the spread keeps the test well under a minute in
+every N when K is at most PER_SCENARIO (20), else the first 8 and an even spread of the rest,
+20 runs in all (PAIFU_ALLOC_ALL=1 runs every N; the spread keeps the test well under a minute in
 CI's sanitizer build, where every arena allocation is a call of its own). A run passes when it
   - exits with status 2 (an input error) and a message on stderr, or
   - gives exactly the output (status, stdout, files written) of the run without the failure
@@ -26,8 +26,8 @@ import subprocess
 import sys
 import tempfile
 
-PER_SCENARIO = 30
-HEAD = 12
+PER_SCENARIO = 20
+HEAD = 8
 
 
 def scenarios(src):

@@ -7,7 +7,9 @@
  *
  * The game's arena takes its memory in pages of 64 KiB (arena.c), so most calls allocate
  * nothing of their own: a failure reaches one only when it needs a new page. Each case is so
- * run after fillers of every size (a string of 16 k bytes taken from the arena, k = 0..4096)
+ * run after fillers of many sizes (strings of 16 k bytes in all taken from the arena, k = 0, 8,
+ * 16, ... 4096: the wall's two blocks of 144 bytes need a new page for the second one only when
+ * 144 to 287 bytes are left, a window of 9 values of k)
  * with the next, second or third call failing: some filler leaves room for exactly one of two
  * blocks a call takes (the wall's tiles and its ids: mutation testing found the second one's
  * failure unchecked), so that the second needs the new page that fails. With
@@ -70,7 +72,7 @@ static void test_begin_deal_with_wall(void **state)
     for (int i = 0; i < 136; i++)
         assert_int_equal(paifu_tile_parse_one(&wall[i], i % 2 ? "1m" : "9p", NULL), 0);
     unsigned long enomem = 0;
-    for (size_t k = 0; k <= PAGE / STEP; k++) {
+    for (size_t k = 0; k <= PAGE / STEP; k += 8) {
         for (unsigned long m = 1; m <= 3; m++) {
             paifu_game *g = new_game();
             fill(g, k * STEP);
