@@ -124,9 +124,12 @@ static void test_events_and_strings(void **state)
                 paifu_event_init(&e, PAIFU_EV_DRAW, i % 4);
                 e.tile = 0;
                 paifu_error err;
+                paifu_error_clear(&err);
                 int rc = paifu_game_add_event(g, &e, &err);
                 if (paifu_alloc_failed()) {
-                    assert_int_equal(rc, PAIFU_ENOMEM);
+                    if (rc != PAIFU_ENOMEM)
+                        fail_msg("filler %zu, event %zu: add_event returned %d (%s)", k * STEP,
+                                 added, rc, err.text);
                     enomem++;
                 } else {
                     assert_int_equal(rc, 0);

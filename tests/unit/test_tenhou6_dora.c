@@ -73,6 +73,7 @@ static void test_ten_indicators_written(void **state)
     paifu_game *g = deal_with_dora(9);
     static sink s;
     paifu_error err;
+    paifu_error_clear(&err);
     const paifu_game *one = g;
     if (sink_write(&s, "tenhou6", &one, 1, false, &err) < 0)
         fail_msg("tenhou6 writer: %s", err.text);
@@ -98,6 +99,7 @@ static void test_more_refused(void **state)
         paifu_game *g = deal_with_dora(extra);
         static sink s;
         paifu_error err;
+        paifu_error_clear(&err);
         const paifu_game *one = g;
         assert_int_equal(sink_write(&s, "tenhou6", &one, 1, false, &err), PAIFU_EUNSUPPORTED);
         assert_non_null(strstr(err.text, "dora indicators"));
