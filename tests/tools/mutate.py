@@ -835,7 +835,8 @@ def main():
     # worktree may change while the run goes on
     given = top
     top = os.path.join(work, "snapshot")
-    sync(given, top)
+    if not a.report or not os.path.isdir(top):  # --report: the snapshot of the last run
+        sync(given, top)
     digest = tree_hash(top)
     gen = draw(top, a.seed)
     corpus = a.corpus
@@ -859,6 +860,8 @@ def main():
                     results[int(f[0])] = {"verdict": f[1], "desc": "\t".join(f[2:5]),
                                           "seconds": float(f[5].rstrip("s")), "by": f[6],
                                           "line": line}
+        elif a.report:
+            sys.exit("REPORT.tsv is for other sources, seed or corpus: %s" % lines[0])
         else:
             os.replace(rpath, rpath + ".old")
             print("REPORT.tsv was for other sources, seed or corpus: kept as REPORT.tsv.old")
