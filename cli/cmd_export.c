@@ -310,7 +310,10 @@ int cmd_stats(int argc, char **argv)
     }
     int status = tab_run(argv + optind, argc - optind, &t.ropts, &t.ro,
                          !t.quiet && strcmp(t.format, "json") != 0, false, tab_stats_row, st);
-    if (tab_stats_print(st, stdout, t.format) < 0 || fflush(stdout) != 0)
+    if (tab_stats_print(st, stdout, t.format) < 0) { /* the table's rows: no memory */
+        cli_usage_error("stats", "out of memory");
+        status = CLI_ERROR;
+    } else if (fflush(stdout) != 0)
         status = CLI_ERROR;
     tab_stats_free(st);
     return status;

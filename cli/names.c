@@ -314,9 +314,11 @@ void cli_rules_json(FILE *o, const cli_rules_info *ri)
         fprintf(o, ", \"rules_file\": ");
         cli_json_string(o, ri->file);
     }
+    /* no game read (every input unreadable): the rules were never described */
     fprintf(o, ", \"document\": ");
-    cli_json_string(o, ri->document);
+    cli_json_string(o, ri->document ? ri->document : "");
     fprintf(o, ", \"citation\": ");
     cli_json_string(o, ri->citation);
-    fprintf(o, ", \"origin\": \"%s\", \"assumed\": %s}", ri->origin, ri->assumed ? "true" : "false");
+    fprintf(o, ", \"origin\": \"%s\", \"assumed\": %s}", ri->origin ? ri->origin : "",
+            ri->assumed ? "true" : "false");
 }

@@ -339,7 +339,11 @@ static paifu_table_state *state_at(rep_finding *f, const paifu_deal *d, const re
 {
     size_t ev = (size_t)f->f.where.event;
     paifu_table_state *s = malloc(sizeof(*s));
-    if (!s || ev >= d->n_events || paifu_deal_state_at(s, d, ev, NULL) < 0) {
+    if (!s) { /* not a finding without its table */
+        cli_usage_error("report", "out of memory");
+        exit(CLI_ERROR);
+    }
+    if (ev >= d->n_events || paifu_deal_state_at(s, d, ev, NULL) < 0) {
         free(s);
         return NULL;
     }
@@ -411,6 +415,10 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
     g->findings_total = paifu_report_stats(rep)->findings;
     size_t n = paifu_report_count(rep);
     g->findings = n ? calloc(n, sizeof(*g->findings)) : NULL;
+    if (n && !g->findings) { /* not a report without its findings */
+        cli_usage_error("report", "out of memory");
+        exit(CLI_ERROR);
+    }
     for (size_t i = 0; g->findings && i < n; i++) {
         rep_finding *f = &g->findings[g->n_findings++];
         f->f = *paifu_report_finding(rep, i);
@@ -492,8 +500,8 @@ static int collect_game(rep_doc *doc, paifu_standings **st, const char *source, 
                               paifu_rules_origin_name(origin),
                               (long long)paifu_report_count(rep), rep};
         if (doc->stats && tab_game(g, rules, &info, tab_stats_row, doc->stats) != 0) {
-            tab_stats_free(doc->stats); /* no memory: the report goes without them */
-            doc->stats = NULL;
+            cli_usage_error("report", "out of memory"); /* not a report without its stats */
+            exit(CLI_ERROR);
         }
         if (paifu_game_result_get(g)->has_points)
             rc = paifu_standings_add_log(*st, g, err);
@@ -515,8 +523,11 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
         return CLI_ERROR;
     }
     doc->files = in->n;
-    if (tab_stats_new(&doc->stats) < 0)
-        doc->stats = NULL;
+    if (tab_stats_new(&doc->stats) < 0) {
+        cli_usage_error("report", "out of memory");
+        paifu_report_free(rep);
+        return CLI_ERROR;
+    }
     for (size_t i = 0; i < in->n; i++) {
         const char *path = in->paths[i];
         paifu_reader *r = NULL;
@@ -565,6 +576,10 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
         const paifu_standing *rows;
         size_t n = paifu_standings_rank(&rows, st);
         doc->standings = n ? calloc(n, sizeof(*doc->standings)) : NULL;
+        if (n && !doc->standings) { /* not a report without its standings */
+            cli_usage_error("report", "out of memory");
+            exit(CLI_ERROR);
+        }
         for (size_t i = 0; doc->standings && i < n; i++) {
             rep_standing *s = &doc->standings[doc->n_standings++];
             s->name = dup_str(rows[i].name);

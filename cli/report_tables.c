@@ -493,8 +493,10 @@ static void stats(rep_grid *t, const rep_doc *doc)
     head(t, "Deals", true);
     for (size_t k = 0; k < tab_stats_count(); k++)
         head(t, tab_stats_heading(k), true);
-    if (doc->stats)
-        tab_stats_each(doc->stats, stats_row, t);
+    if (doc->stats && tab_stats_each(doc->stats, stats_row, t) < 0) {
+        cli_usage_error("report", "out of memory"); /* not a table without its rows */
+        exit(CLI_ERROR);
+    }
 }
 
 void rep_grid_build(rep_grid *t, const rep_doc *doc, rep_table which, const rep_game *game)

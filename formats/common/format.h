@@ -61,7 +61,7 @@ typedef struct format_write {
  */
 typedef struct format_writer {
     size_t size;
-    bool (*refuses)(const paifu_game *game);
+    int (*refuses)(const paifu_game *game, paifu_error *err); /* 1 yes, 0 no, < 0 an error */
     const char *refusal;
     int (*write)(format_write *head);
 } format_writer;

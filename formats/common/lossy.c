@@ -51,11 +51,15 @@ int paifu_lossy__report(format_write *w, lossy_kind kind, const char *what)
     return paifu_formats__loss(w->ctx, w->game, KIND[kind], what ? what : WHAT[kind], w->err);
 }
 
-bool paifu_lossy__is_mcr(const paifu_game *game)
+int paifu_lossy__is_mcr(const paifu_game *game, paifu_error *err)
 {
     paifu_rules *r = NULL;
-    bool mcr =
-        paifu_game_rules(&r, game, NULL, NULL) == 0 && paifu_lossy__rule_is(r, "family", "mcr");
+    paifu_error why;
+    paifu_error_clear(&why);
+    int rc = paifu_game_rules(&r, game, NULL, &why);
+    if (rc < 0 && why.code == PAIFU_ENOMEM) /* not "no MCR game": an MCR game written as riichi */
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    int mcr = rc == 0 && paifu_lossy__rule_is(r, "family", "mcr");
     paifu_rules_free(r);
     return mcr;
 }

@@ -82,8 +82,9 @@ void paifu_lossy__names(paifu_buf *b, const paifu_game *game);
 /* Does deal D have a tile the log does not show (a hidden draw, a call without its tiles)? */
 bool paifu_lossy__hidden_tile(const paifu_deal *d);
 
-/* The game's rule set is of the MCR family. */
-bool paifu_lossy__is_mcr(const paifu_game *game);
+/* The game's rule set is of the MCR family: 1 yes, 0 no (or no rule set), PAIFU_ENOMEM (ERR set)
+   when it could not be resolved for want of memory. */
+int paifu_lossy__is_mcr(const paifu_game *game, paifu_error *err);
 
 /* Does rule KEY of RULES have the value VALUE (as paifu_rules_get writes it)? */
 bool paifu_lossy__rule_is(const paifu_rules *rules, const char *key, const char *value);

@@ -977,7 +977,10 @@ static int flush(paifu_writer *w, paifu_error *err)
 static int write_game(paifu_writer *w, const paifu_game *game, paifu_error *err)
 {
     const format_writer *writer = w->impl->writer;
-    if (writer->refuses && writer->refuses(game))
+    int refused = writer->refuses ? writer->refuses(game, err) : 0;
+    if (refused < 0)
+        return refused;
+    if (refused)
         return paifu_formats__refuse(err, w->impl->info.name, NULL, "%s", writer->refusal);
     format_write *head = calloc(1, writer->size > sizeof(*head) ? writer->size : sizeof(*head));
     if (!head)

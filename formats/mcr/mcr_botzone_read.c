@@ -309,6 +309,8 @@ static int add_fans(bz_builder *b, paifu_win *w, const bz_fan *fans, size_t n)
                                               : paifu_mcr_fan_points(b->rules, (unsigned)id));
         y->name =
             fans[i].name_len ? paifu_game_strndup(b->game, fans[i].name, fans[i].name_len) : NULL;
+        if (fans[i].name_len && !y->name)
+            return paifu_error_set(b->err, PAIFU_ENOMEM, NULL, "out of memory");
     }
     w->known |= PAIFU_REC_YAKU;
     return 0;

@@ -679,15 +679,16 @@ static int end_game(mjai_writer *w)
     return 0;
 }
 
-static bool has_flowers(const paifu_game *g)
+static int has_flowers(const paifu_game *g, paifu_error *err)
 {
+    (void)err;
     for (size_t k = 0; k < paifu_game_deal_count(g); k++) {
         const paifu_deal *d = paifu_game_deal(g, k);
         for (size_t i = 0; i < d->n_events; i++)
             if (d->events[i].type == PAIFU_EV_FLOWER)
-                return true;
+                return 1;
     }
-    return false;
+    return 0;
 }
 
 static int write_game(format_write *head)

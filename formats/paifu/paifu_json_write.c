@@ -570,7 +570,10 @@ static int write_game(format_write *head)
     const paifu_game *g = head->game;
     paifu_buf *b = head->ctx->out;
     int players = paifu_game_players(g);
-    bool mcr = paifu_lossy__is_mcr(g);
+    int family = paifu_lossy__is_mcr(g, head->err);
+    if (family < 0)
+        return family;
+    bool mcr = family > 0;
     put_header(b, g);
     size_t n_pre = paifu_game_prelude_count(g);
     if (n_pre) {

@@ -232,6 +232,8 @@ static int parse_yaku(parser *p, paifu_win *w)
                 return fail(p, t, "a yaku name");
             y->id = (uint16_t)id;
             y->name = paifu_game_strndup(p->game, name, strlen(name));
+            if (!y->name)
+                return paifu_error_set(p->err, PAIFU_ENOMEM, NULL, "out of memory");
         }
         w->n_yaku++;
     }

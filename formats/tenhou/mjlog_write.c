@@ -406,6 +406,8 @@ static void put_header(mjlog_writer *w)
                 paifu_buf_printf(w->b, "%%%02X", c);
         }
         paifu_buf_putc(w->b, '"');
+        if (json.failed) /* the rules lost to an allocation failure fail the game's write */
+            w->b->failed = true;
         paifu_buf_free(&json);
     }
     paifu_buf_puts(w->b, "/>");

@@ -240,8 +240,9 @@ static int on_event(tenhou6_writer *w, const paifu_event *e)
         w->steps++;
         return push(w, &w->outs[e->seat], "\"f44\"");
     case PAIFU_EV_DORA:
-        if (w->n_dora < sizeof(w->dora))
-            w->dora[w->n_dora++] = e->tile;
+        if (w->n_dora >= sizeof(w->dora) / sizeof(w->dora[0])) /* never dropped silently */
+            return refuse(w, "a deal of more than 10 dora indicators");
+        w->dora[w->n_dora++] = e->tile;
         return 0;
     case PAIFU_EV_DISCONNECT:
     case PAIFU_EV_RECONNECT:
@@ -972,6 +973,8 @@ static int assemble(tenhou6_writer *w, paifu_buf *out)
             paifu_buf_put(out, w->conn.data, w->conn.len);
         paifu_buf_putc(out, ']');
     }
+    if (head.failed) /* the header lost to an allocation failure fails the game's write */
+        out->failed = true;
     paifu_buf_free(&head);
     int rc = header_end(w, out);
     paifu_buf_putc(out, '}');

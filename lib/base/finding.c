@@ -191,8 +191,10 @@ static int add_finding(paifu_report *r, const char *code, const paifu_location *
     if (r->n == r->cap) {
         size_t ncap = r->cap ? r->cap * 2 : 16;
         paifu_finding *f = realloc(r->findings, ncap * sizeof(*f));
-        if (!f)
+        if (!f) {
+            r->lost = true; /* paifu_verify_game fails with PAIFU_ENOMEM */
             return PAIFU_ENOMEM;
+        }
         r->findings = f;
         r->cap = ncap;
     }
@@ -330,6 +332,7 @@ void paifu_report__begin_game(paifu_report *report, uint32_t max_per_game)
 {
     report->game_findings = 0;
     report->n_wins = 0;
+    report->lost = false;
     report->max_per_game = max_per_game ? max_per_game : 1000;
 }
 

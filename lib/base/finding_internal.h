@@ -17,6 +17,7 @@ struct paifu_report {
     size_t n_wins, cap_wins;
     const paifu_game *game; /* the game being verified (its players' names), or NULL */
     int document;           /* what its findings cite: enum paifu_document */
+    bool lost; /* a finding of the game being verified could not be kept (out of memory) */
 };
 
 /* Start counting the findings of a new game against MAX_PER_GAME (0 = 1000), and forget the

@@ -77,9 +77,13 @@ int paifu_game_fill_values(paifu_game *game, const paifu_rules *rules, paifu_fil
             paifu_hand hand;
             paifu_situation sit;
             paifu_score s;
-            if (paifu_deal_win_hand(&hand, &sit, d, i, players, NULL) < 0 ||
-                paifu_score_hand(&s, &hand, &sit, rules, NULL) < 0 ||
+            paifu_error why;
+            paifu_error_clear(&why);
+            if (paifu_deal_win_hand(&hand, &sit, d, i, players, &why) < 0 ||
+                paifu_score_hand(&s, &hand, &sit, rules, &why) < 0 ||
                 s.status != PAIFU_SCORE_OK) {
+                if (why.code == PAIFU_ENOMEM) /* no hand the engine cannot score: an error */
+                    return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
                 counts->unscored++;
                 continue;
             }

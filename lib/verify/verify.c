@@ -70,6 +70,15 @@ static void check_sanctions(paifu_report *rep, const paifu_game *game, const pai
     }
 }
 
+/* RC of a game's verification, or PAIFU_ENOMEM when a finding of it could not be kept: a finding
+   lost to an allocation failure is no silent pass. */
+static int kept(paifu_report *report, int rc, paifu_error *err)
+{
+    if (rc >= 0 && report->lost)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory: a finding could not be kept");
+    return rc;
+}
+
 static int verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
                        const paifu_verify_options *opts, paifu_error *err);
 
@@ -97,7 +106,7 @@ static int verify_game(paifu_report *report, const paifu_game *game, const paifu
     report->stats.games++;
     check_sanctions(report, game, rules, opts);
     if (rules->family == PAIFU_FAMILY_MCR)
-        return paifu_mcr__verify_game(report, game, rules, opts, err);
+        return kept(report, paifu_mcr__verify_game(report, game, rules, opts, err), err);
     int players = paifu_game_players(game);
     size_t n = paifu_game_deal_count(game), wins = 0;
     for (size_t d = 0; d < n; d++) {
@@ -109,7 +118,7 @@ static int verify_game(paifu_report *report, const paifu_game *game, const paifu
     int rc = paifu_report__reserve_wins(report, wins, err);
     if (rc < 0)
         return rc;
-    return paifu_game_flow__check(report, game, rules, opts, err);
+    return kept(report, paifu_game_flow__check(report, game, rules, opts, err), err);
 }
 
 int paifu_game_deal_starts(paifu_deal_start *out, size_t n, const paifu_game *game,

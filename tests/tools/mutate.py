@@ -1,29 +1,59 @@
 #!/usr/bin/python3
 """Mutation testing for paifu: how many small bugs in lib/ and formats/ does the suite catch?
 
-Makes N random single-token mutants of the C sources under lib/ and formats/ with a fixed seed,
-builds each in a copy of the tree and runs the tests; a mutant is *killed* when a test fails (or
-hangs past the timeout), *survives* when every test passes, and is *stillborn* when it does not
-compile (-Werror) and so does not count. Kinds of mutant:
-  cmp    a comparison flipped or shifted   (== <-> !=, < <-> <=, > <-> >=)
-  const  an integer constant off by one    (n -> n+1, or n-1)
-  bool   a boolean flipped                 (true <-> false, && <-> ||)
-  stmt   an expression statement removed   (`x = y;`, `f(a);`, `n++;` -> `;`)
+Draws mutants of the C sources under lib/ and formats/ with a fixed seed (a file with a
+probability in proportion to its size, then a kind, then a place of that kind in the file), each
+a change of one token or one statement:
+  cmp    a comparison flipped or shifted    (== <-> !=, < <-> <=, > <-> >=)
+  arith  an arithmetic operator swapped     (+ <-> -, * <-> /, % -> /, += <-> -=, ++ <-> --,
+                                             << <-> >>, binary & <-> |)
+  const  an integer constant off by one     (n -> n+1, or n-1)
+  bool   a boolean flipped                  (true <-> false, && <-> ||)
+  neg    a condition negated                (if (c) -> if (!(c)), the same for while)
+  drop   a condition dropped                (if (c) -> if (1))
+  stmt   an expression statement removed    (`x = y;`, `f(a);`, `n++;` -> `;`)
+  ret    a return value replaced            (return x; -> return 0; return 0; -> return -1;
+                                             true <-> false)
+  jump   a break and a continue swapped
 
-Usage (from the top of a worktree; the mutants are made in a copy, never in the tree itself):
-  /usr/bin/python3 tests/tools/mutate.py -n 150 --seed 1 --work /tmp/paifu-mut
-  /usr/bin/python3 tests/tools/mutate.py -n 40 --seed 1 --list       # only list the mutants
+A mutant is *killed* when a test fails (or runs past its timeout), *survives* when every test
+that executes its line passes, is *not executed* when no test executes its line (it survives
+without a test run: the cheapest tests to write), and is *stillborn* when its object does not
+compile (-Werror): a stillborn mutant is not counted, the next one drawn takes its place.
 
-Each mutant is tested in two stages: first every test that does not need the corpus
-(`ctest -LE 'corpus|install'`), then, if it survived, the corpus tests (`ctest -L corpus`), both
-with --stop-on-failure. So one run yields two scores: without the corpus (stage 1 alone, which is
-what a checkout without ../shared/corpus runs, since every test that reads the corpus carries
-the `corpus` label) and with it (stages 1 and 2). --no-corpus skips stage 2.
-The report (stdout, and REPORT.tsv in the work folder) gives the scores and every survivor with
-its file, line, the original and the mutated text. The same seed gives the same mutants for the
-same sources.
+How it is fast:
+- once per set of sources, a build with gcc --coverage runs every test alone and keeps a map
+  from each line of lib/ and formats/ to the tests that execute it (cached in the work folder
+  under the hash of the sources: COVMAP-<hash>.json.gz). Tests run twice: every test with the
+  corpus hidden (what a checkout without ../shared/corpus runs), then the tests that read the
+  corpus with it visible. A line gcov does not count (a table, a declaration) takes the tests
+  that execute its function, or else its file;
+- a mutant is built with Ninja in its own tree: its object, then only the programs its tests
+  run (the links); two mutants run at once in two trees (--jobs, default: the number of cores
+  up to 2);
+- only the tests that execute the mutated line run, quickest first, each with a timeout of
+  --factor times its own baseline time (at least --min-timeout seconds), stopping at the first
+  that fails. Stage 1 runs the tests that execute the line with the corpus hidden, stage 2 (for
+  a mutant that survived stage 1) the corpus readers that execute it with the corpus visible.
+  So one run gives both scores: without the corpus (stage 1) and with it (stages 1 and 2).
+
+Usage (from a worktree; the mutants are made in copies in --work, never in the tree itself):
+  nice /usr/bin/python3 tests/tools/mutate.py -n 300 --seed 1 --work /tmp/paifu-mut
+  /usr/bin/python3 tests/tools/mutate.py -n 40 --seed 1 --list     # only list the mutants
+
+The run is resumable: REPORT.tsv in the work folder gets one line per mutant as it finishes,
+and a run started again with the same sources and seed (any -n) goes on where it stopped. The
+report printed at the end (and by --report, without running anything) gives the scores, the
+survivors and the not-executed mutants with file:line and the change, and the lines of lib/ and
+formats/ that no test executes (all of them in NOT_EXECUTED.txt). Mutants judged equivalent are
+listed with a reason in tests/tools/mutate_equivalent.tsv; the scores are also given without
+them.
 """
 import argparse
+import concurrent.futures
+import gzip
+import hashlib
+import json
 import os
 import random
 import re
@@ -31,22 +61,37 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# ---------------------------------------------------------------- mutants
 
 TOKEN = re.compile(r"""
     (?P<comment>/\*.*?\*/|//[^\n]*)
   | (?P<string>"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*')
+  | (?P<float>\b[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?[fFlL]?|\.[0-9]+(?:[eE][-+]?[0-9]+)?[fFlL]?)
   | (?P<number>\b(?:0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*\b)
   | (?P<word>\b[A-Za-z_][A-Za-z_0-9]*\b)
-  | (?P<op>->|<<=|>>=|<<|>>|==|!=|<=|>=|&&|\|\||\+\+|--|[<>])
+  | (?P<op>->|<<=|>>=|\.\.\.|<<|>>|==|!=|<=|>=|&&|\|\||\+\+|--|[-+*/%&|^]=|[-+*/%&|^<>!~=?:;,.(){}\[\]])
 """, re.S | re.X)
 
 CMP = {"==": "!=", "!=": "==", "<": "<=", "<=": "<", ">": ">=", ">=": ">"}
 BOOL = {"true": "false", "false": "true", "&&": "||", "||": "&&"}
+ARITH = {"+": "-", "-": "+", "/": "*", "%": "/", "+=": "-=", "-=": "+=", "++": "--", "--": "++",
+         "<<": ">>", ">>": "<<", "&": "|", "|": "&", "*=": "/=", "/=": "*="}
 STMT = re.compile(r"^(\s*)([A-Za-z_][A-Za-z_0-9]*(?:(?:\[[^\]]*\]|\.|->)[A-Za-z_0-9]*)*\s*"
                   r"(?:[-+*/|&^]?=[^=].*|\+\+|--|\(.*\))\s*;)\s*$")
 DECL = re.compile(r"^\s*(?:const\s+|static\s+|unsigned\s+|struct\s+|enum\s+)*"
                   r"[A-Za-z_][A-Za-z_0-9]*\s*\**\s+\**[A-Za-z_]")
+VALUE_END = ("word", "number", "float")  # a token after which + - * & | are binary
+KEYWORDS = {"return", "case", "sizeof", "if", "while", "for", "switch", "do", "else", "const",
+            "static", "unsigned", "signed", "int", "char", "long", "short", "void", "double",
+            "float", "struct", "enum", "union", "bool", "size_t", "uint8_t", "uint16_t",
+            "uint32_t", "uint64_t", "int8_t", "int16_t", "int32_t", "int64_t", "goto",
+            "volatile", "restrict", "inline", "typedef", "extern"}
+KINDS = ("cmp", "arith", "const", "bool", "neg", "drop", "stmt", "ret", "jump")
 
 
 def sources(top):
@@ -57,36 +102,87 @@ def sources(top):
     return sorted(out)
 
 
-def sites(top, rel):
-    """Every mutable token of one file: (offset, length, kind, replacement)."""
-    text = open(os.path.join(top, rel), encoding="utf-8").read()
+def sites(text):
+    """Every mutation of one file: (offset, length, kind, replacement), in text order."""
     found = []
-    # lines that are preprocessor directives (with continuations) or inside a static table
-    # initialiser of plain data are still mutated; only directives are skipped
-    skip = []
-    for m in re.finditer(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", text, re.M):
-        skip.append((m.start(), m.end()))
+    skip = [(m.start(), m.end())
+            for m in re.finditer(r"^[ \t]*#(?:[^\n]*\\\n)*[^\n]*", text, re.M)]
 
     def skipped(pos):
         return any(a <= pos < b for a, b in skip)
 
-    for m in TOKEN.finditer(text):
-        kind = m.lastgroup
-        tok = m.group(kind)
-        if kind in ("comment", "string") or skipped(m.start()):
-            continue
+    toks = [(m.lastgroup, m.group(m.lastgroup), m.start()) for m in TOKEN.finditer(text)
+            if m.lastgroup not in ("comment",) and not skipped(m.start())]
+    depth_stack = []  # open brackets: (token index)
+    match = {}
+    for i, (kind, tok, pos) in enumerate(toks):
+        if tok in ("(", "[", "{"):
+            depth_stack.append(i)
+        elif tok in (")", "]", "}") and depth_stack:
+            match[depth_stack.pop()] = i
+    for i, (kind, tok, pos) in enumerate(toks):
+        prev = toks[i - 1] if i else ("op", ";", 0)
+        nxt = toks[i + 1] if i + 1 < len(toks) else ("op", ";", len(text))
+        binary = (prev[0] in VALUE_END and prev[1] not in KEYWORDS) or prev[1] in (")", "]")
         if kind == "op" and tok in CMP:
-            found.append((m.start(), len(tok), "cmp", CMP[tok]))
-        elif kind == "op" and tok in BOOL:
-            found.append((m.start(), len(tok), "bool", BOOL[tok]))
-        elif kind == "word" and tok in BOOL:
-            found.append((m.start(), len(tok), "bool", BOOL[tok]))
+            found.append((pos, len(tok), "cmp", CMP[tok]))
+        elif tok in BOOL and kind in ("op", "word"):
+            found.append((pos, len(tok), "bool", BOOL[tok]))
+        elif kind == "op" and tok in ARITH:
+            if tok in ("++", "--", "+=", "-=", "*=", "/=", "<<", ">>"):
+                found.append((pos, len(tok), "arith", ARITH[tok]))
+            elif binary and tok in ("+", "-", "/", "%", "&", "|"):
+                found.append((pos, len(tok), "arith", ARITH[tok]))
+        elif kind == "op" and tok == "*" and binary and nxt[0] in ("number", "word", "float") \
+                and (prev[0] != "word" or nxt[0] == "number"):
+            found.append((pos, 1, "arith", "/"))
         elif kind == "number":
             digits = re.match(r"0[xX][0-9a-fA-F]+|[0-9]+", tok).group(0)
             value = int(digits, 0)
             suffix = tok[len(digits):]
-            new = value + 1 if value == 0 or (m.start() % 2 == 0) else value - 1
-            found.append((m.start(), len(tok), "const", str(new) + suffix))
+            new = value + 1 if value == 0 or (pos % 2 == 0) else value - 1
+            shown = hex(new) if digits[:2] in ("0x", "0X") else str(new)
+            found.append((pos, len(tok), "const", shown + suffix))
+        elif kind == "word" and tok in ("if", "while") and nxt[1] == "(":
+            j = i + 1
+            end = match.get(j)
+            if end is None:
+                continue
+            a, b = toks[j][2], toks[end][2] + 1
+            cond = text[a + 1:b - 1]
+            if tok == "while" and prev[1] == "}":
+                pass  # do { } while (c): negated, not dropped (an endless loop)
+            found.append((a, b - a, "neg", "(!(" + cond + "))"))
+            if tok == "if":
+                found.append((a, b - a, "drop", "(1)"))
+        elif kind == "word" and tok == "return" and nxt[1] != ";":
+            # up to the ';' at this bracket depth
+            j, depth = i + 1, 0
+            while j < len(toks):
+                t = toks[j][1]
+                if t in ("(", "[", "{"):
+                    depth += 1
+                elif t in (")", "]", "}"):
+                    depth -= 1
+                elif t == ";" and depth == 0:
+                    break
+                j += 1
+            if j >= len(toks) or j == i + 1:
+                continue
+            a, b = toks[i + 1][2], toks[j][2]
+            expr = text[a:b].strip()
+            if expr in ("true", "false"):
+                new = BOOL[expr]
+            elif re.fullmatch(r"0[uUlL]*", expr) or expr == "NULL":
+                new = "-1" if expr != "NULL" else None
+            elif re.fullmatch(r"-?[0-9]+[uUlL]*|-?0[xX][0-9a-fA-F]+[uUlL]*", expr):
+                new = "0"
+            else:
+                new = "0"
+            if new is not None:
+                found.append((a, b - a, "ret", new))
+        elif kind == "word" and tok in ("break", "continue") and nxt[1] == ";":
+            found.append((pos, len(tok), "jump", "continue" if tok == "break" else "break"))
     pos = 0
     for line in text.splitlines(keepends=True):
         body = line.rstrip("\n")
@@ -95,14 +191,61 @@ def sites(top, rel):
                 and not re.match(r"\s*(return|case|default|goto|break|continue)\b", body):
             found.append((pos + len(m.group(1)), len(m.group(2)), "stmt", ";"))
         pos += len(line)
-    return text, found
+    found.sort()
+    return found
 
+
+def line_of(text, off):
+    return text.count("\n", 0, off) + 1
+
+
+def draw(top, seed):
+    """All mutants of the sources in the order the seed draws them (without repeats): a file with
+    a probability in proportion to its size, then a kind among those the file has left, then a
+    place of that kind. The sequence depends on the seed and the sources only, not on -n."""
+    rng = random.Random(seed)
+    files = []
+    for rel in sources(top):
+        text = open(os.path.join(top, rel), encoding="utf-8").read()
+        bykind = {}
+        for s in sites(text):
+            bykind.setdefault(s[2], []).append(s)
+        if bykind:
+            files.append([rel, text, bykind])
+    out = []
+    while files:
+        f = rng.choices(files, weights=[len(f[1]) for f in files])[0]
+        rel, text, bykind = f
+        kind = rng.choice(sorted(bykind))
+        lst = bykind[kind]
+        s = lst.pop(rng.randrange(len(lst)))
+        if not lst:
+            del bykind[kind]
+        if not bykind:
+            files.remove(f)
+        off, ln, kind, new = s
+        first = line_of(text, off)
+        last = line_of(text, off + ln)
+        orig = text[off:off + ln]
+        desc = "%s:%d\t%s\t%s -> %s" % (rel, first, kind, short(orig), short(new))
+        out.append({"rel": rel, "off": off, "len": ln, "kind": kind, "new": new, "orig": orig,
+                    "lines": (first, last), "desc": desc,
+                    "text": text.splitlines()[first - 1].strip()})
+        yield out[-1]
+
+
+def short(s, n=60):
+    s = " ".join(s.split())
+    return s if len(s) <= n else s[:n - 3] + "..."
+
+
+# ---------------------------------------------------------------- trees and processes
 
 def sync(top, tree):
     """Make TREE a copy of TOP, rewriting only the files whose content differs (so that a build
     folder kept from an earlier run rebuilds what changed, and only that: a file left mutated by
-    a killed run differs from its original and is rebuilt too)."""
-    skip = shutil.ignore_patterns(".git", "build*", ".cache")
+    a stopped run differs from its original and is rewritten)."""
+    skip = shutil.ignore_patterns(".git", "build*", ".cache", "__pycache__")
     wanted = set()
     for root, dirs, files in os.walk(top):
         dirs[:] = [d for d in dirs if d not in skip(root, dirs)]
@@ -121,222 +264,729 @@ def sync(top, tree):
                 os.remove(os.path.join(root, f))
 
 
-def line_of(text, off):
-    return text.count("\n", 0, off) + 1
+def tree_hash(top):
+    """The hash of every file the build and the tests read (the tree as sync copies it, but for
+    this tool, its list of equivalents and the Markdown, which no build or test reads)."""
+    h = hashlib.sha256()
+    skip = shutil.ignore_patterns(".git", "build*", ".cache", "__pycache__")
+    for root, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if d not in skip(root, dirs))
+        for f in sorted(files):
+            p = os.path.join(root, f)
+            if f.endswith(".md") or os.path.relpath(p, top) in (
+                    "tests/tools/mutate.py", "tests/tools/mutate_equivalent.tsv"):
+                continue
+            h.update(os.path.relpath(p, top).encode() + b"\0")
+            h.update(open(p, "rb").read())
+    return h.hexdigest()[:16]
 
 
-def run(cmd, cwd, timeout, log):
+LOG_LOCK = threading.Lock()
+KILLS = {}  # test -> mutants it killed in this run (the order tests are tried in)
+
+
+def run(cmd, cwd, timeout, log, env=None):
+    """Run CMD; returns its exit status, or "timeout" (its whole process group is killed)."""
+    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         env=env, start_new_session=True)
     try:
-        r = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           timeout=timeout)
-        log.write(r.stdout.decode("utf-8", "replace")[-4000:])
-        return r.returncode
+        out, _ = p.communicate(timeout=timeout)
+        rc = p.returncode
     except subprocess.TimeoutExpired:
-        log.write("\n[timeout after %d s]\n" % timeout)
-        return "timeout"
+        os.killpg(p.pid, signal.SIGKILL)
+        out, _ = p.communicate()
+        rc = "timeout"
+    if log:
+        with LOG_LOCK:
+            log.write("$ %s\n%s%s\n" % (" ".join(cmd), out.decode("utf-8", "replace")[-3000:],
+                                        "[timeout after %d s]" % timeout if rc == "timeout" else ""))
+            log.flush()
+    return rc
 
+
+def show_tests(build):
+    shown = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1"],
+                           stdout=subprocess.PIPE, check=True).stdout.decode("utf-8")
+    out = []
+    for t in json.loads(shown)["tests"]:
+        props = {p["name"]: p["value"] for p in t.get("properties", [])}
+        out.append({"name": t["name"], "command": t.get("command", []), "props": props})
+    return out
+
+
+class Tree:
+    """A copy of the sources and its Ninja build, configured to read the corpus through a link
+    of its own (so that one tree can hide it while another shows it)."""
+
+    def __init__(self, work, name, top, corpus, flags, log):
+        self.dir = os.path.join(work, name)
+        self.src = os.path.join(self.dir, "src")
+        self.build = os.path.join(self.dir, "build")
+        self.link = os.path.join(self.dir, "corpus")
+        self.corpus = corpus
+        self.flags = flags
+        self.log = log
+        os.makedirs(self.dir, exist_ok=True)
+        sync(top, self.src)
+
+    def corpus_visible(self, on):
+        if os.path.lexists(self.link):
+            os.remove(self.link)
+        if on and self.corpus:
+            os.symlink(self.corpus, self.link)
+
+    def configure_and_build(self, jobs):
+        cfg = ["cmake", "-S", self.src, "-B", self.build, "-G", "Ninja",
+               "-DCMAKE_BUILD_TYPE=Debug", "-DPAIFU_CORPUS_DIR=" + self.link] + self.flags
+        if run(cfg, self.dir, 900, self.log) != 0:
+            return False
+        return run(["ninja", "-C", self.build, "-j%d" % jobs], self.dir, 3600, self.log) == 0
+
+    def tests(self):
+        return show_tests(self.build)
+
+    def objects(self):
+        """Source path (relative) -> its object's Ninja target, for lib/ and formats/."""
+        out = subprocess.run(["ninja", "-C", self.build, "-t", "targets", "all"],
+                             stdout=subprocess.PIPE, check=True).stdout.decode()
+        objs = {}
+        for line in out.splitlines():
+            target = line.split(":")[0]
+            m = re.match(r"(lib|formats)/CMakeFiles/paifu_(?:core|formats)\.dir/(.*)\.o$", target)
+            if m:
+                objs[m.group(1) + "/" + m.group(2)] = target
+        return objs
+
+
+# ---------------------------------------------------------------- the coverage map
+
+def corpus_readers(tests, tree):
+    """The tests that read the corpus: its label, a command or environment that names the
+    corpus link, a unit test whose source reads PAIFU_CORPUS_DIR."""
+    readers = set()
+    unit_dir = os.path.join(tree.src, "tests", "unit")
+    for t in tests:
+        labels = t["props"].get("LABELS", [])
+        if "corpus" in labels or tree.link in json.dumps(t["command"]) or \
+                tree.link in json.dumps(t["props"].get("ENVIRONMENT", [])):
+            readers.add(t["name"])
+        m = re.match(r"unit\.(test_\w+)$", t["name"])
+        if m:
+            p = os.path.join(unit_dir, m.group(1) + ".c")
+            if os.path.exists(p) and "PAIFU_CORPUS_DIR" in open(p, encoding="utf-8").read():
+                readers.add(t["name"])
+    return readers
+
+
+def excluded(t):
+    """Tests that cannot see a mutant: layering and callgraph read the sources and objects,
+    install builds a consumer of the installed library."""
+    labels = t["props"].get("LABELS", [])
+    return "install" in labels or t["name"] in ("unit.layering", "unit.callgraph") or \
+        t["name"].endswith(".install")
+
+
+def gcov_lines(prefix, cov, src):
+    """Read the .gcda files a test left under PREFIX (GCOV_PREFIX): {file: (executed lines,
+    counted lines, executed functions as (start, end))} for lib/ and formats/."""
+    out = {}
+    gcdas = []
+    for root, _dirs, files in os.walk(prefix):
+        for f in files:
+            if f.endswith(".gcda") and ("paifu_core.dir" in root or "paifu_formats.dir" in root):
+                g = os.path.join(root, f)
+                orig = g[len(prefix):]  # the object folder's absolute path, as compiled
+                gcno = orig[:-5] + ".gcno"
+                link = g[:-5] + ".gcno"
+                if not os.path.lexists(link):
+                    os.symlink(gcno, link)
+                gcdas.append(g)
+    if not gcdas:
+        return out
+    r = subprocess.run(["gcov", "-j", "-t"] + gcdas, cwd=prefix, stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL)
+    data = r.stdout.decode("utf-8", "replace")
+    dec = json.JSONDecoder()
+    i = 0
+    while True:
+        while i < len(data) and data[i] in " \r\n\t":
+            i += 1
+        if i >= len(data):
+            break
+        doc, i = dec.raw_decode(data, i)
+        for f in doc.get("files", []):
+            path = os.path.normpath(os.path.join(doc.get("current_working_directory", ""),
+                                                 f["file"]))
+            if not path.startswith(src + os.sep):
+                continue
+            rel = os.path.relpath(path, src)
+            if not rel.endswith(".c") or not rel.startswith(("lib/", "formats/")):
+                continue
+            ex, counted, funcs, spans = out.setdefault(rel, (set(), set(), set(), set()))
+            for ln in f.get("lines", []):
+                counted.add(ln["line_number"])
+                if ln["count"] > 0:
+                    ex.add(ln["line_number"])
+            for fn in f.get("functions", []):
+                spans.add((fn["start_line"], fn["end_line"]))
+                if fn.get("execution_count", 0) > 0:
+                    funcs.add((fn["start_line"], fn["end_line"]))
+    return out
+
+
+def build_covmap(work, top, corpus, jobs, log, digest):
+    path = os.path.join(work, "COVMAP-%s.json.gz" % digest)
+    if os.path.exists(path):
+        return json.load(gzip.open(path, "rt"))
+    print("coverage map: building with --coverage and running each test alone "
+          "(once for these sources)...", flush=True)
+    t0 = time.time()
+    cov = Tree(work, "cov", top, corpus, ["-DCMAKE_C_FLAGS=--coverage",
+                                          "-DCMAKE_EXE_LINKER_FLAGS=--coverage",
+                                          "-DCMAKE_SHARED_LINKER_FLAGS=--coverage"], log)
+    cov.corpus_visible(False)
+    if not cov.configure_and_build(jobs):
+        sys.exit("the coverage build failed; see %s" % log.name)
+    tests = [t for t in cov.tests() if not excluded(t)]
+    readers = corpus_readers(tests, cov)
+    names = [t["name"] for t in tests]
+    number = {t["name"]: i + 1 for i, t in enumerate(cov.tests())}
+    gcda_root = os.path.join(cov.dir, "gcda")
+    # per mode, per file: line -> bit mask of tests; function (start, end) -> mask; and the lines
+    # gcov counts at all
+    maps = {"nocorpus": {}, "corpus": {}}
+    counted = {}
+    spans = {}
+    failed = {"nocorpus": [], "corpus": []}
+    times = {"nocorpus": {}, "corpus": {}}
+    lock = threading.Lock()
+
+    def one(mode, idx):
+        name = names[idx]
+        prefix = os.path.join(gcda_root, mode, str(idx))
+        shutil.rmtree(prefix, ignore_errors=True)
+        os.makedirs(prefix)
+        env = dict(os.environ, GCOV_PREFIX=prefix, GCOV_PREFIX_STRIP="0")
+        n = number[name]
+        t1 = time.time()
+        rc = run(["ctest", "--test-dir", cov.build, "-I", "%d,%d" % (n, n), "--timeout", "3000"],
+                 cov.dir, 3600, log, env)
+        dt = time.time() - t1
+        got = gcov_lines(prefix, cov.build, cov.src)
+        shutil.rmtree(prefix, ignore_errors=True)
+        with lock:
+            times[mode][name] = dt
+            if rc != 0:
+                failed[mode].append(name)
+                return
+            for rel, (ex, cnt, funcs, sp) in got.items():
+                counted.setdefault(rel, set()).update(cnt)
+                spans.setdefault(rel, set()).update(sp)
+                m = maps[mode].setdefault(rel, {"lines": {}, "funcs": {}})
+                for ln in ex:
+                    m["lines"][ln] = m["lines"].get(ln, 0) | (1 << idx)
+                for fn in funcs:
+                    m["funcs"][fn] = m["funcs"].get(fn, 0) | (1 << idx)
+
+    for mode in ("nocorpus", "corpus"):
+        if mode == "corpus" and not corpus:
+            break
+        cov.corpus_visible(mode == "corpus")
+        todo = [i for i, n in enumerate(names) if mode == "nocorpus" or n in readers]
+        with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+            list(ex.map(lambda i: one(mode, i), todo))
+        print("  %s: %d tests in %.0f s%s" % (
+            mode, len(todo), time.time() - t0,
+            (", failing (left out): " + " ".join(failed[mode])) if failed[mode] else ""),
+            flush=True)
+    cov.corpus_visible(False)
+    doc = {"digest": digest, "tests": names, "readers": sorted(readers),
+           "failed": failed, "cov_times": times,
+           "counted": {rel: sorted(s) for rel, s in counted.items()},
+           "spans": {rel: sorted(s) for rel, s in spans.items()},
+           "maps": {mode: {rel: {"lines": {str(k): "%x" % v for k, v in m["lines"].items()},
+                                 "funcs": ["%d %d %x" % (a, b, v)
+                                           for (a, b), v in m["funcs"].items()]}
+                           for rel, m in mm.items()}
+                    for mode, mm in maps.items()},
+           "seconds": time.time() - t0}
+    with gzip.open(path + ".tmp", "wt") as f:
+        json.dump(doc, f)
+    os.replace(path + ".tmp", path)
+    print("coverage map: %.0f s, kept in %s" % (time.time() - t0, path), flush=True)
+    return doc
+
+
+class CovMap:
+    def __init__(self, doc):
+        self.names = doc["tests"]
+        self.readers = set(doc["readers"])
+        self.failed = set(doc["failed"]["nocorpus"]) | set(doc["failed"]["corpus"])
+        self.counted = {rel: set(v) for rel, v in doc["counted"].items()}
+        self.spans = {rel: [tuple(x) for x in v] for rel, v in doc["spans"].items()}
+        self.maps = {}
+        for mode, mm in doc["maps"].items():
+            self.maps[mode] = {}
+            for rel, m in mm.items():
+                lines = {int(k): int(v, 16) for k, v in m["lines"].items()}
+                funcs = []
+                for s in m["funcs"]:
+                    a, b, v = s.split()
+                    funcs.append((int(a), int(b), int(v, 16)))
+                self.maps[mode][rel] = (lines, funcs)
+
+    def tests(self, mode, rel, first, last):
+        """The names of the tests that execute lines FIRST..LAST of REL in MODE. A line gcov does
+        not count takes its function's tests, or its file's outside any function."""
+        if mode not in self.maps:
+            return []
+        lines, funcs = self.maps[mode].get(rel, ({}, []))
+        cnt = self.counted.get(rel, set())
+        mask = 0
+        span = range(first, last + 1)
+        if any(ln in cnt for ln in span):
+            for ln in span:
+                mask |= lines.get(ln, 0)
+        else:
+            inside = [v for a, b, v in funcs if a <= first <= b]
+            if inside:
+                for v in inside:
+                    mask |= v
+            elif not any(a <= first <= b for a, b in self.spans.get(rel, [])):
+                for v in lines.values():
+                    mask |= v
+        return [self.names[i] for i in range(len(self.names)) if mask >> i & 1
+                and self.names[i] not in self.failed]
+
+    def not_executed(self):
+        """{file: [lines gcov counts that no test executes]}"""
+        out = {}
+        for rel, cnt in sorted(self.counted.items()):
+            ex = set()
+            for mode in self.maps:
+                ex |= set(self.maps[mode].get(rel, ({}, []))[0])
+            miss = sorted(cnt - ex)
+            if miss:
+                out[rel] = miss
+        return out
+
+
+def ranges(lines):
+    out, start, prev = [], None, None
+    for ln in lines:
+        if start is None:
+            start = prev = ln
+        elif ln == prev + 1:
+            prev = ln
+        else:
+            out.append((start, prev))
+            start = prev = ln
+    if start is not None:
+        out.append((start, prev))
+    return ", ".join("%d" % a if a == b else "%d-%d" % (a, b) for a, b in out)
+
+
+# ---------------------------------------------------------------- baseline and mutants
+
+def baseline(tree, names, readers, corpus, jobs, log, path):
+    """Every selected test once in the unmutated optimised tree (corpus hidden, then the readers
+    with it): they must pass; their times set the timeouts. Kept in PATH."""
+    if os.path.exists(path):
+        return json.load(open(path))
+    number = {t["name"]: i + 1 for i, t in enumerate(tree.tests())}
+    times, failed = {}, []
+    for mode in ("nocorpus", "corpus"):
+        if mode == "corpus" and not corpus:
+            break
+        tree.corpus_visible(mode == "corpus")
+        todo = [n for n in names if mode == "nocorpus" or n in readers]
+        lock = threading.Lock()
+
+        def one(name):
+            t1 = time.time()
+            n = number[name]
+            rc = run(["ctest", "--test-dir", tree.build, "-I", "%d,%d" % (n, n), "--timeout",
+                      "3000"], tree.dir, 3600, log)
+            with lock:
+                times[mode + ":" + name] = time.time() - t1
+                if rc != 0:
+                    failed.append(mode + ":" + name)
+
+        with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+            list(ex.map(one, todo))
+    tree.corpus_visible(False)
+    doc = {"times": times, "failed": failed}
+    json.dump(doc, open(path, "w"))
+    return doc
+
+
+class Worker:
+    def __init__(self, tree, objects, args, cmap, base, log):
+        self.tree = tree
+        self.objects = objects
+        self.a = args
+        self.cmap = cmap
+        self.base = base
+        self.log = log
+        tests = tree.tests()
+        self.number = {t["name"]: i + 1 for i, t in enumerate(tests)}
+        outputs = set(subprocess.run(["ninja", "-C", tree.build, "-t", "targets", "all"],
+                                     stdout=subprocess.PIPE, check=True).stdout.decode()
+                      .replace(":", " ").split())
+        # the Ninja targets a test needs: the build's files its command and environment name;
+        # a script (a command outside the build) also gets the CLI and the shared library
+        self.needs = {}
+        for t in tests:
+            words = [t["command"][0] if t["command"] else ""] + t["command"][1:] + \
+                [e.split("=", 1)[-1] for e in t["props"].get("ENVIRONMENT", [])]
+            need = set()
+            for w in words:
+                for p in re.split(r"[=;:,]", w):
+                    if p.startswith(tree.build + "/"):
+                        rel = os.path.relpath(p, tree.build)
+                        if rel in outputs:
+                            need.add(rel)
+            if not (t["command"] and t["command"][0].startswith(tree.build + "/")):
+                need |= {"cli/paifu", "libpaifu.so"}
+            self.needs[t["name"]] = sorted(need)
+
+    def timeout(self, mode, name):
+        b = self.base["times"].get(mode + ":" + name, 60.0)
+        return max(self.a.min_timeout, self.a.factor * b)
+
+    def order(self, mode, names):
+        """The tests that killed the most mutants so far first, then the quickest (the order
+        changes how soon a mutant is killed, never whether it is)."""
+        return sorted(names, key=lambda n: (-KILLS.get(n, 0),
+                                            self.base["times"].get(mode + ":" + n, 60.0), n))
+
+    def run_tests(self, mode, names, built):
+        """In order(); each test's programs linked just before it runs (a mutant killed by its
+        first test links one program). The name of the first that fails, "!link" when a link
+        fails, or None."""
+        self.tree.corpus_visible(mode == "corpus")
+        for name in self.order(mode, names):
+            need = [x for x in self.needs.get(name, []) if x not in built]
+            if need:
+                if run(["ninja", "-C", self.tree.build, "-j%d" % self.a.build_jobs] + need,
+                       self.tree.dir, 1800, self.log) != 0:
+                    return "!link"
+                built.update(need)
+            n = self.number[name]
+            t = self.timeout(mode, name)
+            rc = run(["ctest", "--test-dir", self.tree.build, "-I", "%d,%d" % (n, n),
+                      "--timeout", "%d" % t], self.tree.dir, t + 60, self.log)
+            if rc != 0:
+                with LOG_LOCK:
+                    KILLS[name] = KILLS.get(name, 0) + 1
+                return name
+        return None
+
+    def mutant(self, m):
+        """Returns (verdict, the test that killed it or "", tests run)."""
+        path = os.path.join(self.tree.src, m["rel"])
+        orig = open(path, encoding="utf-8").read()
+        if orig[m["off"]:m["off"] + m["len"]] != m["orig"]:
+            raise RuntimeError("%s differs from the sources the mutant was drawn from" % path)
+        mutated = orig[:m["off"]] + m["new"] + orig[m["off"] + m["len"]:]
+        first, last = m["lines"]
+        nc = [n for n in self.cmap.tests("nocorpus", m["rel"], first, last)
+              if "nocorpus:" + n in self.base["times"] and "nocorpus:" + n not in self.base["failed"]]
+        wc = [n for n in self.cmap.tests("corpus", m["rel"], first, last)
+              if n in self.cmap.readers and "corpus:" + n in self.base["times"]
+              and "corpus:" + n not in self.base["failed"]]
+        if self.a.no_corpus:
+            wc = []
+        with LOG_LOCK:
+            self.log.write("\n==== mutant %d: %s\n" % (m["i"], m["desc"]))
+        try:
+            open(path, "w", encoding="utf-8").write(mutated)
+            obj = self.objects[m["rel"]]
+            if run(["ninja", "-C", self.tree.build, obj], self.tree.dir, 900, self.log) != 0:
+                return "stillborn", "", 0
+            if not nc and not wc:
+                return "noexec", "", 0
+            built = set()
+            k = self.run_tests("nocorpus", nc, built)
+            if k == "!link":
+                return "stillborn", "", 0
+            if k:
+                return "killed1", k, len(nc)
+            k = self.run_tests("corpus", wc, built) if wc else None
+            if k == "!link":
+                return "stillborn", "", 0
+            if k:
+                return "killed2", k, len(nc) + len(wc)
+            return "survived", "", len(nc) + len(wc)
+        finally:
+            open(path, "w", encoding="utf-8").write(orig)
+            self.tree.corpus_visible(False)
+
+
+# ---------------------------------------------------------------- the report
+
+def equivalents(top):
+    """tests/tools/mutate_equivalent.tsv: file, the mutated line's text (stripped), the change
+    (original -> mutant), the reason."""
+    p = os.path.join(top, "tests", "tools", "mutate_equivalent.tsv")
+    out = {}
+    if os.path.exists(p):
+        for line in open(p, encoding="utf-8"):
+            if line.startswith("#") or not line.strip():
+                continue
+            f = line.rstrip("\n").split("\t")
+            if len(f) >= 4:
+                out[(f[0], f[1], f[2])] = f[3]
+    return out
+
+
+def equiv_key(m):
+    return (m["rel"], m["text"], m["desc"].split("\t", 2)[2])
+
+
+def report(counted, results, top, cmap, work, extra):
+    eq = equivalents(top)
+    c = {"killed1": 0, "killed2": 0, "survived": 0, "noexec": 0}
+    for m in counted:
+        c[results[m["i"]]["verdict"]] += 1
+    valid = len(counted)
+    stillborn = extra["stillborn"]
+    print("\nmutants counted: %d (stillborn, not counted: %d)" % (valid, stillborn))
+    print("  killed without the corpus: %d, only with it: %d, survived: %d, not executed: %d"
+          % (c["killed1"], c["killed2"], c["survived"], c["noexec"]))
+    if valid:
+        k1, k2 = c["killed1"], c["killed1"] + c["killed2"]
+        eqs = [m for m in counted if results[m["i"]]["verdict"] in ("survived", "noexec")
+               and equiv_key(m) in eq]
+        v2 = valid - len(eqs)
+        print("score with the corpus:    %d/%d killed (%.1f%%)" % (k2, valid, 100.0 * k2 / valid))
+        print("score without the corpus: %d/%d killed (%.1f%%)" % (k1, valid, 100.0 * k1 / valid))
+        if eqs and v2:
+            print("leaving out the %d equivalent mutants (tests/tools/mutate_equivalent.tsv): "
+                  "with the corpus %d/%d (%.1f%%), without %d/%d (%.1f%%)"
+                  % (len(eqs), k2, v2, 100.0 * k2 / v2, k1, v2, 100.0 * k1 / v2))
+        secs = [results[m["i"]]["seconds"] for m in counted]
+        print("time per counted mutant (wall, per worker): mean %.1f s, max %.0f s"
+              % (sum(secs) / len(secs), max(secs)))
+    if extra.get("wall"):
+        print("wall time of this run: %.0f s (%s)" % (extra["wall"], extra["load"]))
+
+    def show(title, verdicts):
+        ms = [m for m in counted if results[m["i"]]["verdict"] in verdicts]
+        print("\n%s: %d" % (title, len(ms)))
+        for m in ms:
+            reason = eq.get(equiv_key(m))
+            print("  %3d  %s%s" % (m["i"], m["desc"].replace("\t", "  "),
+                                   "   [equivalent: %s]" % reason if reason else ""))
+    show("survivors (every test that executes the line passes)", ("survived",))
+    show("not executed (no test executes the line)", ("noexec",))
+    show("killed only by a test that reads the corpus", ("killed2",))
+    if cmap:
+        miss = cmap.not_executed()
+        total = sum(len(v) for v in miss.values())
+        allc = sum(len(v) for v in cmap.counted.values())
+        p = os.path.join(work, "NOT_EXECUTED.txt")
+        with open(p, "w") as f:
+            for rel, lines in miss.items():
+                f.write("%s: %s\n" % (rel, ranges(lines)))
+        print("\nlines no test executes: %d of the %d lines gcov counts in lib/ and formats/ "
+              "(every one in %s); most per file:" % (total, allc, p))
+        for rel, lines in sorted(miss.items(), key=lambda kv: -len(kv[1]))[:15]:
+            print("  %5d  %s" % (len(lines), rel))
+
+
+# ---------------------------------------------------------------- main
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("-n", type=int, default=40, help="number of mutants (default 40)")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog=__doc__.split("\n\n", 1)[1])
+    ap.add_argument("-n", type=int, default=40, help="mutants to count (default 40; the "
+                    "stillborn are replaced by the next drawn)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--top", default=os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..")),
+    ap.add_argument("--top", default=os.path.abspath(os.path.join(HERE, "..", "..")),
                     help="the tree to mutate (copied; default: this script's worktree)")
-    ap.add_argument("--work", default="/tmp/paifu-mut", help="copy of the tree and its build")
-    ap.add_argument("--corpus", default=None, help="PAIFU_CORPUS_DIR for the build")
-    ap.add_argument("--no-corpus", action="store_true", help="run stage 1 only")
-    ap.add_argument("--timeout", type=int, default=1800, help="seconds per test stage")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--list", action="store_true", help="list the mutants and stop")
-    ap.add_argument("--skip", type=int, default=0, help="skip the first K mutants (resume)")
-    ap.add_argument("--only", default="", help="comma-separated mutant numbers to run (e.g. the "
-                    "survivors of an earlier run, again after new tests)")
+    ap.add_argument("--work", default="/tmp/paifu-mut", help="copies of the tree and builds")
+    ap.add_argument("--corpus", default=None, help="the corpus (default: ../shared/corpus "
+                    "next to --top when it is there)")
+    ap.add_argument("--no-corpus", action="store_true", help="stage 1 only")
+    ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                    help="mutants at once, each in its own tree (default: cores, up to 2)")
+    ap.add_argument("--build-jobs", type=int, default=1, help="ninja -j per mutant (default 1)")
+    ap.add_argument("--factor", type=float, default=4.0,
+                    help="a test's timeout: this times its baseline time (default 4)")
+    ap.add_argument("--min-timeout", type=float, default=20.0, help="seconds (default 20)")
+    ap.add_argument("--list", action="store_true", help="list the first N mutants drawn and stop")
+    ap.add_argument("--only", default="", help="comma-separated mutant numbers to run again "
+                    "(e.g. the survivors, after new tests); their earlier lines are replaced")
+    ap.add_argument("--report", action="store_true", help="print the report of REPORT.tsv only")
     a = ap.parse_args()
 
-    rng = random.Random(a.seed)
-    allsites = []
-    for rel in sources(a.top):
-        text, found = sites(a.top, rel)
-        allsites += [(rel,) + s for s in found]
-    # mutants are drawn kind first (each kind equally likely), then a site of that kind
-    bykind = {}
-    for s in allsites:
-        bykind.setdefault(s[3], []).append(s)
-    kinds = sorted(bykind)
-    chosen = []
-    seen = set()
-    while len(chosen) < a.n and len(seen) < len(allsites):
-        s = rng.choice(bykind[rng.choice(kinds)])
-        if s in seen:
-            continue
-        seen.add(s)
-        chosen.append(s)
-
-    texts = {}
-
-    def describe(s):
-        rel, off, ln, kind, new = s
-        if rel not in texts:  # the sources the mutants were drawn from, read once
-            texts[rel] = open(os.path.join(a.top, rel), encoding="utf-8").read()
-        text = texts[rel]
-        return "%s:%d\t%s\t%s -> %s" % (rel, line_of(text, off), kind,
-                                       text[off:off + ln].strip()[:60], new)
-
-    descs = [describe(s) for s in chosen]
+    top = os.path.abspath(a.top)
     if a.list:
-        for i, s in enumerate(chosen):
-            print("%3d\t%s" % (i, describe(s)))
+        for i, m in zip(range(a.n), draw(top, a.seed)):
+            print("%3d\t%s" % (i, m["desc"]))
         return 0
 
     work = os.path.abspath(a.work)
-    tree = os.path.join(work, "src")
-    # Ninja when there is one: a mutant relinks every test program, and make's per-target
-    # dependency scanning costs more than the relinking on a loaded machine
-    ninja = shutil.which("ninja")
-    build = os.path.join(work, "build-ninja" if ninja else "build")
     os.makedirs(work, exist_ok=True)
-    sync(a.top, tree)
-    # a run stopped by a signal still restores the file it mutated
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(3))
+    log = open(os.path.join(work, "LOG.txt"), "a")
+    # every tree, the map and the mutants come from one snapshot of the sources, taken now: the
+    # worktree may change while the run goes on
+    given = top
+    top = os.path.join(work, "snapshot")
+    if not a.report or not os.path.isdir(top):  # --report: the snapshot of the last run
+        sync(given, top)
+    digest = tree_hash(top)
+    gen = draw(top, a.seed)
     corpus = a.corpus
     if corpus is None:
-        guess = os.path.abspath(os.path.join(a.top, "..", "shared", "corpus"))
-        corpus = guess if os.path.exists(os.path.join(guess, "MANIFEST.tsv")) else "/nonexistent"
-    if a.no_corpus:
-        corpus = "/nonexistent"
-    # The build reads the corpus through a link in the work folder: stage 1 runs with the link
-    # removed, so it is exactly a checkout without the corpus (every test that reads it, labelled
-    # or not, sees none: the corpus drivers skip, the Python, bulk and hostile-input tests check
-    # only what they can without it); stage 2 puts the link back for the tests that read it.
-    link = os.path.join(work, "corpus")
+        guess = os.path.abspath(os.path.join(given, "..", "shared", "corpus"))
+        corpus = guess if os.path.exists(os.path.join(guess, "MANIFEST.tsv")) else ""
+    if a.no_corpus or corpus == "/nonexistent":
+        corpus = ""
 
-    def corpus_visible(on):
-        if os.path.lexists(link):
-            os.remove(link)
-        if on and corpus != "/nonexistent":
-            os.symlink(corpus, link)
+    # REPORT.tsv: a header naming the sources and the seed, then a line per mutant
+    rpath = os.path.join(work, "REPORT.tsv")
+    header = "# paifu mutate.py sources %s seed %d corpus %s" % (digest, a.seed, corpus or "none")
+    print("sources %s (a snapshot of %s in %s), seed %d" % (digest, given, top, a.seed), flush=True)
+    results = {}
+    if os.path.exists(rpath):
+        lines = open(rpath, encoding="utf-8").read().splitlines()
+        if lines and lines[0] == header:
+            for line in lines[1:]:
+                f = line.split("\t")
+                if len(f) >= 8 and not line.startswith("#"):
+                    results[int(f[0])] = {"verdict": f[1], "desc": "\t".join(f[2:5]),
+                                          "seconds": float(f[5].rstrip("s")), "by": f[6],
+                                          "line": line}
+        elif a.report:
+            sys.exit("REPORT.tsv is for other sources, seed or corpus: %s" % lines[0])
+        else:
+            os.replace(rpath, rpath + ".old")
+            print("REPORT.tsv was for other sources, seed or corpus: kept as REPORT.tsv.old")
+    for r in results.values():  # the tests that killed most so far are tried first
+        if r["by"] not in ("-", ""):
+            KILLS[r["by"]] = KILLS.get(r["by"], 0) + 1
+    only = {int(x) for x in a.only.split(",") if x.strip()}
+    for i in only:
+        results.pop(i, None)
+    if not os.path.exists(rpath) or only:
+        with open(rpath, "w", encoding="utf-8") as f:
+            f.write(header + "\n")
+            for i in sorted(results):
+                f.write(results[i]["line"] + "\n")
 
-    logpath = os.path.join(work, "LOG.txt")
-    log = open(logpath, "a")
-    # Debug keeps assert(); -O1 instead of -O0 -g makes the corpus tests several times faster
-    cfg = ["cmake", "-S", tree, "-B", build] + (["-G", "Ninja"] if ninja else []) + [
-           "-DCMAKE_BUILD_TYPE=Debug",
-           "-DCMAKE_C_FLAGS_DEBUG=-O1", "-DPAIFU_CORPUS_DIR=" + link]
-    corpus_visible(False)
-    if run(cfg, work, 600, log) != 0 or \
-            run(["cmake", "--build", build, "-j%d" % a.jobs], work, 1800, log) != 0:
-        print("the unmutated tree does not build; see", logpath)
-        return 2
-    # layering.sh reads the sources' includes and install builds a consumer: neither can see a
-    # mutant, so both are left out
-    ctest = ["ctest", "--test-dir", build, "-j%d" % a.jobs, "--stop-on-failure", "--timeout", "400"]
-    stage1 = ctest + ["-LE", "corpus|install", "-E", "layering"]
-    # stage 2: the tests that read the corpus: its label, every test whose command or
-    # environment names it, and the unit tests whose source reads PAIFU_CORPUS_DIR
-    readers = set()
-    shown = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1"],
-                           stdout=subprocess.PIPE, check=True).stdout.decode("utf-8")
-    import json
-    for t in json.loads(shown)["tests"]:
-        props = {p["name"]: p["value"] for p in t.get("properties", [])}
-        labels = props.get("LABELS", [])
-        if "install" in labels:
-            continue
-        if "corpus" in labels or link in json.dumps(t.get("command", [])) or \
-                link in json.dumps(props.get("ENVIRONMENT", [])):
-            readers.add(t["name"])
-    unit_dir = os.path.join(tree, "tests", "unit")
-    for f in os.listdir(unit_dir):
-        if f.startswith("test_") and f.endswith(".c") and \
-                "PAIFU_CORPUS_DIR" in open(os.path.join(unit_dir, f), encoding="utf-8").read():
-            readers.add("unit." + f[:-2])
-    stage2 = ctest + ["-R", "^(%s)$" % "|".join(re.escape(n) for n in sorted(readers))]
-    log.write("stage 2 tests: %s\n" % " ".join(sorted(readers)))
-    corpus_visible(False)
-    ok = run(stage1, work, a.timeout, log) == 0
-    if ok and not a.no_corpus:
-        corpus_visible(True)
-        ok = run(stage2, work, a.timeout, log) == 0
-    if not ok:
-        print("the unmutated tree fails its tests; see", logpath)
-        return 2
-    # ctest starts the costliest tests first; with --stop-on-failure the quick ones should go
-    # first, so the measured costs are inverted before every run
-    costfile = os.path.join(build, "Testing", "Temporary", "CTestCostData.txt")
-    costs = {}
-    for line in open(costfile, encoding="utf-8"):
-        f = line.split()
-        if len(f) == 3:
-            costs[f[0]] = float(f[2])
+    drawn = []
 
-    def quick_first():
-        with open(costfile, "w", encoding="utf-8") as out:
-            for name, c in costs.items():
-                out.write("%s 1 %.6f\n" % (name, 1.0 / (c + 0.01)))
-            out.write("---\n")
+    def mutant(i):
+        while len(drawn) <= i:
+            m = next(gen, None)
+            if m is None:
+                return None
+            m["i"] = len(drawn)
+            drawn.append(m)
+        return drawn[i]
 
-    def stage(cmd, with_corpus):
-        quick_first()
-        corpus_visible(with_corpus)
-        return run(cmd, work, a.timeout, log)
-
-    report = open(os.path.join(work, "REPORT.tsv"), "a")
-    counts = {"killed1": 0, "killed2": 0, "survived": 0, "stillborn": 0}
-    survivors1, survivors = [], []
-    for i, s in enumerate(chosen):
-        if i < a.skip or (a.only and str(i) not in a.only.split(",")):
-            continue
-        rel, off, ln, kind, new = s
-        path = os.path.join(tree, rel)
-        orig = open(path, encoding="utf-8").read()
-        mutated = orig[:off] + new + orig[off + ln:]
-        desc = descs[i]
-        log.write("\n==== mutant %d: %s\n" % (i, desc))
-        t0 = time.time()
-        try:
-            open(path, "w", encoding="utf-8").write(mutated)
-            rc = run(["cmake", "--build", build, "-j%d" % a.jobs], work, 900, log)
-            if rc != 0:
-                verdict = "stillborn"
+    def counted_so_far():
+        out, stillborn, i = [], 0, 0
+        while len(out) < a.n:
+            m = mutant(i)
+            if m is None or i not in results:
+                break
+            if results[i]["verdict"] == "stillborn":
+                stillborn += 1
             else:
-                rc = stage(stage1, False)
-                if rc != 0:
-                    verdict = "killed1"
-                elif a.no_corpus:
-                    verdict = "survived"
-                else:
-                    rc = stage(stage2, True)
-                    verdict = "killed2" if rc != 0 else "survived"
-        finally:
-            open(path, "w", encoding="utf-8").write(orig)
-        counts[verdict] += 1
-        if verdict in ("killed2", "survived"):
-            survivors1.append(desc)
-        if verdict == "survived":
-            survivors.append(desc)
-        line = "%d\t%s\t%s\t%.0fs" % (i, verdict, desc, time.time() - t0)
-        print(line, flush=True)
-        report.write(line + "\n")
-        report.flush()
-    # rebuild the clean tree so that the work folder is left as found
-    run(["cmake", "--build", build, "-j%d" % a.jobs], work, 900, log)
+                out.append(m)
+            i += 1
+        return out, stillborn
 
-    valid = counts["killed1"] + counts["killed2"] + counts["survived"]
-    print("\nmutants: %d (stillborn, not counted: %d)" % (valid, counts["stillborn"]))
-    if valid:
-        print("score without the corpus: %d/%d killed (%.1f%%)"
-              % (counts["killed1"], valid, 100.0 * counts["killed1"] / valid))
-        if not a.no_corpus:
-            k = counts["killed1"] + counts["killed2"]
-            print("score with the corpus:    %d/%d killed (%.1f%%)" % (k, valid, 100.0 * k / valid))
-    print("\nsurvivors%s:" % ("" if a.no_corpus else " (with the corpus)"))
-    for d in survivors:
-        print("  " + d)
-    if not a.no_corpus:
-        print("\nkilled only by the corpus tests:")
-        for d in survivors1:
-            if d not in survivors:
-                print("  " + d)
+    cmap = None
+    cached = os.path.join(work, "COVMAP-%s.json.gz" % digest)
+    if a.report and os.path.exists(cached):
+        cmap = CovMap(json.load(gzip.open(cached, "rt")))
+    t0 = time.time()
+    load0 = open("/proc/loadavg").read().split()[:3]
+    if not a.report:
+        cmap = CovMap(build_covmap(work, top, corpus, a.jobs, log, digest))
+        trees = []
+        for w in range(a.jobs):
+            t = Tree(work, "w%d" % w, top, corpus, ["-DCMAKE_C_FLAGS_DEBUG=-O1"], log)
+            t.corpus_visible(False)
+            if not t.configure_and_build(2):
+                print("the unmutated tree does not build; see", log.name)
+                return 2
+            trees.append(t)
+        names = [n for n in cmap.names if n not in cmap.failed]
+        base = baseline(trees[0], names, cmap.readers, corpus, a.jobs, log,
+                        os.path.join(work, "BASELINE-%s.json" % digest))
+        if base["failed"]:
+            print("failing in the unmutated tree, left out:", " ".join(base["failed"]))
+        objects = trees[0].objects()
+        workers = [Worker(t, objects, a, cmap, base, log) for t in trees]
+        free = list(workers)
+        rlock = threading.Lock()
+        rfile = open(rpath, "a", encoding="utf-8")
+        stop = []
+        signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+
+        def task(w, m):
+            t1 = time.time()
+            try:
+                verdict, by, ntests = w.mutant(m)
+            except Exception as e:  # noqa: BLE001 -- a tool error is reported, not counted
+                verdict, by, ntests = "error", repr(e), 0
+            dt = time.time() - t1
+            line = "%d\t%s\t%s\t%.0fs\t%s\t%d" % (m["i"], verdict, m["desc"], dt, by or "-",
+                                                  ntests)
+            with rlock:
+                if verdict != "error":
+                    results[m["i"]] = {"verdict": verdict, "desc": m["desc"], "seconds": dt,
+                                       "by": by, "line": line}
+                    rfile.write(line + "\n")
+                    rfile.flush()
+                print(line, flush=True)
+                free.append(w)
+
+        i = 0
+        running = {}
+        with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+            while not stop:
+                with rlock:
+                    done_counted = sum(1 for j in range(i) if j in results
+                                       and results[j]["verdict"] != "stillborn")
+                    pending = [f for f in running.values() if not f.done()]
+                    can = free and done_counted + len(pending) < a.n
+                if can:
+                    if only and i > max(only):
+                        break
+                    m = mutant(i)
+                    if m is None:
+                        break
+                    if i in results or (only and i not in only):
+                        i += 1
+                        continue
+                    with rlock:
+                        w = free.pop()
+                    running[i] = ex.submit(task, w, m)
+                    i += 1
+                    continue
+                pending = [f for f in running.values() if not f.done()]
+                if not pending:
+                    if done_counted >= a.n or (only and i > max(only)):
+                        break
+                    continue
+                concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+        # the worker trees are left unmutated (each mutant restores its file)
+    counted, stillborn = counted_so_far()
+    load1 = open("/proc/loadavg").read().split()[:3]
+    report(counted, results, given, cmap, work,
+           {"stillborn": stillborn, "wall": None if a.report else time.time() - t0,
+            "load": "load average %s at the start, %s at the end" % (" ".join(load0),
+                                                                      " ".join(load1))})
+    if len(counted) < a.n:
+        print("\n(only %d of the %d mutants asked for have a result: run again to go on)"
+              % (len(counted), a.n))
     return 0
 
 
