@@ -478,12 +478,26 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
         }
         fputs("<li><a href=\"#players-section\">Players</a>: each one's games</li></ul></nav>\n", o);
     }
-    if ((only == REP_ALL || only == REP_STANDINGS) && doc->n_standings) {
-        fputs("<section id=\"standings-section\"><h2>Standings</h2><p class=\"meta\">Under ", o);
-        cli_rules_summary(b, sizeof(b), &doc->rules);
-        esc(o, b);
-        fputs(". A name links to the player's games.</p>\n", o);
-        table(o, doc, REP_STANDINGS, NULL);
+    if ((only == REP_ALL || only == REP_STANDINGS) && (doc->n_tables || doc->n_unranked)) {
+        fputs("<section id=\"standings-section\"><h2>Standings</h2>\n", o);
+        for (size_t k = 0; k < doc->n_tables; k++) { /* one table per rule set and players */
+            rep_doc one = rep_standings_select(doc, k);
+            fputs("<p class=\"meta\">Under ", o);
+            cli_rules_summary(b, sizeof(b), &one.rules);
+            esc(o, b);
+            fputs(". A name links to the player's games.</p>\n", o);
+            table(o, &one, REP_STANDINGS, NULL);
+        }
+        if (doc->n_unranked)
+            fputs("<p class=\"meta\">Not in the standings:</p><ul class=\"unranked\">\n", o);
+        for (size_t k = 0; k < doc->n_unranked; k++) {
+            size_t n = doc->unranked[k].game;
+            fprintf(o, "<li data-game=\"%zu\"><a href=\"#game-%zu\">Game %zu</a>: ", n, n, n);
+            esc(o, doc->unranked[k].reason);
+            fputs("</li>\n", o);
+        }
+        if (doc->n_unranked)
+            fputs("</ul>\n", o);
         fputs("</section>\n", o);
     }
     if (only == REP_ALL && doc->stats && doc->n_games) {

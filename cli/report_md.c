@@ -130,12 +130,23 @@ void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
         cell(o, doc->errors[i]);
         fputc('\n', o);
     }
-    if (doc->n_standings) {
-        cli_rules_summary(b, sizeof(b), &doc->rules);
-        fputs("\n<a id=\"standings\"></a>\n\n## Standings\n\nUnder ", o);
+    if (doc->n_tables || doc->n_unranked)
+        fputs("\n<a id=\"standings\"></a>\n\n## Standings\n", o);
+    for (size_t k = 0; k < doc->n_tables; k++) { /* one table per rule set and players */
+        rep_doc one = rep_standings_select(doc, k);
+        cli_rules_summary(b, sizeof(b), &one.rules);
+        fputs("\nUnder ", o);
         cell(o, b);
         fputs(".\n", o);
-        table(o, doc, REP_STANDINGS, NULL, "###");
+        table(o, &one, REP_STANDINGS, NULL, "###");
+    }
+    if (doc->n_unranked)
+        fputs("\nNot in the standings:\n\n", o);
+    for (size_t k = 0; k < doc->n_unranked; k++) {
+        const rep_game *g = &doc->games[doc->unranked[k].game - 1];
+        fprintf(o, "- [game %zu](#game-%zu): ", g->number, g->number);
+        cell(o, doc->unranked[k].reason);
+        fputc('\n', o);
     }
     for (size_t i = 0; i < doc->n_games; i++) {
         const rep_game *g = &doc->games[i];

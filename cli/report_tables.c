@@ -251,12 +251,21 @@ static void standings(rep_grid *t, const rep_doc *doc)
 {
     bool by_place = strcmp(doc->method, "average_place") == 0;
     bool by_table = strcmp(doc->method, "table_points") == 0;
-    snprintf(t->id, sizeof(t->id), "standings");
-    snprintf(t->caption, sizeof(t->caption), "Standings by %s under %s",
-             by_place   ? "average place (then points, dispersion of places, spread)"
-             : by_table ? "table points by place (then the sum of final scores)"
-                        : "the sum of final scores",
-             doc->rules.preset);
+    if (doc->table)
+        snprintf(t->id, sizeof(t->id), "standings-%zu", doc->table + 1);
+    else
+        snprintf(t->id, sizeof(t->id), "standings");
+    char what[160] = "";
+    if (doc->table < doc->n_tables) /* one table per rule set, players and method */
+        rep_standings_title(what, sizeof(what), &doc->tables[doc->table]);
+    if (what[0])
+        snprintf(t->caption, sizeof(t->caption), "Standings under %.150s", what);
+    else
+        snprintf(t->caption, sizeof(t->caption), "Standings by %s under %s",
+                 by_place   ? "average place (then points, dispersion of places, spread)"
+                 : by_table ? "table points by place (then the sum of final scores)"
+                            : "the sum of final scores",
+                 doc->rules.preset);
     head(t, "Rank", true);
     head(t, "Player", false);
     head(t, "Games", true);
