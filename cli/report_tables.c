@@ -306,6 +306,12 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
     snprintf(t->id, sizeof(t->id), only ? "game-%zu-results" : "games",
              only ? only->number : 0);
     snprintf(t->caption, sizeof(t->caption), "%s", only ? "Results" : "Results of every game");
+    if (only && only->points_computed) /* the settled view's mark */
+        snprintf(t->caption, sizeof(t->caption),
+                 "Results (no final points recorded: the scores after the last deal)");
+    else if (only && only->unscored[0])
+        snprintf(t->caption, sizeof(t->caption), "Results (not scored: %.150s)",
+                 only->unscored);
     bool mcr = only ? only->mcr : doc->mcr;
     if (!only) {
         head(t, "Game", true);
@@ -350,6 +356,17 @@ static void deals(rep_grid *t, const rep_doc *doc, const rep_game *only)
     snprintf(t->caption, sizeof(t->caption), "%s",
              only ? "Deal by deal (score changes and the scores after each outcome)"
                   : "Every deal of every game");
+    bool computed = false, labels = false; /* the settled view's marks */
+    for (size_t r = 0; only && r < only->n_rows; r++) {
+        computed = computed || only->rows[r].delta_computed;
+        labels = labels || only->rows[r].label_computed;
+    }
+    if (computed || labels)
+        snprintf(t->caption, sizeof(t->caption),
+                 "Deal by deal (score changes and the scores after each outcome; %s%s%s computed "
+                 "by paifu under the rule set: the log does not record them)",
+                 labels ? "rounds and dealers" : "", labels && computed ? ", " : "",
+                 computed ? "payments" : "");
     int players = only ? only->players : 4;
     if (!only)
         head(t, "Game", true);
