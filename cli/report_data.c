@@ -562,14 +562,7 @@ static int collect_game(rep_doc *doc, builder *bd, const char *source, size_t in
             const char *names[PAIFU_SEATS];
             for (int s = 0; s < game->players; s++)
                 names[s] = game->names[s];
-            rc = t ? paifu_standings_add_game(t->st, names, res->points, res->final,
-                                              game->players, err)
-                   : PAIFU_ENOMEM;
-            /* the sanctions the log records (JHC 2016 §8.3.2) */
-            for (int s = 0; rc == 0 && s < game->players; s++)
-                if (paifu_game_place_sanction(g, s))
-                    rc = paifu_standings_add_place_penalty(t->st, names[s],
-                                                           paifu_game_place_sanction(g, s), err);
+            rc = t ? paifu_standings_add_settled(t->st, g, v, names, err) : PAIFU_ENOMEM;
             if (t) {
                 t->info.games++;
                 game->standings_table = (size_t)(t - bd->b) + 1;

@@ -27,6 +27,7 @@
 
 #include "game.h"
 #include "rules.h"
+#include "settle.h"
 #include "verify.h"
 
 PAIFU_BEGIN_DECL
@@ -146,6 +147,17 @@ PAIFU_EXTERN const paifu_settled_row *paifu_settled_row_get(const paifu_settled 
 
 /** The result. Borrowed until paifu_settled_free(). */
 PAIFU_EXTERN const paifu_settled_result *paifu_settled_result_get(const paifu_settled *settled);
+
+/**
+ * Add GAME to the standings ST as SETTLED (its view, paifu_game_settle under the rule set ST
+ * ranks by) gives it: the final points (recorded, else the walk's), the final scores, the
+ * sanctions on the average place the log records; NAMES (NULL: the log's) name the seats, so
+ * that a caller keeps unnamed seats apart. PAIFU_EUNSUPPORTED (with the view's reason) when
+ * the game cannot be scored. ST should rank games of one rule set and number of players only.
+ */
+PAIFU_EXTERN int paifu_standings_add_settled(paifu_standings *st, const paifu_game *game,
+                                             const paifu_settled *settled,
+                                             const char *const *names, paifu_error *err);
 
 PAIFU_END_DECL
 
