@@ -137,7 +137,7 @@ static void grid(FILE *o, const rep_grid *t, const rep_game *g, const char *capt
         last_deal = deal;
         for (int c = 0; c < t->cols; c++) {
             const rep_cell *x = &row[c];
-            bool th = c == 1 && strcmp(t->id, "standings") == 0;
+            bool th = c == 1 && strncmp(t->id, "standings", 9) == 0; /* every standings table */
             fprintf(o, "<%s%s>", th ? "th scope=\"row\"" : "td", t->right[c] ? " class=\"n\"" : "");
             if (x->href && x->text[0]) {
                 fputs("<a href=\"", o);
