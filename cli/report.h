@@ -115,6 +115,9 @@ typedef struct rep_doc {
     cli_rules_info rules;     /* the rule set the standings are computed under */
     bool mcr;
     size_t table;             /* the index of that table in `tables` */
+    bool one_table;           /* set by rep_standings_select: the standings grid is that table;
+                                 else, with several tables, one grid of them all whose first
+                                 column names each row's table (--table standings, CSV) */
     rep_standings *tables;    /* every standings table, one per rule set, players and method */
     size_t n_tables;
     rep_unranked *unranked;   /* games in no standings table, with the reason */

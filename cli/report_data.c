@@ -716,6 +716,7 @@ rep_doc rep_standings_select(const rep_doc *doc, size_t k)
     view.rules = t->rules;
     view.mcr = t->mcr;
     view.table = k;
+    view.one_table = true;
     return view;
 }
 
@@ -726,8 +727,9 @@ void rep_standings_title(char *buf, size_t size, const rep_standings *t)
                       : strcmp(t->method, "table_points") == 0
                           ? "table points by place (then the sum of final scores)"
                           : "the sum of final scores";
-    snprintf(buf, size, "%s, %d players, by %s, %zu game%s", t->rules_name, t->players, how,
-             t->games, t->games == 1 ? "" : "s");
+    snprintf(buf, size, "%s%s%.160s, %d players, by %s, %zu game%s", t->rules_name,
+             t->rules.overrides[0] ? " with " : "", t->rules.overrides, t->players, how, t->games,
+             t->games == 1 ? "" : "s");
 }
 
 bool rep_parse_sanction(const char *arg, char *name, size_t size, int32_t *hundredths)

@@ -247,8 +247,59 @@ static void game_anchor(rep_cell *c, const rep_game *g)
     c->href = dup_fmt("#game-%zu", g->number);
 }
 
+static void standings(rep_grid *t, const rep_doc *doc);
+
+/* Every standings table as one grid (several rule sets or player counts, not one table
+   selected): a first column "Standings" names each row's table; the columns are the union of
+   the tables' (a column a table does not have is empty in its rows). */
+static void all_standings(rep_grid *t, const rep_doc *doc)
+{
+    rep_grid *part = calloc(doc->n_tables, sizeof(*part));
+    if (!part)
+        return;
+    snprintf(t->id, sizeof(t->id), "standings");
+    snprintf(t->caption, sizeof(t->caption),
+             "Standings, one table per rule set, number of players and method");
+    head(t, "Standings", false);
+    for (size_t k = 0; k < doc->n_tables; k++) {
+        rep_doc one = rep_standings_select(doc, k);
+        standings(&part[k], &one);
+        for (int c = 0; c < part[k].cols; c++) {
+            int i = 1;
+            while (i < t->cols && strcmp(t->head[i], part[k].head[c]) != 0)
+                i++;
+            if (i == t->cols && t->cols < REP_MAX_COLS)
+                head(t, part[k].head[c], part[k].right[c]);
+        }
+    }
+    for (size_t k = 0; k < doc->n_tables; k++) {
+        char title[200];
+        rep_standings_title(title, sizeof(title), &doc->tables[k]);
+        for (size_t r = 0; r < part[k].rows; r++) {
+            rep_cell *c = new_row(t);
+            c[0].text = dup_fmt("%s", title);
+            for (int i = 1; i < t->cols; i++) {
+                int j = 0;
+                while (j < part[k].cols && strcmp(part[k].head[j], t->head[i]) != 0)
+                    j++;
+                rep_cell *from = j < part[k].cols ? &part[k].cells[r * (size_t)part[k].cols + (size_t)j]
+                                                  : NULL;
+                c[i].text = dup_fmt("%s", from ? from->text : "");
+                if (from && from->href)
+                    c[i].href = dup_fmt("%s", from->href);
+            }
+        }
+        rep_grid_free(&part[k]);
+    }
+    free(part);
+}
+
 static void standings(rep_grid *t, const rep_doc *doc)
 {
+    if (!doc->one_table && doc->n_tables > 1) {
+        all_standings(t, doc);
+        return;
+    }
     bool by_place = strcmp(doc->method, "average_place") == 0;
     bool by_table = strcmp(doc->method, "table_points") == 0;
     if (doc->table)
