@@ -96,6 +96,17 @@ def main():
     check("export final points and scores = report's",
           [int(p["points"]) for p in players] == [p["points"] for p in g["players"]] and
           [int(p["final"]) for p in players] == [p["score"] for p in g["players"]])
+    rc, out, err = run(paifu, "stats", "-q", "--rules", "ema", "--format", "json", sheet)
+    st = {p["name"]: p for p in json.loads(out)["players"]}
+    check("stats places = report places",
+          [st[p["name"]]["avg_place"] for p in g["players"]] == [p["place"] for p in g["players"]])
+    won = {}
+    for r in g["deals"]:
+        if r["outcome"] in ("ron", "tsumo"):
+            won.setdefault(r["seat"], []).append(r["points"])
+    check("stats average win = the report's hand values",
+          all(st[g["players"][s]["name"]]["avg_win"] == sum(v) / len(v) for s, v in won.items()),
+          str(won))
     env = dict(os.environ, PAIFU_LIBRARY=lib,
                PYTHONPATH=os.path.join(source, "python") + os.pathsep +
                os.environ.get("PYTHONPATH", ""))
