@@ -688,6 +688,15 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
         }
     }
     const int32_t *apply = (w->known & PAIFU_REC_DELTAS) ? w->deltas : computed ? deltas : NULL;
+    int32_t as_recorded[PAIFU_SEATS] = {0};
+    paifu_payment recorded_value;
+    if (!(w->known & PAIFU_REC_DELTAS) && computed && value_differs &&
+        payment_from_record(rp, w, &recorded_value)) {
+        /* no recorded changes and a recorded value that is not the replay's: the table paid
+           the recorded value, and the scores run on by it (one finding, not one per deal) */
+        win_deltas(rp, w, &recorded_value, first, as_recorded);
+        apply = as_recorded;
+    }
     if (apply)
         for (int s = 0; s < rp->players; s++)
             rp->scores[s] += apply[s];
