@@ -699,6 +699,15 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
         doc->rules = first.rules;
         doc->mcr = first.mcr;
     }
+    if (!doc->n_tables) { /* no game could be ranked: the empty standings name the first
+                             game's rule set (the JSON's standings object) */
+        if (doc->n_games)
+            doc->rules = doc->games[0].rules;
+        if (!doc->rules.document)
+            doc->rules.document = "";
+        if (!doc->rules.origin)
+            doc->rules.origin = "assumed";
+    }
     if (doc->findings && status == CLI_CLEAN)
         status = CLI_FINDINGS;
     return status;
