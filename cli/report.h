@@ -233,6 +233,12 @@ size_t rep_seats_by_player(rep_seat_ref **out, const rep_doc *doc);
 const rep_seat_ref *rep_seats_find(const rep_seat_ref *seats, size_t n, const char *name,
                                    size_t *count);
 void rep_seats_free(rep_seat_ref *seats, size_t n);
+/* The ranked players of every standings table, in table and rank order, each once: player K
+   (1-based) is the section "player-K"; its standing is that of the first table it is ranked
+   in. Returns their number; *NAMES and *ROWS (NULL for no memory) are malloc'd (free both). */
+size_t rep_ranked_players(const char ***names, const rep_standing ***rows, const rep_doc *doc);
+/* The section number of NAME among the ranked players (rep_ranked_players), 0 none. */
+size_t rep_player_section(const rep_doc *doc, const char *name);
 /* The findings of game G that name SEAT: their number, *FIRST the index of the first. */
 size_t rep_seat_findings(const rep_game *g, int seat, size_t *first);
 /* "5 games from 3 files, 2 findings" */

@@ -713,6 +713,51 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
     return status;
 }
 
+size_t rep_ranked_players(const char ***names, const rep_standing ***rows, const rep_doc *doc)
+{
+    size_t total = 0, n = 0;
+    for (size_t k = 0; k < doc->n_tables; k++)
+        total += doc->tables[k].n;
+    *names = malloc((total ? total : 1) * sizeof(**names));
+    *rows = malloc((total ? total : 1) * sizeof(**rows));
+    if (!*names || !*rows) {
+        free(*names), free(*rows);
+        *names = NULL, *rows = NULL;
+        return 0;
+    }
+    for (size_t k = 0; k < doc->n_tables; k++)
+        for (size_t i = 0; i < doc->tables[k].n; i++) {
+            const rep_standing *s = &doc->tables[k].rows[i];
+            size_t j = 0;
+            while (j < n && strcmp((*names)[j], s->name) != 0)
+                j++;
+            if (j == n) {
+                (*names)[n] = s->name;
+                (*rows)[n++] = s;
+            }
+        }
+    return n;
+}
+
+size_t rep_player_section(const rep_doc *doc, const char *name)
+{
+    size_t id = 0;
+    for (size_t k = 0; k < doc->n_tables; k++)
+        for (size_t i = 0; i < doc->tables[k].n; i++) {
+            const char *s = doc->tables[k].rows[i].name;
+            bool seen = false; /* counted once, at its first table */
+            for (size_t k2 = 0; k2 <= k && !seen; k2++)
+                for (size_t i2 = 0; i2 < (k2 == k ? i : doc->tables[k2].n) && !seen; i2++)
+                    seen = strcmp(doc->tables[k2].rows[i2].name, s) == 0;
+            if (seen)
+                continue;
+            id++;
+            if (strcmp(s, name) == 0)
+                return id;
+        }
+    return 0;
+}
+
 rep_doc rep_standings_select(const rep_doc *doc, size_t k)
 {
     rep_doc view = *doc;

@@ -4,6 +4,7 @@
  */
 #include "report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* A cell's text with the characters a pipe table gives meaning to escaped. */
@@ -98,20 +99,25 @@ static void players(FILE *o, const rep_doc *doc)
     if (!n)
         return;
     fputs("\n<a id=\"players\"></a>\n\n## Players\n", o);
-    for (size_t i = 0; i < doc->n_standings; i++) {
-        const rep_seat_ref *first = rep_seats_find(seats, n, doc->standings[i].name, &count);
-        player(o, doc->standings[i].name, i + 1, &doc->standings[i], first, count);
+    const char **names;
+    const rep_standing **rows; /* the ranked players of every standings table, each once */
+    size_t ranked_n = rep_ranked_players(&names, &rows, doc);
+    for (size_t i = 0; i < ranked_n; i++) {
+        const rep_seat_ref *first = rep_seats_find(seats, n, names[i], &count);
+        player(o, names[i], i + 1, rows[i], first, count);
     }
-    size_t id = doc->n_standings;
+    size_t id = ranked_n;
     for (size_t i = 0; i < n; i += count) { /* players of games outside the standings */
         const rep_seat_ref *first = rep_seats_find(seats, n, seats[i].name, &count);
         bool ranked = false;
-        for (size_t k = 0; k < doc->n_standings && !ranked; k++)
-            ranked = strcmp(doc->standings[k].name, seats[i].name) == 0;
+        for (size_t k = 0; k < ranked_n && !ranked; k++)
+            ranked = strcmp(names[k], seats[i].name) == 0;
         if (!ranked)
             player(o, seats[i].name, ++id, NULL, first, count);
     }
     rep_seats_free(seats, n);
+    free(names);
+    free(rows);
 }
 
 void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)

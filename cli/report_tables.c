@@ -263,6 +263,7 @@ static void all_standings(rep_grid *t, const rep_doc *doc)
     head(t, "Standings", false);
     for (size_t k = 0; k < doc->n_tables; k++) {
         rep_doc one = rep_standings_select(doc, k);
+        part[k].plain = t->plain; /* CSV's plain numbers */
         standings(&part[k], &one);
         for (int c = 0; c < part[k].cols; c++) {
             int i = 1;
@@ -335,7 +336,7 @@ static void standings(rep_grid *t, const rep_doc *doc)
         int k = 0;
         c[k++].text = dup_fmt("%d", s->rank);
         c[k].text = dup_fmt("%s", s->name);
-        c[k].href = dup_fmt("#player-%zu", i + 1); /* the player's own section */
+        c[k].href = dup_fmt("#player-%zu", rep_player_section(doc, s->name)); /* their section */
         k++;
         c[k++].text = dup_fmt("%d", s->games);
         c[k++].text = score_text(t, s->total, doc->mcr);
