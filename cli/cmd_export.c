@@ -22,6 +22,9 @@
     "      --players 3|4      log databases: only games of that many players\n"                    \
     "      --length east|half log databases: only east-only or half games\n"                       \
     "      --max-members N    archives: refuse one of more than N members (default 1000000)\n"     \
+    "      --player-names GAME:SEAT=NAME  name an unnamed seat (game number from 1 as the\n"    \
+    "                         output counts them, seat 0-3; repeatable); an unnamed seat is\n"   \
+    "                         otherwise the player \"seat S of game N\", never merged\n"        \
     "  -q, --quiet            no progress line\n"                                                  \
     "  -h, --help             this help\n"                                                         \
     "\n"
@@ -30,7 +33,8 @@ const char cmd_stats_usage[] =
     "usage: paifu stats [options] FILE...\n"
     "\n"
     "Per-player statistics over every game in FILE (files, directories, houou-logs databases,\n"
-    "zip and tar archives), players told apart by name: games, deals, average place, place\n"
+    "zip and tar archives), players told apart by name (a seat with no name is a player of its\n"
+    "own): games, deals, average place, place\n"
     "rates, win, deal-in, riichi, call and tsumo rates, average win and deal-in (hand value),\n"
     "tenpai rate at exhaustive draws. Definitions: doc/export.md. Score sheets without tile\n"
     "events give no call rate (shown as - or null).\n"
@@ -189,6 +193,8 @@ typedef struct table_opts {
     cli_rules_opts ro;
     paifu_read_options ropts;
     bool quiet;
+    const char *names[256]; /* --player-names GAME:SEAT=NAME */
+    tab_names player_names;
 } table_opts;
 
 /* Parse ARGV for CMD (-o only when OUTPUT): 0, or -1 with the usage error printed. */
@@ -199,6 +205,7 @@ static int parse_options(table_opts *t, int argc, char **argv, const char *cmd, 
                                              {"output", required_argument, NULL, 'o'},
                                              {"quiet", no_argument, NULL, 'q'},
                                              {"help", no_argument, NULL, 'h'},
+                                             {"player-names", required_argument, NULL, 'N'},
                                              CLI_INPUT_LONGOPTS,
                                              {NULL, 0, NULL, 0}};
     int c;
@@ -218,6 +225,20 @@ static int parse_options(table_opts *t, int argc, char **argv, const char *cmd, 
         case 'q':
             t->quiet = true;
             break;
+        case 'N': {
+            long long game;
+            int seat;
+            const char *name;
+            if (t->player_names.n == sizeof(t->names) / sizeof(t->names[0]) ||
+                !tab_parse_player_name(optarg, &game, &seat, &name)) {
+                cli_usage_error(cmd, "--player-names expects GAME:SEAT=NAME such as 14:2=Anna "
+                                     "(game number from 1, seat 0-3), found '%s'", optarg);
+                return -1;
+            }
+            t->names[t->player_names.n++] = optarg;
+            t->player_names.specs = t->names;
+            break;
+        }
         case 'h':
             fputs(usage, stdout);
             exit(CLI_CLEAN);
@@ -236,7 +257,7 @@ static int parse_options(table_opts *t, int argc, char **argv, const char *cmd, 
 
 int cmd_export(int argc, char **argv)
 {
-    table_opts o = {"sqlite", NULL, {0}, PAIFU_READ_OPTIONS_INIT, false};
+    table_opts o = {"sqlite", NULL, {0}, PAIFU_READ_OPTIONS_INIT, false, {0}, {0}};
     if (parse_options(&o, argc, argv, "export", cmd_export_usage, true) < 0)
         return CLI_ERROR;
     const char *format = o.format, *out = o.out;
@@ -284,8 +305,8 @@ int cmd_export(int argc, char **argv)
             fputs("\r\n", k.csv[t]);
         }
     }
-    int status = tab_run(argv + optind, argc - optind, &o.ropts, &o.ro, !o.quiet && k.out != stdout,
-                         true, row, &k);
+    int status = tab_run(argv + optind, argc - optind, &o.ropts, &o.ro, &o.player_names,
+                         !o.quiet && k.out != stdout, true, row, &k);
     if (close_sink(&k, out) < 0) {
         fprintf(stderr, "paifu export: cannot write %s\n", out);
         status = CLI_ERROR;
@@ -295,7 +316,7 @@ int cmd_export(int argc, char **argv)
 
 int cmd_stats(int argc, char **argv)
 {
-    table_opts t = {"text", NULL, {0}, PAIFU_READ_OPTIONS_INIT, false};
+    table_opts t = {"text", NULL, {0}, PAIFU_READ_OPTIONS_INIT, false, {0}, {0}};
     if (parse_options(&t, argc, argv, "stats", cmd_stats_usage, false) < 0)
         return CLI_ERROR;
     if (strcmp(t.format, "text") != 0 && strcmp(t.format, "csv") != 0 &&
@@ -308,7 +329,7 @@ int cmd_stats(int argc, char **argv)
         cli_usage_error("stats", "out of memory");
         return CLI_ERROR;
     }
-    int status = tab_run(argv + optind, argc - optind, &t.ropts, &t.ro,
+    int status = tab_run(argv + optind, argc - optind, &t.ropts, &t.ro, &t.player_names,
                          !t.quiet && strcmp(t.format, "json") != 0, false, tab_stats_row, st);
     if (tab_stats_print(st, stdout, t.format) < 0) { /* the table's rows: no memory */
         cli_usage_error("stats", "out of memory");

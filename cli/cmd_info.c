@@ -69,23 +69,41 @@ static void outcome_text(char *buf, size_t size, const paifu_deal *d)
 }
 
 /*
- * Each deal's label: a score sheet names no round, so its deals take the round, dealer and
- * honba the results before them give under the rule set (paifu_game_deal_starts).
+ * The settled view of the game under its rule set (paifu_game_settle): each deal's label (a
+ * score sheet names no round, so its deals take the round, dealer and honba the results
+ * before them give), what every outcome paid and the scores after it. NULL when the game
+ * cannot be verified (then the recorded starts are shown).
  */
-static paifu_deal_start *deal_starts(const paifu_game *g, const char *preset)
+static paifu_settled *settle(const paifu_game *g, const char *preset)
 {
-    size_t n = paifu_game_deal_count(g);
-    paifu_deal_start *starts = calloc(n ? n : 1, sizeof(*starts));
     paifu_rules *rules = NULL;
+    paifu_settled *v = NULL;
     paifu_error err;
     paifu_error_clear(&err);
-    if (!starts || paifu_game_rules(&rules, g, preset, &err) < 0 ||
-        paifu_game_deal_starts(starts, n, g, rules, &err) < 0) {
-        for (size_t d = 0; starts && d < n; d++)
-            starts[d] = paifu_game_deal(g, d)->start; /* as recorded */
-    }
+    if (paifu_game_rules(&rules, g, preset, &err) == 0 &&
+        paifu_game_settle(&v, g, rules, NULL, NULL, &err) < 0)
+        v = NULL;
     paifu_rules_free(rules);
-    return starts;
+    return v;
+}
+
+/* Deal D's start as the walk took it (the recorded one when the walk did not reach it). */
+static paifu_deal_start start_of(const paifu_settled *v, const paifu_game *g, size_t d,
+                                 char *label, size_t size)
+{
+    paifu_deal_start st = paifu_game_deal(g, d)->start;
+    const paifu_settled_deal *x = paifu_settled_deal_get(v, d);
+    if (x && x->deal == d) {
+        st.round_wind = x->round_wind;
+        st.hand_number = x->hand_number;
+        st.dealer = x->dealer;
+        st.honba = x->honba;
+        st.riichi_sticks = x->riichi_sticks;
+        snprintf(label, size, "%s", x->label);
+    } else {
+        paifu_deal_label(label, size, &st);
+    }
+    return st;
 }
 
 static void print_game_text(const paifu_game *g, size_t index, const char *preset)
@@ -109,22 +127,28 @@ static void print_game_text(const paifu_game *g, size_t index, const char *prese
     size_t n = paifu_game_deal_count(g);
     printf("    %zu deal%s%s\n", n, n == 1 ? "" : "s",
            paifu_game_truncated(g) ? " (the log is truncated)" : "");
-    paifu_deal_start *starts = deal_starts(g, preset);
+    paifu_settled *v = settle(g, preset);
     for (size_t d = 0; d < n; d++) {
         const paifu_deal *deal = paifu_game_deal(g, d);
         char label[16], outcome[256];
-        paifu_deal_label(label, sizeof(label), starts ? &starts[d] : &deal->start);
+        start_of(v, g, d, label, sizeof(label));
         outcome_text(outcome, sizeof(outcome), deal);
         printf("    %-6s %4zu events  %s\n", label, deal->n_events, outcome);
     }
-    free(starts);
     const paifu_game_result *r = paifu_game_result_get(g);
+    const paifu_settled_result *sr = paifu_settled_result_get(v);
     if (r->has_points) {
         printf("    final points:");
         for (int s = 0; s < players; s++)
             printf(" %d", (int)r->points[s]);
         printf("\n");
+    } else if (sr && sr->has_points) { /* the walk's: the log records none */
+        printf("    final points (not recorded: the scores after the last deal):");
+        for (int s = 0; s < players; s++)
+            printf(" %d", (int)sr->points[s]);
+        printf("\n");
     }
+    paifu_settled_free(v);
     if (r->has_final) {
         printf("    final scores:");
         for (int s = 0; s < players; s++)
@@ -140,25 +164,55 @@ static void print_deals_json(const paifu_game *g, const char *preset)
 {
     static const char WINDS[] = "ESWN";
     size_t n = paifu_game_deal_count(g);
-    paifu_deal_start *starts = deal_starts(g, preset);
+    int players = paifu_game_players(g);
+    paifu_settled *v = settle(g, preset);
     printf(", \"deal_list\": [");
     for (size_t d = 0; d < n; d++) {
         const paifu_deal *deal = paifu_game_deal(g, d);
-        const paifu_deal_start *st = starts ? &starts[d] : &deal->start;
         char label[16], outcome[256];
-        paifu_deal_label(label, sizeof(label), st);
+        paifu_deal_start st = start_of(v, g, d, label, sizeof(label));
         outcome_text(outcome, sizeof(outcome), deal);
         printf("%s{\"label\": ", d ? ", " : "");
         cli_json_string(stdout, label);
         printf(", \"round\": \"%c%d\", \"dealer\": %d, \"honba\": %d, "
                "\"riichi_sticks\": %d, \"events\": %zu, \"outcome\": ",
-               WINDS[st->round_wind & 3], st->hand_number + 1, st->dealer, st->honba,
-               st->riichi_sticks, deal->n_events);
+               WINDS[st.round_wind & 3], st.hand_number + 1, st.dealer, st.honba,
+               st.riichi_sticks, deal->n_events);
         cli_json_string(stdout, outcome);
+        /* what the deal paid and the scores after it, as the walk settled them */
+        const paifu_settled_deal *x = paifu_settled_deal_get(v, d);
+        if (x && x->deal == d && x->n_rows) {
+            int32_t deltas[PAIFU_SEATS] = {0};
+            bool computed = false;
+            const paifu_settled_row *last = NULL;
+            for (uint32_t k = 0; k < x->n_rows; k++) {
+                last = paifu_settled_row_get(v, x->first_row + k);
+                for (int s = 0; last->paid && s < players; s++)
+                    deltas[s] += last->deltas[s];
+                computed = computed || (last->paid && !(last->marks & PAIFU_SETTLED_REC_DELTAS));
+            }
+            printf(", \"deltas\": [");
+            for (int s = 0; s < players; s++)
+                printf("%s%d", s ? ", " : "", (int)deltas[s]);
+            printf("], \"deltas_computed\": %s", computed ? "true" : "false");
+            if (last->scores_known) {
+                printf(", \"scores_after\": [");
+                for (int s = 0; s < players; s++)
+                    printf("%s%d", s ? ", " : "", (int)last->scores_after[s]);
+                printf("]");
+            }
+        }
         printf("}");
     }
     printf("]");
-    free(starts);
+    const paifu_settled_result *sr = paifu_settled_result_get(v);
+    if (sr && sr->has_points && !(sr->marks & PAIFU_SETTLED_REC_FINAL_POINTS)) {
+        printf(", \"settled_points\": [");
+        for (int s = 0; s < players; s++)
+            printf("%s%d", s ? ", " : "", (int)sr->points[s]);
+        printf("]");
+    }
+    paifu_settled_free(v);
 }
 
 static void print_game_json(const paifu_game *g, bool first, const char *preset)

@@ -39,7 +39,9 @@ const char cmd_report_usage[] =
     "                         a directory that gets standings.csv, games.csv, deals.csv and\n"
     "                         findings.csv\n"
     "  -r, --rules PRESET     rule set for every game (default: the one each log names, else\n"
-    "                         rrc; the standings use the first game's)\n"
+    "                         rrc); every game is scored under its own rule set, and games of\n"
+    "                         different rule sets or player counts are ranked in separate\n"
+    "                         standings tables\n"
     "      --rules-file FILE  a JSON rule file instead\n"
     "      --rule KEY=VALUE   override one rule parameter (repeatable)\n"
     "      --from FORMAT      skip detection and read FORMAT\n"
@@ -47,6 +49,9 @@ const char cmd_report_usage[] =
     "                         the rows read, the members allowed (see paifu validate --help)\n"    "      --max-findings N   findings kept per game (default 1000)\n"
     "      --sanction NAME=P  add P places (0.05 to 0.5) to NAME's average place (JHC 2016\n"
     "                         §8.3.2; repeatable; a paifu log records them as place_sanctions)\n"
+    "      --player-names GAME:SEAT=NAME  name an unnamed seat (the report's game number,\n"
+    "                         seat 0-3; repeatable); an unnamed seat is otherwise the player\n"
+    "                         \"seat S of game N\", never merged with another\n"
     "  -h, --help             this help\n"
     "\n"
     "example: paifu report --title \"Spring cup 2025\" --format html -o report.html logs/\n"
@@ -92,10 +97,13 @@ int cmd_report(int argc, char **argv)
         {"max-findings", required_argument, NULL, 'm'},
         {"sanction", required_argument, NULL, 's'},
         {"title", required_argument, NULL, 'T'},
+        {"player-names", required_argument, NULL, 'N'},
         {"help", no_argument, NULL, 'h'},         CLI_INPUT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     const char *sanctions[64];
     size_t n_sanctions = 0;
+    const char *names[256];
+    size_t n_names = 0;
     cli_rules_opts ro = {0};
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
     writer_fn write = rep_write_text;
@@ -119,6 +127,18 @@ int cmd_report(int argc, char **argv)
                 return CLI_ERROR;
             }
             sanctions[n_sanctions++] = optarg;
+            break;
+        }
+        case 'N': {
+            long long game;
+            int seat;
+            const char *name;
+            if (n_names == 256 || !tab_parse_player_name(optarg, &game, &seat, &name)) {
+                cli_usage_error("report", "--player-names expects GAME:SEAT=NAME such as 14:2=Anna "
+                                          "(game number from 1, seat 0-3), found '%s'", optarg);
+                return CLI_ERROR;
+            }
+            names[n_names++] = optarg;
             break;
         }
         case 'm': max_findings = (uint32_t)strtoul(optarg, NULL, 10); break;
@@ -172,6 +192,8 @@ int cmd_report(int argc, char **argv)
     doc.sanctions = sanctions;
     doc.n_sanctions = n_sanctions;
     doc.title = title;
+    doc.player_names.specs = names;
+    doc.player_names.n = n_names;
     int st = rep_collect(&doc, &in, &ro, &ropts, max_findings);
     if (st > status)
         status = st;

@@ -163,11 +163,13 @@ static void print_finding(FILE *o, const vopts *st, const paifu_game *g,
     cli_text(o, where);
     fprintf(o, ": %s: %s: ", paifu_severity_name(f->severity), f->code);
     cli_text(o, f->message);
-    if (f->expected[0] || f->recorded[0]) {
-        fputs(" (expected ", o);
-        cli_text(o, f->expected[0] ? f->expected : "-");
-        fputs(", recorded ", o);
-        cli_text(o, f->recorded[0] ? f->recorded : "-");
+    if (f->expected[0] || f->recorded[0]) { /* "expected" only where paifu computed one */
+        fputs(f->expected[0] ? " (expected " : " (recorded ", o);
+        cli_text(o, f->expected[0] ? f->expected : f->recorded);
+        if (f->expected[0] && f->recorded[0]) {
+            fputs(", recorded ", o);
+            cli_text(o, f->recorded);
+        }
         fputs(")", o);
     }
     cli_text(o, context);

@@ -193,7 +193,18 @@ size_t cli_finding_deal(const paifu_game *game, const paifu_finding *f)
             return d + 1;
         }
     }
-    return first;
+    if (first || !f->where.line)
+        return first;
+    /* a score sheet records no round: its deals' labels are the walk's, so the source line
+       of the finding's event tells its deal */
+    for (size_t d = 0; d < paifu_game_deal_count(game); d++) {
+        const paifu_deal *deal = paifu_game_deal(game, d);
+        if ((deal->flags & PAIFU_DEAL_ROUND_UNKNOWN) && f->where.event >= 0 &&
+            (size_t)f->where.event < deal->n_events &&
+            deal->events[f->where.event].line == f->where.line)
+            return d + 1;
+    }
+    return 0;
 }
 
 int cli_finding_seats(int seats[2], const paifu_game *game, const paifu_finding *f, size_t deal)

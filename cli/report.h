@@ -23,6 +23,11 @@ typedef struct rep_row {
     bool has_delta;
     int32_t delta[PAIFU_SEATS];
     int32_t scores[PAIFU_SEATS]; /* running scores after the row */
+    bool scores_known;
+    /* marks of the settled view: computed by paifu because the log does not record them */
+    bool delta_computed;  /* the payments (a score sheet's: from han, fu and the rule set) */
+    bool points_computed; /* the hand's value */
+    bool label_computed;  /* label and dealer (a score sheet names no round) */
     char note[128];
 } rep_row;
 
@@ -56,6 +61,11 @@ typedef struct rep_game {
     int32_t points[PAIFU_SEATS];
     int32_t final[PAIFU_SEATS];
     int place12[PAIFU_SEATS]; /* places x 12 (shared places) */
+    bool points_computed;     /* the log records no final points: the walk's (see note) */
+    bool final_computed;      /* the final scores are the rule set's from the points */
+    char result_note[200];    /* how the result was settled, "" when recorded */
+    char unscored[200];       /* why the game cannot be scored ("" when it can) */
+    size_t standings_table;   /* 1-based index of its standings table, 0 none */
     rep_row *rows;
     size_t n_rows;
     /* the chart: scores at the start of every deal, then the final points */
@@ -76,14 +86,43 @@ typedef struct rep_standing {
     size_t first_game;        /* the number of the player's first game (a link) */
 } rep_standing;
 
+/* One standings table: the games of one rule set, one number of players and one method
+   (games of different rule sets are never ranked together). */
+typedef struct rep_standings {
+    rep_standing *rows;
+    size_t n;
+    char method[32];
+    cli_rules_info rules;
+    char rules_name[64]; /* paifu_rules_name */
+    int players;
+    bool mcr;
+    size_t games;        /* games ranked in it */
+} rep_standings;
+
+/* A game listed under the standings instead of in them. */
+typedef struct rep_unranked {
+    size_t game; /* its number */
+    char reason[200];
+} rep_unranked;
+
 typedef struct rep_doc {
     rep_game *games;
     size_t n_games, cap;
+    /* the table a writer renders (rep_standings_select): a copy of tables[table] */
     rep_standing *standings;
     size_t n_standings;
     char method[32];          /* the rules' standings parameter */
     cli_rules_info rules;     /* the rule set the standings are computed under */
     bool mcr;
+    size_t table;             /* the index of that table in `tables` */
+    bool one_table;           /* set by rep_standings_select: the standings grid is that table;
+                                 else, with several tables, one grid of them all whose first
+                                 column names each row's table (--table standings, CSV) */
+    rep_standings *tables;    /* every standings table, one per rule set, players and method */
+    size_t n_tables;
+    rep_unranked *unranked;   /* games in no standings table, with the reason */
+    size_t n_unranked;
+    tab_names player_names;   /* input: --player-names GAME:SEAT=NAME */
     size_t files, unreadable;
     uint64_t findings;
     char **errors;            /* files that could not be read, as printed */
@@ -93,6 +132,12 @@ typedef struct rep_doc {
     const char *title;        /* input: --title, NULL the default ("Audit report") */
     size_t n_sanctions;
 } rep_doc;
+
+/* A copy of DOC whose standings fields (standings, method, rules, mcr, table) are those of
+   table K: what the writers render as "the" standings, one table after another. */
+rep_doc rep_standings_select(const rep_doc *doc, size_t k);
+/* "ema (4 players, sum of final scores)": what a standings table covers. */
+void rep_standings_title(char *buf, size_t size, const rep_standings *t);
 
 /* Parse --sanction's NAME=PLACES ("Yuri=0.25": 25 hundredths of a place, JHC 2016 §8.3.2) into
    NAME (SIZE bytes) and *HUNDREDTHS. False when ARG is not of that form. */
@@ -188,6 +233,12 @@ size_t rep_seats_by_player(rep_seat_ref **out, const rep_doc *doc);
 const rep_seat_ref *rep_seats_find(const rep_seat_ref *seats, size_t n, const char *name,
                                    size_t *count);
 void rep_seats_free(rep_seat_ref *seats, size_t n);
+/* The ranked players of every standings table, in table and rank order, each once: player K
+   (1-based) is the section "player-K"; its standing is that of the first table it is ranked
+   in. Returns their number; *NAMES and *ROWS (NULL for no memory) are malloc'd (free both). */
+size_t rep_ranked_players(const char ***names, const rep_standing ***rows, const rep_doc *doc);
+/* The section number of NAME among the ranked players (rep_ranked_players), 0 none. */
+size_t rep_player_section(const rep_doc *doc, const char *name);
 /* The findings of game G that name SEAT: their number, *FIRST the index of the first. */
 size_t rep_seat_findings(const rep_game *g, int seat, size_t *first);
 /* "5 games from 3 files, 2 findings" */

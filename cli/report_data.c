@@ -153,19 +153,20 @@ static void yaku_text(char *buf, size_t size, const paifu_win *w, bool mcr)
     }
 }
 
-static rep_row *new_row(rep_game *g, size_t *cap, size_t deal, const paifu_deal *d,
-                        const int32_t *running)
+static rep_row *new_row(rep_game *g, size_t *cap, size_t deal, const paifu_settled_deal *sd)
 {
     g->rows = grow(g->rows, cap, g->n_rows, sizeof(*g->rows));
     rep_row *r = &g->rows[g->n_rows++];
     memset(r, 0, sizeof(*r));
     r->deal = deal;
-    paifu_deal_label(r->label, sizeof(r->label), &d->start);
-    r->dealer = d->start.dealer;
+    snprintf(r->label, sizeof(r->label), "%s", sd->label);
+    r->dealer = sd->dealer;
+    r->label_computed = !(sd->marks & PAIFU_SETTLED_REC_ROUND);
     r->winner = r->payer = -1;
     r->han = r->fu = -1;
     r->points = INT32_MIN;
-    memcpy(r->scores, running, sizeof(r->scores));
+    memcpy(r->scores, sd->scores, sizeof(r->scores));
+    r->scores_known = sd->scores_known;
     return r;
 }
 
@@ -185,108 +186,82 @@ static void seat_list(char *buf, size_t size, const char *what, unsigned bits, c
                  " none");
 }
 
-static void add_deals(rep_game *g, const paifu_game *game, const paifu_rules *rules)
+/* A row's words and the recorded things it names (yaku, notes) from the log; every number
+   (label, dealer, value, payments, running scores) from the settled view X. */
+static void fill_row(rep_row *r, const rep_game *g, const paifu_deal *d,
+                     const paifu_settled_row *x)
+{
+    r->han = x->han;
+    r->fu = x->fu;
+    r->points = x->points;
+    r->points_computed = x->points != INT32_MIN && !(x->marks & PAIFU_SETTLED_REC_POINTS);
+    r->has_delta = x->paid;
+    r->delta_computed = x->paid && !(x->marks & PAIFU_SETTLED_REC_DELTAS);
+    if (x->paid)
+        memcpy(r->delta, x->deltas, sizeof(r->delta));
+    memcpy(r->scores, x->scores_after, sizeof(r->scores));
+    r->scores_known = x->scores_known;
+    r->winner = x->seat;
+    if (x->kind == PAIFU_SETTLED_WIN && x->detail < d->n_wins) {
+        const paifu_win *w = &d->wins[x->detail];
+        bool tsumo = x->from == x->seat || x->from < 0;
+        snprintf(r->outcome, sizeof(r->outcome), "%s",
+                 g->mcr ? (tsumo ? "self-drawn" : "discard") : (tsumo ? "tsumo" : "ron"));
+        r->payer = tsumo ? -1 : x->from;
+        yaku_text(r->yaku, sizeof(r->yaku), w, g->mcr);
+        if (x->limit != PAIFU_LIMIT_NONE && x->limit != PAIFU_LIMIT_UNKNOWN)
+            snprintf(r->note, sizeof(r->note), "%s", paifu_limit_name((paifu_limit)x->limit));
+    } else if (x->kind == PAIFU_SETTLED_DRAW && x->detail < d->n_draws) {
+        const paifu_draw *dr = &d->draws[x->detail];
+        if (x->draw_kind == PAIFU_DRAW_EXHAUSTIVE)
+            snprintf(r->outcome, sizeof(r->outcome), "exhaustive draw");
+        else
+            snprintf(r->outcome, sizeof(r->outcome), "draw (%s)",
+                     paifu_draw_kind_name((paifu_draw_kind)x->draw_kind));
+        if (dr->nagashi)
+            seat_list(r->note, sizeof(r->note), "nagashi mangan:", dr->nagashi, g);
+        else if (x->draw_kind == PAIFU_DRAW_EXHAUSTIVE && !g->mcr)
+            seat_list(r->note, sizeof(r->note), "tenpai:", x->tenpai, g);
+    } else if (x->kind == PAIFU_SETTLED_PENALTY && x->detail < d->n_penalties) {
+        const paifu_penalty *p = &d->penalties[x->detail];
+        snprintf(r->outcome, sizeof(r->outcome), "%s",
+                 p->kind == PAIFU_PENALTY_DEAD_HAND
+                     ? "dead hand"
+                     : paifu_penalty_kind_name((paifu_penalty_kind)p->kind));
+        if (p->amount)
+            snprintf(r->note, sizeof(r->note), "%d points%s", (int)p->amount,
+                     p->timing == PAIFU_PENALTY_AFTER_UMA ? " after uma" : "");
+        if (p->note) {
+            size_t n = strlen(r->note);
+            snprintf(r->note + n, sizeof(r->note) - n, "%s%s", n ? "; " : "", p->note);
+        }
+    }
+}
+
+/* The deal rows and the chart, read from the settled view V (every number is the walk's). */
+static void add_deals(rep_game *g, const paifu_game *game, const paifu_settled *v)
 {
     size_t cap = 0, ccap = 0;
-    int32_t running[PAIFU_SEATS] = {0};
-    char buf[32];
-    if (!g->mcr && paifu_rules_get(buf, sizeof(buf), rules, "start_points", NULL) == 0)
-        for (int s = 0; s < g->players; s++)
-            running[s] = (int32_t)atol(buf);
-    size_t n_deals = paifu_game_deal_count(game);
-    for (size_t di = 0; di < n_deals; di++) {
-        const paifu_deal *d = paifu_game_deal(game, di);
-        if (d->start.flags & PAIFU_DEAL_HAS_SCORES)
-            memcpy(running, d->start.scores, sizeof(running));
+    int32_t last[PAIFU_SEATS] = {0};
+    for (size_t i = 0; i < paifu_settled_deal_count(v); i++) {
+        const paifu_settled_deal *sd = paifu_settled_deal_get(v, i);
+        const paifu_deal *d = paifu_game_deal(game, sd->deal);
         g->chart = grow(g->chart, &ccap, g->n_chart, sizeof(*g->chart));
-        memcpy(g->chart[g->n_chart++], running, sizeof(running));
-        size_t before = g->n_rows;
-        for (size_t i = 0; i < d->n_events; i++) {
-            const paifu_event *ev = &d->events[i];
-            rep_row *r = NULL;
-            if (ev->type == PAIFU_EV_RIICHI_ACCEPTED && !g->mcr && ev->seat >= 0 &&
-                ev->seat < PAIFU_SEATS) {
-                running[ev->seat] -= 1000; /* the deposit; the winner's deltas take it back */
-            } else if (ev->type == PAIFU_EV_WIN && ev->detail >= 0 &&
-                       (size_t)ev->detail < d->n_wins) {
-                const paifu_win *w = &d->wins[ev->detail];
-                r = new_row(g, &cap, di + 1, d, running);
-                bool tsumo = w->from == w->winner || w->from < 0;
-                snprintf(r->outcome, sizeof(r->outcome), "%s",
-                         g->mcr ? (tsumo ? "self-drawn" : "discard") : (tsumo ? "tsumo" : "ron"));
-                r->winner = w->winner;
-                r->payer = tsumo ? -1 : w->from;
-                if (w->known & PAIFU_REC_HAN)
-                    r->han = w->han;
-                if (w->known & PAIFU_REC_FU)
-                    r->fu = w->fu;
-                if (w->known & PAIFU_REC_POINTS)
-                    r->points = w->points;
-                yaku_text(r->yaku, sizeof(r->yaku), w, g->mcr);
-                if (w->known & PAIFU_REC_DELTAS) {
-                    r->has_delta = true;
-                    memcpy(r->delta, w->deltas, sizeof(r->delta));
-                }
-                if (w->limit != PAIFU_LIMIT_NONE && w->limit != PAIFU_LIMIT_UNKNOWN &&
-                    (w->known & PAIFU_REC_LIMIT))
-                    snprintf(r->note, sizeof(r->note), "%s",
-                             paifu_limit_name((paifu_limit)w->limit));
-            } else if ((ev->type == PAIFU_EV_EXHAUSTIVE_DRAW ||
-                        ev->type == PAIFU_EV_ABORTIVE_DRAW) &&
-                       ev->detail >= 0 && (size_t)ev->detail < d->n_draws) {
-                const paifu_draw *dr = &d->draws[ev->detail];
-                r = new_row(g, &cap, di + 1, d, running);
-                if (dr->kind == PAIFU_DRAW_EXHAUSTIVE)
-                    snprintf(r->outcome, sizeof(r->outcome), "exhaustive draw");
-                else
-                    snprintf(r->outcome, sizeof(r->outcome), "draw (%s)",
-                             paifu_draw_kind_name((paifu_draw_kind)dr->kind));
-                r->winner = dr->seat;
-                if (dr->known & PAIFU_REC_DELTAS) {
-                    r->has_delta = true;
-                    memcpy(r->delta, dr->deltas, sizeof(r->delta));
-                }
-                if (dr->nagashi)
-                    seat_list(r->note, sizeof(r->note), "nagashi mangan:", dr->nagashi, g);
-                else if (dr->known & PAIFU_REC_TENPAI)
-                    seat_list(r->note, sizeof(r->note), "tenpai:", dr->tenpai, g);
-            } else if (ev->type == PAIFU_EV_PENALTY && ev->detail >= 0 &&
-                       (size_t)ev->detail < d->n_penalties) {
-                const paifu_penalty *p = &d->penalties[ev->detail];
-                r = new_row(g, &cap, di + 1, d, running);
-                snprintf(r->outcome, sizeof(r->outcome), "%s",
-                         p->kind == PAIFU_PENALTY_DEAD_HAND ? "dead hand"
-                         : paifu_penalty_kind_name((paifu_penalty_kind)p->kind));
-                r->winner = p->seat;
-                if (p->has_deltas) {
-                    r->has_delta = true;
-                    memcpy(r->delta, p->deltas, sizeof(r->delta));
-                }
-                if (p->amount)
-                    snprintf(r->note, sizeof(r->note), "%d points%s", (int)p->amount,
-                             p->timing == PAIFU_PENALTY_AFTER_UMA ? " after uma" : "");
-                if (p->note) {
-                    size_t n = strlen(r->note);
-                    snprintf(r->note + n, sizeof(r->note) - n, "%s%s", n ? "; " : "", p->note);
-                }
-            }
-            if (r) {
-                if (r->has_delta)
-                    for (int s = 0; s < PAIFU_SEATS; s++)
-                        running[s] += r->delta[s];
-                memcpy(r->scores, running, sizeof(running));
-            }
+        memcpy(g->chart[g->n_chart++], sd->scores, sizeof(last));
+        memcpy(last, sd->scores, sizeof(last));
+        for (uint32_t k = 0; k < sd->n_rows; k++) {
+            const paifu_settled_row *x = paifu_settled_row_get(v, sd->first_row + k);
+            rep_row *r = new_row(g, &cap, sd->deal + 1, sd);
+            fill_row(r, g, d, x);
+            memcpy(last, x->scores_after, sizeof(last));
         }
-        if (g->n_rows == before) {
-            rep_row *r = new_row(g, &cap, di + 1, d, running);
+        if (!sd->n_rows) {
+            rep_row *r = new_row(g, &cap, sd->deal + 1, sd);
             snprintf(r->outcome, sizeof(r->outcome), "no outcome recorded");
         }
     }
     g->chart = grow(g->chart, &ccap, g->n_chart, sizeof(*g->chart));
-    if (g->has_points)
-        memcpy(g->chart[g->n_chart++], g->points, sizeof(running));
-    else
-        memcpy(g->chart[g->n_chart++], running, sizeof(running));
+    memcpy(g->chart[g->n_chart++], g->has_points ? g->points : last, sizeof(last));
 }
 
 /* ---- the table at a finding's event ---- */
@@ -375,9 +350,36 @@ static void fu_parts(rep_finding *f, const paifu_game *game, const paifu_report 
 
 /* ---- games ---- */
 
+/* The deal (1-based, 0 none) finding F is on: the deal whose label as the walk took it (the
+   settled view V: a score sheet's true labels) is F's, told apart by the source line when a
+   label repeats (a redeal after a chombo). */
+static size_t finding_deal(const paifu_settled *v, const paifu_game *game, const paifu_finding *f)
+{
+    if (!f->where.deal[0])
+        return 0;
+    size_t first = 0;
+    for (size_t i = 0; i < paifu_settled_deal_count(v); i++) {
+        const paifu_settled_deal *sd = paifu_settled_deal_get(v, i);
+        if (strcmp(sd->label, f->where.deal) != 0)
+            continue;
+        const paifu_deal *deal = paifu_game_deal(game, sd->deal);
+        if (!first)
+            first = sd->deal + 1;
+        if (!f->where.line)
+            break;
+        if (f->where.event >= 0 && (size_t)f->where.event < deal->n_events) {
+            if (deal->events[f->where.event].line == f->where.line)
+                return sd->deal + 1;
+        } else if (deal->line == f->where.line) {
+            return sd->deal + 1;
+        }
+    }
+    return first ? first : cli_finding_deal(game, f);
+}
+
 static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu_game *game,
                      const paifu_rules *rules, paifu_rules_origin origin,
-                     const cli_rules_opts *ro, paifu_report *rep)
+                     const cli_rules_opts *ro, paifu_report *rep, const paifu_settled *v)
 {
     doc->games = grow(doc->games, &doc->cap, doc->n_games, sizeof(*doc->games));
     rep_game *g = &doc->games[doc->n_games++];
@@ -395,23 +397,33 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
     }
     snprintf(g->format, sizeof(g->format), "%s", paifu_game_source_format(game));
     g->players = paifu_game_players(game);
-    for (int s = 0; s < PAIFU_SEATS; s++)
-        g->names[s] = dup_str(s < g->players ? cli_player_name(game, s) : "");
+    for (int s = 0; s < PAIFU_SEATS; s++) {
+        char buf[80]; /* a seat with no name is its own player: "seat 2 of game 14" */
+        g->names[s] = dup_str(s < g->players ? tab_player(buf, sizeof(buf), game, s,
+                                                          (long long)g->number,
+                                                          &doc->player_names)
+                                             : "");
+    }
     cli_rules_describe(&g->rules, ro, game, rules, origin);
     char family[16] = "";
     paifu_rules_get(family, sizeof(family), rules, "family", NULL);
     g->mcr = strcmp(family, "mcr") == 0;
-    const paifu_game_result *res = paifu_game_result_get(game);
+    const paifu_settled_result *res = paifu_settled_result_get(v);
     if (res->has_points) {
         g->has_points = true;
         memcpy(g->points, res->points, sizeof(g->points));
-        paifu_settle_places(g->place12, res->points, g->players, rules);
-        if (res->has_final)
-            memcpy(g->final, res->final, sizeof(g->final));
-        else if (paifu_settle_game_final(g->final, game, rules, NULL) < 0)
-            memcpy(g->final, res->points, sizeof(g->final));
+        memcpy(g->place12, res->place12, sizeof(g->place12));
+        memcpy(g->final, res->has_final ? res->final : res->points, sizeof(g->final));
+        g->points_computed = !(res->marks & PAIFU_SETTLED_REC_FINAL_POINTS);
+        g->final_computed = !(res->marks & PAIFU_SETTLED_REC_FINAL);
+        if (g->points_computed)
+            snprintf(g->result_note, sizeof(g->result_note),
+                     "the log records no final points: these are the scores after the last "
+                     "deal as paifu settled it, leftover riichi sticks given");
+    } else {
+        snprintf(g->unscored, sizeof(g->unscored), "%s", res->reason);
     }
-    add_deals(g, game, rules);
+    add_deals(g, game, v);
     g->findings_total = paifu_report_stats(rep)->findings;
     size_t n = paifu_report_count(rep);
     g->findings = n ? calloc(n, sizeof(*g->findings)) : NULL;
@@ -423,7 +435,7 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
         rep_finding *f = &g->findings[g->n_findings++];
         f->f = *paifu_report_finding(rep, i);
         cli_citation(f->rule, sizeof(f->rule), f->f.rule_ref, g->rules.citation);
-        f->deal = cli_finding_deal(game, &f->f);
+        f->deal = finding_deal(v, game, &f->f);
         f->n_seats = cli_finding_seats(f->seats, game, &f->f, f->deal);
         if (f->deal && f->f.where.event >= 0)
             f->state = state_at(f, paifu_game_deal(game, f->deal - 1), g);
@@ -466,9 +478,65 @@ static void error_line(rep_doc *doc, paifu_error *err, const char *path, size_t 
     paifu_error_clear(err);
 }
 
-/* Verify game G (read from SOURCE, the IN_FILE'th before it there) and add it to DOC and the
-   standings *ST (created at the first game, under its rule set or the options'). */
-static int collect_game(rep_doc *doc, paifu_standings **st, const char *source, size_t in_file,
+/* The standings being built: one per rule set, number of players and method. */
+typedef struct building {
+    paifu_standings *st;
+    rep_standings info;
+} building;
+
+typedef struct builder {
+    building *b;
+    size_t n, cap;
+} builder;
+
+/* The standings table of a game under RULES with PLAYERS players (made at its first game). */
+static building *table_for(builder *bd, const paifu_rules *rules, int players,
+                           const cli_rules_opts *ro, const paifu_game *g,
+                           paifu_rules_origin origin, paifu_error *err)
+{
+    char method[32] = "", family[16] = "";
+    paifu_rules_get(method, sizeof(method), rules, "standings", NULL);
+    paifu_rules_get(family, sizeof(family), rules, "family", NULL);
+    const char *name = paifu_rules_name(rules);
+    cli_rules_info ri;
+    cli_rules_describe(&ri, ro, g, rules, origin);
+    for (size_t i = 0; i < bd->n; i++) {
+        rep_standings *t = &bd->b[i].info;
+        if (t->players == players && strcmp(t->method, method) == 0 &&
+            strcmp(t->rules_name, name ? name : "") == 0 &&
+            strcmp(t->rules.overrides, ri.overrides) == 0 && strcmp(t->rules.file, ri.file) == 0)
+            return &bd->b[i];
+    }
+    bd->b = grow(bd->b, &bd->cap, bd->n, sizeof(*bd->b));
+    building *x = &bd->b[bd->n];
+    memset(x, 0, sizeof(*x));
+    if (paifu_standings_new(&x->st, rules, err) < 0)
+        return NULL;
+    bd->n++;
+    x->info.rules = ri;
+    x->info.players = players;
+    x->info.mcr = strcmp(family, "mcr") == 0;
+    snprintf(x->info.method, sizeof(x->info.method), "%s", method);
+    snprintf(x->info.rules_name, sizeof(x->info.rules_name), "%s", name ? name : "");
+    return x;
+}
+
+static void unranked(rep_doc *doc, size_t game, const char *reason)
+{
+    rep_unranked *u = realloc(doc->unranked, (doc->n_unranked + 1) * sizeof(*u));
+    if (!u) {
+        fputs("paifu report: out of memory\n", stderr);
+        exit(CLI_ERROR);
+    }
+    doc->unranked = u;
+    u = &doc->unranked[doc->n_unranked++];
+    u->game = game;
+    snprintf(u->reason, sizeof(u->reason), "%s", reason);
+}
+
+/* Verify and settle game G (read from SOURCE, the IN_FILE'th before it there), add it to DOC
+   and rank it in the standings of its own rule set and number of players. */
+static int collect_game(rep_doc *doc, builder *bd, const char *source, size_t in_file,
                         const paifu_game *g, const char *format, const cli_rules_opts *ro,
                         paifu_report *rep, uint32_t max_findings, paifu_error *err)
 {
@@ -477,57 +545,50 @@ static int collect_game(rep_doc *doc, paifu_standings **st, const char *source, 
     int rc = cli_resolve_rules_origin(&rules, &origin, ro, g, "rrc", err);
     if (rc < 0)
         return rc;
-    if (!*st) { /* the standings' rule set: the options, else the first game's own */
-        cli_rules_describe(&doc->rules, ro, g, rules, origin);
-        paifu_rules_get(doc->method, sizeof(doc->method), rules, "standings", NULL);
-        char family[16] = "";
-        paifu_rules_get(family, sizeof(family), rules, "family", NULL);
-        doc->mcr = strcmp(family, "mcr") == 0;
-        if ((rc = paifu_standings_new(st, rules, err)) < 0) {
-            paifu_rules_free(rules);
-            return rc;
-        }
-    }
     paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
     vo.source_name = source;
     vo.game_index = (int32_t)in_file;
     vo.max_findings = max_findings;
     paifu_report_clear(rep);
-    rc = paifu_verify_game(rep, g, rules, &vo, err);
+    paifu_settled *v = NULL;
+    rc = paifu_game_settle(&v, g, rules, rep, &vo, err);
     if (rc == 0) {
-        add_game(doc, source, in_file + 1, g, rules, origin, ro, rep);
+        add_game(doc, source, in_file + 1, g, rules, origin, ro, rep, v);
+        rep_game *game = &doc->games[doc->n_games - 1];
         tab_game_info info = {(long long)doc->n_games, source, format,
                               paifu_rules_origin_name(origin),
-                              (long long)paifu_report_count(rep), rep};
+                              (long long)paifu_report_count(rep), rep, v, &doc->player_names};
         if (doc->stats && tab_game(g, rules, &info, tab_stats_row, doc->stats) != 0) {
             cli_usage_error("report", "out of memory"); /* not a report without its stats */
             exit(CLI_ERROR);
         }
-        if (paifu_game_result_get(g)->has_points)
-            rc = paifu_standings_add_log(*st, g, err);
+        const paifu_settled_result *res = paifu_settled_result_get(v);
+        if (!res->has_points || !res->has_final) {
+            unranked(doc, game->number, res->reason[0] ? res->reason : "no final points");
+        } else {
+            building *t = table_for(bd, rules, game->players, ro, g, origin, err);
+            const char *names[PAIFU_SEATS];
+            for (int s = 0; s < game->players; s++)
+                names[s] = game->names[s];
+            rc = t ? paifu_standings_add_settled(t->st, g, v, names, err) : PAIFU_ENOMEM;
+            if (t) {
+                t->info.games++;
+                game->standings_table = (size_t)(t - bd->b) + 1;
+            }
+        }
+        paifu_settled_free(v);
     }
     paifu_rules_free(rules);
     return rc;
 }
 
-int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
-                const paifu_read_options *ropts, uint32_t max_findings)
+static int collect_inputs(rep_doc *doc, builder *bd, const cli_inputs *in,
+                          const cli_rules_opts *ro, const paifu_read_options *ropts,
+                          uint32_t max_findings, paifu_report *rep)
 {
     int status = CLI_CLEAN;
     paifu_error err;
     paifu_error_clear(&err);
-    paifu_standings *st = NULL;
-    paifu_report *rep = NULL;
-    if (paifu_report_new(&rep, &err) < 0) {
-        cli_print_error(&err);
-        return CLI_ERROR;
-    }
-    doc->files = in->n;
-    if (tab_stats_new(&doc->stats) < 0) {
-        cli_usage_error("report", "out of memory");
-        paifu_report_free(rep);
-        return CLI_ERROR;
-    }
     for (size_t i = 0; i < in->n; i++) {
         const char *path = in->paths[i];
         paifu_reader *r = NULL;
@@ -541,7 +602,7 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
             shown_source(source, sizeof(source),
                          strcmp(path, "-") == 0 ? "-" : paifu_reader_source(r), path, in->rel[i]);
             if (rc > 0)
-                rc = collect_game(doc, &st, source, in_file, g, paifu_reader_format(r), ro, rep,
+                rc = collect_game(doc, bd, source, in_file, g, paifu_reader_format(r), ro, rep,
                                   max_findings, &err);
             if (rc == 0) {
                 in_file++;
@@ -562,48 +623,182 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
         }
         paifu_reader_free(r);
     }
+    return status;
+}
+
+/* Table B ranked into T, the rows' links to each player's first game in it. */
+static void rank_table(rep_doc *doc, rep_standings *t, building *b, size_t index)
+{
+    *t = b->info;
+    const paifu_standing *rows;
+    size_t n = paifu_standings_rank(&rows, b->st);
+    t->rows = n ? calloc(n, sizeof(*t->rows)) : NULL;
+    t->n = 0;
+    for (size_t i = 0; t->rows && i < n; i++) {
+        rep_standing *s = &t->rows[t->n++];
+        s->name = dup_str(rows[i].name);
+        s->rank = rows[i].rank;
+        s->games = rows[i].games;
+        s->total = rows[i].total;
+        s->points = rows[i].points;
+        s->best = rows[i].best;
+        s->worst = rows[i].worst;
+        s->table_points_x12 = rows[i].table_points;
+        if (rows[i].games)
+            s->avg_place_hundredths =
+                (int)((rows[i].place_sum * 100 / 12 + rows[i].games / 2) / rows[i].games +
+                      rows[i].place_penalty);
+        for (size_t k = 0; k < doc->n_games && !s->first_game; k++)
+            for (int p = 0; p < doc->games[k].players; p++)
+                if (strcmp(doc->games[k].names[p], s->name) == 0 &&
+                    doc->games[k].standings_table == index + 1)
+                    s->first_game = doc->games[k].number;
+    }
+}
+
+int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
+                const paifu_read_options *ropts, uint32_t max_findings)
+{
+    paifu_error err;
+    paifu_error_clear(&err);
+    paifu_report *rep = NULL;
+    if (paifu_report_new(&rep, &err) < 0) {
+        cli_print_error(&err);
+        return CLI_ERROR;
+    }
+    doc->files = in->n;
+    if (tab_stats_new(&doc->stats) < 0) { /* not a report without its statistics */
+        cli_usage_error("report", "out of memory");
+        paifu_report_free(rep);
+        return CLI_ERROR;
+    }
+    builder bd = {0};
+    int status = collect_inputs(doc, &bd, in, ro, ropts, max_findings, rep);
     paifu_report_free(rep);
-    for (size_t i = 0; st && i < doc->n_sanctions; i++) {
+    /* --sanction NAME=PLACES: to NAME in every table NAME is ranked in */
+    for (size_t i = 0; i < doc->n_sanctions; i++) {
         char name[256];
         int32_t hundredths;
-        if (rep_parse_sanction(doc->sanctions[i], name, sizeof(name), &hundredths) &&
-            paifu_standings_add_place_penalty(st, name, hundredths, &err) < 0) {
-            cli_print_error(&err);
-            status = CLI_ERROR;
+        if (!rep_parse_sanction(doc->sanctions[i], name, sizeof(name), &hundredths))
+            continue;
+        for (size_t k = 0; k < bd.n; k++) {
+            bool plays = false;
+            for (size_t gi = 0; gi < doc->n_games && !plays; gi++)
+                for (int p = 0; p < doc->games[gi].players; p++)
+                    plays = plays || (doc->games[gi].standings_table == k + 1 &&
+                                      strcmp(doc->games[gi].names[p], name) == 0);
+            if (plays && paifu_standings_add_place_penalty(bd.b[k].st, name, hundredths, &err) < 0) {
+                cli_print_error(&err);
+                status = CLI_ERROR;
+            }
         }
     }
-    if (st) {
-        const paifu_standing *rows;
-        size_t n = paifu_standings_rank(&rows, st);
-        doc->standings = n ? calloc(n, sizeof(*doc->standings)) : NULL;
-        if (n && !doc->standings) { /* not a report without its standings */
-            cli_usage_error("report", "out of memory");
-            exit(CLI_ERROR);
+    doc->tables = bd.n ? calloc(bd.n, sizeof(*doc->tables)) : NULL;
+    if (bd.n && !doc->tables) { /* not a report without its standings */
+        cli_usage_error("report", "out of memory");
+        exit(CLI_ERROR);
+    }
+    for (size_t k = 0; k < bd.n; k++) {
+        if (doc->tables) {
+            rank_table(doc, &doc->tables[k], &bd.b[k], k);
+            doc->n_tables++;
         }
-        for (size_t i = 0; doc->standings && i < n; i++) {
-            rep_standing *s = &doc->standings[doc->n_standings++];
-            s->name = dup_str(rows[i].name);
-            s->rank = rows[i].rank;
-            s->games = rows[i].games;
-            s->total = rows[i].total;
-            s->points = rows[i].points;
-            s->best = rows[i].best;
-            s->worst = rows[i].worst;
-            s->table_points_x12 = rows[i].table_points;
-            if (rows[i].games)
-                s->avg_place_hundredths =
-                    (int)((rows[i].place_sum * 100 / 12 + rows[i].games / 2) / rows[i].games +
-                          rows[i].place_penalty);
-            for (size_t k = 0; k < doc->n_games && !s->first_game; k++)
-                for (int p = 0; p < doc->games[k].players; p++)
-                    if (strcmp(doc->games[k].names[p], s->name) == 0 && doc->games[k].has_points)
-                        s->first_game = doc->games[k].number;
-        }
-        paifu_standings_free(st);
+        paifu_standings_free(bd.b[k].st);
+    }
+    free(bd.b);
+    if (doc->n_tables) { /* the first table in the fields the writers read */
+        rep_doc first = rep_standings_select(doc, 0);
+        doc->standings = first.standings;
+        doc->n_standings = first.n_standings;
+        memcpy(doc->method, first.method, sizeof(doc->method));
+        doc->rules = first.rules;
+        doc->mcr = first.mcr;
+    }
+    if (!doc->n_tables) { /* no game could be ranked: the empty standings name the first
+                             game's rule set (the JSON's standings object) */
+        if (doc->n_games)
+            doc->rules = doc->games[0].rules;
+        if (!doc->rules.document)
+            doc->rules.document = "";
+        if (!doc->rules.origin)
+            doc->rules.origin = "assumed";
     }
     if (doc->findings && status == CLI_CLEAN)
         status = CLI_FINDINGS;
     return status;
+}
+
+size_t rep_ranked_players(const char ***names, const rep_standing ***rows, const rep_doc *doc)
+{
+    size_t total = 0, n = 0;
+    for (size_t k = 0; k < doc->n_tables; k++)
+        total += doc->tables[k].n;
+    *names = malloc((total ? total : 1) * sizeof(**names));
+    *rows = malloc((total ? total : 1) * sizeof(**rows));
+    if (!*names || !*rows) {
+        free(*names), free(*rows);
+        *names = NULL, *rows = NULL;
+        return 0;
+    }
+    for (size_t k = 0; k < doc->n_tables; k++)
+        for (size_t i = 0; i < doc->tables[k].n; i++) {
+            const rep_standing *s = &doc->tables[k].rows[i];
+            size_t j = 0;
+            while (j < n && strcmp((*names)[j], s->name) != 0)
+                j++;
+            if (j == n) {
+                (*names)[n] = s->name;
+                (*rows)[n++] = s;
+            }
+        }
+    return n;
+}
+
+size_t rep_player_section(const rep_doc *doc, const char *name)
+{
+    size_t id = 0;
+    for (size_t k = 0; k < doc->n_tables; k++)
+        for (size_t i = 0; i < doc->tables[k].n; i++) {
+            const char *s = doc->tables[k].rows[i].name;
+            bool seen = false; /* counted once, at its first table */
+            for (size_t k2 = 0; k2 <= k && !seen; k2++)
+                for (size_t i2 = 0; i2 < (k2 == k ? i : doc->tables[k2].n) && !seen; i2++)
+                    seen = strcmp(doc->tables[k2].rows[i2].name, s) == 0;
+            if (seen)
+                continue;
+            id++;
+            if (strcmp(s, name) == 0)
+                return id;
+        }
+    return 0;
+}
+
+rep_doc rep_standings_select(const rep_doc *doc, size_t k)
+{
+    rep_doc view = *doc;
+    if (k >= doc->n_tables)
+        return view;
+    const rep_standings *t = &doc->tables[k];
+    view.standings = t->rows;
+    view.n_standings = t->n;
+    snprintf(view.method, sizeof(view.method), "%s", t->method);
+    view.rules = t->rules;
+    view.mcr = t->mcr;
+    view.table = k;
+    view.one_table = true;
+    return view;
+}
+
+void rep_standings_title(char *buf, size_t size, const rep_standings *t)
+{
+    const char *how = strcmp(t->method, "average_place") == 0
+                          ? "average place (then points, dispersion of places, spread)"
+                      : strcmp(t->method, "table_points") == 0
+                          ? "table points by place (then the sum of final scores)"
+                          : "the sum of final scores";
+    snprintf(buf, size, "%s%s%.160s, %d players, by %s, %zu game%s", t->rules_name,
+             t->rules.overrides[0] ? " with " : "", t->rules.overrides, t->players, how, t->games,
+             t->games == 1 ? "" : "s");
 }
 
 bool rep_parse_sanction(const char *arg, char *name, size_t size, int32_t *hundredths)
@@ -642,9 +837,13 @@ void rep_free(rep_doc *doc)
         free(g->findings);
     }
     free(doc->games);
-    for (size_t i = 0; i < doc->n_standings; i++)
-        free(doc->standings[i].name);
-    free(doc->standings);
+    for (size_t k = 0; k < doc->n_tables; k++) {
+        for (size_t i = 0; i < doc->tables[k].n; i++)
+            free(doc->tables[k].rows[i].name);
+        free(doc->tables[k].rows);
+    }
+    free(doc->tables);
+    free(doc->unranked);
     for (size_t i = 0; i < doc->n_errors; i++)
         free(doc->errors[i]);
     free(doc->errors);

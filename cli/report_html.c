@@ -137,7 +137,7 @@ static void grid(FILE *o, const rep_grid *t, const rep_game *g, const char *capt
         last_deal = deal;
         for (int c = 0; c < t->cols; c++) {
             const rep_cell *x = &row[c];
-            bool th = c == 1 && strcmp(t->id, "standings") == 0;
+            bool th = c == 1 && strncmp(t->id, "standings", 9) == 0; /* every standings table */
             fprintf(o, "<%s%s>", th ? "th scope=\"row\"" : "td", t->right[c] ? " class=\"n\"" : "");
             if (x->href && x->text[0]) {
                 fputs("<a href=\"", o);
@@ -426,21 +426,26 @@ static void players(FILE *o, const rep_doc *doc)
     fputs("<section id=\"players-section\"><h2>Players</h2><p class=\"meta\">Every player's "
           "games with their place, score and the findings that name them; the standings link "
           "here.</p>\n", o);
-    for (size_t i = 0; i < doc->n_standings; i++) {
-        const rep_seat_ref *first = rep_seats_find(seats, n, doc->standings[i].name, &count);
-        player(o, doc->standings[i].name, i + 1, &doc->standings[i], first, count);
+    const char **names;
+    const rep_standing **rows; /* the ranked players of every standings table, each once */
+    size_t ranked_n = rep_ranked_players(&names, &rows, doc);
+    for (size_t i = 0; i < ranked_n; i++) {
+        const rep_seat_ref *first = rep_seats_find(seats, n, names[i], &count);
+        player(o, names[i], i + 1, rows[i], first, count);
     }
-    size_t id = doc->n_standings;
+    size_t id = ranked_n;
     for (size_t i = 0; i < n; i += count) { /* players of games outside the standings */
         const rep_seat_ref *first = rep_seats_find(seats, n, seats[i].name, &count);
         bool ranked = false;
-        for (size_t k = 0; k < doc->n_standings && !ranked; k++)
-            ranked = strcmp(doc->standings[k].name, seats[i].name) == 0;
+        for (size_t k = 0; k < ranked_n && !ranked; k++)
+            ranked = strcmp(names[k], seats[i].name) == 0;
         if (!ranked)
             player(o, seats[i].name, ++id, NULL, first, count);
     }
     fputs("</section>\n", o);
     rep_seats_free(seats, n);
+    free(names);
+    free(rows);
 }
 
 void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
@@ -478,12 +483,26 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
         }
         fputs("<li><a href=\"#players-section\">Players</a>: each one's games</li></ul></nav>\n", o);
     }
-    if ((only == REP_ALL || only == REP_STANDINGS) && doc->n_standings) {
-        fputs("<section id=\"standings-section\"><h2>Standings</h2><p class=\"meta\">Under ", o);
-        cli_rules_summary(b, sizeof(b), &doc->rules);
-        esc(o, b);
-        fputs(". A name links to the player's games.</p>\n", o);
-        table(o, doc, REP_STANDINGS, NULL);
+    if ((only == REP_ALL || only == REP_STANDINGS) && (doc->n_tables || doc->n_unranked)) {
+        fputs("<section id=\"standings-section\"><h2>Standings</h2>\n", o);
+        for (size_t k = 0; k < doc->n_tables; k++) { /* one table per rule set and players */
+            rep_doc one = rep_standings_select(doc, k);
+            fputs("<p class=\"meta\">Under ", o);
+            cli_rules_summary(b, sizeof(b), &one.rules);
+            esc(o, b);
+            fputs(". A name links to the player's games.</p>\n", o);
+            table(o, &one, REP_STANDINGS, NULL);
+        }
+        if (doc->n_unranked)
+            fputs("<p class=\"meta\">Not in the standings:</p><ul class=\"unranked\">\n", o);
+        for (size_t k = 0; k < doc->n_unranked; k++) {
+            size_t n = doc->unranked[k].game;
+            fprintf(o, "<li data-game=\"%zu\"><a href=\"#game-%zu\">Game %zu</a>: ", n, n, n);
+            esc(o, doc->unranked[k].reason);
+            fputs("</li>\n", o);
+        }
+        if (doc->n_unranked)
+            fputs("</ul>\n", o);
         fputs("</section>\n", o);
     }
     if (only == REP_ALL && doc->stats && doc->n_games) {

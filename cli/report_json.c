@@ -25,10 +25,15 @@ static void seats(FILE *o, const char *key, const int32_t *v, int n)
 static void standings(FILE *o, const rep_doc *doc)
 {
     bool by_place = strcmp(doc->method, "average_place") == 0;
-    fprintf(o, "\"standings\": {\"method\": ");
+    fprintf(o, "{\"method\": ");
     cli_json_string(o, doc->method);
     fprintf(o, ", \"rules\": ");
     cli_rules_json(o, &doc->rules);
+    if (doc->table < doc->n_tables) {
+        const rep_standings *t = &doc->tables[doc->table];
+        str(o, "rule_set", t->rules_name, true);
+        fprintf(o, ", \"players\": %d, \"games\": %zu", t->players, t->games);
+    }
     fprintf(o, ", \"rows\": [");
     for (size_t i = 0; i < doc->n_standings; i++) {
         const rep_standing *s = &doc->standings[i];
@@ -102,7 +107,17 @@ static void game(FILE *o, const rep_game *g)
         }
         fputc('}', o);
     }
-    fprintf(o, "],\n     \"deals\": [");
+    fputc(']', o);
+    if (g->has_points) /* the settled view's marks */
+        fprintf(o, ", \"points_computed\": %s, \"score_computed\": %s",
+                g->points_computed ? "true" : "false", g->final_computed ? "true" : "false");
+    if (g->result_note[0])
+        str(o, "result_note", g->result_note, true);
+    if (g->unscored[0])
+        str(o, "unscored", g->unscored, true);
+    if (g->standings_table)
+        fprintf(o, ", \"standings_table\": %zu", g->standings_table);
+    fprintf(o, ",\n     \"deals\": [");
     for (size_t r = 0; r < g->n_rows; r++) {
         const rep_row *x = &g->rows[r];
         fprintf(o, "%s\n      {\"deal\": %zu", r ? "," : "", x->deal);
@@ -124,6 +139,17 @@ static void game(FILE *o, const rep_game *g)
         if (x->has_delta)
             seats(o, "deltas", x->delta, g->players);
         seats(o, "scores", x->scores, g->players);
+        if (x->label_computed || x->delta_computed || x->points_computed) {
+            fputs(", \"computed\": [", o); /* values paifu worked out: the log has none */
+            const char *sep = "";
+            if (x->label_computed)
+                fprintf(o, "\"round\", \"dealer\""), sep = ", ";
+            if (x->points_computed)
+                fprintf(o, "%s\"points\"", sep), sep = ", ";
+            if (x->delta_computed)
+                fprintf(o, "%s\"deltas\"", sep);
+            fputc(']', o);
+        }
         if (x->note[0])
             str(o, "note", x->note, true);
         fputc('}', o);
@@ -192,8 +218,22 @@ void rep_write_json(FILE *o, const rep_doc *doc, rep_table only)
         fputs(i ? ", " : "", o);
         cli_json_string(o, doc->errors[i]);
     }
-    fputs("],\n  ", o);
-    standings(o, doc);
+    fputs("],\n  \"standings\": ", o);
+    standings(o, doc); /* the first table (the only one when every game shares a rule set) */
+    /* every table, one per rule set, players and method; the games in none, with the reason */
+    fputs(",\n  \"standings_tables\": [", o);
+    for (size_t k = 0; k < doc->n_tables; k++) {
+        rep_doc one = rep_standings_select(doc, k);
+        fputs(k ? ",\n  " : "", o);
+        standings(o, &one);
+    }
+    fputs("],\n  \"unranked\": [", o);
+    for (size_t k = 0; k < doc->n_unranked; k++) {
+        fprintf(o, "%s{\"game\": %zu", k ? ", " : "", doc->unranked[k].game);
+        str(o, "reason", doc->unranked[k].reason, true);
+        fputc('}', o);
+    }
+    fputs("]", o);
     if (only == REP_ALL || only == REP_GAMES || only == REP_DEALS || only == REP_FINDINGS) {
         fprintf(o, ",\n  \"games\": [");
         for (size_t i = 0; i < doc->n_games; i++) {

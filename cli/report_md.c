@@ -4,6 +4,7 @@
  */
 #include "report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* A cell's text with the characters a pipe table gives meaning to escaped. */
@@ -98,20 +99,25 @@ static void players(FILE *o, const rep_doc *doc)
     if (!n)
         return;
     fputs("\n<a id=\"players\"></a>\n\n## Players\n", o);
-    for (size_t i = 0; i < doc->n_standings; i++) {
-        const rep_seat_ref *first = rep_seats_find(seats, n, doc->standings[i].name, &count);
-        player(o, doc->standings[i].name, i + 1, &doc->standings[i], first, count);
+    const char **names;
+    const rep_standing **rows; /* the ranked players of every standings table, each once */
+    size_t ranked_n = rep_ranked_players(&names, &rows, doc);
+    for (size_t i = 0; i < ranked_n; i++) {
+        const rep_seat_ref *first = rep_seats_find(seats, n, names[i], &count);
+        player(o, names[i], i + 1, rows[i], first, count);
     }
-    size_t id = doc->n_standings;
+    size_t id = ranked_n;
     for (size_t i = 0; i < n; i += count) { /* players of games outside the standings */
         const rep_seat_ref *first = rep_seats_find(seats, n, seats[i].name, &count);
         bool ranked = false;
-        for (size_t k = 0; k < doc->n_standings && !ranked; k++)
-            ranked = strcmp(doc->standings[k].name, seats[i].name) == 0;
+        for (size_t k = 0; k < ranked_n && !ranked; k++)
+            ranked = strcmp(names[k], seats[i].name) == 0;
         if (!ranked)
             player(o, seats[i].name, ++id, NULL, first, count);
     }
     rep_seats_free(seats, n);
+    free(names);
+    free(rows);
 }
 
 void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
@@ -130,12 +136,23 @@ void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
         cell(o, doc->errors[i]);
         fputc('\n', o);
     }
-    if (doc->n_standings) {
-        cli_rules_summary(b, sizeof(b), &doc->rules);
-        fputs("\n<a id=\"standings\"></a>\n\n## Standings\n\nUnder ", o);
+    if (doc->n_tables || doc->n_unranked)
+        fputs("\n<a id=\"standings\"></a>\n\n## Standings\n", o);
+    for (size_t k = 0; k < doc->n_tables; k++) { /* one table per rule set and players */
+        rep_doc one = rep_standings_select(doc, k);
+        cli_rules_summary(b, sizeof(b), &one.rules);
+        fputs("\nUnder ", o);
         cell(o, b);
         fputs(".\n", o);
-        table(o, doc, REP_STANDINGS, NULL, "###");
+        table(o, &one, REP_STANDINGS, NULL, "###");
+    }
+    if (doc->n_unranked)
+        fputs("\nNot in the standings:\n\n", o);
+    for (size_t k = 0; k < doc->n_unranked; k++) {
+        const rep_game *g = &doc->games[doc->unranked[k].game - 1];
+        fprintf(o, "- [game %zu](#game-%zu): ", g->number, g->number);
+        cell(o, doc->unranked[k].reason);
+        fputc('\n', o);
     }
     for (size_t i = 0; i < doc->n_games; i++) {
         const rep_game *g = &doc->games[i];

@@ -247,16 +247,77 @@ static void game_anchor(rep_cell *c, const rep_game *g)
     c->href = dup_fmt("#game-%zu", g->number);
 }
 
+static void standings(rep_grid *t, const rep_doc *doc);
+
+/* Every standings table as one grid (several rule sets or player counts, not one table
+   selected): a first column "Standings" names each row's table; the columns are the union of
+   the tables' (a column a table does not have is empty in its rows). */
+static void all_standings(rep_grid *t, const rep_doc *doc)
+{
+    rep_grid *part = calloc(doc->n_tables, sizeof(*part));
+    if (!part)
+        return;
+    snprintf(t->id, sizeof(t->id), "standings");
+    snprintf(t->caption, sizeof(t->caption),
+             "Standings, one table per rule set, number of players and method");
+    head(t, "Standings", false);
+    for (size_t k = 0; k < doc->n_tables; k++) {
+        rep_doc one = rep_standings_select(doc, k);
+        part[k].plain = t->plain; /* CSV's plain numbers */
+        standings(&part[k], &one);
+        for (int c = 0; c < part[k].cols; c++) {
+            int i = 1;
+            while (i < t->cols && strcmp(t->head[i], part[k].head[c]) != 0)
+                i++;
+            if (i == t->cols && t->cols < REP_MAX_COLS)
+                head(t, part[k].head[c], part[k].right[c]);
+        }
+    }
+    for (size_t k = 0; k < doc->n_tables; k++) {
+        char title[200];
+        rep_standings_title(title, sizeof(title), &doc->tables[k]);
+        for (size_t r = 0; r < part[k].rows; r++) {
+            rep_cell *c = new_row(t);
+            c[0].text = dup_fmt("%s", title);
+            for (int i = 1; i < t->cols; i++) {
+                int j = 0;
+                while (j < part[k].cols && strcmp(part[k].head[j], t->head[i]) != 0)
+                    j++;
+                rep_cell *from = j < part[k].cols ? &part[k].cells[r * (size_t)part[k].cols + (size_t)j]
+                                                  : NULL;
+                c[i].text = dup_fmt("%s", from ? from->text : "");
+                if (from && from->href)
+                    c[i].href = dup_fmt("%s", from->href);
+            }
+        }
+        rep_grid_free(&part[k]);
+    }
+    free(part);
+}
+
 static void standings(rep_grid *t, const rep_doc *doc)
 {
+    if (!doc->one_table && doc->n_tables > 1) {
+        all_standings(t, doc);
+        return;
+    }
     bool by_place = strcmp(doc->method, "average_place") == 0;
     bool by_table = strcmp(doc->method, "table_points") == 0;
-    snprintf(t->id, sizeof(t->id), "standings");
-    snprintf(t->caption, sizeof(t->caption), "Standings by %s under %s",
-             by_place   ? "average place (then points, dispersion of places, spread)"
-             : by_table ? "table points by place (then the sum of final scores)"
-                        : "the sum of final scores",
-             doc->rules.preset);
+    if (doc->table)
+        snprintf(t->id, sizeof(t->id), "standings-%zu", doc->table + 1);
+    else
+        snprintf(t->id, sizeof(t->id), "standings");
+    char what[160] = "";
+    if (doc->table < doc->n_tables) /* one table per rule set, players and method */
+        rep_standings_title(what, sizeof(what), &doc->tables[doc->table]);
+    if (what[0])
+        snprintf(t->caption, sizeof(t->caption), "Standings under %.150s", what);
+    else
+        snprintf(t->caption, sizeof(t->caption), "Standings by %s under %s",
+                 by_place   ? "average place (then points, dispersion of places, spread)"
+                 : by_table ? "table points by place (then the sum of final scores)"
+                            : "the sum of final scores",
+                 doc->rules.preset);
     head(t, "Rank", true);
     head(t, "Player", false);
     head(t, "Games", true);
@@ -275,7 +336,7 @@ static void standings(rep_grid *t, const rep_doc *doc)
         int k = 0;
         c[k++].text = dup_fmt("%d", s->rank);
         c[k].text = dup_fmt("%s", s->name);
-        c[k].href = dup_fmt("#player-%zu", i + 1); /* the player's own section */
+        c[k].href = dup_fmt("#player-%zu", rep_player_section(doc, s->name)); /* their section */
         k++;
         c[k++].text = dup_fmt("%d", s->games);
         c[k++].text = score_text(t, s->total, doc->mcr);
@@ -297,6 +358,12 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
     snprintf(t->id, sizeof(t->id), only ? "game-%zu-results" : "games",
              only ? only->number : 0);
     snprintf(t->caption, sizeof(t->caption), "%s", only ? "Results" : "Results of every game");
+    if (only && only->points_computed) /* the settled view's mark */
+        snprintf(t->caption, sizeof(t->caption),
+                 "Results (no final points recorded: the scores after the last deal)");
+    else if (only && only->unscored[0])
+        snprintf(t->caption, sizeof(t->caption), "Results (not scored: %.150s)",
+                 only->unscored);
     bool mcr = only ? only->mcr : doc->mcr;
     if (!only) {
         head(t, "Game", true);
@@ -341,6 +408,17 @@ static void deals(rep_grid *t, const rep_doc *doc, const rep_game *only)
     snprintf(t->caption, sizeof(t->caption), "%s",
              only ? "Deal by deal (score changes and the scores after each outcome)"
                   : "Every deal of every game");
+    bool computed = false, labels = false; /* the settled view's marks */
+    for (size_t r = 0; only && r < only->n_rows; r++) {
+        computed = computed || only->rows[r].delta_computed;
+        labels = labels || only->rows[r].label_computed;
+    }
+    if (computed || labels)
+        snprintf(t->caption, sizeof(t->caption),
+                 "Deal by deal (score changes and the scores after each outcome; %s%s%s computed "
+                 "by paifu under the rule set: the log does not record them)",
+                 labels ? "rounds and dealers" : "", labels && computed ? ", " : "",
+                 computed ? "payments" : "");
     int players = only ? only->players : 4;
     if (!only)
         head(t, "Game", true);

@@ -79,10 +79,18 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
     fprintf(o, "paifu audit report: %s\n", b);
     for (size_t i = 0; i < doc->n_errors; i++)
         fprintf(o, "unreadable: %s\n", doc->errors[i]);
-    if (doc->n_standings) {
-        cli_rules_summary(b, sizeof(b), &doc->rules);
-        fprintf(o, "standings under %s\n", b);
-        table(o, doc, REP_STANDINGS, NULL, true);
+    for (size_t k = 0; k < doc->n_tables; k++) { /* one table per rule set and players */
+        rep_doc one = rep_standings_select(doc, k);
+        cli_rules_summary(b, sizeof(b), &one.rules);
+        fprintf(o, "%sstandings under %s\n", k ? "\n" : "", b);
+        table(o, &one, REP_STANDINGS, NULL, true);
+    }
+    if (doc->n_unranked)
+        fprintf(o, "\nNot in the standings:\n");
+    for (size_t k = 0; k < doc->n_unranked; k++) {
+        const rep_game *g = &doc->games[doc->unranked[k].game - 1];
+        fprintf(o, "- game %zu (%s, game %zu of the file): %s\n", g->number, g->file, g->in_file,
+                doc->unranked[k].reason);
     }
     for (size_t i = 0; i < doc->n_games; i++) {
         const rep_game *g = &doc->games[i];
@@ -105,9 +113,10 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
             for (int s = 0; s < f->n_seats; s++)
                 fprintf(o, "%s%s (seat %d)", s ? " and " : "; players ",
                         rep_name(g, f->seats[s], b, sizeof(b)), f->seats[s]);
-            if (f->f.expected[0] || f->f.recorded[0])
-                fprintf(o, "; expected %s, recorded %s", f->f.expected[0] ? f->f.expected : "-",
-                        f->f.recorded[0] ? f->f.recorded : "-");
+            if (f->f.expected[0]) /* only what paifu computed: nothing where it computed none */
+                fprintf(o, "; expected %s", f->f.expected);
+            if (f->f.recorded[0])
+                fprintf(o, "; recorded %s", f->f.recorded);
             if (f->rule[0])
                 fprintf(o, "; rule: %s", f->rule);
             fputc('\n', o);

@@ -179,6 +179,59 @@ static int win_row(const paifu_game *g, const tab_game_info *info, size_t di, si
     return fn(ctx, TAB_WINS, c);
 }
 
+bool tab_parse_player_name(const char *spec, long long *game, int *seat, const char **name)
+{
+    char *end;
+    long long n = strtoll(spec, &end, 10);
+    if (end == spec || n < 1 || *end != ':')
+        return false;
+    const char *p = end + 1;
+    if (*p < '0' || *p > '3' || p[1] != '=' || !p[2])
+        return false;
+    *game = n;
+    *seat = *p - '0';
+    *name = p + 2;
+    return true;
+}
+
+const char *tab_player(char *buf, size_t size, const paifu_game *g, int seat, long long id,
+                       const tab_names *names)
+{
+    for (size_t i = 0; names && i < names->n; i++) {
+        long long game;
+        int s;
+        const char *name;
+        if (tab_parse_player_name(names->specs[i], &game, &s, &name) && game == id && s == seat) {
+            snprintf(buf, size, "%s", name);
+            return buf;
+        }
+    }
+    const char *own = cli_player_name(g, seat);
+    if (own[0])
+        return own;
+    snprintf(buf, size, "seat %d of game %lld", seat, id);
+    return buf;
+}
+
+/* Deal DI as the walk took it (the settled view), NULL when the walk stopped before it. */
+static const paifu_settled_deal *settled_deal(const tab_game_info *info, size_t di)
+{
+    const paifu_settled_deal *x = paifu_settled_deal_get(info->settled, di);
+    return x && x->deal == di ? x : NULL;
+}
+
+/* The settled row of win WI of deal DI, NULL when the walk did not pay it. */
+static const paifu_settled_row *settled_win(const tab_game_info *info, size_t di, size_t wi)
+{
+    const paifu_settled_deal *x = settled_deal(info, di);
+    for (uint32_t i = 0; x && i < x->n_rows; i++) {
+        const paifu_settled_row *r = paifu_settled_row_get(info->settled, x->first_row + i);
+        if (r->kind == PAIFU_SETTLED_WIN && r->detail == wi)
+            return r;
+    }
+    return NULL;
+}
+
 int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info *info,
              tab_row_fn fn, void *ctx)
 {
@@ -187,7 +240,6 @@ int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info 
     seat_sums sum[PAIFU_SEATS];
     memset(sum, 0, sizeof(sum));
     long long wins = 0, draws = 0;
-    int32_t last[PAIFU_SEATS] = {0};
     int rc = 0;
     for (size_t di = 0; di < n_deals && rc == 0; di++) {
         const paifu_deal *d = paifu_game_deal(g, di);
@@ -206,15 +258,23 @@ int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info 
                 open |= 1u << ev->seat;
             }
         }
+        /* the deal's score changes: every outcome as the walk paid it (the settled view) */
         int32_t delta[PAIFU_SEATS] = {0};
+        const paifu_settled_deal *sd = settled_deal(info, di);
+        for (uint32_t i = 0; sd && i < sd->n_rows; i++) {
+            const paifu_settled_row *r = paifu_settled_row_get(info->settled, sd->first_row + i);
+            for (int s = 0; r->paid && s < PAIFU_SEATS; s++)
+                delta[s] += r->deltas[s];
+        }
         unsigned won = 0, dealt_in = 0;
         for (size_t wi = 0; wi < d->n_wins; wi++) {
             const paifu_win *w = &d->wins[wi];
-            for (int s = 0; s < PAIFU_SEATS; s++)
-                delta[s] += w->deltas[s];
             if (w->winner < 0 || w->winner >= PAIFU_SEATS)
                 continue;
-            int32_t value = w->known & PAIFU_REC_POINTS ? w->points : w->deltas[w->winner];
+            const paifu_settled_row *sw = settled_win(info, di, wi);
+            if (!sw)
+                continue; /* a declaration the walk did not pay (a chombo's) */
+            int32_t value = sw->points != INT32_MIN ? sw->points : sw->deltas[w->winner];
             if (!(won & (1u << w->winner))) {
                 sum[w->winner].wins++;
                 sum[w->winner].tsumo += w->from == w->winner;
@@ -231,8 +291,6 @@ int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info 
         }
         for (size_t k = 0; k < d->n_draws; k++) {
             const paifu_draw *dr = &d->draws[k];
-            for (int s = 0; s < PAIFU_SEATS; s++)
-                delta[s] += dr->deltas[s];
             draws++;
             if (dr->kind != PAIFU_DRAW_EXHAUSTIVE)
                 continue;
@@ -244,16 +302,11 @@ int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info 
                 }
             }
         }
-        for (size_t k = 0; k < d->n_penalties; k++)
-            if (d->penalties[k].has_deltas)
-                for (int s = 0; s < PAIFU_SEATS; s++)
-                    delta[s] += d->penalties[k].deltas[s];
         for (int s = 0; s < players; s++) {
             sum[s].deals++;
             sum[s].deals_played += events;
             sum[s].riichi += (riichi >> s) & 1; /* score sheets record riichi too */
             sum[s].called += events && ((open >> s) & 1);
-            last[s] = d->start.scores[s] + delta[s];
         }
         for (size_t wi = 0; wi < d->n_wins && rc == 0; wi++)
             rc = win_row(g, info, di, wi, &riichi, &open, fn, ctx);
@@ -266,12 +319,26 @@ int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info 
         size_t k = 0;
         c[k++] = ci(info->id);
         c[k++] = ci((long long)di + 1);
-        c[k++] = ct(paifu_deal_label(label, sizeof(label), &d->start));
+        /* the deal as the walk took it: a score sheet's deals get their true label */
+        paifu_deal_start st = d->start;
+        if (sd) {
+            st.round_wind = sd->round_wind;
+            st.hand_number = sd->hand_number;
+            st.dealer = sd->dealer;
+            st.honba = sd->honba;
+            st.riichi_sticks = sd->riichi_sticks;
+        }
+        wind[0] = st.round_wind < 4 ? WIND[st.round_wind] : '?';
+        if (sd)
+            snprintf(label, sizeof(label), "%s", sd->label);
+        else
+            paifu_deal_label(label, sizeof(label), &st);
+        c[k++] = ct(label);
         c[k++] = ct(wind);
-        c[k++] = ci(d->start.hand_number + 1);
-        c[k++] = ci(d->start.honba);
-        c[k++] = ci(d->start.riichi_sticks);
-        c[k++] = ci(d->start.dealer);
+        c[k++] = ci(st.hand_number + 1);
+        c[k++] = ci(st.honba);
+        c[k++] = ci(st.riichi_sticks);
+        c[k++] = ci(st.dealer);
         c[k++] = ct(outcome_name(d));
         c[k++] = ci((long long)d->n_wins);
         c[k++] = ci(n_riichi);
@@ -283,21 +350,18 @@ int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info 
     if (rc)
         return rc;
     const paifu_game_result *res = paifu_game_result_get(g);
-    int32_t points[PAIFU_SEATS];
-    for (int s = 0; s < PAIFU_SEATS; s++)
-        points[s] = res && res->has_points ? res->points[s] : last[s];
-    int place[PAIFU_SEATS] = {0};
-    paifu_settle_places(place, points, players, rules);
+    /* final points, scores and places: the settled view's (recorded, else the walk's) */
+    const paifu_settled_result *sr = paifu_settled_result_get(info->settled);
     for (int s = 0; s < players && rc == 0; s++) {
-        const paifu_player *p = paifu_game_player(g, s);
         tab_cell c[N(PLAYERS)];
+        char name[80];
         size_t k = 0;
         c[k++] = ci(info->id);
         c[k++] = ci(s);
-        c[k++] = ct(p && p->name ? p->name : "");
-        c[k++] = n_deals || (res && res->has_points) ? ci(points[s]) : cnull();
-        c[k++] = res && res->has_final ? ci(res->final[s]) : cnull();
-        c[k++] = n_deals || (res && res->has_points) ? cr(place[s] / 12.0) : cnull();
+        c[k++] = ct(tab_player(name, sizeof(name), g, s, info->id, info->names));
+        c[k++] = sr && sr->has_points ? ci(sr->points[s]) : cnull();
+        c[k++] = sr && sr->has_final ? ci(sr->final[s]) : cnull();
+        c[k++] = sr && sr->has_points ? cr(sr->place12[s] / 12.0) : cnull();
         c[k++] = ci(sum[s].deals);
         c[k++] = ci(sum[s].deals_played);
         c[k++] = ci(sum[s].wins);
@@ -332,7 +396,7 @@ int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info 
 }
 
 int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules_opts *ro,
-            bool progress, bool events, tab_row_fn fn, void *ctx)
+            const tab_names *names, bool progress, bool events, tab_row_fn fn, void *ctx)
 {
     cli_inputs in;
     int status = cli_inputs_expand(&in, args, n, ropts->format != NULL);
@@ -366,15 +430,19 @@ int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules
                 vo.source_name = source;
                 vo.game_index = 0;
                 uint64_t before = paifu_report_stats(rep)->findings;
-                rc = paifu_verify_game(rep, g, rules, &vo, &err);
+                paifu_settled *view = NULL;
+                rc = paifu_game_settle(&view, g, rules, rep, &vo, &err);
                 paifu_report_clear_findings(rep);
                 if (rc == 0) {
                     tab_game_info info = {++id, source, paifu_reader_format(r),
                                           paifu_rules_origin_name(origin),
                                           (long long)(paifu_report_stats(rep)->findings - before),
-                                          rep};
-                    if (tab_game(g, rules, &info, fn, ctx) != 0 ||
-                        (events && tab_events(g, &info, fn, ctx) != 0)) {
+                                          rep, view, names};
+                    int written = tab_game(g, rules, &info, fn, ctx);
+                    if (written == 0 && events)
+                        written = tab_events(g, &info, fn, ctx);
+                    paifu_settled_free(view);
+                    if (written != 0) {
                         paifu_rules_free(rules);
                         fprintf(stderr, "paifu: %s: error: cannot write the tables\n", source);
                         failed = true;

@@ -33,6 +33,23 @@ typedef struct tab_cell {
 
 typedef int (*tab_row_fn)(void *ctx, int table, const tab_cell *cells);
 
+/* Names given with --player-names GAME:SEAT=NAME (repeatable): GAME is the game's number in
+   the command's output (report's game N, export's game_id, counted over all inputs from 1),
+   SEAT its 0-based seat. */
+typedef struct tab_names {
+    const char *const *specs;
+    size_t n;
+} tab_names;
+
+/* True when SPEC is GAME:SEAT=NAME (NAME not empty); *NAME points into SPEC. */
+bool tab_parse_player_name(const char *spec, long long *game, int *seat, const char **name);
+
+/* The player of SEAT in game number ID: the name --player-names gives (NAMES may be NULL),
+   else the log's, else "seat S of game ID": a seat without a name is a player of its own,
+   never merged with another unnamed seat. Returns BUF or the log's name. */
+const char *tab_player(char *buf, size_t size, const paifu_game *g, int seat, long long id,
+                       const tab_names *names);
+
 /* What is known of a game besides its log. */
 typedef struct tab_game_info {
     long long id;       /* running number in this export, from 1 */
@@ -42,6 +59,10 @@ typedef struct tab_game_info {
     long long findings; /* the verifier's findings for it */
     const paifu_report *verified; /* its verification: the replay's scores of its wins (the c_
                                      columns); NULL: none */
+    const paifu_settled *settled; /* the settled view of the same verification (paifu_game_settle):
+                                     the deals' labels, sticks and payments, the players' final
+                                     points, scores and places come from it */
+    const tab_names *names;       /* --player-names, NULL none */
 } tab_game_info;
 
 /* The rows of GAME checked under RULES, handed to FN table by table: one games row, a deals
@@ -60,7 +81,7 @@ int tab_events(const paifu_game *game, const tab_game_info *info, tab_row_fn fn,
    PROGRESS. Errors are printed and the
    next game read. Returns the CLI status (CLI_ERROR when an input or FN failed). */
 int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules_opts *ro,
-            bool progress, bool events, tab_row_fn fn, void *ctx);
+            const tab_names *names, bool progress, bool events, tab_row_fn fn, void *ctx);
 
 /* ---- statistics: per player name, over the players rows and wins rows ---- */
 

@@ -22,3 +22,11 @@ add_test(NAME report.csv
           ${CMAKE_CURRENT_SOURCE_DIR}/data/tournament-mixed ${CMAKE_CURRENT_BINARY_DIR}/report-csv)
 set_tests_properties(report.tables report.html report.csv PROPERTIES LABELS report
                      SKIP_RETURN_CODE 77)
+# One settled view read by every output (issue 26): a score sheet deal by deal, info, export,
+# stats and Python against the report, and the mixed folder tests/data/tournament-mixed (every
+# game ranked under its own rule set or listed with its reason, unnamed seats kept apart).
+add_test(NAME report.settled
+  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/report_settled_tests.py
+          $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR} $<TARGET_FILE:paifu>
+          ${CMAKE_CURRENT_BINARY_DIR}/report-settled)
+set_tests_properties(report.settled PROPERTIES LABELS report)

@@ -13,6 +13,7 @@
 #include "paifu/rules.h"
 #include "paifu/score.h"
 #include "paifu/settle.h"
+#include "paifu/settled.h"
 #include "paifu/tile.h"
 #include "paifu/verify.h"
 #include "paifu/version.h"

@@ -16,6 +16,7 @@
 
 #include "paifu/mcr.h"
 #include "rules_internal.h"
+#include "paifu/settled.h"
 #include "paifu/verify.h"
 
 /* ---- fan table (mcr_fans.c) ---- */
@@ -113,8 +114,10 @@ int paifu_mcr__set_fans(paifu_mcr_result *out, const paifu_mcr__set *sets, size_
 /* ---- the verifier (mcr_verify.c) ---- */
 
 /* Verify an MCR game (verify.c hands MCR rule sets here): every deal replayed tile by tile with
-   flowers, every win scored and paid, the running and final scores. */
+   flowers, every win scored and paid, the running and final scores; SETTLED (NULL: none) gets
+   every deal, outcome and the session's result as they are paid (paifu/settled.h). */
 int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
-                           const paifu_verify_options *opts, paifu_error *err);
+                           const paifu_verify_options *opts, paifu_settled *settled,
+                           paifu_error *err);
 
 #endif

@@ -43,6 +43,8 @@
 #include "error_internal.h"
 #include "finding_internal.h"
 #include "mcr_internal.h"
+#include "paifu/settle.h"
+#include "settled_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -94,7 +96,25 @@ typedef struct mcr_deal {
     int32_t recorded[PAIFU_SEATS];
     int32_t computed[PAIFU_SEATS];
     uint64_t wins_scored;
+    paifu_settled *settled;    /* the settled view (paifu/settled.h), NULL none */
+    int32_t start[PAIFU_SEATS]; /* the running totals at the deal's start (for the view) */
 } mcr_deal;
+
+/* The settled view's row ROW, paid DELTAS (NULL: nothing), the totals after it. */
+static void settle_row(mcr_deal *r, paifu_settled_row *row, const int32_t *deltas, bool recorded)
+{
+    if (!r->settled)
+        return;
+    int32_t after[PAIFU_SEATS];
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        after[s] = r->start[s] + r->recorded[s];
+    row->paid = deltas != NULL;
+    if (deltas)
+        memcpy(row->deltas, deltas, sizeof(row->deltas));
+    if (deltas && recorded)
+        row->marks |= PAIFU_SETTLED_REC_DELTAS;
+    paifu_settled__add_row(r->settled, row, after, true);
+}
 
 /* ---- findings ---- */
 
@@ -766,6 +786,15 @@ static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
         BROKEN(r, ev, "log.structure", "a win by a seat that is not in play, or from one");
         return;
     }
+    paifu_settled_row row;
+    paifu_settled__row_init(&row, (size_t)ev, PAIFU_SETTLED_WIN);
+    row.detail = (uint32_t)e->detail;
+    row.seat = (int8_t)w->winner;
+    row.from = (int8_t)w->from;
+    if (w->known & PAIFU_REC_HAN) {
+        row.han = (int16_t)w->han;
+        row.marks |= PAIFU_SETTLED_REC_HAN;
+    }
     if (!r->verifiable) { /* unknown rules (PAIFU_META_RULES_UNKNOWN): tiles only */
         const int32_t *rec = (w->known & PAIFU_REC_DELTAS) ? w->deltas : NULL;
         for (int s = 0; s < PAIFU_SEATS; s++) {
@@ -773,6 +802,7 @@ static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
             r->computed[s] += rec ? rec[s] : 0;
         }
         r->ended = true;
+        settle_row(r, &row, rec, true);
         return;
     }
     check_recorded_sum(r, ev, w);
@@ -809,6 +839,11 @@ static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
         r->computed[s] += have_own ? own[s] : rec ? rec[s] : fallback;
     }
     r->ended = true;
+    if (!(w->known & PAIFU_REC_HAN) && scored) {
+        row.han = (int16_t)res.total;
+        row.marks |= PAIFU_SETTLED_FROM_TILES;
+    }
+    settle_row(r, &row, rec ? rec : have_expect ? expect : NULL, rec != NULL);
 }
 
 /* ---- draws and penalties ---- */
@@ -837,6 +872,14 @@ static void ev_draw_end(mcr_deal *r, int ev, const paifu_event *e)
     for (int s = 0; s < PAIFU_SEATS; s++)
         if (d->known & PAIFU_REC_DELTAS)
             r->recorded[s] += d->deltas[s];
+    paifu_settled_row row;
+    paifu_settled__row_init(&row, (size_t)ev, PAIFU_SETTLED_DRAW);
+    row.detail = (uint32_t)e->detail;
+    row.draw_kind = (uint8_t)d->kind;
+    row.seat = (int8_t)d->seat;
+    int32_t zero[PAIFU_SEATS] = {0};
+    settle_row(r, &row, (d->known & PAIFU_REC_DELTAS) ? d->deltas : zero,
+               (d->known & PAIFU_REC_DELTAS) != 0);
 }
 
 static void ev_penalty(mcr_deal *r, int ev, const paifu_event *e)
@@ -881,6 +924,12 @@ static void ev_penalty(mcr_deal *r, int ev, const paifu_event *e)
         r->recorded[s] += rec;
         r->computed[s] += known ? expect[s] : rec;
     }
+    paifu_settled_row row;
+    paifu_settled__row_init(&row, (size_t)ev, PAIFU_SETTLED_PENALTY);
+    row.detail = (uint32_t)e->detail;
+    row.penalty_kind = (uint8_t)p->kind;
+    row.seat = (int8_t)p->seat;
+    settle_row(r, &row, p->has_deltas ? p->deltas : expect, p->has_deltas);
 }
 
 /* ---- one deal ---- */
@@ -1039,8 +1088,30 @@ int paifu_mcr_session_totals(int32_t totals[PAIFU_SEATS], const paifu_game *game
 
 /* ---- the verifier's entry (verify.c) ---- */
 
+/* The settled view's start of deal D: its recorded round, else (a score sheet) the one the
+   deals before give: every deal passes on (mcr.md sections 2.3 and 2.4). */
+static void settle_deal(paifu_settled *settled, size_t d, const paifu_deal *deal,
+                        const paifu_rules *rules, const int32_t *running)
+{
+    if (!settled)
+        return;
+    paifu_deal_start st = deal->start;
+    unsigned marks = PAIFU_SETTLED_REC_ROUND;
+    if (deal->flags & PAIFU_DEAL_ROUND_UNKNOWN) {
+        int round = (int)(d / 4) & 3, k = (int)(d % 4);
+        st.round_wind = (uint8_t)round;
+        st.hand_number = (uint8_t)k;
+        st.dealer = (int8_t)(rules->mcr_seat_changes ? ROUND_SEATS[round][k] : k);
+        marks = 0;
+    }
+    if (deal->start.flags & PAIFU_DEAL_HAS_SCORES)
+        marks |= PAIFU_SETTLED_REC_SCORES;
+    paifu_settled__deal(settled, d, &st, 0, 0, running, true, marks);
+}
+
 int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
-                           const paifu_verify_options *opts, paifu_error *err)
+                           const paifu_verify_options *opts, paifu_settled *settled,
+                           paifu_error *err)
 {
     PAIFU_ASSERT_ARG(report && game && rules && opts, err);
     int32_t running[PAIFU_SEATS];
@@ -1065,6 +1136,9 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
         memset(&r, 0, sizeof(r));
         r.deal = deal, r.rules = rules, r.opts = opts, r.rep = report;
         r.verifiable = verifiable;
+        r.settled = settled;
+        memcpy(r.start, running, sizeof(r.start));
+        settle_deal(settled, d, deal, rules, running);
         deal_replay(&r);
         report->stats.wins_scored += r.wins_scored;
         for (int s = 0; s < PAIFU_SEATS; s++)
@@ -1072,6 +1146,21 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
         prev = deal;
     }
     const paifu_game_result *res = paifu_game_result_get(game);
+    paifu_settled_result *out = paifu_settled__result(settled);
+    if (out) { /* the session totals: the recorded ones, else the running totals */
+        bool cut = paifu_game_truncated(game);
+        out->has_points = out->has_final = res->has_points || (n > 0 && !cut);
+        memcpy(out->points, res->has_points ? res->points : running, sizeof(out->points));
+        memcpy(out->final, res->has_final ? res->final : out->points, sizeof(out->final));
+        out->marks = (res->has_points ? PAIFU_SETTLED_REC_FINAL_POINTS : 0) |
+                     (res->has_final ? PAIFU_SETTLED_REC_FINAL : 0);
+        if (out->has_points)
+            paifu_settle_places(out->place12, out->points, paifu_game_players(game), rules);
+        else
+            snprintf(out->reason, sizeof(out->reason), "%s",
+                     cut ? "the log ends before the session does and records no totals"
+                         : "the log records no deals and no session totals");
+    }
     if (paifu_game_truncated(game)) {
         paifu_finding__add(report, opts, NULL, -1, "log.truncated", NULL, NULL, NULL,
                            "the log ends before the session's end");

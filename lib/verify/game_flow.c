@@ -19,6 +19,7 @@
 #include "settle_internal.h"
 #include "sheet_check.h"
 #include "sheet_totals.h"
+#include "paifu/settle.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -376,12 +377,6 @@ static void check_results_only(paifu_report *rep, const paifu_game *game, const 
         check_final_score(rep, opts, r, res->points, NULL, res, players);
 }
 
-int paifu_game_flow__check(paifu_report *report, const paifu_game *game,
-                           const paifu_rules *rules, const paifu_verify_options *opts,
-                           paifu_error *err)
-{
-    return paifu_game_flow__walk(report, game, rules, opts, NULL, err);
-}
 
 /*
  * One deal put in place of another for a quiet walk (the score-sheet search of sheet_totals.c):
@@ -397,14 +392,69 @@ typedef struct walk_edit {
 } walk_edit;
 
 static int walk(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
-                const paifu_verify_options *opts, paifu_deal_start *starts, walk_edit *edit);
+                const paifu_verify_options *opts, paifu_deal_start *starts, walk_edit *edit,
+                paifu_settled *settled);
 
 int paifu_game_flow__walk(paifu_report *report, const paifu_game *game,
                           const paifu_rules *rules, const paifu_verify_options *opts,
                           paifu_deal_start *starts, paifu_error *err)
 {
     (void)err;
-    return walk(report, game, rules, opts, starts, NULL);
+    return walk(report, game, rules, opts, starts, NULL, NULL);
+}
+
+int paifu_game_flow__settle(paifu_report *report, const paifu_game *game,
+                            const paifu_rules *rules, const paifu_verify_options *opts,
+                            paifu_settled *settled, paifu_error *err)
+{
+    (void)err;
+    return walk(report, game, rules, opts, NULL, NULL, settled);
+}
+
+/*
+ * The result of the settled view: the final points recorded, else those the walk reaches
+ * (its last scores with the leftover sticks given); the final scores recorded, else the rule
+ * set's from those points and the penalties after uma; or why the game cannot be scored.
+ */
+static void settle_result(paifu_settled *settled, const paifu_game *game, const paifu_rules *r,
+                          const flow *f, const int32_t *penalties, bool ended_ok, size_t n)
+{
+    paifu_settled_result *out = paifu_settled__result(settled);
+    if (!out)
+        return;
+    int players = paifu_game_players(game);
+    const paifu_game_result *res = paifu_game_result_get(game);
+    memcpy(out->penalties, penalties, sizeof(out->penalties));
+    if (res->has_points) {
+        out->has_points = true;
+        memcpy(out->points, res->points, sizeof(out->points));
+        out->marks |= PAIFU_SETTLED_REC_FINAL_POINTS;
+    } else if (paifu_game_truncated(game)) {
+        snprintf(out->reason, sizeof(out->reason),
+                 "the log ends before the game does and records no final points");
+    } else if (!n) {
+        snprintf(out->reason, sizeof(out->reason), "the log records no deals and no final points");
+    } else if (!ended_ok) {
+        snprintf(out->reason, sizeof(out->reason),
+                 "a deal has no outcome, so the final points are not known");
+    } else if (!f->known) {
+        snprintf(out->reason, sizeof(out->reason),
+                 "the log records no score changes for every outcome, so the final points are "
+                 "not known");
+    } else {
+        out->has_points = true;
+        final_points(out->points, f, players, r);
+    }
+    if (!out->has_points)
+        return;
+    paifu_settle_places(out->place12, out->points, players, r);
+    out->has_final = true;
+    if (res->has_final) {
+        memcpy(out->final, res->final, sizeof(out->final));
+        out->marks |= PAIFU_SETTLED_REC_FINAL;
+    } else {
+        paifu_settle__final(out->final, out->points, penalties, players, r);
+    }
 }
 
 /* The final points of GAME with DEAL in place of deal AT (sheet_totals.c's callback). */
@@ -413,7 +463,7 @@ static bool quiet_points(void *ctx, size_t at, const paifu_deal *deal, int32_t *
     quiet_ctx *q = ctx;
     walk_edit e = {at, deal, false, false, {0}};
     paifu_report_clear_findings(q->scratch);
-    if (walk(q->scratch, q->game, q->rules, q->opts, NULL, &e) < 0 || !e.ok)
+    if (walk(q->scratch, q->game, q->rules, q->opts, NULL, &e, NULL) < 0 || !e.ok)
         return false;
     if (e.wrong_end && !q->wrong_end)
         return false; /* the edit moves the end of the game away from where the sheet ends */
@@ -422,7 +472,8 @@ static bool quiet_points(void *ctx, size_t at, const paifu_deal *deal, int32_t *
 }
 
 static int walk(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
-                const paifu_verify_options *opts, paifu_deal_start *starts, walk_edit *edit)
+                const paifu_verify_options *opts, paifu_deal_start *starts, walk_edit *edit,
+                paifu_settled *settled)
 {
     int players = paifu_game_players(game);
     size_t n = paifu_game_deal_count(game);
@@ -498,6 +549,19 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
         if (d == 0 && !edit && verifiable)
             check_first_start(report, opts, game, deal, rules, players);
         rp->skip_wall = skip_wall;
+        rp->settled = settled;
+        if (settled) {
+            const paifu_deal *orig = paifu_game_deal(game, d);
+            unsigned marks = 0;
+            if (!(orig->flags & PAIFU_DEAL_ROUND_UNKNOWN))
+                marks |= PAIFU_SETTLED_REC_ROUND;
+            if (st->flags & PAIFU_DEAL_HAS_STICKS)
+                marks |= PAIFU_SETTLED_REC_STICKS;
+            if (st->flags & PAIFU_DEAL_HAS_SCORES)
+                marks |= PAIFU_SETTLED_REC_SCORES;
+            paifu_settled__deal(settled, d, st, rp->honba, rp->sticks, rp->scores,
+                                rp->scores_known, marks);
+        }
         if ((deal->flags & PAIFU_DEAL_RESULT_ONLY) && verifiable && !edit)
             paifu_sheet__check_deal(report, opts, deal, rules, players, rp->sticks, rp->honba,
                                     rp->scores_known ? rp->scores : NULL);
@@ -526,6 +590,7 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
             final_points(edit->points, &f, players, rules);
         return 0;
     }
+    settle_result(settled, game, rules, &f, penalties, ended_ok, n);
     if (paifu_game_truncated(game)) {
         const paifu_deal *tail = n ? paifu_game_deal(game, n - 1) : NULL;
         int last_event = tail && tail->n_events ? (int)tail->n_events - 1 : -1;

@@ -12,6 +12,7 @@
 #include "paifu/hand.h"
 #include "paifu/score.h"
 #include "rules_internal.h"
+#include "settled_internal.h"
 
 #define REPLAY_MAX_RIVER 40
 
@@ -73,6 +74,7 @@ typedef struct replay {
     bool wall_checked;         /* the wall is known and its layout too */
     bool wall_seed_wrong;      /* the wall does not belong to this game (reported once) */
     bool skip_wall;            /* set by the caller: an earlier deal showed a foreign seed */
+    paifu_settled *settled;    /* the settled view the outcomes are recorded in, or NULL */
 
     replay_seat seat[PAIFU_SEATS];
     replay_phase phase;

@@ -534,6 +534,61 @@ static void pick_ura(replay *rp, const paifu_win *w, bool tsumo, paifu_score *sc
     paifu_replay__unknown_scores(rp, (const int32_t (*)[PAIFU_SEATS])offsets, n_offsets);
 }
 
+/* The settled view's row of W (paifu/settled.h): the value that priced the payments (SC, from
+   the tiles when FROM_TILES, else from the record when PRICED) and the changes applied. */
+static void settle_win_row(replay *rp, const paifu_event *ev, const paifu_win *w,
+                           const paifu_score *sc, bool from_tiles, bool priced, bool first,
+                           const int32_t *apply)
+{
+    paifu_settled_row row;
+    paifu_settled__row_init(&row, (size_t)rp->event, PAIFU_SETTLED_WIN);
+    row.detail = (uint32_t)ev->detail;
+    row.seat = (int8_t)w->winner;
+    row.from = (int8_t)w->from;
+    row.liable = (int8_t)liable_seat(rp, w);
+    row.honba = (int16_t)(first || rp->rules->honba_multi_ron == PAIFU_HONBA_EACH_WINNER
+                              ? rp->honba : 0);
+    row.sticks = rp->stick_share[w->winner];
+    if (from_tiles) {
+        row.han = sc->han;
+        row.fu = sc->fu_counted ? sc->fu : -1;
+        row.yakuman = sc->yakuman;
+        row.limit = sc->limit;
+        row.points = sc->total;
+        row.marks |= PAIFU_SETTLED_FROM_TILES;
+    } else {
+        if (w->known & PAIFU_REC_HAN) {
+            row.han = w->han;
+            row.yakuman = (uint8_t)w->yakuman;
+            row.marks |= PAIFU_SETTLED_REC_HAN;
+        }
+        if (w->known & PAIFU_REC_FU) {
+            row.fu = w->fu;
+            row.marks |= PAIFU_SETTLED_REC_FU;
+        }
+        if (w->known & PAIFU_REC_LIMIT)
+            row.limit = w->limit;
+        if (w->known & PAIFU_REC_POINTS) {
+            row.points = w->points;
+            row.marks |= PAIFU_SETTLED_REC_POINTS;
+        } else if (priced) {
+            /* the hand's value: what the winner collects without honba and sticks */
+            settle_win sw = {rp->players, rp->deal->start.dealer, w->winner, w->from, -1, 0, 0,
+                             sc->pay};
+            int32_t d[PAIFU_SEATS] = {0};
+            paifu_settle__win_deltas(d, &sw, rp->rules);
+            row.points = d[w->winner];
+        }
+    }
+    if (apply) {
+        row.paid = true;
+        memcpy(row.deltas, apply, sizeof(int32_t) * (size_t)rp->players);
+    }
+    if (w->known & PAIFU_REC_DELTAS)
+        row.marks |= PAIFU_SETTLED_REC_DELTAS;
+    paifu_settled__add_row(rp->settled, &row, rp->scores, rp->scores_known);
+}
+
 void paifu_replay__win(replay *rp, const paifu_event *ev)
 {
     const paifu_win *w = &rp->deal->wins[ev->detail];
@@ -554,6 +609,7 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
         share_sticks(rp, ev, w);
     paifu_score sc;
     bool scored = false;
+    bool value_differs = false; /* the recorded value is not the replay's (a score.* finding) */
     paifu_tile ura[PAIFU_MAX_INDICATORS];
     uint8_t n_ura = 0;
     if (tiles && !tsumo && rp->phase == PHASE_ROB && rp->rob_dora > 0) {
@@ -582,10 +638,12 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
         } else if (scored && rp->verifiable) {
             rp->report->stats.wins_scored++;
             compare_indicators(rp, w, ura, n_ura);
-            if (!compare_value(rp, w, &sc))
-                scored = false; /* price the payments from the recorded value: one finding */
+            /* the payments are priced from the replay's value all the same: an expected
+               value comes only from paifu's computation (the delta check below) */
+            value_differs = !compare_value(rp, w, &sc);
         }
     }
+    bool from_tiles = scored;
     if (!scored)
         scored = payment_from_record(rp, w, &sc.pay);
     /* who is liable (liable_seat) against the liable seat the log records */
@@ -620,8 +678,17 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
     bool computed = scored && rp->verifiable;
     if (computed) {
         win_deltas(rp, w, &sc.pay, first, deltas);
-        if ((w->known & PAIFU_REC_DELTAS) &&
-            memcmp(deltas, w->deltas, sizeof(int32_t) * (size_t)rp->players) != 0) {
+        size_t size = sizeof(int32_t) * (size_t)rp->players;
+        bool differ = (w->known & PAIFU_REC_DELTAS) && memcmp(deltas, w->deltas, size) != 0;
+        paifu_payment recorded_pay;
+        if (differ && value_differs && payment_from_record(rp, w, &recorded_pay)) {
+            /* the recorded changes are those of the recorded (wrong) value: the score.* finding
+               made above is their root cause, and says it once */
+            int32_t of_record[PAIFU_SEATS] = {0};
+            win_deltas(rp, w, &recorded_pay, first, of_record);
+            differ = memcmp(of_record, w->deltas, size) != 0;
+        }
+        if (differ) {
             char e[64], r[64];
             paifu_finding__points(e, sizeof(e), deltas, rp->players);
             paifu_finding__points(r, sizeof(r), w->deltas, rp->players);
@@ -630,11 +697,22 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
         }
     }
     const int32_t *apply = (w->known & PAIFU_REC_DELTAS) ? w->deltas : computed ? deltas : NULL;
+    int32_t as_recorded[PAIFU_SEATS] = {0};
+    paifu_payment recorded_value;
+    if (!(w->known & PAIFU_REC_DELTAS) && computed && value_differs &&
+        payment_from_record(rp, w, &recorded_value)) {
+        /* no recorded changes and a recorded value that is not the replay's: the table paid
+           the recorded value, and the scores run on by it (one finding, not one per deal) */
+        win_deltas(rp, w, &recorded_value, first, as_recorded);
+        apply = as_recorded;
+    }
     if (apply)
         for (int s = 0; s < rp->players; s++)
             rp->scores[s] += apply[s];
     else
         rp->scores_known = false;
+    if (rp->settled)
+        settle_win_row(rp, ev, w, &sc, from_tiles, scored, first, apply);
     /* bookkeeping for the flow between deals */
     rp->n_wins++;
     rp->winners |= 1 << w->winner;
@@ -829,6 +907,17 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
     rp->dealer_tenpai = (declared >> rp->deal->start.dealer) & 1;
     if (!tiles && !nagashi && !(d->known & (PAIFU_REC_TENPAI | PAIFU_REC_DELTAS)))
         unknown_tenpai(rp, declared);
+    if (rp->settled) {
+        paifu_settled_row row;
+        paifu_settled__row_init(&row, (size_t)rp->event, PAIFU_SETTLED_DRAW);
+        row.draw_kind = PAIFU_DRAW_EXHAUSTIVE;
+        row.detail = (uint32_t)(d - rp->deal->draws);
+        row.tenpai = declared;
+        row.paid = true;
+        memcpy(row.deltas, apply, sizeof(int32_t) * (size_t)rp->players);
+        row.marks = (d->known & PAIFU_REC_DELTAS) ? PAIFU_SETTLED_REC_DELTAS : 0;
+        paifu_settled__add_row(rp->settled, &row, rp->scores, rp->scores_known);
+    }
 }
 
 void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
@@ -846,6 +935,12 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
         rp->phase = PHASE_ENDED;
         return;
     }
+    paifu_settled_row row; /* the settled view's row (paifu/settled.h) */
+    paifu_settled__row_init(&row, (size_t)rp->event, PAIFU_SETTLED_DRAW);
+    row.draw_kind = (uint8_t)d->kind;
+    row.detail = (uint32_t)ev->detail;
+    row.seat = (int8_t)d->seat;
+    row.paid = true;
     rp->abortive = true;
     if (tiles && rp->last_riichi && d->kind != PAIFU_DRAW_SANCHAHOU) {
         rp->last_riichi = false; /* accepted only if the log says so (a fourth riichi does) */
@@ -868,7 +963,10 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
                                   "RRC 2024 §3.8", "an abortive draw moves points");
         for (int s = 0; s < rp->players; s++)
             rp->scores[s] += d->deltas[s];
+        memcpy(row.deltas, d->deltas, sizeof(int32_t) * (size_t)rp->players);
+        row.marks = PAIFU_SETTLED_REC_DELTAS;
     }
+    paifu_settled__add_row(rp->settled, &row, rp->scores, rp->scores_known);
     rp->phase = PHASE_ENDED;
 }
 
@@ -918,4 +1016,14 @@ void paifu_replay__penalty(replay *rp, const paifu_event *ev)
     if (pays)
         for (int s = 0; s < rp->players; s++)
             rp->scores[s] += deltas[s];
+    paifu_settled_row row; /* the settled view's row (paifu/settled.h) */
+    paifu_settled__row_init(&row, (size_t)rp->event, PAIFU_SETTLED_PENALTY);
+    row.detail = (uint32_t)ev->detail;
+    row.penalty_kind = (uint8_t)p->kind;
+    row.seat = (int8_t)p->seat;
+    row.paid = pays;
+    if (pays)
+        memcpy(row.deltas, deltas, sizeof(int32_t) * (size_t)rp->players);
+    row.marks = pays && p->has_deltas ? PAIFU_SETTLED_REC_DELTAS : 0;
+    paifu_settled__add_row(rp->settled, &row, rp->scores, rp->scores_known);
 }

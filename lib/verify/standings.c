@@ -11,6 +11,7 @@
 #include "error_internal.h"
 #include "paifu/mcr.h"
 #include "paifu/settle.h"
+#include "paifu/settled.h"
 #include "settle_internal.h"
 
 #include <stdlib.h>
@@ -135,6 +136,28 @@ int paifu_standings_add_log(paifu_standings *st, const paifu_game *game, paifu_e
         if (paifu_game_place_sanction(game, s))
             rc = paifu_standings_add_place_penalty(st, names[s],
                                                    paifu_game_place_sanction(game, s), err);
+    return rc;
+}
+
+int paifu_standings_add_settled(paifu_standings *st, const paifu_game *game,
+                                const paifu_settled *settled, const char *const *names,
+                                paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(st && game && settled, err);
+    const paifu_settled_result *res = paifu_settled_result_get(settled);
+    if (!res->has_points || !res->has_final)
+        return paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL, "%s",
+                               res->reason[0] ? res->reason : "the game has no final points");
+    const char *own[PAIFU_SEATS];
+    int players = paifu_game_players(game);
+    for (int s = 0; s < players; s++)
+        own[s] = names ? names[s] : paifu_game_player(game, s)->name;
+    int rc = paifu_standings_add_game(st, own, res->points, res->final, players, err);
+    /* the sanctions the log records (JHC 2016 §8.3.2) */
+    for (int s = 0; rc == 0 && s < players; s++)
+        if (paifu_game_place_sanction(game, s))
+            rc = paifu_standings_add_place_penalty(st, own[s], paifu_game_place_sanction(game, s),
+                                                   err);
     return rc;
 }
 

@@ -10,6 +10,7 @@
 #include "game_flow.h"
 #include "mcr_internal.h"
 #include "rules_internal.h"
+#include "settled_internal.h"
 #include "tile_internal.h"
 
 #include <stdio.h>
@@ -79,13 +80,15 @@ static int kept(paifu_report *report, int rc, paifu_error *err)
     return rc;
 }
 
-static int verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
-                       const paifu_verify_options *opts, paifu_error *err);
+static int verify_walk(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
+                       const paifu_verify_options *opts, paifu_settled *settled,
+                       paifu_error *err);
 
-int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
-                      const paifu_verify_options *opts, paifu_error *err)
+/* paifu_verify_game, recording into SETTLED (NULL: none) as the walk goes. */
+static int verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
+                       const paifu_verify_options *opts, paifu_settled *settled,
+                       paifu_error *err)
 {
-    PAIFU_ASSERT_ARG(report && game && rules, err);
     paifu_verify_options defaults = PAIFU_VERIFY_OPTIONS_INIT;
     if (!opts)
         opts = &defaults;
@@ -95,18 +98,19 @@ int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_
     paifu_report__begin_game(report, opts->max_findings);
     /* findings cite the rule set's document and name the game's players */
     paifu_report__game(report, game, rules->document);
-    int rc = verify_game(report, game, rules, opts, err);
+    int rc = kept(report, verify_walk(report, game, rules, opts, settled, err), err);
     paifu_report__end_game(report);
     return rc;
 }
 
-static int verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
-                       const paifu_verify_options *opts, paifu_error *err)
+static int verify_walk(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
+                       const paifu_verify_options *opts, paifu_settled *settled,
+                       paifu_error *err)
 {
     report->stats.games++;
     check_sanctions(report, game, rules, opts);
     if (rules->family == PAIFU_FAMILY_MCR)
-        return kept(report, paifu_mcr__verify_game(report, game, rules, opts, err), err);
+        return paifu_mcr__verify_game(report, game, rules, opts, settled, err);
     int players = paifu_game_players(game);
     size_t n = paifu_game_deal_count(game), wins = 0;
     for (size_t d = 0; d < n; d++) {
@@ -118,7 +122,35 @@ static int verify_game(paifu_report *report, const paifu_game *game, const paifu
     int rc = paifu_report__reserve_wins(report, wins, err);
     if (rc < 0)
         return rc;
-    return kept(report, paifu_game_flow__check(report, game, rules, opts, err), err);
+    return paifu_game_flow__settle(report, game, rules, opts, settled, err);
+}
+
+int paifu_verify_game(paifu_report *report, const paifu_game *game, const paifu_rules *rules,
+                      const paifu_verify_options *opts, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(report && game && rules, err);
+    return verify_game(report, game, rules, opts, NULL, err);
+}
+
+int paifu_game_settle(paifu_settled **out, const paifu_game *game, const paifu_rules *rules,
+                      paifu_report *report, const paifu_verify_options *opts, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(out && game && rules, err);
+    *out = NULL;
+    paifu_settled *settled = NULL;
+    paifu_report *scratch = NULL;
+    int rc = paifu_settled__new(&settled, game, err);
+    if (rc == 0 && !report && (rc = paifu_report_new(&scratch, err)) == 0)
+        report = scratch;
+    if (rc == 0)
+        rc = verify_game(report, game, rules, opts, settled, err);
+    paifu_report_free(scratch);
+    if (rc < 0) {
+        paifu_settled_free(settled);
+        return rc;
+    }
+    *out = settled;
+    return 0;
 }
 
 int paifu_game_deal_starts(paifu_deal_start *out, size_t n, const paifu_game *game,

@@ -31,6 +31,9 @@ PENALTY_TIMINGS = ("by_rules", "after_uma", "immediate")
 RECORDED = {0x0001: "han", 0x0002: "fu", 0x0004: "points", 0x0008: "limit", 0x0010: "yaku",
             0x0020: "deltas", 0x0040: "scores", 0x0080: "sticks", 0x0100: "hand", 0x0200: "dora",
             0x0400: "ura", 0x0800: "tenpai", 0x1000: "payments"}
+# the start values a score sheet's deal takes from the settled view
+_SETTLED_START = ("label", "round_wind", "hand_number", "dealer", "honba", "riichi_sticks")
+
 DEAL_FLAGS = {0x01: "result_only", 0x02: "has_scores", 0x04: "has_hands", 0x08: "has_wall",
               0x10: "has_dice", 0x20: "has_sticks", 0x40: "round_unknown"}
 
@@ -601,8 +604,82 @@ class Game:
         """The deals in order."""
         if self._deals is None:
             n = _lib.load().paifu_game_deal_count(self._ptr)
-            self._deals = [Deal(self, i) for i in range(n)]
+            deals = [Deal(self, i) for i in range(n)]
+            if any("round_unknown" in d.flags for d in deals):
+                # a score sheet names no round: its deals as the game walk takes them (the
+                # settled view under the log's rule set, as `paifu info` labels them)
+                walked = {x["deal"]: x for x in self.settled()["deals"]}
+                for d in deals:
+                    x = walked.get(d.index)
+                    if x:
+                        d._st().update({k: x[k] for k in _SETTLED_START})
+            self._deals = deals
         return list(self._deals)
+
+    def settled(self, rules: RulesLike = None, *,
+                overrides: Optional[Mapping[str, Any]] = None,
+                fallback: str = "rrc") -> Dict[str, Any]:
+        """The settled view of the game (paifu_game_settle): every deal as the game walk takes
+        it and every outcome as it is paid, by the same walk that verifies the game.
+
+        Returns {"deals": [...], "result": {...}}. A deal: "deal" (index), "label", "round_wind",
+        "hand_number" (1-based), "dealer", "honba", "riichi_sticks", "scores" (at the start) or
+        None, "computed" (what the log does not record: "round", "sticks", "scores") and
+        "rows": one per outcome (each win of a double ron, each draw, each penalty) with
+        "kind" ("win", "draw", "penalty"), "seat", "from", "han", "fu", "points" (None when
+        unknown), "honba", "sticks", "deltas" (None when nothing is paid), "scores_after" and
+        "computed" ("han", "fu", "points", "deltas"; "tiles" when the replay scored the hand
+        from its tiles). The result: "points", "final", "places" (None when the game cannot
+        be scored, "reason" says why) and "computed" ("points", "final"). RULES as in
+        :meth:`verify`.
+        """
+        lib = _lib.load()
+        r = resolve_rules(self, rules, overrides, fallback)
+        p = ctypes.c_void_p()
+        err = new_error()
+        check(lib.paifu_game_settle(ctypes.byref(p), self._ptr, r._ptr, None, None,
+                                    ctypes.byref(err)), err, self.source)
+        n = self.n_players
+        try:
+            deals = []
+            for i in range(lib.paifu_settled_deal_count(p)):
+                x = lib.paifu_settled_deal_get(p, i).contents
+                rows = []
+                for k in range(x.first_row, x.first_row + x.n_rows):
+                    w = lib.paifu_settled_row_get(p, k).contents
+                    m = w.marks
+                    rows.append({
+                        "kind": ("win", "draw", "penalty")[w.kind], "event": w.event,
+                        "seat": w.seat if w.seat >= 0 else None,
+                        "from": w.from_ if w.from_ >= 0 else None,
+                        "han": w.han if w.han >= 0 else None,
+                        "fu": w.fu if w.fu >= 0 else None,
+                        "points": w.points if w.points != -2 ** 31 else None,
+                        "honba": w.honba, "sticks": w.sticks,
+                        "deltas": list(w.deltas)[:n] if w.paid else None,
+                        "scores_after": list(w.scores_after)[:n] if w.scores_known else None,
+                        "computed": [name for bit, name in ((0x08, "han"), (0x10, "fu"),
+                                                            (0x20, "points"), (0x40, "deltas"))
+                                     if not m & bit] + (["tiles"] if m & 0x200 else [])})
+                deals.append({
+                    "deal": x.deal, "label": _s(x.label), "round_wind": WINDS[x.round_wind & 3],
+                    "hand_number": x.hand_number + 1, "dealer": x.dealer, "honba": x.honba,
+                    "riichi_sticks": x.riichi_sticks,
+                    "scores": list(x.scores)[:n] if x.scores_known else None,
+                    "computed": [name for bit, name in ((1, "round"), (2, "sticks"),
+                                                        (4, "scores")) if not x.marks & bit],
+                    "rows": rows})
+            res = lib.paifu_settled_result_get(p).contents
+            result = {
+                "points": list(res.points)[:n] if res.has_points else None,
+                "final": list(res.final)[:n] if res.has_final else None,
+                "places": [v / 12 for v in list(res.place12)[:n]] if res.has_points else None,
+                "computed": [name for bit, name in ((0x80, "points"), (0x100, "final"))
+                             if not res.marks & bit],
+                "reason": _s(res.reason) or None}
+            return {"deals": deals, "result": result}
+        finally:
+            lib.paifu_settled_free(p)
 
     def __iter__(self) -> Iterator[Deal]:
         return iter(self.deals)

@@ -171,6 +171,32 @@ class Finding(Structure):
                 ("rule_ref", c_char_p)]
 
 
+# ---- settled.h: the settled view of a game ----
+
+
+class SettledDeal(Structure):
+    _fields_ = [("deal", c_uint32), ("round_wind", c_uint8), ("hand_number", c_uint8),
+                ("dealer", c_int8), ("honba", c_int16), ("riichi_sticks", c_int16),
+                ("scores_known", c_bool), ("scores", c_int32 * SEATS), ("label", c_char * 16),
+                ("marks", c_uint), ("first_row", c_uint32), ("n_rows", c_uint32)]
+
+
+class SettledRow(Structure):
+    _fields_ = [("deal", c_uint32), ("event", c_uint32), ("detail", c_uint32),
+                ("kind", c_uint8), ("draw_kind", c_uint8), ("penalty_kind", c_uint8),
+                ("seat", c_int8), ("from_", c_int8), ("liable", c_int8), ("han", c_int16),
+                ("fu", c_int16), ("yakuman", c_uint8), ("limit", c_uint8), ("points", c_int32),
+                ("honba", c_int16), ("sticks", c_int32), ("tenpai", c_uint), ("paid", c_bool),
+                ("deltas", c_int32 * SEATS), ("scores_known", c_bool),
+                ("scores_after", c_int32 * SEATS), ("marks", c_uint)]
+
+
+class SettledResult(Structure):
+    _fields_ = [("has_points", c_bool), ("points", c_int32 * SEATS), ("has_final", c_bool),
+                ("final", c_int32 * SEATS), ("place12", c_int * SEATS),
+                ("penalties", c_int32 * SEATS), ("marks", c_uint), ("reason", c_char * 160)]
+
+
 class FindingCodeInfo(Structure):
     _fields_ = [("code", c_char_p), ("severity", c_int), ("meaning", c_char_p)]
 
@@ -331,6 +357,14 @@ _PROTOTYPES = {
                                          E]),
     "paifu_rules_origin_name": (c_char_p, [c_int]),
     "paifu_verify_game": (c_int, [P, P, P, POINTER(VerifyOptions), E]),
+    # settled.h
+    "paifu_game_settle": (c_int, [POINTER(P), P, P, P, POINTER(VerifyOptions), E]),
+    "paifu_settled_free": (None, [P]),
+    "paifu_settled_deal_count": (c_size_t, [P]),
+    "paifu_settled_deal_get": (POINTER(SettledDeal), [P, c_size_t]),
+    "paifu_settled_row_count": (c_size_t, [P]),
+    "paifu_settled_row_get": (POINTER(SettledRow), [P, c_size_t]),
+    "paifu_settled_result_get": (POINTER(SettledResult), [P]),
     # hand.h, score.h, yaku.h
     "paifu_hand_parse": (c_int, [POINTER(Hand), POINTER(c_uint8), c_char_p, E]),
     "paifu_hand_format": (c_size_t, [c_char_p, c_size_t, POINTER(Hand), c_uint8]),

@@ -121,7 +121,17 @@ def finding_deal(game: Any, loc: Location) -> int:
                 return d + 1
         elif deal.line == loc.line:
             return d + 1
-    return first
+    if first or not loc.line:
+        return first
+    # a score sheet records no round: its deals' labels are the walk's, so the source line of
+    # the finding's event tells its deal (as cli_finding_deal)
+    for d in range(lib.paifu_game_deal_count(game._ptr)):
+        deal = game._deal_c(d)
+        if deal.flags & 0x40 and 0 <= loc.event < deal.n_events:
+            ev = _lib.Event.from_address(deal.events + loc.event * _EVENT_SIZE)
+            if ev.line == loc.line:
+                return d + 1
+    return 0
 
 
 _EVENT_SIZE = ctypes.sizeof(_lib.Event)

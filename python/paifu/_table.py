@@ -52,6 +52,9 @@ def _rows_of_game(g: Any, cols: Dict[str, List[Any]]) -> int:
     gp = g._ptr
     players = lib.paifu_game_players(gp)
     yname = lib.paifu_mcr_fan_name if g.is_mcr else lib.paifu_yaku_name
+    # a score sheet names no round: its deals' start as the game walk takes them (the settled
+    # view, as Deal and `paifu info` give them)
+    walked = None
     for i in range(lib.paifu_game_deal_count(gp)):
         d = lib.paifu_game_deal(gp, i).contents
         st = d.start
@@ -78,9 +81,17 @@ def _rows_of_game(g: Any, cols: Dict[str, List[Any]]) -> int:
             draw_kind = DRAW_KINDS[dk] if dk < len(DRAW_KINDS) else str(dk)
             if not nw:
                 outcome = "exhaustive_draw" if dk == 0 else "abortive_draw"
-        row = (name, g.index + 1, i + 1, _s(label.value), fmt, players,
-               WINDS[st.round_wind & 3], st.hand_number + 1, st.dealer, st.honba,
-               st.riichi_sticks, ne, types.count(_DRAW), types.count(_DISCARD),
+        start = (_s(label.value), WINDS[st.round_wind & 3], st.hand_number + 1, st.dealer,
+                 st.honba, st.riichi_sticks)
+        if st.flags & 0x40:
+            if walked is None:
+                walked = {x["deal"]: x for x in g.settled()["deals"]}
+            x = walked.get(i)
+            if x:
+                start = (x["label"], x["round_wind"], x["hand_number"], x["dealer"],
+                         x["honba"], x["riichi_sticks"])
+        row = (name, g.index + 1, i + 1, start[0], fmt, players) + start[1:] + (
+               ne, types.count(_DRAW), types.count(_DISCARD),
                types.count(_CHI) + types.count(_PON) + types.count(_DMK) +
                types.count(_SMK),
                types.count(_ANKAN) + types.count(_DMK) + types.count(_SMK),

@@ -26,6 +26,8 @@ C_NAMES = {
     "Set": "paifu_set", "Reading": "paifu_reading", "Situation": "paifu_situation",
     "FuPart": "paifu_fu_part", "Payment": "paifu_payment", "Score": "paifu_score",
     "Standing": "paifu_standing", "RulesChoice": "paifu_rules_choice",
+    "SettledDeal": "paifu_settled_deal", "SettledRow": "paifu_settled_row",
+    "SettledResult": "paifu_settled_result",
 }
 CC = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
 BUILD = os.environ.get("PAIFU_BUILD_DIR") or os.path.join(common.SOURCE, "build")

@@ -130,7 +130,8 @@ def main():
     n_deals = sum(len(g["deals"]) for g in games)
     n_results = sum(len(g["players"]) for g in games)
     n_findings = sum(len(g["findings"]) for g in games)
-    n_standings = len(doc["standings"]["rows"])
+    # one standings table per rule set and players; CSV and --table standings list them all
+    n_standings = sum(len(t["rows"]) for t in doc["standings_tables"])
     check("findings found", n_findings >= 2, str(n_findings))
     tile = [f for g in games for f in g["findings"] if f.get("state")]
     check("a tile-log finding carries the table state", tile and tile[0]["players"][0]["name"]

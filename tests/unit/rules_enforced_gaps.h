@@ -53,7 +53,6 @@
     {"jhc2016", "JHC 2016 §7.3.1.6", "ippatsu"},
     {"jhc2016", "JHC 2016 §7.3.1.9", "kuikae: only a chi may be slid"},
     {"jhc2016", "JHC 2016 §7.3.1.9 (second)", "no uma and no oka"},
-    {"jhc2016", "JHC 2016 §7.3.1.10", "no head bump: a double ron, a triple ron redealt; honba and sticks to one winner"},
     {"jhc2016", "JHC 2016 §7.3.1.11", "renchan after the dealer's win or tenpai and any draw"},
     {"jhc2016", "JHC 2016 §7.3.1.13", "no two-han minimum"},
     {"jhc2016", "JHC 2016 §7.3.1.14", "renhou is a mangan"},
