@@ -16,7 +16,7 @@
   var MELD = {c: "chi", d: "pon", e: "open kan", f: "closed kan", g: "added kan", h: "kita",
     i: "flower"};
   var CALLS = "cdefgh", TILE = /(\d[mpszf]|\?\?)([trc]*)/g;
-  var cur = {g: null, d: null, s: null, i: 0};
+  var cur = {g: null, d: null, s: null, i: 0, t: 0};
 
   function find(list, key, v) {
     for (var i = 0; i < list.length; i++) if (list[i][key] === v) return list[i];
@@ -131,8 +131,13 @@
         "d" + d.i + "e" + f[1] + '">event ' + f[1] + "</a> <code>" + esc(f[2]) + "</code> " + esc(f[3]) +
         (f[4] && !standalone ? ' <a href="#' + esc(f[4]) + '" data-close="1">in the report</a>' : "") + "</li>";
     }).join("") + "</ul>" : "";
-    if (window.history && history.replaceState)
-      history.replaceState(null, "", "#view=g" + g.g + "d" + d.i + "e" + (cur.i - 1));
+    /* the address names the event shown, once stepping pauses (browsers throttle a flood of
+       history updates) */
+    clearTimeout(cur.t);
+    cur.t = setTimeout(function () {
+      if (!V.hidden && window.history && history.replaceState)
+        history.replaceState(null, "", "#view=g" + g.g + "d" + d.i + "e" + (cur.i - 1));
+    }, 400);
   }
   function jumps() {
     var S = states(cur.d), opts = '<option value="">Jump to…</option>';
@@ -170,6 +175,7 @@
     if (standalone) return;
     var back = cur.g ? "#game-" + cur.g.g + "-deal-" + cur.d.i : "";
     V.hidden = true;
+    clearTimeout(cur.t);
     document.body.classList.remove("viewing");
     if (history.replaceState) history.replaceState(null, "", back || "#");
     var el = back && document.getElementById(back.slice(1));
