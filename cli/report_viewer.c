@@ -410,18 +410,19 @@ void rv_write_body(FILE *o, char *const *games, size_t n, bool standalone, size_
               "(Esc)</button>",
               o);
     fputs("</div>\n<div class=\"vctl\">"
-          "<button type=\"button\" id=\"v-first\" aria-label=\"First event\">⏮</button>"
+          "<button type=\"button\" id=\"v-first\" aria-label=\"First event\">|◀</button>"
           "<button type=\"button\" id=\"v-prev\" aria-label=\"Previous event\">◀</button>"
           "<input type=\"range\" id=\"v-slider\" min=\"0\" max=\"0\" value=\"0\" "
           "aria-label=\"Event\">"
           "<button type=\"button\" id=\"v-next\" aria-label=\"Next event\">▶</button>"
-          "<button type=\"button\" id=\"v-last\" aria-label=\"Last event\">⏭</button>"
+          "<button type=\"button\" id=\"v-last\" aria-label=\"Last event\">▶|</button>"
           "<span id=\"v-pos\"></span>"
           "<select id=\"v-jump\" aria-label=\"Jump to a win, call or finding\"></select></div>\n"
           "<p id=\"v-event\" aria-live=\"polite\"></p>\n"
           "<div class=\"vinfo\">Dora indicators <span id=\"v-dora\"></span> · wall <b "
-          "id=\"v-wall\"></b> tiles left · riichi sticks <b id=\"v-sticks\"></b> · keys ← → Home "
-          "End</div>\n"
+          "id=\"v-wall\"></b> tiles left · riichi sticks <b id=\"v-sticks\"></b><br>Rivers: "
+          "tsumogiri faded, riichi sideways, called tiles faint; a called tile lies sideways in "
+          "its meld. Keys: ← → Home End</div>\n"
           "<div class=\"vmain\"><div id=\"v-seats\"></div><aside id=\"v-findings\" "
           "aria-label=\"Findings\"></aside></div>\n</section>\n",
           o);

@@ -55,22 +55,26 @@
     d.S = out;
     return out;
   }
-  function tile(t, cls) {
+  /* A tile: its symbol drawn once in the page, used here; turned sideways (ROT: a riichi
+     discard, a called tile) in a landscape box, so that it takes its width in the row. */
+  function tile(t, cls, rot, label) {
     var id = t === "??" ? "tbk" : "t" + t;
-    return '<svg class="tl' + (cls ? " " + cls : "") + '" data-t="' + t + '" role="img" aria-label="' +
-      (t === "??" ? "hidden tile" : t) + '"><use href="#' + id + '"/></svg>';
+    return '<svg class="tl' + (cls ? " " + cls : "") + (rot ? " rot" : "") + '" data-t="' + t +
+      '" role="img" aria-label="' + (t === "??" ? "hidden tile" : t) + (label || "") + '"' +
+      (rot ? ' viewBox="0 0 40 30"><use href="#' + id + '" width="30" height="40" transform="translate(40 0) rotate(90)"/>'
+           : ' viewBox="0 0 30 40"><use href="#' + id + '"/>') + "</svg>";
   }
   function tiles(str, river) {
     var out = "", m;
     TILE.lastIndex = 0;
     while ((m = TILE.exec(str)) !== null) {
-      var f = m[2], cls = [];
+      var f = m[2], cls = [], label = "";
       if (river) {
-        if (f.indexOf("t") >= 0) cls.push("tg");
-        if (f.indexOf("r") >= 0) cls.push("ri");
-        if (f.indexOf("c") >= 0) cls.push("cl");
+        if (f.indexOf("t") >= 0) { cls.push("tg"); label += ", tsumogiri"; }
+        if (f.indexOf("r") >= 0) { cls.push("ri"); label += ", riichi"; }
+        if (f.indexOf("c") >= 0) { cls.push("cl"); label += ", called"; }
       }
-      out += tile(m[1], cls.join(" ")).replace("<svg", '<svg data-f="' + f + '"');
+      out += tile(m[1], cls.join(" "), f.indexOf("r") >= 0, label).replace("<svg", '<svg data-f="' + f + '"');
     }
     return out;
   }
@@ -95,7 +99,8 @@
       var type = m.charAt(0), from = m.charAt(1), t = m.slice(2), html = "", k = 0, n = t.length / 2;
       var called = type !== "f" && type !== "h" && type !== "i" && from !== "-";
       for (var i = 0; i < t.length; i += 2, k++)
-        html += tile(t.substr(i, 2), called && k === n - 1 ? "in" : "");
+        html += tile(t.substr(i, 2), called && k === n - 1 ? "in" : "", called && k === n - 1,
+          called && k === n - 1 ? ", called from " + name(+from) : "");
       var title = (MELD[type] || type) + (called ? " from " + name(+from) : "");
       return '<span class="meld" data-m="' + esc(m) + '" title="' + esc(title) + '">' + html +
         (called ? '<span class="from">' + esc(name(+from)) + "</span>" : "") + "</span>";
@@ -128,7 +133,7 @@
     $("v-findings").innerHTML = fl.length ? "<h3>Findings in this deal</h3><ul>" + fl.map(function (f) {
       var here = f[1] + 1 === cur.i;
       return '<li class="' + (here ? "here" : "") + '" data-event="' + f[1] + '"><a href="#view=g' + g.g +
-        "d" + d.i + "e" + f[1] + '">event ' + f[1] + "</a> <code>" + esc(f[2]) + "</code> " + esc(f[3]) +
+        "d" + d.i + "e" + f[1] + '">event ' + (f[1] + 1) + "</a> <code>" + esc(f[2]) + "</code> " + esc(f[3]) +
         (f[4] && !standalone ? ' <a href="#' + esc(f[4]) + '" data-close="1">in the report</a>' : "") + "</li>";
     }).join("") + "</ul>" : "";
     /* the address names the event shown, once stepping pauses (browsers throttle a flood of
@@ -149,7 +154,7 @@
     });
     cur.g.f.forEach(function (f) {
       if (f[0] === cur.d.i && f[1] >= 0)
-        opts += '<option value="' + (f[1] + 1) + '">Finding: ' + esc(f[2]) + " at event " + f[1] + "</option>";
+        opts += '<option value="' + (f[1] + 1) + '">Finding: ' + esc(f[2]) + " at event " + (f[1] + 1) + "</option>";
     });
     $("v-jump").innerHTML = opts;
     var ds = "";
