@@ -4,7 +4,7 @@
 usage: viewer_test.py PAIFU SAMPLES_DIR DATA_DIR OUT_DIR
 
 Writes one report of four logs: samples/riichienv-selfplay.mjai.jsonl (4 players, a closed kan
-and riichi), DATA_DIR/viewer/sanma-kita.paifu.json (3 players with kita), samples/
+and riichi), DATA_DIR/viewer/sanma-kita.paifu.json (3 players with kita, made by gen_sanma_kita.py), samples/
 mcr-east-round.paifu.json (MCR with flowers) and tournament.py's selfplay-bad.mjai.jsonl (a
 tile-log finding). A test copy of the page gets a script that steps the viewer through every
 deal of every game with its own buttons (and the arrow keys, Home, End and the slider for a
