@@ -454,7 +454,7 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
     fputs("</title><style>", o);
     fputs(style, o);
     if (only == REP_ALL && !doc->no_viewer)
-        rv_write_style(o); /* the deal viewer (report_viewer.c) */
+        rep_viewer_style(o, doc); /* the deal viewer (report_viewer.c) */
     fputs("</style></head><body>\n<header><h1>", o);
     esc(o, rep_title(doc));
     fputs("</h1><p class=\"meta\">", o);

@@ -468,3 +468,12 @@ void rep_viewer_write(FILE *o, const struct rep_doc *doc)
         rv_write_body(o, games, doc->n_games, false, 0);
     free(games);
 }
+
+void rep_viewer_style(FILE *o, const struct rep_doc *doc)
+{
+    for (size_t i = 0; i < doc->n_games; i++)
+        if (doc->games[i].viewer) {
+            rv_write_style(o);
+            return;
+        }
+}

@@ -42,5 +42,7 @@ struct rep_game;
 struct rep_doc;
 char *rep_viewer_data(const struct rep_game *g, const paifu_game *game, const paifu_rules *rules);
 void rep_viewer_write(FILE *o, const struct rep_doc *doc);
+/* The viewer's style when a game of DOC has a deal to show. */
+void rep_viewer_style(FILE *o, const struct rep_doc *doc);
 
 #endif
