@@ -35,6 +35,8 @@ int cmd_stats(int argc, char **argv);
 extern const char cmd_export_usage[], cmd_stats_usage[];
 int cmd_score(int argc, char **argv);
 extern const char cmd_score_usage[];
+int cmd_view(int argc, char **argv);
+extern const char cmd_view_usage[];
 
 /* Print "paifu: FILE:LINE:COL: error: TEXT [deal E2-1, event 37]" to stderr (or to F). */
 void cli_print_error(const paifu_error *err);

@@ -30,6 +30,8 @@ const char cmd_report_usage[] =
     "options:\n"
     "      --title TEXT       the document's title (default \"Audit report\"), e.g. the\n"
     "                         tournament's name and date\n"
+    "      --no-viewer        html: leave out the deal viewer (every deal of a tile log\n"
+    "                         stepped through event by event, opened from findings and deals)\n"
     "      --format FORMAT    text (default), markdown, html, csv or json (schemas/\n"
     "                         audit.schema.json)\n"
     "      --table TABLE      only one table: standings, games, deals or findings (csv: the\n"
@@ -98,6 +100,7 @@ int cmd_report(int argc, char **argv)
         {"sanction", required_argument, NULL, 's'},
         {"title", required_argument, NULL, 'T'},
         {"player-names", required_argument, NULL, 'N'},
+        {"no-viewer", no_argument, NULL, 'V'},
         {"help", no_argument, NULL, 'h'},         CLI_INPUT_LONGOPTS,
         {NULL, 0, NULL, 0}};
     const char *sanctions[64];
@@ -110,6 +113,7 @@ int cmd_report(int argc, char **argv)
     bool csv = false;
     rep_table only = REP_ALL;
     const char *output = NULL, *title = NULL;
+    bool no_viewer = false;
     uint32_t max_findings = 0;
     int c;
     optind = 1;
@@ -118,6 +122,7 @@ int cmd_report(int argc, char **argv)
         case 'S': only = REP_STANDINGS; break;
         case 'o': output = optarg; break;
         case 'T': title = optarg; break;
+        case 'V': no_viewer = true; break;
         case 's': {
             char name[256];
             int32_t hundredths;
@@ -194,6 +199,7 @@ int cmd_report(int argc, char **argv)
     doc.title = title;
     doc.player_names.specs = names;
     doc.player_names.n = n_names;
+    doc.no_viewer = no_viewer || write != rep_write_html; /* only HTML shows the viewer */
     int st = rep_collect(&doc, &in, &ro, &ropts, max_findings);
     if (st > status)
         status = st;

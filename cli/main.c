@@ -23,6 +23,8 @@ static const cli_command COMMANDS[] = {
     {"stats", cmd_stats, "per-player statistics: places, win, deal-in, riichi, call rates",
      cmd_stats_usage},
     {"score", cmd_score, "score one winning hand: yaku, han, fu, points", cmd_score_usage},
+    {"view", cmd_view, "one game's deals as an HTML page to step through, event by event",
+     cmd_view_usage},
 };
 
 #define N_COMMANDS (sizeof(COMMANDS) / sizeof(COMMANDS[0]))

@@ -74,6 +74,7 @@ typedef struct rep_game {
     rep_finding *findings;
     size_t n_findings;
     uint64_t findings_total; /* counted, some perhaps beyond max_findings */
+    char *viewer;      /* the deal viewer's data (report_viewer.c), NULL none */
 } rep_game;
 
 typedef struct rep_standing {
@@ -131,6 +132,7 @@ typedef struct rep_doc {
     const char *const *sanctions; /* input: --sanction NAME=PLACES, added before ranking */
     const char *title;        /* input: --title, NULL the default ("Audit report") */
     size_t n_sanctions;
+    bool no_viewer;           /* input: --no-viewer, the HTML report without the deal viewer */
 } rep_doc;
 
 /* A copy of DOC whose standings fields (standings, method, rules, mcr, table) are those of

@@ -5,6 +5,7 @@
  * standings the library ranks.
  */
 #include "report.h"
+#include "report_viewer.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -441,6 +442,8 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
             f->state = state_at(f, paifu_game_deal(game, f->deal - 1), g);
         fu_parts(f, game, rep);
     }
+    if (!doc->no_viewer)
+        g->viewer = rep_viewer_data(g, game, rules);
     doc->findings += g->findings_total;
 }
 
@@ -835,6 +838,7 @@ void rep_free(rep_doc *doc)
         for (size_t k = 0; k < g->n_findings; k++)
             free(g->findings[k].state);
         free(g->findings);
+        free(g->viewer);
     }
     free(doc->games);
     for (size_t k = 0; k < doc->n_tables; k++) {

@@ -6,6 +6,7 @@
  * #game-N-finding-K.
  */
 #include "report.h"
+#include "report_viewer.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -457,6 +458,8 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
     esc(o, rep_title(doc));
     fputs("</title><style>", o);
     fputs(style, o);
+    if (only == REP_ALL && !doc->no_viewer)
+        rep_viewer_style(o, doc); /* the deal viewer (report_viewer.c) */
     fputs("</style></head><body>\n<header><h1>", o);
     esc(o, rep_title(doc));
     fputs("</h1><p class=\"meta\">", o);
@@ -556,6 +559,8 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
     if (only == REP_ALL)
         players(o, doc);
     fputs("</main>\n<footer class=\"meta\"><p>Made by paifu report. Scores of riichi games are "
-          "shown as ±x.y (thousands of points), MCR games in points.</p></footer>\n"
-          "</body></html>\n", o);
+          "shown as ±x.y (thousands of points), MCR games in points.</p></footer>\n", o);
+    if (only == REP_ALL && !doc->no_viewer)
+        rep_viewer_write(o, doc); /* the deal viewer (report_viewer.c) */
+    fputs("</body></html>\n", o);
 }

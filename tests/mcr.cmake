@@ -8,7 +8,7 @@ add_executable(test_score_mcr_cli ${CMAKE_CURRENT_SOURCE_DIR}/mcr/score_mcr_cli.
   ${PAIFU_MCR_CLI_SOURCES})
 target_include_directories(test_score_mcr_cli PRIVATE ${PROJECT_SOURCE_DIR}/cli)
 target_link_libraries(test_score_mcr_cli PRIVATE paifu::paifu paifu_warnings paifu_sanitize
-  Threads::Threads PkgConfig::SQLITE3 m)
+  Threads::Threads PkgConfig::SQLITE3 m paifu_viewer_assets) # the deal viewer's script (cli/)
 
 # name, expected exit status (0 a valid win, 1 not a valid win, 2 usage or input error),
 # expected output (regex), then the arguments. Values from shared/rules/mcr.md §6 and §8:

@@ -226,7 +226,7 @@ static void deal_begin(mcr_deal *r)
     r->last_discard_seat = r->robbable_seat = -1;
     r->tiles = (st->flags & PAIFU_DEAL_HAS_HANDS) && !(r->deal->flags & PAIFU_DEAL_RESULT_ONLY);
     int per_seat_total = total_tiles(r) / 4;
-    r->shared_left = total_tiles(r) - 13 * 4;
+    r->shared_left = paifu_rules_live_wall(r->rules, 4);
     for (int s = 0; s < PAIFU_SEATS; s++) {
         r->left[s] = per_seat_total - 13;
         r->wall_next[s] = per_seat_total - 14; /* Botzone deals the last 13 of each quarter */

@@ -865,8 +865,7 @@ static void init_deal(replay *rp)
     rp->last_from = -1;
     rp->last_tile = PAIFU_TILE_NONE;
     rp->last_event = -1;
-    int total = rp->players == 3 ? 108 : 136;
-    rp->total_draws = total - 14 - 13 * rp->players;
+    rp->total_draws = paifu_rules_live_wall(rp->rules, rp->players);
     rp->wall_checked = (st->flags & PAIFU_DEAL_HAS_WALL) && st->wall_layout.n_dora > 0 &&
                        st->wall_ids && !rp->skip_wall;
     if (rp->wall_checked)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "paifu/game.h"
+#include "paifu/rules.h"
 
 static paifu_tile tile(const char *name)
 {
@@ -174,6 +175,98 @@ static void refused(void **state)
     paifu_game_free(g);
 }
 
+/* paifu_table_walk: one pass gives, after every event, the state paifu_deal_state_at gives
+   for that event, and the live wall's count: 136 tiles less the dead wall's 14 and 4 x 13
+   dealt = 70 (shared/formats/tenhou-xml.md, the wall: "live draws + replacement draws = 70"), less
+   one per draw, a replacement draw included. */
+static void the_walk_follows_every_event(void **state)
+{
+    (void)state;
+    paifu_game *g = game();
+    const paifu_deal *d = paifu_game_deal(g, 0);
+    paifu_rules *rules;
+    assert_int_equal(paifu_rules_preset(&rules, "tenhou", NULL), 0);
+    paifu_table_walk w;
+    assert_int_equal(paifu_table_walk_begin(&w, d, rules, NULL), 0);
+    static const int32_t wall[] = {70, 69, 69, 69, 69, 68, 68, 68, 67};
+    static const uint8_t changed[] = {0x0f | PAIFU_WALK_CHANGED_DORA, 0x01, 0x01, 0x03, 0x02,
+                                      0x04, 0x04, PAIFU_WALK_CHANGED_DORA, 0x04};
+    for (size_t k = 0;; k++) {
+        paifu_table_state at;
+        assert_int_equal(paifu_deal_state_at(&at, d, k, NULL), 0);
+        assert_int_equal(w.event, k);
+        assert_memory_equal(&w.state, &at, sizeof(at));
+        assert_int_equal(w.wall_left, wall[k]);
+        assert_int_equal(w.changed, changed[k]);
+        if (!paifu_table_walk_next(&w))
+            break;
+    }
+    assert_int_equal(w.event, d->n_events);
+    assert_false(paifu_table_walk_next(&w));
+    paifu_rules_free(rules);
+    paifu_game_free(g);
+}
+
+/* A riichi: the declaring discard marks the seat, the deposit takes 1000 points from its score
+   and puts a stick on the table (002 §3.3.6: 1000 when the declaration discard passes;
+   shared/rules/riichi-rulesets.md, "Riichi deposit"). */
+static void a_riichi_deposit(void **state)
+{
+    (void)state;
+    static const char *const hands[4] = {"123m456p789s1z234s", "19p11z4567m23456s",
+                                         "555m123p789p11z22z", "2468m2468p2468s3z"};
+    paifu_game *g;
+    assert_int_equal(paifu_game_new(&g, NULL), 0);
+    paifu_deal_start st;
+    paifu_deal_start_init(&st);
+    st.flags = PAIFU_DEAL_HAS_HANDS | PAIFU_DEAL_HAS_SCORES;
+    st.riichi_sticks = 1;
+    for (int p = 0; p < 4; p++) {
+        size_t n;
+        assert_int_equal(paifu_tile_parse(st.hands[p], PAIFU_MAX_HAND, &n, hands[p], NULL), 0);
+        st.n_hand[p] = (uint8_t)n;
+        st.scores[p] = 25000;
+    }
+    assert_int_equal(paifu_game_begin_deal(g, &st, 0, 0, NULL), 0);
+    add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL);
+    paifu_event ev;
+    paifu_event_init(&ev, PAIFU_EV_DISCARD, 0);
+    ev.tile = tile("1z");
+    ev.flags = PAIFU_EVF_RIICHI;
+    assert_int_equal(paifu_game_add_event(g, &ev, NULL), 0);
+    add(g, PAIFU_EV_RIICHI_ACCEPTED, 0, NULL, -1, NULL);
+    paifu_table_walk w;
+    assert_int_equal(paifu_table_walk_begin(&w, paifu_game_deal(g, 0), NULL, NULL), 0);
+    assert_int_equal(w.wall_left, -1); /* no rule set: no wall size */
+    assert_true(w.scores_known);
+    assert_true(paifu_table_walk_next(&w) && paifu_table_walk_next(&w));
+    assert_int_equal(w.riichi, 0x01);
+    assert_int_equal(w.state.discards[0][0].flags & PAIFU_EVF_RIICHI, PAIFU_EVF_RIICHI);
+    assert_int_equal(w.scores[0], 25000);
+    assert_true(paifu_table_walk_next(&w));
+    assert_int_equal(w.scores[0], 24000);
+    assert_int_equal(w.scores[1], 25000);
+    assert_int_equal(w.riichi_sticks, 2);
+    paifu_game_free(g);
+}
+
+/* The live wall's size by rule set: sanma 108 - 14 - 3 x 13 = 55; MCR with its 8 flowers
+   144 - 4 x 13 = 92 (shared/rules/mcr.md §2.5: no dead wall, replacements come from the other
+   end of the wall). */
+static void live_wall_by_rules(void **state)
+{
+    (void)state;
+    paifu_rules *r;
+    assert_int_equal(paifu_rules_preset(&r, "tenhou", NULL), 0);
+    assert_int_equal(paifu_rules_set(r, "players", "3", NULL), 0);
+    assert_int_equal(paifu_rules_live_wall(r, 3), 55);
+    paifu_rules_free(r);
+    assert_int_equal(paifu_rules_preset(&r, "mcr", NULL), 0);
+    assert_int_equal(paifu_rules_live_wall(r, 4), 92);
+    paifu_rules_free(r);
+    assert_int_equal(paifu_rules_live_wall(NULL, 4), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -181,6 +274,9 @@ int main(void)
         cmocka_unit_test(a_closed_kan_and_its_dora),
         cmocka_unit_test(honours_in_seat_0),
         cmocka_unit_test(refused),
+        cmocka_unit_test(the_walk_follows_every_event),
+        cmocka_unit_test(a_riichi_deposit),
+        cmocka_unit_test(live_wall_by_rules),
     };
     return cmocka_run_group_tests_name("table_state", tests, NULL, NULL);
 }

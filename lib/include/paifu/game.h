@@ -487,6 +487,48 @@ typedef struct paifu_table_state {
 PAIFU_EXTERN int paifu_deal_state_at(paifu_table_state *out, const paifu_deal *deal, size_t event,
                                      paifu_error *err);
 
+/** A bit of paifu_table_walk.changed beyond the seats' bits 0..3. */
+#define PAIFU_WALK_CHANGED_DORA 0x10 /**< a dora indicator was revealed */
+
+typedef struct paifu_rules paifu_rules;
+
+/**
+ * The table of a deal followed event by event in one pass (a viewer's states): the table state
+ * after `event` events, plus what the tiles alone do not give. Fill with
+ * paifu_table_walk_begin, then step with paifu_table_walk_next. Plain data: copy it freely.
+ */
+typedef struct paifu_table_walk {
+    paifu_table_state state;     /**< the table after `event` events (hands sorted) */
+    size_t event;                /**< events applied so far (0: the deal as dealt) */
+    int32_t wall_left;           /**< live-wall tiles still to be drawn (the rule set's tile
+                                      count less the dead wall and the dealt hands, less every
+                                      draw so far: the replay's count); -1 without a rule set */
+    bool scores_known;           /**< the deal records its start scores */
+    int32_t scores[PAIFU_SEATS]; /**< the start scores less the riichi deposits made so far */
+    int32_t riichi_sticks;       /**< deposits on the table: the start's plus those made */
+    uint8_t riichi;              /**< bit s: seat s has declared riichi (its riichi discard) */
+    uint8_t changed;             /**< what the last step changed: bit s seat s's hand, melds or
+                                      river; PAIFU_WALK_CHANGED_DORA the indicators */
+    const paifu_deal *deal;      /**< borrowed */
+} paifu_table_walk;
+
+/**
+ * Start following DEAL: W holds the deal as dealt (event 0). RULES (may be NULL: wall_left is
+ * then -1) gives the wall's size. PAIFU_EUNSUPPORTED for a deal without starting hands.
+ */
+PAIFU_EXTERN int paifu_table_walk_begin(paifu_table_walk *w, const paifu_deal *deal,
+                                        const paifu_rules *rules, paifu_error *err);
+
+/** Apply the next event: false (W unchanged) when every event has been applied. O(1). */
+PAIFU_EXTERN bool paifu_table_walk_next(paifu_table_walk *w);
+
+/**
+ * Live-wall tiles of a deal before the first draw under RULES for a game of PLAYERS: riichi
+ * 136 (sanma 108) less the dead wall's 14 and the dealt hands; MCR 144 with flowers (else 136)
+ * less the dealt hands (no dead wall). The replay's wall count starts here.
+ */
+PAIFU_EXTERN int32_t paifu_rules_live_wall(const paifu_rules *rules, int players);
+
 /* ---- building a game (readers) ---- */
 
 /** Create an empty 4-player game. Owned by the caller: free with paifu_game_free(). */
