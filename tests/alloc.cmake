@@ -13,7 +13,7 @@ find_package(Threads REQUIRED)
 add_executable(paifu_allocfail ${PAIFU_ALLOC_CLI_SOURCES} ${CMAKE_CURRENT_SOURCE_DIR}/alloc/alloc_fail.c
   ${CMAKE_CURRENT_SOURCE_DIR}/alloc/alloc_main.c)
 target_include_directories(paifu_allocfail PRIVATE ${PROJECT_SOURCE_DIR}/cli)
-target_link_libraries(paifu_allocfail PRIVATE paifu_test_objs paifu_warnings Threads::Threads
+target_link_libraries(paifu_allocfail PRIVATE paifu_test_objs paifu_warnings Threads::Threads paifu_viewer_assets
                       PkgConfig::SQLITE3 m)
 target_link_options(paifu_allocfail PRIVATE
   -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup)
