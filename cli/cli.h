@@ -6,6 +6,7 @@
 #define PAIFU_CLI_H
 
 #include <paifu.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -39,12 +40,26 @@ extern const char cmd_score_usage[];
 /* Print "paifu: FILE:LINE:COL: error: TEXT [deal E2-1, event 37]" to stderr (or to F). */
 void cli_print_error(const paifu_error *err);
 void cli_fprint_error(FILE *f, const paifu_error *err);
-/* Print "paifu: MESSAGE" to stderr (usage errors). */
+/* The command being run ("validate"), NULL before one is chosen: every message names it. */
+extern const char *cli_command_name;
+/* Print "paifu CMD: MESSAGE" to stderr (usage errors; CMD NULL: the command being run), the
+   message escaped (cli_text). */
 void cli_usage_error(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Print "paifu: NAME: error: MESSAGE" (NAME NULL: none) to stderr, escaped, as a file's
+   errors are (cli_print_error). */
+void cli_error(const char *name, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The one option parser of every command: getopt_long with its errors printed by paifu,
+   naming the command ("paifu validate: unknown option '--bogus' (see ...)"); '?' after one. */
+struct option;
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts);
 
 /* Rule-set options shared by validate, score and rules. */
 typedef struct cli_rules_opts {
@@ -186,9 +201,17 @@ void cli_csv_real(FILE *f, double v);
 /* Write a JSON string literal to F. */
 void cli_json_string(FILE *f, const char *s);
 /* Write S to F for a terminal: control characters (a newline in a file name, ESC, DEL) as \n,
- * \r, \t or \xNN and a backslash as \\, so a name can neither forge a line nor drive the
- * terminal. */
+ * \r, \t or \xNN, C1 controls as \uNNNN, bytes that are not UTF-8 as \xNN and a backslash
+ * as \\, so a name can neither forge a line nor drive the terminal. */
 void cli_text(FILE *f, const char *s);
+/* The one function every text line goes through: format, then write escaped as cli_text
+   does (a final newline is kept). */
+void cli_textf(FILE *f, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void cli_vtextf(FILE *f, const char *fmt, va_list ap);
 /* STATUS, or CLI_ERROR after saying so when writing standard output failed (a full disk, a
  * closed pipe): flushes it first. */
 int cli_stdout_status(int status);

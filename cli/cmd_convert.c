@@ -278,7 +278,7 @@ int cmd_convert(int argc, char **argv)
     fill_total filled = {0};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "t:o:qh", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "t:o:qh", longopts)) != -1) {
         switch (c) {
         case 't': to = optarg; break;
         case 'o': out_path = optarg; break;

@@ -203,7 +203,7 @@ static int parse_options(table_opts *t, int argc, char **argv, const char *cmd, 
                                              {NULL, 0, NULL, 0}};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "f:o:r:qh", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "f:o:r:qh", longopts)) != -1) {
         switch (c) {
         case 'f':
             t->format = optarg;

@@ -216,7 +216,7 @@ int cmd_info(int argc, char **argv)
     const char *preset = NULL;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "hr:", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "hr:", longopts)) != -1) {
         switch (c) {
         case 'L': list_formats(); return CLI_CLEAN;
         case 'F': ropts.format = optarg; break;

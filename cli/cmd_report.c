@@ -105,7 +105,7 @@ int cmd_report(int argc, char **argv)
     uint32_t max_findings = 0;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "r:o:h", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "r:o:h", longopts)) != -1) {
         switch (c) {
         case 'S': only = REP_STANDINGS; break;
         case 'o': output = optarg; break;

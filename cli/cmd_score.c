@@ -203,7 +203,7 @@ static int parse_options(options *o, int argc, char **argv)
     int c;
     char msg[256];
     optind = 1;
-    while ((c = getopt_long(argc, argv, "hr:", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "hr:", longopts)) != -1) {
         switch (c) {
         case 'h': return 1;
         case 'r': o->rules.preset = optarg; break;

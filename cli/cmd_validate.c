@@ -894,7 +894,7 @@ int cmd_validate(int argc, char **argv)
     char *end;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "r:qhj:", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "r:qhj:", longopts)) != -1) {
         switch (c) {
         case 'f':
             if (strcmp(optarg, "json") == 0)

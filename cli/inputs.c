@@ -48,13 +48,13 @@ static int by_name(const void *a, const void *b)
 static void enter(cli_walk *w, const char *dir, int depth)
 {
     if (depth > 64 || w->depth == CLI_WALK_DEPTH) {
-        fprintf(stderr, "paifu: %s: error: directories nested deeper than 64 levels\n", dir);
+        cli_error(dir, "directories nested deeper than 64 levels");
         w->status = CLI_ERROR;
         return;
     }
     DIR *d = opendir(dir);
     if (!d) {
-        fprintf(stderr, "paifu: %s: error: %s\n", dir, strerror(errno));
+        cli_error(dir, "%s", strerror(errno));
         w->status = CLI_ERROR;
         return;
     }
@@ -84,7 +84,7 @@ static void enter(cli_walk *w, const char *dir, int depth)
     }
     closedir(d);
     if (oom) {
-        fprintf(stderr, "paifu: %s: error: out of memory\n", dir);
+        cli_error(dir, "out of memory");
         w->status = CLI_ERROR;
     }
     if (f->n)
@@ -271,17 +271,55 @@ int cli_input_option(int c, const char *arg, cli_rules_opts *ro, paifu_read_opti
     case 'P':
     case 'L':
     case 'M': return select_option(ropts, c, arg);
-    default: fputs(usage, stderr); return -1;
+    default: /* '?': cli_getopt said what is wrong; anything else is a command's slip */
+        if (c != '?')
+            fputs(usage, stderr);
+        return -1;
     }
+}
+
+/* Say what is wrong with rule option OPT (its value VALUE) in ERR's words, naming the command. */
+static int rules_refused(const char *opt, const char *value, const paifu_error *err)
+{
+    cli_usage_error(NULL, "%s %s: %s", opt, value, err->text);
+    return -1;
 }
 
 int cli_rules_check(const cli_rules_opts *ro)
 {
+    /* one option at a time, so that the message names the option that is wrong (a whole
+       choice's error has no file to name: it printed "paifu: -: error:") */
     paifu_error err;
+    paifu_rules *probe = NULL;
+    cli_rules_opts one = {0};
+    if (ro->preset) {
+        paifu_error_clear(&err);
+        one.preset = ro->preset;
+        if (cli_resolve_rules(&probe, &one, NULL, "rrc", &err) < 0)
+            return rules_refused("--rules", ro->preset, &err);
+        paifu_rules_free(probe);
+    }
+    if (ro->file) {
+        paifu_error_clear(&err);
+        one.preset = NULL;
+        one.file = ro->file;
+        if (cli_resolve_rules(&probe, &one, NULL, "rrc", &err) < 0) {
+            cli_print_error(&err); /* the file's own place: FILE:LINE:COL */
+            return -1;
+        }
+        paifu_rules_free(probe);
+    }
+    for (int i = 0; i < ro->n_assign; i++) {
+        paifu_error_clear(&err);
+        one = *ro;
+        one.n_assign = i + 1;
+        if (cli_resolve_rules(&probe, &one, NULL, "rrc", &err) < 0)
+            return rules_refused("--rule", ro->assign[i], &err);
+        paifu_rules_free(probe);
+    }
     paifu_error_clear(&err);
-    paifu_rules *probe;
     if (cli_resolve_rules(&probe, ro, NULL, "rrc", &err) < 0) {
-        cli_print_error(&err);
+        cli_usage_error(NULL, "%s", err.text);
         return -1;
     }
     paifu_rules_free(probe);

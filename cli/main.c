@@ -9,7 +9,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #endif
+#include <getopt.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const cli_command COMMANDS[] = {
@@ -46,10 +48,39 @@ static void usage(FILE *f)
                "Exit status: 0 all inputs clean, 1 findings, 2 input or usage error.\n");
 }
 
+/* The length of the well-formed UTF-8 sequence at P (1 to 4 bytes), 0 when it is not one
+   (a stray continuation byte, an overlong form, a surrogate, a code point over U+10FFFF, a
+   sequence cut short). */
+static size_t utf8_len(const unsigned char *p)
+{
+    unsigned c = p[0];
+    if (c < 0x80)
+        return 1;
+    if (c < 0xc2 || c > 0xf4)
+        return 0;
+    size_t n = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+    unsigned lo = 0x80, hi = 0xbf; /* the second byte's range (RFC 3629 §4) */
+    if (c == 0xe0)
+        lo = 0xa0;
+    else if (c == 0xed)
+        hi = 0x9f;
+    else if (c == 0xf0)
+        lo = 0x90;
+    else if (c == 0xf4)
+        hi = 0x8f;
+    if (p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if ((p[i] & 0xc0) != 0x80)
+            return 0;
+    return n;
+}
+
 void cli_text(FILE *f, const char *s)
 {
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
         unsigned char c = *p;
+        size_t n = utf8_len(p);
         if (c == '\n')
             fputs("\\n", f);
         else if (c == '\r')
@@ -58,11 +89,46 @@ void cli_text(FILE *f, const char *s)
             fputs("\\t", f);
         else if (c == '\\')
             fputs("\\\\", f);
-        else if (c < 0x20 || c == 0x7f)
-            fprintf(f, "\\x%02x", c);
+        else if (c < 0x20 || c == 0x7f || n == 0)
+            fprintf(f, "\\x%02x", c); /* a control character, or a byte that is not UTF-8 */
+        else if (n == 2 && c == 0xc2 && p[1] < 0xa0)
+            fprintf(f, "\\u%04x", p[1]); /* a C1 control (U+0080..U+009F: CSI is U+009B) */
         else
-            fputc(c, f);
+            fwrite(p, 1, n, f);
+        p += n ? n : 1;
     }
+}
+
+void cli_vtextf(FILE *f, const char *fmt, va_list ap)
+{
+    char small[512];
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(small, sizeof(small), fmt, ap);
+    char *text = small;
+    if (n >= (int)sizeof(small) && (text = malloc((size_t)n + 1)) != NULL)
+        vsnprintf(text, (size_t)n + 1, fmt, again);
+    va_end(again);
+    if (n < 0 || !text) {
+        text = small; /* cut: still one line */
+    }
+    size_t len = strlen(text);
+    bool newline = len && text[len - 1] == '\n';
+    if (newline)
+        text[len - 1] = '\0';
+    cli_text(f, text);
+    if (newline)
+        fputc('\n', f);
+    if (text != small)
+        free(text);
+}
+
+void cli_textf(FILE *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli_vtextf(f, fmt, ap);
+    va_end(ap);
 }
 
 int cli_stdout_status(int status)
@@ -100,20 +166,69 @@ void cli_fprint_error(FILE *f, const paifu_error *err)
     fputc('\n', f);
 }
 
+const char *cli_command_name = NULL;
+
 void cli_usage_error(const char *cmd, const char *fmt, ...)
 {
+    if (!cmd)
+        cmd = cli_command_name;
+    fprintf(stderr, "paifu%s%s: ", cmd ? " " : "", cmd ? cmd : "");
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "paifu%s%s: ", cmd ? " " : "", cmd ? cmd : "");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\n");
+    cli_vtextf(stderr, fmt, ap);
     va_end(ap);
+    fputc('\n', stderr);
+}
+
+void cli_error(const char *name, const char *fmt, ...)
+{
+    fputs("paifu: ", stderr);
+    if (name) {
+        cli_text(stderr, name);
+        fputs(": ", stderr);
+    }
+    fputs("error: ", stderr);
+    va_list ap;
+    va_start(ap, fmt);
+    cli_vtextf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts)
+{
+    opterr = 0; /* getopt's own messages name argv[0] and print the option raw */
+    int c = getopt_long(argc, argv, shortopts, longopts, NULL);
+    if (c != '?' && c != ':')
+        return c;
+    const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+    bool needs_value = false;
+    if (optopt) { /* a known option without its value, or an unknown short one */
+        for (const struct option *o = longopts; o && o->name; o++)
+            if (o->val == optopt && o->has_arg == required_argument && !o->flag &&
+                strncmp(arg, "--", 2) == 0 && strncmp(arg + 2, o->name, strlen(o->name)) == 0)
+                needs_value = true;
+        const char *s = strchr(shortopts, optopt);
+        if (s && s[1] == ':' && optopt != ':')
+            needs_value = true;
+    }
+    if (needs_value)
+        cli_usage_error(NULL, "option '%s' needs a value (see 'paifu %s --help')", arg,
+                        cli_command_name ? cli_command_name : "");
+    else if (optopt && strncmp(arg, "--", 2) != 0)
+        cli_usage_error(NULL, "unknown option '-%c' (see 'paifu %s --help')", optopt,
+                        cli_command_name ? cli_command_name : "");
+    else
+        cli_usage_error(NULL, "unknown option '%s' (see 'paifu %s --help')", arg,
+                        cli_command_name ? cli_command_name : "");
+    return '?';
 }
 
 void cli_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t n = utf8_len(p);
         switch (*p) {
         case '"': fputs("\\\"", f); break;
         case '\\': fputs("\\\\", f); break;
@@ -121,11 +236,16 @@ void cli_json_string(FILE *f, const char *s)
         case '\r': fputs("\\r", f); break;
         case '\t': fputs("\\t", f); break;
         default:
-            if (*p < 0x20)
+            if (*p < 0x20 || *p == 0x7f)
                 fprintf(f, "\\u%04x", *p);
+            else if (n == 0)
+                fputs("\\ufffd", f); /* not UTF-8 (RFC 8259 §8.1): the replacement character */
+            else if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)
+                fprintf(f, "\\u%04x", p[1]);
             else
-                fputc(*p, f);
+                fwrite(p, 1, n, f);
         }
+        p += n ? n : 1;
     }
     fputc('"', f);
 }
@@ -242,5 +362,6 @@ int main(int argc, char **argv)
         cli_usage_error(NULL, "unknown command '%s' (see 'paifu --help')", cmd);
         return CLI_ERROR;
     }
+    cli_command_name = c->name; /* every message names it: "paifu validate: ..." */
     return c->run(argc - 1, argv + 1);
 }

@@ -462,8 +462,9 @@ static int sniff(const char *data, size_t size)
     if (size > 4096)
         size = 4096; /* the points come first */
     for (;;) {
-        if (!sniff_word(data, size, &k, &w, &n))
-            return pairs >= 3 ? 40 : 0;
+        if (!sniff_word(data, size, &k, &w, &n)) /* a sheet cut in its points line is one too:
+                                                    its reader says where it ends (issue 27) */
+            return pairs >= 3 ? 40 : pairs >= 1 ? 10 : 0;
         tok t = {w, (uint32_t)n, 0, 0};
         if (is_outcome(&t))
             return pairs >= 3 && pairs <= 4 ? 85 : 0;
