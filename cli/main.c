@@ -250,6 +250,119 @@ void cli_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+cli_filter cli_findings_filter = {PAIFU_SEVERITY_INFO, NULL, NULL, false};
+
+/* Whether CODE is one of the comma-separated LIST. */
+static bool code_listed(const char *list, const char *code)
+{
+    size_t n = strlen(code);
+    for (const char *p = list; p && *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && memcmp(p, code, n) == 0)
+            return true;
+        p = e ? e + 1 : NULL;
+    }
+    return false;
+}
+
+bool cli_finding_kept(const paifu_finding *f)
+{
+    const cli_filter *k = &cli_findings_filter;
+    if (!k->active)
+        return true;
+    if (f->severity < k->least)
+        return false;
+    if (k->ignore && code_listed(k->ignore, f->code))
+        return false;
+    return !k->only || code_listed(k->only, f->code);
+}
+
+/* Every code of LIST (comma-separated) is a finding code: 0, or -1 printed naming OPT. */
+static int check_codes(const char *opt, const char *list)
+{
+    char code[128];
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        snprintf(code, sizeof(code), "%.*s", (int)(len < sizeof(code) ? len : sizeof(code) - 1), p);
+        if (!len || len >= sizeof(code) || !paifu_finding_code_find(code)) {
+            /* say what is allowed: the codes of its group ("score."), else every code */
+            const char *dot = strchr(code, '.');
+            size_t group = dot ? (size_t)(dot + 1 - code) : 0;
+            bool grouped = false;
+            for (size_t i = 0; i < paifu_finding_code_count(); i++)
+                if (group && strncmp(paifu_finding_code(i)->code, code, group) == 0)
+                    grouped = true;
+            cli_usage_error(NULL, "%s: '%s' is no finding code; the codes%s%.*s are:", opt, code,
+                            grouped ? " of " : "", grouped ? (int)group : 0, code);
+            for (size_t i = 0, col = 0; i < paifu_finding_code_count(); i++) {
+                const char *name = paifu_finding_code(i)->code;
+                if (grouped && strncmp(name, code, group) != 0)
+                    continue;
+                fprintf(stderr, "%s%s", col ? ", " : "  ", name);
+                col += strlen(name) + 2;
+                if (col > 70) {
+                    fputc('\n', stderr);
+                    col = 0;
+                }
+            }
+            fputc('\n', stderr);
+            return -1;
+        }
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    return 0;
+}
+
+int cli_filter_option(int c, const char *arg)
+{
+    cli_filter *k = &cli_findings_filter;
+    switch (c) {
+    case 0x101:
+        if (strcmp(arg, "error") == 0)
+            k->least = PAIFU_SEVERITY_ERROR;
+        else if (strcmp(arg, "warning") == 0)
+            k->least = PAIFU_SEVERITY_WARNING;
+        else if (strcmp(arg, "info") == 0)
+            k->least = PAIFU_SEVERITY_INFO;
+        else {
+            cli_usage_error(NULL, "--severity expects error, warning or info (the least severity "
+                                  "kept), found '%s'", arg);
+            return -1;
+        }
+        break;
+    case 0x102:
+        if (check_codes("--ignore", arg) < 0)
+            return -1;
+        k->ignore = arg;
+        break;
+    case 0x103:
+        if (check_codes("--only", arg) < 0)
+            return -1;
+        k->only = arg;
+        break;
+    default: return 0;
+    }
+    k->active = true;
+    return 1;
+}
+
+int cli_max_findings_option(const char *arg, uint32_t *out)
+{
+    char *end;
+    unsigned long m = strtoul(arg, &end, 10);
+    if (*end || end == arg || arg[0] == '-' || m == 0 || m > UINT32_MAX) {
+        cli_usage_error(NULL, "--max-findings expects a number of findings kept per game, 1 or "
+                              "more, found '%s'", arg);
+        return -1;
+    }
+    *out = (uint32_t)m;
+    return 0;
+}
+
 int cli_resolve_rules(paifu_rules **out, const cli_rules_opts *o, const paifu_game *game,
                       const char *fallback, paifu_error *err)
 {
