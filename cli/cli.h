@@ -237,6 +237,15 @@ void cli_progress_lock(void);
 void cli_progress_unlock(void);
 void cli_progress_stop(void);
 
+/* -o PATH names a folder exactly when it ends in '/' or is an existing directory (every
+   command: a file is then written into it under its default name). */
+bool cli_output_is_dir(const char *path);
+/* Make folder PATH and the folders above it (mkdir -p): 0, or -1 printed. */
+int cli_output_mkdir(const char *path);
+/* The file -o PATH names: PATH itself, or PATH/NAME when PATH names a folder (made). NULL
+   after an error printed. BUF holds SIZE bytes. */
+const char *cli_output_file(char *buf, size_t size, const char *path, const char *name);
+
 /* Write S as one CSV field (RFC 4180: quoted when it holds a comma, quote or line break, quotes
    doubled; report_csv.c). A text that begins with =, +, -, @, a tab or a line break (and is not
    a plain number) is prefixed with a single quote, as OWASP's CSV-injection advice says, so that

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const cli_command COMMANDS[] = {
     {"validate", cmd_validate, "re-simulate and verify game logs", cmd_validate_usage},
@@ -361,6 +362,54 @@ int cli_max_findings_option(const char *arg, uint32_t *out)
     }
     *out = (uint32_t)m;
     return 0;
+}
+
+bool cli_output_is_dir(const char *path)
+{
+    struct stat sb;
+    size_t n = path ? strlen(path) : 0;
+    return n && (path[n - 1] == '/' || (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)));
+}
+
+int cli_output_mkdir(const char *path)
+{
+    char buf[4096];
+    if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf)) {
+        cli_error(path, "cannot make the folder: name too long");
+        return -1;
+    }
+    for (char *p = buf + 1;; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        struct stat sb;
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+            cli_error(buf, "cannot make the folder: %s", strerror(errno));
+            return -1;
+        }
+        if (stat(buf, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+            cli_error(buf, "cannot make the folder: a file of that name is in the way");
+            return -1;
+        }
+        *p = c;
+        if (!c || !p[1])
+            break;
+    }
+    return 0;
+}
+
+const char *cli_output_file(char *buf, size_t size, const char *path, const char *name)
+{
+    if (!cli_output_is_dir(path)) {
+        snprintf(buf, size, "%s", path);
+        return buf;
+    }
+    if (cli_output_mkdir(path) < 0)
+        return NULL;
+    size_t n = strlen(path);
+    snprintf(buf, size, "%s%s%s", path, path[n - 1] == '/' ? "" : "/", name);
+    return buf;
 }
 
 int cli_resolve_rules(paifu_rules **out, const cli_rules_opts *o, const paifu_game *game,

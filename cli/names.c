@@ -287,9 +287,10 @@ void cli_pad(FILE *f, const char *s, int width, bool right)
 {
     int w = (int)cli_display_width(s);
     if (right)
-        fprintf(f, "%*s%s", w < width ? width - w : 0, "", s);
-    else
-        fprintf(f, "%s%*s", s, w < width ? width - w : 0, "");
+        fprintf(f, "%*s", w < width ? width - w : 0, "");
+    cli_text(f, s); /* a cell of a text table is a text line's part: escaped */
+    if (!right)
+        fprintf(f, "%*s", w < width ? width - w : 0, "");
 }
 
 void cli_rules_json(FILE *o, const cli_rules_info *ri)

@@ -192,7 +192,12 @@ void rep_write_json(FILE *o, const rep_doc *doc, rep_table only)
         fputs(i ? ", " : "", o);
         cli_json_string(o, doc->errors[i]);
     }
-    fputs("],\n  ", o);
+    fputs("],\n  \"skipped\": ", o);
+    if (doc->skips)
+        cli_skips_json(o, doc->skips);
+    else
+        fputs("[]", o);
+    fputs(",\n  ", o);
     standings(o, doc);
     if (only == REP_ALL || only == REP_GAMES || only == REP_DEALS || only == REP_FINDINGS) {
         fprintf(o, ",\n  \"games\": [");

@@ -129,10 +129,19 @@ const paifu_format_info *paifu_format(size_t i)
     return i < N_FORMATS ? &FORMATS[i]->info : NULL;
 }
 
+/* Other names a format is known by: Tenhou's XML logs are "mjlog" files (the name Tenhou's
+   own viewer and most tools give them). */
+static const struct {
+    const char *alias, *name;
+} ALIASES[] = {{"mjlog", "tenhou-xml"}};
+
 const format_impl *paifu_formats__find(const char *name)
 {
     if (!name)
         return NULL;
+    for (size_t i = 0; i < sizeof(ALIASES) / sizeof(ALIASES[0]); i++)
+        if (strcmp(ALIASES[i].alias, name) == 0)
+            name = ALIASES[i].name;
     for (size_t i = 0; i < N_FORMATS; i++)
         if (strcmp(FORMATS[i]->info.name, name) == 0)
             return FORMATS[i];
@@ -541,8 +550,13 @@ static int open_member(paifu_reader *r, container_member *m, paifu_error *err)
                                     "(unpack it first)");
     }
     if (!r->opts.format && !detect(m->data, m->size)) {
+        /* a damaged member is unreadable, as a damaged file in a folder is (an empty one is
+           skipped, as there) */
+        rc = jlead(m->data, m->size) < m->size ? damaged(m->data, m->size, m->name, err) : 0;
         free(m->data); /* a README beside the logs, as in a folder */
         paifu_input__release(held);
+        if (rc < 0)
+            return rc;
         r->skipped++;
         return 0;
     }

@@ -154,7 +154,7 @@ if [ -w /dev/full ]; then
     contains "info write error" "$work/err" "writing standard output"
 fi
 "$paifu" validate --max-findings abc "$sample" >"$work/out" 2>"$work/err"; check "max-findings abc" 2 $?
-contains "max-findings message" "$work/err" "--max-findings expects a number, found 'abc'"
+contains "max-findings message" "$work/err" "paifu validate: --max-findings expects a number of findings kept per game, 1 or more, found 'abc'"
 mkdir -p "$work/ctl"
 printf 'x' >"$work/ctl/$(printf 'forged\nb.json: error: fake\033[31m')"
 "$paifu" validate "$work/ctl" >"$work/out" 2>"$work/err"; check "control characters in a name" 0 $?
