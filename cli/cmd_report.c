@@ -194,8 +194,9 @@ int cmd_report(int argc, char **argv)
         int32_t hundredths;
         bool found = false;
         rep_parse_sanction(sanctions[i], name, sizeof(name), &hundredths);
-        for (size_t k = 0; k < doc.n_standings && !found; k++)
-            found = strcmp(doc.standings[k].name, name) == 0;
+        for (size_t k = 0; k < doc.n_games && !found; k++) /* the standings hold it anyway */
+            for (int p = 0; p < doc.games[k].players && !found; p++)
+                found = strcmp(doc.games[k].names[p], name) == 0;
         if (!found) {
             cli_usage_error("report", "--sanction %s: no player of the games is named '%s' "
                                       "(the names are matched exactly)", sanctions[i], name);

@@ -106,11 +106,17 @@ static void line_text(char *out, size_t size)
 /* Draw the line over itself (under the lock): no blank moment between two draws. */
 static void draw(void)
 {
-    char text[256];
+    char text[256], esc[1024] = "", line[1100];
     line_text(text, sizeof(text));
-    fputc('\r', stderr);
-    cli_text(stderr, text); /* the one function every line goes through */
-    fputs("\033[K", stderr);
+    FILE *m = fmemopen(esc, sizeof(esc) - 1, "w");
+    if (m) {
+        cli_text(m, text); /* the one function every line goes through */
+        fclose(m);
+    }
+    /* one write: stderr is unbuffered, and a terminal (or a recording) must never see the
+       line's start without its text */
+    snprintf(line, sizeof(line), "\r%s\033[K", esc);
+    fputs(line, stderr);
     fflush(stderr);
     P.drawn = true;
 }
@@ -146,7 +152,14 @@ void cli_progress_start(bool wanted, size_t files_total)
     atomic_store(&P.total_known, files_total > 0);
     P.stdout_tty = isatty(STDOUT_FILENO);
     P.stop = false;
+    pthread_mutex_lock(&P.lock);
+    draw(); /* at once: a batch shorter than a tick still shows where it is */
+    pthread_mutex_unlock(&P.lock);
     P.on = pthread_create(&P.thread, NULL, run, NULL) == 0;
+    if (!P.on) {
+        fputs("\r\033[K", stderr);
+        P.drawn = false;
+    }
 }
 
 /* The counting walk: every file of the operands by name (a directory's members without
