@@ -92,7 +92,8 @@ static void print_game_text(const paifu_game *g, size_t index, const char *prese
 {
     int players = paifu_game_players(g);
     const char *rules = paifu_game_rules_name(g);
-    printf("  game %zu: %d players, rules %s", index + 1, players, rules ? rules : "(not named)");
+    cli_textf(stdout, "  game %zu: %d players, rules %s", index + 1, players,
+              rules ? rules : "(not named)"); /* the log's words: escaped */
     for (size_t i = 0; i < paifu_game_rule_override_count(g); i++) {
         const paifu_meta *m = paifu_game_rule_override(g, i);
         printf("%s", i ? ", " : " (");

@@ -46,7 +46,8 @@ static void usage(FILE *f)
     for (size_t i = 0; i < N_COMMANDS; i++)
         fprintf(f, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
     fprintf(f, "\nRun 'paifu <command> --help' for the options of a command.\n"
-               "Exit status: 0 all inputs clean, 1 findings, 2 input or usage error.\n");
+               "Exit status: 0 no finding (after --severity, --ignore, --only), 1 findings, 2 an input\n"
+               "that could not be read, or a usage error.\n");
 }
 
 /* The length of the well-formed UTF-8 sequence at P (1 to 4 bytes), 0 when it is not one
