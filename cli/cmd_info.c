@@ -231,9 +231,13 @@ int cmd_info(int argc, char **argv)
             }
             break;
         case 'h': fputs(cmd_info_usage, stdout); return CLI_CLEAN;
-        default: fputs(cmd_info_usage, stderr); return CLI_ERROR;
+        default: return CLI_ERROR; /* cli_getopt said what */
         }
     }
+    cli_rules_opts check = {0};
+    check.preset = preset;
+    if (cli_rules_check(&check) < 0) /* the one place rule options are checked */
+        return CLI_ERROR;
     if (optind >= argc) {
         cli_usage_error("info", "expected at least one FILE (\"-\" for standard input)");
         return CLI_ERROR;

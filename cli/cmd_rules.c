@@ -120,7 +120,10 @@ int cmd_rules(int argc, char **argv)
         paifu_error_clear(&err);
         paifu_rules *r;
         if (cli_resolve_rules(&r, &ro, NULL, "rrc", &err) < 0) {
-            cli_print_error(&err);
+            if (err.where.source[0]) /* the rule file's place */
+                cli_print_error(&err);
+            else /* a preset or --rule: the command's words, with what is allowed */
+                cli_usage_error(NULL, "%s", err.text);
             return CLI_ERROR;
         }
         show(r, json);

@@ -230,6 +230,8 @@ static int parse_options(options *o, int argc, char **argv)
         }
     }
     o->sit.honba = (int16_t)o->honba;
+    if (cli_rules_check(&o->rules) < 0) /* the one place rule options are checked */
+        return -1;
     if (o->batch) {
         if (o->all) {
             cli_usage_error("score", "--all does not go with --batch");

@@ -161,8 +161,11 @@ void cli_fprint_error(FILE *f, const paifu_error *err)
         *bracket = '\0';
     }
     fputs("paifu: ", f);
-    cli_text(f, where);
-    fputs(": error: ", f);
+    if (err->where.source[0] || err->where.line) { /* an error of no file names none */
+        cli_text(f, where);
+        fputs(": ", f);
+    }
+    fputs("error: ", f);
     cli_text(f, err->text[0] ? err->text : paifu_error_code_name(err->code));
     cli_text(f, context);
     fputc('\n', f);

@@ -42,6 +42,7 @@ for f in logs:
     z = gzip.compress(data)
     open("%s/%s.gzcut.gz" % (out, name), "wb").write(z[:len(z) // 2])  # the gzip itself cut
 EOF
+head -c 20 "$samples/pantheon-ema-sheet.txt" >"$work/damaged/pantheon-first-line.txt" # 2 pairs
 mkdir -p "$work/damaged/notes"
 echo "notes about these logs" >"$work/damaged/notes/README.txt"
 : >"$work/damaged/notes/empty.json"
