@@ -88,8 +88,8 @@ static void on_loss(const paifu_game *game, const char *kind, const char *what, 
         snprintf(l->seen[l->n_seen++], sizeof(l->seen[0]), "%s", what);
     fputs("paifu convert: ", stderr);
     cli_text(stderr, l->file);
-    fprintf(stderr, ": the output format cannot carry %s; it is left out (loss: %s)\n", what,
-            kind);
+    cli_textf(stderr, ": the output format cannot carry %s; it is left out (loss: %s)\n", what,
+              kind);
 }
 
 /* Games are written to memory first: a refused game leaves no file and no partial output. */

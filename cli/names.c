@@ -272,6 +272,11 @@ size_t cli_display_width(const char *s)
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
         unsigned cp = *p;
+        if (cp < 0x20 || cp == 0x7f || cp == '\\') { /* as cli_text shows it: \n, \xNN */
+            w += cp == '\n' || cp == '\r' || cp == '\t' || cp == '\\' ? 2 : 4;
+            p++;
+            continue;
+        }
         int extra = cp >= 0xF0 ? 3 : cp >= 0xE0 ? 2 : cp >= 0xC0 ? 1 : 0;
         if (extra)
             cp &= 0x3Fu >> extra;

@@ -14,7 +14,9 @@ static void cell(FILE *o, const char *s)
             *s == ']' || *s == '<' || *s == '>')
             fputc('\\', o);
         unsigned char c = (unsigned char)*s;
-        if (c < 0x20 || c == 0x7f) /* a control character from outside: shown, not obeyed */
+        if (c == '\n')
+            fputc(' ', o); /* a cell is one line */
+        else if (c < 0x20 || c == 0x7f) /* a control character from outside: shown, not obeyed */
             fprintf(o, "\\\\x%02x", c);
         else
             fputc(c, o);
