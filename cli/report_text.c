@@ -43,8 +43,11 @@ static void table(FILE *o, const rep_doc *doc, rep_table which, const rep_game *
 {
     rep_grid t;
     rep_grid_build(&t, doc, which, g);
-    if (title)
-        fprintf(o, "\n%s\n\n", t.caption);
+    if (title) { /* the caption names the rule set the log gave: escaped */
+        fputc('\n', o);
+        cli_textf(o, "%s\n", t.caption);
+        fputc('\n', o);
+    }
     grid(o, &t);
     rep_grid_free(&t);
 }
