@@ -296,8 +296,6 @@ static int gunzip(char **data, size_t *size, uint64_t *held, bool *compressed, u
                                       "gzip stream ends early (truncated file): cut after "
                                       "compressed byte %zu, in inflated byte %zu",
                                       *size, len);
-            if (err)
-                err->where.offset = *size;
             goto done;
         }
         if (z != Z_OK && z != Z_BUF_ERROR) {
@@ -425,15 +423,12 @@ static int inflate_some(paifu_input_stream *s, char *dst, size_t want, size_t *g
                 return rc;
             if (s->raw_len == 0) {
                 if (!s->z_end) {
-                    int rc2 = paifu_formats__error(
+                    return paifu_formats__error(
                         err, PAIFU_EFORMAT, s->source, 0, 0, NULL,
                         "gzip stream ends early (truncated file): cut after compressed byte "
                         "%llu, in inflated byte %llu",
                         (unsigned long long)s->raw_total,
                         (unsigned long long)(s->out_total + n));
-                    if (err)
-                        err->where.offset = s->raw_total;
-                    return rc2;
                 }
                 s->eof = true;
                 break;
