@@ -6,6 +6,7 @@
 #define PAIFU_CLI_H
 
 #include <paifu.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -41,12 +42,26 @@ extern const char cmd_view_usage[];
 /* Print "paifu: FILE:LINE:COL: error: TEXT [deal E2-1, event 37]" to stderr (or to F). */
 void cli_print_error(const paifu_error *err);
 void cli_fprint_error(FILE *f, const paifu_error *err);
-/* Print "paifu: MESSAGE" to stderr (usage errors). */
+/* The command being run ("validate"), NULL before one is chosen: every message names it. */
+extern const char *cli_command_name;
+/* Print "paifu CMD: MESSAGE" to stderr (usage errors; CMD NULL: the command being run), the
+   message escaped (cli_text). */
 void cli_usage_error(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* Print "paifu: NAME: error: MESSAGE" (NAME NULL: none) to stderr, escaped, as a file's
+   errors are (cli_print_error). */
+void cli_error(const char *name, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The one option parser of every command: getopt_long with its errors printed by paifu,
+   naming the command ("paifu validate: unknown option '--bogus' (see ...)"); '?' after one. */
+struct option;
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts);
 
 /* Rule-set options shared by validate, score and rules. */
 typedef struct cli_rules_opts {
@@ -65,6 +80,22 @@ int cli_resolve_rules_origin(paifu_rules **out, paifu_rules_origin *origin,
                              const cli_rules_opts *o, const paifu_game *game,
                              const char *fallback, paifu_error *err);
 
+/* -v/--verbose: name every file skipped on stderr (and every rule-set note). */
+extern bool cli_verbose;
+
+/* The files a walk skipped, each with why ("not a log", "empty"): every output names them. */
+typedef struct cli_skip {
+    char *path;
+    const char *reason; /* static */
+} cli_skip;
+typedef struct cli_skips {
+    cli_skip *v;
+    size_t n, cap;
+} cli_skips;
+void cli_skips_free(cli_skips *s);
+/* The skipped files as a JSON array of {"file", "reason"} (report.schema.json's "skipped"). */
+void cli_skips_json(FILE *o, const cli_skips *s);
+
 /* The input operands after walking directories (inputs.c). */
 typedef struct cli_inputs {
     char **paths;
@@ -72,6 +103,7 @@ typedef struct cli_inputs {
                        directory), else the file's base name */
     size_t n, cap;
     size_t skipped; /* directory members that are no log format paifu reads */
+    cli_skips skips; /* those files, named */
 } cli_inputs;
 
 /* A walk of the input operands that hands out one file at a time, in the order
@@ -87,10 +119,12 @@ typedef struct cli_walk {
     char **args;
     int n_args, next_arg;
     bool take_all;
+    bool silent;        /* print no error (a second walk over the same operands) */
     cli_walk_dir stack[CLI_WALK_DEPTH];
     int depth;          /* directories entered */
     size_t root;        /* offset of the part below the walked operand */
     size_t skipped;     /* directory members that are no log format paifu reads */
+    cli_skips skips;    /* those files, named (the caller frees them: cli_skips_free) */
     int status;         /* of the operand being walked */
     int walk_status;    /* of the operands before */
     char *path;         /* the file handed out last */
@@ -100,7 +134,8 @@ void cli_walk_start(cli_walk *w, char **args, int n, bool take_all);
 /* The next input file (valid until the next call) and in *REL the offset of its part below
    the operand it was found in, else of its base name; NULL at the end. Errors are printed. */
 const char *cli_walk_next(cli_walk *w, size_t *rel);
-/* End the walk: CLI_CLEAN, or CLI_ERROR when a directory could not be walked. */
+/* End the walk: CLI_CLEAN, or CLI_ERROR when a directory could not be walked. W->skips stay
+   the caller's. */
 int cli_walk_end(cli_walk *w);
 
 /* Expand ARGS: files and "-" as given, directories walked recursively in name order taking
@@ -108,6 +143,27 @@ int cli_walk_end(cli_walk *w);
    returns CLI_CLEAN or CLI_ERROR (the usable inputs are kept either way). */
 int cli_inputs_expand(cli_inputs *in, char **args, int n, bool take_all);
 void cli_inputs_free(cli_inputs *in);
+
+/* Which findings the outputs keep (--severity, --ignore, --only): every output of validate and
+   report and their exit status read it, once set by cli_filter_option. */
+typedef struct cli_filter {
+    paifu_severity least; /* the least severity kept */
+    const char *ignore;   /* comma-separated codes dropped, NULL none */
+    const char *only;     /* comma-separated codes kept, NULL all */
+    bool active;          /* any of the three given: findings are filtered */
+} cli_filter;
+extern cli_filter cli_findings_filter;
+bool cli_finding_kept(const paifu_finding *f);
+/* The options, for a longopts array: --severity, --ignore, --only. */
+#define CLI_FILTER_LONGOPTS                                                                    \
+    {"severity", required_argument, NULL, 0x101}, {"ignore", required_argument, NULL, 0x102},  \
+        {"only", required_argument, NULL, 0x103}
+/* Take one of them (C its val): 1 taken, 0 not one of them, -1 a bad value (printed: a code
+   that no finding has, a severity that is none). */
+int cli_filter_option(int c, const char *arg);
+/* --max-findings N's value (1 and up; 0 is refused: it said nothing and printed everything):
+   0, or -1 printed. */
+int cli_max_findings_option(const char *arg, uint32_t *out);
 
 /* The rule set a game is checked under, as outputs name it (names.c). */
 typedef struct cli_rules_info {
@@ -164,18 +220,33 @@ int cli_input_option(int c, const char *arg, cli_rules_opts *ro, paifu_read_opti
    file: 0, or -1 printed. */
 int cli_rules_check(const cli_rules_opts *ro);
 
-/* The progress line of long batches (progress.c): shown on stderr, rewritten four times a
-   second, only when WANTED and stderr is a terminal. The batch adds what it finished; error
-   lines go between lock and unlock (which clears the line). */
+/* The progress line of long batches (progress.c): shown on stderr, redrawn in place at most
+   8 times a second by a thread of its own, only when WANTED and stderr is a terminal; FILES_TOTAL
+   the number of files when known (0: counted by cli_progress_count, "walking" until then). The
+   batch adds what it finished; a line printed on the same terminal (cli_progress_shares) goes
+   between lock (which takes the status line off) and unlock. */
 void cli_progress_start(bool wanted, size_t files_total);
+/* Count the files of the operands ARGS (N; kept until stop) in a thread, by name: the total. */
+void cli_progress_count(char **args, int n);
 void cli_progress_add(uint64_t files, uint64_t games, uint64_t findings);
 /* FILES more files to check were found (a walk that hands them out as it goes). */
 void cli_progress_found(uint64_t files);
 /* One game of R read; *SEEN_TOTAL: the member total of R already counted (start at 0). */
 void cli_progress_members(const paifu_reader *r, uint64_t *seen_total);
+/* Whether writing to F (stdout or stderr) writes on the terminal the line is on. */
+bool cli_progress_shares(FILE *f);
 void cli_progress_lock(void);
 void cli_progress_unlock(void);
 void cli_progress_stop(void);
+
+/* -o PATH names a folder exactly when it ends in '/' or is an existing directory (every
+   command: a file is then written into it under its default name). */
+bool cli_output_is_dir(const char *path);
+/* Make folder PATH and the folders above it (mkdir -p): 0, or -1 printed. */
+int cli_output_mkdir(const char *path);
+/* The file -o PATH names: PATH itself, or PATH/NAME when PATH names a folder (made). NULL
+   after an error printed. BUF holds SIZE bytes. */
+const char *cli_output_file(char *buf, size_t size, const char *path, const char *name);
 
 /* Write S as one CSV field (RFC 4180: quoted when it holds a comma, quote or line break, quotes
    doubled; report_csv.c). A text that begins with =, +, -, @, a tab or a line break (and is not
@@ -188,9 +259,17 @@ void cli_csv_real(FILE *f, double v);
 /* Write a JSON string literal to F. */
 void cli_json_string(FILE *f, const char *s);
 /* Write S to F for a terminal: control characters (a newline in a file name, ESC, DEL) as \n,
- * \r, \t or \xNN and a backslash as \\, so a name can neither forge a line nor drive the
- * terminal. */
+ * \r, \t or \xNN, C1 controls as \uNNNN, bytes that are not UTF-8 as \xNN and a backslash
+ * as \\, so a name can neither forge a line nor drive the terminal. */
 void cli_text(FILE *f, const char *s);
+/* The one function every text line goes through: format, then write escaped as cli_text
+   does (a final newline is kept). */
+void cli_textf(FILE *f, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void cli_vtextf(FILE *f, const char *fmt, va_list ap);
 /* STATUS, or CLI_ERROR after saying so when writing standard output failed (a full disk, a
  * closed pipe): flushes it first. */
 int cli_stdout_status(int status);

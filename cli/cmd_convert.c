@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 const char cmd_convert_usage[] =
     "usage: paifu convert --to FORMAT [options] FILE...\n"
@@ -20,11 +21,13 @@ const char cmd_convert_usage[] =
     "game is written to DIR/LOG-ID (or the member's path) with the format's extension.\n"
     "\n"
     "options:\n"
-    "  -t, --to FORMAT      output format (see 'paifu info --formats')\n"
-    "  -o, --output OUT     output file (\"-\" = standard output, the default), or an existing\n"
-    "                       directory: one file per game, named after its input\n"
+    "  -t, --to FORMAT      output format (see 'paifu info --formats'; mjlog is tenhou-xml)\n"
+    "  -o, --output OUT     output file (\"-\" = standard output, the default), or a folder\n"
+    "                       (OUT ends in '/' or is one; made when missing): one file per\n"
+    "                       game, named after its input\n"
     "      --from FORMAT    skip detection and read FORMAT\n"
-    "      --gzip           with -o DIR: write every file gzip-compressed (EXT.gz), at level 1\n"
+    "      --gzip           gzip-compress the output, at level 1: with -o DIR every file\n"
+    "                       (EXT.gz); on standard output one gzip stream\n"
     "      --gzip-level N   the same at level N: 1 the fastest (the default), 12 the smallest\n"
     "                       files; reading them back takes the same time at any level\n"
     "      --suffix SUFFIX  with -o DIR: name the files NAME+SUFFIX instead of the format's\n"
@@ -85,8 +88,8 @@ static void on_loss(const paifu_game *game, const char *kind, const char *what, 
         snprintf(l->seen[l->n_seen++], sizeof(l->seen[0]), "%s", what);
     fputs("paifu convert: ", stderr);
     cli_text(stderr, l->file);
-    fprintf(stderr, ": the output format cannot carry %s; it is left out (loss: %s)\n", what,
-            kind);
+    cli_textf(stderr, ": the output format cannot carry %s; it is left out (loss: %s)\n", what,
+              kind);
 }
 
 /* Games are written to memory first: a refused game leaves no file and no partial output. */
@@ -278,7 +281,7 @@ int cmd_convert(int argc, char **argv)
     fill_total filled = {0};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "t:o:qh", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "t:o:qh", longopts)) != -1) {
         switch (c) {
         case 't': to = optarg; break;
         case 'o': out_path = optarg; break;
@@ -339,20 +342,30 @@ int cmd_convert(int argc, char **argv)
     wopts.on_loss_kind = on_loss;
     wopts.loss_payload = &loss;
     loss.kinds = paifu_loss_kinds();
-    bool per_game = is_dir(out_path);
+    /* -o names a folder exactly when it ends in '/' or is one (cli_output_is_dir) */
+    bool per_game = cli_output_is_dir(out_path);
     bool multi = paifu_format_multi_game(to);
-    if ((gz || suffix) && !per_game) {
-        cli_usage_error("convert", "--gzip, --gzip-level and --suffix need -o DIR (an existing "
-                                   "directory)");
+    bool to_stdout = strcmp(out_path, "-") == 0;
+    if (suffix && !per_game) {
+        cli_usage_error("convert", "--suffix names the files of -o DIR (a folder: end it with "
+                                   "'/')");
+        return CLI_ERROR;
+    }
+    if (gz && !per_game && !to_stdout) {
+        cli_usage_error("convert", "--gzip writes the files of -o DIR (a folder: end it with "
+                                   "'/') or standard output (-o - | ...); -o %s is one file",
+                        out_path);
+        return CLI_ERROR;
+    }
+    if (gz && to_stdout && isatty(STDOUT_FILENO)) {
+        cli_usage_error("convert", "--gzip: compressed data is not written to a terminal "
+                                   "(redirect standard output, or give -o)");
         return CLI_ERROR;
     }
     char ext[64];
     snprintf(ext, sizeof(ext), "%s%s", suffix ? suffix : fi->extension, gz && !suffix ? ".gz" : "");
-    size_t len_out = strlen(out_path);
-    if (!per_game && len_out && out_path[len_out - 1] == '/') {
-        cli_usage_error("convert", "-o %s: no such directory (create it first)", out_path);
+    if (per_game && cli_output_mkdir(out_path) < 0)
         return CLI_ERROR;
-    }
     bool batch = argc - optind > 1;
     for (int i = optind; i < argc; i++)
         batch = batch || is_dir(argv[i]);
@@ -375,7 +388,7 @@ int cmd_convert(int argc, char **argv)
     int walked = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
     if (walked > status)
         status = walked;
-    if (per_game && paifu_files_new(&files, gz ? gz_level : 0, &err) < 0) {
+    if ((per_game || gz) && paifu_files_new(&files, gz ? gz_level : 0, &err) < 0) {
         cli_print_error(&err);
         status = CLI_ERROR;
         goto done;
@@ -470,6 +483,8 @@ int cmd_convert(int argc, char **argv)
                 rc = paifu_writer_write(w, g, &err);
                 if (rc < 0)
                     games_refused++;
+                else if (gz && mem.len) /* standard output, gzip'd: a member per game */
+                    rc = paifu_files_write(files, "-", mem.data, mem.len, &err);
                 else if (mem.len && fwrite(mem.data, 1, mem.len, out) != mem.len)
                     rc = paifu_error_set(&err, PAIFU_EIO, NULL, "cannot write %s: %s",
                                          out == stdout ? "standard output" : out_path,
@@ -499,6 +514,11 @@ int cmd_convert(int argc, char **argv)
         if (paifu_writer_close(w, &err) < 0) {
             cli_print_error(&err);
             status = CLI_ERROR;
+        } else if (gz && mem.len) {
+            if (paifu_files_write(files, "-", mem.data, mem.len, &err) < 0) {
+                cli_print_error(&err);
+                status = CLI_ERROR;
+            }
         } else if (mem.len && fwrite(mem.data, 1, mem.len, out) != mem.len) {
             status = CLI_ERROR;
         }

@@ -60,7 +60,8 @@ const char cmd_export_usage[] =
     "                         output), one object a row with its \"table\"; sqlite (default):\n"
     "                         OUT is a new SQLite database with the five tables\n"
     "  -o, --output OUT       where to write (required; an existing database is not "
-    "touched)\n" TABLE_OPTIONS_HELP "exit status: 0 success, 2 an input, usage or output error\n";
+    "touched);\n"
+    "                         OUT ending in '/' (or a folder) gets paifu.db or tables.jsonl\n" TABLE_OPTIONS_HELP "exit status: 0 success, 2 an input, usage or output error\n";
 
 typedef struct sink {
     char kind; /* 'c' csv, 'j' jsonl, 's' sqlite */
@@ -210,7 +211,7 @@ static int parse_options(table_opts *t, int argc, char **argv, const char *cmd, 
                                              {NULL, 0, NULL, 0}};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "f:o:r:qh", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "f:o:r:qh", longopts)) != -1) {
         switch (c) {
         case 'f':
             t->format = optarg;
@@ -279,6 +280,15 @@ int cmd_export(int argc, char **argv)
                                         : "new file");
         return CLI_ERROR;
     }
+    /* -o DIR/ (or an existing folder) for one file: the file goes in it (paifu.db,
+       tables.jsonl); csv's OUT is a folder anyway, made with the folders above it */
+    char file[4096];
+    if (k.kind != 'c' && strcmp(out, "-") != 0 &&
+        !(out = cli_output_file(file, sizeof(file), out,
+                                k.kind == 's' ? "paifu.db" : "tables.jsonl")))
+        return CLI_ERROR;
+    if (k.kind == 'c' && cli_output_mkdir(out) < 0)
+        return CLI_ERROR;
     if (k.kind == 's' && open_sqlite(&k, out) < 0) {
         close_sink(&k, out);
         return CLI_ERROR;
@@ -291,7 +301,6 @@ int cmd_export(int argc, char **argv)
         }
     }
     if (k.kind == 'c') {
-        mkdir(out, 0777);
         for (int t = 0; t < TAB_COUNT; t++) {
             char path[1024];
             snprintf(path, sizeof(path), "%s/%s.csv", out, TAB_TABLES[t].name);

@@ -110,7 +110,8 @@ static void print_game_text(const paifu_game *g, size_t index, const char *prese
 {
     int players = paifu_game_players(g);
     const char *rules = paifu_game_rules_name(g);
-    printf("  game %zu: %d players, rules %s", index + 1, players, rules ? rules : "(not named)");
+    cli_textf(stdout, "  game %zu: %d players, rules %s", index + 1, players,
+              rules ? rules : "(not named)"); /* the log's words: escaped */
     for (size_t i = 0; i < paifu_game_rule_override_count(g); i++) {
         const paifu_meta *m = paifu_game_rule_override(g, i);
         printf("%s", i ? ", " : " (");
@@ -270,7 +271,7 @@ int cmd_info(int argc, char **argv)
     const char *preset = NULL;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "hr:", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "hr:", longopts)) != -1) {
         switch (c) {
         case 'L': list_formats(); return CLI_CLEAN;
         case 'F': ropts.format = optarg; break;
@@ -284,9 +285,13 @@ int cmd_info(int argc, char **argv)
             }
             break;
         case 'h': fputs(cmd_info_usage, stdout); return CLI_CLEAN;
-        default: fputs(cmd_info_usage, stderr); return CLI_ERROR;
+        default: return CLI_ERROR; /* cli_getopt said what */
         }
     }
+    cli_rules_opts check = {0};
+    check.preset = preset;
+    if (cli_rules_check(&check) < 0) /* the one place rule options are checked */
+        return CLI_ERROR;
     if (optind >= argc) {
         cli_usage_error("info", "expected at least one FILE (\"-\" for standard input)");
         return CLI_ERROR;

@@ -37,9 +37,11 @@ const char cmd_report_usage[] =
     "      --table TABLE      only one table: standings, games, deals or findings (csv: the\n"
     "                         table to write; default standings)\n"
     "      --standings        the same as --table standings\n"
-    "  -o, --output PATH      write to PATH instead of standard output; csv without --table:\n"
-    "                         a directory that gets standings.csv, games.csv, deals.csv and\n"
-    "                         findings.csv\n"
+    "  -o, --output PATH      write to PATH instead of standard output; a folder when PATH\n"
+    "                         ends in '/' or is one (made when missing): the report goes in\n"
+    "                         it as report.html (.txt, .md, .json, TABLE.csv); csv without\n"
+    "                         --table: PATH is a folder that gets standings.csv, games.csv,\n"
+    "                         deals.csv and findings.csv\n"
     "  -r, --rules PRESET     rule set for every game (default: the one each log names, else\n"
     "                         rrc); every game is scored under its own rule set, and games of\n"
     "                         different rule sets or player counts are ranked in separate\n"
@@ -48,7 +50,10 @@ const char cmd_report_usage[] =
     "      --rule KEY=VALUE   override one rule parameter (repeatable)\n"
     "      --from FORMAT      skip detection and read FORMAT\n"
     "      --players 3|4, --length east|half, --max-members N  log databases and archives:\n"
-    "                         the rows read, the members allowed (see paifu validate --help)\n"    "      --max-findings N   findings kept per game (default 1000)\n"
+    "                         the rows read, the members allowed (see paifu validate --help)\n"
+    "      --max-findings N   findings listed per game, 1 or more (default 1000)\n"
+    "      --severity LEVEL, --ignore CODE,..., --only CODE,...  the findings kept, as paifu\n"
+    "                         validate --help says (every table, the counts, the exit status)\n"
     "      --sanction NAME=P  add P places (0.05 to 0.5) to NAME's average place (JHC 2016\n"
     "                         §8.3.2; repeatable; a paifu log records them as place_sanctions)\n"
     "      --player-names GAME:SEAT=NAME  name an unnamed seat (the report's game number,\n"
@@ -57,7 +62,9 @@ const char cmd_report_usage[] =
     "  -h, --help             this help\n"
     "\n"
     "example: paifu report --title \"Spring cup 2025\" --format html -o report.html logs/\n"
-    "exit status: 0 no findings, 1 at least one finding, 2 an input, usage or output error\n";
+    "Files a directory holds that are no log (or empty) are named in the report as skipped.\n"
+    "exit status: 0 no finding kept, 1 at least one finding kept, 2 an input, usage or output\n"
+    "error\n";
 
 typedef void (*writer_fn)(FILE *o, const rep_doc *doc, rep_table only);
 
@@ -75,7 +82,7 @@ static int write_to(const char *path, writer_fn write, const rep_doc *doc, rep_t
 {
     FILE *o = path ? fopen(path, "wb") : stdout;
     if (!o) {
-        fprintf(stderr, "paifu report: %s: error: cannot write: %s\n", path, strerror(errno));
+        cli_error(path, "cannot write: %s", strerror(errno));
         return CLI_ERROR;
     }
     write(o, doc, only);
@@ -85,7 +92,7 @@ static int write_to(const char *path, writer_fn write, const rep_doc *doc, rep_t
     else
         bad |= fflush(o) != 0;
     if (bad) {
-        fprintf(stderr, "paifu report: %s: error: write failed\n", path ? path : "<stdout>");
+        cli_error(path ? path : "standard output", "write failed");
         return CLI_ERROR;
     }
     return CLI_CLEAN;
@@ -102,7 +109,7 @@ int cmd_report(int argc, char **argv)
         {"player-names", required_argument, NULL, 'N'},
         {"no-viewer", no_argument, NULL, 'V'},
         {"help", no_argument, NULL, 'h'},         CLI_INPUT_LONGOPTS,
-        {NULL, 0, NULL, 0}};
+        CLI_FILTER_LONGOPTS,                      {NULL, 0, NULL, 0}};
     const char *sanctions[64];
     size_t n_sanctions = 0;
     const char *names[256];
@@ -117,7 +124,7 @@ int cmd_report(int argc, char **argv)
     uint32_t max_findings = 0;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "r:o:h", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "r:o:h", longopts)) != -1) {
         switch (c) {
         case 'S': only = REP_STANDINGS; break;
         case 'o': output = optarg; break;
@@ -146,7 +153,10 @@ int cmd_report(int argc, char **argv)
             names[n_names++] = optarg;
             break;
         }
-        case 'm': max_findings = (uint32_t)strtoul(optarg, NULL, 10); break;
+        case 'm':
+            if (cli_max_findings_option(optarg, &max_findings) < 0)
+                return CLI_ERROR;
+            break;
         case 'f': {
             size_t i = 0;
             while (i < sizeof(writers) / sizeof(writers[0]) && strcmp(writers[i].name, optarg))
@@ -175,10 +185,13 @@ int cmd_report(int argc, char **argv)
             break;
         }
         case 'h': fputs(cmd_report_usage, stdout); return CLI_CLEAN;
-        default:
-            if (cli_input_option(c, optarg, &ro, &ropts, "report", cmd_report_usage) < 0)
+        default: {
+            int taken = cli_filter_option(c, optarg);
+            if (taken < 0 || (taken == 0 && cli_input_option(c, optarg, &ro, &ropts, "report",
+                                                             cmd_report_usage) < 0))
                 return CLI_ERROR;
             break;
+        }
         }
     }
     if (optind >= argc) {
@@ -200,24 +213,43 @@ int cmd_report(int argc, char **argv)
     doc.player_names.specs = names;
     doc.player_names.n = n_names;
     doc.no_viewer = no_viewer || write != rep_write_html; /* only HTML shows the viewer */
+    doc.skips = &in.skips;
     int st = rep_collect(&doc, &in, &ro, &ropts, max_findings);
     if (st > status)
         status = st;
+    for (size_t i = 0; i < n_sanctions; i++) { /* a name no game has: a typo, said */
+        char name[256];
+        int32_t hundredths;
+        bool found = false;
+        rep_parse_sanction(sanctions[i], name, sizeof(name), &hundredths);
+        for (size_t k = 0; k < doc.n_games && !found; k++) /* the standings hold it anyway */
+            for (int p = 0; p < doc.games[k].players && !found; p++)
+                found = strcmp(doc.games[k].names[p], name) == 0;
+        if (!found) {
+            cli_usage_error("report", "--sanction %s: no player of the games is named '%s' "
+                                      "(the names are matched exactly)", sanctions[i], name);
+            status = CLI_ERROR;
+        }
+    }
     int wrote;
     if (csv && only == REP_ALL && output) { /* one file per table in the directory OUTPUT */
-        wrote = CLI_CLEAN;
-        if (mkdir(output, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "paifu report: %s: error: cannot make the directory: %s\n", output,
-                    strerror(errno));
-            wrote = CLI_ERROR;
-        }
+        wrote = cli_output_mkdir(output) < 0 ? CLI_ERROR : CLI_CLEAN;
         for (int t = REP_STANDINGS; wrote == CLI_CLEAN && t <= REP_FINDINGS; t++) {
             char path[4096];
             snprintf(path, sizeof(path), "%s/%s.csv", output, table_names[t]);
             wrote = write_to(path, write, &doc, (rep_table)t);
         }
     } else {
-        wrote = write_to(output, write, &doc, only);
+        /* -o DIR/ (or an existing folder): the report goes in it under its own name */
+        static const char *const ext[] = {"txt", "md", "md", "html", "csv", "json"};
+        size_t k = 0;
+        while (writers[k].write != write)
+            k++;
+        char name[64], file[4096];
+        snprintf(name, sizeof(name), "%s.%s", csv ? table_names[only ? only : REP_STANDINGS]
+                                                  : "report", ext[k]);
+        const char *path = output ? cli_output_file(file, sizeof(file), output, name) : NULL;
+        wrote = output && !path ? CLI_ERROR : write_to(path, write, &doc, only);
     }
     if (wrote > status)
         status = wrote;

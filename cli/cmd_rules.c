@@ -27,8 +27,8 @@ static void show(const paifu_rules *r, bool json)
         cli_json_string(stdout, paifu_rules_name(r));
         printf(", \"parameters\": {");
     } else {
-        printf("rule set: %s%s\n", paifu_rules_name(r),
-               paifu_rules_override_count(r) ? " (with overrides)" : "");
+        cli_textf(stdout, "rule set: %s%s\n", paifu_rules_name(r),
+                  paifu_rules_override_count(r) ? " (with overrides)" : "");
     }
     for (size_t i = 0; i < paifu_rules_param_count(); i++) {
         const paifu_rule_param_info *p = paifu_rules_param(i);
@@ -39,7 +39,7 @@ static void show(const paifu_rules *r, bool json)
             printf(": ");
             cli_json_string(stdout, value);
         } else {
-            printf("  %-24s %s\n", p->name, value);
+            cli_textf(stdout, "  %-24s %s\n", p->name, value); /* a rule file's values too */
         }
     }
     const paifu_rule_check *rows;
@@ -86,7 +86,7 @@ int cmd_rules(int argc, char **argv)
     bool json = false;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "h", longopts)) != -1) {
         switch (c) {
         case 'k':
             if (ro.n_assign < 64)
@@ -95,7 +95,7 @@ int cmd_rules(int argc, char **argv)
         case 'R': ro.file = optarg; break;
         case 'f': json = strcmp(optarg, "json") == 0; break;
         case 'h': fputs(cmd_rules_usage, stdout); return CLI_CLEAN;
-        default: fputs(cmd_rules_usage, stderr); return CLI_ERROR;
+        default: return CLI_ERROR; /* cli_getopt said what */
         }
     }
     const char *sub = optind < argc ? argv[optind] : "list";
@@ -120,7 +120,10 @@ int cmd_rules(int argc, char **argv)
         paifu_error_clear(&err);
         paifu_rules *r;
         if (cli_resolve_rules(&r, &ro, NULL, "rrc", &err) < 0) {
-            cli_print_error(&err);
+            if (err.where.source[0]) /* the rule file's place */
+                cli_print_error(&err);
+            else /* a preset or --rule: the command's words, with what is allowed */
+                cli_usage_error(NULL, "%s", err.text);
             return CLI_ERROR;
         }
         show(r, json);

@@ -203,7 +203,7 @@ static int parse_options(options *o, int argc, char **argv)
     int c;
     char msg[256];
     optind = 1;
-    while ((c = getopt_long(argc, argv, "hr:", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "hr:", longopts)) != -1) {
         switch (c) {
         case 'h': return 1;
         case 'r': o->rules.preset = optarg; break;
@@ -230,6 +230,8 @@ static int parse_options(options *o, int argc, char **argv)
         }
     }
     o->sit.honba = (int16_t)o->honba;
+    if (cli_rules_check(&o->rules) < 0) /* the one place rule options are checked */
+        return -1;
     if (o->batch) {
         if (o->all) {
             cli_usage_error("score", "--all does not go with --batch");
@@ -248,10 +250,10 @@ static int parse_options(options *o, int argc, char **argv)
 
 static void print_text(const paifu_score *sc, const char *hand, const paifu_rules *rules)
 {
-    printf("hand     %s (%s, %s)\n", hand, sc->tsumo ? "tsumo" : "ron",
-           sc->dealer ? "dealer" : "non-dealer");
-    printf("rules    %s%s\n", paifu_rules_name(rules),
-           paifu_rules_override_count(rules) ? " with overrides" : "");
+    cli_textf(stdout, "hand     %s (%s, %s)\n", hand, sc->tsumo ? "tsumo" : "ron",
+              sc->dealer ? "dealer" : "non-dealer"); /* the user's words: escaped */
+    cli_textf(stdout, "rules    %s%s\n", paifu_rules_name(rules),
+              paifu_rules_override_count(rules) ? " with overrides" : "");
     printf("status   %s\n", paifu_score_status_name((paifu_score_status)sc->status));
     printf("yaku    ");
     for (unsigned i = 0; i < sc->n_yaku; i++)
@@ -887,7 +889,7 @@ static int run_batch(const options *base, const paifu_rules *rules, FILE *in, co
     int read_failed = ferror(in);
     free(line);
     if (read_failed) {
-        fprintf(stderr, "paifu: %s: error: cannot read line %lu\n", name, no + 1);
+        cli_error(name, "cannot read line %lu", no + 1);
         return CLI_ERROR;
     }
     if (fflush(out) != 0 || ferror(out)) {
@@ -952,7 +954,7 @@ int cmd_score(int argc, char **argv)
         const char *path = optind < argc ? argv[optind] : "-";
         FILE *in = strcmp(path, "-") ? fopen(path, "r") : stdin;
         if (!in) {
-            fprintf(stderr, "paifu: %s: error: cannot open: %s\n", path, strerror(errno));
+            cli_error(path, "cannot open: %s", strerror(errno));
             return CLI_ERROR;
         }
         if ((rc = cli_resolve_rules(&rules, &o.rules, NULL, "rrc", &err)) == 0)

@@ -146,7 +146,7 @@ static int parse_opts(int argc, char **argv, cli_rules_opts *ro, paifu_mcr_situa
     int c, w;
     char *end;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "r:h", longopts, NULL)) != -1) {
+    while ((c = cli_getopt(argc, argv, "r:h", longopts)) != -1) {
         switch (c) {
         case 'r':
             ro->preset = optarg;

@@ -48,13 +48,15 @@ static int by_name(const void *a, const void *b)
 static void enter(cli_walk *w, const char *dir, int depth)
 {
     if (depth > 64 || w->depth == CLI_WALK_DEPTH) {
-        fprintf(stderr, "paifu: %s: error: directories nested deeper than 64 levels\n", dir);
+        if (!w->silent)
+            cli_error(dir, "directories nested deeper than 64 levels");
         w->status = CLI_ERROR;
         return;
     }
     DIR *d = opendir(dir);
     if (!d) {
-        fprintf(stderr, "paifu: %s: error: %s\n", dir, strerror(errno));
+        if (!w->silent)
+            cli_error(dir, "%s", strerror(errno));
         w->status = CLI_ERROR;
         return;
     }
@@ -84,7 +86,8 @@ static void enter(cli_walk *w, const char *dir, int depth)
     }
     closedir(d);
     if (oom) {
-        fprintf(stderr, "paifu: %s: error: out of memory\n", dir);
+        if (!w->silent)
+            cli_error(dir, "out of memory");
         w->status = CLI_ERROR;
     }
     if (f->n)
@@ -109,6 +112,55 @@ void cli_walk_start(cli_walk *w, char **args, int n, bool take_all)
     w->take_all = take_all;
 }
 
+bool cli_verbose;
+
+void cli_skips_free(cli_skips *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->v[i].path);
+    free(s->v);
+    memset(s, 0, sizeof(*s));
+}
+
+void cli_skips_json(FILE *o, const cli_skips *s)
+{
+    fputc('[', o);
+    for (size_t i = 0; i < s->n; i++) {
+        fputs(i ? ", {\"file\": " : "{\"file\": ", o);
+        cli_json_string(o, s->v[i].path);
+        fprintf(o, ", \"reason\": \"%s\"}", s->v[i].reason);
+    }
+    fputc(']', o);
+}
+
+/* File PATH (malloc'd, taken) was skipped for REASON: kept in W's list, and named on stderr
+   with -v. */
+static void skipped(cli_walk *w, char *path, const char *reason)
+{
+    if (cli_verbose) {
+        cli_progress_lock();
+        fputs("paifu: ", stderr);
+        cli_text(stderr, path);
+        fprintf(stderr, ": skipped: %s\n", reason);
+        cli_progress_unlock();
+    }
+    cli_progress_add(1, 0, 0); /* the counting walk counted it among the files */
+    cli_skips *s = &w->skips;
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 16;
+        cli_skip *v = realloc(s->v, cap * sizeof(*v));
+        if (!v) { /* still counted; only its name is lost, and said so */
+            cli_error(path, "out of memory to name it among the skipped files");
+            free(path);
+            return;
+        }
+        s->v = v;
+        s->cap = cap;
+    }
+    s->v[s->n].path = path;
+    s->v[s->n++].reason = reason;
+}
+
 /* The next entry of the directory on top of W's stack: a file to take (in W->path), or NULL
    when the entry is not one (a directory is entered, another file skipped). */
 static const char *next_entry(cli_walk *w, cli_walk_dir *f)
@@ -124,6 +176,7 @@ static const char *next_entry(cli_walk *w, cli_walk_dir *f)
     snprintf(path, len, "%s%s%s", f->path, f->path[strlen(f->path) - 1] == '/' ? "" : "/", name);
     struct stat st;
     bool take = false;
+    const char *skip = NULL;
     if (lstat(path, &st) != 0) {
         take = true; /* the reader reports it, and the summary counts it */
     } else if (S_ISDIR(st.st_mode)) {
@@ -138,9 +191,14 @@ static const char *next_entry(cli_walk *w, cli_walk_dir *f)
         if (!w->take_all && paifu_format_detect_file(&format, path, NULL, &err) < 0)
             take = true;
         else if (!format)
-            w->skipped++;
+            skip = st.st_size == 0 ? "empty" : "not a log";
         else
             take = true;
+    }
+    if (skip) {
+        w->skipped++;
+        skipped(w, path, skip);
+        return NULL;
     }
     if (!take) {
         free(path);
@@ -213,6 +271,7 @@ int cli_inputs_expand(cli_inputs *in, char **args, int n, bool take_all)
             break;
         }
     in->skipped = w.skipped;
+    in->skips = w.skips;
     return cli_walk_end(&w);
 }
 
@@ -222,6 +281,7 @@ void cli_inputs_free(cli_inputs *in)
         free(in->paths[i]);
     free(in->paths);
     free(in->rel);
+    cli_skips_free(&in->skips);
     memset(in, 0, sizeof(*in));
 }
 
@@ -271,17 +331,55 @@ int cli_input_option(int c, const char *arg, cli_rules_opts *ro, paifu_read_opti
     case 'P':
     case 'L':
     case 'M': return select_option(ropts, c, arg);
-    default: fputs(usage, stderr); return -1;
+    default: /* '?': cli_getopt said what is wrong; anything else is a command's slip */
+        if (c != '?')
+            fputs(usage, stderr);
+        return -1;
     }
+}
+
+/* Say what is wrong with rule option OPT (its value VALUE) in ERR's words, naming the command. */
+static int rules_refused(const char *opt, const char *value, const paifu_error *err)
+{
+    cli_usage_error(NULL, "%s %s: %s", opt, value, err->text);
+    return -1;
 }
 
 int cli_rules_check(const cli_rules_opts *ro)
 {
+    /* one option at a time, so that the message names the option that is wrong (a whole
+       choice's error has no file to name: it printed "paifu: -: error:") */
     paifu_error err;
+    paifu_rules *probe = NULL;
+    cli_rules_opts one = {0};
+    if (ro->preset) {
+        paifu_error_clear(&err);
+        one.preset = ro->preset;
+        if (cli_resolve_rules(&probe, &one, NULL, "rrc", &err) < 0)
+            return rules_refused("--rules", ro->preset, &err);
+        paifu_rules_free(probe);
+    }
+    if (ro->file) {
+        paifu_error_clear(&err);
+        one.preset = NULL;
+        one.file = ro->file;
+        if (cli_resolve_rules(&probe, &one, NULL, "rrc", &err) < 0) {
+            cli_print_error(&err); /* the file's own place: FILE:LINE:COL */
+            return -1;
+        }
+        paifu_rules_free(probe);
+    }
+    for (int i = 0; i < ro->n_assign; i++) {
+        paifu_error_clear(&err);
+        one = *ro;
+        one.n_assign = i + 1;
+        if (cli_resolve_rules(&probe, &one, NULL, "rrc", &err) < 0)
+            return rules_refused("--rule", ro->assign[i], &err);
+        paifu_rules_free(probe);
+    }
     paifu_error_clear(&err);
-    paifu_rules *probe;
     if (cli_resolve_rules(&probe, ro, NULL, "rrc", &err) < 0) {
-        cli_print_error(&err);
+        cli_usage_error(NULL, "%s", err.text);
         return -1;
     }
     paifu_rules_free(probe);

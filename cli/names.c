@@ -283,6 +283,11 @@ size_t cli_display_width(const char *s)
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
         unsigned cp = *p;
+        if (cp < 0x20 || cp == 0x7f || cp == '\\') { /* as cli_text shows it: \n, \xNN */
+            w += cp == '\n' || cp == '\r' || cp == '\t' || cp == '\\' ? 2 : 4;
+            p++;
+            continue;
+        }
         int extra = cp >= 0xF0 ? 3 : cp >= 0xE0 ? 2 : cp >= 0xC0 ? 1 : 0;
         if (extra)
             cp &= 0x3Fu >> extra;
@@ -298,9 +303,10 @@ void cli_pad(FILE *f, const char *s, int width, bool right)
 {
     int w = (int)cli_display_width(s);
     if (right)
-        fprintf(f, "%*s%s", w < width ? width - w : 0, "", s);
-    else
-        fprintf(f, "%s%*s", s, w < width ? width - w : 0, "");
+        fprintf(f, "%*s", w < width ? width - w : 0, "");
+    cli_text(f, s); /* a cell of a text table is a text line's part: escaped */
+    if (!right)
+        fprintf(f, "%*s", w < width ? width - w : 0, "");
 }
 
 void cli_rules_json(FILE *o, const cli_rules_info *ri)

@@ -129,6 +129,7 @@ typedef struct rep_doc {
     char **errors;            /* files that could not be read, as printed */
     size_t n_errors;
     tab_stats *stats;         /* per-player statistics (paifu stats), NULL without memory */
+    const cli_skips *skips;   /* files the walk left out, named (borrowed) */
     const char *const *sanctions; /* input: --sanction NAME=PLACES, added before ranking */
     const char *title;        /* input: --title, NULL the default ("Audit report") */
     size_t n_sanctions;

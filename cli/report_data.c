@@ -432,7 +432,13 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
         cli_usage_error("report", "out of memory");
         exit(CLI_ERROR);
     }
+    if (cli_findings_filter.active) /* --severity/--ignore/--only: the kept ones, all listed */
+        g->findings_total = 0;
     for (size_t i = 0; g->findings && i < n; i++) {
+        if (!cli_finding_kept(paifu_report_finding(rep, i)))
+            continue;
+        if (cli_findings_filter.active)
+            g->findings_total++;
         rep_finding *f = &g->findings[g->n_findings++];
         f->f = *paifu_report_finding(rep, i);
         cli_citation(f->rule, sizeof(f->rule), f->f.rule_ref, g->rules.citation);
@@ -551,7 +557,7 @@ static int collect_game(rep_doc *doc, builder *bd, const char *source, size_t in
     paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
     vo.source_name = source;
     vo.game_index = (int32_t)in_file;
-    vo.max_findings = max_findings;
+    vo.max_findings = cli_findings_filter.active ? UINT32_MAX : max_findings;
     paifu_report_clear(rep);
     paifu_settled *v = NULL;
     rc = paifu_game_settle(&v, g, rules, rep, &vo, err);

@@ -20,7 +20,13 @@ static void esc(FILE *o, const char *s)
         case '<': fputs("&lt;", o); break;
         case '>': fputs("&gt;", o); break;
         case '"': fputs("&quot;", o); break;
-        default: fputc(*s, o);
+        default:
+            if ((unsigned char)*s < 0x20 && *s != '\n' && *s != '\t')
+                fprintf(o, "\\x%02x", (unsigned char)*s); /* no control character in HTML text */
+            else if (*s == 0x7f)
+                fputs("\\x7f", o);
+            else
+                fputc(*s, o);
         }
     }
 }
@@ -469,6 +475,16 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
         fputs("<p class=\"finding\">Unreadable: ", o);
         esc(o, doc->errors[i]);
         fputs("</p>", o);
+    }
+    if (doc->skips && doc->skips->n) { /* every file left out is named */
+        fprintf(o, "<details class=\"skipped\"><summary>%zu file%s skipped</summary><ul>",
+                doc->skips->n, doc->skips->n == 1 ? "" : "s");
+        for (size_t i = 0; i < doc->skips->n; i++) {
+            fputs("<li>", o);
+            esc(o, doc->skips->v[i].path);
+            fprintf(o, " (%s)</li>", doc->skips->v[i].reason);
+        }
+        fputs("</ul></details>", o);
     }
     fputs("</header>\n<main>\n", o);
     if (only == REP_ALL) {

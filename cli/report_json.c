@@ -218,7 +218,12 @@ void rep_write_json(FILE *o, const rep_doc *doc, rep_table only)
         fputs(i ? ", " : "", o);
         cli_json_string(o, doc->errors[i]);
     }
-    fputs("],\n  \"standings\": ", o);
+    fputs("],\n  \"skipped\": ", o);
+    if (doc->skips)
+        cli_skips_json(o, doc->skips);
+    else
+        fputs("[]", o);
+    fputs(",\n  \"standings\": ", o);
     standings(o, doc); /* the first table (the only one when every game shares a rule set) */
     /* every table, one per rule set, players and method; the games in none, with the reason */
     fputs(",\n  \"standings_tables\": [", o);

@@ -14,7 +14,13 @@ static void cell(FILE *o, const char *s)
         if (*s == '|' || *s == '\\' || *s == '*' || *s == '_' || *s == '`' || *s == '[' ||
             *s == ']' || *s == '<' || *s == '>')
             fputc('\\', o);
-        fputc(*s == '\n' ? ' ' : *s, o);
+        unsigned char c = (unsigned char)*s;
+        if (c == '\n')
+            fputc(' ', o); /* a cell is one line */
+        else if (c < 0x20 || c == 0x7f) /* a control character from outside: shown, not obeyed */
+            fprintf(o, "\\\\x%02x", c);
+        else
+            fputc(c, o);
     }
 }
 
@@ -135,6 +141,11 @@ void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
         fputs("\n- unreadable: ", o);
         cell(o, doc->errors[i]);
         fputc('\n', o);
+    }
+    for (size_t i = 0; doc->skips && i < doc->skips->n; i++) {
+        fputs("\n- skipped: ", o);
+        cell(o, doc->skips->v[i].path);
+        fprintf(o, " (%s)\n", doc->skips->v[i].reason);
     }
     if (doc->n_tables || doc->n_unranked)
         fputs("\n<a id=\"standings\"></a>\n\n## Standings\n", o);

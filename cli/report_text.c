@@ -43,8 +43,11 @@ static void table(FILE *o, const rep_doc *doc, rep_table which, const rep_game *
 {
     rep_grid t;
     rep_grid_build(&t, doc, which, g);
-    if (title)
-        fprintf(o, "\n%s\n\n", t.caption);
+    if (title) { /* the caption names the rule set the log gave: escaped */
+        fputc('\n', o);
+        cli_textf(o, "%s\n", t.caption);
+        fputc('\n', o);
+    }
     grid(o, &t);
     rep_grid_free(&t);
 }
@@ -54,11 +57,11 @@ void rep_write_state(FILE *o, const rep_game *g, const rep_finding *f, const cha
     const paifu_table_state *s = f->state;
     char b[64], buf[256];
     paifu_tile_format(buf, sizeof(buf), s->dora, s->n_dora);
-    fprintf(o, "%sthe table at the event (%s); dora indicators %s\n", indent, f->event,
-            s->n_dora ? buf : "-");
+    cli_textf(o, "%sthe table at the event (%s); dora indicators %s\n", indent, f->event,
+              s->n_dora ? buf : "-");
     for (int p = 0; p < g->players; p++) {
         paifu_tile_format(buf, sizeof(buf), s->hand[p], s->n_hand[p]);
-        fprintf(o, "%s  %s: hand %s", indent, rep_name(g, p, b, sizeof(b)), s->n_hand[p] ? buf : "-");
+        cli_textf(o, "%s  %s: hand %s", indent, rep_name(g, p, b, sizeof(b)), s->n_hand[p] ? buf : "-");
         rep_melds_text(buf, sizeof(buf), s, p);
         if (buf[0])
             fprintf(o, ", melds %s", buf);
@@ -75,30 +78,33 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
         return;
     }
     rep_summary(b, sizeof(b), doc);
-    fprintf(o, "%s\n", rep_title(doc));
-    fprintf(o, "paifu audit report: %s\n", b);
+    cli_textf(o, "%s\n", rep_title(doc)); /* the title the user gave: escaped */
+    cli_textf(o, "paifu audit report: %s\n", b);
     for (size_t i = 0; i < doc->n_errors; i++)
-        fprintf(o, "unreadable: %s\n", doc->errors[i]);
+        cli_textf(o, "unreadable: %s\n", doc->errors[i]);
+    for (size_t i = 0; doc->skips && i < doc->skips->n; i++)
+        cli_textf(o, "skipped: %s (%s)\n", doc->skips->v[i].path, doc->skips->v[i].reason);
     for (size_t k = 0; k < doc->n_tables; k++) { /* one table per rule set and players */
         rep_doc one = rep_standings_select(doc, k);
         cli_rules_summary(b, sizeof(b), &one.rules);
-        fprintf(o, "%sstandings under %s\n", k ? "\n" : "", b);
+        cli_textf(o, "%sstandings under %s\n", k ? "\n" : "", b);
         table(o, &one, REP_STANDINGS, NULL, true);
     }
     if (doc->n_unranked)
         fprintf(o, "\nNot in the standings:\n");
     for (size_t k = 0; k < doc->n_unranked; k++) {
         const rep_game *g = &doc->games[doc->unranked[k].game - 1];
-        fprintf(o, "- game %zu (%s, game %zu of the file): %s\n", g->number, g->file, g->in_file,
+        cli_textf(o, "- game %zu (%s, game %zu of the file): %s\n", g->number, g->file, g->in_file,
                 doc->unranked[k].reason);
     }
     for (size_t i = 0; i < doc->n_games; i++) {
         const rep_game *g = &doc->games[i];
         rep_game_heading(b, sizeof(b), g);
-        fprintf(o, "\n== Game %zu: %s ==\n", g->number, b);
-        fprintf(o, "file %s, game %zu of the file (%s)\n", g->file, g->in_file, g->format);
+        fputc('\n', o);
+        cli_textf(o, "== Game %zu: %s ==\n", g->number, b);
+        cli_textf(o, "file %s, game %zu of the file (%s)\n", g->file, g->in_file, g->format);
         cli_rules_summary(b, sizeof(b), &g->rules);
-        fprintf(o, "rules: %s\n", b);
+        cli_textf(o, "rules: %s\n", b);
         table(o, doc, REP_GAMES, g, true);
         table(o, doc, REP_DEALS, g, true);
         if (!g->n_findings) {
@@ -108,17 +114,17 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
         fprintf(o, "\nFindings (%llu)\n\n", (unsigned long long)g->findings_total);
         for (size_t k = 0; k < g->n_findings; k++) {
             const rep_finding *f = &g->findings[k];
-            fprintf(o, "- %s %s%s%s: %s", paifu_severity_name(f->f.severity), f->f.code,
-                    f->f.where.deal[0] ? " in deal " : "", f->f.where.deal, f->f.message);
+            cli_textf(o, "- %s %s%s%s: %s", paifu_severity_name(f->f.severity), f->f.code,
+                      f->f.where.deal[0] ? " in deal " : "", f->f.where.deal, f->f.message);
             for (int s = 0; s < f->n_seats; s++)
-                fprintf(o, "%s%s (seat %d)", s ? " and " : "; players ",
+                cli_textf(o, "%s%s (seat %d)", s ? " and " : "; players ",
                         rep_name(g, f->seats[s], b, sizeof(b)), f->seats[s]);
             if (f->f.expected[0]) /* only what paifu computed: nothing where it computed none */
-                fprintf(o, "; expected %s", f->f.expected);
+                cli_textf(o, "; expected %s", f->f.expected);
             if (f->f.recorded[0])
-                fprintf(o, "; recorded %s", f->f.recorded);
+                cli_textf(o, "; recorded %s", f->f.recorded);
             if (f->rule[0])
-                fprintf(o, "; rule: %s", f->rule);
+                cli_textf(o, "; rule: %s", f->rule);
             fputc('\n', o);
             if (f->n_fu_parts) {
                 char fu[512];

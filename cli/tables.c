@@ -444,7 +444,7 @@ int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules
                     paifu_settled_free(view);
                     if (written != 0) {
                         paifu_rules_free(rules);
-                        fprintf(stderr, "paifu: %s: error: cannot write the tables\n", source);
+                        cli_error(source, "cannot write the tables");
                         failed = true;
                         break;
                     }

@@ -50,3 +50,16 @@ if(PAIFU_JOBS_PYTHON)
             ${PAIFU_JOBS_PYTHON})
   set_tests_properties(cli.jobs PROPERTIES LABELS cli)
 endif()
+# Issue 27 (command line) and issue 28's escaping: damaged logs named with their reader's error,
+# skipped files named, --severity/--ignore/--only/-q/--summary, the rule-set note, the option
+# and -o slips, every output line escaped, the progress line recorded under script (-j 1, -j 2).
+# The corpus, when present, is checked for notes where a log names its rule set.
+set(PAIFU_ISSUE27_CORPUS "")
+if(EXISTS "${PAIFU_CORPUS_DIR}")
+  set(PAIFU_ISSUE27_CORPUS "${PAIFU_CORPUS_DIR}")
+endif()
+add_test(NAME cli.issue27
+  COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/cli_issue27.sh $<TARGET_FILE:paifu_cli>
+          ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli-issue27-work ${PAIFU_PYTHON}
+          "${PAIFU_ISSUE27_CORPUS}")
+set_tests_properties(cli.issue27 PROPERTIES LABELS cli TIMEOUT 600)

@@ -291,8 +291,11 @@ static int gunzip(char **data, size_t *size, uint64_t *held, bool *compressed, u
             continue;
         }
         if (z == Z_BUF_ERROR && zs.avail_in == 0) {
+            /* the place: where the bytes end, in the file and in what it inflates to */
             rc = paifu_formats__error(err, PAIFU_EFORMAT, source, 0, 0, NULL,
-                                      "gzip stream ends early (truncated file)");
+                                      "gzip stream ends early (truncated file): cut after "
+                                      "compressed byte %zu, in inflated byte %zu",
+                                      *size, len);
             goto done;
         }
         if (z != Z_OK && z != Z_BUF_ERROR) {
@@ -419,9 +422,14 @@ static int inflate_some(paifu_input_stream *s, char *dst, size_t want, size_t *g
             if (rc < 0)
                 return rc;
             if (s->raw_len == 0) {
-                if (!s->z_end)
-                    return paifu_formats__error(err, PAIFU_EFORMAT, s->source, 0, 0, NULL,
-                                                "gzip stream ends early (truncated file)");
+                if (!s->z_end) {
+                    return paifu_formats__error(
+                        err, PAIFU_EFORMAT, s->source, 0, 0, NULL,
+                        "gzip stream ends early (truncated file): cut after compressed byte "
+                        "%llu, in inflated byte %llu",
+                        (unsigned long long)s->raw_total,
+                        (unsigned long long)(s->out_total + n));
+                }
                 s->eof = true;
                 break;
             }

@@ -75,6 +75,13 @@ int paifu_files_write(paifu_files *files, const char *path, const void *data, si
                                    "cannot compress %s: out of memory", path);
         data = files->out;
     }
+    if (strcmp(path, "-") == 0) { /* standard output: one more gzip member (RFC 1952 §2.2:
+                                     a gzip file is a series of members; readers join them) */
+        if (size && fwrite(data, 1, size, stdout) != size)
+            return paifu_error_set(err, PAIFU_EIO, NULL, "cannot write standard output: %s",
+                                   strerror(errno));
+        return 0;
+    }
     FILE *f = fopen(path, "wb");
     if (!f)
         return paifu_error_set(err, PAIFU_EIO, NULL, "cannot write %s: %s", path,

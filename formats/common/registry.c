@@ -9,6 +9,7 @@
 #include "format.h"
 #include "container.h"
 #include "input.h"
+#include "json_in.h"
 
 #include <libxml/parser.h>
 #include <stdarg.h>
@@ -128,10 +129,19 @@ const paifu_format_info *paifu_format(size_t i)
     return i < N_FORMATS ? &FORMATS[i]->info : NULL;
 }
 
+/* Other names a format is known by: Tenhou's XML logs are "mjlog" files (the name Tenhou's
+   own viewer and most tools give them). */
+static const struct {
+    const char *alias, *name;
+} ALIASES[] = {{"mjlog", "tenhou-xml"}};
+
 const format_impl *paifu_formats__find(const char *name)
 {
     if (!name)
         return NULL;
+    for (size_t i = 0; i < sizeof(ALIASES) / sizeof(ALIASES[0]); i++)
+        if (strcmp(ALIASES[i].alias, name) == 0)
+            name = ALIASES[i].name;
     for (size_t i = 0; i < N_FORMATS; i++)
         if (strcmp(FORMATS[i]->info.name, name) == 0)
             return FORMATS[i];
@@ -164,6 +174,33 @@ static const format_impl *detect(const char *data, size_t size)
         }
     }
     return best;
+}
+
+/*
+ * Input that no sniffer knows, looked at once more before it is called no log (issue 27: a
+ * damaged log must not vanish among the files that are not logs). DATA[0..SIZE) is the whole
+ * input. An empty input (no bytes, or only white space) is "empty". A JSON document cut short
+ * (a file truncated in a copy or a download: its first value opens and never closes) is a
+ * damaged document whatever it was, and the marks a sniffer looks for may be in the part that
+ * is gone (MahjongSoul's round records, tenhou.net/6's "log" after its title and rules): it is
+ * unreadable with the JSON parser's error, the one its reader gives when named (--from). Returns
+ * 0 when the input is neither (it is no log), else the error.
+ */
+static int damaged(const char *data, size_t size, const char *source, paifu_error *err)
+{
+    size_t i = jlead(data, size);
+    if (i >= size)
+        return paifu_formats__error(err, PAIFU_EFORMAT, source, 0, 0, NULL,
+                                    size ? "empty: the input holds only white space"
+                                         : "empty: the input holds no bytes");
+    if ((data[i] != '{' && data[i] != '[') || jdoc_end(data, i, size) < size)
+        return 0;
+    json_t *root = NULL;
+    int rc = jload(&root, data, size, 0, 0, source, err);
+    jfree(root);
+    if (rc == 0) /* jdoc_end checks nothing: a value that parses is whole */
+        return 0;
+    return rc;
 }
 
 const char *paifu_format_detect(const void *data, size_t size)
@@ -294,10 +331,14 @@ static int choose_format(paifu_reader *r, paifu_error *err)
         return 0;
     }
     r->impl = detect(r->data, r->size);
-    if (!r->impl)
+    if (!r->impl) {
+        int rc = damaged(r->data, r->size, r->source, err);
+        if (rc < 0)
+            return rc;
         return paifu_formats__error(err, PAIFU_EFORMAT, r->source, 0, 0, NULL,
                                     "unrecognised input: expected a mahjong log (paifu JSON, "
                                     "Tenhou XML or JSON, MahjongSoul, mjai, ...)");
+    }
     return 0;
 }
 
@@ -509,8 +550,13 @@ static int open_member(paifu_reader *r, container_member *m, paifu_error *err)
                                     "(unpack it first)");
     }
     if (!r->opts.format && !detect(m->data, m->size)) {
+        /* a damaged member is unreadable, as a damaged file in a folder is (an empty one is
+           skipped, as there) */
+        rc = jlead(m->data, m->size) < m->size ? damaged(m->data, m->size, m->name, err) : 0;
         free(m->data); /* a README beside the logs, as in a folder */
         paifu_input__release(held);
+        if (rc < 0)
+            return rc;
         r->skipped++;
         return 0;
     }
@@ -672,6 +718,10 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
                                              err)) == 0) {
             const format_impl *fmt = detect(data, size);
             *out = fmt ? fmt->info.name : NULL;
+            /* a damaged document is an unreadable input, not "no log" (the whole of it only:
+               an inflated head cut at the cap is no damage) */
+            if (!fmt && size < max_inflated && jlead(data, size) < size)
+                rc = damaged(data, size, path, err);
         }
         free(data);
         paifu_input__release(held);
@@ -698,6 +748,9 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
             fmt = detect(r->data, r->size);
         }
         *out = rc == 0 && fmt ? fmt->info.name : NULL;
+        if (rc == 0 && !fmt && r->stream.eof && r->size < max_inflated &&
+            jlead(r->data, r->size) < r->size)
+            rc = damaged(r->data, r->size, path, err);
     }
     paifu_reader_free(r);
     return rc;

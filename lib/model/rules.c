@@ -572,7 +572,7 @@ int paifu_rules__set(struct paifu_rules *r, const char *key, const char *value, 
     const rule_row *row = find_row(key);
     if (!row)
         return paifu_error_set(err, PAIFU_EINVAL, NULL,
-                               "unknown rule parameter \"%s\" (see `paifu rules --list`)", key);
+                               "unknown rule parameter \"%s\" (see `paifu rules params`)", key);
     return set_row(r, row, value, err);
 }
 

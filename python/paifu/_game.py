@@ -1178,7 +1178,8 @@ class Report:
     def __init__(self, files: List[FileReport], skipped: int = 0):
         self.files = files
         self.skipped = skipped
-        self.skipped_files: List[str] = []  # the files of the walk that are no log
+        # the files of the walk that are no log (expand_inputs' count names them)
+        self.skipped_files: List[str] = list(getattr(skipped, "files", []))
 
     @property
     def findings(self) -> List[Finding]:
@@ -1205,7 +1206,23 @@ class Report:
 
     def to_dict(self) -> Dict[str, Any]:
         return {"paifu_report": 1, "files": [f.to_dict() for f in self.files],
+                "skipped": [{"file": f, "reason": _skip_reason(f)} for f in self.skipped_files],
                 "summary": self.summary, "exit_status": self.exit_status}
+
+
+def _skip_reason(path: str) -> str:
+    """Why the walk left PATH out, as `paifu validate` says it: "empty" (no bytes) or "not a
+    log"."""
+    try:
+        return "empty" if os.path.getsize(path) == 0 else "not a log"
+    except OSError:
+        return "not a log"
+
+
+class SkippedCount(int):
+    """The number of files a walk skipped; ``.files`` names them (expand_inputs)."""
+
+    files: List[str]
 
 
 def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = None, *,
@@ -1300,7 +1317,9 @@ def expand_inputs(paths: Iterable[Union[str, "os.PathLike[str]"]]) -> Tuple[List
     truncated gzip: reading them reports the error, as the command line does). Returns the
     files and the number of files skipped as no log."""
     out, skipped = _walk(paths)
-    return out, len(skipped)
+    count = SkippedCount(len(skipped))
+    count.files = skipped  # a Report made with this count names them, as the CLI's JSON does
+    return out, count
 
 
 def validate(paths: Any, rules: RulesLike = None, *, errors: str = "collect",

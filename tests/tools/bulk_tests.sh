@@ -118,6 +118,8 @@ def load(path, prefix):
     out = []
     for l in open(path):
         o = json.loads(l)
+        if o["type"] == "skipped":  # a folder names its skipped files; an archive counts them
+            continue
         if "file" in o:
             assert o["file"].startswith(prefix), (o["file"], prefix)
             o["file"] = o["file"][len(prefix):]
@@ -310,7 +312,7 @@ check "one .json.gz per game" "$n_logs" "$(find "$work/mjai" -name '*.json.gz' |
 first=$(head -1 "$work/ids.tsv" | cut -f1)
 [ -f "$work/mjai/$first.json.gz" ] && ok || fail "named by the log id: $first.json.gz"
 gzip -dc "$work/mjai/$first.json.gz" | head -1 | grep -q '"type":"start_game"' && ok || fail "gzip'd mjai"
-"$paifu" validate -q "$work/mjai" >"$work/mjai.out" 2>&1
+"$paifu" validate --summary "$work/mjai" >"$work/mjai.out" 2>&1
 # the summary says "1 game" for one (the samples alone, without the corpus) and "N games" for more
 games_word=games; [ "$n_logs" -eq 1 ] && games_word=game
 contains "the gzip'd mjai read back" "$work/mjai.out" "), $n_logs $games_word,"

@@ -105,13 +105,13 @@ if [ -d "$corpus/tenhou6" ]; then
     same "tenhou6 stdin" -
 fi
 # the inputs are what they claim: games, and the errors they were built to hold
-"$paifu" validate -q "$work/multi.xml" >"$work/o" 2>&1
+"$paifu" validate --summary "$work/multi.xml" >"$work/o" 2>&1
 grep -Eq '1 file .* [0-9]{2,} games' "$work/o" || fail "multi.xml holds many games: $(tail -1 "$work/o")"
-"$paifu" validate -q "$work/badxml.xml" >"$work/o" 2>&1
+"$paifu" validate --summary "$work/badxml.xml" >"$work/o" 2>&1
 grep -q "error" "$work/o" || fail "badxml.xml: no error"
-"$paifu" validate -q "$work/houou.db" >"$work/o" 2>&1
+"$paifu" validate --summary "$work/houou.db" >"$work/o" 2>&1
 grep -q "badbad01: error" "$work/o" || fail "houou.db: the corrupt row is not reported"
-"$paifu" validate -q "$work/a.zip" >"$work/o" 2>&1
+"$paifu" validate --summary "$work/a.zip" >"$work/o" 2>&1
 grep -q "2 skipped: not a log" "$work/o" || fail "a.zip: the README and the gzip that is no log are not skipped: $(tail -1 "$work/o")"
 echo "jobs tests: $pass passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -198,6 +198,7 @@ def main():
 
     # validate: rule sets, names, numbering
     rc, vtext, err = run(paifu, "validate", logs)
+    _, vvtext, _ = run(paifu, "validate", "-v", logs)
     rc2, vjson, err2 = run(paifu, "validate", "--format", "json", logs)
     rep = json.loads(vjson)
     for f in rep["files"]:
@@ -213,8 +214,12 @@ def main():
         check(f"{base}: assumed in JSON", r["assumed"] == assumed and
               r["origin"] == ("assumed" if assumed else "log"), json.dumps(r))
         check(f"{base}: document named", r["document"] and r["citation"], json.dumps(r))
+        # the text note only where the rule set was assumed (issue 27), every game's with -v
         line = [ln for ln in vtext.splitlines() if ln.startswith(f["file"] + ": note: game 1 ")]
-        check(f"{base}: rule set in text", line and r["preset"] in line[0] and
+        check(f"{base}: a note in text exactly where assumed", bool(line) == assumed and
+              (not line or (r["preset"] in line[0] and "assumed" in line[0])), str(line))
+        line = [ln for ln in vvtext.splitlines() if ln.startswith(f["file"] + ": note: game 1 ")]
+        check(f"{base}: rule set in text (-v)", line and r["preset"] in line[0] and
               (("assumed" in line[0]) == assumed), str(line))
     rc, chosen, err = run(paifu, "validate", "--format", "json", "--rules", "ema", "--rule",
                           "kiriage=true", os.path.join(logs, "no-rules.paifu.json"))

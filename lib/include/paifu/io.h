@@ -205,7 +205,8 @@ typedef struct paifu_files paifu_files;
 PAIFU_EXTERN int paifu_files_new(paifu_files **out, int gzip_level, paifu_error *err);
 
 /** Write DATA (SIZE bytes) as the whole file PATH, created or replaced. A file that could not
-    be written whole is removed (PAIFU_EIO naming PATH). */
+    be written whole is removed (PAIFU_EIO naming PATH). PATH "-" appends to standard output
+    (gzip: one more member; the members of a stream read back as one). */
 PAIFU_EXTERN int paifu_files_write(paifu_files *files, const char *path, const void *data,
                                    size_t size, paifu_error *err);
 
