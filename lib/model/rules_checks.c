@@ -292,7 +292,7 @@ const paifu_rule_check paifu_rules__checks_tenhou[] = {
     ROWS_PLATFORM("Tenhou's rules (tenhou.net/man)"),
     {"Tenhou's rules (tenhou.net/man)", "a triple ron is a draw", E, "multi_ron",
      "draw.condition,win.order"},
-    {"Tenhou's logs (sc payments)", "pure karaten is shown and paid as tenpai at a draw", T,
+    {"tenhou.net (logs: sc payments)", "pure karaten is shown and paid as tenpai at a draw", T,
      "pure_karaten_tenpai", "draw.tenpai"},
     {"Tenhou's rules (tenhou.net/man)", "play itself (the client allows only legal moves)", T, "",
      "deal.turn_order,deal.call,win.furiten,score.yaku"},

@@ -94,13 +94,13 @@ static void see_tile(replay *rp, paifu_tile t, const char *how)
     unsigned k = paifu_tile_kind(t);
     char b[3];
     if (++rp->seen[k] == 5)
-        paifu_replay__finding(rp, "deal.tile_count", "4", "5", "RRC 2024 §3.1.1; EMA 2012 §1.1",
+        paifu_replay__finding(rp, "deal.tile_count", "4", "5", NULL,
                               "%s a fifth %s: the set has four", how, tname(b, t));
     if (paifu_tile_is_red(t)) {
         unsigned suit = k / 9, limit = suit == 1 && rp->rules->red_fives >= 4 ? 2 : 1;
         if (++rp->seen_red[suit] == limit + 1)
             paifu_replay__finding(rp, "deal.tile_count", limit == 1 ? "1" : "2",
-                                  limit == 1 ? "2" : "3", "RRC 2024 §3.1.1, §3.6",
+                                  limit == 1 ? "2" : "3", NULL,
                                   "%s a %s red 5%c: the set has %s", how,
                                   limit == 1 ? "second" : "third", "mps"[suit],
                                   limit == 1 ? "one" : "two");
