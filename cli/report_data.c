@@ -642,6 +642,10 @@ static void rank_table(rep_doc *doc, rep_standings *t, building *b, size_t index
     const paifu_standing *rows;
     size_t n = paifu_standings_rank(&rows, b->st);
     t->rows = n ? calloc(n, sizeof(*t->rows)) : NULL;
+    if (n && !t->rows) { /* not a report without its standings */
+        cli_usage_error("report", "out of memory");
+        exit(CLI_ERROR);
+    }
     t->n = 0;
     for (size_t i = 0; t->rows && i < n; i++) {
         rep_standing *s = &t->rows[t->n++];
