@@ -28,6 +28,9 @@ add_test(NAME doc.blocks
   COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/doc_blocks.py ${PROJECT_SOURCE_DIR}
           ${PROJECT_BINARY_DIR})
 set_tests_properties(doc.blocks PROPERTIES LABELS doc TIMEOUT 600)
+if(PAIFU_PY_SANITIZE_ENV) # its Python blocks load the library
+  set_tests_properties(doc.blocks PROPERTIES ENVIRONMENT "${PAIFU_PY_SANITIZE_ENV}")
+endif()
 
 # The referee's guide lists every finding code of lib/base/finding_codes.def with its meaning
 # and what to do about it (doc/gen_codes.py writes the first columns).

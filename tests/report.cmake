@@ -30,3 +30,6 @@ add_test(NAME report.settled
           $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR} $<TARGET_FILE:paifu>
           ${CMAKE_CURRENT_BINARY_DIR}/report-settled)
 set_tests_properties(report.settled PROPERTIES LABELS report)
+if(PAIFU_PY_SANITIZE_ENV) # its Python part loads the library
+  set_tests_properties(report.settled PROPERTIES ENVIRONMENT "${PAIFU_PY_SANITIZE_ENV}")
+endif()
