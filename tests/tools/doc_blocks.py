@@ -32,17 +32,8 @@ import zipfile
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
 SKIP = re.compile(r"<!--\s*not run", re.I)
 
-HOUOU_LOGS_TABLE = """
-CREATE TABLE IF NOT EXISTS logs (
-    id TEXT PRIMARY KEY,
-    date TEXT NOT NULL,
-    num_players INTEGER NOT NULL CHECK(num_players IN (4, 3)),
-    is_tonpu INTEGER NOT NULL CHECK(is_tonpu IN (0, 1)),
-    is_processed INTEGER NOT NULL CHECK(is_processed IN (0, 1)),
-    was_error INTEGER NOT NULL CHECK(was_error IN (0, 1)),
-    log BLOB
-) WITHOUT ROWID;
-"""
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_bulk import HOUOU_CREATE_LOGS as HOUOU_LOGS_TABLE  # noqa: E402 (houou-logs' own, cited there)
 
 
 def blocks(path):
