@@ -87,24 +87,30 @@ static char *tname(char buf[3], paifu_tile t)
  * four times each (red_fives: one red five a suit; four red fives: two of them 5p). Called
  * fallen tiles (calls, kita) are not new and are not counted again.
  */
-static void see_tile(replay *rp, paifu_tile t, const char *how)
+static void see_tile(replay *rp, paifu_tile t, int seat, bool start)
 {
     if (!paifu_tile__riichi(t))
         return; /* unknown or hidden: nothing to count */
     unsigned k = paifu_tile_kind(t);
-    char b[3];
-    if (++rp->seen[k] == 5)
+    bool fifth = ++rp->seen[k] == 5;
+    bool red = paifu_tile_is_red(t);
+    unsigned suit = k / 9, limit = suit == 1 && rp->rules->red_fives >= 4 ? 2 : 1;
+    bool extra_red = red && ++rp->seen_red[suit] == limit + 1;
+    if (!fifth && !extra_red)
+        return; /* the usual case: no text is made on the per-tile path */
+    char b[3], how[48];
+    if (seat < 0) /* SEAT -1: a dora indicator (START: the deal's first) */
+        snprintf(how, sizeof(how), "%s", start ? "the dora indicator shows" : "a dora indicator shows");
+    else
+        snprintf(how, sizeof(how), start ? "seat %d's starting hand holds" : "seat %d draws", seat);
+    if (fifth)
         paifu_replay__finding(rp, "deal.tile_count", "4", "5", NULL,
                               "%s a fifth %s: the set has four", how, tname(b, t));
-    if (paifu_tile_is_red(t)) {
-        unsigned suit = k / 9, limit = suit == 1 && rp->rules->red_fives >= 4 ? 2 : 1;
-        if (++rp->seen_red[suit] == limit + 1)
-            paifu_replay__finding(rp, "deal.tile_count", limit == 1 ? "1" : "2",
-                                  limit == 1 ? "2" : "3", NULL,
-                                  "%s a %s red 5%c: the set has %s", how,
-                                  limit == 1 ? "second" : "third", "mps"[suit],
-                                  limit == 1 ? "one" : "two");
-    }
+    if (extra_red)
+        paifu_replay__finding(rp, "deal.tile_count", limit == 1 ? "1" : "2",
+                              limit == 1 ? "2" : "3", NULL, "%s a %s red 5%c: the set has %s", how,
+                              limit == 1 ? "second" : "third", "mps"[suit],
+                              limit == 1 ? "one" : "two");
 }
 
 static int next_seat(const replay *rp, int seat)
@@ -314,9 +320,7 @@ static void on_draw(replay *rp, const paifu_event *e)
     }
     if (e->tile_id != PAIFU_TILE_ID_NONE)
         id_add(s, e->tile_id);
-    char who[32];
-    snprintf(who, sizeof(who), "seat %d draws", seat);
-    see_tile(rp, e->tile, who);
+    see_tile(rp, e->tile, seat, false);
     s->last_draw = e->tile;
     s->last_draw_id = e->tile_id;
     s->drew = true;
@@ -799,7 +803,7 @@ static void on_dora(replay *rp, const paifu_event *e)
                    "the kan dora indicator");
     if (rp->phase == PHASE_ROB && !rp->rob_is_ankan && !rp->rob_is_kita)
         rp->rob_dora++; /* a finding if the kan is robbed (paifu_replay__win) */
-    see_tile(rp, e->tile, "a dora indicator shows");
+    see_tile(rp, e->tile, -1, false);
     rp->dora[rp->n_dora] = e->tile;
     rp->dora_ids[rp->n_dora] = e->tile_id;
     rp->n_dora++;
@@ -875,7 +879,7 @@ static void init_deal(replay *rp)
         rp->dora_ids[0] = st->dora_indicator_id;
         rp->n_dora = 1;
         rp->event = -1;
-        see_tile(rp, st->dora_indicator, "the dora indicator shows");
+        see_tile(rp, st->dora_indicator, -1, true);
     }
     for (int s = 0; s < rp->players; s++) {
         replay_seat *seat = &rp->seat[s];
@@ -894,10 +898,8 @@ static void init_deal(replay *rp)
                 id_add(seat, st->hand_ids[s][i]);
                 rp->has_ids = true;
             }
-            char who[40];
-            snprintf(who, sizeof(who), "seat %d's starting hand holds", s);
             rp->event = -1;
-            see_tile(rp, t, who);
+            see_tile(rp, t, s, true);
         }
         if ((st->flags & PAIFU_DEAL_HAS_HANDS) && st->n_hand[s] != 13) {
             rp->event = -1;
