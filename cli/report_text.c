@@ -87,7 +87,9 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
     for (size_t k = 0; k < doc->n_tables; k++) { /* one table per rule set and players */
         rep_doc one = rep_standings_select(doc, k);
         cli_rules_summary(b, sizeof(b), &one.rules);
-        cli_textf(o, "%sstandings under %s\n", k ? "\n" : "", b);
+        if (k)
+            fputc('\n', o); /* a blank line between tables (cli_textf escapes a newline) */
+        cli_textf(o, "standings under %s\n", b);
         table(o, &one, REP_STANDINGS, NULL, true);
     }
     if (doc->n_unranked)

@@ -196,6 +196,16 @@ def main():
     check("the games table shows CJK names", cjk >= 3, text)
     check("佐藤 花子 and 李明 listed", "佐藤 花子" in text and "李明" in text)
 
+    # the whole text report of the bundled samples (seven rule sets: a standings table each):
+    # every table under its heading after a blank line, no newline written as an escape
+    rc, whole, err = run(paifu, "report", samples)
+    heads = [i for i, ln in enumerate(whole.split("\n")) if ln.startswith("standings under ")]
+    check("text report: a standings heading per rule set", len(heads) >= 3, whole[:600])
+    check("text report: a blank line before every standings heading but the first",
+          all(whole.split("\n")[i - 1] == "" for i in heads[1:]), whole[:1200])
+    check("text report: no newline written as an escape",
+          "\\n" not in whole and "\\x0a" not in whole, whole[:1200])
+
     # validate: rule sets, names, numbering
     rc, vtext, err = run(paifu, "validate", logs)
     _, vvtext, _ = run(paifu, "validate", "-v", logs)
