@@ -55,12 +55,10 @@ const char cmd_export_usage[] =
     "options:\n"
     "  -f, --format csv|jsonl|sqlite  csv (RFC 4180): OUT is a directory that gets games.csv,\n"
     "                         deals.csv, wins.csv, players.csv and events.csv; jsonl: OUT is\n"
-    "                         a file (\"-\": "
-    "standard\n"
-    "                         output), one object a row with its \"table\"; sqlite (default):\n"
+    "                         a file (\"-\": standard output), one object a row with its\n"
+    "                         \"table\"; sqlite (default):\n"
     "                         OUT is a new SQLite database with the five tables\n"
-    "  -o, --output OUT       where to write (required; an existing database is not "
-    "touched);\n"
+    "  -o, --output OUT       where to write (required; an existing database is not touched);\n"
     "                         OUT ending in '/' (or a folder) gets paifu.db or tables.jsonl\n" TABLE_OPTIONS_HELP "exit status: 0 success, 2 an input, usage or output error\n";
 
 typedef struct sink {

@@ -20,8 +20,9 @@ static const cli_command COMMANDS[] = {
     {"convert", cmd_convert, "convert game logs to another format", cmd_convert_usage},
     {"info", cmd_info, "describe game logs: format, players, deals, results", cmd_info_usage},
     {"rules", cmd_rules, "list rule sets and show a resolved rule set", cmd_rules_usage},
-    {"report", cmd_report, "standings across many games", cmd_report_usage},
-    {"export", cmd_export, "tables for analysis: games, deals, wins, players (CSV, JSON lines, SQLite)",
+    {"report", cmd_report, "an audit report of many games: standings, games, deals, findings",
+     cmd_report_usage},
+    {"export", cmd_export, "tables for analysis: games, deals, wins, players, events (CSV, JSON lines, SQLite)",
      cmd_export_usage},
     {"stats", cmd_stats, "per-player statistics: places, win, deal-in, riichi, call rates",
      cmd_stats_usage},
@@ -49,7 +50,10 @@ static void usage(FILE *f)
         fprintf(f, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
     fprintf(f, "\nRun 'paifu <command> --help' for the options of a command.\n"
                "Exit status: 0 no finding (after --severity, --ignore, --only), 1 findings, 2 an input\n"
-               "that could not be read, or a usage error.\n");
+               "that could not be read, or a usage error.\n"
+               "The manual (README.md and the guides doc/*.md that the help texts name) is\n"
+               "installed in share/doc/paifu/, the JSON Schemas (schemas/*.json) in\n"
+               "share/paifu/schemas/.\n");
 }
 
 /* The length of the well-formed UTF-8 sequence at P (1 to 4 bytes), 0 when it is not one

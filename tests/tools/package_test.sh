@@ -49,6 +49,8 @@ check "paifu report" run paifu report --rules ema --format html -o report.html p
 check "the man pages" test -f /usr/share/man/man1/paifu.1 -a -f /usr/share/man/man1/paifu-validate.1 \
     -a -f /usr/share/man/man1/paifu-report.1
 check "the bash completion" test -f /usr/share/bash-completion/completions/paifu
+check "the manual (README, guides)" test -f /usr/share/doc/paifu/README.md \
+    -a -f /usr/share/doc/paifu/doc/export.md -a -f /usr/share/doc/paifu/doc/referee.md
 check "import paifu (python3-paifu with libpaifu0's library)" run /usr/bin/python3 -c '
 import paifu, sys
 lib = paifu.library_path()
