@@ -49,3 +49,10 @@ add_test(NAME doc.changelog
   COMMAND ${PAIFU_PYTHON} -c "import re,sys; t=open(sys.argv[1],encoding='utf-8').read(); v=re.findall(r'^## \\[([^]]+)\\]', t, re.M); ok = v[:1] == ['Unreleased'] and len(v) > 1 and v[1] == sys.argv[2]; print('doc.changelog:', 'ok' if ok else 'CHANGELOG.md must start with [Unreleased], then [%s]; it has %s' % (sys.argv[2], v[:2])); sys.exit(0 if ok else 1)"
           ${PROJECT_SOURCE_DIR}/CHANGELOG.md ${PROJECT_VERSION})
 set_tests_properties(doc.changelog PROPERTIES LABELS doc)
+
+# What the manual points to exists: every relative link and #anchor of README.md, CHANGELOG.md
+# and doc/*.md, every `paifu COMMAND` and every option written with it (tests/tools/doc_refs.py).
+add_test(NAME doc.refs
+  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/doc_refs.py ${PROJECT_SOURCE_DIR}
+          $<TARGET_FILE:paifu_cli>)
+set_tests_properties(doc.refs PROPERTIES LABELS doc)
