@@ -177,6 +177,7 @@ typedef struct rep_grid {
     rep_cell *cells;  /* rows x cols */
     size_t rows, cap;
     bool plain;       /* numbers as a program reads them (CSV): 26000, -9.2, 1000 */
+    bool stats_kinds; /* the statistics: players of more than one kind of game */
 } rep_grid;
 
 /* Build table WHICH (REP_STANDINGS ... REP_FINDINGS) of the document; GAME restricts it to one

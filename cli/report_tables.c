@@ -541,13 +541,15 @@ static void findings(rep_grid *t, const rep_doc *doc, const rep_game *only)
 }
 
 /* One player's row of the statistics (tab_stats_each). */
-static void stats_row(void *ctx, const char *name, long long games, long long deals,
-                      const double *v)
+static void stats_row(void *ctx, const char *name, const char *kind, long long games,
+                      long long deals, const double *v)
 {
     rep_grid *t = ctx;
     rep_cell *c = new_row(t);
     int j = 0;
     c[j++].text = dup_fmt("%s", name);
+    if (t->stats_kinds) /* games of more than one kind: a column says which */
+        c[j++].text = dup_fmt("%s", kind);
     c[j++].text = dup_fmt("%lld", games);
     c[j++].text = dup_fmt("%lld", deals);
     for (size_t k = 0; k < tab_stats_count(); k++) {
@@ -567,6 +569,9 @@ static void stats(rep_grid *t, const rep_doc *doc)
     snprintf(t->id, sizeof(t->id), "player-stats");
     snprintf(t->caption, sizeof(t->caption), "Player statistics");
     head(t, "Player", false);
+    t->stats_kinds = doc->stats && tab_stats_kinds(doc->stats) > 1;
+    if (t->stats_kinds)
+        head(t, "Games of", false);
     head(t, "Games", true);
     head(t, "Deals", true);
     for (size_t k = 0; k < tab_stats_count(); k++)

@@ -17,7 +17,8 @@
 static const tab_column GAMES[] = {
     C("game_id", 'i'), C("source", 't'),       C("ref", 't'),      C("format", 't'),
     C("rules", 't'),   C("rules_origin", 't'), C("players", 'i'),  C("deals", 'i'),
-    C("wins", 'i'),    C("draws", 'i'),        C("findings", 'i'), C("recorded_points", 'i')};
+    C("wins", 'i'),    C("draws", 'i'),        C("findings", 'i'), C("recorded_points", 'i'),
+    C("family", 't')};
 static const tab_column DEALS[] = {
     C("game_id", 'i'),     C("deal", 'i'),    C("label", 't'),         C("round_wind", 't'),
     C("hand_number", 'i'), C("honba", 'i'),   C("riichi_sticks", 'i'), C("dealer", 'i'),
@@ -392,6 +393,9 @@ int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info 
     c[k++] = ci(draws);
     c[k++] = ci(info->findings);
     c[k++] = ci(res && res->has_points);
+    char family[16];
+    c[k++] = ct(paifu_rules_get(family, sizeof(family), rules, "family", NULL) == 0 ? family
+                                                                                   : NULL);
     return fn(ctx, TAB_GAMES, c);
 }
 
@@ -483,16 +487,35 @@ int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules
 
 /* ---- statistics ---- */
 
+/* A player's statistics are kept apart per kind of game: 4- or 3-player, riichi or MCR (their
+   places, rates and hand values do not mix). */
 typedef struct player_stats {
     char *name;
+    int kind; /* stat_kind() */
     long long games, placed, places_x12, place_n[5];
     seat_sums s;
 } player_stats;
 
+/* A players row waits for its game's row (written after the players rows), which tells the
+   kind of game. */
+typedef struct pending_row {
+    char *name;
+    bool placed;
+    int x12;
+    seat_sums s;
+} pending_row;
+
 struct tab_stats {
     player_stats *p;
     size_t n, cap; /* open addressing, cap a power of two */
+    pending_row pending[PAIFU_SEATS];
+    size_t n_pending;
+    unsigned kinds; /* the kinds seen, a bit each */
 };
+
+enum { KIND_RIICHI4, KIND_RIICHI3, KIND_MCR, KIND_COUNT };
+static const char *const KIND_LABEL[KIND_COUNT] = {"4-player riichi", "3-player riichi", "MCR"};
+static const char *const KIND_FAMILY[KIND_COUNT] = {"riichi", "riichi", "mcr"};
 
 int tab_stats_new(tab_stats **out)
 {
@@ -506,19 +529,21 @@ void tab_stats_free(tab_stats *st)
         return;
     for (size_t i = 0; i < st->cap; i++)
         free(st->p[i].name);
+    for (size_t i = 0; i < st->n_pending; i++)
+        free(st->pending[i].name);
     free(st->p);
     free(st);
 }
 
-static size_t hash(const char *s)
+static size_t hash(const char *s, int kind)
 {
-    size_t h = 1469598103934665603ull;
+    size_t h = 1469598103934665603ull ^ (size_t)kind;
     for (; *s; s++)
         h = (h ^ (unsigned char)*s) * 1099511628211ull;
     return h;
 }
 
-static player_stats *lookup(tab_stats *st, const char *name)
+static player_stats *lookup(tab_stats *st, const char *name, int kind)
 {
     if (2 * (st->n + 1) > st->cap) {
         size_t cap = st->cap ? 2 * st->cap : 64;
@@ -528,7 +553,7 @@ static player_stats *lookup(tab_stats *st, const char *name)
         for (size_t i = 0; i < st->cap; i++) {
             if (!st->p[i].name)
                 continue;
-            size_t j = hash(st->p[i].name) & (cap - 1);
+            size_t j = hash(st->p[i].name, st->p[i].kind) & (cap - 1);
             while (p[j].name)
                 j = (j + 1) & (cap - 1);
             p[j] = st->p[i];
@@ -537,43 +562,92 @@ static player_stats *lookup(tab_stats *st, const char *name)
         st->p = p;
         st->cap = cap;
     }
-    size_t j = hash(name) & (st->cap - 1);
-    while (st->p[j].name && strcmp(st->p[j].name, name) != 0)
+    size_t j = hash(name, kind) & (st->cap - 1);
+    while (st->p[j].name && (st->p[j].kind != kind || strcmp(st->p[j].name, name) != 0))
         j = (j + 1) & (st->cap - 1);
     if (!st->p[j].name) {
         if (!(st->p[j].name = strdup(name)))
             return NULL;
+        st->p[j].kind = kind;
         st->n++;
     }
     return &st->p[j];
 }
 
+/* The game's row: its players' rows go to their names under the game's kind. */
+static int stats_game(tab_stats *st, const tab_cell *c)
+{
+    const char *family = c[12].s ? c[12].s : "riichi";
+    int kind = strcmp(family, "mcr") == 0 ? KIND_MCR : c[6].i == 3 ? KIND_RIICHI3 : KIND_RIICHI4;
+    int rc = 0;
+    for (size_t i = 0; i < st->n_pending; i++) {
+        pending_row *r = &st->pending[i];
+        player_stats *p = rc ? NULL : lookup(st, r->name, kind);
+        free(r->name);
+        if (!p) {
+            rc = -1;
+            continue;
+        }
+        p->games++;
+        if (r->placed) {
+            p->placed++;
+            p->places_x12 += r->x12;
+            if (r->x12 % 12 == 0 && r->x12 / 12 >= 1 && r->x12 / 12 <= 4)
+                p->place_n[r->x12 / 12]++;
+        }
+        long long *to[] = {&p->s.deals,          &p->s.deals_played, &p->s.wins,
+                           &p->s.tsumo,          &p->s.deal_ins,     &p->s.riichi,
+                           &p->s.called,         &p->s.win_points,   &p->s.deal_in_points,
+                           &p->s.exhaustive,     &p->s.tenpai,       &p->s.tenpai_known};
+        const long long *from[] = {&r->s.deals,          &r->s.deals_played, &r->s.wins,
+                                   &r->s.tsumo,          &r->s.deal_ins,     &r->s.riichi,
+                                   &r->s.called,         &r->s.win_points,   &r->s.deal_in_points,
+                                   &r->s.exhaustive,     &r->s.tenpai,       &r->s.tenpai_known};
+        for (size_t k = 0; k < N(to); k++)
+            *to[k] += *from[k];
+    }
+    st->n_pending = 0;
+    st->kinds |= 1u << kind;
+    return rc;
+}
+
 int tab_stats_row(void *ctx, int table, const tab_cell *c)
 {
-    if (table != TAB_PLAYERS)
+    tab_stats *st = ctx;
+    if (table == TAB_GAMES)
+        return stats_game(st, c);
+    if (table != TAB_PLAYERS || st->n_pending >= PAIFU_SEATS)
         return 0;
-    player_stats *p = lookup(ctx, c[2].s ? c[2].s : "");
-    if (!p)
+    pending_row *r = &st->pending[st->n_pending];
+    memset(r, 0, sizeof(*r));
+    if (!(r->name = strdup(c[2].s ? c[2].s : "")))
         return -1;
-    p->games++;
+    st->n_pending++;
     if (c[5].kind == 'r') {
-        int x12 = (int)lround(c[5].r * 12);
-        p->placed++;
-        p->places_x12 += x12;
-        if (x12 % 12 == 0 && x12 / 12 >= 1 && x12 / 12 <= 4)
-            p->place_n[x12 / 12]++;
+        r->placed = true;
+        r->x12 = (int)lround(c[5].r * 12);
     }
-    long long *f[] = {&p->s.deals,          &p->s.deals_played, &p->s.wins,   &p->s.tsumo,
-                      &p->s.deal_ins,       &p->s.riichi,       &p->s.called, &p->s.win_points,
-                      &p->s.deal_in_points, &p->s.exhaustive,   &p->s.tenpai, &p->s.tenpai_known};
+    long long *f[] = {&r->s.deals,          &r->s.deals_played, &r->s.wins,   &r->s.tsumo,
+                      &r->s.deal_ins,       &r->s.riichi,       &r->s.called, &r->s.win_points,
+                      &r->s.deal_in_points, &r->s.exhaustive,   &r->s.tenpai, &r->s.tenpai_known};
     for (size_t i = 0; i < N(f); i++)
-        *f[i] += c[6 + i].i;
+        *f[i] = c[6 + i].i;
     return 0;
+}
+
+size_t tab_stats_kinds(const tab_stats *st)
+{
+    size_t n = 0;
+    for (int k = 0; k < KIND_COUNT; k++)
+        n += (st->kinds >> k) & 1u;
+    return n;
 }
 
 static int by_games(const void *a, const void *b)
 {
     const player_stats *x = *(player_stats *const *)a, *y = *(player_stats *const *)b;
+    if (x->kind != y->kind)
+        return x->kind < y->kind ? -1 : 1;
     if (x->games != y->games)
         return x->games < y->games ? 1 : -1;
     return strcmp(x->name, y->name);
@@ -663,7 +737,7 @@ long tab_stats_each(tab_stats *st, tab_stats_fn fn, void *ctx)
     for (size_t i = 0; i < n; i++) {
         double v[N(STATS)];
         compute(v, rows[i]);
-        fn(ctx, rows[i]->name, rows[i]->games, rows[i]->s.deals, v);
+        fn(ctx, rows[i]->name, KIND_LABEL[rows[i]->kind], rows[i]->games, rows[i]->s.deals, v);
     }
     free(rows);
     return (long)n;
@@ -676,25 +750,31 @@ int tab_stats_print(tab_stats *st, FILE *f, const char *format)
     if (!rows)
         return -1;
     bool json = strcmp(format, "json") == 0, csv = strcmp(format, "csv") == 0;
+    bool headings = tab_stats_kinds(st) > 1; /* text: a table per kind of game */
     if (json)
         fprintf(f, "{\"paifu_stats\": 1, \"players\": [");
     else if (csv) {
-        fprintf(f, "name,games,deals");
+        fprintf(f, "name,players,family,games,deals");
         for (size_t j = 0; j < N(STATS); j++)
             fprintf(f, ",%s", STATS[j].name);
         fprintf(f, "\r\n");
-    } else {
-        fprintf(f, "%-20s %5s %6s %5s %5s %5s %5s %5s %6s %6s %6s %6s %6s %7s %7s %6s\n", "player",
-                "games", "deals", "place", "1st%", "2nd%", "3rd%", "4th%", "win%", "dealin",
-                "riichi", "call%", "tsumo", "avgwin", "avgdeal", "tenpai");
     }
     for (size_t i = 0; i < n; i++) {
         const player_stats *p = rows[i];
         double v[N(STATS)];
         compute(v, p);
+        int players = p->kind == KIND_RIICHI3 ? 3 : 4;
+        if (!json && !csv && (i == 0 || rows[i - 1]->kind != p->kind)) {
+            if (headings)
+                fprintf(f, "%s%s games\n", i ? "\n" : "", KIND_LABEL[p->kind]);
+            fprintf(f, "%-20s %5s %6s %5s %5s %5s %5s %5s %6s %6s %6s %6s %6s %7s %7s %6s\n",
+                    "player", "games", "deals", "place", "1st%", "2nd%", "3rd%", "4th%", "win%",
+                    "dealin", "riichi", "call%", "tsumo", "avgwin", "avgdeal", "tenpai");
+        }
         if (json) {
             fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
             cli_json_string(f, p->name);
+            fprintf(f, ", \"players\": %d, \"family\": \"%s\"", players, KIND_FAMILY[p->kind]);
             fprintf(f, ", \"games\": %lld, \"deals\": %lld", p->games, p->s.deals);
             for (size_t j = 0; j < N(STATS); j++) {
                 if (isnan(v[j]))
@@ -705,7 +785,7 @@ int tab_stats_print(tab_stats *st, FILE *f, const char *format)
             fprintf(f, "}");
         } else if (csv) {
             cli_csv_field(f, p->name);
-            fprintf(f, ",%lld,%lld", p->games, p->s.deals);
+            fprintf(f, ",%d,%s,%lld,%lld", players, KIND_FAMILY[p->kind], p->games, p->s.deals);
             for (size_t j = 0; j < N(STATS); j++) {
                 if (isnan(v[j]))
                     fprintf(f, ",");

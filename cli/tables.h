@@ -97,10 +97,13 @@ size_t tab_stats_count(void);
 const char *tab_stats_name(size_t j);
 const char *tab_stats_heading(size_t j);
 bool tab_stats_is_rate(size_t j);
-/* Call FN for every player (by games played, then name) with its games, deals and the
+/* Call FN for every player (by kind of game, games played, then name) with its games, deals and the
    statistics (NAN when a denominator is 0). Returns the number of players, or -1 for memory. */
-typedef void (*tab_stats_fn)(void *ctx, const char *name, long long games, long long deals,
-                             const double *values);
+typedef void (*tab_stats_fn)(void *ctx, const char *name, const char *kind, long long games,
+                             long long deals, const double *values);
+/* The kinds of game among the players' rows: 4-player riichi, 3-player riichi and MCR are kept
+   apart (a player of two kinds has a row for each; FN's KIND: "4-player riichi", ...). */
+size_t tab_stats_kinds(const tab_stats *st);
 long tab_stats_each(tab_stats *st, tab_stats_fn fn, void *ctx);
 /* Print the statistics as text, csv or json to F (rows by games played, then name). */
 int tab_stats_print(tab_stats *st, FILE *f, const char *format);

@@ -278,7 +278,7 @@ for name, stats in want.items():
         assert p[name][k] == v, (name, k, p[name][k], v)
 EOF
 "$paifu" stats -f csv "$src/tests/data/stats-handbuilt.paifu.json" >"$work/stats.csv" 2>&1
-contains "stats csv" "$work/stats.csv" 'D,1,4,1,1,0,0,0,0.25,0,0,1,0,11600,,1'
+contains "stats csv" "$work/stats.csv" 'D,4,riichi,1,4,1,1,0,0,0,0.25,0,0,1,0,11600,,1'
 "$paifu" report --format html "$src/tests/data/stats-handbuilt.paifu.json" >"$work/stats.html" 2>&1
 contains "the HTML report's statistics section" "$work/stats.html" '<section id="stats-section">'
 "$py" - "$work/stats.html" >"$work/stats-html.cmp" 2>&1 <<'EOF2' || fail "HTML statistics: $(cat "$work/stats-html.cmp")"

@@ -166,6 +166,10 @@ def main():
     flat = cells_safe("stats csv", rows)
     names("stats csv", flat, True)
     for i, h in enumerate(rows[0][1:], 1):
+        if h == "family":  # the kind of game: riichi or mcr
+            bad = [r[i] for r in rows[1:] if r[i] not in ("riichi", "mcr")]
+            check("stats csv: family riichi or mcr", not bad, bad[:5])
+            continue
         bad = [r[i] for r in rows[1:] if r[i] != "" and not is_float(r[i])]
         check(f"stats csv: column {h} numbers", not bad, bad[:5])
 

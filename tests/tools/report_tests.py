@@ -206,6 +206,26 @@ def main():
     check("text report: no newline written as an escape",
           "\\n" not in whole and "\\x0a" not in whole, whole[:1200])
 
+    # stats keep apart the kinds of game (4-player riichi, 3-player riichi, MCR): each player's
+    # games per kind counted from export's games and players rows, joined here
+    rc, lines, err = run(paifu, "export", "-q", "-f", "jsonl", "-o", "-", samples)
+    rows = [json.loads(ln) for ln in lines.splitlines() if ln.strip()]
+    kind = {r["game_id"]: (r["players"], r["family"]) for r in rows if r["table"] == "games"}
+    want = {}
+    for r in rows:
+        if r["table"] == "players":
+            k = (r["name"],) + kind[r["game_id"]]
+            want[k] = want.get(k, 0) + 1
+    rc, out, err = run(paifu, "stats", "-q", "--format", "json", samples)
+    got = {(p["name"], p["players"], p["family"]): p["games"] for p in json.loads(out)["players"]}
+    check("stats: a row per player and kind of game, its games those of the export", got == want,
+          str(sorted(set(got.items()) ^ set(want.items()))))
+    check("stats: the samples' MCR game apart from the riichi games",
+          any(k[2] == "mcr" for k in got) and any(k[2] == "riichi" for k in got), str(got))
+    rc, text, err = run(paifu, "stats", "-q", samples)
+    check("stats text: a table per kind of game",
+          "4-player riichi games" in text and "MCR games" in text, text[:300])
+
     # validate: rule sets, names, numbering
     rc, vtext, err = run(paifu, "validate", logs)
     _, vvtext, _ = run(paifu, "validate", "-v", logs)
