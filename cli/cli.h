@@ -168,7 +168,7 @@ int cli_max_findings_option(const char *arg, uint32_t *out);
 /* The rule set a game is checked under, as outputs name it (names.c). */
 typedef struct cli_rules_info {
     char preset[32];
-    char overrides[512];  /* "key=value, ..." (the log's, then --rule's); "" none */
+    char overrides[512];  /* "key=value, ...": the values differing from the preset; "" none */
     char file[256];       /* --rules-file, "" none */
     const char *document; /* the preset's source document (static), "" unknown */
     char citation[64];    /* its short citation name ("RRC 2024") */

@@ -18,18 +18,12 @@ void cli_rules_describe(cli_rules_info *out, const cli_rules_opts *o, const paif
         snprintf(out->file, sizeof(out->file), "%s", o->file);
     out->origin = paifu_rules_origin_name(origin);
     out->assumed = origin == PAIFU_RULES_ASSUMED;
-    size_t len = 0;
-    /* the log's own overrides apply unless a rules file replaces everything */
-    for (size_t i = 0; !o->file && game && i < paifu_game_rule_override_count(game); i++) {
-        const paifu_meta *m = paifu_game_rule_override(game, i);
-        len += (size_t)snprintf(out->overrides + len, len < sizeof(out->overrides)
-                                                          ? sizeof(out->overrides) - len : 0,
-                                "%s%s=%s", len ? ", " : "", m->key, m->value);
-    }
-    for (int i = 0; i < o->n_assign; i++)
-        len += (size_t)snprintf(out->overrides + len, len < sizeof(out->overrides)
-                                                          ? sizeof(out->overrides) - len : 0,
-                                "%s%s", len ? ", " : "", o->assign[i]);
+    (void)game; /* its settings are in RULES already (paifu_game_rules_resolve) */
+    /* what the rule set is, as the library resolved it: its values that differ from its
+       preset's (the log's facts and settings kept, --rule, a rules file), never a list of what
+       was asked for */
+    if (!rules || paifu_rules_changes(out->overrides, sizeof(out->overrides), rules) < 0)
+        out->overrides[0] = '\0';
     out->document = "";
     for (size_t i = 0; i < paifu_rules_preset_count(); i++)
         if (strcmp(paifu_rules_preset_name(i), out->preset) == 0)

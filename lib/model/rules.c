@@ -10,6 +10,7 @@
 #include "rules_internal.h"
 
 #include <ctype.h>
+#include <stdatomic.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -696,6 +697,77 @@ int paifu_rules_get(char *buf, size_t size, const paifu_rules *rules, const char
     if (n < 0 || (size_t)n >= size)
         return paifu_error_set(err, PAIFU_ELIMIT, NULL, "buffer too small for rule %s", key);
     return 0;
+}
+
+/* The presets' values, built once (any thread may ask first). */
+#define MAX_PRESETS 16
+static struct paifu_rules preset_values[MAX_PRESETS];
+
+static const struct paifu_rules *preset_of(const char *name)
+{
+    static atomic_int state; /* 0 not built, 1 building, 2 built */
+    int expected = 0;
+    if (atomic_load_explicit(&state, memory_order_acquire) != 2) {
+        if (atomic_compare_exchange_strong(&state, &expected, 1)) {
+            for (size_t i = 0; i < paifu_rules__preset_count && i < MAX_PRESETS; i++) {
+                const paifu_rule_preset *p = &paifu_rules__presets[i];
+                paifu_rules__defaults(&preset_values[i]);
+                for (size_t k = 0; k < p->n_overrides; k++)
+                    (void)paifu_rules__set(&preset_values[i], p->overrides[k].key,
+                                           p->overrides[k].value, NULL); /* test_rules checks */
+            }
+            atomic_store_explicit(&state, 2, memory_order_release);
+        } else {
+            while (atomic_load_explicit(&state, memory_order_acquire) != 2)
+                ;
+        }
+    }
+    for (size_t i = 0; i < paifu_rules__preset_count && i < MAX_PRESETS; i++)
+        if (strcasecmp(paifu_rules__presets[i].name, name) == 0)
+            return &preset_values[i];
+    return NULL;
+}
+
+static size_t value_size(paifu_rule_type type)
+{
+    switch (type) {
+    case PAIFU_RULE_BOOL: return sizeof(bool);
+    case PAIFU_RULE_INT: return sizeof(int32_t);
+    case PAIFU_RULE_ENUM: return sizeof(int);
+    case PAIFU_RULE_SET: return sizeof(uint32_t);
+    case PAIFU_RULE_INT4: return 4 * sizeof(int32_t);
+    }
+    return 0;
+}
+
+int paifu_rules_changes(char *buf, size_t size, const paifu_rules *rules)
+{
+    if (!buf || !size || !rules)
+        return -1;
+    buf[0] = '\0';
+    const struct paifu_rules *p = preset_of(rules->preset);
+    if (!p)
+        return -1;
+    size_t used = 0;
+    for (size_t i = 0; i < N_ROWS; i++) {
+        const rule_row *row = &ROWS[i];
+        if (memcmp((const char *)rules + row->offset, (const char *)p + row->offset,
+                   value_size(row->info.type)) == 0)
+            continue;
+        char value[160];
+        if (get_row(value, sizeof(value), rules, row) < 0)
+            continue;
+        int n = snprintf(buf + (used < size ? used : size - 1), used < size ? size - used : 1,
+                         "%s%s=%s", used ? ", " : "", row->info.name, value);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    if (used >= size) /* cut: end on a whole "key=value" */
+        for (char *c = buf + strlen(buf); c > buf; c--)
+            if (c[0] == ',' && c[1] == ' ') {
+                *c = '\0';
+                break;
+            }
+    return used > (size_t)INT32_MAX ? INT32_MAX : (int)used;
 }
 
 size_t paifu_rules_param_count(void)

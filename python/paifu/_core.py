@@ -394,6 +394,18 @@ class Rules:
         """Number of parameters set after the preset was loaded."""
         return _lib.load().paifu_rules_override_count(self._ptr)
 
+    def changes(self) -> List[str]:
+        """"KEY=VALUE" for every parameter whose value differs from the preset's, in the
+        order of rule_params(): what the rule set is, however it was made."""
+        lib = _lib.load()
+        buf = ctypes.create_string_buffer(512)
+        n = lib.paifu_rules_changes(buf, len(buf), self._ptr)
+        if n >= len(buf):
+            buf = ctypes.create_string_buffer(n + 1)
+            n = lib.paifu_rules_changes(buf, len(buf), self._ptr)
+        text = _s(buf.value) if n > 0 else ""
+        return text.split(", ") if text else []
+
     def set(self, key: str, value: Any) -> "Rules":
         """Set parameter KEY (PaifuError names an unknown key or value). Returns self."""
         err = new_error()

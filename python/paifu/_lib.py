@@ -333,6 +333,7 @@ _PROTOTYPES = {
     "paifu_rules_free": (None, [P]),
     "paifu_rules_name": (c_char_p, [P]),
     "paifu_rules_override_count": (c_size_t, [P]),
+    "paifu_rules_changes": (c_int, [c_char_p, c_size_t, P]),
     "paifu_rules_set": (c_int, [P, c_char_p, c_char_p, E]),
     "paifu_rules_set_assignment": (c_int, [P, c_char_p, E]),
     "paifu_rules_get": (c_int, [c_char_p, c_size_t, P, c_char_p, E]),

@@ -8,7 +8,7 @@ import ctypes
 from typing import Any, Dict, List, Mapping, Optional
 
 from . import _lib
-from ._core import Location, Rules, _rule_text, _s, presets
+from ._core import Location, Rules, _s, presets
 
 _DOCS = (("RRC-2024", "RRC 2024"), ("000 ", "RRC 2024 "), ("002 ", "RRC 2024 basic rules "),
          ("003 ", "JHC 2016 "), ("004 ", "EMA 2012 "), ("JH 003 ", "JHC 2016 "),
@@ -20,12 +20,10 @@ _MCR_TOPICS = (None, "tiles", "game structure", "winning hands", "counting fans"
 
 def rules_info(game: Any, rules: Rules, origin: str, chosen: Any,
                overrides: Optional[Mapping[str, Any]]) -> Dict[str, Any]:
-    """The "rules" of a game in the JSON report: preset, overrides (the log's own unless a
-    rule set was given whole, then the caller's), document, citation, origin, assumed."""
-    ov: List[str] = []
-    if not isinstance(chosen, Rules):
-        ov += ["%s=%s" % kv for kv in game.rule_overrides.items()]
-    ov += ["%s=%s" % (k, _rule_text(v)) for k, v in (overrides or {}).items()]
+    """The "rules" of a game in the JSON report: preset, overrides (the resolved rule set's
+    values that differ from its preset's: the C library's paifu_rules_changes, as the command
+    line says them), document, citation, origin, assumed."""
+    ov: List[str] = rules.changes()
     preset = rules.name
     document = presets().get(preset, "")
     return {"preset": preset, "overrides": ov, "document": document,

@@ -226,6 +226,20 @@ def main():
     check("stats text: a table per kind of game",
           "4-player riichi games" in text and "MCR games" in text, text[:300])
 
+    # the rule set a game is said to be checked under is the one it was checked under: the
+    # synthetic Tenhou log (GO type 1: East-only, a fact; no date, so whether tenpai-yame
+    # applies is not known, a setting of Tenhou's) under its own rules says both, under
+    # --rules ema2012 only the fact, which is all that applies
+    tenhou_log = os.path.join(samples, "synthetic-tenhou.mjlog")
+    said = {}
+    for opts in ([], ["--rules", "ema2012"]):
+        rc, out, err = run(paifu, "validate", "--format", "json", *opts, tenhou_log)
+        said[bool(opts)] = json.loads(out)["files"][0]["game_rules"][0]["rules"]["overrides"]
+    check("own rules: the log's fact and setting",
+          "game_length=east" in said[False] and "tenpaiyame_known=false" in said[False],
+          str(said[False]))
+    check("--rules ema2012: the fact only", said[True] == ["game_length=east"], str(said[True]))
+
     # validate: rule sets, names, numbering
     rc, vtext, err = run(paifu, "validate", logs)
     _, vvtext, _ = run(paifu, "validate", "-v", logs)

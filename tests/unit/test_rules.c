@@ -12,6 +12,43 @@
 #include "paifu/verify.h"
 #include "rules_internal.h"
 
+/* paifu_rules_changes: the values that differ from the preset, whatever set them. */
+static void changes_are_the_values_not_the_requests(void **state)
+{
+    (void)state;
+    char buf[512];
+    for (size_t i = 0; i < paifu_rules_preset_count(); i++) {
+        paifu_rules *r = NULL;
+        assert_int_equal(paifu_rules_preset(&r, paifu_rules_preset_name(i), NULL), 0);
+        assert_int_equal(paifu_rules_changes(buf, sizeof(buf), r), 0); /* a preset: none */
+        assert_string_equal(buf, "");
+        paifu_rules_free(r);
+    }
+    paifu_rules *r = NULL;
+    assert_int_equal(paifu_rules_preset(&r, "rrc", NULL), 0);
+    /* RRC 2024 Table 3: no kiriage; set to what it is, nothing changes */
+    assert_int_equal(paifu_rules_set(r, "kiriage", "false", NULL), 0);
+    assert_int_equal(paifu_rules_changes(buf, sizeof(buf), r), 0);
+    assert_int_equal(paifu_rules_set(r, "kiriage", "true", NULL), 0);
+    assert_int_equal(paifu_rules_set(r, "uma", "20000,10000,-10000,-20000", NULL), 0);
+    assert_int_equal(paifu_rules_set(r, "players", "3", NULL), 0);
+    int n = paifu_rules_changes(buf, sizeof(buf), r);
+    /* in the order of the parameter table, each once */
+    assert_string_equal(buf, "players=3, uma=20000,10000,-10000,-20000, kiriage=true");
+    assert_int_equal(n, (int)strlen(buf));
+    /* cut: whole KEY=VALUE pairs only, and the length of the whole text returned */
+    char small[20];
+    assert_int_equal(paifu_rules_changes(small, sizeof(small), r), n);
+    assert_string_equal(small, "players=3");
+    /* set back: no longer a change */
+    assert_int_equal(paifu_rules_set(r, "kiriage", "false", NULL), 0);
+    assert_int_equal(paifu_rules_set(r, "players", "4", NULL), 0);
+    paifu_rules_changes(buf, sizeof(buf), r);
+    assert_string_equal(buf, "uma=20000,10000,-10000,-20000");
+    assert_int_equal(paifu_rules_changes(NULL, 0, r), -1);
+    paifu_rules_free(r);
+}
+
 static void every_preset_resolves_and_prints(void **state)
 {
     (void)state;
@@ -247,6 +284,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_preset_resolves_and_prints),
+        cmocka_unit_test(changes_are_the_values_not_the_requests),
         cmocka_unit_test(presets_carry_their_sources),
         cmocka_unit_test(set_and_get_by_name),
         cmocka_unit_test(engine_never_names_a_preset),

@@ -67,6 +67,15 @@ PAIFU_EXTERN const char *paifu_rules_name(const paifu_rules *rules);
 PAIFU_EXTERN size_t paifu_rules_override_count(const paifu_rules *rules);
 
 /**
+ * Write "KEY=VALUE, KEY=VALUE" into BUF for every parameter whose value differs from the
+ * preset the rule set started from (paifu_rules_name), in the order of paifu_rules_param:
+ * what the rule set is, however it was made (the log's facts and settings, --rule, a file).
+ * "" when it is the preset. Returns the length of the whole text (BUF holds it when it is less
+ * than SIZE; else BUF ends at the last whole KEY=VALUE that fits), or -1 for a bad argument.
+ */
+PAIFU_EXTERN int paifu_rules_changes(char *buf, size_t size, const paifu_rules *rules);
+
+/**
  * Set parameter KEY from its text form VALUE. PAIFU_EINVAL names the key or the allowed values
  * when either is unknown.
  */
