@@ -51,7 +51,8 @@ add_test(NAME doc.changelog
 set_tests_properties(doc.changelog PROPERTIES LABELS doc)
 
 # What the manual points to exists: every relative link and #anchor of README.md, CHANGELOG.md
-# and doc/*.md, every `paifu COMMAND` and every option written with it (tests/tools/doc_refs.py).
+# and doc/*.md, every `paifu COMMAND` and every option written with it, and doc/export.md's
+# columns and statistics against what export and stats write (tests/tools/doc_refs.py).
 add_test(NAME doc.refs
   COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/doc_refs.py ${PROJECT_SOURCE_DIR}
           $<TARGET_FILE:paifu_cli>)

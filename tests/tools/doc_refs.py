@@ -10,13 +10,18 @@ In README.md, CHANGELOG.md and doc/*.md:
   - every `paifu COMMAND` written in code names a command of `paifu --help`, and every long
     option on such a line (and every `--option` standing alone in a code span of the prose) is
     an option of that command's --help (of any command, when the line names none).
-A reader who follows the manual never meets a file, a heading or an option that is not there.
+And doc/export.md's tables name the columns `paifu export` writes, in their order, and the
+statistics `paifu stats` writes.
+A reader who follows the manual never meets a file, a heading, an option or a column that is
+not there, nor misses one that is.
 """
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)|!\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$", re.M)
@@ -122,6 +127,42 @@ def main():
                         fail(path, first + k, "'paifu %s' has no option %s" % (m.group(1), o))
                     elif known is None and o not in every:
                         fail(path, first + k, "no paifu command has the option %s" % o)
+    # doc/export.md against the export's and stats' CSV headers
+    guide = os.path.join(src, "doc", "export.md")
+    text = open(guide, encoding="utf-8").read()
+    documented = {}
+    for sec in re.split(r"^## ", text, flags=re.M)[1:]:
+        name = sec.split()[0].strip("`")
+        cols = []
+        for row in re.findall(r"^\| ([^|]+?) \|", sec, re.M):
+            if row.strip() in ("column", "statistic") or set(row.strip()) <= set("-"):
+                continue
+            cols += [c.strip() for c in row.split(",")]
+        spelled = []
+        for c in cols:  # "delta_0 .. delta_3": the four
+            m = re.match(r"^(\w+?)(\d) \.\. \1(\d)$", c)
+            spelled += (["%s%d" % (m.group(1), k) for k in range(int(m.group(2)), int(m.group(3)) + 1)]
+                        if m else [c.replace(" .. ", "..")])
+        documented[name] = spelled
+    out = tempfile.mkdtemp(prefix="paifu-refs-")
+    try:
+        subprocess.run([paifu, "export", "-q", "-f", "csv", "-o", out + "/",
+                        os.path.join(src, "samples")], check=True, capture_output=True)
+        for f in sorted(os.listdir(out)):
+            table = f[:-4]
+            header = open(os.path.join(out, f), encoding="utf-8").readline().strip().split(",")
+            if documented.get(table) != header:
+                fail(guide, 1, "the %s table's columns are %s; the guide says %s" %
+                     (table, header, documented.get(table)))
+        st = subprocess.run([paifu, "stats", "-q", "-f", "csv", os.path.join(src, "samples")],
+                            capture_output=True, text=True).stdout.splitlines()[0].split(",")
+        doc_stats = []
+        for c in documented.get("paifu", []):
+            doc_stats += ["first", "second", "third", "fourth"] if c == "first..fourth" else [c]
+        if st[1:] != doc_stats:
+            fail(guide, 1, "paifu stats writes %s; the guide defines %s" % (st[1:], doc_stats))
+    finally:
+        shutil.rmtree(out)
     print("doc_refs: %d file(s), %d failure(s)" % (len(files), failures))
     return 1 if failures else 0
 
