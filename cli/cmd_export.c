@@ -22,9 +22,10 @@
     "      --players 3|4      log databases: only games of that many players\n"                    \
     "      --length east|half log databases: only east-only or half games\n"                       \
     "      --max-members N    archives: refuse one of more than N members (default 1000000)\n"     \
-    "      --player-names GAME:SEAT=NAME  name an unnamed seat (game number from 1 as the\n"    \
-    "                         output counts them, seat 0-3; repeatable); an unnamed seat is\n"   \
-    "                         otherwise the player \"seat S of game N\", never merged\n"        \
+    "      --player-names GAME:SEAT=NAME  name a seat (game number from 1 as the output\n"    \
+    "                         counts them, seat 0-3; repeatable): an unnamed one, or one whose\n" \
+    "                         name the log misspells; an unnamed seat is otherwise the player\n"  \
+    "                         \"seat S of game N\", never merged\n"                              \
     "  -q, --quiet            no progress line\n"                                                  \
     "  -h, --help             this help\n"                                                         \
     "\n"

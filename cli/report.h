@@ -35,6 +35,7 @@ typedef struct rep_finding {
     paifu_finding f;
     char rule[256];  /* public citation */
     size_t deal;     /* 1-based deal within the game, 0 none */
+    bool result_only; /* its deal records results, no tiles (a score sheet): no event shown */
     int seats[2];
     int n_seats;
     paifu_table_state *state; /* a tile log's table just before the event, or NULL */

@@ -444,6 +444,8 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
         cli_citation(f->rule, sizeof(f->rule), f->f.rule_ref, g->rules.citation);
         f->deal = finding_deal(v, game, &f->f);
         f->n_seats = cli_finding_seats(f->seats, game, &f->f, f->deal);
+        f->result_only = f->deal &&
+                         (paifu_game_deal(game, f->deal - 1)->flags & PAIFU_DEAL_RESULT_ONLY);
         if (f->deal && f->f.where.event >= 0)
             f->state = state_at(f, paifu_game_deal(game, f->deal - 1), g);
         fu_parts(f, game, rep);

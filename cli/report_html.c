@@ -526,10 +526,12 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
     }
     if (only == REP_ALL && doc->stats && doc->n_games) {
         fputs("<section id=\"stats-section\"><h2>Player statistics</h2><p class=\"meta\">"
-              "Over every game of the report, as <code>paifu stats</code> computes them: rates "
-              "per deal sat in (call rate: deals with tile events; tsumo: per win; tenpai: at "
-              "exhaustive draws), average hand values won and dealt in. Definitions: "
-              "doc/export.md.</p>\n",
+              "Over every game of the report, as <code>paifu stats</code> computes them, a "
+              "player's 4-player, 3-player and MCR games apart: average place over the games "
+              "with final points (a shared place counts in no place's rate); win, deal-in and "
+              "riichi rates per deal sat in; call rate per deal with tile events (a chi, pon or "
+              "open kan); tsumo rate per win; average hand values won and dealt in, without "
+              "honba and sticks; tenpai rate at exhaustive draws whose tenpai is recorded.</p>\n",
               o);
         table(o, doc, REP_STATS, NULL);
         fputs("</section>\n", o);

@@ -513,7 +513,7 @@ static void findings(rep_grid *t, const rep_doc *doc, const rep_game *only)
             if (f->deal)
                 c[j].href = dup_fmt("#game-%zu-deal-%zu", g->number, f->deal);
             j++;
-            if (f->f.where.event >= 0)
+            if (f->f.where.event >= 0 && !f->result_only) /* a sheet's is no tile event */
                 c[j++].text = dup_fmt("%d", (int)f->f.where.event);
             else
                 c[j++].text = dup_fmt("%s", "");
