@@ -140,10 +140,6 @@ PAIFU_EXTERN int paifu_verify_options_init(paifu_verify_options *opts, unsigned 
    paifu/rules.h. */
 
 /**
- * Verify GAME under RULES, adding findings and counters to REPORT. Returns 0 when the game could
- * be verified (findings or not), a negative error otherwise.
- */
-/**
  * The start of every deal of GAME as the game walk under RULES takes it: a score sheet's deals
  * (PAIFU_DEAL_ROUND_UNKNOWN) get the round, dealer, honba and riichi sticks the results before
  * them give (their true label, paifu_deal_label); other deals keep their own. OUT has room for
@@ -152,6 +148,10 @@ PAIFU_EXTERN int paifu_verify_options_init(paifu_verify_options *opts, unsigned 
 PAIFU_EXTERN int paifu_game_deal_starts(paifu_deal_start *out, size_t n, const paifu_game *game,
                                         const paifu_rules *rules, paifu_error *err);
 
+/**
+ * Verify GAME under RULES, adding findings and counters to REPORT. Returns 0 when the game could
+ * be verified (findings or not), a negative error otherwise.
+ */
 PAIFU_EXTERN int paifu_verify_game(paifu_report *report, const paifu_game *game,
                                    const paifu_rules *rules, const paifu_verify_options *opts,
                                    paifu_error *err);
