@@ -329,11 +329,17 @@ int paifu_sheet__reconcile(paifu_report *report, const paifu_verify_options *opt
                      s->one_fits == 2 ? "" : "s");
         else
             snprintf(e, sizeof(e), "%s", s->deal_what[0]);
-        paifu_finding__add(report, opts, &s->one_deal, s->one_event, "sheet.totals", e,
-                           "as written", "RRC 2024 §3.12",
-                           "of the single edits of a deal, only this makes the deals give the "
-                           "recorded final points: %s",
-                           s->one);
+        if (s->one_fits > 1) /* the edits that fit, in words (the expected value is cut) */
+            paifu_finding__add(report, opts, &s->one_deal, s->one_event, "sheet.totals", e,
+                               "as written", "RRC 2024 §3.12",
+                               "the recorded final points follow from the deals with one edit "
+                               "of this deal, and of no other: %s",
+                               s->one);
+        else /* the one edit is the expected value: not said twice */
+            paifu_finding__add(report, opts, &s->one_deal, s->one_event, "sheet.totals", e,
+                               "as written", "RRC 2024 §3.12",
+                               "the recorded final points follow from the deals with one edit "
+                               "of this deal, and of no other");
     } else if (s->deals > 1) {
         char lines[96], each[SEARCH_LINES * 120 + 32];
         size_t k = 0, m = 0;

@@ -172,7 +172,7 @@ typedef struct found {
     char deal[16];
     int event;
     char expected[160]; /* of a game-level sheet.totals: the candidate lines */
-    char message[200];  /* of a sheet.totals at a deal: the edits that fit */
+    char message[200];  /* of a sheet.totals at a deal: the edits that fit, when several */
 } found;
 
 typedef struct result {
@@ -345,7 +345,9 @@ static void judge(enum kind k, const result *base, const char *data, const char 
                           : f->line == line || (f->line && f->line == deal_line_at(base, line));
         if (place && strcmp(f->deal, want) == 0) {
             at = true;
-            if (EDIT && strcmp(f->code, "sheet.totals") == 0 && strstr(f->message, EDIT))
+            /* the edit: the expected value when it is the one, in the message among several */
+            if (EDIT && strcmp(f->code, "sheet.totals") == 0 &&
+                (strstr(f->message, EDIT) || strstr(f->expected, EDIT)))
                 totals = true;
         } else if (place)
             t->wrong_place++;
