@@ -171,7 +171,7 @@ typedef struct rep_cell {
 
 typedef struct rep_grid {
     char id[32];      /* "standings", "game-3-deals", ... */
-    char caption[200];
+    char caption[800]; /* a standings table names its rule set whole */
     int cols;
     char *head[REP_MAX_COLS];
     bool right[REP_MAX_COLS]; /* numbers: aligned right */

@@ -811,7 +811,7 @@ void rep_standings_title(char *buf, size_t size, const rep_standings *t)
                       : strcmp(t->method, "table_points") == 0
                           ? "table points by place (then the sum of final scores)"
                           : "the sum of final scores";
-    snprintf(buf, size, "%s%s%.160s, %d players, by %s, %zu game%s", t->rules_name,
+    snprintf(buf, size, "%s%s%s, %d players, by %s, %zu game%s", t->rules_name,
              t->rules.overrides[0] ? " with " : "", t->rules.overrides, t->players, how, t->games,
              t->games == 1 ? "" : "s");
 }

@@ -274,7 +274,7 @@ static void all_standings(rep_grid *t, const rep_doc *doc)
         }
     }
     for (size_t k = 0; k < doc->n_tables; k++) {
-        char title[200];
+        char title[720];
         rep_standings_title(title, sizeof(title), &doc->tables[k]);
         for (size_t r = 0; r < part[k].rows; r++) {
             rep_cell *c = new_row(t);
@@ -307,11 +307,11 @@ static void standings(rep_grid *t, const rep_doc *doc)
         snprintf(t->id, sizeof(t->id), "standings-%zu", doc->table + 1);
     else
         snprintf(t->id, sizeof(t->id), "standings");
-    char what[160] = "";
+    char what[720] = "";
     if (doc->table < doc->n_tables) /* one table per rule set, players and method */
         rep_standings_title(what, sizeof(what), &doc->tables[doc->table]);
     if (what[0])
-        snprintf(t->caption, sizeof(t->caption), "Standings under %.150s", what);
+        snprintf(t->caption, sizeof(t->caption), "Standings under %s", what);
     else
         snprintf(t->caption, sizeof(t->caption), "Standings by %s under %s",
                  by_place   ? "average place (then points, dispersion of places, spread)"
