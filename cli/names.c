@@ -42,8 +42,11 @@ void cli_rules_summary(char *buf, size_t size, const cli_rules_info *ri)
     snprintf(buf, size, "%s%s%s%s%s (%s)%s", ri->preset, ri->overrides[0] ? " with " : "",
              ri->overrides, ri->file[0] ? " from " : "", ri->file,
              ri->citation[0] ? ri->citation : "no document",
-             ri->assumed ? ", assumed: the log names no rule set"
-             : strcmp(ri->origin, "log") == 0 ? ", named by the log" : ", chosen by the options");
+             ri->assumed                       ? ", assumed: the log names no rule set"
+             : strcmp(ri->origin, "log") == 0   ? ", named by the log"
+             : strcmp(ri->origin, "mixed") == 0 ? ", named by some of the logs, assumed for the "
+                                                  "others (they name no rule set)"
+                                                : ", chosen by the options");
 }
 
 /* ---- citations ---- */

@@ -515,8 +515,13 @@ static building *table_for(builder *bd, const paifu_rules *rules, int players,
         rep_standings *t = &bd->b[i].info;
         if (t->players == players && strcmp(t->method, method) == 0 &&
             strcmp(t->rules_name, name ? name : "") == 0 &&
-            strcmp(t->rules.overrides, ri.overrides) == 0 && strcmp(t->rules.file, ri.file) == 0)
+            strcmp(t->rules.overrides, ri.overrides) == 0 && strcmp(t->rules.file, ri.file) == 0) {
+            if (strcmp(t->rules.origin, ri.origin) != 0) { /* the same rules, named or assumed */
+                t->rules.origin = "mixed";
+                t->rules.assumed = false;
+            }
             return &bd->b[i];
+        }
     }
     bd->b = grow(bd->b, &bd->cap, bd->n, sizeof(*bd->b));
     building *x = &bd->b[bd->n];

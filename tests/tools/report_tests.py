@@ -226,6 +226,22 @@ def main():
     check("stats text: a table per kind of game",
           "4-player riichi games" in text and "MCR games" in text, text[:300])
 
+    # a standings table says who named its rule set as its games say it: the samples' rrc table
+    # holds games whose logs name rrc and games for which it was assumed
+    rc, out, err = run(paifu, "report", "--format", "json", samples)
+    rep = json.loads(out)
+    origins = {}
+    for g in rep["games"]:
+        if g.get("standings_table"):
+            origins.setdefault(g["standings_table"], set()).add(g["rules"]["origin"])
+    for k, t in enumerate(rep["standings_tables"], 1):
+        want = origins[k].pop() if len(origins[k]) == 1 else "mixed"
+        check(f"standings table {k}: origin {want}", t["rules"]["origin"] == want and
+              t["rules"]["assumed"] == (want == "assumed"), str(t["rules"]))
+    check("the samples have a table of mixed origin",
+          any(len(v) > 1 for v in origins.values()) or
+          any(t["rules"]["origin"] == "mixed" for t in rep["standings_tables"]), str(origins))
+
     # the rule set a game is said to be checked under is the one it was checked under: the
     # synthetic Tenhou log (GO type 1: East-only, a fact; no date, so whether tenpai-yame
     # applies is not known, a setting of Tenhou's) under its own rules says both, under
