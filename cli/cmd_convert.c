@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +25,9 @@ const char cmd_convert_usage[] =
     "  -t, --to FORMAT      output format (see 'paifu info --formats'; mjlog is tenhou-xml)\n"
     "  -o, --output OUT     output file (\"-\" = standard output, the default), or a folder\n"
     "                       (OUT ends in '/' or is one; made when missing): one file per\n"
-    "                       game, named after its input\n"
+    "                       game, NAME-N.EXT for game N of input NAME.*; tenhou-xml\n"
+    "                       NAME.EXT for the first game, or LOG-ID.EXT for a game with a\n"
+    "                       Tenhou log id (the name carries it)\n"
     "      --from FORMAT    skip detection and read FORMAT\n"
     "      --gzip           gzip-compress the output, at level 1: with -o DIR every file\n"
     "                       (EXT.gz); on standard output one gzip stream\n"
@@ -35,8 +38,8 @@ const char cmd_convert_usage[] =
     "                       .json.gz)\n"
     "      --players 3|4    log databases: only games of that many players\n"
     "      --length east|half  log databases: only east-only or half games\n"
-    "      --strict         fail when the output cannot carry something the input has\n"
-    "      --max-members N    archives: refuse one of more than N members (default 1000000)\n"
+    "      --strict         refuse a game when the output cannot carry something it has\n"
+    "      --max-members N  archives: refuse one of more than N members (default 1000000)\n"
     "      --allow-loss KIND,...  under --strict, still convert with losses of these kinds\n"
     "                       (wall, dice, tile-ids, penalties, connection, dora-timing,\n"
     "                       tsumogiri, rules, final, meta, values, hands, scores; each loss\n"
@@ -44,15 +47,18 @@ const char cmd_convert_usage[] =
     "      --fill           compute from the tiles (the hand engine) the yaku, han, fu, limit\n"
     "                       and points a win does not record (fu 0 of a limit hand included),\n"
     "                       reported as computed on stderr (paifu's format marks them)\n"
-    "  -q, --quiet          do not report losses on stderr\n"
+    "  -q, --quiet          do not report losses, nor --fill's line per game, on stderr\n"
     "  -h, --help           this help\n"
     "\n"
     "Several games go into one output when the format allows it (paifu; mjai and tenhou6 as\n"
-    "JSON lines); tenhou-xml holds one game per file: give a directory with -o. A game that\n"
-    "cannot be written leaves no file. A run over several inputs ends with one summary line:\n"
-    "games converted, games refused, and each kind of loss with its count.\n"
+    "JSON lines); tenhou-xml holds one game per file: give a directory with -o. A loss is\n"
+    "reported once per kind and game. A game that cannot be written is refused, named with\n"
+    "its source, and leaves no file; the run goes on with the next game. A run over several\n"
+    "inputs, a folder, a log database or an archive ends with one summary line: games\n"
+    "converted, games refused, and each kind of loss with its count.\n"
     "\n"
-    "exit status: 0 success, 2 an input, usage or output error\n";
+    "exit status: 0 success, 2 a game refused (a loss under --strict included), an input,\n"
+    "usage or output error\n";
 
 #define MAX_KINDS 32
 
@@ -62,34 +68,52 @@ const char cmd_convert_usage[] =
    mjai, see README "Whole archives"). */
 #define CLI_GZIP_LEVEL 1
 
+/* One line about a game on stderr, as a file's errors are printed (cli_print_error):
+   "paifu: SOURCE: LABEL: TEXT [game N]", N the game's number in its file or member. */
+static void game_line(const char *source, long game, const char *label, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static void game_line(const char *source, long game, const char *label, const char *fmt, ...)
+{
+    fputs("paifu: ", stderr);
+    cli_text(stderr, source);
+    cli_textf(stderr, ": %s: ", label);
+    va_list ap;
+    va_start(ap, fmt);
+    cli_vtextf(stderr, fmt, ap);
+    va_end(ap);
+    if (game >= 0)
+        cli_textf(stderr, " [game %ld]", game + 1);
+    fputc('\n', stderr);
+}
+
 typedef struct loss_ctx {
-    const char *file;
+    const char *file; /* the game's source: the input, or "FILE:MEMBER" of a container */
+    long game;        /* its number in that file or member, 0-based */
     bool quiet;
-    char seen[16][96];
-    int n_seen;
     const char *const *kinds;
     unsigned long long count[MAX_KINDS]; /* games of the run with a loss of each kind */
-    unsigned game_kinds;                 /* kinds lost in the current game (bits) */
+    unsigned game_kinds;                 /* kinds lost in the current game (bits): each kind is
+                                            reported once per game, whatever its message */
 } loss_ctx;
 
 static void on_loss(const paifu_game *game, const char *kind, const char *what, void *payload)
 {
     (void)game;
     loss_ctx *l = payload;
-    for (int k = 0; k < MAX_KINDS && l->kinds[k]; k++)
-        if (strcmp(l->kinds[k], kind) == 0)
-            l->game_kinds |= 1u << k;
-    if (l->quiet)
-        return;
-    for (int i = 0; i < l->n_seen; i++)
-        if (strcmp(l->seen[i], what) == 0)
-            return;
-    if (l->n_seen < 16)
-        snprintf(l->seen[l->n_seen++], sizeof(l->seen[0]), "%s", what);
-    fputs("paifu convert: ", stderr);
-    cli_text(stderr, l->file);
-    cli_textf(stderr, ": the output format cannot carry %s; it is left out (loss: %s)\n", what,
-              kind);
+    int k = 0;
+    while (k < MAX_KINDS && l->kinds[k] && strcmp(l->kinds[k], kind) != 0)
+        k++;
+    if (k < MAX_KINDS && l->kinds[k]) {
+        if (l->game_kinds & (1u << k))
+            return; /* this kind was reported for this game */
+        l->game_kinds |= 1u << k;
+    }
+    if (!l->quiet)
+        game_line(l->file, l->game, "warning",
+                  "the output format cannot carry %s; it is left out (loss: %s)", what, kind);
 }
 
 /* Games are written to memory first: a refused game leaves no file and no partial output. */
@@ -141,10 +165,11 @@ static bool is_dir(const char *path)
 }
 
 /* DIR/<REL without its extensions>[-N]<ext>, REL being the input's path below the directory
-   it was found in (its base name for a file operand; "stdin" for "-"). Creates the
-   subdirectories REL names. Returns 0, or -1 with errno when one cannot be created. */
+   it was found in (its base name for a file operand; "stdin" for "-"); NAME (not NULL)
+   replaces REL's base name. Creates the subdirectories REL names. Returns 0, or -1 with errno
+   when one cannot be created. */
 static int game_path(char *buf, size_t size, const char *dir, const char *input, const char *rel,
-                     size_t index, bool numbered, const char *ext)
+                     const char *name, size_t index, bool numbered, const char *ext)
 {
     if (strcmp(input, "-") == 0)
         rel = "stdin";
@@ -153,7 +178,9 @@ static int game_path(char *buf, size_t size, const char *dir, const char *input,
     char *base = strrchr(stem, '/');
     base = base ? base + 1 : stem;
     char *dot = strchr(base[0] == '.' ? base + 1 : base, '.');
-    if (dot)
+    if (name)
+        snprintf(base, sizeof(stem) - (size_t)(base - stem), "%s", name);
+    else if (dot)
         *dot = '\0';
     if (numbered)
         snprintf(buf, size, "%s/%s-%zu%s", dir, stem, index + 1, ext);
@@ -207,7 +234,7 @@ typedef struct fill_total {
  * tiles under the game's rule set (paifu_game_fill_values); said on stderr as computed, with
  * the counts added to TOTAL. A game whose rules are not known is left as it is (*OUT NULL).
  */
-static int fill_game(paifu_game **out, const paifu_game *g, const char *file, bool quiet,
+static int fill_game(paifu_game **out, const paifu_game *g, const loss_ctx *where,
                      fill_total *total, paifu_error *err)
 {
     paifu_rules *rules = NULL;
@@ -216,13 +243,9 @@ static int fill_game(paifu_game **out, const paifu_game *g, const char *file, bo
     if (unknown) { /* points, limits and even yaku follow rules nobody knows */
         *out = NULL;
         total->unfilled++;
-        if (!quiet) {
-            fputs("paifu convert: ", stderr);
-            cli_text(stderr, file);
-            fputs(": not filled (--fill): the log's rules are not known (", stderr);
-            cli_text(stderr, unknown);
-            fputs(")\n", stderr);
-        }
+        if (!where->quiet)
+            game_line(where->file, where->game, "note",
+                      "not filled (--fill): the log's rules are not known (%s)", unknown);
         return 0;
     }
     int rc = paifu_game_copy(out, g, err);
@@ -241,17 +264,180 @@ static int fill_game(paifu_game **out, const paifu_game *g, const char *file, bo
     total->fu += n.fu;
     total->points += n.points;
     total->unscored += n.unscored;
-    if (!quiet && (n.yaku || n.han || n.fu || n.points || n.unscored)) {
-        fputs("paifu convert: ", stderr);
-        cli_text(stderr, file);
-        fprintf(stderr, ": computed from the tiles (--fill), not recorded: the yaku of %lu "
-                "win(s), han of %lu, fu of %lu, points of %lu",
-                (unsigned long)n.yaku, (unsigned long)n.han, (unsigned long)n.fu,
-                (unsigned long)n.points);
-        if (n.unscored)
-            fprintf(stderr, "; %lu win(s) the hand engine could not score keep what they "
-                    "record", (unsigned long)n.unscored);
-        fputc('\n', stderr);
+    if (where->quiet || !(n.yaku || n.han || n.fu || n.points || n.unscored))
+        return 0;
+    /* the values computed, each with its count: only those computed for some win */
+    const struct {
+        const char *what;
+        unsigned long count;
+    } part[] = {{"yaku", (unsigned long)n.yaku},
+                {"han", (unsigned long)n.han},
+                {"fu", (unsigned long)n.fu},
+                {"points", (unsigned long)n.points}};
+    char text[256];
+    size_t len = 0;
+    for (size_t i = 0; i < sizeof(part) / sizeof(part[0]); i++)
+        if (part[i].count && len < sizeof(text))
+            len += (size_t)snprintf(text + len, sizeof(text) - len,
+                                    len ? ", %s of %lu" : "the %s of %lu win(s)", part[i].what,
+                                    part[i].count);
+    if (n.unscored && len < sizeof(text))
+        snprintf(text + len, sizeof(text) - len,
+                 "%s%lu win(s) the hand engine could not score keep what they record",
+                 len ? "; " : "", (unsigned long)n.unscored);
+    game_line(where->file, where->game, "note",
+              "computed from the tiles (--fill), not recorded: %s", text);
+    return 0;
+}
+
+/* Tenhou XML carries a game's log id in its file's name (Tenhou names a log by it, and its
+   date gives the era's rules): the id a game has (tenhou.net/6's ref, or the one its Tenhou
+   XML file or database row was named by), NULL none. */
+static const char *tenhou_log_id(const paifu_game *g)
+{
+    const char *ref = paifu_game_meta_get(g, "tenhou6.ref");
+    return ref ? ref : paifu_game_meta_get(g, "tenhou.ref");
+}
+
+/* Can a file be named by REF so that Tenhou XML's reader takes it back: Tenhou's log id form,
+   "YYYYMMDDHHgm-" and lowercase letters, digits and '-' ("2019050417gm-0029-0000-4f2a8622"),
+   of a real date (formats/tenhou/mjlog_header.c, paifu_tenhou__log_date). */
+static bool usable_log_id(const char *ref)
+{
+    size_t n = strlen(ref);
+    if (n < 14 || n >= 40 || strspn(ref, "0123456789") < 10 || strncmp(ref + 10, "gm-", 3) != 0 ||
+        strspn(ref, "0123456789abcdefghijklmnopqrstuvwxyz-") != n)
+        return false;
+    int year = 0, month = (ref[4] - '0') * 10 + ref[5] - '0', day = (ref[6] - '0') * 10 + ref[7] - '0';
+    for (int i = 0; i < 4; i++)
+        year = year * 10 + ref[i] - '0';
+    return year >= 2006 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+/* Whether KIND is one of the comma-separated LIST (--allow-loss). */
+static bool kind_listed(const char *list, const char *kind)
+{
+    size_t n = strlen(kind);
+    for (const char *p = list; p && *p;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == n && memcmp(p, kind, n) == 0)
+            return true;
+        p = e ? e + 1 : NULL;
+    }
+    return false;
+}
+
+/* Does the file PATH (-o FILE) carry log id REF in its name: REF.xml, REF.mjlog, ...? */
+static bool named_by(const char *path, const char *ref)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strlen(ref);
+    return strncmp(base, ref, n) == 0 && (base[n] == '.' || base[n] == '\0');
+}
+
+/* The state of one run of paifu convert, which convert_game reads and updates. */
+typedef struct convert_run {
+    const char *to;
+    bool tenhou_xml; /* the target carries the log id in the file's name */
+    bool per_game, multi, gz, fill;
+    const char *out_path, *ext;
+    FILE *out;
+    paifu_writer *w;      /* one writer for all games (not per_game) */
+    paifu_files *files;   /* -o DIR, or --gzip to standard output */
+    const paifu_write_options *wopts;
+    mem_out mem;
+    written done_paths;
+    loss_ctx loss;
+    fill_total filled;
+    size_t games_out, games_refused;
+} convert_run;
+
+/* Write game G of INPUT (REL its name below its operand, or its member's; INDEX its number in
+   it, 0-based). Returns 0 written, 1 refused (ERR says why: the game is left out and the run
+   goes on), or -1 when the output cannot be written (ERR: the input's other games are left). */
+static int convert_game(convert_run *run, const paifu_game *g, const char *input,
+                        const char *rel, size_t index, bool container, bool database,
+                        paifu_error *err)
+{
+    loss_ctx *loss = &run->loss;
+    loss->game_kinds = 0;
+    run->mem.len = 0;
+    paifu_game *copy = NULL;
+    int rc = 0;
+    if (run->fill && (rc = fill_game(&copy, g, loss, &run->filled, err)) < 0)
+        return 1;
+    if (copy)
+        g = copy;
+    /* Tenhou XML: the log id is the file's name, or it is lost (a loss like the writer's) */
+    const char *ref = run->tenhou_xml ? tenhou_log_id(g) : NULL;
+    const char *name = ref && run->per_game && usable_log_id(ref) ? ref : NULL;
+    if (ref && !name && !(!run->per_game && strcmp(run->out_path, "-") != 0 &&
+                          named_by(run->out_path, ref))) {
+        char what[160];
+        snprintf(what, sizeof(what), "the log id %s (Tenhou XML keeps it in its file's name%s)",
+                 ref, usable_log_id(ref) ? ": write with -o DIR" : ", and it is no log id");
+        on_loss(g, "meta", what, loss);
+        if (run->wopts->strict && !kind_listed(run->wopts->allow_loss, "meta")) {
+            paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL,
+                            "the target format cannot carry %s (--strict; --allow-loss meta "
+                            "lets it go)",
+                            what);
+            paifu_game_free(copy);
+            return 1;
+        }
+    }
+    if (run->per_game) {
+        char path[1024];
+        if (game_path(path, sizeof(path), run->out_path, input, rel, name, index,
+                      !name && (index > 0 || (run->multi && !container)), run->ext) < 0) {
+            paifu_error_set(err, PAIFU_EIO, NULL, "cannot create the folder of %s: %s", path,
+                            strerror(errno));
+            paifu_game_free(copy);
+            return -1;
+        }
+        /* a database's log ids are unique: no list of a million names to keep */
+        if (!database && already_written(&run->done_paths, path)) {
+            paifu_error_set(err, PAIFU_EIO, NULL,
+                            "%s was already written from another game of this run; not "
+                            "overwritten (rename one of the inputs)",
+                            path);
+            paifu_game_free(copy);
+            return 1;
+        }
+        paifu_writer *gw = NULL;
+        rc = paifu_writer_open(&gw, run->to, write_mem, &run->mem, run->wopts, err);
+        if (rc == 0)
+            rc = paifu_writer_write(gw, g, err);
+        if (rc == 0)
+            rc = paifu_writer_close(gw, err);
+        paifu_writer_free(gw);
+        paifu_game_free(copy);
+        if (rc < 0)
+            return 1; /* nothing written: no empty file */
+        if (paifu_files_write(run->files, path, run->mem.data, run->mem.len, err) < 0)
+            return -1;
+        return 0;
+    }
+    if (run->games_out > 0 && !run->multi) {
+        paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL,
+                        "%s holds one game per file: give a directory with -o to write several "
+                        "games",
+                        run->to);
+        paifu_game_free(copy);
+        return -1;
+    }
+    rc = paifu_writer_write(run->w, g, err);
+    paifu_game_free(copy);
+    if (rc < 0)
+        return 1;
+    if (run->gz && run->mem.len) /* standard output, gzip'd: a member per game */
+        return paifu_files_write(run->files, "-", run->mem.data, run->mem.len, err) < 0 ? -1 : 0;
+    if (run->mem.len && fwrite(run->mem.data, 1, run->mem.len, run->out) != run->mem.len) {
+        paifu_error_set(err, PAIFU_EIO, NULL, "cannot write %s: %s",
+                        run->out == stdout ? "standard output" : run->out_path, strerror(errno));
+        return -1;
     }
     return 0;
 }
@@ -276,9 +462,9 @@ int cmd_convert(int argc, char **argv)
     const char *to = NULL, *out_path = "-";
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
     paifu_write_options wopts = PAIFU_WRITE_OPTIONS_INIT;
-    loss_ctx loss = {0};
+    convert_run run = {0};
+    loss_ctx *loss = &run.loss;
     bool fill = false;
-    fill_total filled = {0};
     int c;
     optind = 1;
     while ((c = cli_getopt(argc, argv, "t:o:qh", longopts)) != -1) {
@@ -298,7 +484,7 @@ int cmd_convert(int argc, char **argv)
             }
             wopts.allow_loss = optarg;
             break;
-        case 'q': loss.quiet = true; break;
+        case 'q': loss->quiet = true; break;
         case 'z': gz = true; break;
         case 'G': {
             char *end;
@@ -340,8 +526,8 @@ int cmd_convert(int argc, char **argv)
     if (!(fi->carries & PAIFU_CARRIES_WALL))
         ropts.no_wall = 1; /* a wall the output cannot carry is not built (mjai: 8% of the work) */
     wopts.on_loss_kind = on_loss;
-    wopts.loss_payload = &loss;
-    loss.kinds = paifu_loss_kinds();
+    wopts.loss_payload = loss;
+    loss->kinds = paifu_loss_kinds();
     /* -o names a folder exactly when it ends in '/' or is one (cli_output_is_dir) */
     bool per_game = cli_output_is_dir(out_path);
     bool multi = paifu_format_multi_game(to);
@@ -375,32 +561,37 @@ int cmd_convert(int argc, char **argv)
                         to);
         return CLI_ERROR;
     }
-    FILE *out = NULL;
-    paifu_writer *w = NULL;
-    paifu_files *files = NULL; /* -o DIR: every game's file, one compressor for all */
-    mem_out mem = {0};
+    run.to = to;
+    run.tenhou_xml = strcmp(fi->name, "tenhou-xml") == 0;
+    run.per_game = per_game;
+    run.multi = multi;
+    run.gz = gz;
+    run.fill = fill;
+    run.out_path = out_path;
+    run.ext = ext;
+    run.wopts = &wopts;
     paifu_error err;
     paifu_error_clear(&err);
     int status = CLI_CLEAN;
-    size_t games_out = 0, games_refused = 0;
+    bool summary = batch; /* several inputs, a folder, a database or an archive */
     cli_inputs in;
-    written done_paths = {0};
     int walked = cli_inputs_expand(&in, argv + optind, argc - optind, ropts.format != NULL);
     if (walked > status)
         status = walked;
-    if ((per_game || gz) && paifu_files_new(&files, gz ? gz_level : 0, &err) < 0) {
+    if ((per_game || gz) && paifu_files_new(&run.files, gz ? gz_level : 0, &err) < 0) {
         cli_print_error(&err);
         status = CLI_ERROR;
         goto done;
     }
     if (!per_game) {
-        out = strcmp(out_path, "-") == 0 ? stdout : fopen(out_path, "wb");
-        if (!out) {
+        run.out = strcmp(out_path, "-") == 0 ? stdout : fopen(out_path, "wb");
+        if (!run.out) {
             cli_usage_error("convert", "cannot write %s: %s", out_path, strerror(errno));
             cli_inputs_free(&in);
+            paifu_files_free(run.files);
             return CLI_ERROR;
         }
-        if (paifu_writer_open(&w, to, write_mem, &mem, &wopts, &err) < 0) {
+        if (paifu_writer_open(&run.w, to, write_mem, &run.mem, &wopts, &err) < 0) {
             cli_print_error(&err);
             status = CLI_ERROR;
             goto done;
@@ -410,13 +601,12 @@ int cmd_convert(int argc, char **argv)
         const char *input = in.paths[i];
         paifu_reader *r = NULL;
         paifu_error_clear(&err);
-        loss.file = input;
-        loss.n_seen = 0;
         int rc = paifu_reader_open(&r, input, &ropts, &err);
         bool container = r && paifu_reader_members(r, NULL, NULL, NULL);
         bool database = container && strcmp(paifu_reader_format(r), "houou-logs") == 0;
+        summary = summary || container;
         const paifu_game *g;
-        size_t index = 0;
+        size_t index = 0; /* the game's number in its file or member, 0-based */
         char member[768] = "";
         while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) != 0) {
             if (rc < 0 && container) { /* one member: reported, and the next one read */
@@ -428,7 +618,6 @@ int cmd_convert(int argc, char **argv)
             }
             if (rc < 0)
                 break;
-            rc = 0;
             const char *rel = input + in.rel[i];
             if (container) { /* named after the member: FILE:MEMBER */
                 const char *source = paifu_reader_source(r) + strlen(input) + 1;
@@ -437,119 +626,84 @@ int cmd_convert(int argc, char **argv)
                 snprintf(member, sizeof(member), "%s", source);
                 rel = member;
             }
-            loss.file = container ? paifu_reader_source(r) : input;
-            loss.game_kinds = 0;
-            mem.len = 0;
-            paifu_game *copy = NULL;
-            if (fill && (rc = fill_game(&copy, g, loss.file, loss.quiet, &filled, &err)) < 0)
-                break;
-            if (copy)
-                g = copy;
-            if (per_game) {
-                char path[1024];
-                if (game_path(path, sizeof(path), out_path, input, rel, index,
-                              index > 0 || (multi && !container), ext) < 0) {
-                    rc = paifu_error_set(&err, PAIFU_EIO, NULL, "cannot create the folder of %s: "
-                                         "%s", path, strerror(errno));
-                    break;
-                }
-                /* a database's log ids are unique: no list of a million names to keep */
-                if (!database && already_written(&done_paths, path)) {
-                    rc = paifu_error_set(&err, PAIFU_EIO, NULL,
-                                         "%s was already written from another input of this "
-                                         "run; not overwritten (rename one of the inputs)",
-                                         path);
-                    break;
-                }
-                paifu_writer *gw = NULL;
-                rc = paifu_writer_open(&gw, to, write_mem, &mem, &wopts, &err);
-                if (rc == 0)
-                    rc = paifu_writer_write(gw, g, &err);
-                if (rc == 0)
-                    rc = paifu_writer_close(gw, &err);
-                paifu_writer_free(gw);
-                if (rc == 0)
-                    rc = paifu_files_write(files, path, mem.data, mem.len, &err);
-                else
-                    games_refused++; /* nothing written: no empty file */
-            } else {
-                if (games_out > 0 && !multi) {
-                    rc = paifu_error_set(&err, PAIFU_EUNSUPPORTED, NULL,
-                                         "%s holds one game per file: give a directory with -o "
-                                         "to write several games",
-                                         to);
-                    break;
-                }
-                rc = paifu_writer_write(w, g, &err);
-                if (rc < 0)
-                    games_refused++;
-                else if (gz && mem.len) /* standard output, gzip'd: a member per game */
-                    rc = paifu_files_write(files, "-", mem.data, mem.len, &err);
-                else if (mem.len && fwrite(mem.data, 1, mem.len, out) != mem.len)
-                    rc = paifu_error_set(&err, PAIFU_EIO, NULL, "cannot write %s: %s",
-                                         out == stdout ? "standard output" : out_path,
-                                         strerror(errno));
+            loss->file = container ? paifu_reader_source(r) : input;
+            loss->game = (long)index;
+            paifu_error_clear(&err);
+            rc = convert_game(&run, g, input, rel, index, container, database, &err);
+            if (rc > 0) { /* refused: named with its source, and the next game read */
+                run.games_refused++;
+                if (!err.where.source[0])
+                    paifu_location_set_source(&err.where, loss->file);
+                if (err.where.game < 0)
+                    err.where.game = (int32_t)index;
+                cli_print_error(&err);
+                status = CLI_ERROR;
+                paifu_error_clear(&err);
+                rc = 0;
+            } else if (rc == 0) {
+                for (int k = 0; k < MAX_KINDS && loss->kinds[k]; k++)
+                    loss->count[k] += (loss->game_kinds >> k) & 1u;
+                run.games_out++;
             }
-            paifu_game_free(copy);
+            index++;
             if (rc < 0)
                 break;
-            for (int k = 0; k < MAX_KINDS && loss.kinds[k]; k++)
-                loss.count[k] += (loss.game_kinds >> k) & 1u;
-            games_out++;
-            index++;
         }
         if (rc < 0) {
             if (!err.where.source[0])
-                paifu_location_set_source(&err.where, input);
+                paifu_location_set_source(&err.where, container && paifu_reader_source(r)
+                                                          ? paifu_reader_source(r)
+                                                          : input);
             cli_print_error(&err);
             status = CLI_ERROR;
         }
         paifu_reader_free(r);
     }
-    for (size_t i = 0; i < done_paths.n; i++)
-        free(done_paths.paths[i]);
-    free(done_paths.paths);
-    if (w) {
-        mem.len = 0;
-        if (paifu_writer_close(w, &err) < 0) {
+    if (run.w) {
+        run.mem.len = 0;
+        if (paifu_writer_close(run.w, &err) < 0) {
             cli_print_error(&err);
             status = CLI_ERROR;
-        } else if (gz && mem.len) {
-            if (paifu_files_write(files, "-", mem.data, mem.len, &err) < 0) {
+        } else if (gz && run.mem.len) {
+            if (paifu_files_write(run.files, "-", run.mem.data, run.mem.len, &err) < 0) {
                 cli_print_error(&err);
                 status = CLI_ERROR;
             }
-        } else if (mem.len && fwrite(mem.data, 1, mem.len, out) != mem.len) {
+        } else if (run.mem.len && fwrite(run.mem.data, 1, run.mem.len, run.out) != run.mem.len) {
             status = CLI_ERROR;
         }
     }
-    if (in.n > 1 || batch) {
-        fprintf(stderr, "paifu convert: %zu game%s converted, %zu refused", games_out,
-                games_out == 1 ? "" : "s", games_refused);
+    if (summary || in.n > 1) {
+        cli_textf(stderr, "paifu convert: %zu game%s converted, %zu refused", run.games_out,
+                  run.games_out == 1 ? "" : "s", run.games_refused);
         const char *sep = "; losses: ";
-        for (int k = 0; k < MAX_KINDS && loss.kinds[k]; k++)
-            if (loss.count[k]) {
-                fprintf(stderr, "%s%s %llu", sep, loss.kinds[k], loss.count[k]);
+        for (int k = 0; k < MAX_KINDS && loss->kinds[k]; k++)
+            if (loss->count[k]) {
+                cli_textf(stderr, "%s%s %llu", sep, loss->kinds[k], loss->count[k]);
                 sep = ", ";
             }
         if (fill)
-            fprintf(stderr, "; computed from the tiles (--fill): yaku %lu, han %lu, fu %lu, "
-                    "points %lu (wins), %lu game(s) of unknown rules not filled", filled.yaku,
-                    filled.han, filled.fu, filled.points, filled.unfilled);
-        fprintf(stderr, "\n");
+            cli_textf(stderr, "; computed from the tiles (--fill): yaku %lu, han %lu, fu %lu, "
+                      "points %lu (wins), %lu game(s) of unknown rules not filled",
+                      run.filled.yaku, run.filled.han, run.filled.fu, run.filled.points,
+                      run.filled.unfilled);
+        fputc('\n', stderr);
     }
 done:
+    for (size_t i = 0; i < run.done_paths.n; i++)
+        free(run.done_paths.paths[i]);
+    free(run.done_paths.paths);
     cli_inputs_free(&in);
-    free(mem.data);
-    paifu_writer_free(w);
-    paifu_files_free(files);
-    if (out && out != stdout) {
-        if (fclose(out) != 0) {
+    free(run.mem.data);
+    paifu_writer_free(run.w);
+    paifu_files_free(run.files);
+    if (run.out && run.out != stdout) {
+        if (fclose(run.out) != 0) {
             cli_usage_error("convert", "cannot write %s", out_path);
             status = CLI_ERROR;
         }
-    } else if (out) {
-        if (fflush(out) != 0)
+    } else if (run.out) {
+        if (fflush(run.out) != 0)
             status = CLI_ERROR;
     }
     return status;
