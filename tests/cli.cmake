@@ -63,3 +63,17 @@ add_test(NAME cli.issue27
           ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli-issue27-work ${PAIFU_PYTHON}
           "${PAIFU_ISSUE27_CORPUS}")
 set_tests_properties(cli.issue27 PROPERTIES LABELS cli TIMEOUT 600)
+# Issue 30 (paifu convert read as a tool builder would): a refused game is named with its
+# source and the run goes on (a multi-game file, a zip, a houou-logs database), each kind of
+# loss once per game, Tenhou XML named after the log id (or the id reported lost), --fill's
+# line without zero counts, loss lines printed as errors are. The corpus's tenhou.net/6 log
+# with a ref is checked too when present.
+set(PAIFU_CONVERT_CORPUS "")
+if(EXISTS "${PAIFU_CORPUS_DIR}")
+  set(PAIFU_CONVERT_CORPUS "${PAIFU_CORPUS_DIR}")
+endif()
+add_test(NAME cli.convert
+  COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/convert_tests.sh $<TARGET_FILE:paifu_cli>
+          ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli-convert-work ${PAIFU_PYTHON}
+          "${PAIFU_CONVERT_CORPUS}")
+set_tests_properties(cli.convert PROPERTIES LABELS cli)

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# paifu convert over whole inputs, as a tool builder runs it (issue 30's reading of
+# doc/converting.md): a refused game is counted, named with its source and the run goes on with
+# the next game of the same file, archive member or database row; each kind of loss is reported
+# once per game; a tenhou-xml file is named after the game's Tenhou log id, or the id is
+# reported lost; --fill lists only what it computed; losses and refusals print alike.
+# usage: convert_tests.sh PAIFU SOURCE_DIR WORK_DIR PYTHON [CORPUS_DIR]
+set -u
+paifu=$1 src=$2 work=$3 py=$4 corpus=${5:-}
+samples=$src/samples
+rm -rf "$work" && mkdir -p "$work"
+failures=0 pass=0
+ok() { pass=$((pass + 1)); }
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+check() { if [ "$2" = "$3" ]; then ok; else fail "$1: got '$3', expected '$2'"; fi; }
+contains() { if grep -qF -- "$3" "$2"; then ok; else fail "$1: '$3' not in $2:"; head -c 1500 "$2"; echo; fi; }
+lacks() { if grep -qF -- "$3" "$2"; then fail "$1: '$3' in $2"; grep -F -- "$3" "$2" | head -3; else ok; fi; }
+
+# ---- 1. a refused game ends nothing: archive, database and multi-game file ----
+# The samples as a folder and as a zip: the zip converts the same games to the same names, and
+# ends with the same summary line (issue 30: the zip converted 2 games, the folder 3).
+mkdir -p "$work/in"
+cp "$samples"/*.paifu.json "$samples"/*.mjlog "$samples"/*.jsonl "$work/in/"
+"$py" - "$work/in" "$work/samples.zip" <<'EOF'
+import os, sys, zipfile
+with zipfile.ZipFile(sys.argv[2], "w") as z:
+    for name in sorted(os.listdir(sys.argv[1])):
+        z.write(os.path.join(sys.argv[1], name), name)
+EOF
+"$paifu" convert -q --to tenhou-xml -o "$work/dir-out/" "$work/in" >/dev/null 2>"$work/dir.err"
+check "folder: refusals exit 2" 2 $?
+"$paifu" convert -q --to tenhou-xml -o "$work/zip-out/" "$work/samples.zip" >/dev/null 2>"$work/zip.err"
+check "zip: refusals exit 2" 2 $?
+check "zip converts the folder's games" "$(cd "$work/dir-out" && ls | sort | paste -sd' ')" \
+      "$(cd "$work/zip-out" && ls | sort | paste -sd' ')"
+check "zip summary as the folder's" "$(grep '^paifu convert: ' "$work/dir.err")" \
+      "$(grep '^paifu convert: ' "$work/zip.err")"
+# the games of the samples that Tenhou XML holds: the three with tiles and dora indicators
+contains "zip summary" "$work/zip.err" "paifu convert: 3 games converted,"
+# a refusal names the member it is in, and the game in it, as a file's error
+contains "refusal names the member" "$work/zip.err" \
+         "paifu: $work/samples.zip:mcr-east-round.paifu.json: error: tenhou-xml cannot hold this game: an MCR game"
+contains "refusal names the game of a member" "$work/zip.err" \
+         "$work/samples.zip:tournament-standings.paifu.json: error: tenhou-xml cannot hold this game: a game without deals (mjlog has no place for its result) [game 3]"
+# --strict: a loss refuses its game, not the rest of the archive: every game of the zip is
+# converted or refused, each refusal named
+"$paifu" convert -q --strict --to tenhou6 -o "$work/strict-out/" "$work/samples.zip" >/dev/null 2>"$work/strict.err"
+check "zip --strict exit 2" 2 $?
+contains "strict refusal names the member" "$work/strict.err" \
+         "$work/samples.zip:synthetic-tenhou.mjlog: error: the target format cannot carry"
+n_refused=$(grep -c ': error: ' "$work/strict.err")
+n_written=$(find "$work/strict-out" -type f | wc -l)
+n_games=$("$paifu" validate "$work/samples.zip" 2>/dev/null | grep -o '[0-9]* games\?,' | grep -o '[0-9]*')
+check "zip --strict: every game converted or refused" "$n_games" "$((n_refused + n_written))"
+contains "zip --strict summary" "$work/strict.err" "paifu convert: $n_written games converted, $n_refused refused"
+# one file of several games: the first refused (result-only deals), the second written
+{ cat "$samples/session-rrc.paifu.json"; cat "$samples/handmade-rrc-one-deal.paifu.json"; } >"$work/two.paifu.json"
+"$paifu" convert -q --to tenhou-xml -o "$work/two-out/" "$work/two.paifu.json" >/dev/null 2>"$work/two.err"
+check "multi-game file: exit 2" 2 $?
+contains "multi-game file: game 1 refused" "$work/two.err" "two.paifu.json: error: tenhou-xml cannot hold this game: a deal without tiles (only its outcome) [game 1, deal E1-0]"
+[ -f "$work/two-out/two-2.xml" ] && ok || fail "multi-game file: the game after the refused one was not written ($(ls "$work/two-out"))"
+# a log database of three rows (the synthetic log, whose wall tenhou6 cannot carry): under
+# --strict each row is refused and named, none ends the database
+"$py" "$src/tests/tools/make_bulk.py" db "$work/houou.db" --copies 3 "$samples/synthetic-tenhou.mjlog" >"$work/ids.tsv" || fail "make db"
+"$paifu" convert --strict --to tenhou6 -o "$work/db-strict/" "$work/houou.db" >/dev/null 2>"$work/db-strict.err"
+check "db --strict exit 2" 2 $?
+check "db --strict: every row refused, each named" 3 "$(grep -c "houou.db:[0-9a-z-]*: error: the target format cannot carry" "$work/db-strict.err")"
+contains "db --strict summary" "$work/db-strict.err" "paifu convert: 0 games converted, 3 refused"
+
+# ---- 2. each kind of loss once per game, whatever the length of its message ----
+"$paifu" convert --to tenhou6 -o "$work/db-out/" "$work/houou.db" >/dev/null 2>"$work/db.err"
+check "db convert exit 0" 0 $?
+"$py" - "$work/db.err" <<'EOF' || fail "db losses: $(cat "$work/db-losses")"
+import re, sys
+kinds = {}
+for line in open(sys.argv[1]):
+    m = re.match(r"paifu: (.*houou\.db:[0-9a-z-]+): warning: .*\(loss: ([a-z-]+)\) \[game 1\]$", line)
+    if m:
+        kinds.setdefault(m.group(1), []).append(m.group(2))
+assert len(kinds) == 3, f"3 rows, each with its losses: {sorted(kinds)}"
+for row, ks in kinds.items():
+    assert len(ks) == len(set(ks)), f"{row}: a kind reported twice: {ks}"
+# the rows hold the same log: each reports the same kinds (the first 8, the others 2 before)
+assert len({tuple(sorted(ks)) for ks in kinds.values()}) == 1, kinds
+EOF
+contains "db summary" "$work/db.err" "paifu convert: 3 games converted, 0 refused; losses:"
+
+# ---- 3. Tenhou XML: the log id is the file's name ----
+# A tenhou.net/6 log with its ref (the sample named by a log id, as Tenhou names its files,
+# written as tenhou6), renamed: the XML is named by the ref and read back under the rules of
+# its date, as the tenhou6 log is; without -o DIR the id is a loss (meta).
+ref=2019050417gm-0029-0000-4f2a8622
+cp "$samples/synthetic-tenhou.mjlog" "$work/$ref.mjlog"
+"$paifu" convert -q --to tenhou6 "$work/$ref.mjlog" >"$work/ranked_game.json"
+contains "tenhou6 keeps the ref" "$work/ranked_game.json" "\"ref\":\"$ref\""
+t6s=("$work/ranked_game.json")
+[ -n "$corpus" ] && [ -f "$corpus/tenhou6/Equim-chan--mjai-reviewer/ranked_game.json" ] &&
+    t6s+=("$corpus/tenhou6/Equim-chan--mjai-reviewer/ranked_game.json")
+for t6 in "${t6s[@]}"; do
+    id=$(grep -o '"ref": *"[^"]*"' "$t6" | head -1 | sed 's/.*"\([^"]*\)"$/\1/')
+    rm -rf "$work/xml"
+    "$paifu" convert --to tenhou-xml -o "$work/xml/" "$t6" >/dev/null 2>"$work/xml.err"
+    check "$t6 to tenhou-xml" 0 $?
+    [ -f "$work/xml/$id.xml" ] && ok || fail "$t6: not written as $id.xml: $(ls "$work/xml")"
+    lacks "$t6: the id is carried" "$work/xml.err" "the log id"
+    note() { "$paifu" validate -v "$1" 2>&1 | sed -n 's/^.*: note: //p'; }
+    want=$(note "$t6")
+    [ -n "$want" ] && ok || fail "$t6: validate -v prints no rule-set note"
+    check "$t6: the XML is checked under the rules of its source" "$want" "$(note "$work/xml/$id.xml")"
+    "$paifu" convert --to tenhou-xml "$t6" >/dev/null 2>"$work/xml-stdout.err"
+    check "$t6 to tenhou-xml on stdout" 0 $?
+    contains "$t6: on stdout the id is lost" "$work/xml-stdout.err" "the log id $id (Tenhou XML keeps it in its file's name: write with -o DIR); it is left out (loss: meta)"
+    "$paifu" convert --strict --to tenhou-xml "$t6" >/dev/null 2>"$work/xml-strict.err"
+    check "$t6 --strict on stdout: refused" 2 $?
+    "$paifu" convert --strict --to tenhou-xml -o "$work/$id.xml" "$t6" 2>"$work/xml-named.err"
+    check "$t6 --strict -o LOG-ID.xml: carried" 0 $?
+done
+# an id that no file can be named by is reported, not used as a name
+sed "s/\"ref\":\"$ref\"/\"ref\":\"..\\/escape\"/" "$work/ranked_game.json" >"$work/badref.json"
+rm -rf "$work/xml"
+"$paifu" convert --to tenhou-xml -o "$work/xml/" "$work/badref.json" >/dev/null 2>"$work/badref.err"
+check "unusable id: written" 0 $?
+[ -f "$work/xml/badref.xml" ] && ok || fail "unusable id: not named after its input: $(ls -R "$work/xml")"
+contains "unusable id: reported" "$work/badref.err" "the log id ../escape (Tenhou XML keeps it in its file's name, and it is no log id); it is left out (loss: meta)"
+
+# ---- 4. --fill names only what it computed ----
+# the hand-made deal's win without its fu: only the fu is computed
+sed 's/ "fu": 30,//' "$samples/handmade-rrc-one-deal.paifu.json" >"$work/nofu.paifu.json"
+"$paifu" convert --fill --to paifu "$work/nofu.paifu.json" >/dev/null 2>"$work/fill.err"
+check "--fill exit 0" 0 $?
+contains "--fill: only the fu" "$work/fill.err" \
+         "paifu: $work/nofu.paifu.json: note: computed from the tiles (--fill), not recorded: the fu of 1 win(s) [game 1]"
+lacks "--fill: no zero count" "$work/fill.err" " of 0"
+"$paifu" convert -q --fill --to paifu "$work/nofu.paifu.json" >/dev/null 2>"$work/fill-q.err"
+check "--fill -q prints nothing" "" "$(cat "$work/fill-q.err")"
+
+# ---- 6. loss lines read as the refusals do: paifu: SOURCE: warning|error: TEXT [game N] ----
+"$paifu" convert --to tenhou6 "$samples/synthetic-tenhou.mjlog" >/dev/null 2>"$work/loss.err"
+contains "loss line" "$work/loss.err" "paifu: $samples/synthetic-tenhou.mjlog: warning: the output format cannot carry the dice; it is left out (loss: dice) [game 1]"
+lacks "no other prefix" "$work/loss.err" "paifu convert: "
+
+echo "$pass checks passed, $failures failed"
+[ "$failures" -eq 0 ]
