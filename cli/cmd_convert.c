@@ -308,9 +308,11 @@ static bool usable_log_id(const char *ref)
     if (n < 14 || n >= 40 || strspn(ref, "0123456789") < 10 || strncmp(ref + 10, "gm-", 3) != 0 ||
         strspn(ref, "0123456789abcdefghijklmnopqrstuvwxyz-") != n)
         return false;
-    int year = 0, month = (ref[4] - '0') * 10 + ref[5] - '0', day = (ref[6] - '0') * 10 + ref[7] - '0';
-    for (int i = 0; i < 4; i++)
-        year = year * 10 + ref[i] - '0';
+    int year = 0, month = 0, day = 0;
+    for (int i = 0; i < 8; i++) {
+        int *part = i < 4 ? &year : i < 6 ? &month : &day;
+        *part = *part * 10 + ref[i] - '0';
+    }
     return year >= 2006 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
@@ -400,7 +402,7 @@ static int convert_game(convert_run *run, const paifu_game *g, const char *input
         /* a database's log ids are unique: no list of a million names to keep */
         if (!database && already_written(&run->done_paths, path)) {
             paifu_error_set(err, PAIFU_EIO, NULL,
-                            "%s was already written from another game of this run; not "
+                            "%s was already written from another input of this run; not "
                             "overwritten (rename one of the inputs)",
                             path);
             paifu_game_free(copy);

@@ -98,8 +98,8 @@ class ScoreEqualsCli(unittest.TestCase):
 
 class ConvertEqualsCli(unittest.TestCase):
     def test_each_writer_on_each_sample(self):
-        loss_line = re.compile(r"^paifu convert: (.*): the output format cannot carry (.*); "
-                               r"it is left out \(loss: [a-z-]+\)$")
+        loss_line = re.compile(r"^paifu: (.*): warning: the output format cannot carry (.*); "
+                               r"it is left out \(loss: ([a-z-]+)\) \[game ([0-9]+)\]$")
         n = 0
         for name in sorted(os.listdir(common.SAMPLES)):
             path = sample(name)
@@ -116,13 +116,14 @@ class ConvertEqualsCli(unittest.TestCase):
                         continue
                     self.assertEqual(rc, 0, err)
                     self.assertEqual(conv.data, out)
-                    cli_losses = [loss_line.match(l).group(2) for l in err.splitlines()
-                                  if loss_line.match(l)]
-                    # the tool reports a loss once per file, the package once per game
+                    cli_losses = [(int(m.group(4)) - 1, m.group(3), m.group(2))
+                                  for m in map(loss_line.match, err.splitlines()) if m]
+                    # the tool reports each kind of loss once per game (its first message), the
+                    # package every loss once per game
                     seen = []
                     for l in conv.losses:
-                        if l.what not in seen:
-                            seen.append(l.what)
+                        if not any((g, k) == (l.game, l.kind) for g, k, _ in seen):
+                            seen.append((l.game, l.kind, l.what))
                     self.assertEqual(seen, cli_losses)
                     n += 1
         self.assertGreater(n, 10)
