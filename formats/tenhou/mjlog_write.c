@@ -39,8 +39,11 @@
  *   - Reported lost (lossy.c): penalties, the han of a win recorded without its yaku, hands at a
  *     draw that Tenhou does not show, the wall without its seed, tile ids recorded for part of
  *     a deal, a game without final points, and metadata with no place in the XML (other
- *     formats' header keys; the log id and its date are the file's name, which paifu convert
- *     -o keeps).
+ *     formats' header keys). The log id (tenhou.ref, or tenhou.net/6's tenhou6.ref), and with
+ *     it the date that chooses Tenhou's era rules, is no part of the document: Tenhou names the
+ *     file by it, and so must the caller (paifu convert -o DIR names a game's file after its
+ *     log id, and reports the id lost where it cannot: standard output, an id that is no file
+ *     name). The writer, which sees no file name, counts it as carried.
  *   - A rule set the GO type cannot name (any preset but tenhou, overrides beyond the type
  *     bits, the date and the owari era, unknown rules) travels as the GO attribute
  *     paifu_rules: paifu_json__put_rules's JSON, %XX-encoded as Tenhou encodes names, last
@@ -534,8 +537,8 @@ static bool meta_carried(const char *key)
 {
     static const char *const TENHOU6[] = {"ver",  "ratingc", "rule",       "lobby", "dan",
                                           "rate", "sx",      "connection", "sc"};
-    /* the log id is the file's name (Tenhou names a log by its id; paifu convert -o keeps the
-       input's name) */
+    /* the log id is the file's name, which the caller chooses (see the file header: paifu
+       convert names the file after it, or reports it lost) */
     if (!strcmp(key, "tenhou6.ref"))
         return true;
     if (!strncmp(key, "tenhou.", 7))
