@@ -356,6 +356,22 @@ typedef struct convert_run {
     size_t games_out, games_refused;
 } convert_run;
 
+/* Report the log id REF of game G lost (kind meta): -1 when --strict refuses it (ERR set). */
+static int log_id_lost(const convert_run *run, const paifu_game *g, const char *ref,
+                       paifu_error *err)
+{
+    char what[160];
+    snprintf(what, sizeof(what), "the log id %s (Tenhou XML keeps it in its file's name%s)", ref,
+             usable_log_id(ref) ? ": write with -o DIR" : ", and it is no log id");
+    on_loss(g, "meta", what, run->wopts->loss_payload);
+    if (run->wopts->strict && !kind_listed(run->wopts->allow_loss, "meta"))
+        return paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL,
+                               "the target format cannot carry %s (--strict; --allow-loss meta "
+                               "lets it go)",
+                               what);
+    return 0;
+}
+
 /* Write game G of INPUT (REL its name below its operand, or its member's; INDEX its number in
    it, 0-based). Returns 0 written, 1 refused (ERR says why: the game is left out and the run
    goes on), or -1 when the output cannot be written (ERR: the input's other games are left). */
@@ -372,24 +388,13 @@ static int convert_game(convert_run *run, const paifu_game *g, const char *input
         return 1;
     if (copy)
         g = copy;
-    /* Tenhou XML: the log id is the file's name, or it is lost (a loss like the writer's) */
+    /* Tenhou XML: the log id is the file's name, or it is lost (reported after the writer's
+       refusals and losses, as a loss of the writer's: under --strict it refuses the game) */
     const char *ref = run->tenhou_xml ? tenhou_log_id(g) : NULL;
     const char *name = ref && run->per_game && usable_log_id(ref) ? ref : NULL;
-    if (ref && !name && !(!run->per_game && strcmp(run->out_path, "-") != 0 &&
-                          named_by(run->out_path, ref))) {
-        char what[160];
-        snprintf(what, sizeof(what), "the log id %s (Tenhou XML keeps it in its file's name%s)",
-                 ref, usable_log_id(ref) ? ": write with -o DIR" : ", and it is no log id");
-        on_loss(g, "meta", what, loss);
-        if (run->wopts->strict && !kind_listed(run->wopts->allow_loss, "meta")) {
-            paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL,
-                            "the target format cannot carry %s (--strict; --allow-loss meta "
-                            "lets it go)",
-                            what);
-            paifu_game_free(copy);
-            return 1;
-        }
-    }
+    bool id_lost = ref && !name &&
+                   !(!run->per_game && strcmp(run->out_path, "-") != 0 &&
+                     named_by(run->out_path, ref));
     if (run->per_game) {
         char path[1024];
         if (game_path(path, sizeof(path), run->out_path, input, rel, name, index,
@@ -415,6 +420,8 @@ static int convert_game(convert_run *run, const paifu_game *g, const char *input
         if (rc == 0)
             rc = paifu_writer_close(gw, err);
         paifu_writer_free(gw);
+        if (rc == 0 && id_lost)
+            rc = log_id_lost(run, g, ref, err);
         paifu_game_free(copy);
         if (rc < 0)
             return 1; /* nothing written: no empty file */
@@ -431,6 +438,8 @@ static int convert_game(convert_run *run, const paifu_game *g, const char *input
         return -1;
     }
     rc = paifu_writer_write(run->w, g, err);
+    if (rc == 0 && id_lost)
+        rc = log_id_lost(run, g, ref, err);
     paifu_game_free(copy);
     if (rc < 0)
         return 1;

@@ -110,8 +110,10 @@ for t6 in "${t6s[@]}"; do
     "$paifu" convert --to tenhou-xml "$t6" >/dev/null 2>"$work/xml-stdout.err"
     check "$t6 to tenhou-xml on stdout" 0 $?
     contains "$t6: on stdout the id is lost" "$work/xml-stdout.err" "the log id $id (Tenhou XML keeps it in its file's name: write with -o DIR); it is left out (loss: meta)"
-    "$paifu" convert --strict --to tenhou-xml "$t6" >/dev/null 2>"$work/xml-strict.err"
+    "$paifu" convert --strict --to tenhou-xml "$t6" >"$work/xml-strict.out" 2>"$work/xml-strict.err"
     check "$t6 --strict on stdout: refused" 2 $?
+    contains "$t6 --strict on stdout: named" "$work/xml-strict.err" "error: the target format cannot carry the log id $id"
+    [ ! -s "$work/xml-strict.out" ] && ok || fail "$t6 --strict on stdout: the refused game was written"
     "$paifu" convert --strict --to tenhou-xml -o "$work/$id.xml" "$t6" 2>"$work/xml-named.err"
     check "$t6 --strict -o LOG-ID.xml: carried" 0 $?
 done
