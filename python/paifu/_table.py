@@ -22,8 +22,8 @@ EVENT_COLUMNS: Tuple[str, ...] = (
     "file", "game", "deal", "event_index", "seat", "type", "tile", "tsumogiri", "riichi",
     "tiles", "from_seat")
 """Columns of :func:`events_table`, in order: those of `paifu export`'s events table
-(doc/export.md), with ``file`` and ``game`` (numbered from 1 within the file) for its
-``game_id``."""
+(doc/export.md), with ``file`` and ``game`` (numbered from 1 within the file, through a
+database's rows or an archive's members, as `paifu validate` numbers it) for its ``game_id``."""
 
 # event type codes (paifu/game.h)
 _DRAW, _DISCARD, _CHI, _PON, _DMK, _ANKAN, _SMK = 1, 2, 3, 4, 5, 6, 7
