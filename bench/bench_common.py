@@ -14,7 +14,7 @@ def options(passes, extra=()):
     options and the files (PATHs walked as `paifu validate` walks them)."""
     import paifu
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cli", default=os.path.join(SRC, "build-rel", "cli", "paifu"))
+    ap.add_argument("--cli", default=os.path.join(SRC, "build", "cli", "paifu"))
     ap.add_argument("--passes", type=int, default=passes)
     for name, typ, default in extra:
         ap.add_argument(name, type=typ, default=default)

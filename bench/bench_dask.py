@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """bench_dask.py: paifu.dask.validate on a LocalCluster with 1 worker against 2 workers.
 
-usage: PAIFU_LIBRARY=build-rel/libpaifu.so PYTHONPATH=python \\
-         /usr/bin/python3 bench/bench_dask.py [--cli build-rel/cli/paifu] [--passes N]
+usage: PAIFU_LIBRARY=build/libpaifu.so PYTHONPATH=python \\
+         /usr/bin/python3 bench/bench_dask.py [--cli build/cli/paifu] [--passes N]
                                               [--partitions P] [PATH...]
 
 PATHs default to the corpus's Tenhou logs. For each cluster (worker processes with one thread

@@ -2,7 +2,8 @@
 # bench_formats.sh BUILD_DIR [--callgrind] [FOLDER...]: 'paifu validate -q' over each corpus
 # folder (default: tenhou-xml tenhou6 mjai majsoul mcr), one process, one thread.
 #
-# Per folder: games, deals and input bytes (files inflated), then the best of five runs in CPU
+# Per folder: games, deals (from 'paifu validate --summary': -q prints no summary) and input
+# bytes (files inflated), then the best of five runs in CPU
 # time (user + system, /usr/bin/time) of one process given the folder REPEAT times (default 20,
 # env REPEAT) as games/s, deals/s and MB of input/s. With --callgrind,
 # instead of timing, the instructions of one run (valgrind --tool=callgrind, whole program) and
@@ -24,9 +25,13 @@ trap 'rm -rf "$work"' EXIT
 for f in "${folders[@]}"; do
     d=$corpus/$f
     [ -d "$d" ] || d=$f
-    summary=$("$paifu" validate -q "$d" 2>/dev/null | tail -1 || true)
-    games=$(echo "$summary" | grep -Eo '[0-9]+ games?' | cut -d' ' -f1)
-    deals=$(echo "$summary" | grep -Eo '[0-9]+ deals?' | cut -d' ' -f1)
+    summary=$("$paifu" validate --summary "$d" 2>/dev/null | tail -1 || true)
+    games=$(echo "$summary" | grep -Eo '[0-9]+ games?' | cut -d' ' -f1 || true)
+    deals=$(echo "$summary" | grep -Eo '[0-9]+ deals?' | cut -d' ' -f1 || true)
+    if [ -z "$games" ] || [ -z "$deals" ] || [ "$deals" = 0 ]; then
+        echo "bench_formats.sh: $d: no game or deal read (validate --summary said: '$summary')" >&2
+        exit 1
+    fi
     bytes=$(find "$d" -type f ! -name '*.md' ! -name '*.tsv' -exec zcat -f {} + | wc -c)
     rep=${REPEAT:-20}
     [ $cg = 0 ] || rep=${CG_REPEAT:-1}

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """bench_python.py: the Python package against `paifu validate` on the same files.
 
-usage: PAIFU_LIBRARY=build-rel/libpaifu.so PYTHONPATH=python \\
-         /usr/bin/python3 bench/bench_python.py [--cli build-rel/cli/paifu] [--passes N] [PATH...]
+usage: PAIFU_LIBRARY=build/libpaifu.so PYTHONPATH=python \\
+         /usr/bin/python3 bench/bench_python.py [--cli build/cli/paifu] [--passes N] [PATH...]
 
 PATHs default to the corpus's Tenhou logs (../shared/corpus/tenhou-xml and tenhou6). Each kind
 of pass runs N times (default 5) and the best is kept, in CPU time (the child's user+sys for

@@ -14,16 +14,25 @@ const char cmd_info_usage[] =
     "\n"
     "Describe every game in FILE (\"-\" = standard input): format, players, rule set, deals with\n"
     "their outcomes, and the recorded final scores. A directory is walked recursively (files\n"
-    "that are no log format paifu reads are skipped).\n"
+    "that are no log format paifu reads are skipped). A houou-logs SQLite database and a zip or\n"
+    "tar(.gz) archive are read as folders: the first line names the container (houou-logs,\n"
+    "archive), its games are numbered through it and each names its LOG-ID or MEMBER (json:\n"
+    "\"source\", FILE:MEMBER), and an error in one member is reported and the next one read.\n"
     "\n"
     "options:\n"
     "      --formats          list the formats paifu reads and writes\n"
-    "      --from FORMAT      skip detection and read FORMAT\n"
+    "      --from FORMAT      skip detection and read FORMAT (a container's members too)\n"
     "  -r, --rules PRESET     rule set whose rotation labels a score sheet's deals (default: the\n"
     "                         one the log names, else rrc)\n"
     "      --format text|json output format (default text); json lists each game's deals\n"
     "                         under \"deal_list\" with the labels the text shows\n"
-    "  -h, --help             this help\n";
+    "      --players 3|4      log databases: only games of that many players\n"
+    "      --length east|half log databases: only east-only or half games\n"
+    "      --max-members N    archives: refuse one of more than N members (default 1000000)\n"
+    "  -h, --help             this help\n"
+    "\n"
+    "exit status: 0 every input read, 2 an input (or a member) that could not be read, or a\n"
+    "usage error\n";
 
 /* A riichi winner whose ura indicators neither the log nor a wall gives: its value is known
    up to the ura count (the verifier accepts any count the indicators could give). */
@@ -106,11 +115,17 @@ static paifu_deal_start start_of(const paifu_settled *v, const paifu_game *g, si
     return st;
 }
 
-static void print_game_text(const paifu_game *g, size_t index, const char *preset)
+/* Game number INDEX + 1 of its file; MEMBER: the database row's log id or archive member it
+   came from (NULL: a plain file). */
+static void print_game_text(const paifu_game *g, size_t index, const char *member,
+                            const char *preset)
 {
     int players = paifu_game_players(g);
     const char *rules = paifu_game_rules_name(g);
-    cli_textf(stdout, "  game %zu: %d players, rules %s", index + 1, players,
+    printf("  game %zu", index + 1);
+    if (member)
+        cli_textf(stdout, " (%s)", member); /* a name from the container: escaped */
+    cli_textf(stdout, ": %d players, rules %s", players,
               rules ? rules : "(not named)"); /* the log's words: escaped */
     for (size_t i = 0; i < paifu_game_rule_override_count(g); i++) {
         const paifu_meta *m = paifu_game_rule_override(g, i);
@@ -216,10 +231,18 @@ static void print_deals_json(const paifu_game *g, const char *preset)
     paifu_settled_free(v);
 }
 
-static void print_game_json(const paifu_game *g, bool first, const char *preset)
+/* SOURCE: FILE:MEMBER of a container's game (NULL: a plain file's, which the file names). */
+static void print_game_json(const paifu_game *g, bool first, const char *source,
+                            const char *preset)
 {
     int players = paifu_game_players(g);
-    printf("%s{\"players\": [", first ? "" : ", ");
+    printf("%s{", first ? "" : ", ");
+    if (source) {
+        printf("\"source\": ");
+        cli_json_string(stdout, source);
+        printf(", ");
+    }
+    printf("\"players\": [");
     for (int s = 0; s < players; s++) {
         if (s)
             printf(", ");
@@ -260,22 +283,34 @@ static void list_formats(void)
 
 int cmd_info(int argc, char **argv)
 {
-    static const struct option longopts[] = {{"formats", no_argument, NULL, 'L'},
+    /* the selection of a database's rows and an archive's cap as every reading command's
+       (cli_input_option); the rule options but -r do not apply: nothing is verified */
+    static const struct option longopts[] = {{"formats", no_argument, NULL, 'T'},
                                              {"from", required_argument, NULL, 'F'},
                                              {"rules", required_argument, NULL, 'r'},
                                              {"format", required_argument, NULL, 'f'},
+                                             {"players", required_argument, NULL, 'P'},
+                                             {"length", required_argument, NULL, 'L'},
+                                             {"max-members", required_argument, NULL, 'M'},
                                              {"help", no_argument, NULL, 'h'},
                                              {NULL, 0, NULL, 0}};
     paifu_read_options ropts = PAIFU_READ_OPTIONS_INIT;
+    cli_rules_opts check = {0};
     bool json = false;
     const char *preset = NULL;
     int c;
     optind = 1;
     while ((c = cli_getopt(argc, argv, "hr:", longopts)) != -1) {
         switch (c) {
-        case 'L': list_formats(); return CLI_CLEAN;
+        case 'T': list_formats(); return CLI_CLEAN;
         case 'F': ropts.format = optarg; break;
         case 'r': preset = optarg; break;
+        case 'P':
+        case 'L':
+        case 'M':
+            if (cli_input_option(c, optarg, &check, &ropts, "info", cmd_info_usage) < 0)
+                return CLI_ERROR;
+            break;
         case 'f':
             if (strcmp(optarg, "json") == 0)
                 json = true;
@@ -288,7 +323,6 @@ int cmd_info(int argc, char **argv)
         default: return CLI_ERROR; /* cli_getopt said what */
         }
     }
-    cli_rules_opts check = {0};
     check.preset = preset;
     if (cli_rules_check(&check) < 0) /* the one place rule options are checked */
         return CLI_ERROR;
@@ -323,22 +357,39 @@ int cmd_info(int argc, char **argv)
         }
         const paifu_game *g;
         size_t index = 0;
-        while (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) > 0) {
-            rc = 0;
-            if (json)
-                print_game_json(g, index == 0, preset);
-            else
-                print_game_text(g, index, preset);
-            index++;
+        /* a database or archive goes on after an error in one of its members, as validate */
+        bool container = r && paifu_reader_members(r, NULL, NULL, NULL);
+        size_t skip = strlen(path) + 1; /* FILE:MEMBER -> MEMBER */
+        for (;;) {
+            if (rc == 0 && (rc = paifu_reader_next(&g, r, &err)) > 0) {
+                rc = 0;
+                const char *source = container ? paifu_reader_source(r) : NULL;
+                const char *member = source && strlen(source) > skip ? source + skip : source;
+                if (json)
+                    print_game_json(g, index == 0, source, preset);
+                else
+                    print_game_text(g, index, member, preset);
+                index++;
+                continue;
+            }
+            if (rc < 0) {
+                if (!err.where.source[0])
+                    paifu_location_set_source(&err.where, container ? paifu_reader_source(r)
+                                                                    : path);
+                if (!json)
+                    fflush(stdout); /* the error after the games before it */
+                cli_print_error(&err);
+                status = CLI_ERROR;
+                if (container) {
+                    paifu_error_clear(&err);
+                    rc = 0;
+                    continue;
+                }
+            }
+            break;
         }
         if (json)
             printf("]}");
-        if (rc < 0) {
-            if (!err.where.source[0])
-                paifu_location_set_source(&err.where, path);
-            cli_print_error(&err);
-            status = CLI_ERROR;
-        }
         paifu_reader_free(r);
     }
     if (json)

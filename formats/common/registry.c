@@ -550,9 +550,16 @@ static int open_member(paifu_reader *r, container_member *m, paifu_error *err)
                                     "(unpack it first)");
     }
     if (!r->opts.format && !detect(m->data, m->size)) {
-        /* a damaged member is unreadable, as a damaged file in a folder is (an empty one is
-           skipped, as there) */
-        rc = jlead(m->data, m->size) < m->size ? damaged(m->data, m->size, m->name, err) : 0;
+        /* a database row (it has a log id) is a downloaded log: houou-logs stores nothing else
+           there, so a row that is none is damage, unreadable. An archive member is as a file
+           in a folder: a damaged one is unreadable, an empty one or a README skipped. */
+        if (m->ref)
+            rc = paifu_formats__error(err, PAIFU_EFORMAT, m->name, 0, 0, NULL,
+                                      "the row holds no log paifu reads (expected Tenhou's "
+                                      "mjlog XML, gzip-compressed, as houou-logs stores it)");
+        else
+            rc = jlead(m->data, m->size) < m->size ? damaged(m->data, m->size, m->name, err)
+                                                   : 0;
         free(m->data); /* a README beside the logs, as in a folder */
         paifu_input__release(held);
         if (rc < 0)

@@ -783,7 +783,9 @@ class Reader:
 
     Iterating yields :class:`Game` objects; each is valid for as long as you keep it (it is
     copied out of the reader when the reader moves on while you still hold it). Use as a
-    context manager or let it be collected; ``format`` is the detected format's name.
+    context manager or let it be collected; ``format`` is the detected format's name. A game's
+    ``index`` counts the games of the whole input from 0, those of a log database's rows or an
+    archive's members one after the other, as `paifu validate` numbers them (game index + 1).
     """
 
     def __init__(self, source: Source, *, format: Optional[str] = None,
@@ -794,7 +796,6 @@ class Reader:
         self._ptr = ctypes.c_void_p()
         self._last: Optional[weakref.ReferenceType] = None
         self._index = 0
-        self._member: Optional[str] = None
         opts = _lib.ReadOptions(1, format.encode() if format else None, None, max_input,
                                 max_inflated, max_events, max_deals)
         if players is not None:  # log databases only, as the command line's --players
@@ -871,10 +872,10 @@ class Reader:
         check(rc, err, self.source)
         if rc == 0:
             return None
-        source = self.source
-        if source != self._member:  # games are numbered within each member, as the CLI's
-            self._member, self._index = source, 0
-        g = Game._borrowed(out.value, self, self._index, source)
+        # games are numbered through the whole input, a database's or archive's members one
+        # after the other (a member that failed gives none), as `paifu validate` and `paifu
+        # info` number them: FILE:MEMBER [game N]
+        g = Game._borrowed(out.value, self, self._index, self.source)
         self._index += 1
         self._last = weakref.ref(g)
         return g
@@ -1121,19 +1122,21 @@ STAT_KEYS = ("games", "deals", "events", "wins", "draws", "findings", "wins_scor
 class FileReport:
     """The verification of one input: its findings, format, games, counters and error; for a
     log database or an archive, ``member_errors`` the errors of the members that could not be
-    read (the others were)."""
+    read (the others were) and ``skipped`` the members that are no log (an archive's README),
+    which the summary counts as the command line does."""
 
     __slots__ = ("file", "findings", "format", "games", "error", "stats", "game_rules",
-                 "member_errors")
+                 "member_errors", "skipped")
 
     def __init__(self, file: str, findings: List[Finding], format: Optional[str], games: int,
                  error: Optional[PaifuError], stats: Dict[str, int],
                  game_rules: Optional[List[Dict[str, Any]]] = None,
-                 member_errors: Optional[List[PaifuError]] = None):
+                 member_errors: Optional[List[PaifuError]] = None, skipped: int = 0):
         self.file, self.findings, self.format = file, findings, format
         self.games, self.error, self.stats = games, error, stats
         self.game_rules = game_rules or []
         self.member_errors = member_errors or []
+        self.skipped = skipped
 
     @property
     def unreadable(self) -> List[Unreadable]:
@@ -1187,9 +1190,12 @@ class Report:
 
     @property
     def summary(self) -> Dict[str, int]:
+        # as `paifu validate`: errors counts the files that could not be read (or not whole,
+        # a container with member errors once), skipped the walk's files and the containers'
+        # members that are no log
         s = {"files": len(self.files),
-             "errors": sum((1 if f.error else 0) + len(f.member_errors) for f in self.files),
-             "skipped": self.skipped}
+             "errors": sum(1 for f in self.files if f.error or f.member_errors),
+             "skipped": self.skipped + sum(f.skipped for f in self.files)}
         for k in ("games", "deals", "events", "wins", "draws", "findings"):
             s[k] = sum(f.stats.get(k, 0) for f in self.files)
         return s
@@ -1247,6 +1253,7 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
     error = None
     fmt = None
     reader = None
+    skipped = ctypes.c_uint64(0)
     try:
         reader = Reader(source, format=format, name=name)
         fmt = reader.format
@@ -1261,9 +1268,16 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
                 continue
             if g is None:
                 break
-            # a member's games are named FILE:MEMBER and numbered within it, as the CLI's
-            f, st = g._verify(rules, overrides, fallback, g.source if container else fname,
-                              g.index if container else games, max_findings)
+            # a member's games are named FILE:MEMBER and, as every file's, numbered through
+            # the whole file (the games checked so far), as cmd_validate.c numbers them
+            try:
+                f, st = g._verify(rules, overrides, fallback, g.source if container else fname,
+                                  games, max_findings)
+            except PaifuError as e:
+                if not container:
+                    raise
+                member_errors.append(e)  # as the CLI: the member's error, the next one read
+                continue
             del g  # unreferenced when the reader moves on: not copied out
             findings.extend(f)
             for k in STAT_KEYS:
@@ -1274,8 +1288,12 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
         error = e
     finally:
         if reader is not None:
+            if reader._ptr:  # a container's members that are no log, counted as the CLI's
+                _lib.load().paifu_reader_members(reader._ptr, None, None,
+                                                 ctypes.byref(skipped))
             reader.close()
-    return FileReport(fname, findings, fmt, games, error, stats, game_rules, member_errors)
+    return FileReport(fname, findings, fmt, games, error, stats, game_rules, member_errors,
+                      skipped.value)
 
 
 def _walk(paths: Iterable[Union[str, "os.PathLike[str]"]],

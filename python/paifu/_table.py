@@ -11,19 +11,40 @@ from ._core import LIMITS_BY_CODE, TILE_NAMES, _s, format_tiles
 from ._game import (DRAW_KINDS, WINDS, Collected, Unreadable, _games_of, check_errors,
                     inputs_of)
 
-COLUMNS: Tuple[str, ...] = (
-    "file", "game", "deal", "label", "format", "players", "round_wind", "hand_number", "dealer",
-    "honba", "riichi_sticks", "events", "draws", "discards", "calls", "kans", "riichi",
-    "outcome", "draw_kind", "wins", "winner", "from_seat", "tsumo", "han", "fu", "points",
-    "limit", "yaku", "dora_indicator")
+# Each table's columns with the kind of their values: "int" (always there), "int?" and "bool?"
+# (None where the deal or event has none: a draw has no winner, an event no tsumogiri flag),
+# "text" (a str, or None). The column tuples and the pandas types both come from them.
+_DEAL_COLUMNS: Tuple[Tuple[str, str], ...] = (
+    ("file", "text"), ("game", "int"), ("deal", "int"), ("label", "text"), ("format", "text"),
+    ("players", "int"), ("round_wind", "text"), ("hand_number", "int"), ("dealer", "int"),
+    ("honba", "int"), ("riichi_sticks", "int"), ("events", "int"), ("draws", "int"),
+    ("discards", "int"), ("calls", "int"), ("kans", "int"), ("riichi", "int"),
+    ("outcome", "text"), ("draw_kind", "text"), ("wins", "int"), ("winner", "int?"),
+    ("from_seat", "int?"), ("tsumo", "bool?"), ("han", "int?"), ("fu", "int?"),
+    ("points", "int?"), ("limit", "text"), ("yaku", "text"), ("dora_indicator", "text"))
+_EVENT_COLUMNS: Tuple[Tuple[str, str], ...] = (
+    ("file", "text"), ("game", "int"), ("deal", "int"), ("event_index", "int"),
+    ("seat", "int?"), ("type", "text"), ("tile", "text"), ("tsumogiri", "int?"),
+    ("riichi", "int"), ("tiles", "text"), ("from_seat", "int?"))
+# pandas' types: nullable Int64 and boolean where a value may be missing (guessed from the
+# first rows, a column of ints takes int64, which a later draw's None cannot be cast to)
+_PANDAS = {"int": "int64", "int?": "Int64", "bool?": "boolean", "text": "object"}
+
+COLUMNS: Tuple[str, ...] = tuple(c for c, _ in _DEAL_COLUMNS)
 """Columns of :func:`deals_table`, in order."""
 
-EVENT_COLUMNS: Tuple[str, ...] = (
-    "file", "game", "deal", "event_index", "seat", "type", "tile", "tsumogiri", "riichi",
-    "tiles", "from_seat")
+EVENT_COLUMNS: Tuple[str, ...] = tuple(c for c, _ in _EVENT_COLUMNS)
 """Columns of :func:`events_table`, in order: those of `paifu export`'s events table
-(doc/export.md), with ``file`` and ``game`` (numbered from 1 within the file) for its
-``game_id``."""
+(doc/export.md), with ``file`` and ``game`` (numbered from 1 within the file, through a
+database's rows or an archive's members, as `paifu validate` numbers it) for its ``game_id``."""
+
+DTYPES: Dict[str, str] = {c: _PANDAS[k] for c, k in _DEAL_COLUMNS}
+"""The pandas type of each column of :func:`deals_table`, which ``frame=True`` gives and
+``paifu.dask.DEALS_META`` hands to Dask: nullable ``Int64`` and ``boolean`` for the win's
+columns, which a draw leaves empty."""
+
+EVENT_DTYPES: Dict[str, str] = {c: _PANDAS[k] for c, k in _EVENT_COLUMNS}
+"""The pandas type of each column of :func:`events_table`, which ``frame=True`` gives."""
 
 # event type codes (paifu/game.h)
 _DRAW, _DISCARD, _CHI, _PON, _DMK, _ANKAN, _SMK = 1, 2, 3, 4, 5, 6, 7
@@ -134,7 +155,7 @@ def deals_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> An
         except ImportError as e:
             raise ImportError("deals_table(frame=True) needs pandas (Debian: python3-pandas); "
                               "without it, use the dict of lists") from e
-        out = pandas.DataFrame(cols, columns=list(COLUMNS))
+        out = pandas.DataFrame(cols, columns=list(COLUMNS)).astype(DTYPES)
     return Collected(out, unreadable) if errors == "collect" else out
 
 
@@ -173,5 +194,5 @@ def events_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> A
         except ImportError as e:
             raise ImportError("events_table(frame=True) needs pandas (Debian: python3-pandas); "
                               "without it, use the dict of lists") from e
-        out = pandas.DataFrame(cols, columns=list(EVENT_COLUMNS))
+        out = pandas.DataFrame(cols, columns=list(EVENT_COLUMNS)).astype(EVENT_DTYPES)
     return Collected(out, unreadable) if errors == "collect" else out

@@ -49,10 +49,16 @@ from ._core import PaifuError, RulesLike
 from ._game import (Collected, FileReport, Report, Unreadable, check_errors,
                     convert as _convert, expand_inputs, read as _read)
 from ._game import validate_file as _validate_file
-from ._table import COLUMNS, _rows_of
+from ._table import COLUMNS, DTYPES, _rows_of
 
-__all__ = ["ArchiveEntry", "Converted", "archive", "convert", "export", "files", "report",
-           "table", "validate"]
+__all__ = ["ArchiveEntry", "Converted", "DEALS_META", "archive", "convert", "export", "files",
+           "report", "table", "validate"]
+
+DEALS_META: List[tuple] = list(DTYPES.items())
+"""The ``meta`` of :func:`export`'s rows for ``bag.to_dataframe(meta=DEALS_META)``: every column
+of paifu.COLUMNS in order with its pandas type, those of ``paifu.deals_table(frame=True)``
+(nullable ``Int64`` and ``boolean`` for the win's columns, which a draw leaves empty). Without
+it Dask guesses the types from the first rows and a later draw fails to convert."""
 
 
 class ArchiveEntry(NamedTuple):
@@ -243,9 +249,16 @@ def convert(items: Any, to: str, *, strict: bool = False, errors: str = "collect
 def export(items: Any, *, errors: str = "raise",
            npartitions: Optional[int] = None) -> "_db.Bag":
     """A bag of deal rows (dicts with the keys of paifu.COLUMNS), one per deal. With pandas,
-    ``.to_dataframe()`` makes a dask DataFrame of it; :func:`table` collects it. ERRORS as
+    ``export(bag).to_dataframe(meta=paifu.dask.DEALS_META)`` makes a dask DataFrame of it,
+    typed as ``paifu.deals_table(frame=True)``; :func:`table` collects it. ERRORS as
     paifu.deals_table: under "collect" the bag also holds an :class:`paifu.Unreadable` per
-    unreadable input, which :func:`table` sets beside the table."""
+    unreadable input, which :func:`table` sets beside the table (a DataFrame takes rows only:
+    use "raise" or "skip" there).
+
+    >>> deals = paifu.dask.export(paifu.dask.files(["/shared/logs"]))
+    >>> frame = deals.to_dataframe(meta=paifu.dask.DEALS_META)
+    >>> frame.groupby("outcome").size().compute()
+    """
     return _bag(items, npartitions).map(export_one, errors=check_errors(errors)).flatten()
 
 

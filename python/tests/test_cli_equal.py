@@ -1,15 +1,23 @@
 """The package gives what the command-line tool gives: validate's JSON report, score's JSON,
 convert's bytes and loss lines, on the samples (no corpus needed)."""
+import contextlib
+import io
 import json
 import os
 import re
+import sys
 import tempfile
 import unittest
+import zipfile
 
 import common
 from common import cli, cli_json, sample
 
 import paifu
+
+# houou-logs databases as the bulk tests make them (houou-logs' own statements, cited there)
+sys.path.insert(0, os.path.join(common.SOURCE, "tests", "tools"))
+import make_bulk  # noqa: E402
 
 
 class ValidateEqualsCli(unittest.TestCase):
@@ -50,6 +58,43 @@ class ValidateEqualsCli(unittest.TestCase):
             got = self.check([junk, os.path.join(d, "missing.mjlog"), sample("synthetic-tenhou.mjlog")])
             self.assertIn("error", got["files"][0])
             self.assertEqual(got["exit_status"], 2)
+
+    def test_database_and_archive_number_games_as_cli(self):
+        """A container's games are numbered through the whole file, as `paifu validate` numbers
+        them (FILE:MEMBER [game N], N counting every game of the file read so far): a finding in
+        a later row or member has that game's number, not 1."""
+        good = sample("synthetic-tenhou.mjlog")
+        with open(good, "rb") as f:
+            data = f.read()
+        # the final points changed: the replay's differ (findings game.final_points and
+        # game.final_score, in the last game of each container)
+        bad_data = data.replace(b'owari="200,-20.0,400', b'owari="300,-20.0,300')
+        self.assertNotEqual(bad_data, data)
+        with tempfile.TemporaryDirectory() as d:
+            bad = os.path.join(d, "final-points.mjlog")
+            with open(bad, "wb") as f:
+                f.write(bad_data)
+            db = os.path.join(d, "houou.db")
+            with contextlib.redirect_stdout(io.StringIO()):  # it prints the rows' ids
+                make_bulk.make_db(db, [good, good, bad], 1, True)
+            zpath = os.path.join(d, "logs.zip")
+            with zipfile.ZipFile(zpath, "w") as z:
+                z.writestr("a.mjlog", data)
+                z.writestr("b.mjlog", data[: len(data) // 2])  # unreadable: no game counted
+                z.writestr("c.mjlog", data)
+                z.writestr("README.md", b"no log: skipped\n")
+                z.writestr("d.mjlog", data[: len(data) // 3])  # a second member error
+                z.writestr("e.mjlog", bad_data)
+            for path, last in ((db, 3), (zpath, 3)):
+                with self.subTest(container=os.path.basename(path)):
+                    got = self.check([path])
+                    fr = got["files"][0]
+                    self.assertTrue(fr["findings"])
+                    self.assertEqual({f["where"]["game"] for f in fr["findings"]}, {last})
+                    self.assertTrue(fr["member_errors"])
+                    self.assertEqual(got["summary"]["errors"], 1)  # files, not members
+            got = self.check([zpath, db])  # both at once: each file numbered from 1
+            self.assertEqual([len(f["findings"]) > 0 for f in got["files"]], [True, True])
 
     def test_finding_text_equals_cli_line(self):
         with tempfile.TemporaryDirectory() as d:

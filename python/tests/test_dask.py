@@ -105,6 +105,24 @@ class OnLocalCluster(unittest.TestCase):
         with self.assertRaises(paifu.PaifuError):  # an unreadable file is an error here
             pdask.table(pdask.export(self.files, npartitions=6))
 
+    def test_export_to_dataframe(self):
+        """export's rows as a dask DataFrame with DEALS_META: the frame of deals_table, wins and
+        draws together (guessed from a first row that is a win, the win columns are int64 and a
+        draw's None cannot be cast)."""
+        import pandas
+        good = [f for f in self.files if not f.endswith("junk.json")]
+        frame = pdask.export(good, npartitions=6).to_dataframe(meta=pdask.DEALS_META)
+        self.assertEqual(list(frame.columns), list(paifu.COLUMNS))
+        got = frame.compute().reset_index(drop=True)
+        want = paifu.deals_table(good, frame=True)
+        pandas.testing.assert_frame_equal(got, want)
+        self.assertTrue(got["winner"].isna().any() and got["winner"].notna().any())
+        self.assertEqual(str(got["winner"].dtype), "Int64")
+        self.assertEqual(str(got["tsumo"].dtype), "boolean")
+        # the columns as deals_table's lists: None where the log records nothing
+        rows = got.astype(object).where(got.notna(), None).to_dict("list")
+        self.assertEqual(rows, paifu.deals_table(good))
+
     def test_archive_entries(self):
         names = [f for f in self.files if f.startswith(common.SAMPLES)][:5]
         zpath = os.path.join(self.tmp, "logs.zip")

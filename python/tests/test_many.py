@@ -158,9 +158,9 @@ class Many(unittest.TestCase):
         self.assertEqual(len(got), self.games_good)
         names = [os.path.basename(g.source).split(":")[0] for g in got]
         self.assertEqual(sorted(set(names)), sorted(set(WHOLE) | {"houou.db"}))
-        # a database's games are named FILE:ID and numbered within their row, as the CLI's
+        # a database's games are named FILE:ID and numbered through the database, as the CLI's
         db = [g for g in got if ".db:" in g.source]
-        self.assertEqual([g.index for g in db], [0] * len(db))
+        self.assertEqual([g.index for g in db], list(range(len(db))))
         # players and length select a database's rows by num_players and is_tonpu, as
         # --players and --length do: the one row is a 4-player east-only game (type 0x0001)
         db_path = os.path.join(self.good, "houou.db")

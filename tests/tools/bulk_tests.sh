@@ -74,6 +74,28 @@ for sel in "players 3:int(l.split('-')[1], 16) & 0x10" "players 4:not int(l.spli
     got=$("$py" -c "import json,sys; print(json.load(open(sys.argv[1]))['summary']['games'])" "$work/sel.json")
     check "--$opt selects its rows" "$want" "$got"
 done
+# a downloaded row is a log (houou-logs stores the mjlog XML gzip'd, download.py): a row whose
+# bytes are no log (not gzip, or gzip of no mjlog) is damage, an unreadable input named
+# DB:LOG-ID, never "skipped: not a log" as a README in an archive is
+"$py" "$tools/make_bulk.py" db "$work/notlog.db" --not-log "$samples/synthetic-tenhou.mjlog" >"$work/notlog.ids" || fail "make notlog.db"
+"$paifu" validate --format json "$work/notlog.db" >"$work/notlog.json" 2>"$work/notlog.err"
+check "db row that is no log: exit status" 2 $?
+contains "db row of no gzip named" "$work/notlog.err" "notlog.db:2009082713gm-0009-0000-notgzip1: error:"
+contains "db row of gzip'd non-log named" "$work/notlog.err" "notlog.db:2009082713gm-0009-0000-notlog01: error:"
+check "db rows that are no log: member errors, none skipped, the good row read" "2 0 1" \
+    "$("$py" -c "import json,sys; r=json.load(open(sys.argv[1])); s=r['summary']; print(len(r['files'][0].get('member_errors', [])), s['skipped'], s['games'])" "$work/notlog.json")"
+# info reads a database as validate does: on past a bad row (named, exit 2), each game named by
+# its row's id (json: FILE:ID), rows selected by --players/--length
+good_id=$(cut -f1 "$work/notlog.ids")
+"$paifu" info "$work/notlog.db" >"$work/info-notlog.out" 2>"$work/info-notlog.err"
+check "info over a database with rows that are no log: exit status" 2 $?
+contains "info names the bad row" "$work/info-notlog.err" "notlog.db:2009082713gm-0009-0000-notlog01: error:"
+contains "info goes on to the good row, named by its id" "$work/info-notlog.out" "  game 1 ($good_id): 4 players"
+"$paifu" info --format json "$work/notlog.db" 2>/dev/null >"$work/info-notlog.json"
+check "info json names a database's game FILE:ID" "$work/notlog.db:$good_id" \
+    "$("$py" -c "import json,sys; print(json.load(open(sys.argv[1]))[0]['games'][0]['source'])" "$work/info-notlog.json")"
+"$paifu" info --players 3 "$work/notlog.db" >"$work/info-p3.out" 2>&1
+check "info --players 3: no 4-player row read" "0 $work/notlog.db: houou-logs" "$? $(cat "$work/info-p3.out")"
 
 # ---- report goes on after a bad row or member, naming it FILE:MEMBER as validate does ----
 cp "$work/houou.db" "$work/report.db"

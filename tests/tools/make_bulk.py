@@ -2,12 +2,14 @@
 """Build the bulk inputs of the tests and the benchmark from real logs.
 
 usage:
-  make_bulk.py db OUT.db [--copies N] [--bad] LOG...
+  make_bulk.py db OUT.db [--copies N] [--bad] [--not-log] LOG...
       a houou-logs database made with houou-logs' own statements (cited at make_db): one row
       per LOG (times N, each copy under a fresh id whose type is the log's <GO type>),
       imported then downloaded (`log` the mjlog XML gzip-compressed). --bad adds a row not yet
       downloaded, one whose download failed (was_error 1) and one whose blob is damaged (no
-      gzip). Prints "ID<TAB>LOG" for every good row of the first copy, in id order (houou-logs'
+      gzip). --not-log adds two downloaded rows whose blob is no log: bytes that are not gzip
+      and gzip of bytes that are no mjlog (damage: houou-logs stores only gzip'd mjlog XML
+      there). Prints "ID<TAB>LOG" for every good row of the first copy, in id order (houou-logs'
       ORDER BY id).
   make_bulk.py archives DIR OUTPREFIX
       OUTPREFIX.zip, .tar and .tar.gz of the files of DIR (paths relative to DIR).
@@ -95,7 +97,11 @@ def houou_entry(log_id):
     return (log_id, date, 3 if t & 0x10 else 4, 0 if t & 0x08 else 1, 0, 0, None)
 
 
-def make_db(out, logs, copies, bad):
+NOT_LOG_ROWS = (("2009082713gm-0009-0000-notgzip1", b"these bytes are neither gzip nor a log\n"),
+                ("2009082713gm-0009-0000-notlog01", gzip.compress(b"these bytes are no log\n")))
+
+
+def make_db(out, logs, copies, bad, not_log=False):
     """A database as houou-logs leaves it after an import and a download: every good row
     downloaded; with BAD, a row not yet downloaded, one whose download failed, and one whose
     blob is damaged (no gzip: what a damaged disk, not houou-logs, makes)."""
@@ -122,6 +128,8 @@ def make_db(out, logs, copies, bad):
     if bad:
         extra = ["2009082713gm-0009-0000-badbad01", "2009082713gm-0009-0000-pending1",
                  "2009082713gm-0009-0000-failed01"]
+    if not_log:
+        extra += [i for i, _ in NOT_LOG_ROWS]
     # the import: one row per id of the archive, not downloaded
     with db:
         db.executemany(HOUOU_INSERT, [houou_entry(i) for i, _, _ in good] +
@@ -133,6 +141,10 @@ def make_db(out, logs, copies, bad):
     if bad:
         db.execute(HOUOU_UPDATE, (1, None, "2009082713gm-0009-0000-failed01"))
         db.execute(HOUOU_UPDATE, (0, b"\x1f\x8bnot gzip at all", "2009082713gm-0009-0000-badbad01"))
+        db.commit()
+    if not_log:
+        for log_id, blob in NOT_LOG_ROWS:
+            db.execute(HOUOU_UPDATE, (0, blob, log_id))
         db.commit()
     db.close()
     # the order houou-logs reads them in: ORDER BY id (SQLite's BINARY collation: bytes)
@@ -186,7 +198,7 @@ def make_hostile(out, log):
 
 def main(argv):
     if len(argv) >= 3 and argv[0] == "db":
-        out, rest, copies, bad = argv[1], argv[2:], 1, False
+        out, rest, copies, bad, not_log = argv[1], argv[2:], 1, False, False
         logs = []
         i = 0
         while i < len(rest):
@@ -196,10 +208,12 @@ def main(argv):
                 continue
             if rest[i] == "--bad":
                 bad = True
+            elif rest[i] == "--not-log":
+                not_log = True
             else:
                 logs.append(rest[i])
             i += 1
-        make_db(out, logs, copies, bad)
+        make_db(out, logs, copies, bad, not_log)
     elif len(argv) == 3 and argv[0] == "archives":
         make_archives(argv[1], argv[2])
     elif len(argv) == 3 and argv[0] == "hostile":

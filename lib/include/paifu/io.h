@@ -123,7 +123,8 @@ PAIFU_EXTERN int paifu_reader_open_buffer(paifu_reader **out, const void *data, 
  *
  * A log database (houou-logs' SQLite layout, recognised by the SQLite header) hands out the
  * logs of its rows with is_processed = 1 and was_error = 0, in id order (as houou-logs reads them), each game with
- * metadata tenhou.ref set to the row's log id; options players and length select rows. A zip or
+ * metadata tenhou.ref set to the row's log id; options players and length select rows; a row
+ * that holds no log (houou-logs stores only the mjlog, gzip'd) is an error naming it. A zip or
  * tar(.gz) archive hands out its members' games in archive order; members that are no log are
  * skipped (counted), and every member is held to the caps of a file, max_members, a ratio cap
  * (zip bombs), and refused when its name leaves the archive or it is an archive itself.
