@@ -5,8 +5,10 @@
 
 A ```sh block runs line by line in one scratch folder (so a line may use what the line before it
 wrote); a `paifu ...` line may exit 0 or 1 (1: findings), any other line must exit 0. A
-```python block runs with the package of the source tree and the built library. A ```c block
-must be doc/example.c, which the test builds and runs on a sample. Blocks that cannot run here
+```python block runs with the package of the source tree and the built library; when the text
+after it says what it prints (a "prints" line, then a ```text block), it must print exactly that.
+A ```c block must be doc/example.c, which the test builds and runs on a sample, and what the
+guide says it prints on a sample ("On `FILE` it prints", then a ```text block) is what it prints. Blocks that cannot run here
 say so in an HTML comment right above them (`<!-- not run ...: the reason -->`: a cluster, an
 interactive shell), and the README's set-up commands are left to .ci/run, which runs them.
 
@@ -17,6 +19,7 @@ The scratch folder holds what the guides' examples name: `samples/` (the bundled
 (Apricot-S/houou-logs src/houou_logs/db.py, create_logs_table; `log` gzip'd mjlog XML, as
 `paifu validate --help` says it reads them).
 """
+import difflib
 import glob
 import gzip
 import os
@@ -31,6 +34,7 @@ import zipfile
 
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
 SKIP = re.compile(r"<!--\s*not run", re.I)
+PRINTS = re.compile(r"\s*\n(?:[^\n`]*\bprints\b[^\n`]*\n)\s*\n```text\n(.*?)^```", re.S | re.M)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_bulk import HOUOU_CREATE_LOGS as HOUOU_LOGS_TABLE  # noqa: E402 (houou-logs' own, cited there)
@@ -54,7 +58,9 @@ def blocks(path):
         if SKIP.search(above) or (above.strip().endswith("-->") and
                                   SKIP.search("\n".join(before[-4:]))):
             continue
-        yield lang, body, line
+        # a block followed by "prints" (or "it prints ...:") and a ```text block: its output
+        after = PRINTS.match(text, m.end())
+        yield lang, body, line, after.group(1) if after else None
 
 
 def commands(body):
@@ -114,7 +120,7 @@ def main():
     c_blocks = 0
     for path in files:
         name = os.path.relpath(path, src)
-        for lang, body, line in blocks(path):
+        for lang, body, line, prints in blocks(path):
             d = scratch(src)
             try:
                 if lang == "sh":
@@ -136,6 +142,12 @@ def main():
                         failed += 1
                         print("%s:%d: the Python block failed:\n%s" % (name, line,
                                                                        p.stderr[-3000:]))
+                    elif prints is not None and p.stdout != prints:
+                        failed += 1
+                        print("%s:%d: the Python block prints what the text after it does not "
+                              "say:\n%s" % (name, line, "".join(difflib.unified_diff(
+                                  prints.splitlines(True), p.stdout.splitlines(True),
+                                  "the guide", "the block")))[-3000:])
                 else:
                     c_blocks += 1
                     ran += 1
@@ -143,6 +155,17 @@ def main():
                     if body != example:
                         failed += 1
                         print("%s:%d: the C block is not doc/example.c as it is" % (name, line))
+                    program = os.path.join(build, "tests", "doc_example")
+                    if os.path.exists(program):  # the guide's "it prints" after the block
+                        after = re.search(r"On `([^`]+)` it prints[^\n]*\n\n```text\n(.*?)^```",
+                                          open(path, encoding="utf-8").read(), re.S | re.M)
+                        if after:
+                            p = subprocess.run([program, os.path.join(src, after.group(1))],
+                                               capture_output=True, text=True, timeout=60)
+                            if p.stdout != after.group(2):
+                                failed += 1
+                                print("%s:%d: doc/example.c on %s prints otherwise:\n%s" % (
+                                    name, line, after.group(1), p.stdout[-2000:]))
             finally:
                 shutil.rmtree(d, ignore_errors=True)
     print("doc blocks: %d run, %d failed (%d C blocks compared with doc/example.c)"
