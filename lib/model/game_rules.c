@@ -162,6 +162,7 @@ int paifu_game_rules_resolve(paifu_rules **out, paifu_rules_origin *origin_out,
                              paifu_error *err)
 {
     PAIFU_ASSERT_ARG(out, err);
+    *out = NULL;
     paifu_rules_choice defaults = PAIFU_RULES_CHOICE_INIT;
     const paifu_rules_choice *c = choice ? choice : &defaults;
     if (c->version != PAIFU_RULES_CHOICE_VERSION)
