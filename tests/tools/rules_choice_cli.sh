@@ -105,5 +105,35 @@ contains "--rule family refused" "$work/err" "an MCR game cannot be checked unde
 "$paifu" validate --rules mcr "$mcr" >"$work/out" 2>"$work/err"
 check "mcr under mcr" 0 $?
 
+# ---- 2. what `rules show --format json` writes is a rule file ----
+for p in $("$paifu" rules list | cut -d' ' -f1); do
+    "$paifu" rules show "$p" --format json >"$work/$p.json"
+    "$paifu" rules show --rules-file "$work/$p.json" --format json >"$work/$p.again.json" 2>"$work/err"
+    check "rules show --rules-file of $p's json" 0 $?
+    cmp -s "$work/$p.json" "$work/$p.again.json" || {
+        echo "FAIL: $p: the rule file read back is another rule set"; failures=$((failures + 1)); }
+    "$paifu" rules show "$p" >"$work/$p.txt"
+    "$paifu" rules show --rules-file "$work/$p.json" >"$work/$p.again.txt"
+    cmp -s "$work/$p.txt" "$work/$p.again.txt" || {
+        echo "FAIL: $p: the text differs (a change where there is none?)"; failures=$((failures + 1)); }
+done
+# one value edited, as a referee would: EMA 2012 §3.6.1's uma 15000/5000 made 30000/10000 (the
+# EMA column of RRC 2024 Table 3 names 15/5 too); the rest stays ema's
+sed 's/"uma": "15000,5000,-5000,-15000"/"uma": "30000,10000,-10000,-30000"/' "$work/ema.json" >"$work/ema-edited.json"
+lacks "the edit took" "$work/ema-edited.json" '"uma": "15000,5000,-5000,-15000"'
+"$paifu" rules show --rules-file "$work/ema-edited.json" >"$work/out" 2>"$work/err"
+check "edited rule file" 0 $?
+contains "the edited value" "$work/out" "uma                      30000,10000,-10000,-30000"
+contains "said to differ from the preset" "$work/out" "rule set: ema (with overrides)"
+diff "$work/ema.txt" "$work/out" | grep -c '^>' >"$work/n"
+same "only uma (and the heading) changed" 2 "$(cat "$work/n")"
+"$paifu" validate --rules-file "$work/ema-edited.json" --format json "$ema" >"$work/out" 2>"$work/err"
+contains "validate names the change" "$work/out" '"overrides": ["uma=30000,10000,-10000,-30000"]'
+# a bad value in parameters is named by its place
+sed 's/"kiriage": "false"/"kiriage": "perhaps"/' "$work/ema.json" >"$work/bad.json"
+"$paifu" validate --rules-file "$work/bad.json" "$ema" >"$work/out" 2>"$work/err"
+check "bad parameter" 2 $?
+contains "bad parameter named" "$work/err" "at \$.parameters.kiriage"
+
 echo "$pass checks passed, $failures failed"
 [ "$failures" -eq 0 ]
