@@ -137,7 +137,7 @@ static void print_players(FILE *o, bool json, const paifu_game *g, const paifu_f
 static void print_finding(FILE *o, const vopts *st, const paifu_game *g,
                           const cli_rules_info *ri, const paifu_finding *f, bool *first)
 {
-    char cite[256];
+    char cite[512];
     cli_citation(cite, sizeof(cite), f->rule_ref, ri->citation);
     if (st->json || st->jsonl) {
         if (st->json)

@@ -772,6 +772,26 @@ int paifu_rules_changes(char *buf, size_t size, const paifu_rules *rules)
     return used > (size_t)INT32_MAX ? INT32_MAX : (int)used;
 }
 
+int paifu_rules__preset_value(char *buf, size_t size, const struct paifu_rules *rules,
+                              const char *key)
+{
+    const rule_row *row = find_row(key);
+    const struct paifu_rules *p = rules ? preset_of(rules->preset) : NULL;
+    buf[0] = '\0';
+    if (!row || !p ||
+        memcmp((const char *)rules + row->offset, (const char *)p + row->offset,
+               value_size(row->info.type)) == 0)
+        return 0;
+    int n = get_row(buf, size, p, row);
+    return n < 0 || (size_t)n >= size ? 0 : 1;
+}
+
+int paifu_rules__preset_family(const char *name)
+{
+    const struct paifu_rules *p = preset_of(name);
+    return p ? p->family : -1;
+}
+
 size_t paifu_rules_param_count(void)
 {
     return N_ROWS;

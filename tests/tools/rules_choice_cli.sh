@@ -135,5 +135,15 @@ sed 's/"kiriage": "false"/"kiriage": "perhaps"/' "$work/ema.json" >"$work/bad.js
 check "bad parameter" 2 $?
 contains "bad parameter named" "$work/err" "at \$.parameters.kiriage"
 
+# ---- 3. a citation says when the value compared was set for the game ----
+# EMA 2012 §3.6.1 gives uma 30000/10000; the referee's --rule another: the finding says both
+"$paifu" validate --rules ema2012 --rule uma=20000,10000,-10000,-20000 \
+    "$samples/session-ema2012.paifu.json" >"$work/out" 2>"$work/err"
+check "uma set by --rule" 1 $?
+contains "the citation names the value set" "$work/out" \
+    "[EMA 2012 §3.6.1; uma set to 20000,10000,-10000,-20000 for this game (EMA 2012 §3.6.1 gives 30000,10000,-10000,-30000)]"
+"$paifu" validate --rules ema2012 "$samples/session-ema2012.paifu.json" >"$work/out" 2>"$work/err"
+check "the preset's uma" 0 $?
+
 echo "$pass checks passed, $failures failed"
 [ "$failures" -eq 0 ]
