@@ -93,6 +93,10 @@ contains "stats: the riichi players" "$work/out" "Anna"
 check "riichi under mcr" 2 $?
 contains "riichi under mcr named" "$work/err" "session-tenhou.paifu.json: error: a riichi game cannot be checked under mcr, an MCR rule set"
 contains "its own preset" "$work/err" "use --rules tenhou [game 1]"
+# a score sheet names no rule set, but Pantheon's grammar is riichi's (han, fu, riichi deposits)
+"$paifu" validate --rules mcr "$samples/pantheon-ema-sheet.txt" >"$work/out" 2>"$work/err"
+check "sheet under mcr" 2 $?
+contains "sheet under mcr refused" "$work/err" "pantheon-ema-sheet.txt: error: a riichi game cannot be checked under mcr"
 # a rule file of the other family, and --rule family=...: refused alike
 "$paifu" rules show ema --format json >"$work/ema-rules.json"
 "$paifu" validate --rules-file "$work/ema-rules.json" "$mcr" >"$work/out" 2>"$work/err"
