@@ -289,7 +289,10 @@ void paifu_report__end_game(paifu_report *report)
 
 void paifu_report__rules(paifu_report *report, const struct paifu_rules *rules)
 {
-    report->rules = rules;
+    /* only a rule set with values other than its preset's has anything to say (the common
+       case, the preset itself, costs the findings nothing) */
+    char none[1];
+    report->rules = rules && paifu_rules_changes(none, sizeof(none), rules) > 0 ? rules : NULL;
 }
 
 const char *paifu_finding__seats(char *buf, size_t size, unsigned seats, int players)

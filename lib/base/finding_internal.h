@@ -17,8 +17,8 @@ struct paifu_report {
     size_t n_wins, cap_wins;
     const paifu_game *game; /* the game being verified (its players' names), or NULL */
     int document;           /* what its findings cite: enum paifu_document */
-    const struct paifu_rules *rules; /* the game's rule set (its values set for the game are
-                                        named in the citations), or NULL */
+    const struct paifu_rules *rules; /* the game's rule set when it has values other than its
+                                        preset's (named in the citations), else NULL */
     char **cites;           /* citations that name such values: owned, kept until the report
                                is freed (a finding points to its own), each once */
     size_t n_cites, cap_cites;
