@@ -137,7 +137,7 @@ static void print_players(FILE *o, bool json, const paifu_game *g, const paifu_f
 static void print_finding(FILE *o, const vopts *st, const paifu_game *g,
                           const cli_rules_info *ri, const paifu_finding *f, bool *first)
 {
-    char cite[256];
+    char cite[512];
     cli_citation(cite, sizeof(cite), f->rule_ref, ri->citation);
     if (st->json || st->jsonl) {
         if (st->json)
@@ -410,8 +410,18 @@ static int check_games(const vopts *st, vfile *f, vrun *run, vsync *sync, paifu_
         const char *source = strcmp(f->path, "-") == 0 ? "-" : paifu_reader_source(r);
         paifu_rules *rules = NULL;
         paifu_rules_origin origin;
-        if (rc > 0 &&
-            (rc = cli_resolve_rules_origin(&rules, &origin, st->ro, g, "rrc", err)) == 0) {
+        bool read = rc > 0; /* a game was read: an error below is this game's alone */
+        if (read &&
+            (rc = cli_resolve_rules_origin(&rules, &origin, st->ro, g, "rrc", err)) < 0) {
+            /* refused (a rule set of the other family): named, and the next game read */
+            vsync_wait(sync, run);
+            err->where.game = (int32_t)run->games++;
+            report_error(st, f, run, true, err, source);
+            paifu_error_clear(err);
+            rc = 0;
+            continue;
+        }
+        if (read) {
             paifu_verify_stats before = *paifu_report_stats(rep);
             paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
             vo.source_name = source;
@@ -462,6 +472,10 @@ static void print_tail(FILE *o, const char *format, const vrun *run, const char 
     else
         fprintf(o, "null");
     fprintf(o, ", \"games\": %zu, \"game_rules\": [", run->games);
+    if (rules_len && rules[0] == ',') { /* game 1 was refused: the first entry is a later one */
+        rules++;
+        rules_len--;
+    }
     if (rules_len)
         fwrite(rules, 1, rules_len, o);
     fprintf(o, "%s]", run->games ? "\n  " : "");

@@ -33,7 +33,7 @@ typedef struct rep_row {
 
 typedef struct rep_finding {
     paifu_finding f;
-    char rule[256];  /* public citation */
+    char rule[512];  /* public citation */
     size_t deal;     /* 1-based deal within the game, 0 none */
     bool result_only; /* its deal records results, no tiles (a score sheet): no event shown */
     int seats[2];

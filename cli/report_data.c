@@ -551,23 +551,26 @@ static void unranked(rep_doc *doc, size_t game, const char *reason)
 }
 
 /* Verify and settle game G (read from SOURCE, the IN_FILE'th before it there), add it to DOC
-   and rank it in the standings of its own rule set and number of players. */
+   and rank it in the standings of its own rule set and number of players. Returns 0, a
+   negative error, or 1 when the rule set is refused for this game (a rule set of the other
+   family: ERR names it, the game is left out and the next one may be read). */
 static int collect_game(rep_doc *doc, builder *bd, const char *source, size_t in_file,
                         const paifu_game *g, const char *format, const cli_rules_opts *ro,
                         paifu_report *rep, uint32_t max_findings, paifu_error *err)
 {
     paifu_rules *rules = NULL;
     paifu_rules_origin origin;
-    int rc = cli_resolve_rules_origin(&rules, &origin, ro, g, "rrc", err);
-    if (rc < 0)
-        return rc;
+    if (cli_resolve_rules_origin(&rules, &origin, ro, g, "rrc", err) < 0) {
+        err->where.game = (int32_t)in_file;
+        return 1;
+    }
     paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
     vo.source_name = source;
     vo.game_index = (int32_t)in_file;
     vo.max_findings = cli_findings_filter.active ? UINT32_MAX : max_findings;
     paifu_report_clear(rep);
     paifu_settled *v = NULL;
-    rc = paifu_game_settle(&v, g, rules, rep, &vo, err);
+    int rc = paifu_game_settle(&v, g, rules, rep, &vo, err);
     if (rc == 0) {
         add_game(doc, source, in_file + 1, g, rules, origin, ro, rep, v);
         rep_game *game = &doc->games[doc->n_games - 1];
@@ -617,9 +620,15 @@ static int collect_inputs(rep_doc *doc, builder *bd, const cli_inputs *in,
             char source[1024];
             shown_source(source, sizeof(source),
                          strcmp(path, "-") == 0 ? "-" : paifu_reader_source(r), path, in->rel[i]);
-            if (rc > 0)
-                rc = collect_game(doc, bd, source, in_file, g, paifu_reader_format(r), ro, rep,
-                                  max_findings, &err);
+            if (rc > 0 &&
+                (rc = collect_game(doc, bd, source, in_file, g, paifu_reader_format(r), ro, rep,
+                                   max_findings, &err)) > 0) {
+                /* a game refused by the rule set: named, and the next one read */
+                error_line(doc, &err, paifu_reader_source(r), in->rel[i]);
+                doc->unreadable++;
+                status = CLI_ERROR;
+                rc = 0;
+            }
             if (rc == 0) {
                 in_file++;
                 continue;

@@ -421,6 +421,7 @@ int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules
         int rc = paifu_reader_open(&r, in.paths[i], ropts, &err);
         bool container = r && paifu_reader_members(r, NULL, NULL, NULL);
         uint64_t seen_total = 0;
+        size_t in_file = 0; /* games read from this input */
         while (rc == 0) {
             const paifu_game *g;
             if ((rc = paifu_reader_next(&g, r, &err)) == 0)
@@ -428,8 +429,13 @@ int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules
             paifu_rules *rules = NULL;
             paifu_rules_origin origin = PAIFU_RULES_ASSUMED;
             const char *source = paifu_reader_source(r);
+            size_t index = rc > 0 ? in_file++ : in_file;
             if (rc > 0 &&
-                (rc = cli_resolve_rules_origin(&rules, &origin, ro, g, "rrc", &err)) == 0) {
+                cli_resolve_rules_origin(&rules, &origin, ro, g, "rrc", &err) < 0) {
+                /* refused (a rule set of the other family): named, and the next game read */
+                err.where.game = (int32_t)index;
+                rc = 1;
+            } else if (rc > 0) {
                 paifu_verify_options vo = PAIFU_VERIFY_OPTIONS_INIT;
                 vo.source_name = source;
                 vo.game_index = 0;
@@ -465,7 +471,7 @@ int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules
             cli_print_error(&err);
             cli_progress_unlock();
             status = CLI_ERROR;
-            if (!container)
+            if (!container && rc < 0)
                 break;
             paifu_error_clear(&err);
             rc = 0;

@@ -77,3 +77,9 @@ add_test(NAME cli.convert
           ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/cli-convert-work ${PAIFU_PYTHON}
           "${PAIFU_CONVERT_CORPUS}")
 set_tests_properties(cli.convert PROPERTIES LABELS cli)
+# Issue 30's read-through: a game of the other family refused by name (the next one checked),
+# and a rule file written by `rules show --format json` read back.
+add_test(NAME cli.rules_choice
+  COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/rules_choice_cli.sh $<TARGET_FILE:paifu_cli>
+          ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/cli-rules-choice-work)
+set_tests_properties(cli.rules_choice PROPERTIES LABELS cli)

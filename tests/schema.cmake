@@ -18,7 +18,13 @@ add_test(NAME schema.report
   COMMAND ${PAIFU_BASH} -c "mkdir -p '${PAIFU_SCHEMA_WORK}'; \
     '$<TARGET_FILE:paifu_cli>' validate --format json '${PROJECT_SOURCE_DIR}'/samples/* /nonexistent > '${PAIFU_SCHEMA_WORK}/report.json'; \
     test $? -le 2 && '${PAIFU_PYTHON}' '${CMAKE_CURRENT_SOURCE_DIR}/tools/check_schema.py' '${PROJECT_SOURCE_DIR}/schemas/report.schema.json' '${PAIFU_SCHEMA_WORK}/report.json'")
+# a rule file, and what `paifu rules show PRESET --format json` writes for every preset (a rule
+# file too, to be saved and edited)
 add_test(NAME schema.rules
-  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/check_schema.py
-          ${PROJECT_SOURCE_DIR}/schemas/rules.schema.json ${CMAKE_CURRENT_SOURCE_DIR}/data/rules-example.json)
+  COMMAND ${PAIFU_BASH} -c "set -e; mkdir -p '${PAIFU_SCHEMA_WORK}'; \
+    for p in \$('$<TARGET_FILE:paifu_cli>' rules list | cut -d' ' -f1); do \
+      '$<TARGET_FILE:paifu_cli>' rules show \$p --format json > '${PAIFU_SCHEMA_WORK}'/rules-\$p.json; \
+    done; \
+    '${PAIFU_PYTHON}' '${CMAKE_CURRENT_SOURCE_DIR}/tools/check_schema.py' '${PROJECT_SOURCE_DIR}/schemas/rules.schema.json' \
+      '${CMAKE_CURRENT_SOURCE_DIR}/data/rules-example.json' '${PAIFU_SCHEMA_WORK}'/rules-*.json")
 set_tests_properties(schema.paifu schema.report schema.rules PROPERTIES LABELS schema)

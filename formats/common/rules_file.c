@@ -2,7 +2,12 @@
  * rules_file.c: JSON rule files (schemas/rules.schema.json):
  *   {"preset": "rrc", "overrides": {"kiriage": true, "uma": [30000, 10000, -10000, -30000]}}
  * The preset is loaded first and each override applied through the by-name setter, so a rule
- * file can set exactly what `--rule KEY=VALUE` can.
+ * file can set exactly what `--rule KEY=VALUE` can. What `paifu rules show PRESET --format json`
+ * writes is a rule file too, to be saved and edited:
+ *   {"preset": "ema", "parameters": {"family": "riichi", ...}, "enforcement": [...]}
+ * "parameters" gives every parameter's value (the full rule set: a value that differs from the
+ * preset's is a change of it), then "overrides" apply; "enforcement" is what paifu checks of
+ * the preset's document, written for the reader and not read back.
  */
 #include "format.h"
 #include "input.h"
@@ -47,12 +52,17 @@ int paifu_rules_read_file(paifu_rules **out, const char *path, paifu_error *err)
     json_object_foreach(root, key, v)
     {
         if (strcmp(key, "preset") != 0 && strcmp(key, "overrides") != 0 &&
+            strcmp(key, "parameters") != 0 && strcmp(key, "enforcement") != 0 &&
             strcmp(key, "$schema") != 0 && strcmp(key, "description") != 0) {
             json_cursor_key(&c, key);
-            rc = jerr(&c, "expected preset, overrides or description, found \"%s\"", key);
+            rc = jerr(&c, "expected preset, parameters, overrides or description, found \"%s\"",
+                      key);
             goto done;
         }
     }
+    json_t *params = json_object_get(root, "parameters");
+    if (params && (rc = paifu_json__read_rule_parameters(&c, params, rules)) < 0)
+        goto done;
     if ((rc = paifu_json__read_rules(&c, root, NULL, rules)) < 0)
         goto done;
     *out = rules;

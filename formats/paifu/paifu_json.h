@@ -22,6 +22,13 @@ int paifu_json__read_rules(json_cursor *c, const json_t *rules, paifu_game *game
                            paifu_rules *apply);
 
 /*
+ * Apply a rule file's "parameters" (`paifu rules show --format json` writes every parameter's
+ * value there) to APPLY: each value checked against the rule table, and set where it differs
+ * from APPLY's (so the preset's own values count as no change).
+ */
+int paifu_json__read_rule_parameters(json_cursor *c, const json_t *params, paifu_rules *apply);
+
+/*
  * The rule set of a game as a JSON object that travels with it in formats that have no place
  * for it, under the key PAIFU_RULES_KEY (an mjai start_game key, a tenhou.net/6 header key:
  * other readers ignore it): {"preset", "overrides", "unknown", "final_unknown", "assumed": reasons}

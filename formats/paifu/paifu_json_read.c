@@ -754,6 +754,40 @@ static int rule_value_text(json_cursor *c, const json_t *v, char *buf, size_t si
     return jerr(c, "expected a string, boolean, integer or array, found %s", jtype(v));
 }
 
+int paifu_json__read_rule_parameters(json_cursor *c, const json_t *params, paifu_rules *apply)
+{
+    size_t old = json_cursor_key(c, "parameters");
+    if (!json_is_object(params))
+        return jerr(c, "expected an object of every parameter's value, found %s", jtype(params));
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)params, key, v)
+    {
+        char text[256], now[256], then[256];
+        size_t o2 = json_cursor_key(c, key);
+        if (rule_value_text(c, v, text, sizeof(text)) < 0)
+            return PAIFU_EFORMAT;
+        /* set only what differs from the preset: the preset's own values are no changes */
+        paifu_rules *probe = NULL;
+        paifu_error e;
+        paifu_error_clear(&e);
+        int rc = paifu_rules_copy(&probe, apply, &e);
+        if (rc == 0)
+            rc = paifu_rules_set(probe, key, text, &e);
+        if (rc == 0 && (paifu_rules_get(now, sizeof(now), apply, key, &e) < 0 ||
+                        paifu_rules_get(then, sizeof(then), probe, key, &e) < 0))
+            rc = PAIFU_ERROR;
+        paifu_rules_free(probe);
+        if (rc < 0)
+            return jerr(c, "%s", e.text);
+        if (strcmp(now, then) != 0 && paifu_rules_set(apply, key, text, c->err) < 0)
+            return PAIFU_ERROR;
+        json_cursor_pop(c, o2);
+    }
+    json_cursor_pop(c, old);
+    return 0;
+}
+
 int paifu_json__read_rules(json_cursor *c, const json_t *rules, paifu_game *game,
                            paifu_rules *apply)
 {

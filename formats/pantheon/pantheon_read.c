@@ -179,6 +179,10 @@ static int parse_header(parser *p)
                                     "expected 3 or 4 players with their points, found %d", n);
     p->players = n;
     int rc = paifu_game_set_players(p->game, n, p->err);
+    /* a fact of the format: Pantheon keeps riichi games (its grammar has han, fu and riichi
+       deposits), so a rule set of MCR is refused for the sheet (paifu_game_rules_resolve) */
+    if (rc == 0)
+        rc = paifu_game_add_rule_override(p->game, "family", "riichi", p->err);
     for (int s = 0; rc == 0 && s < n; s++)
         rc = paifu_game_set_player_name(p->game, s, p->alias[s], p->err);
     res.has_points = true;

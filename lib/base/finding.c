@@ -74,7 +74,34 @@ void paifu_report_free(paifu_report *report)
         return;
     free(report->findings);
     free(report->wins);
+    for (size_t i = 0; i < report->n_cites; i++)
+        free(report->cites[i]);
+    free(report->cites);
     free(report);
+}
+
+/* TEXT kept in R's citations (once each): a finding's rule_ref lives as long as the report.
+   NULL when it cannot be kept. */
+static const char *keep_cite(paifu_report *r, const char *text)
+{
+    for (size_t i = 0; i < r->n_cites; i++)
+        if (strcmp(r->cites[i], text) == 0)
+            return r->cites[i];
+    if (r->n_cites == r->cap_cites) {
+        size_t ncap = r->cap_cites ? r->cap_cites * 2 : 8;
+        char **c = realloc(r->cites, ncap * sizeof(*c));
+        if (!c)
+            return NULL;
+        r->cites = c;
+        r->cap_cites = ncap;
+    }
+    size_t n = strlen(text) + 1;
+    char *copy = malloc(n);
+    if (!copy)
+        return NULL;
+    memcpy(copy, text, n);
+    r->cites[r->n_cites++] = copy;
+    return copy;
 }
 
 void paifu_report_clear(paifu_report *report)
@@ -211,6 +238,16 @@ static int add_finding(paifu_report *r, const char *code, const paifu_location *
         vsnprintf(raw, sizeof(raw), fmt, ap);
         name_seats(f->message, sizeof(f->message), raw, r->game);
         rule_ref = paifu_finding__cite(info->code, rule_ref, r->document);
+        char set[480];
+        if (r->rules &&
+            paifu_finding__cite_set(set, sizeof(set), info->code, rule_ref, r->rules) > 0) {
+            rule_ref = keep_cite(r, set);
+            if (!rule_ref) {
+                r->n--;
+                r->lost = true; /* paifu_verify_game fails with PAIFU_ENOMEM */
+                return PAIFU_ENOMEM;
+            }
+        }
     } else {
         vsnprintf(f->message, sizeof(f->message), fmt, ap);
     }
@@ -247,6 +284,15 @@ void paifu_report__game(paifu_report *report, const paifu_game *game, int docume
 void paifu_report__end_game(paifu_report *report)
 {
     report->game = NULL;
+    report->rules = NULL;
+}
+
+void paifu_report__rules(paifu_report *report, const struct paifu_rules *rules)
+{
+    /* only a rule set with values other than its preset's has anything to say (the common
+       case, the preset itself, costs the findings nothing) */
+    char none[1];
+    report->rules = rules && paifu_rules_changes(none, sizeof(none), rules) > 0 ? rules : NULL;
 }
 
 const char *paifu_finding__seats(char *buf, size_t size, unsigned seats, int players)

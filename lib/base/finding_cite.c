@@ -21,6 +21,7 @@
 #include "finding_internal.h"
 #include "rules_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct cite_row {
@@ -274,11 +275,20 @@ static const cite_row rows[] = {
       "RRC 2024 §3.12 (RRC 2024 Table 3 (WRC): uma 15/5, oka 0)", "EMA 2012 §3.6.1",
       "JHC 2016 §7.3.1.9 (second: no uma or oka)", TH("return points, oka and uma"),
       MS("return points and uma")}},
+    /* final points other than the last deal's result: the points each deal left (RRC 2024
+       §3.12: places "в порядке убывания количества очков" after the game; EMA 2012 §3.6: "the
+       final count of points decides"; JHC 2016 §6.2.9: each player counts the points at the end) */
     {"game.final_points", "RRC 2024 §3.12",
-     {"RRC 2024 §3.12", "RRC 2024 Table 3 (EMA): leftover riichi sticks to the winner",
-      "RRC 2024 Table 3 (WRC): leftover riichi sticks are lost", "EMA 2012 §3.6",
-      "JHC 2016 §6.2.9", TH("leftover riichi sticks to the first"),
-      MS("leftover riichi sticks to the first")}},
+     {"RRC 2024 §3.12", T3E("RRC 2024 §3.12"), T3W("RRC 2024 §3.12"), "EMA 2012 §3.6",
+      "JHC 2016 §6.2.9", NO_TH("RRC 2024 §3.12"), NO_MS("RRC 2024 §3.12")}},
+    /* ... where the riichi sticks left on the table at the end are the difference */
+    {"game.final_points", "leftover_riichi",
+     {"RRC 2024 §3.12 (leftover riichi sticks to the winner, shared among tied winners)",
+      "RRC 2024 Table 3 (EMA): leftover riichi sticks to the winner",
+      "RRC 2024 Table 3 (WRC): leftover riichi sticks are lost",
+      "EMA 2012 §3.6 (leftover riichi sticks to the winner)",
+      NO_JHC("the rule set's leftover_riichi (RRC 2024 §3.12: to the winner)"),
+      TH("leftover riichi sticks to the first"), MS("leftover riichi sticks to the first")}},
     {"game.final_points", "RRC 2024 §3.12; JHC 2016 §6.2.10",
      {"RRC 2024 §3.12", T3E("RRC 2024 §3.12"), T3W("RRC 2024 §3.12"), NO_EMA("RRC 2024 §3.12"),
       "JHC 2016 §6.2.10", NO_TH("RRC 2024 §3.12"), NO_MS("RRC 2024 §3.12")}},
@@ -374,4 +384,85 @@ const char *paifu_finding__cite_row(size_t i, int document, const char **code, c
     if (key)
         *key = rows[i].key;
     return rows[i].doc[document];
+}
+
+/* Whether the comma-separated LIST holds NAME (LEN bytes). */
+static bool listed(const char *list, const char *name, size_t len)
+{
+    for (const char *p = list; p && *p;) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        if (n == len && strncmp(p, name, len) == 0)
+            return true;
+        p = comma ? comma + 1 : NULL;
+    }
+    return false;
+}
+
+/* The clause of PRESET's enforcement table that carries parameter NAME (the row that reports
+   CODE first), or NULL. */
+static const char *clause_of(const char *preset, const char *code, const char *name, size_t len)
+{
+    const paifu_rule_check *checks = NULL;
+    size_t n = paifu_rules_checks(&checks, preset);
+    const char *any = NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (!listed(checks[i].params, name, len))
+            continue;
+        if (listed(checks[i].findings, code, strlen(code)))
+            return checks[i].clause;
+        if (!any)
+            any = checks[i].clause;
+    }
+    return any;
+}
+
+size_t paifu_finding__cite_set(char *buf, size_t size, const char *code, const char *cite,
+                               const struct paifu_rules *rules)
+{
+    const char *preset = paifu_rules_name(rules);
+    size_t used = 0, code_len = strlen(code);
+    char noted[512] = ","; /* the parameters looked at so far: ",a,b," */
+    if (!cite)
+        return 0; /* a finding on the log itself names no rule */
+    /* which parameters a finding of CODE turns on: those of every rule that reports it, in
+       the table of every preset of the game's family (a parameter carries the same rule
+       whatever the document) */
+    for (size_t p = 0; p < paifu_rules_preset_count(); p++) {
+        const paifu_rule_check *checks = NULL;
+        if (paifu_rules__preset_family(paifu_rules_preset_name(p)) != rules->family)
+            continue;
+        size_t n = paifu_rules_checks(&checks, paifu_rules_preset_name(p));
+        for (size_t i = 0; i < n; i++) {
+            if (!listed(checks[i].findings, code, code_len))
+                continue;
+            for (const char *q = checks[i].params; q && *q;) {
+                const char *comma = strchr(q, ',');
+                size_t len = comma ? (size_t)(comma - q) : strlen(q);
+                char name[64], key[70], given[160], now[160];
+                snprintf(name, sizeof(name), "%.*s", (int)len, q);
+                snprintf(key, sizeof(key), ",%s,", name);
+                q = comma ? comma + 1 : NULL;
+                if (strstr(noted, key))
+                    continue;
+                if (strlen(noted) + len + 1 < sizeof(noted))
+                    strcat(strcat(noted, name), ",");
+                if (!paifu_rules__preset_value(given, sizeof(given), rules, name) ||
+                    paifu_rules_get(now, sizeof(now), rules, name, NULL) < 0)
+                    continue;
+                /* the clause of the game's own preset, else RRC 2024's (Table 3 builds on it) */
+                const char *clause = clause_of(preset, code, name, len);
+                if (!clause)
+                    clause = clause_of("rrc", code, name, len);
+                int w = snprintf(buf + used, used < size ? size - used : 0,
+                                 "%s%s%s set to %s for this game (%s%s gives %s)",
+                                 used ? "" : cite, "; ", name, now,
+                                 clause ? "" : "the preset ", clause ? clause : preset, given);
+                used += w > 0 ? (size_t)w : 0;
+            }
+        }
+    }
+    if (used >= size && size) /* cut: the citation stays whole, the notes end short */
+        buf[size - 1] = '\0';
+    return used;
 }

@@ -17,6 +17,11 @@ struct paifu_report {
     size_t n_wins, cap_wins;
     const paifu_game *game; /* the game being verified (its players' names), or NULL */
     int document;           /* what its findings cite: enum paifu_document */
+    const struct paifu_rules *rules; /* the game's rule set when it has values other than its
+                                        preset's (named in the citations), else NULL */
+    char **cites;           /* citations that name such values: owned, kept until the report
+                               is freed (a finding points to its own), each once */
+    size_t n_cites, cap_cites;
     bool lost; /* a finding of the game being verified could not be kept (out of memory) */
 };
 
@@ -30,6 +35,19 @@ void paifu_report__begin_game(paifu_report *report, uint32_t max_per_game);
    where its message says `seat N`. */
 void paifu_report__game(paifu_report *report, const paifu_game *game, int document);
 void paifu_report__end_game(paifu_report *report);
+/* The rule set of the game being verified (until paifu_report__end_game): where a finding
+   turns on a parameter whose value differs from the preset's (a --rule, a rule file, the log's
+   own settings or facts), its citation says so and what the preset's clause gives
+   (paifu_finding__cite_set). */
+void paifu_report__rules(paifu_report *report, const struct paifu_rules *rules);
+
+/* Write into BUF what a finding of CODE citing CITE (may be NULL) says of RULES' values that
+   differ from its preset: CITE followed by "; KEY set to VALUE for this game (CLAUSE gives
+   PRESET'S VALUE)" for every parameter a rule of CODE turns on (the enforcement tables of
+   rules_checks.c, every preset's: which parameters carry the rules a finding reports) whose
+   value differs. Returns the length written, 0 when no such value (BUF then unused). */
+size_t paifu_finding__cite_set(char *buf, size_t size, const char *code, const char *cite,
+                               const struct paifu_rules *rules);
 
 /* What a finding of CODE that names the rule KEY (the RRC 2024 clause the verifier passes, or
    NULL) cites under DOCUMENT (enum paifu_document): that document's clause, or where it says

@@ -13,7 +13,10 @@
  *   3. when the caller brought the rule set (1 or 2) and the log has rules of its own, every
  *      fact of the log is taken from the log's rule set (its preset and overrides; only its
  *      overrides when it names no preset): a preset or a rule file brings rulings, never the
- *      tile set, the players or the length;
+ *      tile set, the players or the length. The family (riichi or MCR) is the one fact that is
+ *      not taken: the tiles and the scoring system are another game's, so a rule set of the
+ *      other family brings no ruling that applies, and the game is refused (PAIFU_EINVAL
+ *      naming both and the rule set to use), before and after step 5 alike;
  *   4. a game of three players is checked with three (the rule set may be a four-player one:
  *      a preset or a file chosen for another table);
  *   5. the caller's KEY=VALUE assignments, last, so they win over everything above: the one
@@ -27,6 +30,7 @@
 #include "rules_internal.h"
 
 #include <stdbool.h>
+#include <string.h>
 #include <strings.h>
 
 int paifu_rules_choice_init(paifu_rules_choice *choice, unsigned int version)
@@ -62,6 +66,46 @@ static int apply_log_overrides(paifu_rules *r, const paifu_game *game, bool fact
     return 0;
 }
 
+/* The family the log was played in (enum paifu_family), or -1 when it does not say: the
+   family of the preset it names with its overrides, else a `family` override of its own. */
+static int log_family(int *out, const paifu_game *game, paifu_error *err)
+{
+    *out = -1;
+    const char *logged = game ? paifu_game_rules_name(game) : NULL;
+    bool named = logged && *logged;
+    for (size_t i = 0; game && !named && i < paifu_game_rule_override_count(game); i++)
+        named = strcmp(paifu_game_rule_override(game, i)->key, "family") == 0;
+    if (!named)
+        return 0;
+    paifu_rules *own = NULL;
+    int rc = paifu_rules_preset(&own, logged && *logged ? logged : paifu_rules__default_preset,
+                                err);
+    if (rc == 0)
+        rc = apply_log_overrides(own, game, false, err);
+    if (rc == 0)
+        *out = own->family;
+    paifu_rules_free(own);
+    return rc;
+}
+
+/* Refuse R for GAME when the log was played in the other family (FAMILY, from log_family). */
+static int same_family(const paifu_rules *r, const paifu_game *game, int family,
+                       paifu_error *err)
+{
+    if (family < 0 || r->family == family)
+        return 0;
+    const char *logged = paifu_game_rules_name(game);
+    const char *use = logged && *logged ? logged
+                      : family == PAIFU_FAMILY_MCR ? "mcr"
+                                                   : paifu_rules__default_preset;
+    bool mcr = family == PAIFU_FAMILY_MCR;
+    return paifu_error_set(err, PAIFU_EINVAL, NULL,
+                           "%s game cannot be checked under %s, %s rule set (the tiles and the "
+                           "scoring are another game's); use --rules %s",
+                           mcr ? "an MCR" : "a riichi", paifu_rules_name(r),
+                           mcr ? "a riichi" : "an MCR", use);
+}
+
 /* Step 3: the facts of the log's own rule set copied into R (a caller's rule set). */
 static int keep_log_facts(paifu_rules *r, const paifu_game *game, paifu_error *err)
 {
@@ -78,9 +122,10 @@ static int keep_log_facts(paifu_rules *r, const paifu_game *game, paifu_error *e
     return rc;
 }
 
-/* Steps 1 to 3: the rule set before the adjustments, and where it came from. */
+/* Steps 1 to 3: the rule set before the adjustments, and where it came from; FAMILY is the
+   log's (log_family). */
 static int base_rules(paifu_rules **out, paifu_rules_origin *origin, const paifu_game *game,
-                      const paifu_rules_choice *c, paifu_error *err)
+                      const paifu_rules_choice *c, int family, paifu_error *err)
 {
     const char *name = c->preset, *logged = game ? paifu_game_rules_name(game) : NULL;
     int rc;
@@ -106,6 +151,8 @@ static int base_rules(paifu_rules **out, paifu_rules_origin *origin, const paifu
             return 0;
     }
     if (rc == 0 && game)
+        rc = same_family(*out, game, family, err);
+    if (rc == 0 && game)
         rc = keep_log_facts(*out, game, err);
     return rc;
 }
@@ -115,6 +162,7 @@ int paifu_game_rules_resolve(paifu_rules **out, paifu_rules_origin *origin_out,
                              paifu_error *err)
 {
     PAIFU_ASSERT_ARG(out, err);
+    *out = NULL;
     paifu_rules_choice defaults = PAIFU_RULES_CHOICE_INIT;
     const paifu_rules_choice *c = choice ? choice : &defaults;
     if (c->version != PAIFU_RULES_CHOICE_VERSION)
@@ -122,12 +170,17 @@ int paifu_game_rules_resolve(paifu_rules **out, paifu_rules_origin *origin_out,
                                c->version);
     PAIFU_ASSERT_ARG(c->n_assignments == 0 || c->assignments, err);
     paifu_rules *r = NULL;
-    paifu_rules_origin origin;
-    int rc = base_rules(&r, &origin, game, c, err);
+    paifu_rules_origin origin = PAIFU_RULES_ASSUMED;
+    int family;
+    int rc = log_family(&family, game, err);
+    if (rc == 0)
+        rc = base_rules(&r, &origin, game, c, family, err);
     if (rc == 0 && game && paifu_game_players(game) == 3 && r->players != 3)
         r->players = 3;
     for (size_t i = 0; rc == 0 && i < c->n_assignments; i++)
         rc = paifu_rules_set_assignment(r, c->assignments[i], err);
+    if (rc == 0 && game) /* no KEY=VALUE makes it another game */
+        rc = same_family(r, game, family, err);
     if (rc < 0) {
         paifu_rules_free(r);
         return rc;

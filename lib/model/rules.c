@@ -26,7 +26,8 @@ typedef struct rule_row {
 
 #define ROW(name_, group_, type_, values_, def_, doc_, src_)                                       \
     {{#name_, group_, type_, values_, doc_, src_, 0}, offsetof(struct paifu_rules, name_), def_}
-/* A fact of the log (paifu_rule_param_info.fact): the tile set, the players, the length. */
+/* A fact of the log (paifu_rule_param_info.fact): the family, the tile set, the players, the
+   length. */
 #define FACT(name_, group_, type_, values_, def_, doc_, src_)                                      \
     {{#name_, group_, type_, values_, doc_, src_, 1}, offsetof(struct paifu_rules, name_), def_}
 
@@ -38,8 +39,9 @@ typedef struct rule_row {
 
 static const rule_row ROWS[] = {
     /* ---- game ---- */
-    ROW(family, "game", E, "riichi|mcr", "riichi",
-        "riichi: Japanese riichi; mcr: Chinese Official (81 fan)",
+    FACT(family, "game", E, "riichi|mcr", "riichi",
+        "riichi: Japanese riichi; mcr: Chinese Official (81 fan). A fact of the log that no "
+        "rule set changes: a game is refused under a rule set of the other family",
         "RRC 2024; MCR 2006 (Green Book)"),
     ROW(document, "game", E,
         "rrc2024|rrc2024_table3_ema|rrc2024_table3_wrc|ema2012|jhc2016|tenhou|majsoul|mcr2006",
@@ -768,6 +770,26 @@ int paifu_rules_changes(char *buf, size_t size, const paifu_rules *rules)
                 break;
             }
     return used > (size_t)INT32_MAX ? INT32_MAX : (int)used;
+}
+
+int paifu_rules__preset_value(char *buf, size_t size, const struct paifu_rules *rules,
+                              const char *key)
+{
+    const rule_row *row = find_row(key);
+    const struct paifu_rules *p = rules ? preset_of(rules->preset) : NULL;
+    buf[0] = '\0';
+    if (!row || !p ||
+        memcmp((const char *)rules + row->offset, (const char *)p + row->offset,
+               value_size(row->info.type)) == 0)
+        return 0;
+    int n = get_row(buf, size, p, row);
+    return n < 0 || (size_t)n >= size ? 0 : 1;
+}
+
+int paifu_rules__preset_family(const char *name)
+{
+    const struct paifu_rules *p = preset_of(name);
+    return p ? p->family : -1;
 }
 
 size_t paifu_rules_param_count(void)

@@ -10,8 +10,12 @@
  * do: RRC 2024, RRC 2024 basic rules, JHC 2016, EMA 2012, MCR 2006 (Green Book) by topic, and
  * RRC 2024 Table 3 (§12.1) for EMA and WRC.
  *
- * Status: ENFORCED holds for every log, score sheets included (the outcome and the money);
- * TILES needs the tiles of the deal (the play); NOLOG is not in any log (the clock, etiquette).
+ * Status: ENFORCED holds for every log, score sheets included (the outcome and the money, and
+ * what a sheet's yaku, han and fu show: lib/verify/sheet_check.c); TILES needs the tiles of the
+ * deal (the play); NOLOG is not in any log (the clock, etiquette). A rule of which a score sheet
+ * shows one part and only the tiles another is two rows. test_rules (rule_checks_match_the_code)
+ * fails when a TILES row carries a parameter or a finding the sheets check, or an ENFORCED row
+ * a parameter only the tiles show.
  */
 #include "rules_internal.h"
 
@@ -31,8 +35,10 @@
      "deal.kan,wall.replacement,wall.exhausted"}
 
 const paifu_rule_check paifu_rules__checks_rrc[] = {
-    {"RRC 2024 §3.1.1", "136 tiles, four of each kind at the whole table, a red five of each "
-     "suit", T, "red_fives", "deal.tile_count"},
+    {"RRC 2024 §3.1.1", "136 tiles, four of each kind at the whole table", T, "",
+     "deal.tile_count"},
+    {"RRC 2024 §3.1.1", "a red five of each suit (aka dora)", E, "red_fives",
+     "deal.tile_count,sheet.yaku"},
     {"RRC 2024 §3.3.5", "a robbed added kan is not declared: no kan dora indicator", T,
      "kan_dora", "deal.dora"},
     {"RRC 2024 §3.1.2", "seats and the first dealer by lot, the wall broken by the dice", X, "",
@@ -44,27 +50,32 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
      "discards", T, "kan_dora,kandora_timing", "deal.dora,wall.dora"},
     {"RRC 2024 §3.3.4", "kuikae: neither the called tile nor the other end of a chi", T, "kuikae",
      "deal.kuikae"},
-    {"RRC 2024 §3.3.5", "double and triple ron are paid; kokushi may rob a closed kan", E,
-     "multi_ron,chankan_ankan_kokushi", "win.order,win.tile,score.delta"},
-    {"RRC 2024 §3.3.6", "riichi: closed tenpai, 4 tiles left, no score minimum; after it only "
-     "the drawn tile is discarded; a closed kan that keeps the waits and reading", T,
-     "riichi_min_wall,riichi_min_points,riichi_ankan,ippatsu_ankan_breaks",
+    {"RRC 2024 §3.3.5", "double and triple ron are paid", E, "multi_ron",
+     "win.order,score.delta,draw.condition"},
+    {"RRC 2024 §3.3.5", "kokushi may rob a closed kan", T, "chankan_ankan_kokushi", "win.tile"},
+    {"RRC 2024 §3.3.6", "riichi: closed tenpai, 4 tiles left; after it only the drawn tile is "
+     "discarded; a closed kan that keeps the waits and reading", T,
+     "riichi_min_wall,riichi_ankan,ippatsu_ankan_breaks",
      "deal.riichi,deal.after_riichi,penalty.riichi_ankan"},
+    {"RRC 2024 §3.3.6", "riichi needs no score minimum", E, "riichi_min_points", "deal.riichi"},
     {"RRC 2024 basic rules §3.4", "furiten; temporary furiten until the player's own draw or "
      "call; after riichi for the rest of the deal", T, "temp_furiten", "win.furiten"},
-    {"RRC 2024 §3.5, §4", "a win needs a yaku; the yaku and their han; open tanyao", T,
-     "kuitan,ippatsu,renhou", "win.no_yaku,win.not_complete,score.yaku,score.han"},
-    {"RRC 2024 §3.5.1, §3.7.8", "yakuman add up; counted yakuman from 13 han", T,
-     "yakuman_stacking,double_yakuman,kazoe_yakuman", "score.yaku,score.points"},
+    {"RRC 2024 §3.5, §4", "a win needs a yaku; the yaku and their han; open tanyao", E,
+     "kuitan,ippatsu,renhou",
+     "win.no_yaku,win.not_complete,score.yaku,score.han,sheet.yaku,sheet.han,sheet.fu"},
+    {"RRC 2024 §3.5.1, §3.7.8", "yakuman add up; counted yakuman from 13 han", E,
+     "yakuman_stacking,double_yakuman,kazoe_yakuman", "score.yaku,score.points,sheet.han"},
     {"RRC 2024 §3.5.1", "a yakuman is paid 32000 / 48000, each further one as much again", E,
      "yakuman_stacking,double_yakuman", "score.delta,sheet.han"},
-    {"RRC 2024 §3.6", "dora, ura and kan ura (the latter for riichi winners)", T,
-     "ura_dora,kan_dora", "score.dora,wall.ura"},
-    {"RRC 2024 §3.7.1-§3.7.4", "fu", T,
-     "double_wind_pair_fu,rinshan_tsumo_fu,open_pinfu_fu", "score.fu"},
+    {"RRC 2024 §3.6", "dora, ura and kan ura (the latter for riichi winners)", E,
+     "ura_dora,kan_dora", "score.dora,wall.ura,sheet.yaku"},
+    {"RRC 2024 §3.7.1-§3.7.4", "fu", T, "double_wind_pair_fu,rinshan_tsumo_fu", "score.fu"},
+    {"RRC 2024 §3.7.3", "an open ron of the pinfu shape scores 30 fu", E, "open_pinfu_fu",
+     "score.fu,sheet.fu"},
     {"RRC 2024 §3.7.6-§3.7.8", "points from han and fu, limits; no kiriage", E, "kiriage",
      "score.points,score.limit,score.delta"},
-    {"RRC 2024 §3.7.9", "pao for daisangen and daisuushi", T, "pao,pao_ron_honba", "score.delta"},
+    {"RRC 2024 §3.7.9", "pao for daisangen and daisuushi", E, "pao,pao_ron_honba",
+     "score.delta,sheet.yaku"},
     {"RRC 2024 §3.7.9", "a liable player only for those yakuman, never the winner", E, "pao",
      "sheet.yaku,sheet.winner"},
     {"RRC 2024 §4.2.2", "tenhou: the dealer's tsumo; chiihou: a non-dealer's tsumo", E, "",
@@ -76,7 +87,7 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
      "draw.tenpai,draw.hand"},
     {"RRC 2024 §3.8", "the four abortive draws exist (not the triple ron)", E, "abortive",
      "draw.condition"},
-    {"RRC 2024 §3.8", "the condition of an abortive draw held", T, "abortive", "draw.condition"},
+    {"RRC 2024 §3.8", "the condition of an abortive draw held", T, "", "draw.condition"},
     {"RRC 2024 §3.9", "honba: 300 per honba, each winner of a multiple ron; renchan", E,
      "honba_value,honba_multi_ron,abortive_adds_honba,abortive_renchan",
      "flow.honba,flow.dealer,score.delta"},
@@ -97,8 +108,10 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
      "penalty.amount,game.final_score,flow.dealer,flow.honba"},
     {"RRC 2024 §3.13", "a chombo with another player's win in the deal is not charged", E,
      "chombo_with_win", "penalty.amount,game.final_score"},
-    {"RRC 2024 §3.13", "chombo for a false win, noten riichi, a kan after riichi", T, "",
-     "penalty.false_win,penalty.noten_riichi,penalty.riichi_ankan,penalty.unfounded"},
+    {"RRC 2024 §3.13", "chombo for a false win, a kan after riichi", T, "",
+     "penalty.false_win,penalty.riichi_ankan,penalty.unfounded"},
+    {"RRC 2024 §3.8, §3.13", "chombo for noten riichi (a riichi player noten at a draw)", E, "",
+     "penalty.noten_riichi"},
     {"RRC 2024 §3.13", "dead hand: no declarations for the rest of the deal", T, "",
      "penalty.dead_hand"},
     {"RRC 2024 §5", "etiquette: building, dice, how tiles are drawn, shown and announced", X, "",
@@ -117,13 +130,13 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
 
 /* EMA as RRC 2024 Table 3 describes it: the rows that differ from RRC, then RRC's. */
 const paifu_rule_check paifu_rules__checks_ema[] = {
-    {"RRC 2024 Table 3 (EMA)", "no red fives", T, "red_fives", "deal.tile_count"},
+    {"RRC 2024 Table 3 (EMA)", "no red fives", E, "red_fives", "deal.tile_count,sheet.yaku"},
     {"RRC 2024 Table 3 (EMA)", "no abortive draws", E, "abortive", "draw.condition"},
-    {"RRC 2024 Table 3 (EMA)", "no counted yakuman; yakuman do not add up", T,
-     "kazoe_yakuman,yakuman_stacking", "score.points,score.yaku"},
+    {"RRC 2024 Table 3 (EMA)", "no counted yakuman; yakuman do not add up", E,
+     "kazoe_yakuman,yakuman_stacking", "score.points,score.yaku,sheet.han"},
     {"RRC 2024 Table 3 (EMA)", "uma 15/5", E, "uma", "game.final_score"},
-    {"RRC 2024 Table 3 (EMA)", "open tanyao; kuikae forbidden", T, "kuitan,kuikae",
-     "score.yaku,deal.kuikae"},
+    {"RRC 2024 Table 3 (EMA)", "open tanyao", E, "kuitan", "score.yaku,sheet.han"},
+    {"RRC 2024 Table 3 (EMA)", "kuikae forbidden", T, "kuikae", "deal.kuikae"},
     {"RRC 2024 Table 3 (EMA)", "multiple ron: the sticks to the first in turn order", E,
      "winners_own_stick_back", "score.delta"},
     {"RRC 2024 Table 3", "rules the table does not list: as RRC 2024", E, "game_length",
@@ -133,28 +146,32 @@ const paifu_rule_check paifu_rules__checks_ema[] = {
 };
 
 const paifu_rule_check paifu_rules__checks_ema2012[] = {
-    {"EMA 2012 §1", "136 tiles, no flowers", T, "red_fives", "deal.tile_count"},
+    {"EMA 2012 §1", "136 tiles, no flowers", T, "", "deal.tile_count"},
+    {"EMA 2012 §1", "no red fives (no aka dora)", E, "red_fives", "deal.tile_count,sheet.yaku"},
     {"EMA 2012 §2.3-§2.6", "seats, building and breaking the wall, the dead wall", X, "", ""},
-    {"EMA 2012 §2.7, §3.3.12", "dora, kan dora, ura and kan ura of riichi winners", T,
-     "ura_dora,kan_dora,kandora_timing", "score.dora,deal.dora,wall.dora"},
+    {"EMA 2012 §2.7, §3.3.12", "dora, kan dora, ura and kan ura of riichi winners", E,
+     "ura_dora,kan_dora", "score.dora,sheet.yaku"},
+    {"EMA 2012 §3.3.7, §3.3.8", "a kan's dora indicator, revealed at once", T, "kandora_timing",
+     "deal.dora,wall.dora"},
     {"EMA 2012 §3.3", "turn order and calls", T, "",
      "deal.turn_order,deal.call,deal.hand_size,deal.tile_not_in_hand"},
-    {"EMA 2012 §3.3.6", "liability for the third dragon pon and the fourth wind pon", T, "pao",
-     "score.delta"},
+    {"EMA 2012 §3.3.6", "liability for the third dragon pon and the fourth wind pon", E, "pao",
+     "score.delta,sheet.yaku,sheet.winner"},
     {"EMA 2012 §3.3.7-§3.3.9", "added kan, closed kan, the fourth kan", T, "",
      "deal.kan,wall.replacement"},
-    {"EMA 2012 §3.3.10, §3.3.11, §3.2", "ron and tsumo with a yaku", T,
-     "kazoe_yakuman,yakuman_stacking", "win.no_yaku,win.not_complete,score.yaku,score.han"},
+    {"EMA 2012 §3.3.10, §3.3.11, §3.2", "ron and tsumo with a yaku", E,
+     "kazoe_yakuman,yakuman_stacking",
+     "win.no_yaku,win.not_complete,score.yaku,score.han,sheet.yaku,sheet.han"},
     {"EMA 2012 §3.3.12", "riichi: closed tenpai, 4 tiles left; a kan after riichi keeps the "
      "reading, three consecutive pons allowed", T, "riichi_min_wall,riichi_ankan",
      "deal.riichi,deal.after_riichi,penalty.riichi_ankan"},
     {"EMA 2012 §3.4.1", "the last tile: no call on it, no closed kan on it", T, "",
      "deal.call,deal.kan,wall.exhausted"},
-    {"EMA 2012 §3.4.2", "noten payments of 3000; tenpai shown, not on a tile held four times",
-     E, "noten_total,keishiki_tenpai,pure_karaten_tenpai",
-     "draw.payment,draw.tenpai"},
-    {"EMA 2012 §3.4.3", "the four abortive draws and their conditions", T, "abortive",
-     "draw.condition"},
+    {"EMA 2012 §3.4.2", "noten payments of 3000", E, "noten_total", "draw.payment"},
+    {"EMA 2012 §3.4.2", "tenpai shown, not on a tile held four times", T,
+     "keishiki_tenpai,pure_karaten_tenpai", "draw.tenpai"},
+    {"EMA 2012 §3.4.3", "the four abortive draws", E, "abortive", "draw.condition"},
+    {"EMA 2012 §3.4.3", "the conditions of the abortive draws", T, "", "draw.condition"},
     {"EMA 2012 §3.4.4", "riichi sticks of a draw stay for the next winner", E, "",
      "flow.riichi_sticks"},
     {"EMA 2012 §3.4.5", "furiten; temporary furiten ends at the player's draw or when a pon, "
@@ -162,8 +179,10 @@ const paifu_rule_check paifu_rules__checks_ema2012[] = {
     {"EMA 2012 §3.4.6", "chombo: a mangan payment, the deal replayed; annulled by a win "
      "declared at the same time", E, "chombo,chombo_with_win,chombo_redeal",
      "penalty.amount,flow.dealer"},
-    {"EMA 2012 §3.4.6", "what is chombo: a false win, noten riichi", T, "",
-     "penalty.false_win,penalty.noten_riichi,penalty.unfounded"},
+    {"EMA 2012 §3.4.6", "what is chombo: a false win", T, "",
+     "penalty.false_win,penalty.unfounded"},
+    {"EMA 2012 §3.4.6", "what is chombo: noten riichi (a riichi player noten at a draw)", E, "",
+     "penalty.noten_riichi"},
     {"EMA 2012 §3.4.7", "dead hand", T, "", "penalty.dead_hand"},
     {"EMA 2012 §3.4.8, §3.4.9", "minor infractions; how a win is declared and shown", X, "", ""},
     {"EMA 2012 §3.4.10, §3.4.12", "renchan counters, dealer rotation", E,
@@ -174,8 +193,10 @@ const paifu_rule_check paifu_rules__checks_ema2012[] = {
      "flow.game_end"},
     {"EMA 2012 §3.6.1", "uma 30/10 for the places", E, "uma,start_points,return_points",
      "game.final_points,game.final_score"},
-    {"EMA 2012 foreword 2008", "tanyao closed only; an identical tile may be discarded after a "
-     "chi", T, "kuitan,kuikae", "score.yaku,deal.kuikae"},
+    {"EMA 2012 foreword 2008", "tanyao closed only", E, "kuitan",
+     "score.yaku,sheet.yaku,sheet.han,sheet.fu"},
+    {"EMA 2012 foreword 2008", "an identical tile may be discarded after a chi", T, "kuikae",
+     "deal.kuikae"},
     {"EMA 2012 foreword 2012", "daisuushi is a double yakuman", T, "double_yakuman",
      "score.points"},
     {"RRC 2024 Table 3 (EMA; not in EMA 2012)", "multiple ron: the sticks to the first in "
@@ -194,8 +215,8 @@ const paifu_rule_check paifu_rules__checks_wrc[] = {
      "kiriage,kazoe_yakuman", "score.points,score.limit,score.delta"},
     {"RRC 2024 Table 3 (WRC)", "a double wind pair is 2 fu", T, "double_wind_pair_fu",
      "score.fu"},
-    {"RRC 2024 Table 3 (WRC)", "no red fives", T, "red_fives", "deal.tile_count"},
-    {"RRC 2024 Table 3 (WRC)", "pao also for suukantsu", T, "pao", "score.delta"},
+    {"RRC 2024 Table 3 (WRC)", "no red fives", E, "red_fives", "deal.tile_count,sheet.yaku"},
+    {"RRC 2024 Table 3 (WRC)", "pao also for suukantsu", E, "pao", "score.delta,sheet.yaku"},
     {"RRC 2024 Table 3 (WRC)", "kokushi may not rob a closed kan", T,
      "chankan_ankan_kokushi", "win.tile"},
     {"RRC 2024 Table 3", "rules the table does not list: as RRC 2024", E, "game_length",
@@ -211,7 +232,7 @@ const paifu_rule_check paifu_rules__checks_jhc2016[] = {
     {"JHC 2016 §6.1.4-§6.1.6", "a session may end before South 4", E, "time_limit",
      "flow.game_end"},
     {"JHC 2016 §6.2.3", "25000 points each", E, "start_points", "game.final_points,flow.scores"},
-    {"JHC 2016 §6.2.6-§6.2.8", "negative scores allowed, riichi while negative", T,
+    {"JHC 2016 §6.2.6-§6.2.8", "negative scores allowed, riichi while negative", E,
      "tobi,riichi_min_points", "deal.riichi,flow.game_end"},
     {"JHC 2016 §6.2.10", "the points at the table add up to 100000", E, "",
      "game.final_points"},
@@ -222,16 +243,17 @@ const paifu_rule_check paifu_rules__checks_jhc2016[] = {
      "deal.turn_order,deal.call,deal.kan,deal.hand_size,deal.tile_not_in_hand"},
     {"JHC 2016 §7.3.1 (JPML-B)", "riichi; furiten and temporary furiten", T,
      "riichi_min_wall,temp_furiten", "deal.riichi,deal.after_riichi,win.furiten"},
-    {"JHC 2016 §7.3.1 (JPML-B)", "yaku, fu and points", T, "", "win.no_yaku,score.han,score.fu,score.points"},
-    {"JHC 2016 §7.3.1.1", "open tanyao", T, "kuitan", "score.yaku"},
-    {"JHC 2016 §7.3.1.2", "no red fives", T, "red_fives", "deal.tile_count,score.yaku"},
-    {"JHC 2016 §7.3.1.3-§7.3.1.5", "kan dora, ura and kan ura", T, "kan_dora,ura_dora",
-     "score.dora,deal.dora"},
-    {"JHC 2016 §7.3.1.6", "ippatsu", T, "ippatsu", "score.yaku"},
+    {"JHC 2016 §7.3.1 (JPML-B)", "yaku, fu and points", E, "",
+     "win.no_yaku,score.han,score.fu,score.points,sheet.yaku,sheet.han,sheet.fu"},
+    {"JHC 2016 §7.3.1.1", "open tanyao", E, "kuitan", "score.yaku,sheet.han"},
+    {"JHC 2016 §7.3.1.2", "no red fives", E, "red_fives", "deal.tile_count,score.yaku,sheet.yaku"},
+    {"JHC 2016 §7.3.1.3-§7.3.1.5", "kan dora, ura and kan ura", E, "kan_dora,ura_dora",
+     "score.dora,deal.dora,sheet.yaku"},
+    {"JHC 2016 §7.3.1.6", "ippatsu", E, "ippatsu", "score.yaku,sheet.yaku"},
     {"JHC 2016 §7.3.1.7", "yakuman do not add up; double yakuman count", E,
      "yakuman_stacking,double_yakuman,kazoe_yakuman", "score.points,score.delta"},
-    {"JHC 2016 §7.3.1.8", "pao for daisangen, daisuushi and suukantsu", T, "pao,pao_ron_honba",
-     "score.delta"},
+    {"JHC 2016 §7.3.1.8", "pao for daisangen, daisuushi and suukantsu", E, "pao,pao_ron_honba",
+     "score.delta,sheet.yaku,sheet.winner"},
     {"JHC 2016 §7.3.1.9", "kuikae: only a chi may be slid", T, "kuikae", "deal.kuikae"},
     {"JHC 2016 §7.3.1.9 (second)", "no uma and no oka", E, "uma,oka,return_points",
      "game.final_score"},
@@ -240,14 +262,14 @@ const paifu_rule_check paifu_rules__checks_jhc2016[] = {
      "score.delta,draw.condition,flow.honba"},
     {"JHC 2016 §7.3.1.11", "renchan after the dealer's win or tenpai and any draw", E,
      "honba_value,abortive_adds_honba,abortive_renchan,noten_total", "flow.honba,flow.dealer"},
-    {"JHC 2016 §7.3.1.13", "no two-han minimum", T, "ryanhan_shibari", "win.no_yaku"},
-    {"JHC 2016 §7.3.1.14", "renhou is a mangan", T, "renhou", "score.yaku"},
+    {"JHC 2016 §7.3.1.13", "no two-han minimum", E, "ryanhan_shibari", "win.no_yaku"},
+    {"JHC 2016 §7.3.1.14", "renhou is a mangan", E, "renhou", "score.yaku,sheet.yaku"},
     {"JHC 2016 §7.3.1.15", "nagashi mangan, paid as a tsumo, not a win", E, "nagashi",
      "draw.payment"},
     {"JHC 2016 §7.3.1.16", "a closed kan's indicator at once, an open or added kan's after the "
      "discard", T, "kandora_timing", "deal.dora"},
     {"JHC 2016 §7.3.1.17", "rinshan kaihou after an open kan: the discarder into the kan pays "
-     "the whole hand", T, "pao", "score.delta"},
+     "the whole hand", E, "pao", "score.delta,sheet.yaku"},
     {"JHC 2016 §7.3.1.18", "yaku not used (local yaku): paifu scores none of them", T, "",
      "score.yaku"},
     {"JHC 2016 (not stated)", "pure karaten is noten at a draw (chosen: RRC 2024 §3.8, EMA "
@@ -256,9 +278,10 @@ const paifu_rule_check paifu_rules__checks_jhc2016[] = {
     {"JHC 2016 §8.1.2", "chombo: a mangan payment, the deal replayed, riichi sticks returned", E,
      "chombo,chombo_redeal,chombo_adds_honba,chombo_returns_riichi,chombo_with_win",
      "penalty.amount,flow.riichi_sticks,flow.dealer"},
-    {"JHC 2016 §8.1.2.6-§8.1.2.8", "chombo for a false win, a false riichi, a kan after riichi "
-     "that changes the wait or the hand", T, "riichi_ankan",
-     "penalty.false_win,penalty.noten_riichi,penalty.riichi_ankan"},
+    {"JHC 2016 §8.1.2.6, §8.1.2.8", "chombo for a false win, a kan after riichi that changes "
+     "the wait or the hand", T, "riichi_ankan", "penalty.false_win,penalty.riichi_ankan"},
+    {"JHC 2016 §8.1.2.7", "chombo for a false riichi (noten at a draw)", E, "",
+     "penalty.noten_riichi"},
     {"JHC 2016 §8.1.2.1-§8.1.2.5, §8.2", "walls and discards knocked over, tiles shown, "
      "attempted calls", X, "", ""},
     {"JHC 2016 §8.3.1, §8.3.3, §8.3.4", "warning, disqualification, black list", X, "", ""},
@@ -279,13 +302,15 @@ const paifu_rule_check paifu_rules__checks_jhc2016[] = {
      "nagashi,pao_ron_honba", "draw.payment,score.delta"},                                         \
     {doc, "multiple ron: honba and sticks to the first winner", E,                                 \
      "honba_multi_ron,winners_own_stick_back", "score.delta,flow.riichi_sticks"},                  \
-    {doc, "no renhou; rinshan tsumo fu; double yakuman", T,                                       \
-     "renhou,rinshan_tsumo_fu,double_yakuman", "score.yaku,score.fu,score.points"},                \
+    {doc, "no renhou", E, "renhou", "score.yaku,sheet.yaku"},                                     \
+    {doc, "rinshan tsumo fu; double yakuman", T, "rinshan_tsumo_fu,double_yakuman",               \
+     "score.fu,score.points"},                                                                     \
     {doc, "an open kan's indicator with its discard, written just before it", T,                 \
      "kandora_timing",                                                                             \
      "deal.dora"},                                                                                 \
-    {doc, "riichi needs 1000 points; a closed kan after riichi keeps the waits", T,               \
-     "riichi_min_points,riichi_ankan", "deal.riichi,penalty.riichi_ankan"},                        \
+    {doc, "riichi needs 1000 points", E, "riichi_min_points", "deal.riichi"},                      \
+    {doc, "a closed kan after riichi keeps the waits", T, "riichi_ankan",                         \
+     "deal.riichi,penalty.riichi_ankan"},                                                          \
     {doc, "no chombo: the client prevents it", E, "chombo", "penalty.amount"}
 
 const paifu_rule_check paifu_rules__checks_tenhou[] = {

@@ -246,6 +246,13 @@ int paifu_rules__set(struct paifu_rules *rules, const char *key, const char *val
 bool paifu_rules__is_fact(const char *key);
 /* Copy every fact of the log from SRC into DST (game_rules.c, step 3). */
 void paifu_rules__copy_facts(struct paifu_rules *dst, const struct paifu_rules *src);
+/* When parameter KEY of RULES differs from the preset RULES started from: 1, with the preset's
+   value in BUF (its text form); else 0 (the same value, an unknown key or preset, BUF too
+   small). What a finding's citation says of a value set for the game (finding_cite.c). */
+int paifu_rules__preset_value(char *buf, size_t size, const struct paifu_rules *rules,
+                              const char *key);
+/* The family (enum paifu_family) of preset NAME, -1 for an unknown name. */
+int paifu_rules__preset_family(const char *name);
 /* Reset to the table defaults. */
 void paifu_rules__defaults(struct paifu_rules *rules);
 

@@ -302,6 +302,29 @@ static void trace_points(paifu_report *rep, const paifu_game *game, const paifu_
     paifu_report_free(q.scratch);
 }
 
+/* Whether the recorded final POINTS are F's scores with the riichi sticks left on the table
+   settled another way than R's leftover_riichi (to the first, split, lost): the sticks are then
+   the difference, not a deal. */
+static bool leftover_differs(const int32_t *recorded, const flow *f, int players,
+                             const paifu_rules *r)
+{
+    if (f->sticks <= 0)
+        return false;
+    for (int mode = PAIFU_LEFTOVER_WINNER_SPLIT; mode <= PAIFU_LEFTOVER_LOST; mode++) {
+        if (mode == r->leftover_riichi)
+            continue;
+        paifu_rules other = *r;
+        other.leftover_riichi = mode;
+        int32_t points[PAIFU_SEATS];
+        final_points(points, f, players, &other);
+        if (paifu_replay__scores_possible(recorded, points,
+                                          (const int32_t (*)[PAIFU_SEATS])f->alts, f->n_alts,
+                                          players))
+            return true;
+    }
+    return false;
+}
+
 static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rules *r,
                       const paifu_verify_options *opts, const flow *f, const int32_t *penalties,
                       const paifu_deal *last, bool final_known, const paifu_deal_start *starts,
@@ -325,8 +348,14 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
             paifu_location w;
             paifu_finding__locate(&w, opts, NULL, -1);
             w.line = paifu_game_result_line(game, &w.column); /* a score sheet's points line */
-            paifu_report_add(rep, "game.final_points", &w, e, g, "RRC 2024 §3.12",
-                             "final points differ from the last deal's result");
+            if (leftover_differs(res->points, f, players, r))
+                paifu_report_add(rep, "game.final_points", &w, e, g, "leftover_riichi",
+                                 "final points differ from the last deal's result by the %d "
+                                 "riichi stick%s left on the table",
+                                 (int)f->sticks, f->sticks == 1 ? "" : "s");
+            else
+                paifu_report_add(rep, "game.final_points", &w, e, g, "RRC 2024 §3.12",
+                                 "final points differ from the last deal's result");
             trace_points(rep, game, r, opts, starts, res->points, wrong_end);
         }
         memcpy(points, res->points, sizeof(points));

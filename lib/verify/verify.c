@@ -98,6 +98,7 @@ static int verify_game(paifu_report *report, const paifu_game *game, const paifu
     paifu_report__begin_game(report, opts->max_findings);
     /* findings cite the rule set's document and name the game's players */
     paifu_report__game(report, game, rules->document);
+    paifu_report__rules(report, rules);
     int rc = kept(report, verify_walk(report, game, rules, opts, settled, err), err);
     paifu_report__end_game(report);
     return rc;

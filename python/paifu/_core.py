@@ -356,7 +356,8 @@ class Rules:
 
     @classmethod
     def from_file(cls, path: str) -> "Rules":
-        """Read a JSON rule file ({"preset": ..., "overrides": {...}})."""
+        """Read a JSON rule file ({"preset": ..., "overrides": {...}}, or what `paifu rules show
+        PRESET --format json` writes: {"preset": ..., "parameters": {...}})."""
         lib = _lib.load()
         r = cls.__new__(cls)
         r._ptr = ctypes.c_void_p()

@@ -704,7 +704,8 @@ class Game:
 
     def _verify(self, rules, overrides, fallback, source, game_index, max_findings):
         lib = _lib.load()
-        r, origin = resolve_rules(self, rules, overrides, fallback, with_origin=True)
+        r, origin = resolve_rules(self, rules, overrides, fallback, with_origin=True,
+                                  source=source, game_index=game_index)
         from ._names import rules_info
         info = rules_info(self, r, origin, rules, overrides)
         rep = ctypes.c_void_p()
@@ -748,12 +749,16 @@ class Game:
 
 
 def resolve_rules(game: Optional[Game], rules: RulesLike, overrides: Optional[Mapping[str, Any]],
-                  fallback: str = "rrc", with_origin: bool = False) -> Any:
+                  fallback: str = "rrc", with_origin: bool = False,
+                  source: Optional[str] = None, game_index: Optional[int] = None) -> Any:
     """The rule set to verify GAME under, by the library's one policy
     (paifu_game_rules_resolve, as `paifu validate --rules/--rule` resolves it): a Rules object
     as it is; else the preset RULES names, or the log's, or FALLBACK, followed by the log's own
     overrides (its facts: red fives, players, length); a three-player game plays it
-    three-handed; OVERRIDES last."""
+    three-handed; OVERRIDES last. A rule set of the other family than the game's (an MCR
+    game under a riichi preset, a riichi game under mcr) raises PaifuError naming both, its
+    location the game's SOURCE (default the name it was read under) and number (GAME_INDEX +
+    1, default its ``index``)."""
     from ._core import _rule_text
     lib = _lib.load()
     assigns = [("%s=%s" % (k, _rule_text(v))).encode() for k, v in (overrides or {}).items()]
@@ -766,9 +771,13 @@ def resolve_rules(game: Optional[Game], rules: RulesLike, overrides: Optional[Ma
     p = ctypes.c_void_p()
     origin = ctypes.c_int(0)
     err = new_error()
-    check(lib.paifu_game_rules_resolve(ctypes.byref(p), ctypes.byref(origin),
-                                       game._ptr if game else None, ctypes.byref(choice),
-                                       ctypes.byref(err)), err)
+    rc = lib.paifu_game_rules_resolve(ctypes.byref(p), ctypes.byref(origin),
+                                      game._ptr if game else None, ctypes.byref(choice),
+                                      ctypes.byref(err))
+    if rc < 0 and game is not None:  # the game's rules: the error names the game
+        err.where.game = game.index if game_index is None else game_index
+        check(rc, err, game.source if source is None else source)
+    check(rc, err)
     r = Rules._adopt(p)
     if with_origin:
         return r, _s(lib.paifu_rules_origin_name(origin.value))
@@ -1123,7 +1132,9 @@ class FileReport:
     """The verification of one input: its findings, format, games, counters and error; for a
     log database or an archive, ``member_errors`` the errors of the members that could not be
     read (the others were) and ``skipped`` the members that are no log (an archive's README),
-    which the summary counts as the command line does."""
+    which the summary counts as the command line does; for any input, ``member_errors`` also
+    holds the games a rule set of the other family refused (``location.game`` names each; its
+    entry of ``game_rules`` is None)."""
 
     __slots__ = ("file", "findings", "format", "games", "error", "stats", "game_rules",
                  "member_errors", "skipped")
@@ -1163,7 +1174,8 @@ class FileReport:
         d: Dict[str, Any] = {"file": self.file, "findings": [f.to_dict() for f in self.findings],
                              "format": self.format, "games": self.games,
                              "game_rules": [{"game": i + 1, "rules": r}
-                                            for i, r in enumerate(self.game_rules)]}
+                                            for i, r in enumerate(self.game_rules)
+                                            if r is not None]}
         if self.member_errors:
             d["member_errors"] = [e.to_dict() for e in self.member_errors]
         if self.error is not None:
@@ -1258,6 +1270,7 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
         reader = Reader(source, format=format, name=name)
         fmt = reader.format
         container = reader.is_container
+        resolve_rules(None, rules, overrides, fallback)  # an unknown preset or key: the file's
         while True:
             try:
                 g = reader.next_game()
@@ -1269,10 +1282,18 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
             if g is None:
                 break
             # a member's games are named FILE:MEMBER and, as every file's, numbered through
-            # the whole file (the games checked so far), as cmd_validate.c numbers them
+            # the whole file (the games read so far), as cmd_validate.c numbers them
+            src = g.source if container else fname
+            try:  # the choice is good (checked above): an error is this game's alone
+                resolve_rules(g, rules, overrides, fallback, source=src, game_index=games)
+            except PaifuError as e:
+                member_errors.append(e)  # refused (a rule set of the other family): named,
+                games += 1               # and the next game read, as the command line does
+                game_rules.append(None)  # its number kept
+                del g
+                continue
             try:
-                f, st = g._verify(rules, overrides, fallback, g.source if container else fname,
-                                  games, max_findings)
+                f, st = g._verify(rules, overrides, fallback, src, games, max_findings)
             except PaifuError as e:
                 if not container:
                     raise

@@ -96,6 +96,29 @@ class ValidateEqualsCli(unittest.TestCase):
             got = self.check([zpath, db])  # both at once: each file numbered from 1
             self.assertEqual([len(f["findings"]) > 0 for f in got["files"]], [True, True])
 
+    def test_a_game_of_the_other_family_is_refused(self):
+        # an MCR game under a riichi preset and riichi games under mcr: each refused game named
+        # (its file and number), the others checked, exit 2, the same report as the CLI's
+        with tempfile.TemporaryDirectory() as d:
+            mixed = os.path.join(d, "mixed.paifu.json")
+            with open(mixed, "wb") as f:
+                for n in ("session-ema.paifu.json", "mcr-east-round.paifu.json",
+                          "session-ema.paifu.json"):
+                    with open(sample(n), "rb") as s:
+                        f.write(s.read())
+            got = self.check([mixed, sample("mcr-east-round.paifu.json")], rules="ema")
+            self.assertEqual(got["exit_status"], 2)
+            errors = got["files"][0]["member_errors"]
+            self.assertEqual([e["where"]["game"] for e in errors], [2])
+            self.assertIn("an MCR game cannot be checked under ema", errors[0]["message"])
+            self.assertEqual([g["game"] for g in got["files"][0]["game_rules"]], [1, 3])
+            got = self.check([mixed], rules="mcr")
+            self.assertEqual([e["where"]["game"] for e in got["files"][0]["member_errors"]],
+                             [1, 3])
+            with self.assertRaisesRegex(paifu.PaifuError, r"\[game 1\]: error: an MCR game "
+                                        "cannot be checked under ema"):
+                paifu.read_game(sample("mcr-east-round.paifu.json")).verify("ema")
+
     def test_finding_text_equals_cli_line(self):
         with tempfile.TemporaryDirectory() as d:
             bad = common.with_findings(d)

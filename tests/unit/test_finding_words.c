@@ -288,6 +288,119 @@ static void citation_table_cites_each_document(void **state)
     assert_null(paifu_finding__cite("log.structure", NULL, PAIFU_DOC_TENHOU));
 }
 
+/* The citation of a finding whose rule turns on a value set for the game (a --rule, a rule
+   file, the log's own facts) says so and what the preset's clause gives, for any parameter the
+   enforcement tables tie to the finding's code; nothing when the values are the preset's. */
+static void citations_name_values_set_for_the_game(void **state)
+{
+    (void)state;
+    char buf[480];
+    paifu_rules *r = NULL;
+    /* EMA 2012 §3.6.1: "переможець отримує 30000 очок, гравець на другому місці отримує 10000" */
+    assert_int_equal(paifu_rules_preset(&r, "ema2012", NULL), 0);
+    assert_int_equal(paifu_finding__cite_set(buf, sizeof(buf), "game.final_score",
+                                             "EMA 2012 §3.6.1", r), 0);
+    assert_int_equal(paifu_rules_set(r, "uma", "20000,10000,-10000,-20000", NULL), 0);
+    assert_true(paifu_finding__cite_set(buf, sizeof(buf), "game.final_score", "EMA 2012 §3.6.1",
+                                        r) > 0);
+    assert_string_equal(buf, "EMA 2012 §3.6.1; uma set to 20000,10000,-10000,-20000 for this "
+                             "game (EMA 2012 §3.6.1 gives 30000,10000,-10000,-30000)");
+    /* not only uma: the return points of the same clause, each value named */
+    assert_int_equal(paifu_rules_set(r, "return_points", "25000", NULL), 0);
+    assert_true(paifu_finding__cite_set(buf, sizeof(buf), "game.final_score", "EMA 2012 §3.6.1",
+                                        r) > 0);
+    assert_non_null(strstr(buf, "; return_points set to 25000 for this game (EMA 2012 §3.6.1 "
+                                "gives 30000)"));
+    /* a finding whose rules do not turn on those values is left as it is */
+    assert_int_equal(paifu_finding__cite_set(buf, sizeof(buf), "deal.call", "EMA 2012 §3.3", r),
+                     0);
+    assert_int_equal(paifu_finding__cite_set(buf, sizeof(buf), "log.structure", NULL, r), 0);
+    paifu_rules_free(r);
+    /* a fact of the log kept under the caller's preset: RRC 2024 Table 3 gives EMA no red
+       fives; a game played with three is checked with them, and says so */
+    assert_int_equal(paifu_rules_preset(&r, "ema", NULL), 0);
+    assert_int_equal(paifu_rules_set(r, "red_fives", "3", NULL), 0);
+    assert_true(paifu_finding__cite_set(buf, sizeof(buf), "deal.tile_count", "RRC 2024 §3.1.1",
+                                        r) > 0);
+    assert_string_equal(buf, "RRC 2024 §3.1.1; red_fives set to 3 for this game (RRC 2024 Table "
+                             "3 (EMA) gives 0)");
+    /* a finding that names no rule (the log itself) is left as it is */
+    assert_int_equal(paifu_finding__cite_set(buf, sizeof(buf), "deal.tile_count", NULL, r), 0);
+    paifu_rules_free(r);
+    /* a clause the preset's own table does not list: RRC 2024's (RRC 2024 §3.7.6: no kiriage) */
+    assert_int_equal(paifu_rules_preset(&r, "ema", NULL), 0);
+    assert_int_equal(paifu_rules_set(r, "kiriage", "true", NULL), 0);
+    assert_true(paifu_finding__cite_set(buf, sizeof(buf), "score.limit", "x", r) > 0);
+    assert_string_equal(buf, "x; kiriage set to true for this game (RRC 2024 §3.7.6-§3.7.8 "
+                             "gives false)");
+    paifu_rules_free(r);
+}
+
+/* game.final_points cites the clause that decides final points (the points the deals left),
+   and the leftover riichi sticks only where they are the difference. The sheet: 30000 each; b
+   wins 2 han 30 fu (2000) from c; a draw where c alone is tenpai after riichi (3000 noten
+   payments, c's stick stays on the table). RRC 2024 §3.12 and RRC 2024 Table 3 (EMA): the
+   stick left goes to the winner (b, 32000). */
+static const paifu_finding *final_points_of(paifu_report *rep, const char *sheet,
+                                            const char *preset)
+{
+    paifu_game *g = NULL;
+    paifu_rules *r = NULL;
+    assert_int_equal(paifu_game_read_buffer(&g, sheet, strlen(sheet), NULL, NULL), 0);
+    assert_int_equal(paifu_rules_preset(&r, preset, NULL), 0);
+    paifu_report_clear(rep);
+    assert_int_equal(paifu_verify_game(rep, g, r, NULL, NULL), 0);
+    const paifu_finding *f = NULL;
+    for (size_t i = 0; i < paifu_report_count(rep); i++)
+        if (strcmp(paifu_report_finding(rep, i)->code, "game.final_points") == 0)
+            f = paifu_report_finding(rep, i);
+    paifu_rules_free(r);
+    paifu_game_free(g);
+    return f;
+}
+
+static void final_points_cite_what_decides_them(void **state)
+{
+    (void)state;
+    paifu_report *rep = NULL;
+    assert_int_equal(paifu_report_new(&rep, NULL), 0);
+    static const char right[] = "a:29000 b:32000 c:30000 d:29000\n"
+                                "ron b from c 2han 30fu (tanyao pinfu)\n"
+                                "draw tempai c riichi c\n";
+    /* a plain han typo (1 han for 2): the deals decide, whatever the document */
+    static const char typo[] = "a:29000 b:32000 c:30000 d:29000\n"
+                               "ron b from c 1han 30fu (tanyao pinfu)\n"
+                               "draw tempai c riichi c\n";
+    /* the stick left out (lost, as WRC would have it) */
+    static const char lost[] = "a:29000 b:31000 c:30000 d:29000\n"
+                               "ron b from c 2han 30fu (tanyao pinfu)\n"
+                               "draw tempai c riichi c\n";
+    static const struct {
+        const char *preset, *typo, *lost;
+    } under[] = {
+        {"rrc", "RRC 2024 §3.12",
+         "RRC 2024 §3.12 (leftover riichi sticks to the winner, shared among tied winners)"},
+        {"ema", "RRC 2024 §3.12 (RRC 2024 Table 3 gives EMA no other rule)",
+         "RRC 2024 Table 3 (EMA): leftover riichi sticks to the winner"},
+        {"ema2012", "EMA 2012 §3.6", "EMA 2012 §3.6 (leftover riichi sticks to the winner)"},
+    };
+    for (size_t i = 0; i < sizeof(under) / sizeof(under[0]); i++) {
+        assert_null(final_points_of(rep, right, under[i].preset));
+        const paifu_finding *f = final_points_of(rep, typo, under[i].preset);
+        assert_non_null(f);
+        assert_string_equal(f->rule_ref, under[i].typo);
+        assert_null(strstr(f->message, "stick"));
+        f = final_points_of(rep, lost, under[i].preset);
+        assert_non_null(f);
+        assert_string_equal(f->rule_ref, under[i].lost);
+        assert_string_equal(f->message, "final points differ from the last deal's result by the "
+                                        "1 riichi stick left on the table");
+    }
+    /* under WRC (RRC 2024 Table 3: the sticks are lost) the sheet without the stick is right */
+    assert_null(final_points_of(rep, lost, "wrc"));
+    paifu_report_free(rep);
+}
+
 /* Sets of seats and the model's codes in words. */
 static void words_for_codes(void **state)
 {
@@ -437,6 +550,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(citation_table_cites_each_document),
+        cmocka_unit_test(citations_name_values_set_for_the_game),
+        cmocka_unit_test(final_points_cite_what_decides_them),
         cmocka_unit_test(words_for_codes),
         cmocka_unit_test(messages_name_the_players),
         cmocka_unit_test(four_winds_after_a_closed_kan),

@@ -140,11 +140,88 @@ static void the_logs_facts_stay_under_any_rule_set(void **state)
     paifu_game_free(g);
 }
 
+/* The family is a fact no rule set changes: riichi is played with 136 tiles (RRC 2024 §3.1.1;
+   EMA 2012 §1.3: flowers and seasons "are not used in riichi mahjong"), MCR with flowers and
+   seasons replaced from the wall (MCR seed, item 23 "Замещение цветов и сезонов") and a hand
+   of 8 points at least (MCR seed, "сумма всех её фанов должна составлять 8 очков или
+   более"): the tiles and the scoring are another game's, so a rule set of the other family is
+   refused for a game, naming both and the preset to use, however it was chosen. */
+static void refused(const paifu_game *g, const paifu_rules_choice *c, const char *text)
+{
+    paifu_rules *r = (paifu_rules *)1;
+    paifu_error err;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_rules_resolve(&r, NULL, g, c, &err), PAIFU_EINVAL);
+    assert_null(r);
+    assert_string_equal(err.text, text);
+}
+
+static void a_rule_set_of_the_other_family_is_refused(void **state)
+{
+    (void)state;
+    paifu_game *mcr = make_game("mcr", 4), *ema = make_game("ema", 4);
+    paifu_rules_choice c = PAIFU_RULES_CHOICE_INIT;
+    c.preset = "ema";
+    refused(mcr, &c,
+            "an MCR game cannot be checked under ema, a riichi rule set (the tiles and the "
+            "scoring are another game's); use --rules mcr");
+    c.preset = "mcr";
+    refused(ema, &c,
+            "a riichi game cannot be checked under mcr, an MCR rule set (the tiles and the "
+            "scoring are another game's); use --rules ema");
+    /* a rule file's rules alike */
+    paifu_rules *file = NULL;
+    assert_int_equal(paifu_rules_preset(&file, "rrc", NULL), 0);
+    paifu_rules_choice f = PAIFU_RULES_CHOICE_INIT;
+    f.rules = file;
+    refused(mcr, &f,
+            "an MCR game cannot be checked under rrc, a riichi rule set (the tiles and the "
+            "scoring are another game's); use --rules mcr");
+    /* no KEY=VALUE makes it another game, not even family itself */
+    const char *riichi[] = {"family=riichi"}, *other[] = {"family=mcr"};
+    paifu_rules_choice a = PAIFU_RULES_CHOICE_INIT;
+    a.assignments = riichi;
+    a.n_assignments = 1;
+    refused(mcr, &a,
+            "an MCR game cannot be checked under mcr, a riichi rule set (the tiles and the "
+            "scoring are another game's); use --rules mcr");
+    a.assignments = other;
+    a.preset = "ema";
+    refused(ema, &a,
+            "a riichi game cannot be checked under ema, an MCR rule set (the tiles and the "
+            "scoring are another game's); use --rules ema");
+    /* a log that names no rule set but records its family: the same */
+    paifu_game *bare = make_game(NULL, 4);
+    assert_int_equal(paifu_game_add_rule_override(bare, "family", "mcr", NULL), 0);
+    c.preset = "wrc";
+    refused(bare, &c,
+            "an MCR game cannot be checked under wrc, a riichi rule set (the tiles and the "
+            "scoring are another game's); use --rules mcr");
+    /* the same family is checked: another riichi preset, the log's own, or its fallback */
+    c.preset = "wrc";
+    expect(ema, &c, PAIFU_RULES_FROM_CALLER, "wrc", "30000");
+    c.preset = "mcr";
+    paifu_rules *r = NULL;
+    assert_int_equal(paifu_game_rules_resolve(&r, NULL, mcr, &c, NULL), 0);
+    paifu_rules_free(r);
+    expect(mcr, NULL, PAIFU_RULES_FROM_LOG, "mcr", "12345");
+    /* a log that says nothing of its family is checked under any rule set */
+    paifu_game *silent = make_game(NULL, 4);
+    c.preset = "mcr";
+    assert_int_equal(paifu_game_rules_resolve(&r, NULL, silent, &c, NULL), 0);
+    paifu_rules_free(r);
+    paifu_game_free(silent);
+    paifu_game_free(bare);
+    paifu_rules_free(file);
+    paifu_game_free(ema);
+    paifu_game_free(mcr);
+}
+
 /* Every fact is named as one by the parameter table, and only those. */
 static void facts_are_the_tile_set_players_and_length(void **state)
 {
     (void)state;
-    const char *facts = ",players,game_length,red_fives,kita,mcr_flowers,";
+    const char *facts = ",family,players,game_length,red_fives,kita,mcr_flowers,";
     for (size_t i = 0; i < paifu_rules_param_count(); i++) {
         const paifu_rule_param_info *p = paifu_rules_param(i);
         char key[80];
@@ -268,6 +345,7 @@ int main(void)
         cmocka_unit_test(nobody_names_them_the_fallback_is_assumed),
         cmocka_unit_test(the_callers_preset_brings_its_rulings),
         cmocka_unit_test(the_logs_facts_stay_under_any_rule_set),
+        cmocka_unit_test(a_rule_set_of_the_other_family_is_refused),
         cmocka_unit_test(facts_are_the_tile_set_players_and_length),
         cmocka_unit_test(the_callers_rule_set_is_used_as_it_is),
         cmocka_unit_test(three_players_are_checked_with_three_whoever_chose),

@@ -231,6 +231,70 @@ static bool param_exists(const char *name, size_t len)
     return false;
 }
 
+/* What a score sheet (no tiles) is checked for, read from lib/verify/sheet_check.c: the
+   parameters its checks turn on, and the finding its checks raise that no parameter turns on
+   (a riichi player noten at a draw: penalty.noten_riichi, RRC 2024 §3.8, §3.13; EMA 2012
+   §3.4.6). A row "on tile logs only" names none of them: the sheets check that rule. */
+static const char *const SHEET_PARAMS[] = {
+    "red_fives", "ippatsu", "renhou", "ura_dora", "kita", /* absent_yaku: sheet.yaku */
+    "kuitan",                                            /* read_list: can_open */
+    "yakuman_stacking", "kazoe_yakuman",                 /* check_han: sheet.han */
+    "open_pinfu_fu",                                     /* fu pairs: sheet.fu */
+    "abortive", "multi_ron",                             /* check_draw: draw.condition */
+    "pao",                                               /* check_pao: sheet.yaku, sheet.winner */
+    "riichi_min_points",                                 /* deal.riichi */
+    "ryanhan_shibari",                                   /* check_minimum: win.no_yaku */
+    "nagashi", "nagashi_yields_to_penalty",              /* check_draw: draw.payment */
+};
+static const char *const SHEET_ONLY_CODES = "penalty.noten_riichi";
+/* Parameters only a deal's tiles show (the play, waits and hands): no sheet checks them. */
+static const char *const TILE_PARAMS = "chankan_ankan_kokushi,keishiki_tenpai,"
+                                       "pure_karaten_tenpai,kandora_timing,kuikae,temp_furiten,"
+                                       "riichi_min_wall,riichi_ankan,ippatsu_ankan_breaks,"
+                                       "double_wind_pair_fu,rinshan_tsumo_fu,kita_interrupts";
+
+/* The status of each row against what the code checks on score sheets (issue 30: EMA 2012
+   §3.4.6's noten riichi was "on tile logs only" though sheets raise penalty.noten_riichi). */
+static void rule_checks_say_what_sheets_check(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < paifu_rules__preset_count; i++) {
+        const paifu_rule_preset *pr = &paifu_rules__presets[i];
+        paifu_rules *rules = NULL;
+        char family[16];
+        assert_int_equal(paifu_rules_preset(&rules, pr->name, NULL), 0);
+        assert_int_equal(paifu_rules_get(family, sizeof(family), rules, "family", NULL), 0);
+        paifu_rules_free(rules);
+        if (strcmp(family, "riichi") != 0)
+            continue; /* score sheets are riichi's (MCR's riichi parameters are all off) */
+        const paifu_rule_check *rows;
+        size_t n = paifu_rules_checks(&rows, pr->name);
+        for (size_t r = 0; r < n; r++) {
+            const paifu_rule_check *c = &rows[r];
+            if (c->status == PAIFU_CHECK_TILE_LOGS) {
+                for (size_t k = 0; k < sizeof(SHEET_PARAMS) / sizeof(SHEET_PARAMS[0]); k++)
+                    if (listed(c->params, SHEET_PARAMS[k]))
+                        fail_msg("%s, %s (%s): on tile logs only, but score sheets are checked "
+                                 "for %s",
+                                 pr->name, c->clause, c->rule, SHEET_PARAMS[k]);
+                if (listed(c->findings, SHEET_ONLY_CODES))
+                    fail_msg("%s, %s (%s): on tile logs only, but score sheets raise %s",
+                             pr->name, c->clause, c->rule, SHEET_ONLY_CODES);
+            }
+            if (c->status == PAIFU_CHECK_ENFORCED)
+                for (const char *p = c->params; *p;) {
+                    size_t len = strcspn(p, ",");
+                    char name[64];
+                    snprintf(name, sizeof(name), "%.*s", (int)len, p);
+                    if (listed(TILE_PARAMS, name))
+                        fail_msg("%s, %s (%s): enforced on every log, but %s needs the tiles",
+                                 pr->name, c->clause, c->rule, name);
+                    p += len + (p[len] == ',');
+                }
+        }
+    }
+}
+
 /* The enforcement tables (rules_checks.c) name only parameters and finding codes that exist,
    cover every parameter their preset sets, and a rule no log shows has no finding. */
 static void rule_checks_match_the_code(void **state)
@@ -289,6 +353,7 @@ int main(void)
         cmocka_unit_test(set_and_get_by_name),
         cmocka_unit_test(engine_never_names_a_preset),
         cmocka_unit_test(rule_checks_match_the_code),
+        cmocka_unit_test(rule_checks_say_what_sheets_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,8 +1,11 @@
 /*
- * test_rules_doc.c: doc/rules.md is generated from the rule descriptor table (lib/rules.c) and
- * the presets (lib/rules_presets.c), and this test fails when the file and the tables disagree.
- * That keeps "every parameter and every preset documented in one place" true as parameters are
- * added. Regenerate with:  PAIFU_REGEN_DOC=1 <build>/tests/test_rules_doc
+ * test_rules_doc.c: doc/rules.md is generated from the rule descriptor table
+ * (lib/model/rules.c), the presets (lib/model/rules_presets.c) and the enforcement tables
+ * (lib/model/rules_checks.c), and this test fails when the file and the tables disagree. That
+ * keeps "every parameter and every preset documented in one place" true as parameters are
+ * added. The page is a referee's first: how to choose and change a rule set, the presets, then
+ * the tables; how it is made comes last. Regenerate with:
+ *   PAIFU_REGEN_DOC=1 build/tests/test_rules_doc
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -58,21 +61,22 @@ static void put_cell(text *t, const char *s)
 
 static void header(text *t)
 {
-    put(t, "# Rule parameters and presets\n\n"
-           "Every difference between rule sets is a named parameter of a rule set; presets give "
-           "every parameter a value. This page is **generated** from the descriptor table "
-           "(`lib/rules.c`, the one place a parameter is defined and documented) and the preset "
-           "tables (`lib/rules_presets.c`), and `tests/unit/test_rules_doc.c` fails when they "
-           "disagree. Regenerate with `PAIFU_REGEN_DOC=1 <build>/tests/test_rules_doc`.\n\n"
-           "Sources are public documents and their sections: RRC 2024 = the Russian riichi "
-           "community's Riichi Mahjong Rules and Regulations, version 1.0 of 30 December 2024 "
-           "(Table 3 = its §12.1 Table 3, which compares rule sets); JHC 2016 = the Japanese "
-           "House Cup 2016 regulations; EMA 2012 = the EMA Riichi Competition Rules, 2012 "
-           "edition; MCR 2006 (Green Book) = the Mahjong Competition Rules, 81 fan; Tenhou rules "
-           "and Mahjong Soul rules = the platforms' own published rules. The engine reads "
-           "parameters, never preset names.\n\n"
-           "Set values on the command line with `--rules PRESET --rule KEY=VALUE`, in a rule "
-           "file, or with `paifu_rules_set()`.\n\n"
+    put(t, "# Rule sets: presets and parameters\n\n"
+           "A game is checked under a rule set: a **preset** (the rules of one document, below) "
+           "with any values changed by name. Without a choice, a game is checked under the rule "
+           "set its log names (Tenhou, MahjongSoul, a paifu log's `rules`), else under `rrc`.\n\n"
+           "## Choosing and changing the rule set\n\n"
+           "- `--rules PRESET` checks every game under that preset, for example "
+           "`paifu validate --rules ema2012 games/`.\n"
+           "- `--rule KEY=VALUE` (repeatable) changes one parameter on top, for example "
+           "`--rules ema --rule uma=30000,10000,-10000,-30000`. A finding whose rule turns on a "
+           "changed value says so in its citation, with the value the preset's clause gives.\n"
+           "- `--rules-file FILE` reads a rule file (`schemas/rules.schema.json`): "
+           "`{\"preset\": \"ema\", \"overrides\": {\"kiriage\": true}}`. What "
+           "`paifu rules show PRESET --format json` writes is a rule file too: save it, edit a "
+           "value among its `parameters`, and check with it.\n"
+           "- `paifu rules show PRESET` prints a preset's values and what paifu enforces of its "
+           "document; `paifu rules params` lists the parameters.\n\n"
            "**Facts and rulings.** A parameter marked *fact of the log* describes the table the "
            "game was played at: its tile set (which fives are red, hence aka dora; the flowers; "
            "Norths set aside), its players and its length. A log that names its rule set keeps "
@@ -80,7 +84,16 @@ static void header(text *t)
            "only the tournament's rulings (limits, uma and oka, chombo and penalties, abortive "
            "draws, standings, ...); only an explicit `--rule KEY=VALUE` overrides a fact (for "
            "example `--rule red_fives=0` checks a red-five log as if its fives were plain). "
-           "`paifu rules params` marks the same parameters.\n\n");
+           "The family (riichi or MCR) is a fact nothing changes: a game is refused, named with "
+           "its file and number, under a rule set of the other family (an MCR log under `ema`: "
+           "use `--rules mcr`), and the next game is checked. `paifu rules params` marks the "
+           "same parameters.\n\n"
+           "Sources are public documents and their sections: RRC 2024 = the Russian riichi "
+           "community's Riichi Mahjong Rules and Regulations, version 1.0 of 30 December 2024 "
+           "(Table 3 = its §12.1 Table 3, which compares rule sets); JHC 2016 = the Japanese "
+           "House Cup 2016 regulations; EMA 2012 = the EMA Riichi Competition Rules, 2012 "
+           "edition; MCR 2006 (Green Book) = the Mahjong Competition Rules, 81 fan; Tenhou rules "
+           "and Mahjong Soul rules = the platforms' own published rules.\n\n");
     put(t, "## Presets\n\n| preset | what it is |\n|---|---|\n");
     for (size_t i = 0; i < paifu_rules_preset_count(); i++) {
         put(t, "| `%s` | ", paifu_rules_preset_name(i));
@@ -88,6 +101,19 @@ static void header(text *t)
         put(t, " |\n");
     }
     put(t, "\n");
+}
+
+/* How this page is made, for whoever changes a parameter or a preset. */
+static void footer(text *t)
+{
+    put(t, "## How this page is made\n\n"
+           "This page is **generated** from the parameter table (`lib/model/rules.c`, the one "
+           "place a parameter is defined and documented), the preset tables "
+           "(`lib/model/rules_presets.c`) and the enforcement tables "
+           "(`lib/model/rules_checks.c`); `tests/unit/test_rules_doc.c` fails when they "
+           "disagree. Regenerate it with `PAIFU_REGEN_DOC=1 build/tests/test_rules_doc`. A "
+           "program sets values with `paifu_rules_set()` (`lib/include/paifu/rules.h`); the "
+           "engine reads parameters, never preset names.\n");
 }
 
 static void parameters(text *t)
@@ -160,7 +186,7 @@ static void values_by_preset(text *t)
 static void preset_sources(text *t)
 {
     put(t, "## Sources of the preset values\n\nEach preset starts from the defaults above and "
-           "sets these parameters (`lib/rules_presets.c`).\n\n");
+           "sets these parameters (`lib/model/rules_presets.c`).\n\n");
     for (size_t i = 0; i < paifu_rules__preset_count; i++) {
         const paifu_rule_preset *p = &paifu_rules__presets[i];
         put(t, "### `%s`\n\n%s.\n\n", p->name, p->doc);
@@ -241,6 +267,7 @@ static void doc_matches_tables(void **state)
     values_by_preset(&t);
     preset_sources(&t);
     enforcement(&t);
+    footer(&t);
     const char *regen = getenv("PAIFU_REGEN_DOC");
     if (regen && strcmp(regen, "1") == 0) {
         FILE *f = fopen(DOC_PATH, "wb");

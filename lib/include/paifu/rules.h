@@ -44,7 +44,9 @@ typedef struct paifu_rule_param_info {
     int fact;            /**< 1: a fact of the log (the tile set it was played with, its players,
                               its length): a log that names its rule set keeps it under any
                               other preset or rule file (paifu_game_rules_resolve); only an
-                              explicit KEY=VALUE overrides it. 0: a ruling of the tournament */
+                              explicit KEY=VALUE overrides it. The family (riichi or MCR) is
+                              a fact no rule set changes: a game is refused under the other
+                              family's. 0: a ruling of the tournament */
 } paifu_rule_param_info;
 
 /**
@@ -155,7 +157,10 @@ PAIFU_EXTERN int paifu_rules_choice_init(paifu_rules_choice *choice, unsigned in
  *   4. CHOICE->assignments, last (they count in paifu_rules_override_count()).
  * GAME may be NULL (no log: steps 2-3 use no log), CHOICE NULL (no choice). *ORIGIN_OUT (may
  * be NULL) says who named the rule set: a report says when one was assumed. Owned by the
- * caller: paifu_rules_free(). Unknown preset or parameter: PAIFU_EINVAL naming it.
+ * caller: paifu_rules_free(). Unknown preset or parameter: PAIFU_EINVAL naming it. A game of
+ * the other family than the rule set (an MCR log under a riichi preset or rule file, a riichi
+ * log under mcr, or after a KEY=VALUE `family`): PAIFU_EINVAL naming both and the preset to
+ * use; the game is not checked, the next one may be.
  */
 PAIFU_EXTERN int paifu_game_rules_resolve(paifu_rules **out, paifu_rules_origin *origin_out,
                                           const paifu_game *game,

@@ -33,7 +33,10 @@ typedef struct paifu_finding {
     char message[200];       /**< what is wrong, in words */
     char expected[96];       /**< what paifu computed ("" if not applicable) */
     char recorded[96];       /**< what the log says ("" if not applicable) */
-    const char *rule_ref;    /**< rule source ("RRC-2024 §3.7.3"), static storage, or NULL */
+    const char *rule_ref;    /**< rule source ("RRC-2024 §3.7.3"), or NULL; followed by "; KEY
+                                  set to VALUE for this game (CLAUSE gives PRESET'S)" where the
+                                  rule turns on a value that is not the preset's. Static
+                                  storage, or the report's (valid until paifu_report_free) */
 } paifu_finding;
 
 /** A registered finding code. */
