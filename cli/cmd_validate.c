@@ -80,6 +80,7 @@ typedef struct vfile {
     int status;
     bool unreadable;
     size_t errors;    /* errors met (a container's members go on after one) */
+    uint64_t refused; /* games read but refused (a rule set of the other family) */
     uint64_t skipped; /* a container's members that are no log */
     uint64_t kept;    /* findings the filters keep (cli_finding_kept): the ones counted */
     paifu_verify_stats stats;
@@ -296,11 +297,14 @@ static void vsync_post(vsync *s, const vrun *run)
 /* Report ERR (reading SOURCE): its error line on RUN->e, and a jsonl line on RUN->o or, for a
    container (CONTAINER), an entry of its member_errors (RUN->kept). */
 static void report_error(const vopts *st, vfile *f, vrun *run, bool container, paifu_error *err,
-                         const char *source)
+                         const char *source, bool refused)
 {
     if (!err->where.source[0])
         paifu_location_set_source(&err->where, source);
-    f->unreadable = true;
+    if (refused) /* the file was read: one of its games cannot be checked */
+        f->refused++;
+    else
+        f->unreadable = true;
     f->status = CLI_ERROR;
     f->errors++;
     run->errors++;
@@ -416,7 +420,7 @@ static int check_games(const vopts *st, vfile *f, vrun *run, vsync *sync, paifu_
             /* refused (a rule set of the other family): named, and the next game read */
             vsync_wait(sync, run);
             err->where.game = (int32_t)run->games++;
-            report_error(st, f, run, true, err, source);
+            report_error(st, f, run, true, err, source, true);
             paifu_error_clear(err);
             rc = 0;
             continue;
@@ -444,7 +448,7 @@ static int check_games(const vopts *st, vfile *f, vrun *run, vsync *sync, paifu_
         }
         /* an error in this game (or member): a container goes on with the next */
         vsync_wait(sync, run);
-        report_error(st, f, run, container, err, source);
+        report_error(st, f, run, container, err, source, false);
         if (!container)
             return rc;
         paifu_error_clear(err);
@@ -547,7 +551,7 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
     if (f->kept > 0 && f->status < CLI_FINDINGS)
         f->status = CLI_FINDINGS;
     if (rc < 0 && !r) /* the file could not be opened */
-        report_error(st, f, &run, false, &err, path);
+        report_error(st, f, &run, false, &err, path, false);
     if (r)
         paifu_reader_members(r, NULL, NULL, &f->skipped);
     vjson_close(&j, &run);
@@ -673,7 +677,7 @@ static void run_piece(const vopts *st, vunit *u)
         u->acc.unreadable = true;
     } else if (u->pre_error) {
         vsync_wait(&sync, run);
-        report_error(st, &u->acc, run, sp->container, &u->err, u->source);
+        report_error(st, &u->acc, run, sp->container, &u->err, u->source, false);
         rc = sp->container ? 0 : -1;
     } else {
         rc = check_games(st, &u->acc, run, &sync, u->piece, sp->container, rep, &u->err);
@@ -713,6 +717,7 @@ static void merge(vfile *f, const vfile *a)
         f->status = a->status;
     f->unreadable |= a->unreadable;
     f->errors += a->errors;
+    f->refused += a->refused;
     f->skipped += a->skipped;
     f->kept += a->kept;
     f->stats.games += a->stats.games;
@@ -728,7 +733,7 @@ static void merge(vfile *f, const vfile *a)
 typedef struct vout {
     size_t printed; /* files begun (JSON: a separator before every one but the first) */
     size_t files, unreadable;
-    uint64_t skipped, kept;
+    uint64_t skipped, kept, refused;
     int status;
     paifu_verify_stats total;
 } vout;
@@ -740,6 +745,7 @@ static void tally(vout *out, vfile *f)
         out->status = f->status;
     out->files++;
     out->unreadable += f->unreadable;
+    out->refused += f->refused;
     out->skipped += f->skipped;
     out->kept += f->kept;
     paifu_verify_stats *t = &out->total;
@@ -1055,9 +1061,11 @@ int cmd_validate(int argc, char **argv)
             printf(", \"reason\": \"%s\"}\n", w.skips.v[i].reason);
         }
         printf("{\"type\": \"summary\", \"files\": %zu, \"errors\": %zu, \"skipped\": %zu, "
+               "\"refused\": %llu, "
                "\"games\": %llu, \"deals\": %llu, \"events\": %llu, \"wins\": %llu, "
                "\"draws\": %llu, \"findings\": %llu, \"exit_status\": %d}\n",
-               in.n, unreadable, in.skipped, (unsigned long long)vs->games,
+               in.n, unreadable, in.skipped, (unsigned long long)out.refused,
+               (unsigned long long)vs->games,
                (unsigned long long)vs->deals, (unsigned long long)vs->events,
                (unsigned long long)vs->wins, (unsigned long long)vs->draws,
                (unsigned long long)out.kept, status);
@@ -1065,9 +1073,11 @@ int cmd_validate(int argc, char **argv)
         printf("%s],\n \"skipped\": ", in.n ? "\n" : "");
         cli_skips_json(stdout, &w.skips);
         printf(",\n \"summary\": {\"files\": %zu, \"errors\": %zu, \"skipped\": %zu, "
+               "\"refused\": %llu, "
                "\"games\": %llu, \"deals\": %llu, \"events\": %llu, \"wins\": %llu, "
                "\"draws\": %llu, \"findings\": %llu}, \"exit_status\": %d}\n",
-               in.n, unreadable, in.skipped, (unsigned long long)vs->games,
+               in.n, unreadable, in.skipped, (unsigned long long)out.refused,
+               (unsigned long long)vs->games,
                (unsigned long long)vs->deals, (unsigned long long)vs->events,
                (unsigned long long)vs->wins, (unsigned long long)vs->draws,
                (unsigned long long)out.kept, status);
@@ -1081,10 +1091,14 @@ int cmd_validate(int argc, char **argv)
                      in.skipped, in.skipped - empty, empty);
         else if (in.skipped)
             snprintf(skipped, sizeof(skipped), ", %zu skipped: not a log", in.skipped);
-        printf("%zu file%s (%zu unreadable%s), %llu game%s, %llu deal%s, %llu win%s, %llu draw%s: "
+        char refused[96] = ""; /* games read but not checked: a rule set of the other family */
+        if (out.refused)
+            snprintf(refused, sizeof(refused), " (and %llu refused: another family's rule set)",
+                     (unsigned long long)out.refused);
+        printf("%zu file%s (%zu unreadable%s), %llu game%s%s, %llu deal%s, %llu win%s, %llu draw%s: "
                "%llu finding%s\n",
                in.n, in.n == 1 ? "" : "s", unreadable, skipped, (unsigned long long)vs->games,
-               vs->games == 1 ? "" : "s", (unsigned long long)vs->deals, vs->deals == 1 ? "" : "s",
+               vs->games == 1 ? "" : "s", refused, (unsigned long long)vs->deals, vs->deals == 1 ? "" : "s",
                (unsigned long long)vs->wins, vs->wins == 1 ? "" : "s",
                (unsigned long long)vs->draws, vs->draws == 1 ? "" : "s",
                (unsigned long long)out.kept, out.kept == 1 ? "" : "s");

@@ -472,7 +472,7 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
     rep_summary(b, sizeof(b), doc);
     fprintf(o, "Audit by paifu: %s.</p>", b);
     for (size_t i = 0; i < doc->n_errors; i++) {
-        fputs("<p class=\"finding\">Unreadable: ", o);
+        fputs("<p class=\"finding\">Error: ", o); /* not read, or a game refused */
         esc(o, doc->errors[i]);
         fputs("</p>", o);
     }

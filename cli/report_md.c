@@ -138,7 +138,7 @@ void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
     cell(o, rep_title(doc));
     fprintf(o, "\n\n%s.\n", b);
     for (size_t i = 0; i < doc->n_errors; i++) {
-        fputs("\n- unreadable: ", o);
+        fputs("\n- error: ", o); /* not read, or a game refused */
         cell(o, doc->errors[i]);
         fputc('\n', o);
     }

@@ -81,7 +81,7 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
     cli_textf(o, "%s\n", rep_title(doc)); /* the title the user gave: escaped */
     cli_textf(o, "paifu audit report: %s\n", b);
     for (size_t i = 0; i < doc->n_errors; i++)
-        cli_textf(o, "unreadable: %s\n", doc->errors[i]);
+        cli_textf(o, "error: %s\n", doc->errors[i]); /* not read, or a game refused */
     for (size_t i = 0; doc->skips && i < doc->skips->n; i++)
         cli_textf(o, "skipped: %s (%s)\n", doc->skips->v[i].path, doc->skips->v[i].reason);
     for (size_t k = 0; k < doc->n_tables; k++) { /* one table per rule set and players */

@@ -1137,17 +1137,19 @@ class FileReport:
     entry of ``game_rules`` is None)."""
 
     __slots__ = ("file", "findings", "format", "games", "error", "stats", "game_rules",
-                 "member_errors", "skipped")
+                 "member_errors", "skipped", "refused")
 
     def __init__(self, file: str, findings: List[Finding], format: Optional[str], games: int,
                  error: Optional[PaifuError], stats: Dict[str, int],
                  game_rules: Optional[List[Dict[str, Any]]] = None,
-                 member_errors: Optional[List[PaifuError]] = None, skipped: int = 0):
+                 member_errors: Optional[List[PaifuError]] = None, skipped: int = 0,
+                 refused: int = 0):
         self.file, self.findings, self.format = file, findings, format
         self.games, self.error, self.stats = games, error, stats
         self.game_rules = game_rules or []
         self.member_errors = member_errors or []
         self.skipped = skipped
+        self.refused = refused  # of member_errors, the games refused (the file was read)
 
     @property
     def unreadable(self) -> List[Unreadable]:
@@ -1161,6 +1163,7 @@ class FileReport:
         return tuple(getattr(self, s) for s in self.__slots__)
 
     def __setstate__(self, state):
+        self.refused = 0  # a state pickled before the count existed
         for s, v in zip(self.__slots__, state):
             setattr(self, s, v)
 
@@ -1203,11 +1206,14 @@ class Report:
     @property
     def summary(self) -> Dict[str, int]:
         # as `paifu validate`: errors counts the files that could not be read (or not whole,
-        # a container with member errors once), skipped the walk's files and the containers'
-        # members that are no log
+        # a container with member errors once; a game refused for another family's rule set
+        # is no reading error: refused counts those), skipped the walk's files and the
+        # containers' members that are no log
         s = {"files": len(self.files),
-             "errors": sum(1 for f in self.files if f.error or f.member_errors),
-             "skipped": self.skipped + sum(f.skipped for f in self.files)}
+             "errors": sum(1 for f in self.files
+                           if f.error or len(f.member_errors) > f.refused),
+             "skipped": self.skipped + sum(f.skipped for f in self.files),
+             "refused": sum(f.refused for f in self.files)}
         for k in ("games", "deals", "events", "wins", "draws", "findings"):
             s[k] = sum(f.stats.get(k, 0) for f in self.files)
         return s
@@ -1262,6 +1268,7 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
     member_errors: List[PaifuError] = []
     stats = dict.fromkeys(STAT_KEYS, 0)
     games = 0
+    refused = 0
     error = None
     fmt = None
     reader = None
@@ -1289,6 +1296,7 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
             except PaifuError as e:
                 member_errors.append(e)  # refused (a rule set of the other family): named,
                 games += 1               # and the next game read, as the command line does
+                refused += 1
                 game_rules.append(None)  # its number kept
                 del g
                 continue
@@ -1314,7 +1322,7 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
                                                  ctypes.byref(skipped))
             reader.close()
     return FileReport(fname, findings, fmt, games, error, stats, game_rules, member_errors,
-                      skipped.value)
+                      skipped.value, refused)
 
 
 def _walk(paths: Iterable[Union[str, "os.PathLike[str]"]],
@@ -1382,6 +1390,7 @@ def validate(paths: Any, rules: RulesLike = None, *, errors: str = "collect",
             if fr.error is not None:
                 continue
             fr.member_errors = []
+            fr.refused = 0
         reports.append(fr)
     rep = Report(reports, len(skipped))
     rep.skipped_files = skipped

@@ -57,7 +57,10 @@ for j in 1 2; do
     contains "folder: the MCR game of the mixed file named" "$work/err$j" "c-mixed.paifu.json: $refusal"
     contains "folder: by its number" "$work/err$j" "use --rules mcr [game 2]"
     same "folder: two refusals" 2 "$(grep -c "$refusal" "$work/err$j")"
-    contains "folder: every riichi game checked" "$work/out$j" ", 3 games,"
+    contains "folder: every riichi game checked, the two refused counted apart" "$work/out$j" \
+        ", 3 games (and 2 refused: another family's rule set),"
+    contains "folder: no file unreadable (a refused game's file was read)" "$work/out$j" \
+        "(0 unreadable"
 done
 cmp -s "$work/out1" "$work/out2" && cmp -s "$work/err1" "$work/err2" || {
     echo "FAIL: -j 2 output differs from -j 1"; failures=$((failures + 1)); }
@@ -68,6 +71,8 @@ contains "json: the refused game among the file's errors" "$work/json" '"where":
 contains "json: games 1 and 3 checked" "$work/json" '"game_rules": [
     {"game": 1,'
 contains "json: game 3" "$work/json" '{"game": 3,'
+contains "json: the summary counts the refused game, not an unreadable file" "$work/json" \
+    '"errors": 0, "skipped": 0, "refused": 1,'
 "$paifu" validate --format jsonl --rules ema "$work/logs/c-mixed.paifu.json" >"$work/jsonl" 2>/dev/null
 same "jsonl: two games and one error" "game error game summary" \
     "$(grep -o '^{"type": "[a-z]*"' "$work/jsonl" | cut -d'"' -f4 | paste -sd' ' -)"
