@@ -7,7 +7,8 @@ A ```sh block runs line by line in one scratch folder (so a line may use what th
 wrote); a `paifu ...` line may exit 0 or 1 (1: findings), any other line must exit 0. A
 ```python block runs with the package of the source tree and the built library; when the text
 after it says what it prints (a "prints" line, then a ```text block), it must print exactly that.
-A ```c block must be doc/example.c, which the test builds and runs on a sample, and what the
+A ```sh block followed at once by a plain ``` block must print (on standard output) what
+that block shows. A ```c block must be doc/example.c, which the test builds and runs on a sample, and what the
 guide says it prints on a sample ("On `FILE` it prints", then a ```text block) is what it prints. Blocks that cannot run here
 say so in an HTML comment right above them (`<!-- not run ...: the reason -->`: a cluster, an
 interactive shell), and the README's set-up commands are left to .ci/run, which runs them.
@@ -34,6 +35,7 @@ import zipfile
 
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
 SKIP = re.compile(r"<!--\s*not run", re.I)
+OUTPUT = re.compile(r"[ \t]*\n\s*\n```\n(.*?)^```", re.S | re.M)
 PRINTS = re.compile(r"\s*\n(?:[^\n`]*\bprints\b[^\n`]*\n)\s*\n```text\n(.*?)^```", re.S | re.M)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -60,6 +62,8 @@ def blocks(path):
             continue
         # a block followed by "prints" (or "it prints ...:") and a ```text block: its output
         after = PRINTS.match(text, m.end())
+        if lang == "sh" and not after:  # a sh block followed at once by a plain block: its output
+            after = OUTPUT.match(text, m.end())
         yield lang, body, line, after.group(1) if after else None
 
 
@@ -124,16 +128,24 @@ def main():
             d = scratch(src)
             try:
                 if lang == "sh":
+                    out = ""
                     for cmd in commands(body):
                         p = subprocess.run(["bash", "-c", cmd], cwd=d, env=env,
                                            capture_output=True, text=True, timeout=300)
                         ran += 1
                         ok = p.returncode in (0, 1) if cmd.lstrip().startswith("paifu ") \
                             else p.returncode == 0
+                        out += p.stdout
                         if not ok:
                             failed += 1
                             print("%s:%d: `%s` exited %d:\n%s%s" % (name, line, cmd.strip(),
                                   p.returncode, p.stdout[-2000:], p.stderr[-2000:]))
+                    if prints is not None and out != prints:
+                        failed += 1
+                        print("%s:%d: the commands print what the block after them does not "
+                              "say:\n%s" % (name, line, "".join(difflib.unified_diff(
+                                  prints.splitlines(True), out.splitlines(True),
+                                  "the guide", "the commands")))[-3000:])
                 elif lang == "python":
                     p = subprocess.run(["/usr/bin/python3", "-c", body], cwd=d, env=env,
                                        capture_output=True, text=True, timeout=300)
