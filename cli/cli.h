@@ -262,6 +262,9 @@ void cli_json_string(FILE *f, const char *s);
  * \r, \t or \xNN, C1 controls as \uNNNN, bytes that are not UTF-8 as \xNN and a backslash
  * as \\, so a name can neither forge a line nor drive the terminal. */
 void cli_text(FILE *f, const char *s);
+/* Whether WORD is one of the comma-separated LIST ("score.fu,flow.honba", --allow-loss's kinds);
+   false for a NULL LIST. */
+bool cli_listed(const char *list, const char *word);
 /* The one function every text line goes through: format, then write escaped as cli_text
    does (a final newline is kept). */
 void cli_textf(FILE *f, const char *fmt, ...)

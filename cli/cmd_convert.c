@@ -316,20 +316,6 @@ static bool usable_log_id(const char *ref)
     return year >= 2006 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
-/* Whether KIND is one of the comma-separated LIST (--allow-loss). */
-static bool kind_listed(const char *list, const char *kind)
-{
-    size_t n = strlen(kind);
-    for (const char *p = list; p && *p;) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len == n && memcmp(p, kind, n) == 0)
-            return true;
-        p = e ? e + 1 : NULL;
-    }
-    return false;
-}
-
 /* Does the file PATH (-o FILE) carry log id REF in its name: REF.xml, REF.mjlog, ...? */
 static bool named_by(const char *path, const char *ref)
 {
@@ -364,7 +350,7 @@ static int log_id_lost(const convert_run *run, const paifu_game *g, const char *
     snprintf(what, sizeof(what), "the log id %s (Tenhou XML keeps it in its file's name%s)", ref,
              usable_log_id(ref) ? ": write with -o DIR" : ", and it is no log id");
     on_loss(g, "meta", what, run->wopts->loss_payload);
-    if (run->wopts->strict && !kind_listed(run->wopts->allow_loss, "meta"))
+    if (run->wopts->strict && !cli_listed(run->wopts->allow_loss, "meta"))
         return paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL,
                                "the target format cannot carry %s (--strict; --allow-loss meta "
                                "lets it go)",

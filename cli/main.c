@@ -263,14 +263,13 @@ void cli_json_string(FILE *f, const char *s)
 
 cli_filter cli_findings_filter = {PAIFU_SEVERITY_INFO, NULL, NULL, false};
 
-/* Whether CODE is one of the comma-separated LIST. */
-static bool code_listed(const char *list, const char *code)
+bool cli_listed(const char *list, const char *word)
 {
-    size_t n = strlen(code);
+    size_t n = strlen(word);
     for (const char *p = list; p && *p;) {
         const char *e = strchr(p, ',');
         size_t len = e ? (size_t)(e - p) : strlen(p);
-        if (len == n && memcmp(p, code, n) == 0)
+        if (len == n && memcmp(p, word, n) == 0)
             return true;
         p = e ? e + 1 : NULL;
     }
@@ -284,9 +283,9 @@ bool cli_finding_kept(const paifu_finding *f)
         return true;
     if (f->severity < k->least)
         return false;
-    if (k->ignore && code_listed(k->ignore, f->code))
+    if (k->ignore && cli_listed(k->ignore, f->code))
         return false;
-    return !k->only || code_listed(k->only, f->code);
+    return !k->only || cli_listed(k->only, f->code);
 }
 
 /* Every code of LIST (comma-separated) is a finding code: 0, or -1 printed naming OPT. */
