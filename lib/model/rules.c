@@ -601,6 +601,9 @@ void paifu_rules__copy_facts(struct paifu_rules *dst, const struct paifu_rules *
 
 /* ---- public API ---- */
 
+static const struct paifu_rules *preset_of(const char *name);
+static bool preset_built(const struct paifu_rules *p);
+
 int paifu_rules_preset(paifu_rules **out, const char *name, paifu_error *err)
 {
     PAIFU_ASSERT_ARG(out && name, err);
@@ -622,7 +625,13 @@ int paifu_rules_preset(paifu_rules **out, const char *name, paifu_error *err)
     struct paifu_rules *r = malloc(sizeof(*r));
     if (!r)
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
-    paifu_rules__defaults(r);
+    const struct paifu_rules *built = preset_of(name);
+    if (built && preset_built(built)) { /* a copy of the values built once */
+        *r = *built;
+        *out = r;
+        return 0;
+    }
+    paifu_rules__defaults(r); /* a preset whose overrides fail: the error, as it is made */
     snprintf(r->preset, sizeof(r->preset), "%s", p->name);
     for (size_t i = 0; i < p->n_overrides; i++) {
         int rc = paifu_rules__set(r, p->overrides[i].key, p->overrides[i].value, err);
@@ -704,6 +713,7 @@ int paifu_rules_get(char *buf, size_t size, const paifu_rules *rules, const char
 /* The presets' values, built once (any thread may ask first). */
 #define MAX_PRESETS 16
 static struct paifu_rules preset_values[MAX_PRESETS];
+static bool preset_ok[MAX_PRESETS]; /* every override of the preset applied */
 
 static const struct paifu_rules *preset_of(const char *name)
 {
@@ -714,9 +724,12 @@ static const struct paifu_rules *preset_of(const char *name)
             for (size_t i = 0; i < paifu_rules__preset_count && i < MAX_PRESETS; i++) {
                 const paifu_rule_preset *p = &paifu_rules__presets[i];
                 paifu_rules__defaults(&preset_values[i]);
-                for (size_t k = 0; k < p->n_overrides; k++)
-                    (void)paifu_rules__set(&preset_values[i], p->overrides[k].key,
-                                           p->overrides[k].value, NULL); /* test_rules checks */
+                snprintf(preset_values[i].preset, sizeof(preset_values[i].preset), "%s", p->name);
+                preset_ok[i] = true;
+                for (size_t k = 0; k < p->n_overrides; k++) /* test_rules checks them */
+                    preset_ok[i] &= paifu_rules__set(&preset_values[i], p->overrides[k].key,
+                                                     p->overrides[k].value, NULL) == 0;
+                preset_values[i].overrides = 0;
             }
             atomic_store_explicit(&state, 2, memory_order_release);
         } else {
@@ -728,6 +741,12 @@ static const struct paifu_rules *preset_of(const char *name)
         if (strcasecmp(paifu_rules__presets[i].name, name) == 0)
             return &preset_values[i];
     return NULL;
+}
+
+static bool preset_built(const struct paifu_rules *p)
+{
+    size_t i = (size_t)(p - preset_values);
+    return i < MAX_PRESETS && preset_ok[i];
 }
 
 static size_t value_size(paifu_rule_type type)
