@@ -4,7 +4,8 @@
     doc_blocks.py SOURCE_DIR BUILD_DIR
 
 A ```sh block runs line by line in one scratch folder (so a line may use what the line before it
-wrote); a `paifu ...` line may exit 0 or 1 (1: findings), any other line must exit 0. A
+wrote, and an `export` holds for the lines after it; `build/` there is the build folder, `doc/`
+the guides' folder and $HOME the scratch folder itself); a `paifu ...` line may exit 0 or 1 (1: findings), any other line must exit 0. A
 ```python block runs with the package of the source tree and the built library; when the text
 after it says what it prints (a "prints" line, then a ```text block), it must print exactly that.
 A ```sh block followed at once by a plain ``` block must print (on standard output) what
@@ -76,10 +77,12 @@ def commands(body):
         yield raw
 
 
-def scratch(src):
+def scratch(src, build):
     d = tempfile.mkdtemp(prefix="paifu-doc-")
     samples = os.path.join(src, "samples")
     os.symlink(samples, os.path.join(d, "samples"))
+    os.symlink(build, os.path.join(d, "build"))  # the guides' build/ (the README's set-up)
+    os.symlink(os.path.join(src, "doc"), os.path.join(d, "doc"))
     shutil.copy(os.path.join(samples, "synthetic-tenhou.mjlog"), os.path.join(d, "game.mjlog"))
     with open(os.path.join(samples, "synthetic-tenhou.mjlog"), "rb") as f:
         xml = f.read()
@@ -125,12 +128,16 @@ def main():
     for path in files:
         name = os.path.relpath(path, src)
         for lang, body, line, prints in blocks(path):
-            d = scratch(src)
+            d = scratch(src, build)
+            env["HOME"] = d  # "$HOME/paifu" of an install example: inside the scratch folder
             try:
                 if lang == "sh":
                     out = ""
+                    exports = ""  # an `export` line holds for the lines after it
                     for cmd in commands(body):
-                        p = subprocess.run(["bash", "-c", cmd], cwd=d, env=env,
+                        if cmd.lstrip().startswith("export "):
+                            exports += cmd + "\n"
+                        p = subprocess.run(["bash", "-c", exports + cmd], cwd=d, env=env,
                                            capture_output=True, text=True, timeout=300)
                         ran += 1
                         ok = p.returncode in (0, 1) if cmd.lstrip().startswith("paifu ") \
