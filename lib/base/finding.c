@@ -7,6 +7,7 @@
  */
 #include "error_internal.h"
 #include "finding_internal.h"
+#include "rules_internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -291,8 +292,7 @@ void paifu_report__rules(paifu_report *report, const struct paifu_rules *rules)
 {
     /* only a rule set with values other than its preset's has anything to say (the common
        case, the preset itself, costs the findings nothing) */
-    char none[1];
-    report->rules = rules && paifu_rules_changes(none, sizeof(none), rules) > 0 ? rules : NULL;
+    report->rules = rules && paifu_rules__changed(rules) ? rules : NULL;
 }
 
 const char *paifu_finding__seats(char *buf, size_t size, unsigned seats, int players)

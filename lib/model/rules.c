@@ -791,6 +791,16 @@ int paifu_rules_changes(char *buf, size_t size, const paifu_rules *rules)
     return used > (size_t)INT32_MAX ? INT32_MAX : (int)used;
 }
 
+bool paifu_rules__changed(const struct paifu_rules *rules)
+{
+    const struct paifu_rules *p = rules ? preset_of(rules->preset) : NULL;
+    for (size_t i = 0; p && i < N_ROWS; i++)
+        if (memcmp((const char *)rules + ROWS[i].offset, (const char *)p + ROWS[i].offset,
+                   value_size(ROWS[i].info.type)) != 0)
+            return true;
+    return false;
+}
+
 int paifu_rules__preset_value(char *buf, size_t size, const struct paifu_rules *rules,
                               const char *key)
 {

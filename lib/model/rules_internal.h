@@ -251,6 +251,9 @@ void paifu_rules__copy_facts(struct paifu_rules *dst, const struct paifu_rules *
    small). What a finding's citation says of a value set for the game (finding_cite.c). */
 int paifu_rules__preset_value(char *buf, size_t size, const struct paifu_rules *rules,
                               const char *key);
+/* Whether a value of RULES differs from the preset it started from (what paifu_rules_changes
+   would list), found without writing any: false for an unknown preset. */
+bool paifu_rules__changed(const struct paifu_rules *rules);
 /* The family (enum paifu_family) of preset NAME, -1 for an unknown name. */
 int paifu_rules__preset_family(const char *name);
 /* Reset to the table defaults. */
