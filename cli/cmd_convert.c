@@ -328,7 +328,7 @@ static bool named_by(const char *path, const char *ref)
 /* The state of one run of paifu convert, which convert_game reads and updates. */
 typedef struct convert_run {
     const char *to;
-    bool tenhou_xml; /* the target carries the log id in the file's name */
+    bool name_id; /* the target carries the log id in the file's name (PAIFU_CARRIES_NAME_ID) */
     bool per_game, multi, gz, fill;
     const char *out_path, *ext;
     FILE *out;
@@ -376,7 +376,7 @@ static int convert_game(convert_run *run, const paifu_game *g, const char *input
         g = copy;
     /* Tenhou XML: the log id is the file's name, or it is lost (reported after the writer's
        refusals and losses, as a loss of the writer's: under --strict it refuses the game) */
-    const char *ref = run->tenhou_xml ? tenhou_log_id(g) : NULL;
+    const char *ref = run->name_id ? tenhou_log_id(g) : NULL;
     const char *name = ref && run->per_game && usable_log_id(ref) ? ref : NULL;
     bool id_lost = ref && !name &&
                    !(!run->per_game && strcmp(run->out_path, "-") != 0 &&
@@ -559,7 +559,7 @@ int cmd_convert(int argc, char **argv)
         return CLI_ERROR;
     }
     run.to = to;
-    run.tenhou_xml = strcmp(fi->name, "tenhou-xml") == 0;
+    run.name_id = (fi->carries & PAIFU_CARRIES_NAME_ID) != 0;
     run.per_game = per_game;
     run.multi = multi;
     run.gz = gz;

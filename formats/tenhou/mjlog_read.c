@@ -1073,7 +1073,8 @@ const format_impl paifu_format_mjlog = {
              .can_read = true,
              .can_write = true,
              .carries = PAIFU_CARRIES_WALL | PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION |
-                        PAIFU_CARRIES_TILE_IDS | PAIFU_CARRIES_FINAL | PAIFU_CARRIES_RULES,
+                        PAIFU_CARRIES_TILE_IDS | PAIFU_CARRIES_FINAL | PAIFU_CARRIES_RULES |
+                        PAIFU_CARRIES_NAME_ID,
              .extension = ".xml"},
     .sniff = sniff,
     .reader_open = reader_open,

@@ -215,7 +215,7 @@ class FormatInfo(NamedTuple):
 
 CARRIES = {0x0001: "wall", 0x0002: "tsumogiri", 0x0004: "connection", 0x0008: "tile_ids",
            0x0010: "penalties", 0x0020: "flowers", 0x0040: "result_only", 0x0080: "final",
-           0x0100: "rules"}
+           0x0100: "rules", 0x0200: "name_id"}
 
 
 def formats() -> List[FormatInfo]:

@@ -62,6 +62,9 @@ PAIFU_EXTERN int paifu_read_options_init(paifu_read_options *opts, unsigned int 
 #define PAIFU_CARRIES_RESULT_ONLY 0x0040 /**< deals without tile events */
 #define PAIFU_CARRIES_FINAL       0x0080 /**< final scores with uma */
 #define PAIFU_CARRIES_RULES       0x0100 /**< an arbitrary rule set */
+#define PAIFU_CARRIES_NAME_ID     0x0200 /**< the log id travels in the file's name, not in
+                                              the file (Tenhou XML): a caller writing files
+                                              names them by it */
 #define PAIFU_CARRIES_ALL         0xFFFF
 
 /** One registered format. */
