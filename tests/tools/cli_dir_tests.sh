@@ -5,23 +5,7 @@
 set -u
 paifu=$1 samples=$2 work=$3
 rm -rf "$work" && mkdir -p "$work/logs/sub/deeper" "$work/logs/.hidden"
-failures=0
-pass=0
-check() { # check NAME EXPECTED_STATUS ACTUAL_STATUS
-    if [ "$2" != "$3" ]; then
-        echo "FAIL: $1: exit status $3, expected $2"; failures=$((failures + 1))
-    else
-        pass=$((pass + 1))
-    fi
-}
-contains() { # contains NAME FILE TEXT
-    if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else
-        echo "FAIL: $1: '$3' not in output:"; sed 's/^/    /' "$2" | head -20; failures=$((failures + 1)); fi
-}
-lacks() { # lacks NAME FILE TEXT
-    if grep -qF -- "$3" "$2"; then
-        echo "FAIL: $1: '$3' in output"; failures=$((failures + 1)); else pass=$((pass + 1)); fi
-}
+. "$(dirname "$0")/checks.sh"
 
 cp "$samples/handmade-rrc-one-deal.paifu.json" "$work/logs/b.paifu.json"
 cp "$samples/session-rrc.paifu.json" "$work/logs/sub/a.json"
@@ -84,5 +68,4 @@ contains "bad file reported" "$work/err" "a-truncated.mjlog.gz"
 contains "bad file counted, walk goes on" "$work/out" "2 files (1 unreadable"
 contains "later file validated" "$work/out" "1 game, 1 deal"
 
-echo "$pass checks passed, $failures failed"
-[ "$failures" -eq 0 ]
+checks_done

@@ -4,19 +4,7 @@
 set -u
 paifu=$1 samples=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
-failures=0
-pass=0
-check() { # check NAME EXPECTED_STATUS ACTUAL_STATUS
-    if [ "$2" != "$3" ]; then
-        echo "FAIL: $1: exit status $3, expected $2"; failures=$((failures + 1))
-    else
-        pass=$((pass + 1))
-    fi
-}
-contains() { # contains NAME FILE TEXT
-    if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else
-        echo "FAIL: $1: '$3' not in output:"; sed 's/^/    /' "$2" | head -20; failures=$((failures + 1)); fi
-}
+. "$(dirname "$0")/checks.sh"
 sample=$samples/handmade-rrc-one-deal.paifu.json
 
 "$paifu" --version >"$work/out" 2>&1; check version 0 $?
@@ -189,5 +177,4 @@ kinds=$(grep -o '(loss: [a-z-]*)' "$work/err" | sed 's/(loss: //; s/)//' | sort 
 check "strict with --allow-loss" 0 $?
 "$paifu" convert --to tenhou6 --allow-loss nonsense "$sample" >"$work/out" 2>"$work/err"; check "unknown loss kind" 2 $?
 
-echo "$pass checks passed, $failures failed"
-[ "$failures" -eq 0 ]
+checks_done

@@ -9,12 +9,7 @@ set -u
 paifu=$1 src=$2 work=$3 py=$4 corpus=${5:-}
 samples=$src/samples
 rm -rf "$work" && mkdir -p "$work"
-failures=0 pass=0
-ok() { pass=$((pass + 1)); }
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-check() { if [ "$2" = "$3" ]; then ok; else fail "$1: got '$3', expected '$2'"; fi; }
-contains() { if grep -qF -- "$3" "$2"; then ok; else fail "$1: '$3' not in $2:"; head -c 1500 "$2"; echo; fi; }
-lacks() { if grep -qF -- "$3" "$2"; then fail "$1: '$3' in $2"; grep -F -- "$3" "$2" | head -3; else ok; fi; }
+. "$(dirname "$0")/checks.sh"
 
 # ---- 1. a refused game ends nothing: archive, database and multi-game file ----
 # The samples as a folder and as a zip: the zip converts the same games to the same names, and
@@ -141,5 +136,4 @@ check "--fill -q prints nothing" "" "$(cat "$work/fill-q.err")"
 contains "loss line" "$work/loss.err" "paifu: $samples/synthetic-tenhou.mjlog: warning: the output format cannot carry the dice; it is left out (loss: dice) [game 1]"
 lacks "no other prefix" "$work/loss.err" "paifu convert: "
 
-echo "$pass checks passed, $failures failed"
-[ "$failures" -eq 0 ]
+checks_done

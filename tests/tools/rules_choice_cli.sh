@@ -13,23 +13,7 @@
 set -u
 paifu=$1 samples=$2 work=$3
 rm -rf "$work" && mkdir -p "$work/logs"
-failures=0
-pass=0
-check() { # check NAME EXPECTED_STATUS ACTUAL_STATUS
-    if [ "$2" != "$3" ]; then
-        echo "FAIL: $1: exit status $3, expected $2"; failures=$((failures + 1))
-    else
-        pass=$((pass + 1))
-    fi
-}
-contains() { # contains NAME FILE TEXT
-    if grep -qF -- "$3" "$2"; then pass=$((pass + 1)); else
-        echo "FAIL: $1: '$3' not in output:"; sed 's/^/    /' "$2" | head -20; failures=$((failures + 1)); fi
-}
-lacks() { # lacks NAME FILE TEXT
-    if grep -qF -- "$3" "$2"; then
-        echo "FAIL: $1: '$3' in output"; failures=$((failures + 1)); else pass=$((pass + 1)); fi
-}
+. "$(dirname "$0")/checks.sh"
 same() { # same NAME EXPECTED ACTUAL
     if [ "$2" != "$3" ]; then echo "FAIL: $1: '$3', expected '$2'"; failures=$((failures + 1)); else pass=$((pass + 1)); fi
 }
@@ -154,5 +138,4 @@ contains "the citation names the value set" "$work/out" \
 "$paifu" validate --rules ema2012 "$samples/session-ema2012.paifu.json" >"$work/out" 2>"$work/err"
 check "the preset's uma" 0 $?
 
-echo "$pass checks passed, $failures failed"
-[ "$failures" -eq 0 ]
+checks_done
