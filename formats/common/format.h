@@ -72,8 +72,15 @@ typedef struct format_writer {
  */
 typedef struct format_impl {
     paifu_format_info info; /* name, description, can_read, can_write, carries, extension */
-    /* Confidence 0..100 that DATA is this format (0 = no). */
+    /* Confidence 0..100 that DATA is this format (0 = no): the file is exactly one. */
     int (*sniff)(const char *data, size_t size);
+    /*
+     * Likeness 0..100 of DATA, which no sniffer takes, to this format (0 = none): a damaged or
+     * unusual file of it (a typo in its first line, a renamed key, a cut) that its reader
+     * should refuse with the place, rather than the file be called no log. NAME (the file's
+     * name, "" if none) counts only after the bytes: its extension alone is a weak hint.
+     */
+    int (*resembles)(const char *data, size_t size, const char *name);
     /*
      * Reader: open over the input, produce games (1, 0 at the end, <0), free. Default open:
      * a zeroed state of reader_size bytes that starts with the format_input; default free:
@@ -113,6 +120,13 @@ typedef struct format_impl {
 } format_impl;
 
 const format_impl *paifu_formats__find(const char *name);
+
+/*
+ * Whether the N bytes at W are WORD or a slip of it: at most one letter wrong, missing, added
+ * or swapped with its neighbour, ASCII case ignored ("rom", "Ron", "start_gaem", "Mtach"). The
+ * resembles tests use it on a format's keywords.
+ */
+bool paifu_formats__near(const char *w, size_t n, const char *word);
 
 /*
  * Report a loss of KIND (paifu_loss_kinds()): calls the loss callbacks and, when the options

@@ -519,3 +519,161 @@ int paifu_input__stream_read(paifu_input_stream *s, char *dst, size_t want, size
     dst[*got] = '\0';
     return rc;
 }
+
+/* ---- text encodings ---- */
+
+/* UTF-16 (little-endian when LE) of DATA[0..SIZE), starting at byte FROM, as UTF-8 in a new
+   buffer (*OUT, NUL-terminated, *HELD bytes of the budget). An unpaired surrogate or an odd
+   last byte is an error at its byte offset. */
+static int utf16_to_utf8(char **out, size_t *out_len, uint64_t *held, const unsigned char *d,
+                         size_t size, size_t from, bool le, const char *source, paifu_error *err)
+{
+    /* a code unit gives at most 3 bytes, a pair of them 4 */
+    size_t cap = (size - from) / 2 * 3 + 4, n = 0;
+    char *o = NULL;
+    *held = 0;
+    int rc = grow(&o, held, cap, source, err);
+    if (rc < 0) {
+        paifu_input__release(*held);
+        *held = 0;
+        return rc;
+    }
+    const char *enc = le ? "UTF-16LE" : "UTF-16BE";
+    for (size_t i = from; i < size;) {
+        if (i + 1 >= size) {
+            paifu_location w;
+            paifu_location_clear(&w);
+            paifu_location_set_source(&w, source);
+            w.offset = i;
+            rc = paifu_error_set(err, PAIFU_EFORMAT, &w,
+                                 "%s text with an odd number of bytes: a lone byte at its end "
+                                 "(convert it to UTF-8: iconv -f UTF-16 -t UTF-8)",
+                                 enc);
+            goto fail;
+        }
+        unsigned u = le ? (unsigned)d[i] | (unsigned)d[i + 1] << 8
+                        : (unsigned)d[i] << 8 | (unsigned)d[i + 1];
+        size_t at = i;
+        i += 2;
+        if (u >= 0xD800 && u <= 0xDFFF) {
+            unsigned lo = 0;
+            if (u <= 0xDBFF && i + 1 < size)
+                lo = le ? (unsigned)d[i] | (unsigned)d[i + 1] << 8
+                        : (unsigned)d[i] << 8 | (unsigned)d[i + 1];
+            if (u > 0xDBFF || lo < 0xDC00 || lo > 0xDFFF) {
+                paifu_location w;
+                paifu_location_clear(&w);
+                paifu_location_set_source(&w, source);
+                w.offset = at;
+                rc = paifu_error_set(err, PAIFU_EFORMAT, &w,
+                                     "invalid %s: an unpaired surrogate 0x%04X (expected "
+                                     "UTF-16 text; convert it to UTF-8: iconv -f UTF-16 -t "
+                                     "UTF-8)",
+                                     enc, u);
+                goto fail;
+            }
+            i += 2;
+            u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
+        }
+        if (u < 0x80) {
+            o[n++] = (char)u;
+        } else if (u < 0x800) {
+            o[n++] = (char)(0xC0 | u >> 6);
+            o[n++] = (char)(0x80 | (u & 0x3F));
+        } else if (u < 0x10000) {
+            o[n++] = (char)(0xE0 | u >> 12);
+            o[n++] = (char)(0x80 | (u >> 6 & 0x3F));
+            o[n++] = (char)(0x80 | (u & 0x3F));
+        } else {
+            o[n++] = (char)(0xF0 | u >> 18);
+            o[n++] = (char)(0x80 | (u >> 12 & 0x3F));
+            o[n++] = (char)(0x80 | (u >> 6 & 0x3F));
+            o[n++] = (char)(0x80 | (u & 0x3F));
+        }
+    }
+    o[n] = '\0';
+    *out = o;
+    *out_len = n;
+    return 0;
+fail:
+    free(o);
+    paifu_input__release(*held);
+    *held = 0;
+    return rc;
+}
+
+/* Whether D[0..SIZE) opens as UTF-16 text without a byte order mark: two characters of
+   plain ASCII (a log's first bytes: '<', '{', a letter) with their other byte 0. */
+static int bare_utf16(const unsigned char *d, size_t size)
+{
+    if (size < 4)
+        return 0;
+    bool le = d[0] >= 0x09 && d[0] < 0x80 && d[1] == 0 && d[2] >= 0x09 && d[2] < 0x80 &&
+              d[3] == 0;
+    bool be = d[0] == 0 && d[1] >= 0x09 && d[1] < 0x80 && d[2] == 0 && d[3] >= 0x09 &&
+              d[3] < 0x80;
+    return le ? 1 : be ? 2 : 0;
+}
+
+bool paifu_input__utf16(const char *data, size_t size)
+{
+    const unsigned char *d = (const unsigned char *)data;
+    if (size >= 4 && ((d[0] == 0xFF && d[1] == 0xFE && d[2] == 0 && d[3] == 0) ||
+                      (d[0] == 0 && d[1] == 0 && d[2] == 0xFE && d[3] == 0xFF)))
+        return false;
+    return (size >= 2 && ((d[0] == 0xFF && d[1] == 0xFE) || (d[0] == 0xFE && d[1] == 0xFF))) ||
+           bare_utf16(d, size);
+}
+
+int paifu_input__decode(char **data, size_t *size, uint64_t *held, size_t *dropped, bool whole,
+                        const char *source, paifu_error *err)
+{
+    const unsigned char *d = (const unsigned char *)*data;
+    size_t n = *size;
+    *dropped = 0;
+    if (n >= 4 && ((d[0] == 0xFF && d[1] == 0xFE && d[2] == 0 && d[3] == 0) ||
+                   (d[0] == 0 && d[1] == 0 && d[2] == 0xFE && d[3] == 0xFF)))
+        return 0; /* UTF-32 (UCS-4): left to the reader, which refuses it */
+    int bare = n >= 2 && d[0] == 0xFF && d[1] == 0xFE   ? 1
+               : n >= 2 && d[0] == 0xFE && d[1] == 0xFF ? 2
+                                                        : 0;
+    size_t from = bare ? 2 : 0;
+    if (!bare)
+        bare = bare_utf16(d, n);
+    if (bare) {
+        if (!whole) {
+            paifu_location w;
+            paifu_location_clear(&w);
+            paifu_location_set_source(&w, source);
+            return paifu_error_set(err, PAIFU_EFORMAT, &w,
+                                   "UTF-16 text too large to decode as it streams (convert it "
+                                   "to UTF-8: iconv -f UTF-16 -t UTF-8)");
+        }
+        char *out = NULL;
+        size_t len = 0;
+        uint64_t nheld = 0;
+        int rc = utf16_to_utf8(&out, &len, &nheld, d, n, from, bare == 1, source, err);
+        if (rc < 0)
+            return rc;
+        free(*data);
+        paifu_input__release(*held);
+        *data = out;
+        *size = n = len;
+        *held = nheld;
+        d = (const unsigned char *)out;
+    }
+    if (n >= 3 && d[0] == 0xEF && d[1] == 0xBB && d[2] == 0xBF) {
+        memmove(*data, *data + 3, n - 3 + 1);
+        *size = n -= 3;
+        if (!bare)
+            *dropped = 3; /* byte offsets stay those of the file */
+    }
+    if (whole) {
+        /* NUL padding after the text (a disk image, a preallocated download): no part of it */
+        while (n > 0 && (*data)[n - 1] == '\0')
+            n--;
+        (*data)[n] = '\0';
+        *size = n;
+    }
+    return 0;
+}

@@ -90,4 +90,19 @@ int paifu_input__stream_read(paifu_input_stream *s, char *dst, size_t want, size
 
 void paifu_input__stream_close(paifu_input_stream *s);
 
+/*
+ * The text of an input (inflated) as every reader reads it: UTF-8. A UTF-8 byte order mark is
+ * dropped (*DROPPED: 3, the bytes before data[0], so that byte offsets stay the file's); UTF-16
+ * (a byte order mark, or ASCII with every other byte 0) is decoded into a new buffer that
+ * replaces DATA (offsets are then those of the UTF-8 text); UTF-32 is left to the reader, which
+ * refuses it. When WHOLE (DATA is the whole input, not a stream's first window), NUL bytes after
+ * the text (padding) are dropped too. An error names the encoding and the byte.
+ */
+/* Whether DATA[0..SIZE) (an input's first bytes) is UTF-16 text, as paifu_input__decode
+   finds it. */
+bool paifu_input__utf16(const char *data, size_t size);
+
+int paifu_input__decode(char **data, size_t *size, uint64_t *held, size_t *dropped, bool whole,
+                        const char *source, paifu_error *err);
+
 #endif

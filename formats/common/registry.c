@@ -148,6 +148,42 @@ const format_impl *paifu_formats__find(const char *name)
     return NULL;
 }
 
+static bool eq_tail(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((a[i] >= 'A' && a[i] <= 'Z' ? a[i] - 'A' + 'a' : a[i]) !=
+            (b[i] >= 'A' && b[i] <= 'Z' ? b[i] - 'A' + 'a' : b[i]))
+            return false;
+    return true;
+}
+
+static char lower(char c)
+{
+    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+bool paifu_formats__near(const char *w, size_t n, const char *word)
+{
+    size_t m = strlen(word);
+    if (n + 1 < m || n > m + 1 || n == 0)
+        return false;
+    size_t i = 0;
+    while (i < n && i < m && lower(w[i]) == lower(word[i]))
+        i++;
+    if (i == n && i == m)
+        return true; /* the word itself (in another case) */
+    const char *a = w + i, *b = word + i;
+    size_t an = n - i, bn = m - i;
+#define SAME(x, xn, y, yn) ((xn) == (yn) && eq_tail(x, y, xn))
+    bool ok = SAME(a + 1, an - 1, b + 1, bn - 1) ||            /* one wrong */
+              (an >= 1 && SAME(a + 1, an - 1, b, bn)) ||      /* one added */
+              (bn >= 1 && SAME(a, an, b + 1, bn - 1)) ||      /* one missing */
+              (an >= 2 && bn >= 2 && lower(a[0]) == lower(b[1]) && lower(a[1]) == lower(b[0]) &&
+               SAME(a + 2, an - 2, b + 2, bn - 2)); /* two swapped */
+#undef SAME
+    return ok;
+}
+
 const paifu_format_info *paifu_format_find(const char *name)
 {
     const format_impl *f = paifu_formats__find(name);
@@ -172,6 +208,38 @@ static const format_impl *detect(const char *data, size_t size)
             best_score = s;
             best = FORMATS[i];
         }
+    }
+    return best;
+}
+
+/*
+ * The format an input no sniffer takes resembles most (issue 36: a damaged file of a known
+ * format goes to that format's reader, whose error names the place; "not a log" is for a file
+ * that resembles nothing): the highest likeness, the table's order breaking ties. ALSO (when
+ * not NULL) gets the names of the other formats it resembles, "" when none.
+ */
+static const format_impl *resemble(const char *data, size_t size, const char *name, char *also,
+                                   size_t also_size)
+{
+    const format_impl *best = NULL;
+    int best_score = 0;
+    int scores[N_FORMATS];
+    for (size_t i = 0; i < N_FORMATS; i++) {
+        scores[i] = FORMATS[i]->resembles && FORMATS[i]->reader_next
+                        ? FORMATS[i]->resembles(data, size, name ? name : "")
+                        : 0;
+        if (scores[i] > best_score) {
+            best_score = scores[i];
+            best = FORMATS[i];
+        }
+    }
+    if (also && also_size) {
+        size_t used = 0;
+        also[0] = '\0';
+        for (size_t i = 0; i < N_FORMATS && best; i++)
+            if (scores[i] > 0 && FORMATS[i] != best && used < also_size)
+                used += (size_t)snprintf(also + used, also_size - used, "%s%s", used ? ", " : "",
+                                         FORMATS[i]->info.name);
     }
     return best;
 }
@@ -239,6 +307,8 @@ struct paifu_reader {
     bool streaming;            /* read through a window (stream_fill) */
     paifu_input_stream stream; /* where a streamed window's bytes come from */
     bool compressed;
+    uint64_t base; /* bytes of the input before data[0]: a UTF-8 byte order mark dropped */
+    char also[96]; /* read as the format it resembles: the others it resembles (resemble) */
     char source[256];
     paifu_read_options opts;
     const format_impl *impl;
@@ -282,7 +352,7 @@ static int window_refill(void *ctx, paifu_error *err);
 /* The row's reader_open, or the default one: a zeroed state that starts with the input. */
 static int open_state(paifu_reader *r, paifu_error *err)
 {
-    format_input in = {r->data, r->size, r->source, &r->opts, 0, NULL, NULL};
+    format_input in = {r->data, r->size, r->source, &r->opts, r->base, NULL, NULL};
     if (r->streaming) {
         in.refill = window_refill;
         in.refill_ctx = r;
@@ -331,6 +401,8 @@ static int choose_format(paifu_reader *r, paifu_error *err)
         return 0;
     }
     r->impl = detect(r->data, r->size);
+    if (!r->impl)
+        r->impl = resemble(r->data, r->size, r->source, r->also, sizeof(r->also));
     if (!r->impl) {
         int rc = damaged(r->data, r->size, r->source, err);
         if (rc < 0)
@@ -372,9 +444,12 @@ static int open_reusing(paifu_reader **out, char *data, size_t size, uint64_t he
     r->size = size;
     r->held = held;
     uint64_t max_inflated = r->opts.max_inflated ? r->opts.max_inflated : DEFAULT_MAX_INFLATED;
+    size_t dropped = 0;
     if ((rc = paifu_input__gunzip(&r->data, &r->size, &r->held, &r->compressed, max_inflated,
                                   r->source, err)) < 0 ||
-        (rc = choose_format(r, err)) < 0 || (rc = start_reading(r, err)) < 0) {
+        (rc = paifu_input__decode(&r->data, &r->size, &r->held, &dropped, true, r->source,
+                                  err)) < 0 ||
+        (r->base = dropped, rc = choose_format(r, err)) < 0 || (rc = start_reading(r, err)) < 0) {
         paifu_reader_free(r);
         return rc;
     }
@@ -488,6 +563,19 @@ static int open_stream(paifu_reader **out, FILE *f, char *prefix, size_t len, ui
     r->compressed = r->stream.gzip;
     if ((rc = window_more(r, err)) < 0)
         goto fail;
+    /* UTF-16 text is decoded whole (it does not stream); a UTF-8 byte order mark is dropped
+       from the first window */
+    bool utf16 = paifu_input__utf16(r->data, r->size);
+    while (utf16 && !r->stream.eof)
+        if ((rc = window_more(r, err)) < 0)
+            goto fail;
+    size_t dropped = 0;
+    if ((rc = paifu_input__decode(&r->data, &r->size, &r->held, &dropped, r->stream.eof,
+                                  r->source, err)) < 0)
+        goto fail;
+    r->base = dropped;
+    if (utf16)
+        r->cap = r->size;
     if (r->opts.format)
         r->impl = paifu_formats__find(r->opts.format);
     else
@@ -536,8 +624,11 @@ static int open_member(paifu_reader *r, container_member *m, paifu_error *err)
     /* the member's bytes are the container's (capped per member); what inflating them
        makes counts against the process's input budget like any input */
     uint64_t held = 0;
+    size_t dropped;
     int rc = paifu_input__gunzip(&m->data, &m->size, &held, &compressed, max_inflated, m->name,
                                  err);
+    if (rc == 0)
+        rc = paifu_input__decode(&m->data, &m->size, &held, &dropped, true, m->name, err);
     if (rc < 0) {
         free(m->data);
         return rc;
@@ -549,7 +640,8 @@ static int open_member(paifu_reader *r, container_member *m, paifu_error *err)
                                     "an archive or database inside an archive: refused "
                                     "(unpack it first)");
     }
-    if (!r->opts.format && !detect(m->data, m->size)) {
+    if (!r->opts.format && !detect(m->data, m->size) &&
+        !resemble(m->data, m->size, m->name, NULL, 0)) {
         /* a database row (it has a log id) is a downloaded log: houou-logs stores nothing else
            there, so a row that is none is damage, unreadable. An archive member is as a file
            in a folder: a damaged one is unreadable, an empty one or a README skipped. */
@@ -721,9 +813,13 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
         max_inflated = DETECT_PREFIX;
     if (s.all) {
         bool compressed;
+        size_t dropped;
         if ((rc = paifu_input__gunzip_prefix(&data, &size, &held, &compressed, max_inflated, path,
-                                             err)) == 0) {
+                                             err)) == 0 &&
+            (rc = paifu_input__decode(&data, &size, &held, &dropped, true, path, err)) == 0) {
             const format_impl *fmt = detect(data, size);
+            if (!fmt)
+                fmt = resemble(data, size, path, NULL, 0);
             *out = fmt ? fmt->info.name : NULL;
             /* a damaged document is an unreadable input, not "no log" (the whole of it only:
                an inflated head cut at the cap is no damage) */
@@ -745,7 +841,19 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
         return rc;
     }
     paifu_input__stream_init(&r->stream, f, data, size, held, r->source, max, UINT64_MAX);
+    size_t dropped;
+    bool utf16 = false;
     if ((rc = window_more(r, err)) == 0) {
+        utf16 = paifu_input__utf16(r->data, r->size);
+        while (rc == 0 && utf16 && !r->stream.eof && r->size < max_inflated)
+            rc = window_more(r, err);
+        if (rc == 0)
+            rc = paifu_input__decode(&r->data, &r->size, &r->held, &dropped, r->stream.eof,
+                                     path, err);
+    }
+    if (rc == 0) {
+        if (utf16)
+            r->cap = r->size; /* the decoded text's buffer */
         const format_impl *fmt = detect(r->data, r->size);
         while (rc == 0 && !(fmt && fmt->game_end) && !r->stream.eof && r->size < max_inflated)
             rc = window_more(r, err);
@@ -753,6 +861,8 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
             if (r->size > max_inflated)
                 r->data[r->size = (size_t)max_inflated] = '\0';
             fmt = detect(r->data, r->size);
+            if (!fmt)
+                fmt = resemble(r->data, r->size, path, NULL, 0);
         }
         *out = rc == 0 && fmt ? fmt->info.name : NULL;
         if (rc == 0 && !fmt && r->stream.eof && r->size < max_inflated &&
@@ -782,6 +892,14 @@ int paifu_reader_open_buffer(paifu_reader **out, const void *data, size_t size,
     return open_owned(out, copy, size, held, name, opts, err);
 }
 
+/* An error of a reader chosen by likeness (resemble) says which formats the input could be. */
+static void tried(paifu_error *err, const char *format, const char *also)
+{
+    size_t n = strlen(err->text);
+    snprintf(err->text + n, sizeof(err->text) - n, " (read as %s; it also resembles %s)", format,
+             also);
+}
+
 int paifu_reader_next(const paifu_game **out, paifu_reader *r, paifu_error *err)
 {
     if (!out || !r)
@@ -795,6 +913,8 @@ int paifu_reader_next(const paifu_game **out, paifu_reader *r, paifu_error *err)
     int rc = r->streaming ? stream_fill(r, err) : 0;
     if (rc == 0)
         rc = r->impl->reader_next(r->state, r->game, err);
+    if (rc < 0 && r->also[0] && err && err->code == rc)
+        tried(err, r->impl->info.name, r->also);
     if (rc <= 0) {
         r->done = true;
         return rc;

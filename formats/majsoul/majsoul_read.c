@@ -61,6 +61,21 @@ static int sniff(const char *data, size_t size)
     return 0;
 }
 
+/* A JSON object with MahjongSoul's record head (issue 36: "uuid" and "accounts", as
+   GameDetailRecords' head has them), for its reader to refuse with the place. */
+static int resembles(const char *data, size_t size, const char *name)
+{
+    (void)name;
+    size_t i = jlead(data, size);
+    if (i >= size || data[i] != '{')
+        return 0;
+    size_t window = size - i < 65536 ? size - i : 65536;
+    const char *p = data + i;
+    if (jcontains(p, window, "\"uuid\"") && jcontains(p, window, "\"accounts\""))
+        return 60;
+    return jcontains(p, window, ".lq.") ? 50 : 0;
+}
+
 /* ---- finding the records (spec §2) ---- */
 
 static void set_path(json_cursor *c, const char *path)
@@ -720,6 +735,7 @@ const format_impl paifu_format_majsoul = {
              .can_read = true,
              .extension = ".json"},
     .sniff = sniff,
+    .resembles = resembles,
     .reader_size = sizeof(majsoul_reader),
     .reader_next = reader_next,
 };

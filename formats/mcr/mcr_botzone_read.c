@@ -385,7 +385,21 @@ static int sniff(const char *data, size_t size)
         return 0;
     bool botzone =
         jcontains(data, size, "\"initdata\"") || jcontains(data, size, "Chinese-Standard-Mahjong");
-    return botzone ? 90 : 30;
+    return botzone ? 90 : 0;
+}
+
+/* A JSON object with Botzone's "logs" or "initdata" (issue 36: the rest is the reader's to
+   refuse with the place). */
+static int resembles(const char *data, size_t size, const char *name)
+{
+    (void)name;
+    size_t i = jlead(data, size);
+    if (i == size || data[i] != '{')
+        return 0;
+    size_t window = size - i < 65536 ? size - i : 65536;
+    if (jcontains(data + i, window, "\"initdata\""))
+        return 50;
+    return jcontains(data + i, window < 4096 ? window : 4096, "\"logs\"") ? 30 : 0;
 }
 
 static paifu_tile jtile(const json_t *v)
@@ -655,6 +669,7 @@ const format_impl paifu_format_mcr_botzone = {
              .can_read = true,
              .extension = ".json"},
     .sniff = sniff,
+    .resembles = resembles,
     .reader_size = sizeof(botzone_json_reader),
     .reader_next = reader_next,
 };

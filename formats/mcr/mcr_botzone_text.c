@@ -297,6 +297,36 @@ static int sniff(const char *data, size_t size)
     return left >= 5 && memcmp(nl + 1, "Wind ", 5) == 0 ? 90 : 40;
 }
 
+/*
+ * A Botzone text log with a slip (issue 36): three of its first lines open with its keywords
+ * or a slip of one ("Mtach", "Plaeyr 0 Draw").
+ */
+static int resembles(const char *data, size_t size, const char *name)
+{
+    (void)name;
+    static const char *const WORDS[] = {"Match", "Wind", "Player", "Fan", "Score", "Huang"};
+    if (size > 4096)
+        size = 4096;
+    int hits = 0, lines = 0;
+    for (size_t k = 0; k < size && lines < 8;) {
+        size_t end = k;
+        while (end < size && data[end] != '\n')
+            end++;
+        size_t w = k;
+        while (w < end && data[w] != ' ' && data[w] != '\t' && data[w] != '\r')
+            w++;
+        for (size_t i = 0; w > k && i < sizeof(WORDS) / sizeof(WORDS[0]); i++)
+            if (paifu_formats__near(data + k, w - k, WORDS[i])) {
+                hits++;
+                break;
+            }
+        if (end > k)
+            lines++;
+        k = end + 1;
+    }
+    return hits >= 3 ? 70 : 0;
+}
+
 /* Read lines of one match (from its "Match" line to the next one). */
 static int read_match(text_in *s, text_game *g)
 {
@@ -382,6 +412,7 @@ const format_impl paifu_format_mcr_botzone_text = {
              .can_read = true,
              .extension = ".txt"},
     .sniff = sniff,
+    .resembles = resembles,
     .reader_size = sizeof(text_in),
     .reader_next = reader_next,
     .multi_game = true,

@@ -144,6 +144,41 @@ static int sniff(const char *data, size_t size)
     return 0;
 }
 
+/*
+ * A JSON-lines file whose first lines have mjai's "type" key (issue 36): with a known type or a
+ * slip of one ("start_gaem"), or with mjai's own keys beside it. Its reader refuses it with the
+ * line and column.
+ */
+static int resembles(const char *data, size_t size, const char *name)
+{
+    (void)name;
+    static const char *const KEYS[] = {"\"actor\"", "\"pai\"", "\"names\"", "\"tehais\"",
+                                       "\"bakaze\"", "\"dora_marker\"", "\"oya\""};
+    size_t i = jlead(data, size);
+    for (int line = 0; line < 4 && i < size; line++) {
+        const char *nl = memchr(data + i, '\n', size - i);
+        size_t end = nl ? (size_t)(nl - data) : size;
+        const char *at = jfind(data + i, end - i, "\"type\"");
+        if (at) {
+            size_t j = (size_t)(at - data) + 6;
+            while (j < end && (data[j] == ' ' || data[j] == ':'))
+                j++;
+            if (j < end && data[j] == '"') {
+                const char *q = memchr(data + j + 1, '"', end - j - 1);
+                size_t n = q ? (size_t)(q - data) - j - 1 : 0;
+                for (size_t t = 0; q && t < sizeof(TYPES) / sizeof(TYPES[0]); t++)
+                    if (paifu_formats__near(data + j + 1, n, TYPES[t]))
+                        return 60;
+            }
+            for (size_t k = 0; k < sizeof(KEYS) / sizeof(KEYS[0]); k++)
+                if (jcontains(data + i, end - i, KEYS[k]))
+                    return 60;
+        }
+        i = end + 1;
+    }
+    return 0;
+}
+
 /* ---- tiles (spec §2) ---- */
 
 /* The N bytes at S as a tile: "1m".."9s", "5mr"/"5pr"/"5sr", "E" "S" "W" "N" "P" "F" "C". */
@@ -1650,6 +1685,7 @@ const format_impl paifu_format_mjai = {
              .carries = PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_RULES,
              .extension = ".mjson"},
     .sniff = sniff,
+    .resembles = resembles,
     .reader_size = sizeof(mjai_reader),
     .reader_next = reader_next,
     .reader_free = reader_free,

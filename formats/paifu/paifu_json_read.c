@@ -37,6 +37,22 @@ static int sniff(const char *data, size_t size)
     return jcontains(data + i, window, "\"paifu\"") ? 90 : 0;
 }
 
+/* paifu's JSON with its "paifu" key lost (issue 36): "deals" beside "players" or "rules", or
+   the name's .paifu.json, for its reader to refuse with the place. */
+static int resembles(const char *data, size_t size, const char *name)
+{
+    size_t i = jlead(data, size);
+    if (i >= size || (data[i] != '{' && data[i] != '['))
+        return 0;
+    size_t window = size - i < 4096 ? size - i : 4096;
+    const char *p = data + i;
+    if (jcontains(p, window, "\"deals\"") &&
+        (jcontains(p, window, "\"players\"") || jcontains(p, window, "\"rules\"")))
+        return 60;
+    size_t n = strlen(name);
+    return n > 11 && strcmp(name + n - 11, ".paifu.json") == 0 ? 40 : 0;
+}
+
 /* ---- helpers ---- */
 
 static int seat_in(json_cursor *c, const json_t *obj, const char *key, int players, bool required,
@@ -1100,6 +1116,7 @@ const format_impl paifu_format_paifu_json = {
              .carries = PAIFU_CARRIES_ALL & ~PAIFU_CARRIES_NAME_ID, /* the id is inside */
              .extension = ".paifu.json"},
     .sniff = sniff,
+    .resembles = resembles,
     .reader_size = sizeof(paifu_json_reader),
     .reader_next = reader_next,
     .reader_free = reader_free,

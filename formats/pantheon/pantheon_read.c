@@ -149,6 +149,11 @@ static int parse_header(parser *p)
     const tok *first = peek(p);
     while (peek(p) && !is_outcome(peek(p))) {
         const tok *a = next(p), *colon = next(p), *v = next(p);
+        /* a word on a line of its own after three players or four is the first deal with a
+           slip in its outcome ("rom", "Ron"), not a fifth name */
+        if (n >= 3 && a->line != first->line && (!colon || !is(colon, ":")))
+            return fail(p, a, "the game's first deal (ron, tsumo, draw or chombo) after the "
+                              "players' points");
         if (!colon || !is(colon, ":"))
             return fail(p, colon, "\":\" after the player name");
         if (!v)
@@ -495,6 +500,70 @@ static int sniff(const char *data, size_t size)
     }
 }
 
+/*
+ * A sheet with a slip (issue 36), for its reader to refuse with the place: its first line holds
+ * two alias:points pairs or more (a colon or a name wrong in the others), or two of its first
+ * lines open with an outcome or a slip of one ("rom", "Ron", "tsmuo").
+ */
+static int resembles(const char *data, size_t size, const char *name)
+{
+    (void)name;
+    if (size > 4096)
+        size = 4096;
+    static const char *const OUTCOMES[] = {"ron", "tsumo", "draw", "chombo"};
+    size_t k = 0;
+    int line = 0, outcomes = 0;
+    while (k < size && line < 8) {
+        size_t end = k;
+        while (end < size && data[end] != '\n')
+            end++;
+        size_t b = k;
+        while (b < end && isspace((unsigned char)data[b]))
+            b++;
+        if (b == end) {
+            k = end + 1;
+            continue;
+        }
+        if (line == 0) {
+            /* pairs: an alias, a colon or none, a number of three digits or more */
+            int pairs = 0;
+            size_t j = b;
+            while (j < end) {
+                size_t w = j;
+                while (j < end && is_alias_char(data[j]))
+                    j++;
+                bool alias = j > w;
+                while (j < end && (data[j] == ':' || data[j] == ' ' || data[j] == '\t'))
+                    j++;
+                size_t d = j < end && data[j] == '-' ? j + 1 : j, n = d;
+                while (n < end && isdigit((unsigned char)data[n]))
+                    n++;
+                if (alias && n - d >= 3 && (n == end || isspace((unsigned char)data[n]))) {
+                    pairs++;
+                    j = n;
+                } else if (!alias) {
+                    j++;
+                }
+                while (j < end && isspace((unsigned char)data[j]))
+                    j++;
+            }
+            if (pairs >= 2)
+                return 70;
+        }
+        size_t w = b;
+        while (w < end && !isspace((unsigned char)data[w]))
+            w++;
+        for (size_t o = 0; o < sizeof(OUTCOMES) / sizeof(OUTCOMES[0]); o++)
+            if (paifu_formats__near(data + b, w - b, OUTCOMES[o])) {
+                outcomes++;
+                break;
+            }
+        line++;
+        k = end + 1;
+    }
+    return outcomes >= 2 ? 60 : 0;
+}
+
 static bool blank(const char *l, size_t len)
 {
     for (size_t k = 0; k < len; k++)
@@ -557,6 +626,7 @@ const format_impl paifu_format_pantheon = {
              .can_read = true,
              .extension = ".txt"},
     .sniff = sniff,
+    .resembles = resembles,
     .reader_size = sizeof(text_in),
     .reader_next = reader_next,
     .multi_game = true,

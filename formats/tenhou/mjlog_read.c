@@ -209,6 +209,32 @@ static int sniff(const char *data, size_t size)
     return is_space(c) || c == '>' || c == '/' ? 95 : 0;
 }
 
+/*
+ * Tenhou's XML damaged (issue 36): markup whose first start tag is a slip or a cut of
+ * <mjloggm, or that holds the tags of its header, or a file named .mjlog; its reader refuses it
+ * with the place, or reads the prefix of a cut one.
+ */
+static int resembles(const char *data, size_t size, const char *name)
+{
+    size_t window = size < 8192 ? size : 8192;
+    size_t k = next_start_tag(data, 0, window);
+    if (k >= window)
+        return 0;
+    size_t e = k + 1;
+    while (e < window && !is_space(data[e]) && data[e] != '>' && data[e] != '/')
+        e++;
+    if (paifu_formats__near(data + k + 1, e - k - 1, "mjloggm") ||
+        (e == window && e - k - 1 >= 3 && e - k - 1 < 7 &&
+         memcmp(data + k + 1, "mjloggm", e - k - 1) == 0))
+        return 80;
+    static const char *const TAGS[] = {"<SHUFFLE ", "<GO ", "<UN ", "<TAIKYOKU ", "<INIT "};
+    for (size_t i = 0; i < sizeof(TAGS) / sizeof(TAGS[0]); i++)
+        if (skip_past(data, k, window, TAGS[i]) < window)
+            return 70;
+    size_t n = strlen(name);
+    return n > 6 && strcmp(name + n - 6, ".mjlog") == 0 ? 30 : 0;
+}
+
 /* ---- positions ---- */
 
 /* Advance the cursor to offset TO, counting lines. */
@@ -1077,6 +1103,7 @@ const format_impl paifu_format_mjlog = {
                         PAIFU_CARRIES_NAME_ID,
              .extension = ".xml"},
     .sniff = sniff,
+    .resembles = resembles,
     .reader_open = reader_open,
     .reader_next = reader_next,
     .writer = &paifu_mjlog__writer,

@@ -95,6 +95,25 @@ static int sniff(const char *data, size_t size)
     return 0;
 }
 
+/*
+ * A JSON object with three of tenhou.net/6's keys (issue 36): a file whose "log" is renamed,
+ * not an array, or cut away is its reader's to refuse with the place.
+ */
+static int resembles(const char *data, size_t size, const char *name)
+{
+    (void)name;
+    static const char *const KEYS[] = {"\"title\"", "\"name\"", "\"rule\"", "\"disp\"",
+                                       "\"aka\"", "\"log\"", "\"ratingc\"", "\"lobby\""};
+    size_t i = jlead(data, size);
+    if (i >= size || (data[i] != '{' && data[i] != '"'))
+        return 0;
+    size_t window = size - i < 65536 ? size - i : 65536;
+    int keys = 0;
+    for (size_t k = 0; k < sizeof(KEYS) / sizeof(KEYS[0]); k++)
+        keys += jcontains(data + i, window, KEYS[k]);
+    return keys >= 3 ? 70 : 0;
+}
+
 /* ---- documents ---- */
 
 /* Move pos over white space (and a byte order mark at the input's start). */
@@ -641,6 +660,10 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         root = next;
         json_cursor_init(&c, r->in.source, err);
         rc = read_document(r, &c, root, next_line, game);
+        /* rounds one per line (mjx) record a whole game without its end: the verifier tells a
+           cut between them by the rules (issue 36) */
+        if (rc == 0 && !paifu_game_meta_get(game, PAIFU_META_WHOLE_GAME))
+            rc = paifu_game_set_meta(game, PAIFU_META_WHOLE_GAME, "rounds one per line", err);
     }
     jfree(root);
     return rc < 0 ? rc : 1;
@@ -668,6 +691,7 @@ const format_impl paifu_format_tenhou6 = {
                         PAIFU_CARRIES_RULES,
              .extension = ".json"},
     .sniff = sniff,
+    .resembles = resembles,
     .reader_size = sizeof(tenhou6_reader),
     .reader_next = reader_next,
     .reader_free = reader_free,

@@ -620,6 +620,18 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
         return 0;
     }
     settle_result(settled, game, rules, &f, penalties, ended_ok, n);
+    if (!paifu_game_truncated(game) && ended_ok && n && !f.over && !f.may_end &&
+        paifu_game_meta_get(game, PAIFU_META_WHOLE_GAME)) {
+        /* a whole game's record without its end (issue 36): cut between deals. A time limit
+           is no reason to stop here: a log that stops early for it records its end (sc) */
+        const paifu_deal *tail = paifu_game_deal(game, n - 1);
+        paifu_finding__add(report, opts, tail, tail->n_events ? (int)tail->n_events - 1 : -1,
+                           "log.truncated", NULL, NULL, NULL,
+                           "log ends between deals: the game has no recorded end and its rules "
+                           "go on after the last deal");
+        free(own);
+        return 0;
+    }
     if (paifu_game_truncated(game)) {
         const paifu_deal *tail = n ? paifu_game_deal(game, n - 1) : NULL;
         int last_event = tail && tail->n_events ? (int)tail->n_events - 1 : -1;

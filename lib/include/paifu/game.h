@@ -359,6 +359,15 @@ typedef struct paifu_game_result {
  */
 #define PAIFU_META_RULES_ASSUMED "paifu.rules_assumed"
 
+/**
+ * Metadata key a reader sets (to a reason) when the log is the record of a whole game that
+ * does not record the game's end (tenhou.net/6 written one round per line, as mjx does: no
+ * `sc`): when its deals stop before the rules end the game, the log was cut between deals and
+ * the verifier reports `log.truncated` at the last deal. Without it a log that stops early is
+ * an excerpt.
+ */
+#define PAIFU_META_WHOLE_GAME "paifu.whole_game"
+
 /** A metadata entry (source format details kept for writers). */
 typedef struct paifu_meta {
     const char *key;   /**< e.g. "tenhou.go.type" */
