@@ -12,6 +12,7 @@
 #include "input.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -234,6 +235,31 @@ int paifu_input__open_prefix(FILE **fp, char **prefix, size_t *len, uint64_t *he
     return rc;
 }
 
+/* A gzip error at compressed byte OFFSET of SOURCE (the place a binary input has). */
+static int gzip_error(paifu_error *err, const char *source, uint64_t offset, const char *fmt,
+                      ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static int gzip_error(paifu_error *err, const char *source, uint64_t offset, const char *fmt,
+                      ...)
+{
+    if (!err || err->code != PAIFU_OK)
+        return PAIFU_EFORMAT;
+    paifu_location w;
+    paifu_location_clear(&w);
+    paifu_location_set_source(&w, source ? source : "");
+    w.offset = offset;
+    char text[sizeof(err->text)];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof(text), fmt, ap);
+    va_end(ap);
+    return paifu_error_set(err, PAIFU_EFORMAT, &w, "%s", text);
+}
+
 static int gunzip(char **data, size_t *size, uint64_t *held, bool *compressed, uint64_t max,
                   bool prefix, const char *source, paifu_error *err)
 {
@@ -292,18 +318,17 @@ static int gunzip(char **data, size_t *size, uint64_t *held, bool *compressed, u
         }
         if (z == Z_BUF_ERROR && zs.avail_in == 0) {
             /* the place: where the bytes end, in the file and in what it inflates to */
-            rc = paifu_formats__error(err, PAIFU_EFORMAT, source, 0, 0, NULL,
-                                      "gzip stream ends early (truncated file): cut after "
-                                      "compressed byte %zu, in inflated byte %zu",
-                                      *size, len);
+            rc = gzip_error(err, source, *size,
+                            "gzip stream ends early (truncated file): cut after compressed "
+                            "byte %zu, in inflated byte %zu",
+                            *size, len);
             goto done;
         }
         if (z != Z_OK && z != Z_BUF_ERROR) {
-            rc = paifu_formats__error(err, PAIFU_EFORMAT, source, 0, 0, NULL,
-                                      "corrupt gzip stream at compressed byte %zu: %s",
-                                      /* from the file's start: total_in restarts per member */
-                                      (size_t)(zs.next_in - (const Bytef *)*data),
-                                      zs.msg ? zs.msg : "error");
+            /* from the file's start: total_in restarts per member */
+            size_t at = (size_t)(zs.next_in - (const Bytef *)*data);
+            rc = gzip_error(err, source, at, "corrupt gzip stream at compressed byte %zu: %s", at,
+                            zs.msg ? zs.msg : "error");
             goto done;
         }
         if (len > max) {
@@ -423,8 +448,8 @@ static int inflate_some(paifu_input_stream *s, char *dst, size_t want, size_t *g
                 return rc;
             if (s->raw_len == 0) {
                 if (!s->z_end) {
-                    return paifu_formats__error(
-                        err, PAIFU_EFORMAT, s->source, 0, 0, NULL,
+                    return gzip_error(
+                        err, s->source, s->raw_total,
                         "gzip stream ends early (truncated file): cut after compressed byte "
                         "%llu, in inflated byte %llu",
                         (unsigned long long)s->raw_total,
@@ -452,10 +477,9 @@ static int inflate_some(paifu_input_stream *s, char *dst, size_t want, size_t *g
             continue;
         }
         if (z != Z_OK && z != Z_BUF_ERROR)
-            return paifu_formats__error(err, PAIFU_EFORMAT, s->source, 0, 0, NULL,
-                                        "corrupt gzip stream at compressed byte %lu: %s",
-                                        (unsigned long)s->zs.total_in,
-                                        s->zs.msg ? s->zs.msg : "error");
+            return gzip_error(err, s->source, s->zs.total_in,
+                              "corrupt gzip stream at compressed byte %lu: %s",
+                              (unsigned long)s->zs.total_in, s->zs.msg ? s->zs.msg : "error");
     }
     s->out_total += n;
     *got = n;

@@ -1558,8 +1558,11 @@ static int finish_game(mjai_reader *st)
         rc = record_header(st);
     if (rc == 0 && !st->rules_set)
         rc = set_rules(st, false);
-    if (!st->ended)
+    if (!st->ended) {
         paifu_game_set_truncated(st->game, true);
+        if (!paifu_game_deal_count(st->game)) /* the place of a cut before any deal */
+            paifu_game_set_result_location(st->game, st->line, 1);
+    }
     if (rc == 0)
         rc = paifu_game_set_source_format(st->game, "mjai", st->c.err);
     return rc < 0 ? rc : 1;

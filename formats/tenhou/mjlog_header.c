@@ -464,8 +464,12 @@ int paifu_mjlog__era_rules(unsigned type, int players, unsigned era, uint32_t da
 int paifu_mjlog__finish_game(mjlog_reader *st)
 {
     int rc = 0;
-    if (!st->owari_seen)
+    if (!st->owari_seen) {
         paifu_game_set_truncated(st->game, true);
+        if (!paifu_game_deal_count(st->game)) /* the place of a cut before any deal */
+            paifu_game_set_result_location(st->game, st->line,
+                                           (uint32_t)(st->tag_start - st->line_start + 1));
+    }
     unsigned era = (st->generation_seen == MJLOG_GEN_A ? MJLOG_ERA_GEN_A : 0) |
                    (st->owari_seen ? MJLOG_ERA_OWARI : 0) |
                    (st->owari_exact ? MJLOG_ERA_EXACT : 0) |

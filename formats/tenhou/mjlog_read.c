@@ -436,7 +436,11 @@ static int xml_failure(mjlog_reader *st)
     }
     if (st->in_deal)
         paifu_deal_label(w.deal, sizeof(w.deal), &st->start);
-    return paifu_error_set(st->err, PAIFU_EFORMAT, &w, "malformed XML: %s",
+    /* stopped at the input's end, inside the first tags (a later cut is read up to it,
+       close_cut): the file is cut short */
+    bool at_end = w.offset + 1 >= st->in.base + st->in.size && !st->in.refill;
+    return paifu_error_set(st->err, PAIFU_EFORMAT, &w, "malformed XML%s: %s",
+                           at_end ? " (the input ends inside a tag: the file is cut short)" : "",
                            st->xml_failed ? st->xml_message : "the parser stopped");
 }
 
@@ -983,6 +987,56 @@ static int read_document(mjlog_reader *st)
     return rc < 0 ? rc : paifu_mjlog__finish_game(st);
 }
 
+/*
+ * A document cut short (issue 36: a download or a copy that stopped; no </mjloggm> follows):
+ * its tags up to the last complete one are read as the game, which lacks its end and is marked
+ * truncated (log.truncated, at the last event read), as a cut between tags is. A tag cut in the
+ * middle (the bytes after the last '>': a '<' with no '>') is not read. The input is copied up
+ * to there, closed with </mjloggm> (offsets stay those of the input). Returns 1 when the
+ * document is read from the copy, 0 when it is not cut (or nothing of it is readable: the
+ * parser's error then names the place), or an error.
+ */
+static int close_cut(mjlog_reader *st)
+{
+    const char *d = st->in.data;
+    size_t size = st->in.size;
+    if (st->doc_end < size || st->in.refill)
+        return 0;
+    size_t e = st->doc_end;
+    while (e > st->doc_start && d[e - 1] != '>')
+        e--;
+    size_t tail = e;
+    while (tail < size && is_space(d[tail]))
+        tail++;
+    if (tail < size && (d[tail] != '<' || memchr(d + tail, '>', size - tail)))
+        return 0; /* text after the last tag: not a cut */
+    size_t first = next_start_tag(d, st->doc_start, e);
+    if (first >= e || !starts_with(d + first, e - first, "<mjloggm") ||
+        tag_scan(d, first, e, NULL) + 1 >= e)
+        return 0; /* nothing after the <mjloggm> tag: the parser says where it ends */
+    if (e >= 10 && memcmp(d + e - 10, "</mjloggm>", 10) == 0)
+        return 0;
+    char *copy = malloc(e + 11);
+    if (!copy)
+        return paifu_error_set(st->err, PAIFU_ENOMEM, NULL, "out of memory");
+    memcpy(copy, d, e);
+    memcpy(copy + e, "</mjloggm>", 11);
+    free(st->patched);
+    st->patched = copy;
+    st->in.data = copy;
+    st->in.size = e + 10;
+    st->doc_end = st->next_doc = st->in.size;
+    return 1;
+}
+
+static void reader_free(void *state)
+{
+    mjlog_reader *st = state;
+    if (st)
+        free(st->patched);
+    free(st);
+}
+
 /* ---- format interface ---- */
 
 /* Not the registry's default: the 16 KiB of scratch are not zeroed, and the reader starts with
@@ -1024,7 +1078,9 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
     st->doc_column = (uint32_t)(st->doc_start - st->line_start + 1);
     st->doc_end = find_doc_end(st->in.data, st->doc_start, st->in.size);
     st->next_doc = st->doc_end;
-    int rc = read_document(st);
+    int rc = close_cut(st);
+    if (rc >= 0)
+        rc = read_document(st);
     if (rc < 0) {
         st->next_doc = st->in.size; /* no further games after an error */
         return rc;
@@ -1105,6 +1161,7 @@ const format_impl paifu_format_mjlog = {
     .sniff = sniff,
     .resembles = resembles,
     .reader_open = reader_open,
+    .reader_free = reader_free,
     .reader_next = reader_next,
     .writer = &paifu_mjlog__writer,
     .stream_span = stream_span,

@@ -635,9 +635,13 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
     if (paifu_game_truncated(game)) {
         const paifu_deal *tail = n ? paifu_game_deal(game, n - 1) : NULL;
         int last_event = tail && tail->n_events ? (int)tail->n_events - 1 : -1;
-        paifu_finding__add(report, opts, tail, last_event, "log.truncated", NULL, NULL, NULL, "%s",
-                           ended_ok ? "log ends between deals: the game has no recorded end"
-                                    : "log ends mid-deal: the game has no recorded end");
+        paifu_location w;
+        paifu_finding__locate(&w, opts, tail, last_event);
+        if (!tail) /* cut before its first deal: where the reader stopped */
+            w.line = paifu_game_result_line(game, &w.column);
+        paifu_report_add(report, "log.truncated", &w, NULL, NULL, NULL, "%s",
+                         ended_ok ? "log ends between deals: the game has no recorded end"
+                                  : "log ends mid-deal: the game has no recorded end");
         free(own);
         return 0;
     }
