@@ -83,3 +83,16 @@ add_test(NAME cli.rules_choice
   COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/rules_choice_cli.sh $<TARGET_FILE:paifu_cli>
           ${PROJECT_SOURCE_DIR}/samples ${CMAKE_CURRENT_BINARY_DIR}/cli-rules-choice-work)
 set_tests_properties(cli.rules_choice PROPERTIES LABELS cli)
+# Issue 36: damaged copies of real logs of every format (cut, a byte order mark, CRLF, UTF-16,
+# NUL padding, typos, a renamed key, a missing bracket, swapped lines, a cut gzip), alone and in
+# a folder: read as the original, refused with a place, or a finding with a place; never "not
+# a log", never fewer games read clean. The corpus's logs when present, else samples/.
+set(PAIFU_DAMAGE_CORPUS "")
+if(EXISTS "${PAIFU_CORPUS_DIR}")
+  set(PAIFU_DAMAGE_CORPUS "${PAIFU_CORPUS_DIR}")
+endif()
+add_test(NAME cli.damage
+  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/damage.py $<TARGET_FILE:paifu_cli>
+          ${CMAKE_CURRENT_BINARY_DIR}/damage-work ${PROJECT_SOURCE_DIR}/samples
+          "${PAIFU_DAMAGE_CORPUS}" ${PAIFU_HOSTILE_SANITIZED})
+set_tests_properties(cli.damage PROPERTIES LABELS cli TIMEOUT 300)

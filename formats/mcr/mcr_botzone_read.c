@@ -396,10 +396,12 @@ static int resembles(const char *data, size_t size, const char *name)
     size_t i = jlead(data, size);
     if (i == size || data[i] != '{')
         return 0;
-    size_t window = size - i < 65536 ? size - i : 65536;
-    if (jcontains(data + i, window, "\"initdata\""))
+    /* the match's initdata and the judge's verdicts may come anywhere (the sniffer looks at
+       the whole text for them too) */
+    if (jcontains(data + i, size - i, "\"initdata\"") ||
+        jcontains(data + i, size - i, "Chinese-Standard-Mahjong"))
         return 50;
-    return jcontains(data + i, window < 4096 ? window : 4096, "\"logs\"") ? 30 : 0;
+    return jcontains(data + i, size - i < 4096 ? size - i : 4096, "\"logs\"") ? 30 : 0;
 }
 
 static paifu_tile jtile(const json_t *v)
