@@ -9,7 +9,8 @@ foreach(dir ${PAIFU_MALFORMED_CASES})
     get_filename_component(name ${dir} NAME)
     add_test(NAME malformed.${name}
       COMMAND ${CMAKE_COMMAND} -DPAIFU=$<TARGET_FILE:paifu_cli> -DCASE=${dir}
-              -DCORPUS=${PAIFU_CORPUS_DIR} -P ${CMAKE_CURRENT_SOURCE_DIR}/malformed/run_case.cmake)
+              -DCORPUS=${PAIFU_CORPUS_DIR}
+              -DWORK=${CMAKE_CURRENT_BINARY_DIR}/malformed-work -P ${CMAKE_CURRENT_SOURCE_DIR}/malformed/run_case.cmake)
     # a case that reads a corpus file carries the corpus label too (`ctest -LE corpus` is then
     # exactly what runs without the corpus)
     file(STRINGS ${dir}/expect corpus_line REGEX "^corpus[ \t]")

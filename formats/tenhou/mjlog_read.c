@@ -438,7 +438,7 @@ static int xml_failure(mjlog_reader *st)
         paifu_deal_label(w.deal, sizeof(w.deal), &st->start);
     /* stopped at the input's end, inside the first tags (a later cut is read up to it,
        close_cut): the file is cut short */
-    bool at_end = w.offset + 1 >= st->in.base + st->in.size && !st->in.refill;
+    bool at_end = w.offset + 1 >= st->in.base + st->in.size;
     return paifu_error_set(st->err, PAIFU_EFORMAT, &w, "malformed XML%s: %s",
                            at_end ? " (the input ends inside a tag: the file is cut short)" : "",
                            st->xml_failed ? st->xml_message : "the parser stopped");
@@ -1000,8 +1000,8 @@ static int close_cut(mjlog_reader *st)
 {
     const char *d = st->in.data;
     size_t size = st->in.size;
-    if (st->doc_end < size || st->in.refill)
-        return 0;
+    if (st->doc_end < size)
+        return 0; /* (a streamed input's window holds the rest of it then: stream_fill) */
     size_t e = st->doc_end;
     while (e > st->doc_start && d[e - 1] != '>')
         e--;

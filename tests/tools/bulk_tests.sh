@@ -106,9 +106,9 @@ contains "report names the corrupt row" "$work/report-db.err" "report.db:2009082
 "$py" - "$work/badmember.zip" "$samples/synthetic-tenhou.mjlog" <<'EOF' || fail "make badmember.zip"
 import sys, zipfile
 good = open(sys.argv[2], "rb").read()
-with zipfile.ZipFile(sys.argv[1], "w") as z:  # a log cut in half between two whole ones
+with zipfile.ZipFile(sys.argv[1], "w") as z:  # a log cut short between two whole ones
     z.writestr("a.mjlog", good)
-    z.writestr("b.mjlog", good[: len(good) // 2])
+    z.writestr("b.mjlog", good[:60])  # cut in its first tags (a later cut: log.truncated)
     z.writestr("c.mjlog", good)
 EOF
 "$paifu" report --format json "$work/badmember.zip" >"$work/report-zip.json" 2>"$work/report-zip.err"
@@ -121,7 +121,7 @@ ids = [l.split("\t")[0] for l in open(sys.argv[2]).read().splitlines()]
 want = ["report.db:" + i for i in sorted(ids + ["2020010100gm-00a9-0000-aftbad01"])]
 got = [g["file"].rsplit("/", 1)[-1] for g in db["games"]]
 assert got == want, (got, want)  # every good row, the one after the corrupt row too
-assert len(db["unreadable"]) == 1 and "report.db:2009082713gm-0009-0000-badbad01: " in db["unreadable"][0], db["unreadable"]
+assert len(db["unreadable"]) == 1 and "report.db:2009082713gm-0009-0000-badbad01 [byte 4]: " in db["unreadable"][0], db["unreadable"]
 z = json.load(open(sys.argv[3]))
 assert [g["file"].rsplit("/", 1)[-1] for g in z["games"]] == ["badmember.zip:a.mjlog", "badmember.zip:c.mjlog"], z["games"]
 assert len(z["unreadable"]) == 1 and "badmember.zip:b.mjlog:" in z["unreadable"][0] and "malformed XML" in z["unreadable"][0], z["unreadable"]

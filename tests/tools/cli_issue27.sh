@@ -56,8 +56,16 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 files = d["files"]
 assert len(files) == int(sys.argv[2]), ("every damaged copy is an input", len(files), sys.argv[2])
+truncated = 0
 for f in files:
     e = f.get("error")
+    if not e and f.get("format") == "tenhou-xml":
+        # a tile log cut between tags or inside one is read up to its last whole tag (issue
+        # 36): log.truncated at the last event read
+        cut = [x for x in f["findings"] if x["code"] == "log.truncated"]
+        assert cut and cut[0]["where"].get("line"), ("a cut mjlog without log.truncated", f)
+        truncated += 1
+        continue
     assert e, ("a damaged copy that read", f["file"])
     w, m = e["where"], e["message"]
     assert "unrecognised" not in m and "not a log" not in m, (f["file"], m)
@@ -67,7 +75,8 @@ for f in files:
 skipped = {s["file"].rsplit("/", 1)[1]: s["reason"] for s in d["skipped"]}
 assert skipped == {"README.txt": "not a log", "empty.json": "empty", "image.png": "not a log",
                    "data.json": "not a log"}, skipped
-assert d["summary"]["skipped"] == 4 and d["summary"]["errors"] == len(files), d["summary"]
+assert d["summary"]["skipped"] == 4 and d["summary"]["errors"] == len(files) - truncated, \
+    d["summary"]
 EOF
 ok
 "$paifu" validate -v "$work/damaged/notes" >"$work/v.out" 2>"$work/v.err"; check "skipped only: exit status" 0 $?

@@ -744,6 +744,47 @@ static void errors_are_located(void **state)
     }
 }
 
+/* A document cut short (issue 36) is read up to its last whole tag: the game is truncated, its
+   deals those read, and no text of libxml2's is the answer. A cut inside the first tags is an
+   error that says the file is cut, at the input's end. */
+static void cut_xml_is_truncated(void **state)
+{
+    (void)state;
+    char xml[4096];
+    snprintf(xml, sizeof(xml), "%s", HEAD_169 "\n" INIT_E1 "<T60/><D60/><U61/></mjloggm>");
+    /* the bytes kept: up to the end of the cut text */
+    static const struct {
+        const char *cut;
+        size_t events;
+    } cuts[] = {{"<U6", 2}, {"<U61", 2}, {"<U61/", 2}, {"</mjlog", 3}, {"</mjloggm", 3}};
+    for (size_t i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++) {
+        char copy[4096];
+        snprintf(copy, sizeof(copy), "%s", xml);
+        char *at = strstr(copy, cuts[i].cut);
+        assert_non_null(at);
+        at[strlen(cuts[i].cut)] = '\0';
+        paifu_read_options o = PAIFU_READ_OPTIONS_INIT;
+        o.source_name = "t.mjlog";
+        paifu_game *g = NULL;
+        paifu_error err;
+        paifu_error_clear(&err);
+        if (paifu_game_read_buffer(&g, copy, strlen(copy), &o, &err) != 0)
+            fail_msg("cut at %s: %s", cuts[i].cut, err.text);
+        assert_true(paifu_game_truncated(g));
+        assert_int_equal(paifu_game_deal_count(g), 1);
+        if (paifu_game_deal(g, 0)->n_events != cuts[i].events)
+            fail_msg("cut at %s: %zu events, expected %zu", cuts[i].cut,
+                     paifu_game_deal(g, 0)->n_events, cuts[i].events);
+        paifu_game_free(g);
+    }
+    const char *head_cut = "<mjloggm ver=\"2.3\"><SHUFFLE seed=\"mt19937ar";
+    paifu_error err;
+    assert_int_equal(read_err(head_cut, &err), PAIFU_EFORMAT);
+    assert_non_null(strstr(err.text, "the file is cut short"));
+    assert_int_equal(err.where.line, 1);
+    assert_true(err.where.column > 0);
+}
+
 /* libxml2's own errors (not well-formed input) keep their line and column. */
 static void malformed_xml(void **state)
 {
@@ -751,7 +792,9 @@ static void malformed_xml(void **state)
     char xml[4096];
     snprintf(xml, sizeof(xml), "%s", HEAD_169 "\n" INIT_E1 "<T60/><D60/></mjloggm>");
     size_t cut = (size_t)(strstr(xml, "hai2") - xml) + 3;
-    xml[cut] = '\0'; /* inside an attribute name of the INIT tag on line 2 */
+    /* inside an attribute name of the INIT tag on line 2, the document closed after it (a cut
+       at the input's end is read up to its last whole tag: cut_xml_is_truncated) */
+    snprintf(xml + cut, sizeof(xml) - cut, "%s", "</mjloggm>");
     paifu_error err;
     assert_int_equal(read_err(xml, &err), PAIFU_EFORMAT);
     assert_non_null(strstr(err.text, "malformed XML"));
@@ -795,6 +838,7 @@ int main(void)
         cmocka_unit_test(generation_a_east),
         cmocka_unit_test(errors_are_located),
         cmocka_unit_test(malformed_xml),
+        cmocka_unit_test(cut_xml_is_truncated),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -156,7 +156,8 @@ static const variant VARIANTS[] = {
      "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?><mjloggm", true, false},
     {"comment before the root", "<mjloggm", "<!-- a comment --><mjloggm", true, false},
     {"comment between tags", "<V114/>", "<V114/><!-- x -->", true, false},
-    {"byte-order mark", "<mjloggm", "\xEF\xBB\xBF<mjloggm", true, false},
+    /* the input layer drops a UTF-8 byte order mark before any reader (issue 36) */
+    {"byte-order mark", "<mjloggm", "\xEF\xBB\xBF<mjloggm", false, false},
     {"entity reference", "sx=\"M,F,M,F\"", "sx=\"M,F,M,F\" x=\"a&amp;b\"", true, false},
     {"character reference", "sx=\"M,F,M,F\"", "sx=\"M,F,M,F\" x=\"&#65;\"", true, false},
     {"undeclared entity", "sx=\"M,F,M,F\"", "sx=\"M,F,M,F\" x=\"&nbsp;\"", true, true},
@@ -253,6 +254,10 @@ static void test_mutations(void **state)
             compared++;
         }
     }
+    /* a cut is read up to its last whole tag (issue 36): an error only while no whole tag
+       follows the <mjloggm> tag */
+    const char *second = strchr(strchr(b.s, '>') + 1, '>');
+    size_t readable = (size_t)(second - b.s) + 1;
     for (size_t n = 0; n < b.n; n += 7 * stride) {
         char what[64];
         snprintf(what, sizeof(what), "cut at %zu bytes", n);
@@ -260,7 +265,8 @@ static void test_mutations(void **state)
         c[n] = '\0';
         bool failed = false;
         assert_true(scan_compare(what, c, n, &failed) <= 1);
-        assert_true(failed || n == 0);
+        if (failed != (n > 0 && n <= readable))
+            fail_msg("%s: failed %d", what, failed);
         compared++;
     }
     printf("%lu mutated copies read both ways: %lu scanned, %lu ending in an error\n", compared,
