@@ -12,6 +12,7 @@
 #include "input.h"
 
 #include <errno.h>
+#include <iconv.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -699,5 +700,68 @@ int paifu_input__decode(char **data, size_t *size, uint64_t *held, size_t *dropp
         (*data)[n] = '\0';
         *size = n;
     }
+    return 0;
+}
+
+size_t paifu_input__utf8_invalid(const char *data, size_t size)
+{
+    const unsigned char *d = (const unsigned char *)data;
+    for (size_t i = 0; i < size;) {
+        unsigned c = d[i];
+        size_t n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 && c >= 0xC2 ? 2 : (c & 0xF0) == 0xE0 ? 3
+                                : (c & 0xF8) == 0xF0 && c <= 0xF4 ? 4 : 0;
+        if (n == 0 || i + n > size)
+            return i;
+        for (size_t k = 1; k < n; k++)
+            if ((d[i + k] & 0xC0) != 0x80)
+                return i;
+        i += n;
+    }
+    return size;
+}
+
+int paifu_input__from_shift_jis(char **out, size_t *out_len, const char *data, size_t size,
+                                size_t *bad)
+{
+    *out = NULL;
+    *out_len = 0;
+    *bad = 0;
+    /* the text's other characters are double-byte ones (kanji, kana: a name): a stray byte
+       that is not UTF-8 (a half-width katakana in Shift_JIS, a Latin-1 letter) is no evidence
+       of Shift_JIS, and reading it so would invent characters */
+    const unsigned char *u = (const unsigned char *)data;
+    for (size_t i = 0; i < size; i++) {
+        if (u[i] < 0x80)
+            continue;
+        bool lead = (u[i] >= 0x81 && u[i] <= 0x9F) || (u[i] >= 0xE0 && u[i] <= 0xFC);
+        bool trail = i + 1 < size && u[i + 1] >= 0x40 && u[i + 1] <= 0xFC && u[i + 1] != 0x7F;
+        if (!lead || !trail) {
+            *bad = i;
+            return 1;
+        }
+        i++;
+    }
+    /* CP932, Windows' Shift_JIS, as Japanese editors save it (a superset of JIS X 0208's) */
+    iconv_t cd = iconv_open("UTF-8", "CP932");
+    if (cd == (iconv_t)-1 && (cd = iconv_open("UTF-8", "SHIFT_JIS")) == (iconv_t)-1)
+        return 1; /* no converter: the reader refuses the file by its encoding's name */
+    size_t cap = size / 2 * 3 + size % 2 + 4;
+    char *o = malloc(cap + 1);
+    if (!o) {
+        iconv_close(cd);
+        return PAIFU_ENOMEM;
+    }
+    char *in = (char *)data, *dst = o;
+    size_t left = size, room = cap;
+    size_t rc = iconv(cd, &in, &left, &dst, &room);
+    iconv_close(cd);
+    if (rc == (size_t)-1 || left) {
+        *bad = (size_t)(in - data);
+        free(o);
+        return 1;
+    }
+    *dst = '\0';
+    *out = o;
+    *out_len = (size_t)(dst - o);
     return 0;
 }

@@ -105,4 +105,15 @@ bool paifu_input__utf16(const char *data, size_t size);
 int paifu_input__decode(char **data, size_t *size, uint64_t *held, size_t *dropped, bool whole,
                         const char *source, paifu_error *err);
 
+/* Offset of the first byte of DATA[0..SIZE) that is not UTF-8, or SIZE. */
+size_t paifu_input__utf8_invalid(const char *data, size_t size);
+
+/*
+ * DATA[0..SIZE) read as Shift_JIS (Windows' CP932) into *OUT (malloc'd, NUL-terminated, UTF-8,
+ * *OUT_LEN bytes): 0, 1 when it is no Shift_JIS text (*BAD: the offset of the first byte that
+ * is not), or PAIFU_ENOMEM.
+ */
+int paifu_input__from_shift_jis(char **out, size_t *out_len, const char *data, size_t size,
+                                size_t *bad);
+
 #endif

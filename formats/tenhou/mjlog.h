@@ -86,7 +86,9 @@ typedef struct mjlog_reader {
     int32_t game_index; /* 0-based index of the game being read */
     uint8_t single;     /* a piece (paifu_reader_split): 1 its one document to read, 2 read */
 
-    char *patched; /* a cut document's readable prefix, closed (close_cut), or NULL */
+    char *patched; /* a cut document's readable prefix, closed (close_cut), the input read as
+                      Shift_JIS (shift_jis), or NULL */
+    bool encoding_checked; /* shift_jis ran */
 
     /* the document being read */
     size_t doc_start, doc_end;

@@ -30,6 +30,7 @@
  *     (paifu_mjlog__era_rules, mjlog_header.c); a GO attribute paifu_rules (paifu's writer)
  *     gives the rule set instead.
  */
+#include "input.h"
 #include "mjlog.h"
 #include "mjlog_write.h"
 
@@ -1029,6 +1030,63 @@ static int close_cut(mjlog_reader *st)
     return 1;
 }
 
+/*
+ * Tenhou's XML is UTF-8, its names percent-encoded; an old download or an editor's save may be
+ * Shift_JIS (issue 36). An input that is not UTF-8 and declares no encoding (libxml2 reads a
+ * declared one) is read as Shift_JIS when it is that, from a UTF-8 copy (positions are then
+ * those of the copy: the lines are the same), else refused naming the byte and the encodings
+ * tried. A streamed input is refused the same way, not converted. 0, or an error.
+ */
+static int shift_jis(mjlog_reader *st)
+{
+    const char *d = st->in.data;
+    size_t size = st->in.size;
+    size_t k = 0;
+    while (k < size && is_space(d[k]))
+        k++;
+    if (starts_with(d + k, size - k, "<?xml")) {
+        size_t e = skip_past(d, k, size, "?>");
+        for (size_t i = k; i + 9 <= e; i++)
+            if (memcmp(d + i, "encoding=", 9) == 0)
+                return 0; /* declared: libxml2 converts it, or names it */
+    }
+    size_t at = paifu_input__utf8_invalid(d, size);
+    if (at == size)
+        return 0;
+    size_t bad = 0;
+    char *copy = NULL;
+    size_t n = 0;
+    int rc = st->in.refill ? 1 : paifu_input__from_shift_jis(&copy, &n, d, size, &bad);
+    if (rc < 0)
+        return paifu_error_set(st->err, PAIFU_ENOMEM, NULL, "out of memory");
+    if (rc == 0) {
+        free(st->patched);
+        st->patched = copy;
+        st->in.data = copy;
+        st->in.size = n;
+        const char *nl = memchr(copy, '\n', n);
+        st->next_newline = nl ? (size_t)(nl - copy) : n;
+        return 0;
+    }
+    uint32_t line = 1;
+    size_t line_start = 0;
+    for (size_t i = 0; i < at; i++)
+        if (d[i] == '\n') {
+            line++;
+            line_start = i + 1;
+        }
+    paifu_location w;
+    paifu_location_clear(&w);
+    paifu_location_set_source(&w, st->in.source);
+    w.line = line;
+    w.column = (uint32_t)(at - line_start + 1);
+    w.offset = st->in.base + at;
+    return paifu_error_set(st->err, PAIFU_EFORMAT, &w,
+                           "expected UTF-8 (Tenhou's encoding) or Shift_JIS, found byte 0x%02X "
+                           "(convert the file to UTF-8: iconv -f ITS-ENCODING -t UTF-8)",
+                           (unsigned char)d[at]);
+}
+
 static void reader_free(void *state)
 {
     mjlog_reader *st = state;
@@ -1070,6 +1128,14 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         return 0;
     }
     st->game_index++;
+    if (!st->encoding_checked) {
+        st->encoding_checked = true;
+        int rc = shift_jis(st);
+        if (rc < 0) {
+            st->next_doc = st->in.size;
+            return rc;
+        }
+    }
     while (st->next_doc < st->in.size && is_space(st->in.data[st->next_doc]))
         st->next_doc++; /* a later document may open with its own XML declaration */
     advance(st, st->next_doc);

@@ -359,11 +359,14 @@ int paifu_sheet__reconcile(paifu_report *report, const paifu_verify_options *opt
         }
         if (s->deals > SEARCH_LINES && k < sizeof(lines))
             snprintf(lines + k, sizeof(lines) - k, " and %d more", s->deals - SEARCH_LINES);
-        paifu_finding__add(report, opts, NULL, -1, "sheet.totals", lines, "as written",
-                           "RRC 2024 §3.12",
-                           "a single edit of any of %d deals makes them give the recorded final "
-                           "points: %s",
-                           s->deals, each);
+        /* placed at the recorded final points (a sheet's points line), as game.final_points */
+        paifu_location w;
+        paifu_finding__locate(&w, opts, NULL, -1);
+        w.line = paifu_game_result_line(game, &w.column);
+        paifu_report_add(report, "sheet.totals", &w, lines, "as written", "RRC 2024 §3.12",
+                         "a single edit of any of %d deals makes them give the recorded final "
+                         "points: %s",
+                         s->deals, each);
     }
     paifu_report_free(s->check);
     free(s);
