@@ -468,7 +468,7 @@ static void test_totals(void **state)
         /* c's deposit left out: it could have gone to b in E1, at the draw or in E3-1 */
         t = sheet_totals(ON[p], "a", "", "1han 30fu");
         assert_int_equal(t.n, 1);
-        assert_int_equal(t.line, 0);
+        assert_int_equal(t.line, 1); /* placed at the points line, the recorded final points */
         assert_string_equal(t.deal, "");
         assert_string_equal(t.expected, "one of lines 2, 4, 5");
         /* an edit must leave a result some hand can have: 1 han 30 fu of yakuhai and toitoi is
