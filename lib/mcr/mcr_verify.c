@@ -1162,8 +1162,19 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
                          : "the log records no deals and no session totals");
     }
     if (paifu_game_truncated(game)) {
-        paifu_finding__add(report, opts, NULL, -1, "log.truncated", NULL, NULL, NULL,
-                           "the log ends before the session's end");
+        /* the last place read (issue 36): the last deal's last event, else where the reader
+           stopped */
+        size_t nd = paifu_game_deal_count(game);
+        const paifu_deal *tail = nd ? paifu_game_deal(game, nd - 1) : NULL;
+        paifu_location w;
+        paifu_finding__locate(&w, opts, tail, tail && tail->n_events ? (int)tail->n_events - 1
+                                                                     : -1);
+        if (!tail)
+            w.line = paifu_game_result_line(game, &w.column);
+        bool mid = tail && !tail->n_wins && !tail->n_draws; /* the words of every format's */
+        paifu_report_add(report, "log.truncated", &w, NULL, NULL, NULL, "%s",
+                         mid ? "log ends mid-deal: the game has no recorded end"
+                             : "log ends between deals: the game has no recorded end");
     } else if (res->has_points && verifiable && paifu_game_deal_count(game) == 0) {
         /* a sheet of session results only: every payment goes from one player to another
            (001 L252-268), so the totals add up to nothing */

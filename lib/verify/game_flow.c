@@ -356,7 +356,17 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
             else
                 paifu_report_add(rep, "game.final_points", &w, e, g, "RRC 2024 §3.12",
                                  "final points differ from the last deal's result");
+            size_t before = paifu_report_count(rep);
             trace_points(rep, game, r, opts, starts, res->points, wrong_end);
+            /* a score sheet cut between deals (issue 36): no one deal's edit gives the
+               recorded final points, and the rules go on after the last deal (a time limit
+               aside: the sheet does not say one struck) */
+            if (paifu_report_count(rep) == before && last && (last->flags & PAIFU_DEAL_RESULT_ONLY) &&
+                !f->over && !f->may_end && !leftover_differs(res->points, f, players, r))
+                paifu_finding__add(rep, opts, last, last->n_events ? (int)last->n_events - 1 : -1,
+                                   "log.truncated", NULL, NULL, NULL,
+                                   "log ends between deals: the recorded final points are not "
+                                   "reached and the rules go on after the last deal");
         }
         memcpy(points, res->points, sizeof(points));
     } else if (!f->known) {
