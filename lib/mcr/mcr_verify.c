@@ -1140,6 +1140,12 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
         memcpy(r.start, running, sizeof(r.start));
         settle_deal(settled, d, deal, rules, running);
         deal_replay(&r);
+        if (!deal->n_wins && !deal->n_draws && !(d + 1 == n && paifu_game_truncated(game)))
+            /* a deal that ends with no outcome lost it (a line dropped): as the riichi flow
+               says it (game_flow.c) */
+            paifu_finding__add(report, opts, deal, deal->n_events ? (int)deal->n_events - 1 : -1,
+                               "log.truncated", NULL, NULL, NULL,
+                               "the deal has no outcome (no win, draw or chombo)");
         report->stats.wins_scored += r.wins_scored;
         for (int s = 0; s < PAIFU_SEATS; s++)
             running[s] += r.recorded[s];
