@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* Tokens of one game (Pantheon reads a game as one stream of words, newlines included). */
 #define MAX_TOKENS 65536
@@ -500,19 +501,54 @@ static int sniff(const char *data, size_t size)
     }
 }
 
+/* Whether the line D[B..END) is a sheet's deal, perhaps with a slip: it opens with an outcome
+   or a slip of one ("rom", "Ron", "tsmuo") and holds a mark of the sheet's grammar (a word
+   "<n>han" or "<n>fu", yakuman, tempai, noten, nobody, abort), or it opens with chombo. */
+static bool deal_like(const char *d, size_t b, size_t end)
+{
+    static const char *const OUTCOMES[] = {"ron", "tsumo", "draw"};
+    static const char *const MARKS[] = {"yakuman", "tempai", "noten", "nobody", "abort"};
+    size_t w = b;
+    while (w < end && !isspace((unsigned char)d[w]))
+        w++;
+    if (w - b == 6 && strncasecmp(d + b, "chombo", 6) == 0)
+        return true;
+    bool outcome = false;
+    for (size_t o = 0; o < sizeof(OUTCOMES) / sizeof(OUTCOMES[0]) && !outcome; o++)
+        outcome = paifu_formats__near(d + b, w - b, OUTCOMES[o]);
+    if (!outcome)
+        return false;
+    for (size_t j = w; j < end;) {
+        while (j < end && isspace((unsigned char)d[j]))
+            j++;
+        size_t t = j;
+        while (j < end && !isspace((unsigned char)d[j]))
+            j++;
+        size_t n = t;
+        while (n < j && isdigit((unsigned char)d[n]))
+            n++;
+        if (n > t && ((j - n == 3 && strncasecmp(d + n, "han", 3) == 0) ||
+                      (j - n == 2 && strncasecmp(d + n, "fu", 2) == 0)))
+            return true;
+        for (size_t m = 0; m < sizeof(MARKS) / sizeof(MARKS[0]); m++)
+            if (j - t == strlen(MARKS[m]) && strncasecmp(d + t, MARKS[m], j - t) == 0)
+                return true;
+    }
+    return false;
+}
+
 /*
- * A sheet with a slip (issue 36), for its reader to refuse with the place: its first line holds
- * two alias:points pairs or more (a colon or a name wrong in the others), or two of its first
- * lines open with an outcome or a slip of one ("rom", "Ron", "tsmuo").
+ * A sheet with a slip (issue 36), for its reader to refuse with the place: a first line of two
+ * alias:points pairs or more (a colon or a name wrong in the others) before a deal, or two deals
+ * among the first lines (deal_like: an outcome word with a slip).
  */
 static int resembles(const char *data, size_t size, const char *name)
 {
     (void)name;
     if (size > 4096)
         size = 4096;
-    static const char *const OUTCOMES[] = {"ron", "tsumo", "draw", "chombo"};
     size_t k = 0;
-    int line = 0, outcomes = 0;
+    int line = 0, deals = 0, pairs = 0;
     while (k < size && line < 8) {
         size_t end = k;
         while (end < size && data[end] != '\n')
@@ -526,7 +562,6 @@ static int resembles(const char *data, size_t size, const char *name)
         }
         if (line == 0) {
             /* pairs: an alias, a colon or none, a number of three digits or more */
-            int pairs = 0;
             size_t j = b;
             while (j < end) {
                 size_t w = j;
@@ -547,21 +582,12 @@ static int resembles(const char *data, size_t size, const char *name)
                 while (j < end && isspace((unsigned char)data[j]))
                     j++;
             }
-            if (pairs >= 2)
-                return 70;
         }
-        size_t w = b;
-        while (w < end && !isspace((unsigned char)data[w]))
-            w++;
-        for (size_t o = 0; o < sizeof(OUTCOMES) / sizeof(OUTCOMES[0]); o++)
-            if (paifu_formats__near(data + b, w - b, OUTCOMES[o])) {
-                outcomes++;
-                break;
-            }
+        deals += deal_like(data, b, end);
         line++;
         k = end + 1;
     }
-    return outcomes >= 2 ? 60 : 0;
+    return pairs >= 2 && deals >= 1 ? 70 : deals >= 2 ? 60 : 0;
 }
 
 static bool blank(const char *l, size_t len)

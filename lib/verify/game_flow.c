@@ -362,11 +362,19 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
                recorded final points, and the rules go on after the last deal (a time limit
                aside: the sheet does not say one struck) */
             if (paifu_report_count(rep) == before && last && (last->flags & PAIFU_DEAL_RESULT_ONLY) &&
-                !f->over && !f->may_end && !leftover_differs(res->points, f, players, r))
-                paifu_finding__add(rep, opts, last, last->n_events ? (int)last->n_events - 1 : -1,
-                                   "log.truncated", NULL, NULL, NULL,
-                                   "log ends between deals: the recorded final points are not "
-                                   "reached and the rules go on after the last deal");
+                !f->over && !f->may_end && !leftover_differs(res->points, f, players, r)) {
+                /* a finding of the game (as game.final_points), placed at the last deal's line:
+                   where the sheet stops */
+                paifu_location at;
+                paifu_finding__locate(&at, opts, last, -1);
+                char label[sizeof(at.deal)];
+                memcpy(label, at.deal, sizeof(label));
+                at.deal[0] = '\0';
+                paifu_report_add(rep, "log.truncated", &at, NULL, NULL, NULL,
+                                 "log ends between deals: the recorded final points are not "
+                                 "reached and the rules go on after the last deal (%s)",
+                                 label);
+            }
         }
         memcpy(points, res->points, sizeof(points));
     } else if (!f->known) {
