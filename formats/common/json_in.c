@@ -108,6 +108,60 @@ int junsupported(json_cursor *c, const char *fmt, ...)
     return rc;
 }
 
+/* Whether A and B are one key in two renderings: "data_url" and "dataUrl" (MahjongSoul's JSON
+   comes in both, majsoul_json.c), case and underscores aside. */
+static bool same_key(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        while (*a == '_')
+            a++;
+        while (*b == '_')
+            b++;
+        char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+        char y = *b >= 'A' && *b <= 'Z' ? (char)(*b - 'A' + 'a') : *b;
+        if (x != y)
+            return false;
+        if (!x)
+            return true;
+    }
+}
+
+/* Whether OBJ has KEY in either rendering (same_key). */
+static bool has_key(const json_t *obj, const char *key)
+{
+    const char *k;
+    json_t *v;
+    json_object_foreach((json_t *)obj, k, v)
+    {
+        (void)v;
+        if (same_key(k, key))
+            return true;
+    }
+    return false;
+}
+
+int jslip(json_cursor *c, const json_t *obj, const char *const *known, size_t n)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)obj, key, v)
+    {
+        (void)v;
+        bool is_known = false;
+        for (size_t k = 0; k < n && !is_known; k++)
+            is_known = same_key(key, known[k]);
+        for (size_t k = 0; !is_known && k < n; k++)
+            if (strlen(known[k]) >= 3 && !has_key(obj, known[k]) &&
+                paifu_formats__near(key, strlen(key), known[k])) {
+                size_t old = json_cursor_key(c, key);
+                int rc = jerr(c, "expected the key \"%s\", found \"%s\"", known[k], key);
+                json_cursor_pop(c, old);
+                return rc;
+            }
+    }
+    return 0;
+}
+
 const char *jtype(const json_t *v)
 {
     if (!v)

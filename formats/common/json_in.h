@@ -63,6 +63,14 @@ int junsupported(json_cursor *c, const char *fmt, ...)
 #endif
     ;
 
+/*
+ * A key of OBJ that is a slip (paifu_formats__near) of one of KNOWN[0..N) that OBJ lacks
+ * ("lgo" for "log", "haed" for "head"; issue 36): its value would be left unread and what it
+ * records lost, so it is an error at its path ("expected the key ..."). Known keys of fewer
+ * than three letters are not looked for. 0 when there is none.
+ */
+int jslip(json_cursor *c, const json_t *obj, const char *const *known, size_t n);
+
 /* Type name of V for messages ("string", "array", "missing"). */
 const char *jtype(const json_t *v);
 

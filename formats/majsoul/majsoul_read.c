@@ -177,6 +177,21 @@ static int find_records(json_cursor *c, const json_t *root, ms_source *src, cons
                     "expected a MahjongSoul game record: an object with \"head\" and \"data\" "
                     "(a bare list of record bodies without names is ambiguous), found %s",
                     jtype(root));
+    /* the keys of the layouts below and of a record's head (spec §2): a slip of one is refused
+       at its path, not left unread (issue 36) */
+    static const char *const KEYS[] = {"mjslog", "mjsrecordtypes", "mjshead", "rounds", "events",
+                                       "head", "data", "records", "data_url"};
+    static const char *const HEAD[] = {"uuid", "start_time", "end_time", "config", "accounts",
+                                       "result"};
+    int rc = jslip(c, root, KEYS, sizeof(KEYS) / sizeof(KEYS[0]));
+    const json_t *h = json_object_get(root, "head");
+    if (rc == 0 && json_is_object(h)) {
+        size_t old = json_cursor_key(c, "head");
+        rc = jslip(c, h, HEAD, sizeof(HEAD) / sizeof(HEAD[0]));
+        json_cursor_pop(c, old);
+    }
+    if (rc < 0)
+        return rc;
     const json_t *log = json_object_get(root, "mjslog");
     const json_t *types = json_object_get(root, "mjsrecordtypes");
     if (log || types) { /* layout C */

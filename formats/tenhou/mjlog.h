@@ -77,6 +77,7 @@ typedef struct mj_attr {
     const char *value; /* copy in scratch, NUL-terminated */
     size_t len;
     bool used; /* the reader mapped it into the model */
+    bool asked; /* looked up by its name (paifu_mjlog__attr) */
 } mj_attr;
 
 typedef struct mjlog_reader {
@@ -89,6 +90,10 @@ typedef struct mjlog_reader {
     char *patched; /* a cut document's readable prefix, closed (close_cut), the input read as
                       Shift_JIS (shift_jis), or NULL */
     bool encoding_checked; /* shift_jis ran */
+    /* the current tag's attribute that is a slip of one looked up in vain ("sede" for "seed";
+       paifu_mjlog__attr), -1 if none: refused unless it is looked up by its own name */
+    int slip;
+    const char *slip_of;
 
     /* the document being read */
     size_t doc_start, doc_end;

@@ -16,9 +16,17 @@ const mj_attr *paifu_mjlog__attr(mjlog_reader *st, const char *name)
     for (size_t i = 0; i < st->n_attrs; i++) {
         if (st->attrs[i].name[0] == name[0] && strcmp(st->attrs[i].name, name) == 0) {
             st->attrs[i].used = true;
+            st->attrs[i].asked = true;
             return &st->attrs[i];
         }
     }
+    /* missing: an attribute that is a slip of its name would be kept as metadata and what the
+       attribute records lost (issue 36); on_element refuses it unless it is a name asked for */
+    for (size_t i = 0; st->slip < 0 && i < st->n_attrs && strlen(name) >= 3; i++)
+        if (paifu_formats__near(st->attrs[i].name, strlen(st->attrs[i].name), name)) {
+            st->slip = (int)i;
+            st->slip_of = name;
+        }
     return NULL;
 }
 

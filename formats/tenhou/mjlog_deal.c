@@ -624,7 +624,7 @@ static int win_melds(mjlog_reader *st, int winner)
         return 0;
     if (a)
         return paifu_mjlog__keep(st, a);
-    mj_attr absent = {"m", "", 0, true};
+    mj_attr absent = {"m", "", 0, true, false};
     return paifu_mjlog__keep(st, &absent);
 }
 

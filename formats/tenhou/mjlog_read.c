@@ -528,7 +528,7 @@ void paifu_mjlog__add_attribute(mjlog_reader *st, const char *name, const char *
     memcpy(copy, value, len);
     copy[len] = '\0';
     st->scratch_used += len + 1;
-    st->attrs[st->n_attrs++] = (mj_attr){name, copy, len, false};
+    st->attrs[st->n_attrs++] = (mj_attr){name, copy, len, false, false};
 }
 
 /*
@@ -657,8 +657,13 @@ static int on_element(mjlog_reader *st, const char *name)
         st->tag_index = ++st->draw_count[letter][id];
     else
         st->tag_index = ++st->counts[kind];
+    st->slip = -1;
     if ((rc = attributes_within_bounds(st)) < 0 || (rc = dispatch(st, letter, id)) < 0)
         return rc;
+    if (st->slip >= 0 && !st->attrs[st->slip].asked)
+        return paifu_mjlog__fail(st, st->attrs[st->slip].name,
+                                 "expected attribute %s in <%s>, found %s", st->slip_of, st->tag,
+                                 st->attrs[st->slip].name);
     for (size_t i = 0; i < st->n_attrs; i++)
         if (!st->attrs[i].used && (rc = paifu_mjlog__keep(st, &st->attrs[i])) < 0)
             return rc;

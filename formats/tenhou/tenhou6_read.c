@@ -180,37 +180,12 @@ static int next_document(tenhou6_reader *r, json_t **out, uint32_t *line, paifu_
 static const char *const KNOWN_KEYS[] = {"log", "name", "rule", "title", "ver", "ref", "ratingc",
                                          "dan", "rate", "sx", "sc", "lobby", "connection"};
 
-/*
- * A key that is a slip of one the game lacks ("lgo", "cnonection"; issue 36): its value would
- * be kept as metadata and what it records left out, so the slip is refused at its path.
- */
-static int check_keys(json_cursor *c, const json_t *root)
-{
-    const char *key;
-    json_t *v;
-    json_object_foreach((json_t *)root, key, v)
-    {
-        (void)v;
-        size_t n = strlen(key);
-        bool known = false;
-        for (size_t k = 0; k < sizeof(KNOWN_KEYS) / sizeof(KNOWN_KEYS[0]) && !known; k++)
-            known = strcmp(key, KNOWN_KEYS[k]) == 0;
-        for (size_t k = 0; !known && k < sizeof(KNOWN_KEYS) / sizeof(KNOWN_KEYS[0]); k++)
-            if (strlen(KNOWN_KEYS[k]) >= 3 && !json_object_get(root, KNOWN_KEYS[k]) &&
-                paifu_formats__near(key, n, KNOWN_KEYS[k])) {
-                json_cursor_key(c, key);
-                return jerr(c, "expected the key \"%s\", found \"%s\"", KNOWN_KEYS[k], key);
-            }
-    }
-    return 0;
-}
-
 static int check_document(json_cursor *c, const json_t *root)
 {
     if (!json_is_object(root))
         return jerr(c, "expected a tenhou.net/6 game: an object with a \"log\" array, found %s",
                     jtype(root));
-    int rc = check_keys(c, root);
+    int rc = jslip(c, root, KNOWN_KEYS, sizeof(KNOWN_KEYS) / sizeof(KNOWN_KEYS[0]));
     if (rc < 0)
         return rc;
     const json_t *log = json_object_get(root, "log");

@@ -356,25 +356,7 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
             else
                 paifu_report_add(rep, "game.final_points", &w, e, g, "RRC 2024 §3.12",
                                  "final points differ from the last deal's result");
-            size_t before = paifu_report_count(rep);
             trace_points(rep, game, r, opts, starts, res->points, wrong_end);
-            /* a score sheet cut between deals (issue 36): no one deal's edit gives the
-               recorded final points, and the rules go on after the last deal (a time limit
-               aside: the sheet does not say one struck) */
-            if (paifu_report_count(rep) == before && last && (last->flags & PAIFU_DEAL_RESULT_ONLY) &&
-                !f->over && !f->may_end && !leftover_differs(res->points, f, players, r)) {
-                /* a finding of the game (as game.final_points), placed at the last deal's line:
-                   where the sheet stops */
-                paifu_location at;
-                paifu_finding__locate(&at, opts, last, -1);
-                char label[sizeof(at.deal)];
-                memcpy(label, at.deal, sizeof(label));
-                at.deal[0] = '\0';
-                paifu_report_add(rep, "log.truncated", &at, NULL, NULL, NULL,
-                                 "log ends between deals: the recorded final points are not "
-                                 "reached and the rules go on after the last deal (%s)",
-                                 label);
-            }
         }
         memcpy(points, res->points, sizeof(points));
     } else if (!f->known) {

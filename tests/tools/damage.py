@@ -15,7 +15,8 @@ gzip. The damage is deterministic (positions are fractions of the file, no rando
 
 Each copy is run as `validate --format json COPY`, `validate --format json DIR` (the copy alone
 in a folder) and `validate -v COPY`, and must be one of:
-  same     read exactly as the original (exit status, games, deals, events and findings);
+  same     read exactly as the original (exit status, counts, findings, and the games as
+           `paifu info --format json` shows them: players, rules, every deal and outcome);
   refused  exit 2 with an error naming the file and a place (line, byte offset or JSON path);
   finding  exit 1 with every finding the original lacks placed (a line, a deal or an event);
 never "not a log" in the folder, never a different outcome in the folder than alone, never exit
@@ -263,7 +264,7 @@ def judge(orig, rc, report, name):
         return None, "no JSON report"
     if report["summary"].get("skipped"):
         return None, "skipped: not a log"
-    o_rc, o_sum, o_find = orig
+    o_rc, o_sum, o_find = orig[:3]
     if rc == 2:
         ok, why = placed_error(report, name)
         return ("refused", "") if ok else (None, why)
@@ -282,6 +283,32 @@ def judge(orig, rc, report, name):
             if key in new and not (w.get("line") or w.get("deal") or w.get("event") is not None):
                 return None, "finding %s without a place" % x["code"]
     return "finding", ""
+
+
+def games_of(paifu, path):
+    """What `paifu info --format json` says PATH holds: its games (players, rules, every deal
+    with its outcome and deltas), or None."""
+    rc, out, err, _, _ = run_measured([paifu, "info", "--format", "json", path])
+    try:
+        return json.loads(out)[0].get("games")
+    except (ValueError, IndexError, AttributeError):
+        return None
+
+
+def first_difference(a, b, where="games"):
+    if type(a) != type(b):
+        return "%s: %r, the original %r" % (where, str(a)[:60], str(b)[:60])
+    if isinstance(a, dict):
+        for k in sorted(set(a) | set(b)):
+            if a.get(k) != b.get(k):
+                return first_difference(a.get(k), b.get(k), "%s.%s" % (where, k))
+    if isinstance(a, list):
+        if len(a) != len(b):
+            return "%s: %d items, the original %d" % (where, len(a), len(b))
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return first_difference(x, y, "%s[%d]" % (where, i))
+    return "%s: %r, the original %r" % (where, str(a)[:60], str(b)[:60])
 
 
 def check_copy(paifu, work, fmt, src_name, kind, data, orig, sanitized):
@@ -311,6 +338,13 @@ def check_copy(paifu, work, fmt, src_name, kind, data, orig, sanitized):
         verdicts.append(v)
     if verdicts[0] != verdicts[1] and None not in verdicts:
         problems.append("alone %s, in a folder %s" % tuple(verdicts))
+    if verdicts[0] == "same" and len(orig) > 3:
+        # the same counts and findings: the same games too (a key's slip must not drop what
+        # it records, the players' names, a deal's deltas)
+        got = games_of(paifu, path)
+        if got != orig[3]:
+            problems.append("read with the original's counts, but not its games: %s" %
+                            first_difference(got, orig[3]))
     rc, out, err, secs, peak = run_measured([paifu, "validate", "-v", path])
     if rc not in (0, 1, 2):
         problems.append("-v: exit status %d" % rc)
@@ -359,7 +393,7 @@ def main(argv):
                 continue  # a folder's other files (a log of another format, a damaged one)
             print("damage: %s is not read as %s (exit %d): %s" % (p, fmt, rc, err.strip()))
             return 1
-        orig = (rc, summary(report), findings(report))
+        orig = (rc, summary(report), findings(report), games_of(paifu, p))
         for kind in KINDS:
             copy = kind(data, fmt)
             if copy is not None and copy != data:
