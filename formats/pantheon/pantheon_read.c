@@ -539,8 +539,8 @@ static bool deal_like(const char *d, size_t b, size_t end)
 
 /*
  * A sheet with a slip (issue 36), for its reader to refuse with the place: a first line of two
- * alias:points pairs or more (a colon or a name wrong in the others) before a deal, or two deals
- * among the first lines (deal_like: an outcome word with a slip).
+ * alias:points pairs or more (a colon or a name wrong in the others) before a deal (or cut in
+ * the middle), or two deals among the first lines (deal_like: an outcome word with a slip).
  */
 static int resembles(const char *data, size_t size, const char *name)
 {
@@ -549,6 +549,9 @@ static int resembles(const char *data, size_t size, const char *name)
         size = 4096;
     size_t k = 0;
     int line = 0, deals = 0, pairs = 0;
+    /* a sheet cut inside its points line: one line, its last byte no white space */
+    bool cut_in_points = size > 0 && size < 4096 && !memchr(data, '\n', size) &&
+                         !isspace((unsigned char)data[size - 1]);
     while (k < size && line < 8) {
         size_t end = k;
         while (end < size && data[end] != '\n')
@@ -587,7 +590,7 @@ static int resembles(const char *data, size_t size, const char *name)
         line++;
         k = end + 1;
     }
-    return pairs >= 2 && deals >= 1 ? 70 : deals >= 2 ? 60 : 0;
+    return pairs >= 2 && (deals >= 1 || cut_in_points) ? 70 : deals >= 2 ? 60 : 0;
 }
 
 static bool blank(const char *l, size_t len)

@@ -186,6 +186,13 @@ static int check_document(json_cursor *c, const json_t *root)
         return jerr(c, "expected a tenhou.net/6 game: an object with a \"log\" array, found %s",
                     jtype(root));
     int rc = jslip(c, root, KNOWN_KEYS, sizeof(KNOWN_KEYS) / sizeof(KNOWN_KEYS[0]));
+    const json_t *rule = json_object_get(root, "rule");
+    if (rc == 0 && json_is_object(rule)) {
+        static const char *const RULE_KEYS[] = {"disp", "aka", "aka51", "aka52", "aka53"};
+        size_t old = json_cursor_key(c, "rule");
+        rc = jslip(c, rule, RULE_KEYS, sizeof(RULE_KEYS) / sizeof(RULE_KEYS[0]));
+        json_cursor_pop(c, old);
+    }
     if (rc < 0)
         return rc;
     const json_t *log = json_object_get(root, "log");
