@@ -237,15 +237,13 @@ int paifu_input__open_prefix(FILE **fp, char **prefix, size_t *len, uint64_t *he
 }
 
 /* A gzip error at compressed byte OFFSET of SOURCE (the place a binary input has). */
-static int gzip_error(paifu_error *err, const char *source, uint64_t offset, const char *fmt,
-                      ...)
+static int gzip_error(paifu_error *err, const char *source, uint64_t offset, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
-static int gzip_error(paifu_error *err, const char *source, uint64_t offset, const char *fmt,
-                      ...)
+static int gzip_error(paifu_error *err, const char *source, uint64_t offset, const char *fmt, ...)
 {
     if (!err || err->code != PAIFU_OK)
         return PAIFU_EFORMAT;
@@ -453,8 +451,7 @@ static int inflate_some(paifu_input_stream *s, char *dst, size_t want, size_t *g
                         err, s->source, s->raw_total,
                         "gzip stream ends early (truncated file): cut after compressed byte "
                         "%llu, in inflated byte %llu",
-                        (unsigned long long)s->raw_total,
-                        (unsigned long long)(s->out_total + n));
+                        (unsigned long long)s->raw_total, (unsigned long long)(s->out_total + n));
                 }
                 s->eof = true;
                 break;
@@ -633,10 +630,8 @@ static int bare_utf16(const unsigned char *d, size_t size)
 {
     if (size < 4)
         return 0;
-    bool le = d[0] >= 0x09 && d[0] < 0x80 && d[1] == 0 && d[2] >= 0x09 && d[2] < 0x80 &&
-              d[3] == 0;
-    bool be = d[0] == 0 && d[1] >= 0x09 && d[1] < 0x80 && d[2] == 0 && d[3] >= 0x09 &&
-              d[3] < 0x80;
+    bool le = d[0] >= 0x09 && d[0] < 0x80 && d[1] == 0 && d[2] >= 0x09 && d[2] < 0x80 && d[3] == 0;
+    bool be = d[0] == 0 && d[1] >= 0x09 && d[1] < 0x80 && d[2] == 0 && d[3] >= 0x09 && d[3] < 0x80;
     return le ? 1 : be ? 2 : 0;
 }
 
@@ -708,8 +703,11 @@ size_t paifu_input__utf8_invalid(const char *data, size_t size)
     const unsigned char *d = (const unsigned char *)data;
     for (size_t i = 0; i < size;) {
         unsigned c = d[i];
-        size_t n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 && c >= 0xC2 ? 2 : (c & 0xF0) == 0xE0 ? 3
-                                : (c & 0xF8) == 0xF0 && c <= 0xF4 ? 4 : 0;
+        size_t n = c < 0x80                          ? 1
+                   : (c & 0xE0) == 0xC0 && c >= 0xC2 ? 2
+                   : (c & 0xF0) == 0xE0              ? 3
+                   : (c & 0xF8) == 0xF0 && c <= 0xF4 ? 4
+                                                     : 0;
         if (n == 0 || i + n > size)
             return i;
         for (size_t k = 1; k < n; k++)

@@ -148,18 +148,18 @@ const format_impl *paifu_formats__find(const char *name)
     return NULL;
 }
 
-static bool eq_tail(const char *a, const char *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if ((a[i] >= 'A' && a[i] <= 'Z' ? a[i] - 'A' + 'a' : a[i]) !=
-            (b[i] >= 'A' && b[i] <= 'Z' ? b[i] - 'A' + 'a' : b[i]))
-            return false;
-    return true;
-}
-
 static char lower(char c)
 {
     return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/* Whether A[0..N) and B[0..N) are the same, ASCII case aside. */
+static bool same_ci(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (lower(a[i]) != lower(b[i]))
+            return false;
+    return true;
 }
 
 bool paifu_formats__near(const char *w, size_t n, const char *word)
@@ -174,10 +174,10 @@ bool paifu_formats__near(const char *w, size_t n, const char *word)
         return true; /* the word itself (in another case) */
     const char *a = w + i, *b = word + i;
     size_t an = n - i, bn = m - i;
-#define SAME(x, xn, y, yn) ((xn) == (yn) && eq_tail(x, y, xn))
-    bool ok = SAME(a + 1, an - 1, b + 1, bn - 1) ||            /* one wrong */
-              (an >= 1 && SAME(a + 1, an - 1, b, bn)) ||      /* one added */
-              (bn >= 1 && SAME(a, an, b + 1, bn - 1)) ||      /* one missing */
+#define SAME(x, xn, y, yn) ((xn) == (yn) && same_ci(x, y, xn))
+    bool ok = SAME(a + 1, an - 1, b + 1, bn - 1) ||      /* one wrong */
+              (an >= 1 && SAME(a + 1, an - 1, b, bn)) || /* one added */
+              (bn >= 1 && SAME(a, an, b + 1, bn - 1)) || /* one missing */
               (an >= 2 && bn >= 2 && lower(a[0]) == lower(b[1]) && lower(a[1]) == lower(b[0]) &&
                SAME(a + 2, an - 2, b + 2, bn - 2)); /* two swapped */
 #undef SAME
@@ -445,11 +445,12 @@ static int open_reusing(paifu_reader **out, char *data, size_t size, uint64_t he
     r->held = held;
     uint64_t max_inflated = r->opts.max_inflated ? r->opts.max_inflated : DEFAULT_MAX_INFLATED;
     size_t dropped = 0;
-    if ((rc = paifu_input__gunzip(&r->data, &r->size, &r->held, &r->compressed, max_inflated,
-                                  r->source, err)) < 0 ||
-        (rc = paifu_input__decode(&r->data, &r->size, &r->held, &dropped, true, r->source,
-                                  err)) < 0 ||
-        (r->base = dropped, rc = choose_format(r, err)) < 0 || (rc = start_reading(r, err)) < 0) {
+    rc = paifu_input__gunzip(&r->data, &r->size, &r->held, &r->compressed, max_inflated, r->source,
+                             err);
+    if (rc == 0)
+        rc = paifu_input__decode(&r->data, &r->size, &r->held, &dropped, true, r->source, err);
+    r->base = dropped;
+    if (rc < 0 || (rc = choose_format(r, err)) < 0 || (rc = start_reading(r, err)) < 0) {
         paifu_reader_free(r);
         return rc;
     }
@@ -570,8 +571,8 @@ static int open_stream(paifu_reader **out, FILE *f, char *prefix, size_t len, ui
         if ((rc = window_more(r, err)) < 0)
             goto fail;
     size_t dropped = 0;
-    if ((rc = paifu_input__decode(&r->data, &r->size, &r->held, &dropped, r->stream.eof,
-                                  r->source, err)) < 0)
+    if ((rc = paifu_input__decode(&r->data, &r->size, &r->held, &dropped, r->stream.eof, r->source,
+                                  err)) < 0)
         goto fail;
     r->base = dropped;
     if (utf16)
@@ -848,8 +849,8 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
         while (rc == 0 && utf16 && !r->stream.eof && r->size < max_inflated)
             rc = window_more(r, err);
         if (rc == 0)
-            rc = paifu_input__decode(&r->data, &r->size, &r->held, &dropped, r->stream.eof,
-                                     path, err);
+            rc = paifu_input__decode(&r->data, &r->size, &r->held, &dropped, r->stream.eof, path,
+                                     err);
     }
     if (rc == 0) {
         if (utf16)

@@ -179,10 +179,10 @@ static int find_records(json_cursor *c, const json_t *root, ms_source *src, cons
                     jtype(root));
     /* the keys of the layouts below and of a record's head (spec §2): a slip of one is refused
        at its path, not left unread (issue 36) */
-    static const char *const KEYS[] = {"mjslog", "mjsrecordtypes", "mjshead", "rounds", "events",
-                                       "head", "data", "records", "data_url"};
-    static const char *const HEAD[] = {"uuid", "start_time", "end_time", "config", "accounts",
-                                       "result"};
+    static const char *const KEYS[] = {"mjslog", "mjsrecordtypes", "mjshead", "rounds",  "events",
+                                       "head",   "data",           "records", "data_url"};
+    static const char *const HEAD[] = {"uuid",   "start_time", "end_time",
+                                       "config", "accounts",   "result"};
     int rc = jslip(c, root, KEYS, sizeof(KEYS) / sizeof(KEYS[0]));
     const json_t *h = json_object_get(root, "head");
     if (rc == 0 && json_is_object(h)) {

@@ -152,7 +152,7 @@ static int sniff(const char *data, size_t size)
 static int resembles(const char *data, size_t size, const char *name)
 {
     (void)name;
-    static const char *const KEYS[] = {"\"actor\"", "\"pai\"", "\"names\"", "\"tehais\"",
+    static const char *const KEYS[] = {"\"actor\"",  "\"pai\"",         "\"names\"", "\"tehais\"",
                                        "\"bakaze\"", "\"dora_marker\"", "\"oya\""};
     size_t i = jlead(data, size);
     for (int line = 0; line < 4 && i < size; line++) {

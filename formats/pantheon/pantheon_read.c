@@ -153,8 +153,9 @@ static int parse_header(parser *p)
         /* a word on a line of its own after three players or four is the first deal with a
            slip in its outcome ("rom", "Ron"), not a fifth name */
         if (n >= 3 && a->line != first->line && (!colon || !is(colon, ":")))
-            return fail(p, a, "the game's first deal (ron, tsumo, draw or chombo) after the "
-                              "players' points");
+            return fail(p, a,
+                        "the game's first deal (ron, tsumo, draw or chombo) after the "
+                        "players' points");
         if (!colon || !is(colon, ":"))
             return fail(p, colon, "\":\" after the player name");
         if (!v)

@@ -102,8 +102,8 @@ static int sniff(const char *data, size_t size)
 static int resembles(const char *data, size_t size, const char *name)
 {
     (void)name;
-    static const char *const KEYS[] = {"\"title\"", "\"name\"", "\"rule\"", "\"disp\"",
-                                       "\"aka\"", "\"log\"", "\"ratingc\"", "\"lobby\""};
+    static const char *const KEYS[] = {"\"title\"", "\"name\"", "\"rule\"",    "\"disp\"",
+                                       "\"aka\"",   "\"log\"",  "\"ratingc\"", "\"lobby\""};
     size_t i = jlead(data, size);
     if (i >= size || (data[i] != '{' && data[i] != '"'))
         return 0;
@@ -177,8 +177,9 @@ static int next_document(tenhou6_reader *r, json_t **out, uint32_t *line, paifu_
 }
 
 /* The keys of a game object (spec §2; tensoul's title and ver). */
-static const char *const KNOWN_KEYS[] = {"log", "name", "rule", "title", "ver", "ref", "ratingc",
-                                         "dan", "rate", "sx", "sc", "lobby", "connection"};
+static const char *const KNOWN_KEYS[] = {"log", "name",    "rule",      "title", "ver",
+                                         "ref", "ratingc", "dan",       "rate",  "sx",
+                                         "sc",  "lobby",   "connection"};
 
 static int check_document(json_cursor *c, const json_t *root)
 {

@@ -1173,8 +1173,8 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
         size_t nd = paifu_game_deal_count(game);
         const paifu_deal *tail = nd ? paifu_game_deal(game, nd - 1) : NULL;
         paifu_location w;
-        paifu_finding__locate(&w, opts, tail, tail && tail->n_events ? (int)tail->n_events - 1
-                                                                     : -1);
+        paifu_finding__locate(&w, opts, tail,
+                              tail && tail->n_events ? (int)tail->n_events - 1 : -1);
         if (!tail)
             w.line = paifu_game_result_line(game, &w.column);
         bool mid = tail && !tail->n_wins && !tail->n_draws; /* the words of every format's */
