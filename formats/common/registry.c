@@ -273,7 +273,26 @@ static int damaged(const char *data, size_t size, const char *source, paifu_erro
 
 const char *paifu_format_detect(const void *data, size_t size)
 {
+    /* as a reader sees the bytes (paifu_input__decode): a byte order mark dropped, UTF-16
+       decoded (into a copy: DATA is the caller's), NUL padding dropped */
+    char *copy = NULL;
+    uint64_t held = 0;
+    size_t dropped;
+    if (data && size && (paifu_input__utf16(data, size) || ((const unsigned char *)data)[0] == 0xEF ||
+                         ((const char *)data)[size - 1] == '\0')) {
+        if (paifu_input__hold(&copy, data, size, &held, "", NULL) < 0 ||
+            paifu_input__decode(&copy, &size, &held, &dropped, true, "", NULL) < 0) {
+            free(copy);
+            paifu_input__release(held);
+            return NULL;
+        }
+        data = copy;
+    }
     const format_impl *f = detect(data, size);
+    if (!f)
+        f = resemble(data, size, "", NULL, 0);
+    free(copy);
+    paifu_input__release(held);
     return f ? f->info.name : NULL;
 }
 

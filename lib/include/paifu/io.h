@@ -87,14 +87,17 @@ PAIFU_EXTERN const paifu_format_info *paifu_format(size_t i);
 PAIFU_EXTERN const paifu_format_info *paifu_format_find(const char *name);
 
 /**
- * Detect the format of DATA (already inflated). Returns the format's name or NULL when nothing
- * matches. Static storage.
+ * Detect the format of DATA (already inflated; a byte order mark or UTF-16 is read through).
+ * Returns the name of the format whose reader reads it (the one it is, else the one a damaged
+ * file of a format resembles, whose reader then names the damage) or NULL when it resembles
+ * none. Static storage.
  */
 PAIFU_EXTERN const char *paifu_format_detect(const void *data, size_t size);
 
 /**
  * Detect the format of the file PATH, inflating gzip, within OPTS's size caps (NULL: defaults).
- * Sets *OUT to the format's name, or to NULL when the content is no format paifu reads (a README
+ * Sets *OUT to the format's name (as paifu_format_detect: a damaged file of a format gets the
+ * format it resembles), or to NULL when the content resembles no format paifu reads (a README
  * beside the logs, say). Returns 0, or a negative error when the file cannot be read.
  */
 PAIFU_EXTERN int paifu_format_detect_file(const char **out, const char *path,
