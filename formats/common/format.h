@@ -50,6 +50,8 @@ typedef struct format_write {
     int players;        /* paifu_game_players(game) */
     paifu_rules *rules; /* the rule set, once the writer resolves it (paifu_game_rules) */
     unsigned lost;      /* bit per lossy_kind already reported (lossy.c) */
+    unsigned long computed[16]; /* values written that the source does not record, per
+                                   lossy_computed (lossy.c, paifu_lossy__compute) */
 } format_write;
 
 /*

@@ -8,6 +8,7 @@
  */
 #include "format.h"
 #include "container.h"
+#include "lossy.h"
 #include "input.h"
 #include "json_in.h"
 
@@ -999,7 +1000,8 @@ int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb wri
     const format_impl *impl = paifu_formats__find(format);
     if (!impl || !impl->writer)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "no writer for format \"%s\"", format);
-    if (opts && opts->version != PAIFU_WRITE_OPTIONS_VERSION && opts->version != 1)
+    if (opts && opts->version != PAIFU_WRITE_OPTIONS_VERSION && opts->version != 1 &&
+        opts->version != 2)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown write options version %u",
                                opts->version);
     paifu_writer *w = calloc(1, sizeof(*w));
@@ -1011,6 +1013,8 @@ int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb wri
     paifu_write_options_init(&w->opts, PAIFU_WRITE_OPTIONS_VERSION);
     if (opts && opts->version == 1) /* the fields before allow_loss */
         memcpy(&w->opts, opts, offsetof(paifu_write_options, allow_loss));
+    else if (opts && opts->version == 2) /* the fields before fill */
+        memcpy(&w->opts, opts, offsetof(paifu_write_options, fill));
     else if (opts)
         w->opts = *opts;
     paifu_buf_init(&w->buf);
@@ -1050,6 +1054,8 @@ static int write_game(paifu_writer *w, const paifu_game *game, paifu_error *err)
     head->err = err;
     head->players = paifu_game_players(game);
     int rc = writer->write(head);
+    if (rc == 0)
+        rc = paifu_lossy__computed_report(head);
     paifu_rules_free(head->rules);
     free(head);
     return rc;

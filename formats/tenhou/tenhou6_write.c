@@ -335,6 +335,11 @@ static int score_string(tenhou6_writer *w, const paifu_win *win, char *buf, size
         if (rc < 0)
             return rc;
     }
+    /* the score string, which carries the recorded limit (and han and fu), needs the points */
+    if (!tsumo && !(win->known & PAIFU_REC_POINTS))
+        paifu_lossy__compute(&w->head, COMPUTED_WIN_POINTS, true, 1);
+    if (tsumo && !(win->known & PAIFU_REC_PAYMENTS))
+        paifu_lossy__compute(&w->head, COMPUTED_PAYMENTS, true, 1);
     if (!tsumo) {
         paifu_payment pay;
         paifu_points_payment(&pay, base, dealer);
@@ -378,8 +383,11 @@ static int put_yaku(tenhou6_writer *w, paifu_buf *b, const paifu_yaku_value *y)
 static int put_win(tenhou6_writer *w, paifu_buf *b, const paifu_win *win, size_t k)
 {
     int32_t deltas[PAIFU_SEATS];
-    if (paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules) < 0)
+    int known = paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules);
+    if (known < 0)
         return refuse(w, "a win whose score changes the log does not give");
+    if (known > 0) /* the result needs them */
+        paifu_lossy__compute(&w->head, COMPUTED_DELTAS, true, 1);
     paifu_buf_putc(b, ',');
     paifu_buf_json_ints(b, deltas, PAIFU_SEATS, ",");
     paifu_buf_printf(b, ",[%d,%d,%d", win->winner, win->from,
@@ -433,8 +441,11 @@ static const char *draw_name(const tenhou6_writer *w, const paifu_draw *d, const
 static int put_draw(tenhou6_writer *w, paifu_buf *b, const paifu_draw *d, size_t k)
 {
     int32_t deltas[PAIFU_SEATS];
-    if (paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules) < 0)
+    int known = paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules);
+    if (known < 0)
         return refuse(w, "a draw whose score changes the log does not give");
+    if (known > 0) /* the result needs them (all 0 are left out) */
+        paifu_lossy__compute(&w->head, COMPUTED_DELTAS, true, 1);
     paifu_buf_json_string(b, draw_name(w, d, deltas));
     for (int s = 0; s < PAIFU_SEATS; s++) {
         if (deltas[s] != 0) { /* the deltas are there iff one moves (spec §7.2) */
@@ -615,8 +626,11 @@ static int write_deal(tenhou6_writer *w, size_t index)
     int rc = read_deal(w);
     if (rc < 0)
         return rc;
-    if (paifu_lossy__start_scores(scores, w->head.game, index, w->head.rules) < 0)
+    int known = paifu_lossy__start_scores(scores, w->head.game, index, w->head.rules);
+    if (known < 0)
         return refuse(w, "a deal whose starting scores the log does not give");
+    if (known > 0) /* the round's header needs them */
+        paifu_lossy__compute(&w->head, COMPUTED_START_SCORES, true, 1);
     paifu_buf *b = &w->log;
     paifu_buf_printf(b, "%s[[%d,%d,%d],", index ? "," : "", st->round_wind * 4 + st->hand_number,
                      st->honba, paifu_lossy__start_sticks(w->head.game, index));
@@ -732,6 +746,8 @@ static int derived_rule(tenhou6_writer *w, paifu_buf *b)
         snprintf(disp, sizeof(disp), "%s喰%s", east ? "東" : "南", reds ? "赤" : "");
     else
         snprintf(disp, sizeof(disp), "%s", name ? name : "");
+    if (meta(w, PAIFU_META_RULES_ASSUMED)) /* rule: a rule set the reader only assumed */
+        paifu_lossy__compute(&w->head, COMPUTED_RULES, true, 1);
     put_rule(b, *disp ? disp : NULL, paifu_lossy__rule_int(w->head.rules, "red_fives"));
     put_carried_rules(w, b);
     return 0;
@@ -990,7 +1006,8 @@ static int write_game(format_write *head)
     if (rc == 0)
         rc = paifu_game_rules(&w->head.rules, head->game, NULL, head->err);
     if (rc == 0)
-        rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION);
+        rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION |
+                                                LOSSY_WRITES_TSUMOGIRI);
     if (rc == 0 && paifu_game_truncated(head->game))
         rc = paifu_lossy__report(&w->head, LOSS_META,
                                  "that the log is truncated (tenhou6 has no mark for it)");
