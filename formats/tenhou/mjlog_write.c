@@ -499,10 +499,12 @@ static int game_end(mjlog_writer *w)
         if (!paifu_game_truncated(w->head.game))
             paifu_mjlog__writer_loss(
                 w, LOSS_FINAL,
-                r->has_points ? "the final points (owari needs the final scores with them, which "
-                                "the log does not record: --fill computes them)"
-                              : "the final scores (owari needs the final points with them, which "
-                                "the log does not record: --fill computes them)");
+                r->has_points ? "the end of the game with its final points (owari needs the final "
+                                "scores with them, which the log does not record: --fill "
+                                "computes them)"
+                              : "the end of the game with its final scores (owari needs the final "
+                                "points with them, which the log does not record: --fill "
+                                "computes them)");
         return 0;
     }
     if (r->has_points) {
@@ -663,7 +665,10 @@ static int report_losses(mjlog_writer *w)
     seed = text && *text;
     for (size_t i = 0; i < w->n_kept && !seed; i++)
         seed = !strcmp(w->kept[i].tag, "INIT") && !strcmp(w->kept[i].attr, "shuffle");
+    /* a discard's tile id tells whether it was tsumogiri: a flag the source does not record
+       is set by the ids chosen (LOSSY_WRITES_TSUMOGIRI) */
     unsigned carries = PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION | PAIFU_CARRIES_TILE_IDS |
+                       LOSSY_WRITES_TSUMOGIRI |
                        LOSSY_CARRIES_DICE | LOSSY_CARRIES_SCORES | LOSSY_CARRIES_DORA_TIMING |
                        (seed ? PAIFU_CARRIES_WALL : 0);
     int rc = paifu_lossy__scan(&w->head, carries);

@@ -253,6 +253,7 @@ static int put_init(mjlog_writer *w)
     if ((rc = hundreds(w, start, ten)) < 0)
         return rc;
     memcpy(w->running, start, sizeof(start));
+    w->running_unknown = false;
     w->sticks = paifu_lossy__start_sticks(w->head.game, w->index);
     uint8_t ids[PAIFU_SEATS][PAIFU_MAX_HAND], dora;
     for (int s = 0; s < w->head.players; s++)
@@ -621,16 +622,18 @@ static void put_end(mjlog_writer *w, const char *tag, uint32_t n, size_t i,
 }
 
 /* The score changes of the deal's next outcome: recorded or implied (lossy.c); *SHOWN: they
-   go into sc (recorded, or computed under --fill: sc is optional). */
-static int outcome_deltas(mjlog_writer *w, int32_t *out, bool *shown, const char *what)
+   go into sc (recorded, or computed under --fill: sc is optional, and left out when they are
+   not known at all). */
+static void outcome_deltas(mjlog_writer *w, int32_t *out, bool *shown)
 {
     int rc = paifu_lossy__outcome_deltas(out, w->head.game, w->index, w->outcomes, w->head.rules);
-    if (rc < 0)
-        return paifu_mjlog__writer_refuse(w, what);
+    if (rc < 0) {
+        memset(out, 0, sizeof(int32_t) * PAIFU_SEATS);
+        w->running_unknown = true;
+    }
     for (int s = w->head.players; s < PAIFU_SEATS; s++)
         out[s] = 0;
-    *shown = rc == 0 || paifu_lossy__compute(&w->head, COMPUTED_DELTAS, false, 1);
-    return 0;
+    *shown = rc == 0 || (rc > 0 && paifu_lossy__compute(&w->head, COMPUTED_DELTAS, false, 1));
 }
 
 /* ---- AGARI (spec §4.12) ---- */
@@ -828,10 +831,11 @@ static int on_win(mjlog_writer *w, size_t i, const paifu_win *win)
         win->from >= w->head.players)
         return paifu_mjlog__writer_refuse(w, "a win without its winner or discarder");
     if ((rc = win_tile(w, win, tsumo, &machi)) < 0 ||
-        (rc = outcome_deltas(w, delta, &sc, "a win whose score changes the log does not give")) <
-            0 ||
         (rc = win_ura(w, win, ura)) < 0)
         return rc;
+    bool known_before = !w->running_unknown || (win->known & PAIFU_REC_SCORES);
+    outcome_deltas(w, delta, &sc);
+    sc = sc && known_before;
     size_t n_hai = win_hand(w, win, machi, tsumo, hai);
     if (n_hai > 14) /* a deal out of turn order, or a recorded hand too long: hai has 14 */
         return paifu_mjlog__writer_refuse(w, "a winning hand of more than 14 tiles");
@@ -959,9 +963,10 @@ static int on_draw_outcome(mjlog_writer *w, size_t i, const paifu_draw *d)
     uint32_t n = ++w->count[MJ_TAG_RYUUKYOKU];
     int32_t delta[PAIFU_SEATS];
     bool sc = false;
-    int rc = outcome_deltas(w, delta, &sc, "a draw whose score changes the log does not give");
-    if (rc < 0)
-        return rc;
+    int rc;
+    bool known_before = !w->running_unknown || (d->known & PAIFU_REC_SCORES);
+    outcome_deltas(w, delta, &sc);
+    sc = sc && known_before;
     const char *type = d->kind < sizeof(TYPES) / sizeof(TYPES[0]) ? TYPES[d->kind] : NULL;
     if (d->kind == PAIFU_DRAW_EXHAUSTIVE && d->nagashi)
         type = "nm";

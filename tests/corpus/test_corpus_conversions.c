@@ -69,7 +69,7 @@
 #define MAX_FAILURES 60 /* printed; all are counted */
 
 typedef struct losses {
-    char what[MAX_LOSSES][160];
+    char what[MAX_LOSSES][1280];
     int n;
 } losses;
 
@@ -582,6 +582,107 @@ static void compare_games(const paifu_game *a, const paifu_game *b, const losses
     compare_rules(a, b, l);
 }
 
+/* ---- what the copy has and the source does not record: reported as computed ---- */
+
+/* The count the loss of kind computed gives for PHRASE ("the score changes of" N ...), 0. */
+static unsigned long computed_count(const losses *l, const char *phrase)
+{
+    for (int i = 0; i < l->n; i++) {
+        const char *p = strstr(l->what[i], "written as computed: ");
+        if (p && (p = strstr(p, phrase)))
+            return strtoul(p + strlen(phrase), NULL, 10);
+    }
+    return 0;
+}
+
+/* Values counted per kind of computed value in the copy and not recorded by the source. */
+typedef struct invented {
+    unsigned long start_scores, deltas, points, payments, tenpai, tsumogiri, final, final_points;
+} invented;
+
+/*
+ * Values of a win or draw the copy records that the source neither records nor implies: every
+ * one of them must be one the writer said it computed. IMP: what the source's deal implies
+ * (implied(): the sticks, scores before and hands follow from the deal's start and its tiles).
+ */
+static void count_outcome(invented *n, unsigned a, unsigned b, unsigned imp, bool tsumo,
+                          bool draw, const char *deal)
+{
+    unsigned new_bits = b & ~(a | imp);
+    if (new_bits & PAIFU_REC_DELTAS)
+        n->deltas++;
+    /* tenpai read back from noten payments follows from the score changes (recorded, or
+       counted as computed themselves) */
+    if (draw && (new_bits & PAIFU_REC_TENPAI) && !(b & PAIFU_REC_DELTAS))
+        n->tenpai++;
+    if (!draw && (new_bits & (PAIFU_REC_POINTS | PAIFU_REC_LIMIT)))
+        n->points++;
+    if (!draw && tsumo && (new_bits & PAIFU_REC_PAYMENTS) && !(b & PAIFU_REC_DELTAS))
+        n->payments++;
+    if (new_bits & (PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_YAKU))
+        failure("%s the copy records han, fu or yaku the source does not (%#x): no writer "
+                "computes them",
+                deal, new_bits & (PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_YAKU));
+}
+
+static void check_invented(const paifu_game *a, const paifu_game *b, const losses *l)
+{
+    invented n = {0};
+    if (paifu_game_deal_count(a) != paifu_game_deal_count(b))
+        return; /* compare_games said so */
+    for (size_t k = 0; k < paifu_game_deal_count(a); k++) {
+        const paifu_deal *x = paifu_game_deal(a, k), *y = paifu_game_deal(b, k);
+        char deal[16];
+        paifu_deal_label(deal, sizeof(deal), &x->start);
+        if (!(x->start.flags & PAIFU_DEAL_HAS_SCORES) && (y->start.flags & PAIFU_DEAL_HAS_SCORES))
+            n.start_scores++;
+        unsigned imp = implied(x) & ~PAIFU_REC_TENPAI; /* tenpai is a value, not the tiles' */
+        for (size_t i = 0; i < x->n_wins && i < y->n_wins; i++) {
+            const paifu_win *p = &x->wins[i], *q = &y->wins[i];
+            count_outcome(&n, p->known, q->known, imp, p->winner == p->from, false, deal);
+        }
+        for (size_t i = 0; i < x->n_draws && i < y->n_draws; i++)
+            count_outcome(&n, x->draws[i].known, y->draws[i].known, imp, false, true, deal);
+        size_t i = 0, j = 0;
+        for (;;) {
+            while (i < x->n_events && x->events[i].type != PAIFU_EV_DISCARD)
+                i++;
+            while (j < y->n_events && y->events[j].type != PAIFU_EV_DISCARD)
+                j++;
+            if (i == x->n_events || j == y->n_events)
+                break;
+            if (!(x->events[i].flags & PAIFU_EVF_TSUMOGIRI_KNOWN) &&
+                (y->events[j].flags & PAIFU_EVF_TSUMOGIRI_KNOWN))
+                n.tsumogiri++;
+            i++, j++;
+        }
+    }
+    const paifu_game_result *ra = paifu_game_result_get(a), *rb = paifu_game_result_get(b);
+    n.final += !ra->has_final && rb->has_final;
+    n.final_points += !ra->has_points && rb->has_points;
+    static const struct {
+        size_t at;
+        const char *phrase, *what;
+    } KINDS[] = {
+        {offsetof(invented, start_scores), "the scores at the start of ", "start scores"},
+        {offsetof(invented, deltas), "the score changes of ", "score changes"},
+        {offsetof(invented, points), "the points or limit of ", "win points or limits"},
+        {offsetof(invented, payments), "the payments of ", "tsumo payments"},
+        {offsetof(invented, tenpai), "tenpai at ", "tenpai at a draw"},
+        {offsetof(invented, tsumogiri), "the tsumogiri flag of ", "tsumogiri flags"},
+        {offsetof(invented, final), "the final scores (uma and oka) of ", "final scores"},
+        {offsetof(invented, final_points), "the final points of ", "final points"},
+    };
+    for (size_t i = 0; i < sizeof(KINDS) / sizeof(KINDS[0]); i++) {
+        unsigned long seen = *(const unsigned long *)((const char *)&n + KINDS[i].at);
+        unsigned long said = computed_count(l, KINDS[i].phrase);
+        if (seen > said)
+            failure("%s writes %lu value(s) of %s the source does not record, and says %lu "
+                    "were computed",
+                    TARGET->name, seen, KINDS[i].what, said);
+    }
+}
+
 /* ---- what must have been reported lost ---- */
 
 static bool source_has(const paifu_game *g, int what)
@@ -737,6 +838,7 @@ static void through_writer(const paifu_game *g, const findings *src, const paifu
     compare_findings(src, &conv, &l);
     free(conv.k);
     compare_games(g, g2, &l);
+    check_invented(g, g2, &l);
     check_losses(g, fi, &l);
     rc = convert(&again, &l2, g2, fi->name, &err);
     if (rc < 0)

@@ -542,7 +542,9 @@ static void test_minimal_form(void **state)
     assert_memory_equal(s.data, "{\"log\":", 7);
     assert_non_null(strstr(s.data, "\"rule\":{\"disp\":\"般東喰\",\"aka53\":0,\"aka52\":0,"
                                    "\"aka51\":0},\"paifu_rules\":{"));
-    assert_int_equal(s.n_lost, 0);
+    /* the tsumo records its points, not their split: the split is computed, and said so */
+    assert_int_equal(s.n_lost, 1);
+    assert_non_null(strstr(s.lost[0], "the payments of 1 tsumo(s) (split from their points)"));
     json_decref(doc);
     paifu_game_free(g);
 
