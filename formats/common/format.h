@@ -123,6 +123,11 @@ const format_impl *paifu_formats__find(const char *name);
 int paifu_formats__loss(format_writer_ctx *ctx, const paifu_game *game, const char *kind,
                         const char *what, paifu_error *err);
 
+/* The same for values written as computed (kind "computed"): the callbacks get WHAT, the
+   --strict error BRIEF (the kinds and counts in short, to fit an error's text). */
+int paifu_formats__computed(format_writer_ctx *ctx, const paifu_game *game, const char *what,
+                            const char *brief, paifu_error *err);
+
 /* Set an error located at LINE:COLUMN / PATH of SOURCE. */
 int paifu_formats__error(paifu_error *err, paifu_error_code code, const char *source,
                          uint32_t line, uint32_t column, const char *path, const char *fmt, ...)

@@ -53,6 +53,12 @@ int paifu_lossy__report(format_write *w, lossy_kind kind, const char *what)
 }
 
 /* What each kind of computed value is, around its count, in lossy_computed's order. */
+/* The same in short, for the --strict error. */
+static const char *const BRIEF[] = {"start scores", "score changes", "final scores",
+                                    "final points", "win points",    "payments",
+                                    "tenpai",       "tsumogiri",     "rules"};
+static_assert(sizeof(BRIEF) / sizeof(BRIEF[0]) == COMPUTED_KIND_COUNT, "one short name each");
+
 static const char *const COMPUTED[][2] = {
     {"the scores at the start of", "deal(s) (from earlier deals or the rule set's start_points)"},
     {"the score changes of", "outcome(s) (from the next deal's scores)"},
@@ -77,11 +83,14 @@ bool paifu_lossy__compute(format_write *w, lossy_computed kind, bool needed, uns
 
 int paifu_lossy__computed_report(format_write *w)
 {
-    char text[1024];
-    size_t len = 0;
+    char text[1024], brief[120];
+    size_t len = 0, blen = 0;
     for (unsigned k = 0; k < COMPUTED_KIND_COUNT; k++) {
         if (!w->computed[k] || len >= sizeof(text) - 1)
             continue;
+        if (blen < sizeof(brief) - 1)
+            blen += (size_t)snprintf(brief + blen, sizeof(brief) - blen, "%s%s %lu",
+                                     blen ? ", " : "", BRIEF[k], w->computed[k]);
         if (len)
             len += (size_t)snprintf(text + len, sizeof(text) - len, "; ");
         if (len >= sizeof(text) - 1)
@@ -105,7 +114,10 @@ int paifu_lossy__computed_report(format_write *w)
     char what[1200];
     snprintf(what, sizeof(what), "values the source does not record, written as computed: %s",
              text);
-    return paifu_lossy__report(w, LOSS_COMPUTED, what);
+    if (w->lost & (1u << LOSS_COMPUTED))
+        return 0;
+    w->lost |= 1u << LOSS_COMPUTED;
+    return paifu_formats__computed(w->ctx, w->game, what, brief, w->err);
 }
 
 int paifu_lossy__is_mcr(const paifu_game *game, paifu_error *err)

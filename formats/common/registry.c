@@ -102,6 +102,22 @@ int paifu_formats__loss(format_writer_ctx *ctx, const paifu_game *game, const ch
     return 0;
 }
 
+int paifu_formats__computed(format_writer_ctx *ctx, const paifu_game *game, const char *what,
+                            const char *brief, paifu_error *err)
+{
+    const paifu_write_options *o = ctx->opts;
+    if (o->on_loss)
+        o->on_loss(game, what, o->loss_payload);
+    if (o->on_loss_kind)
+        o->on_loss_kind(game, "computed", what, o->loss_payload);
+    if (o->strict && !listed(o->allow_loss, "computed"))
+        return paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL,
+                               "values the source does not record would be written as computed "
+                               "(%s; --strict; --allow-loss computed or --fill lets them go)",
+                               brief);
+    return 0;
+}
+
 int paifu_formats__refuse(paifu_error *err, const char *format, const paifu_deal *deal,
                           const char *fmt, ...)
 {

@@ -1401,8 +1401,10 @@ def validate(paths: Any, rules: RulesLike = None, *, errors: str = "collect",
 
 
 class Loss(NamedTuple):
-    """Something the target format cannot carry: the game (index within the conversion) and
-    what was left out, as `paifu convert` reports it."""
+    """Something the target format cannot carry: the game (numbered from 1 within the
+    conversion, as `paifu convert` says "[game N]") and what was left out, as `paifu convert`
+    reports it. Kind "computed": values the source does not record, written as computed (see
+    convert's FILL)."""
 
     game: int
     what: str
@@ -1410,11 +1412,13 @@ class Loss(NamedTuple):
 
 
 class Conversion(NamedTuple):
-    """The bytes a writer produced and the losses it reported (each once per game)."""
+    """The bytes a writer produced, the losses it reported (each once per game) and, with
+    fill, what it filled in: one Loss-like note per game (kind "filled")."""
 
     format: str
     data: bytes
     losses: List[Loss]
+    filled: List[Loss] = []
 
     @property
     def text(self) -> str:
@@ -1422,11 +1426,17 @@ class Conversion(NamedTuple):
 
 
 def convert(games: Union[Game, Iterable[Game], Source], to: str, *, strict: bool = False,
-            pretty: bool = False, allow_loss: Optional[Iterable[str]] = None) -> Conversion:
+            pretty: bool = False, allow_loss: Optional[Iterable[str]] = None,
+            fill: bool = False) -> Conversion:
     """Write GAMES (a Game, games, or a source to read them from) in format TO.
 
     Returns the bytes and the loss report; with STRICT a loss raises PaifuError instead,
     except for the kinds of loss named in ALLOW_LOSS (as `paifu convert --allow-loss`).
+    FILL is `paifu convert --fill`: the values a win does not record are computed from the
+    tiles (paifu_game_fill_values, for a game whose rules are known), and the values the
+    target has a place for but the source does not record are written; both are said in
+    `filled`, never passed off as recorded. Without it such a value is left out where the
+    target allows, else written and reported as a loss of kind "computed".
     """
     if isinstance(games, Game):
         games = [games]
@@ -1447,15 +1457,24 @@ def convert(games: Union[Game, Iterable[Game], Source], to: str, *, strict: bool
 
     def on_loss(game, kind, what, payload):
         try:
-            loss = Loss(current[0], _s(what), _s(kind))
+            loss = Loss(current[0] + 1, _s(what), _s(kind))
             if loss not in losses:
                 losses.append(loss)
         except BaseException:
             pass
 
+    filled: List[Loss] = []
+
+    def on_filled(game, what, payload):
+        try:
+            filled.append(Loss(current[0] + 1, _s(what), "filled"))
+        except BaseException:
+            pass
+
     wcb, lcb = _lib.WRITE_CB(on_write), _lib.LOSS_KIND_CB(on_loss)
+    fcb = _lib.FILLED_CB(on_filled)
     allowed = ",".join(allow_loss).encode() if allow_loss else None
-    opts = _lib.WriteOptions(2, strict, pretty, _lib.LOSS_CB(), None, allowed, lcb)
+    opts = _lib.WriteOptions(3, strict, pretty, _lib.LOSS_CB(), None, allowed, lcb, fill, fcb)
     w = ctypes.c_void_p()
     err = new_error()
     check(lib.paifu_writer_open(ctypes.byref(w), to.encode(), wcb, None, ctypes.byref(opts),
@@ -1466,10 +1485,46 @@ def convert(games: Union[Game, Iterable[Game], Source], to: str, *, strict: bool
             g = next(it, None)
             if g is None:
                 break
-            check(lib.paifu_writer_write(w, g._ptr, ctypes.byref(err)), err, g.source)
+            ptr, copy = g._ptr, None
+            if fill:
+                copy = _filled_copy(lib, g, filled, current[0] + 1)
+                ptr = copy or ptr
+            try:
+                check(lib.paifu_writer_write(w, ptr, ctypes.byref(err)), err, g.source)
+            finally:
+                if copy:
+                    lib.paifu_game_free(copy)
             del g  # a game from a Reader is not copied out when nobody keeps it
             current[0] += 1
         check(lib.paifu_writer_close(w, ctypes.byref(err)), err)
     finally:
         lib.paifu_writer_free(w)
-    return Conversion(to, b"".join(chunks), losses)
+    return Conversion(to, b"".join(chunks), losses, filled)
+
+
+def _filled_copy(lib, g: Game, filled: List[Loss], number: int):
+    """A copy of G whose wins get the values they lack from the tiles (as `paifu convert
+    --fill`), its note appended to FILLED; None for a game of unknown rules (not filled)."""
+    if lib.paifu_game_meta_get(g._ptr, b"paifu.rules_unknown"):
+        filled.append(Loss(number, "not filled: the log's rules are not known", "filled"))
+        return None
+    copy, rules = ctypes.c_void_p(), ctypes.c_void_p()
+    err = new_error()
+    check(lib.paifu_game_copy(ctypes.byref(copy), g._ptr, ctypes.byref(err)), err)
+    try:
+        check(lib.paifu_game_rules(ctypes.byref(rules), copy, None, ctypes.byref(err)), err)
+        n = _lib.FillCounts()
+        try:
+            check(lib.paifu_game_fill_values(copy, rules, ctypes.byref(n), ctypes.byref(err)),
+                  err)
+        finally:
+            lib.paifu_rules_free(rules)
+    except BaseException:
+        lib.paifu_game_free(copy)
+        raise
+    parts = ["%s of %d" % (k, getattr(n, k)) for k in ("yaku", "han", "fu", "points")
+             if getattr(n, k)]
+    if parts:
+        filled.append(Loss(number, "computed from the tiles, not recorded: " + ", ".join(parts)
+                           + " win(s)", "filled"))
+    return copy

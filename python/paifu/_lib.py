@@ -58,10 +58,19 @@ LOSS_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
 LOSS_KIND_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_char_p, c_void_p)
 
 
+FILLED_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
+
+
 class WriteOptions(Structure):
     _fields_ = [("version", c_uint), ("strict", c_bool), ("pretty", c_bool),
                 ("on_loss", LOSS_CB), ("loss_payload", c_void_p),
-                ("allow_loss", c_char_p), ("on_loss_kind", LOSS_KIND_CB)]
+                ("allow_loss", c_char_p), ("on_loss_kind", LOSS_KIND_CB),
+                ("fill", c_bool), ("on_filled", FILLED_CB)]
+
+
+class FillCounts(Structure):
+    _fields_ = [("yaku", ctypes.c_uint32), ("han", ctypes.c_uint32), ("fu", ctypes.c_uint32),
+                ("points", ctypes.c_uint32), ("unscored", ctypes.c_uint32)]
 
 
 # ---- rules.h ----
@@ -303,6 +312,7 @@ _PROTOTYPES = {
     # game.h
     "paifu_game_copy": (c_int, [POINTER(P), P, E]),
     "paifu_game_free": (None, [P]),
+    "paifu_game_fill_values": (c_int, [P, P, POINTER(FillCounts), E]),
     "paifu_game_players": (c_int, [P]),
     "paifu_game_player": (POINTER(Player), [P, c_int]),
     "paifu_game_source_format": (c_char_p, [P]),
@@ -311,6 +321,7 @@ _PROTOTYPES = {
     "paifu_game_rule_override": (POINTER(Meta), [P, c_size_t]),
     "paifu_game_meta_count": (c_size_t, [P]),
     "paifu_game_meta": (POINTER(Meta), [P, c_size_t]),
+    "paifu_game_meta_get": (c_char_p, [P, c_char_p]),
     "paifu_game_set_meta": (c_int, [P, c_char_p, c_char_p, E]),
     "paifu_game_deal_count": (c_size_t, [P]),
     "paifu_game_deal": (POINTER(Deal), [P, c_size_t]),

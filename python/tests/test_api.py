@@ -329,7 +329,7 @@ class Converting(unittest.TestCase):
                 self.assertEqual(got, base)
                 self.assertEqual([x.code for x in g.verify()], [x.code for x in src.verify()])
                 for loss in conv.losses:
-                    self.assertEqual(loss.game, 0)
+                    self.assertEqual(loss.game, 1)  # numbered from 1, as the CLI
                     self.assertTrue(loss.what)
         # Tenhou XML read back and written again is byte for byte the same
         xml = src.convert("tenhou-xml").data

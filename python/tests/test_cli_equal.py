@@ -166,8 +166,9 @@ class ScoreEqualsCli(unittest.TestCase):
 
 class ConvertEqualsCli(unittest.TestCase):
     def test_each_writer_on_each_sample(self):
-        loss_line = re.compile(r"^paifu: (.*): warning: the output format cannot carry (.*); "
-                               r"it is left out \(loss: ([a-z-]+)\) \[game ([0-9]+)\]$")
+        loss_line = re.compile(r"^paifu: (.*): warning: (?:the output format cannot carry )?(.*); "
+                               r"(?:it is left out|--fill writes them as filled) "
+                               r"\(loss: ([a-z-]+)\) \[game ([0-9]+)\]$")
         n = 0
         for name in sorted(os.listdir(common.SAMPLES)):
             path = sample(name)
@@ -184,7 +185,7 @@ class ConvertEqualsCli(unittest.TestCase):
                         continue
                     self.assertEqual(rc, 0, err)
                     self.assertEqual(conv.data, out)
-                    cli_losses = [(int(m.group(4)) - 1, m.group(3), m.group(2))
+                    cli_losses = [(int(m.group(4)), m.group(3), m.group(2))
                                   for m in map(loss_line.match, err.splitlines()) if m]
                     # the tool reports each kind of loss once per game (its first message), the
                     # package every loss once per game

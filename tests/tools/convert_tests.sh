@@ -136,4 +136,45 @@ check "--fill -q prints nothing" "" "$(cat "$work/fill-q.err")"
 contains "loss line" "$work/loss.err" "paifu: $samples/synthetic-tenhou.mjlog: warning: the output format cannot carry the dice; it is left out (loss: dice) [game 1]"
 lacks "no other prefix" "$work/loss.err" "paifu convert: "
 
+# ---- 7. a value the source does not record is written only as computed (issue 37) ----
+# The samples' mjai log without its deltas: Tenhou XML and mjai leave the score changes out
+# (sc, deltas), --fill writes them with a note that counts them; tenpai at an exhaustive draw,
+# which Tenhou XML cannot leave out (its reader takes the hands shown as the tenpai ones), is
+# written and reported as a loss of kind computed, which --strict refuses.
+sed -E 's/,"deltas":\[[^]]*\]//' "$samples/riichienv-selfplay.mjai.jsonl" >"$work/nodeltas.jsonl"
+# the last outcome's changes are not known at all (no next deal, end_game has no scores)
+n_outcomes=$(($(grep -cE '"type":"(hora|ryukyoku)"' "$work/nodeltas.jsonl") - 1))
+n_draws=$(grep -c '"type":"ryukyoku"' "$work/nodeltas.jsonl")
+"$paifu" convert --to tenhou-xml -o "$work/nod.xml" "$work/nodeltas.jsonl" 2>"$work/nod.err"
+check "computed: exit 0" 0 $?
+check "computed: no sc without --fill" 0 "$(grep -o ' sc="' "$work/nod.xml" | wc -l)"
+contains "computed: the loss counts tenpai" "$work/nod.err" \
+         "warning: values the source does not record, written as computed: tenpai at $n_draws exhaustive draw(s) (from the tiles)"
+contains "computed: its kind" "$work/nod.err" "--fill writes them as filled (loss: computed) [game 1]"
+lacks "computed: no score changes claimed" "$work/nod.err" "the score changes of"
+"$paifu" convert --fill --to tenhou-xml -o "$work/nod-fill.xml" "$work/nodeltas.jsonl" 2>"$work/nod-fill.err"
+check "--fill: every outcome has sc" "$n_outcomes" "$(grep -o ' sc="' "$work/nod-fill.xml" | wc -l)"
+contains "--fill: the note counts the score changes" "$work/nod-fill.err" \
+         "note: filled (--fill), not recorded by the source: the score changes of $n_outcomes outcome(s) (from the next deal's scores)"
+lacks "--fill: no computed loss" "$work/nod-fill.err" "(loss: computed)"
+"$paifu" convert -q --strict --allow-loss final,meta --to tenhou-xml -o "$work/nod-strict.xml" "$work/nodeltas.jsonl" 2>"$work/nod-strict.err"
+check "--strict refuses a computed value" 2 $?
+contains "--strict names the kind" "$work/nod-strict.err" "error: values the source does not record would be written as computed (tenpai 3, rules 1; --strict; --allow-loss computed or --fill lets them go) [game 1]"
+"$paifu" convert -q --strict --allow-loss computed,meta,final --to tenhou-xml -o "$work/nod-allow.xml" "$work/nodeltas.jsonl" 2>"$work/nod-allow.err"
+check "--allow-loss computed" 0 $?
+"$paifu" convert -q --to mjai "$work/nodeltas.jsonl" >"$work/nod.mjai.jsonl"
+check "mjai: no deltas invented" 0 "$(grep -c '"deltas"' "$work/nod.mjai.jsonl")"
+"$paifu" convert -q --fill --to mjai "$work/nodeltas.jsonl" >"$work/nod-fill.mjai.jsonl"
+check "mjai --fill: deltas on every outcome" "$n_outcomes" "$(grep -c '"deltas"' "$work/nod-fill.mjai.jsonl")"
+# the corpus's akochan log, whose hora events carry no scores (issue 37): no owari, no sc
+ako="$corpus/mjai/critter-mj--akochan/haifu_log_sample.json"
+if [ -n "$corpus" ] && [ -f "$ako" ]; then
+    "$paifu" convert -q --to tenhou-xml -o "$work/ako.xml" "$ako"
+    check "akochan: no owari" 0 "$(grep -o ' owari="' "$work/ako.xml" | wc -l)"
+    check "akochan: no sc" 0 "$(grep -o ' sc="' "$work/ako.xml" | wc -l)"
+    check "akochan: no points passed off (ten 0,0,0)" 0 "$(grep -o ' ten="[1-9][^"]*" yaku' "$work/ako.xml" | wc -l)"
+    "$paifu" convert -q --fill --to tenhou-xml -o "$work/ako-fill.xml" "$ako"
+    check "akochan --fill: owari" 1 "$(grep -o ' owari="' "$work/ako-fill.xml" | wc -l)"
+fi
+
 checks_done
