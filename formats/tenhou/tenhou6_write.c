@@ -39,6 +39,7 @@
 #include <jansson.h>
 #include <paifu/score.h>
 #include <paifu/verify.h>
+#include <paifu/settle.h>
 #include <paifu/yaku.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -335,10 +336,13 @@ static int score_string(tenhou6_writer *w, const paifu_win *win, char *buf, size
         if (rc < 0)
             return rc;
     }
-    /* the score string, which carries the recorded limit (and han and fu), needs the points */
-    if (!tsumo && !(win->known & PAIFU_REC_POINTS))
+    /* the score string, which carries the recorded limit (and han and fu), needs the points
+       or the payments: computed when neither they nor the score changes they are part of
+       are recorded */
+    bool deltas = win->known & PAIFU_REC_DELTAS;
+    if (!tsumo && !(win->known & PAIFU_REC_POINTS) && !deltas)
         paifu_lossy__compute(&w->head, COMPUTED_WIN_POINTS, true, 1);
-    if (tsumo && !(win->known & PAIFU_REC_PAYMENTS))
+    if (tsumo && !(win->known & PAIFU_REC_PAYMENTS) && !deltas)
         paifu_lossy__compute(&w->head, COMPUTED_PAYMENTS, true, 1);
     if (!tsumo) {
         paifu_payment pay;
@@ -888,15 +892,23 @@ static void put_result_number(paifu_buf *b, int32_t v)
 static int put_sc(tenhou6_writer *w, paifu_buf *b)
 {
     const paifu_game_result *r = paifu_game_result_get(w->head.game);
-    if (r->has_points && !r->has_final)
+    int32_t final[PAIFU_SEATS];
+    if (r->has_final) {
+        memcpy(final, r->final, sizeof(final));
+    } else if (r->has_points && paifu_lossy__compute(&w->head, COMPUTED_FINAL, false, 1)) {
+        paifu_settle_final(final, r->points, NULL, w->head.players, w->head.rules);
+        for (int s = w->head.players; s < PAIFU_SEATS; s++)
+            final[s] = 0;
+    } else if (r->has_points) {
         return paifu_lossy__report(&w->head, LOSS_FINAL,
                                    "the final points (sc needs the final scores with them)");
-    if (!r->has_final)
+    } else {
         return 0;
+    }
     paifu_buf_puts(b, ",\"sc\":[");
     for (int s = 0; s < PAIFU_SEATS; s++) {
         paifu_buf_printf(b, "%s%d,", s ? "," : "", (int)r->points[s]);
-        put_result_number(b, r->final[s]);
+        put_result_number(b, final[s]);
     }
     paifu_buf_putc(b, ']');
     return 0;
