@@ -969,6 +969,27 @@ static int header_end(tenhou6_writer *w, paifu_buf *b)
 
 /* ---- the game ---- */
 
+/* Tenpai recorded at a nagashi mangan draw: the result gives only the nagashi payments
+   (spec §7.2), so its reader knows no tenpai there. Reported with the draws' count. */
+static int nagashi_tenpai(tenhou6_writer *w)
+{
+    unsigned long n = 0;
+    for (size_t k = 0; k < paifu_game_deal_count(w->head.game); k++) {
+        const paifu_deal *d = paifu_game_deal(w->head.game, k);
+        for (size_t i = 0; i < d->n_draws; i++)
+            n += d->draws[i].nagashi && (d->draws[i].known & PAIFU_REC_TENPAI) &&
+                 d->draws[i].tenpai;
+    }
+    if (!n)
+        return 0;
+    char what[160];
+    snprintf(what, sizeof(what),
+             "the tenpai seats at %lu nagashi mangan draw(s) (a nagashi result gives its "
+             "payments only)",
+             n);
+    return paifu_lossy__report(&w->head, LOSS_HANDS, what);
+}
+
 static int write_rounds(tenhou6_writer *w)
 {
     int rc = 0;
@@ -1023,6 +1044,8 @@ static int write_game(format_write *head)
     if (rc == 0 && paifu_game_truncated(head->game))
         rc = paifu_lossy__report(&w->head, LOSS_META,
                                  "that the log is truncated (tenhou6 has no mark for it)");
+    if (rc == 0)
+        rc = nagashi_tenpai(w);
     if (rc == 0)
         rc = write_rounds(w);
     if (rc == 0)
