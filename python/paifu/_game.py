@@ -881,9 +881,9 @@ class Reader:
         check(rc, err, self.source)
         if rc == 0:
             return None
-        # games are numbered through the whole input, a database's or archive's members one
-        # after the other (a member that failed gives none), as `paifu validate` and `paifu
-        # info` number them: FILE:MEMBER [game N]
+        # Game.index counts the games of the whole input from 0, a database's or archive's
+        # members one after the other (a member that failed gives none); the outputs number a
+        # game within its member (validate_file, `paifu validate`: FILE:MEMBER [game N])
         g = Game._borrowed(out.value, self, self._index, self.source)
         self._index += 1
         self._last = weakref.ref(g)
@@ -1137,19 +1137,22 @@ class FileReport:
     entry of ``game_rules`` is None)."""
 
     __slots__ = ("file", "findings", "format", "games", "error", "stats", "game_rules",
-                 "member_errors", "skipped", "refused")
+                 "member_errors", "skipped", "refused", "game_numbers")
 
     def __init__(self, file: str, findings: List[Finding], format: Optional[str], games: int,
                  error: Optional[PaifuError], stats: Dict[str, int],
                  game_rules: Optional[List[Dict[str, Any]]] = None,
                  member_errors: Optional[List[PaifuError]] = None, skipped: int = 0,
-                 refused: int = 0):
+                 refused: int = 0, game_numbers: Optional[List[Tuple[str, int]]] = None):
         self.file, self.findings, self.format = file, findings, format
         self.games, self.error, self.stats = games, error, stats
         self.game_rules = game_rules or []
         self.member_errors = member_errors or []
         self.skipped = skipped
         self.refused = refused  # of member_errors, the games refused (the file was read)
+        # per entry of game_rules: the member it is in (FILE:MEMBER; "" for the file itself)
+        # and its number there, from 1 (every output numbers a game within its member)
+        self.game_numbers = game_numbers or [("", i + 1) for i in range(len(self.game_rules))]
 
     @property
     def unreadable(self) -> List[Unreadable]:
@@ -1164,8 +1167,11 @@ class FileReport:
 
     def __setstate__(self, state):
         self.refused = 0  # a state pickled before the count existed
+        self.game_numbers = []
         for s, v in zip(self.__slots__, state):
             setattr(self, s, v)
+        if len(self.game_numbers) != len(self.game_rules):
+            self.game_numbers = [("", i + 1) for i in range(len(self.game_rules))]
 
     @property
     def status(self) -> int:
@@ -1176,8 +1182,10 @@ class FileReport:
         """As an entry of "files" in `paifu validate --format json`."""
         d: Dict[str, Any] = {"file": self.file, "findings": [f.to_dict() for f in self.findings],
                              "format": self.format, "games": self.games,
-                             "game_rules": [{"game": i + 1, "rules": r}
-                                            for i, r in enumerate(self.game_rules)
+                             "game_rules": [dict(([("file", m)] if m else []) +
+                                                 [("game", n), ("rules", r)])
+                                            for (m, n), r in zip(self.game_numbers,
+                                                                 self.game_rules)
                                             if r is not None]}
         if self.member_errors:
             d["member_errors"] = [e.to_dict() for e in self.member_errors]
@@ -1271,6 +1279,16 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
     refused = 0
     error = None
     fmt = None
+    numbers: List[Tuple[str, int]] = []
+    member = [None, 0]  # the member of the last game and how many of its games were read
+
+    def number_in(src: str) -> int:
+        """The next game's number within SRC, its file or member (cmd_validate.c's)."""
+        if member[0] != src:
+            member[0], member[1] = src, 0
+        member[1] += 1
+        return member[1]
+
     reader = None
     skipped = ctypes.c_uint64(0)
     try:
@@ -1288,20 +1306,23 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
                 continue
             if g is None:
                 break
-            # a member's games are named FILE:MEMBER and, as every file's, numbered through
-            # the whole file (the games read so far), as cmd_validate.c numbers them
+            # a member's games are named FILE:MEMBER and numbered within it, as cmd_validate.c
+            # numbers them
             src = g.source if container else fname
+            number = number_in(src)
             try:  # the choice is good (checked above): an error is this game's alone
-                resolve_rules(g, rules, overrides, fallback, source=src, game_index=games)
+                resolve_rules(g, rules, overrides, fallback, source=src,
+                              game_index=number - 1)
             except PaifuError as e:
                 member_errors.append(e)  # refused (a rule set of the other family): named,
                 games += 1               # and the next game read, as the command line does
                 refused += 1
                 game_rules.append(None)  # its number kept
+                numbers.append((src if container else "", number))
                 del g
                 continue
             try:
-                f, st = g._verify(rules, overrides, fallback, src, games, max_findings)
+                f, st = g._verify(rules, overrides, fallback, src, number - 1, max_findings)
             except PaifuError as e:
                 if not container:
                     raise
@@ -1312,6 +1333,7 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
             for k in STAT_KEYS:
                 stats[k] += st[k]
             game_rules.append(st["rules"])
+            numbers.append((src if container else "", number))
             games += 1
     except PaifuError as e:
         error = e
@@ -1322,7 +1344,7 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
                                                  ctypes.byref(skipped))
             reader.close()
     return FileReport(fname, findings, fmt, games, error, stats, game_rules, member_errors,
-                      skipped.value, refused)
+                      skipped.value, refused, numbers)
 
 
 def _walk(paths: Iterable[Union[str, "os.PathLike[str]"]],

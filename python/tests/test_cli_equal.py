@@ -60,9 +60,9 @@ class ValidateEqualsCli(unittest.TestCase):
             self.assertEqual(got["exit_status"], 2)
 
     def test_database_and_archive_number_games_as_cli(self):
-        """A container's games are numbered through the whole file, as `paifu validate` numbers
-        them (FILE:MEMBER [game N], N counting every game of the file read so far): a finding in
-        a later row or member has that game's number, not 1."""
+        """A container's games are numbered within their member, as `paifu validate` numbers
+        them (FILE:MEMBER [game N], N counting the member's games, issue 37): a finding in a
+        later row or member has its game's number there (1), and the member is named."""
         good = sample("synthetic-tenhou.mjlog")
         with open(good, "rb") as f:
             data = f.read()
@@ -85,12 +85,17 @@ class ValidateEqualsCli(unittest.TestCase):
                 z.writestr("README.md", b"no log: skipped\n")
                 z.writestr("d.mjlog", data[: len(data) // 3])  # a second member error
                 z.writestr("e.mjlog", bad_data)
-            for path, last in ((db, 3), (zpath, 3)):
+            for path, last in ((db, 1), (zpath, 1)):
                 with self.subTest(container=os.path.basename(path)):
                     got = self.check([path])
                     fr = got["files"][0]
                     self.assertTrue(fr["findings"])
                     self.assertEqual({f["where"]["game"] for f in fr["findings"]}, {last})
+                    self.assertEqual({f["where"]["file"].rsplit(":", 1)[1]
+                                      for f in fr["findings"]},
+                                     {"e.mjlog"} if path == zpath else
+                                     {f["where"]["file"].rsplit(":", 1)[1]
+                                      for f in fr["findings"]})
                     self.assertTrue(fr["member_errors"])
                     self.assertEqual(got["summary"]["errors"], 1)  # files, not members
             got = self.check([zpath, db])  # both at once: each file numbered from 1

@@ -177,4 +177,29 @@ if [ -n "$corpus" ] && [ -f "$ako" ]; then
     check "akochan --fill: owari" 1 "$(grep -o ' owari="' "$work/ako-fill.xml" | wc -l)"
 fi
 
+# ---- 8. one numbering: a game is numbered within its file or archive member (issue 37) ----
+# validate --format jsonl over a tar.gz: a finding in a member, its game line and the error of
+# a broken member all count from 1 within the member they name (a finding was numbered
+# through the archive before)
+mkdir -p "$work/num"
+cat "$samples/session-rrc.paifu.json" "$samples/handmade-rrc-one-deal.paifu.json" >"$work/num/a-two.paifu.json"
+sed 's/"points": 2000/"points": 2600/' "$samples/handmade-rrc-one-deal.paifu.json" >"$work/num/b-finding.paifu.json"
+head -c 300 "$samples/synthetic-tenhou.mjlog" >"$work/num/c-broken.mjlog"
+tar czf "$work/num.tar.gz" -C "$work/num" a-two.paifu.json b-finding.paifu.json c-broken.mjlog
+"$paifu" validate --format jsonl "$work/num.tar.gz" >"$work/num.jsonl" 2>/dev/null
+"$py" - "$work/num.jsonl" >"$work/num.txt" <<'EOF'
+import json, sys
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    member = d.get("file", "").rsplit(":", 1)[-1]
+    if d["type"] == "game":
+        print("game", member, d["game"])
+    elif d["type"] == "finding":
+        print("finding", member, d["game"], d["finding"]["where"]["game"])
+    elif d["type"] == "error":
+        print("error", member, d["error"]["where"]["game"])
+EOF
+check "numbering within members" "game a-two.paifu.json 1|game a-two.paifu.json 2|finding b-finding.paifu.json 1 1|game b-finding.paifu.json 1|error c-broken.mjlog 1" \
+      "$(paste -sd'|' "$work/num.txt")"
+
 checks_done
