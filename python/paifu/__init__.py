@@ -58,7 +58,8 @@ from ._game import (ERRORS, EVENT_TYPES, Collected, Conversion, Deal, Draw, Even
                     validate, validate_file)
 from ._lib import library_path
 from ._score import ScoreResult, points, score, shanten, standings, waits
-from ._table import COLUMNS, EVENT_COLUMNS, deals_table, events_table
+from ._table import (COLUMNS, EVENT_COLUMNS, TABLES, deals_table, events_table, games_table,
+                     players_table, table_columns, table_dtypes, tables, wins_table)
 
 __version__ = "0.2.0"
 
@@ -66,7 +67,8 @@ __all__ = [
     "CARRIES", "COLUMNS", "Collected", "Conversion", "ERRORS", "EVENT_COLUMNS", "Deal", "Draw", "EVENT_TYPES", "Event", "FileReport",
     "Finding", "FindingCode", "FormatInfo", "Game", "Location", "Loss", "PaifuError", "Penalty",
     "Reader", "Report", "RuleParam", "Rules", "ScoreResult", "TILE_NAMES", "Unreadable", "Win", "Yaku",
-    "convert", "deals_table", "events_table", "detect", "detect_file", "dora_of", "expand_inputs",
+    "convert", "deals_table", "events_table", "games_table", "players_table", "wins_table",
+    "tables", "table_columns", "table_dtypes", "TABLES", "detect", "detect_file", "dora_of", "expand_inputs",
     "finding_codes", "format_location", "format_tiles", "formats", "games", "library_path", "open",
     "parse_tiles", "points", "presets", "read", "read_game", "resolve_rules", "rule_params",
     "score", "shanten", "standings", "tile_name", "validate", "validate_file", "version",

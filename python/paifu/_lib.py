@@ -73,6 +73,27 @@ class FillCounts(Structure):
                 ("points", ctypes.c_uint32), ("unscored", ctypes.c_uint32)]
 
 
+# ---- table.h ----
+
+
+class TableColumn(Structure):
+    _fields_ = [("name", c_char_p), ("type", ctypes.c_char), ("values", c_char_p)]
+
+
+class Cell(Structure):
+    _fields_ = [("kind", ctypes.c_char), ("i", ctypes.c_longlong), ("r", ctypes.c_double),
+                ("s", c_char_p)]
+
+
+class TableGame(Structure):
+    _fields_ = [("id", ctypes.c_longlong), ("source", c_char_p), ("format", c_char_p),
+                ("origin", c_char_p), ("findings", ctypes.c_longlong), ("verified", c_void_p),
+                ("settled", c_void_p), ("names", c_char_p * 4)]
+
+
+TABLE_ROW_CB = ctypes.CFUNCTYPE(c_int, c_int, POINTER(Cell), c_void_p)
+
+
 # ---- rules.h ----
 
 
@@ -313,6 +334,10 @@ _PROTOTYPES = {
     "paifu_game_copy": (c_int, [POINTER(P), P, E]),
     "paifu_game_free": (None, [P]),
     "paifu_game_fill_values": (c_int, [P, P, POINTER(FillCounts), E]),
+    "paifu_table_name": (c_char_p, [c_int]),
+    "paifu_table_column_count": (c_size_t, [c_int]),
+    "paifu_table_column_get": (POINTER(TableColumn), [c_int, c_size_t]),
+    "paifu_table_rows": (c_int, [P, P, POINTER(TableGame), c_uint, TABLE_ROW_CB, c_void_p]),
     "paifu_game_players": (c_int, [P]),
     "paifu_game_player": (POINTER(Player), [P, c_int]),
     "paifu_game_source_format": (c_char_p, [P]),
