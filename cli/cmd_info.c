@@ -273,10 +273,15 @@ static void print_game_json(const paifu_game *g, bool first, const char *source,
 
 static void list_formats(void)
 {
-    printf("%-12s %-5s %-5s %s\n", "format", "read", "write", "description");
+    int width = (int)strlen("format"); /* the name column as wide as the longest name */
+    for (size_t i = 0; i < paifu_format_count(); i++) {
+        int n = (int)strlen(paifu_format(i)->name);
+        width = n > width ? n : width;
+    }
+    printf("%-*s %-5s %-5s %s\n", width, "format", "read", "write", "description");
     for (size_t i = 0; i < paifu_format_count(); i++) {
         const paifu_format_info *f = paifu_format(i);
-        printf("%-12s %-5s %-5s %s\n", f->name, f->can_read ? "yes" : "no",
+        printf("%-*s %-5s %-5s %s\n", width, f->name, f->can_read ? "yes" : "no",
                f->can_write ? "yes" : "no", f->description);
     }
 }

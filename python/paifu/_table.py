@@ -183,7 +183,7 @@ def events_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> A
                 ts = e.tsumogiri
                 row = (file, game, d.index + 1, i, e.seat, e.type, e.tile,
                        None if ts is None else int(ts), int(e.riichi),
-                       format_tiles(e.tiles) if e[6] else None, e.from_seat)
+                       format_tiles(e.tiles, sort=False) if e[6] else None, e.from_seat)
                 for f, v in zip(add, row):
                     f(v)
         del g

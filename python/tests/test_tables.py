@@ -128,6 +128,8 @@ class TablesEqualExport(unittest.TestCase):
 
     def test_one_table_each(self):
         """games_table & co. are the tables' columns; a limit is named, never ''."""
+        self.assertEqual(list(paifu.table_dtypes("games")),
+                         [c for c, _, _ in paifu.table_columns("games")])
         one = [common.sample("synthetic-tenhou.mjlog"), common.sample("session-rrc.paifu.json")]
         whole = paifu.tables(one)
         self.assertEqual(paifu.games_table(one), whole["games"])
@@ -145,6 +147,8 @@ class TablesEqualExport(unittest.TestCase):
         except ImportError:
             return
         frame = paifu.players_table(one, frame=True)
+        self.assertEqual({c: str(t) for c, t in frame.dtypes.items()},
+                         paifu.table_dtypes("players"))
         self.assertEqual(str(frame["wins"].dtype), "Int64")
         self.assertEqual(str(frame["place"].dtype), "float64")
 

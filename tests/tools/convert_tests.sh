@@ -202,4 +202,19 @@ EOF
 check "numbering within members" "game a-two.paifu.json 1|game a-two.paifu.json 2|finding b-finding.paifu.json 1 1|game b-finding.paifu.json 1|error c-broken.mjlog 1" \
       "$(paste -sd'|' "$work/num.txt")"
 
+# ---- 9. set-up slips (issue 37): info --formats aligned, rules --help complete, man paifu ----
+"$paifu" info --formats >"$work/formats.txt"
+cols=$(awk '{ print index($0, " yes ") ? index($0, " yes ") : index($0, " read ") }' "$work/formats.txt" | sort -u | wc -l)
+check "info --formats: the read column starts at one place on every line" 1 "$cols"
+"$paifu" rules --help >"$work/rules-help.txt"
+contains "rules --help: options" "$work/rules-help.txt" "options:"
+contains "rules --help: --rule" "$work/rules-help.txt" "--rule KEY=VALUE"
+contains "rules --help: exit status" "$work/rules-help.txt" "exit status: 0 success, 2"
+contains "man paifu: Pantheon" "$src/doc/man/paifu.1" "Pantheon (Mimir) tournament score sheets"
+contains "man paifu: the commands that walk folders" "$src/doc/man/paifu.1" '\fBreport\fR, \fBexport\fR and \fBstats\fR a directory is walked'
+# export -f jsonl without -o: the rows on standard output
+"$paifu" export -q -f jsonl "$samples/synthetic-tenhou.mjlog" >"$work/export.jsonl"
+check "export -f jsonl to standard output" 0 $?
+check "export -f jsonl: one games row" 1 "$(grep -c '"table": "games"' "$work/export.jsonl")"
+
 checks_done
