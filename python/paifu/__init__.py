@@ -53,7 +53,8 @@ from ._core import (CARRIES, FindingCode, FormatInfo, Location, PaifuError, Rule
                     format_tiles, formats, parse_tiles, presets, rule_params, tile_name,
                     version, writers, yaku_id, yaku_name)
 from ._game import (ERRORS, EVENT_TYPES, Collected, Conversion, Deal, Draw, Event, FileReport,
-                    Finding, Game, Loss, Penalty, Reader, Report, Unreadable, Win, Yaku,
+                    Finding, Game, Loss, Penalty, Reader, Report, State, StateDiscard,
+                    StateMeld, Unreadable, Win, Yaku,
                     convert, expand_inputs, games, open, read, read_game, resolve_rules,
                     validate, validate_file)
 from ._lib import library_path
@@ -64,7 +65,7 @@ from ._table import (COLUMNS, EVENT_COLUMNS, TABLES, deals_table, events_table, 
 __version__ = "0.2.0"
 
 __all__ = [
-    "CARRIES", "COLUMNS", "Collected", "Conversion", "ERRORS", "EVENT_COLUMNS", "Deal", "Draw", "EVENT_TYPES", "Event", "FileReport",
+    "State", "StateDiscard", "StateMeld", "CARRIES", "COLUMNS", "Collected", "Conversion", "ERRORS", "EVENT_COLUMNS", "Deal", "Draw", "EVENT_TYPES", "Event", "FileReport",
     "Finding", "FindingCode", "FormatInfo", "Game", "Location", "Loss", "PaifuError", "Penalty",
     "Reader", "Report", "RuleParam", "Rules", "ScoreResult", "TILE_NAMES", "Unreadable", "Win", "Yaku",
     "convert", "deals_table", "events_table", "games_table", "players_table", "wins_table",

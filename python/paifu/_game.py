@@ -315,6 +315,63 @@ class Penalty:
 # ---- deals ----
 
 
+class StateMeld(NamedTuple):
+    """A meld (or a kita / flower set aside) on the table: its type (an event type: "chi",
+    "pon", "daiminkan", "ankan", "shouminkan", "kita", "flower"), the seat the called tile came
+    from (None: none) and its tiles, the hand's then the called (or added) one."""
+
+    type: str
+    from_seat: Optional[int]
+    tiles: List[str]
+
+
+class StateDiscard(NamedTuple):
+    """A discard in a river: its tile and whether it was tsumogiri, declared riichi, or was
+    called by another seat."""
+
+    tile: str
+    tsumogiri: bool
+    riichi: bool
+    called: bool
+
+
+class State(NamedTuple):
+    """The table after ``event`` events of a deal (0: as dealt), as the library's table walk
+    (paifu_table_walk_next, the viewer's and the report's states) gives it: every seat's
+    concealed hand (sorted), melds and river, the dora indicators shown, the scores less the
+    riichi deposits made (None when the deal does not record its start scores), the riichi
+    sticks on the table, the seats that declared riichi and the live-wall tiles left (None
+    without a rule set)."""
+
+    event: int
+    hands: List[List[str]]
+    melds: List[List[StateMeld]]
+    rivers: List[List[StateDiscard]]
+    dora_indicators: List[str]
+    scores: Optional[List[int]]
+    riichi_sticks: int
+    riichi: Tuple[int, ...]
+    wall_left: Optional[int]
+
+
+def _state_of(t: "_lib.TableState", event: int, walk: Optional["_lib.TableWalk"]) -> State:
+    names = TILE_NAMES
+    hands = [[names[x] for x in t.hand[s][:t.n_hand[s]]] for s in range(4)]
+    melds = [[StateMeld(EVENT_TYPES[m.type] if m.type < len(EVENT_TYPES) else str(m.type),
+                        m.from_ if m.from_ >= 0 else None, [names[x] for x in m.tiles[:m.n]])
+              for m in t.melds[s][:t.n_melds[s]]] for s in range(4)]
+    rivers = [[StateDiscard(names[d.tile], bool(d.flags & 0x01), bool(d.flags & 0x04),
+                            bool(d.flags & 0x80)) for d in t.discards[s][:t.n_discards[s]]]
+              for s in range(4)]
+    dora = [names[x] for x in t.dora[:t.n_dora]]
+    if walk is None:
+        return State(event, hands, melds, rivers, dora, None, 0, (), None)
+    return State(event, hands, melds, rivers, dora,
+                 list(walk.scores) if walk.scores_known else None, walk.riichi_sticks,
+                 tuple(s for s in range(4) if walk.riichi >> s & 1),
+                 walk.wall_left if walk.wall_left >= 0 else None)
+
+
 class Deal:
     """One deal (hand) of a game: its start record, events and recorded outcomes.
 
@@ -391,6 +448,45 @@ class Deal:
     @property
     def game(self) -> "Game":
         return self._game
+
+    def states(self, rules: RulesLike = "log") -> Iterator[State]:
+        """The table after each event, from the deal as dealt (event 0) to after its last
+        (event n_events): n_events + 1 State values, walked once by the library
+        (paifu_table_walk_begin / _next, O(1) a step). RULES gives the wall's size (wall_left):
+        "log" (default) the game's own rule set (rrc when it names none), None no rule set
+        (wall_left None), or a Rules object or preset name. PaifuError for a deal without
+        starting hands (a score sheet's)."""
+        lib = _lib.load()
+        r: Optional[Rules] = None
+        if rules == "log":
+            try:
+                r = self._game.rules()
+            except PaifuError:
+                r = None
+        elif isinstance(rules, Rules):
+            r = rules
+        elif rules is not None:
+            r = Rules(str(rules))
+        d = self._game._deal_c(self.index)
+        w = _lib.TableWalk()
+        err = new_error()
+        check(lib.paifu_table_walk_begin(ctypes.byref(w), ctypes.byref(d), r._ptr if r else None,
+                                         ctypes.byref(err)), err, self._game.source)
+        yield _state_of(w.state, 0, w)
+        while lib.paifu_table_walk_next(ctypes.byref(w)):
+            yield _state_of(w.state, w.event, w)
+
+    def state_at(self, event: int) -> State:
+        """The table just before EVENT (0-based; n_events: after the last), as
+        paifu_deal_state_at gives it: the tiles' bookkeeping only (scores, sticks, riichi
+        and wall_left are those of :meth:`states`, not filled here: None, 0, (), None)."""
+        lib = _lib.load()
+        d = self._game._deal_c(self.index)
+        t = _lib.TableState()
+        err = new_error()
+        check(lib.paifu_deal_state_at(ctypes.byref(t), ctypes.byref(d), event,
+                                      ctypes.byref(err)), err, self._game.source)
+        return _state_of(t, event, None)
 
     @property
     def events(self) -> List[Event]:

@@ -73,6 +73,34 @@ class FillCounts(Structure):
                 ("points", ctypes.c_uint32), ("unscored", ctypes.c_uint32)]
 
 
+# ---- the table at an event (game.h) ----
+
+STATE_HAND, STATE_MELDS, STATE_DISCARDS, MAX_INDICATORS = 18, 12, 40, 5
+
+
+class StateMeld(Structure):
+    _fields_ = [("type", ctypes.c_uint8), ("from_", ctypes.c_int8), ("n", ctypes.c_uint8),
+                ("tiles", ctypes.c_uint8 * 4)]
+
+
+class StateDiscard(Structure):
+    _fields_ = [("tile", ctypes.c_uint8), ("flags", ctypes.c_uint8)]
+
+
+class TableState(Structure):
+    _fields_ = [("n_hand", ctypes.c_uint8 * 4), ("hand", (ctypes.c_uint8 * STATE_HAND) * 4),
+                ("n_melds", ctypes.c_uint8 * 4), ("melds", (StateMeld * STATE_MELDS) * 4),
+                ("n_discards", ctypes.c_uint8 * 4),
+                ("discards", (StateDiscard * STATE_DISCARDS) * 4),
+                ("n_dora", ctypes.c_uint8), ("dora", ctypes.c_uint8 * MAX_INDICATORS)]
+
+
+class TableWalk(Structure):
+    _fields_ = [("state", TableState), ("event", c_size_t), ("wall_left", c_int32),
+                ("scores_known", c_bool), ("scores", c_int32 * 4), ("riichi_sticks", c_int32),
+                ("riichi", ctypes.c_uint8), ("changed", ctypes.c_uint8), ("deal", c_void_p)]
+
+
 # ---- table.h ----
 
 
@@ -334,6 +362,9 @@ _PROTOTYPES = {
     "paifu_game_copy": (c_int, [POINTER(P), P, E]),
     "paifu_game_free": (None, [P]),
     "paifu_game_fill_values": (c_int, [P, P, POINTER(FillCounts), E]),
+    "paifu_deal_state_at": (c_int, [POINTER(TableState), POINTER(Deal), c_size_t, E]),
+    "paifu_table_walk_begin": (c_int, [POINTER(TableWalk), POINTER(Deal), P, E]),
+    "paifu_table_walk_next": (c_bool, [POINTER(TableWalk)]),
     "paifu_table_name": (c_char_p, [c_int]),
     "paifu_table_column_count": (c_size_t, [c_int]),
     "paifu_table_column_get": (POINTER(TableColumn), [c_int, c_size_t]),
