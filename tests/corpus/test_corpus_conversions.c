@@ -136,12 +136,25 @@ static bool lost(const losses *l, const char *part)
 }
 
 /* Write GAME as FORMAT into OUT; the losses go to L. Returns the writer's code. */
-static int convert(bytes *out, losses *l, const paifu_game *game, const char *format,
-                   paifu_error *err)
+/* --fill's note (paifu_write_options.on_filled), kept among the losses as "filled: ...". */
+static void on_filled(const paifu_game *game, const char *what, void *payload)
+{
+    (void)game;
+    losses *l = payload;
+    if (l->n < MAX_LOSSES)
+        snprintf(l->what[l->n++], sizeof(l->what[0]), "filled: %s", what);
+}
+
+/* As convert below, FILL: the write options' fill (values the source does not record are
+   written wherever the target has a place, said in the note). */
+static int convert_with(bytes *out, losses *l, const paifu_game *game, const char *format,
+                        bool fill, paifu_error *err)
 {
     paifu_write_options wo = PAIFU_WRITE_OPTIONS_INIT;
     wo.on_loss = on_loss;
     wo.loss_payload = l;
+    wo.fill = fill;
+    wo.on_filled = on_filled;
     paifu_writer *w = NULL;
     out->len = 0;
     l->n = 0;
@@ -153,6 +166,12 @@ static int convert(bytes *out, losses *l, const paifu_game *game, const char *fo
         rc = paifu_writer_close(w, err);
     paifu_writer_free(w);
     return rc;
+}
+
+static int convert(bytes *out, losses *l, const paifu_game *game, const char *format,
+                   paifu_error *err)
+{
+    return convert_with(out, l, game, format, false, err);
 }
 
 /* ---- findings ---- */
@@ -596,6 +615,8 @@ static unsigned long computed_count(const losses *l, const char *phrase)
 {
     for (int i = 0; i < l->n; i++) {
         const char *p = strstr(l->what[i], "written as computed: ");
+        if (!p && !strncmp(l->what[i], "filled: ", 8))
+            p = l->what[i];
         if (p && (p = strstr(p, phrase)))
             return strtoul(p + strlen(phrase), NULL, 10);
     }
@@ -790,6 +811,38 @@ static void note_refusal(const char *format, const char *text)
     }
 }
 
+/*
+ * With fill (paifu convert --fill's writer option): the game written again, read back, and
+ * every value it has that G does not record is one the note says was filled (or the loss
+ * said computed), kind by kind, at least as many as the copy has.
+ */
+static void filled_pass(const paifu_game *g, const paifu_format_info *fi)
+{
+    bytes out = {0};
+    losses l;
+    paifu_error err;
+    if (convert_with(&out, &l, g, fi->name, true, &err) < 0) {
+        failure("%s writer fails with fill: %s", fi->name, err.text);
+        free(out.data);
+        return;
+    }
+    paifu_read_options ro = PAIFU_READ_OPTIONS_INIT;
+    ro.format = fi->name;
+    char name[96];
+    const char *ref = paifu_game_meta_get(g, "tenhou.ref");
+    if (!ref)
+        ref = paifu_game_meta_get(g, "tenhou6.ref");
+    snprintf(name, sizeof(name), "%s%s", ref ? ref : "converted", fi->extension);
+    ro.source_name = name;
+    paifu_game *g2 = NULL;
+    if (paifu_game_read_buffer(&g2, out.data, out.len, &ro, &err) < 0)
+        failure("%s output with fill does not read back: %s", fi->name, err.text);
+    else
+        check_invented(g, g2, &l);
+    paifu_game_free(g2);
+    free(out.data);
+}
+
 static void through_writer(const paifu_game *g, const findings *src, const paifu_format_info *fi)
 {
     bytes out = {0}, again = {0};
@@ -847,6 +900,7 @@ static void through_writer(const paifu_game *g, const findings *src, const paifu
     compare_games(g, g2, &l);
     check_invented(g, g2, &l);
     check_losses(g, fi, &l);
+    filled_pass(g, fi);
     rc = convert(&again, &l2, g2, fi->name, &err);
     if (rc < 0)
         failure("%s writer fails on its own output: %s", fi->name, err.text);
