@@ -351,65 +351,89 @@ static bool dora_moved(const paifu_deal *d, bool mjai)
     return false;
 }
 
-/* Bits of what deal D holds that narrow formats lose (MJAI: the mjai writer's dora moments). */
-static unsigned deal_losses(const paifu_deal *d, bool mjai)
+/* What deal D holds that narrow formats lose (MJAI: the mjai writer's dora moments): added to
+   N, per kind, in the unit its message counts (deals, penalties, events, recorded rows). */
+static void deal_losses(const paifu_deal *d, bool mjai, unsigned long n[LOSS_KIND_COUNT])
 {
-    unsigned m = 0;
     const paifu_deal_start *st = &d->start;
-    if (st->n_wall)
-        m |= 1u << LOSS_WALL;
-    if (st->flags & PAIFU_DEAL_HAS_DICE)
-        m |= 1u << LOSS_DICE;
+    bool ids = false;
+    n[LOSS_WALL] += st->n_wall != 0;
+    n[LOSS_DICE] += (st->flags & PAIFU_DEAL_HAS_DICE) != 0;
     for (int s = 0; s < PAIFU_SEATS; s++)
-        if (any_id(st->hand_ids[s], st->n_hand[s]))
-            m |= 1u << LOSS_TILE_IDS;
-    if (d->n_penalties)
-        m |= 1u << LOSS_PENALTIES;
-    if (d->n_score_rows)
-        m |= 1u << LOSS_SCORES;
+        ids = ids || any_id(st->hand_ids[s], st->n_hand[s]);
+    n[LOSS_PENALTIES] += d->n_penalties;
+    n[LOSS_SCORES] += d->n_score_rows;
     for (size_t i = 0; i < d->n_wins; i++)
-        if (d->wins[i].known & PAIFU_REC_SCORES)
-            m |= 1u << LOSS_SCORES;
+        n[LOSS_SCORES] += (d->wins[i].known & PAIFU_REC_SCORES) != 0;
     for (size_t i = 0; i < d->n_draws; i++)
-        if (d->draws[i].known & PAIFU_REC_SCORES)
-            m |= 1u << LOSS_SCORES;
+        n[LOSS_SCORES] += (d->draws[i].known & PAIFU_REC_SCORES) != 0;
     for (size_t i = 0; i < d->n_events; i++) {
         const paifu_event *e = &d->events[i];
-        if (e->tile_id != PAIFU_TILE_ID_NONE || any_id(e->ids, e->n))
-            m |= 1u << LOSS_TILE_IDS;
-        if (is_connection(e))
-            m |= 1u << LOSS_CONNECTION;
+        ids = ids || e->tile_id != PAIFU_TILE_ID_NONE || any_id(e->ids, e->n);
+        n[LOSS_CONNECTION] += is_connection(e);
     }
-    if (dora_moved(d, mjai))
-        m |= 1u << LOSS_DORA_TIMING;
-    return m;
+    n[LOSS_TILE_IDS] += ids;
+    n[LOSS_DORA_TIMING] += dora_moved(d, mjai);
+}
+
+/* The message of a loss the scan found, with its count N. */
+static void scan_what(char *buf, size_t size, lossy_kind k, unsigned long n)
+{
+    switch (k) {
+    case LOSS_WALL:
+        snprintf(buf, size, "the wall and its shuffle seed (%lu deal(s))", n);
+        break;
+    case LOSS_DICE:
+        snprintf(buf, size, "the dice of %lu deal(s)", n);
+        break;
+    case LOSS_TILE_IDS:
+        snprintf(buf, size, "tile ids (which copy of a tile was used) in %lu deal(s)", n);
+        break;
+    case LOSS_PENALTIES:
+        snprintf(buf, size, "penalties (%lu)", n);
+        break;
+    case LOSS_CONNECTION:
+        snprintf(buf, size, "disconnections and reconnections (%lu)", n);
+        break;
+    case LOSS_DORA_TIMING:
+        snprintf(buf, size, "when each kan dora indicator was revealed, in %lu deal(s)", n);
+        break;
+    case LOSS_SCORES:
+        snprintf(buf, size,
+                 "the running scores recorded with riichi deposits, wins and draws (%lu; they "
+                 "follow from the score changes)",
+                 n);
+        break;
+    default:
+        snprintf(buf, size, "%s", WHAT[k]);
+        break;
+    }
 }
 
 int paifu_lossy__scan(format_write *w, unsigned carries)
 {
     const paifu_game *g = w->game;
-    unsigned m = 0;
+    unsigned long n[LOSS_KIND_COUNT] = {0};
     const char *seed = paifu_game_meta_get(g, "tenhou.shuffle.seed");
-    if ((seed && *seed) || paifu_game_meta_get(g, "tenhou.wall.dead_layout"))
-        m |= 1u << LOSS_WALL; /* a seed gives the wall, built or not (read option no_wall) */
-    if (paifu_game_prelude_count(g))
-        m |= 1u << LOSS_CONNECTION;
     for (size_t k = 0; k < paifu_game_deal_count(g); k++)
-        m |= deal_losses(paifu_game_deal(g, k), (carries & LOSSY_DORA_MJAI) != 0);
+        deal_losses(paifu_game_deal(g, k), (carries & LOSSY_DORA_MJAI) != 0, n);
+    if ((seed && *seed) || paifu_game_meta_get(g, "tenhou.wall.dead_layout"))
+        n[LOSS_WALL] = paifu_game_deal_count(g); /* a seed gives the wall, built or not */
+    n[LOSS_CONNECTION] += paifu_game_prelude_count(g);
     if (carries & PAIFU_CARRIES_CONNECTION)
-        m &= ~(1u << LOSS_CONNECTION);
+        n[LOSS_CONNECTION] = 0;
     if (carries & PAIFU_CARRIES_WALL)
-        m &= ~(1u << LOSS_WALL | 1u << LOSS_DICE);
+        n[LOSS_WALL] = n[LOSS_DICE] = 0;
     if (carries & PAIFU_CARRIES_TILE_IDS)
-        m &= ~(1u << LOSS_TILE_IDS);
+        n[LOSS_TILE_IDS] = 0;
     if (carries & PAIFU_CARRIES_PENALTIES)
-        m &= ~(1u << LOSS_PENALTIES);
+        n[LOSS_PENALTIES] = 0;
     if (carries & LOSSY_CARRIES_DICE)
-        m &= ~(1u << LOSS_DICE);
+        n[LOSS_DICE] = 0;
     if (carries & LOSSY_CARRIES_SCORES)
-        m &= ~(1u << LOSS_SCORES);
+        n[LOSS_SCORES] = 0;
     if (carries & LOSSY_CARRIES_DORA_TIMING)
-        m &= ~(1u << LOSS_DORA_TIMING);
+        n[LOSS_DORA_TIMING] = 0;
     if (carries & LOSSY_WRITES_TSUMOGIRI) { /* the flag of a discard that does not record it */
         unsigned long untold = 0;
         for (size_t k = 0; k < paifu_game_deal_count(g); k++) {
@@ -423,8 +447,11 @@ int paifu_lossy__scan(format_write *w, unsigned carries)
     }
     int rc = 0;
     for (unsigned k = 0; rc == 0 && k < LOSS_KIND_COUNT; k++)
-        if (m & (1u << k))
-            rc = paifu_lossy__report(w, (lossy_kind)k, NULL);
+        if (n[k]) {
+            char what[200];
+            scan_what(what, sizeof(what), (lossy_kind)k, n[k]);
+            rc = paifu_lossy__report(w, (lossy_kind)k, what);
+        }
     return rc;
 }
 

@@ -133,7 +133,7 @@ check "--fill -q prints nothing" "" "$(cat "$work/fill-q.err")"
 
 # ---- 6. loss lines read as the refusals do: paifu: SOURCE: warning|error: TEXT [game N] ----
 "$paifu" convert --to tenhou6 "$samples/synthetic-tenhou.mjlog" >/dev/null 2>"$work/loss.err"
-contains "loss line" "$work/loss.err" "paifu: $samples/synthetic-tenhou.mjlog: warning: the output format cannot carry the dice; it is left out (loss: dice) [game 1]"
+contains "loss line" "$work/loss.err" "paifu: $samples/synthetic-tenhou.mjlog: warning: the output format cannot carry the dice of 7 deal(s); it is left out (loss: dice) [game 1]"
 lacks "no other prefix" "$work/loss.err" "paifu convert: "
 
 # ---- 7. a value the source does not record is written only as computed (issue 37) ----
