@@ -42,11 +42,16 @@ const char cmd_convert_usage[] =
     "      --max-members N  archives: refuse one of more than N members (default 1000000)\n"
     "      --allow-loss KIND,...  under --strict, still convert with losses of these kinds\n"
     "                       (wall, dice, tile-ids, penalties, connection, dora-timing,\n"
-    "                       tsumogiri, rules, final, meta, values, hands, scores; each loss\n"
-    "                       message names its kind)\n"
+    "                       tsumogiri, rules, final, meta, values, hands, scores, computed;\n"
+    "                       each loss message names its kind)\n"
     "      --fill           compute from the tiles (the hand engine) the yaku, han, fu, limit\n"
     "                       and points a win does not record (fu 0 of a limit hand included),\n"
-    "                       reported as computed on stderr (paifu's format marks them)\n"
+    "                       reported as computed on stderr (paifu's format marks them); and\n"
+    "                       write the values the output has a place for that the source does\n"
+    "                       not record (final scores, score changes, tenpai), with a note per\n"
+    "                       game naming each kind and count. Without it such a value is left\n"
+    "                       out where the output allows, else written and reported as a loss\n"
+    "                       of kind computed\n"
     "  -q, --quiet          do not report losses, nor --fill's line per game, on stderr\n"
     "  -h, --help           this help\n"
     "\n"
@@ -111,9 +116,24 @@ static void on_loss(const paifu_game *game, const char *kind, const char *what, 
             return; /* this kind was reported for this game */
         l->game_kinds |= 1u << k;
     }
-    if (!l->quiet)
+    if (l->quiet)
+        return;
+    if (strcmp(kind, "computed") == 0) /* written, but not as the source has it */
+        game_line(l->file, l->game, "warning", "%s; --fill writes them as filled (loss: %s)",
+                  what, kind);
+    else
         game_line(l->file, l->game, "warning",
                   "the output format cannot carry %s; it is left out (loss: %s)", what, kind);
+}
+
+/* --fill's note of the values the writer computed for the game (paifu_write_options.fill). */
+static void on_filled(const paifu_game *game, const char *what, void *payload)
+{
+    (void)game;
+    loss_ctx *l = payload;
+    if (!l->quiet)
+        game_line(l->file, l->game, "note", "filled (--fill), not recorded by the source: %s",
+                  what);
 }
 
 /* Games are written to memory first: a refused game leaves no file and no partial output. */
@@ -524,6 +544,8 @@ int cmd_convert(int argc, char **argv)
         ropts.no_wall = 1; /* a wall the output cannot carry is not built (mjai: 8% of the work) */
     wopts.on_loss_kind = on_loss;
     wopts.loss_payload = loss;
+    wopts.fill = fill;
+    wopts.on_filled = on_filled;
     loss->kinds = paifu_loss_kinds();
     /* -o names a folder exactly when it ends in '/' or is one (cli_output_is_dir) */
     bool per_game = cli_output_is_dir(out_path);

@@ -45,7 +45,7 @@ const char cmd_stats_usage[] =
     "exit status: 0 success, 2 an input or usage error\n";
 
 const char cmd_export_usage[] =
-    "usage: paifu export [options] -o OUT FILE...\n"
+    "usage: paifu export [options] [-o OUT] FILE...\n"
     "\n"
     "Write the tables of every game in FILE (files, directories, houou-logs databases, zip and\n"
     "tar archives) for analysis: games, deals, wins, players (one row per player and game) and\n"
@@ -59,7 +59,8 @@ const char cmd_export_usage[] =
     "                         a file (\"-\": standard output), one object a row with its\n"
     "                         \"table\"; sqlite (default):\n"
     "                         OUT is a new SQLite database with the five tables\n"
-    "  -o, --output OUT       where to write (required; an existing database is not touched);\n"
+    "  -o, --output OUT       where to write (required but for jsonl, which goes to standard\n"
+    "                         output without it; an existing database is not touched);\n"
     "                         OUT ending in '/' (or a folder) gets paifu.db or tables.jsonl\n" TABLE_OPTIONS_HELP "exit status: 0 success, 2 an input, usage or output error\n";
 
 typedef struct sink {
@@ -73,10 +74,11 @@ typedef struct sink {
 static int row(void *ctx, int table, const tab_cell *c)
 {
     sink *k = ctx;
-    const tab_table *t = &TAB_TABLES[table];
+    paifu_table_id t = (paifu_table_id)table;
+    size_t n = paifu_table_column_count(t);
     if (k->kind == 's') {
         sqlite3_stmt *s = k->insert[table];
-        for (size_t i = 0; i < t->n; i++) {
+        for (size_t i = 0; i < n; i++) {
             int b = c[i].kind == 'i'   ? sqlite3_bind_int64(s, (int)i + 1, c[i].i)
                     : c[i].kind == 'r' ? sqlite3_bind_double(s, (int)i + 1, c[i].r)
                     : c[i].kind == 't' ? sqlite3_bind_text(s, (int)i + 1, c[i].s, -1, SQLITE_STATIC)
@@ -90,10 +92,10 @@ static int row(void *ctx, int table, const tab_cell *c)
     }
     FILE *f = k->kind == 'c' ? k->csv[table] : k->out;
     if (k->kind == 'j')
-        fprintf(f, "{\"table\": \"%s\"", t->name);
-    for (size_t i = 0; i < t->n; i++) {
+        fprintf(f, "{\"table\": \"%s\"", paifu_table_name(t));
+    for (size_t i = 0; i < n; i++) {
         if (k->kind == 'j') {
-            fprintf(f, ", \"%s\": ", t->cols[i].name);
+            fprintf(f, ", \"%s\": ", paifu_table_column_get(t, i)->name);
             if (c[i].kind == 'i')
                 fprintf(f, "%lld", c[i].i);
             else if (c[i].kind == 'r')
@@ -133,16 +135,17 @@ static int open_sqlite(sink *k, const char *path)
                      NULL, NULL) != SQLITE_OK)
         goto fail;
     for (int t = 0; t < TAB_COUNT; t++) {
-        const tab_table *tt = &TAB_TABLES[t];
+        const char *name = paifu_table_name((paifu_table_id)t);
         char create[2048], insert[1024];
-        size_t a = (size_t)snprintf(create, sizeof(create), "CREATE TABLE %s (", tt->name);
-        size_t b = (size_t)snprintf(insert, sizeof(insert), "INSERT INTO %s VALUES (", tt->name);
-        for (size_t i = 0; i < tt->n; i++) {
-            const char *type = tt->cols[i].type == 'i'   ? "INTEGER"
-                               : tt->cols[i].type == 'r' ? "REAL"
-                                                         : "TEXT";
+        size_t a = (size_t)snprintf(create, sizeof(create), "CREATE TABLE %s (", name);
+        size_t b = (size_t)snprintf(insert, sizeof(insert), "INSERT INTO %s VALUES (", name);
+        for (size_t i = 0; i < paifu_table_column_count((paifu_table_id)t); i++) {
+            const paifu_table_column *col = paifu_table_column_get((paifu_table_id)t, i);
+            const char *type = col->type == 'i'   ? "INTEGER"
+                               : col->type == 'r' ? "REAL"
+                                                  : "TEXT";
             a += (size_t)snprintf(create + a, sizeof(create) - a, "%s%s %s", i ? ", " : "",
-                                  tt->cols[i].name, type);
+                                  col->name, type);
             b += (size_t)snprintf(insert + b, sizeof(insert) - b, "%s?", i ? ", " : "");
         }
         snprintf(create + a, sizeof(create) - a, ")");
@@ -272,11 +275,11 @@ int cmd_export(int argc, char **argv)
         cli_usage_error("export", "--format expects csv, jsonl or sqlite, found '%s'", format);
         return CLI_ERROR;
     }
+    if (!out && k.kind == 'j')
+        out = "-"; /* JSON lines go to standard output, as a stream of rows */
     if (!out) {
         cli_usage_error("export", "expected -o OUT (a %s)",
-                        k.kind == 'c'   ? "directory"
-                        : k.kind == 'j' ? "file or -"
-                                        : "new file");
+                        k.kind == 'c' ? "directory" : "new file");
         return CLI_ERROR;
     }
     /* -o DIR/ (or an existing folder) for one file: the file goes in it (paifu.db,
@@ -302,14 +305,15 @@ int cmd_export(int argc, char **argv)
     if (k.kind == 'c') {
         for (int t = 0; t < TAB_COUNT; t++) {
             char path[1024];
-            snprintf(path, sizeof(path), "%s/%s.csv", out, TAB_TABLES[t].name);
+            snprintf(path, sizeof(path), "%s/%s.csv", out, paifu_table_name((paifu_table_id)t));
             if (!(k.csv[t] = fopen(path, "w"))) {
                 cli_usage_error("export", "cannot write %s: %s", path, strerror(errno));
                 close_sink(&k, out);
                 return CLI_ERROR;
             }
-            for (size_t i = 0; i < TAB_TABLES[t].n; i++)
-                fprintf(k.csv[t], "%s%s", i ? "," : "", TAB_TABLES[t].cols[i].name);
+            for (size_t i = 0; i < paifu_table_column_count((paifu_table_id)t); i++)
+                fprintf(k.csv[t], "%s%s", i ? "," : "",
+                        paifu_table_column_get((paifu_table_id)t, i)->name);
             fputs("\r\n", k.csv[t]);
         }
     }

@@ -16,7 +16,7 @@ const char cmd_info_usage[] =
     "their outcomes, and the recorded final scores. A directory is walked recursively (files\n"
     "that are no log format paifu reads are skipped). A houou-logs SQLite database and a zip or\n"
     "tar(.gz) archive are read as folders: the first line names the container (houou-logs,\n"
-    "archive), its games are numbered through it and each names its LOG-ID or MEMBER (json:\n"
+    "archive), its games are numbered within their row or member, which each names (json:\n"
     "\"source\", FILE:MEMBER), and an error in one member is reported and the next one read.\n"
     "\n"
     "options:\n"
@@ -115,7 +115,7 @@ static paifu_deal_start start_of(const paifu_settled *v, const paifu_game *g, si
     return st;
 }
 
-/* Game number INDEX + 1 of its file; MEMBER: the database row's log id or archive member it
+/* Game number INDEX + 1 of its file or MEMBER: the database row's log id or archive member it
    came from (NULL: a plain file). */
 static void print_game_text(const paifu_game *g, size_t index, const char *member,
                             const char *preset)
@@ -273,10 +273,15 @@ static void print_game_json(const paifu_game *g, bool first, const char *source,
 
 static void list_formats(void)
 {
-    printf("%-12s %-5s %-5s %s\n", "format", "read", "write", "description");
+    int width = (int)strlen("format"); /* the name column as wide as the longest name */
+    for (size_t i = 0; i < paifu_format_count(); i++) {
+        int n = (int)strlen(paifu_format(i)->name);
+        width = n > width ? n : width;
+    }
+    printf("%-*s %-5s %-5s %s\n", width, "format", "read", "write", "description");
     for (size_t i = 0; i < paifu_format_count(); i++) {
         const paifu_format_info *f = paifu_format(i);
-        printf("%-12s %-5s %-5s %s\n", f->name, f->can_read ? "yes" : "no",
+        printf("%-*s %-5s %-5s %s\n", width, f->name, f->can_read ? "yes" : "no",
                f->can_write ? "yes" : "no", f->description);
     }
 }
@@ -356,7 +361,8 @@ int cmd_info(int argc, char **argv)
                    paifu_reader_was_compressed(r) ? " (gzip)" : "");
         }
         const paifu_game *g;
-        size_t index = 0;
+        size_t index = 0, number = 0; /* games shown; the next's number within its member */
+        char last[512] = "";          /* the member of the last game shown */
         /* a database or archive goes on after an error in one of its members, as validate */
         bool container = r && paifu_reader_members(r, NULL, NULL, NULL);
         size_t skip = strlen(path) + 1; /* FILE:MEMBER -> MEMBER */
@@ -365,11 +371,16 @@ int cmd_info(int argc, char **argv)
                 rc = 0;
                 const char *source = container ? paifu_reader_source(r) : NULL;
                 const char *member = source && strlen(source) > skip ? source + skip : source;
+                if (member && strcmp(member, last) != 0) { /* numbered within its member */
+                    snprintf(last, sizeof(last), "%s", member);
+                    number = 0;
+                }
                 if (json)
                     print_game_json(g, index == 0, source, preset);
                 else
-                    print_game_text(g, index, member, preset);
+                    print_game_text(g, number, member, preset);
                 index++;
+                number++;
                 continue;
             }
             if (rc < 0) {

@@ -17,7 +17,16 @@ const char cmd_rules_usage[] =
     "        then what paifu enforces of the preset's rule document, rule by rule\n"
     "params  every parameter with its type, allowed values and meaning; [a fact of the log]\n"
     "        marks the tile set (red fives), players and length: a log that names its rule\n"
-    "        set keeps them under --rules and --rules-file; only --rule KEY=VALUE changes one\n";
+    "        set keeps them under --rules and --rules-file; only --rule KEY=VALUE changes one\n"
+    "\n"
+    "options:\n"
+    "      --rule KEY=VALUE    show: set one parameter over the preset (repeatable; 'paifu rules\n"
+    "                          params' lists the keys and their values)\n"
+    "      --rules-file FILE   show: a rule file (JSON: a preset and its overrides, doc/rules.md)\n"
+    "      --format json       show: the parameters and the rule document's checks as JSON\n"
+    "  -h, --help              this help\n"
+    "\n"
+    "exit status: 0 success, 2 a usage error (an unknown command, preset, key or value)\n";
 
 static void show(const paifu_rules *r, bool json)
 {

@@ -200,7 +200,7 @@ static void print_finding(FILE *o, const vopts *st, const paifu_game *g,
 
 /* The rule set of game NUMBER (1-based): a text line, or an entry of the file's "games". */
 static void print_rules(FILE *o, const vopts *st, const char *path, size_t number,
-                        const cli_rules_info *ri, bool first)
+                        const cli_rules_info *ri, bool first, bool member)
 {
     if (!st->json) {
         /* the note says what the log does not: only where the rule set was assumed (or -v) */
@@ -211,7 +211,13 @@ static void print_rules(FILE *o, const vopts *st, const char *path, size_t numbe
         cli_textf(o, "%s: note: game %zu checked under %s\n", path, number, summary);
         return;
     }
-    fprintf(o, "%s\n    {\"game\": %zu, \"rules\": ", first ? "" : ",", number);
+    fprintf(o, "%s\n    {", first ? "" : ",");
+    if (member) { /* numbered within its member: named */
+        fprintf(o, "\"file\": ");
+        cli_json_string(o, path);
+        fprintf(o, ", ");
+    }
+    fprintf(o, "\"game\": %zu, \"rules\": ", number);
     cli_rules_json(o, ri);
     fprintf(o, "}");
 }
@@ -243,9 +249,13 @@ typedef struct vrun {
     FILE *o, *e;     /* findings, games (jsonl) and errors; error lines */
     FILE *rules_out; /* JSON: the games' rule sets, printed after the findings */
     FILE *kept;      /* JSON: a container's member errors */
-    size_t games;    /* games of the file checked so far: the next is numbered games + 1 */
+    size_t games;    /* games of the file checked so far */
     bool first;      /* JSON: no finding printed in the file yet */
     size_t errors;   /* errors of the file so far */
+    /* games are numbered within their file or archive member (the source named): the member
+       of the last game and how many of its games were checked; NUMBER the one printed */
+    char member[256];
+    size_t member_games, number;
 } vrun;
 
 /* A file split into pieces: what the pieces pass on, in order (guarded by sync_lock). */
@@ -253,6 +263,8 @@ typedef struct vshared {
     size_t counted; /* pieces that passed their state on */
     size_t games, errors;
     bool first;
+    char member[256]; /* vrun's */
+    size_t member_games;
 } vshared;
 
 static pthread_mutex_t sync_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -276,6 +288,8 @@ static void vsync_wait(vsync *s, vrun *run)
     run->games = s->sh->games;
     run->errors = s->sh->errors;
     run->first = s->sh->first;
+    memcpy(run->member, s->sh->member, sizeof(run->member));
+    run->member_games = s->sh->member_games;
     pthread_mutex_unlock(&sync_lock);
     s->synced = true;
 }
@@ -289,9 +303,22 @@ static void vsync_post(vsync *s, const vrun *run)
     s->sh->games = run->games;
     s->sh->errors = run->errors;
     s->sh->first = run->first;
+    memcpy(s->sh->member, run->member, sizeof(run->member));
+    s->sh->member_games = run->member_games;
     s->sh->counted++;
     pthread_cond_broadcast(&sync_turn);
     pthread_mutex_unlock(&sync_lock);
+}
+
+/* The number (from 1) of the next game of SOURCE, its file or archive member: every output
+   numbers a game within the file or member it names. */
+static size_t member_next(vrun *run, const char *source)
+{
+    if (strcmp(run->member, source) != 0) {
+        snprintf(run->member, sizeof(run->member), "%s", source);
+        run->member_games = 0;
+    }
+    return ++run->member_games;
 }
 
 /* Report ERR (reading SOURCE): its error line on RUN->e, and a jsonl line on RUN->o or, for a
@@ -325,14 +352,15 @@ static void report_error(const vopts *st, vfile *f, vrun *run, bool container, p
         cli_progress_unlock();
 }
 
-/* Print game G's findings in REP (numbered RUN->games: the game index of every finding is the
-   file's, whatever number it was verified under) and its jsonl summary. */
+/* Print game G's findings in REP (numbered RUN->number within its file or member: the game
+   index of every finding is that, whatever number it was verified under) and its jsonl
+   summary. */
 static void print_game(const vopts *st, vfile *file, vrun *run, const paifu_reader *r,
                        const char *source, const paifu_game *g, const cli_rules_info *ri,
                        paifu_report *rep, const paifu_verify_stats *before)
 {
     FILE *o = run->o;
-    size_t games = run->games;
+    size_t games = run->number;
     bool text = !st->json && !st->jsonl;
     /* straight to a terminal the progress line is on (-j 1): it goes off while lines print */
     bool term = cli_progress_shares(o), locked = false;
@@ -344,10 +372,11 @@ static void print_game(const vopts *st, vfile *file, vrun *run, const paifu_read
         }                                                                                      \
     } while (0)
     if (run->rules_out) {
-        print_rules(run->rules_out, st, source, games, ri, games == 1);
+        print_rules(run->rules_out, st, source, games, ri, run->games == 1,
+                    strcmp(source, file->path) != 0);
     } else if (text && !st->quiet && !st->summary_only && (ri->assumed || cli_verbose)) {
         TAKE_TERMINAL();
-        print_rules(o, st, source, games, ri, games == 1);
+        print_rules(o, st, source, games, ri, run->games == 1, false);
     }
     /* the findings the filters keep: all counted, the first max_findings listed (the library
        lists them all when a filter is on, so that what is kept is known) */
@@ -419,7 +448,8 @@ static int check_games(const vopts *st, vfile *f, vrun *run, vsync *sync, paifu_
             (rc = cli_resolve_rules_origin(&rules, &origin, st->ro, g, "rrc", err)) < 0) {
             /* refused (a rule set of the other family): named, and the next game read */
             vsync_wait(sync, run);
-            err->where.game = (int32_t)run->games++;
+            err->where.game = (int32_t)(member_next(run, source) - 1);
+            run->games++;
             report_error(st, f, run, true, err, source, true);
             paifu_error_clear(err);
             rc = 0;
@@ -438,6 +468,7 @@ static int check_games(const vopts *st, vfile *f, vrun *run, vsync *sync, paifu_
             if (rc == 0) {
                 vsync_wait(sync, run);
                 run->games++;
+                run->number = member_next(run, source);
                 print_game(st, f, run, r, source, g, &ri, rep, &before);
                 if (!sync)
                     cli_progress_members(r, &seen_total);
@@ -532,7 +563,7 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
     paifu_error_clear(&err);
     paifu_reader *r = NULL;
     paifu_report *rep = NULL;
-    vrun run = {o, e, NULL, NULL, 0, true, 0};
+    vrun run = {o, e, NULL, NULL, 0, true, 0, "", 0, 0};
     vjson j;
     vjson_open(&j, &run, st->json);
     f->status = CLI_CLEAN;
@@ -794,6 +825,8 @@ static void emit(const vopts *st, vunit *u, vout *out)
         merge(sp->f, &u->acc);
         sp->run.games = u->run.games;
         sp->run.first = u->run.first;
+        memcpy(sp->run.member, u->run.member, sizeof(sp->run.member));
+        sp->run.member_games = u->run.member_games;
         if (u->fatal) {
             sp->ended = true;
             sp->end_err = u->err;

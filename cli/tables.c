@@ -1,8 +1,8 @@
 /*
- * tables.c: a game as rows of four tables (games, deals, wins, players), recorded values beside
- * the values paifu computes (the c_ columns of wins: the replay's score of the winning hand, the
- * same re-simulation validate runs), and the per-player statistics over the players rows.
- * doc/export.md defines every column and statistic.
+ * tables.c: the library's analysis tables (paifu/table.h, lib/verify/table.c: their one
+ * definition) for `paifu export` and `paifu stats`: every game of the inputs read, checked and
+ * handed on as rows; and the per-player statistics over the players rows. doc/export.md
+ * defines every column and statistic.
  */
 #include "tables.h"
 
@@ -10,174 +10,57 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define C(n, t)                                                                                    \
-    {                                                                                              \
-        n, t                                                                                       \
-    }
-static const tab_column GAMES[] = {
-    C("game_id", 'i'), C("source", 't'),       C("ref", 't'),      C("format", 't'),
-    C("rules", 't'),   C("rules_origin", 't'), C("players", 'i'),  C("deals", 'i'),
-    C("wins", 'i'),    C("draws", 'i'),        C("findings", 'i'), C("recorded_points", 'i'),
-    C("family", 't')};
-static const tab_column DEALS[] = {
-    C("game_id", 'i'),     C("deal", 'i'),    C("label", 't'),         C("round_wind", 't'),
-    C("hand_number", 'i'), C("honba", 'i'),   C("riichi_sticks", 'i'), C("dealer", 'i'),
-    C("outcome", 't'),     C("wins", 'i'),    C("riichi", 'i'),        C("result_only", 'i'),
-    C("delta_0", 'i'),     C("delta_1", 'i'), C("delta_2", 'i'),       C("delta_3", 'i')};
-static const tab_column WINS[] = {
-    C("game_id", 'i'),       C("deal", 'i'),       C("win", 'i'),          C("winner", 'i'),
-    C("payer", 'i'),         C("tsumo", 'i'),      C("dealer", 'i'),       C("riichi", 'i'),
-    C("closed", 'i'),        C("pao", 'i'),        C("han", 'i'),          C("fu", 'i'),
-    C("points", 'i'),        C("hand_limit", 't'), C("yakuman", 'i'),      C("yaku", 't'),
-    C("dora", 'i'),          C("aka", 'i'),        C("ura", 'i'),          C("honba", 'i'),
-    C("riichi_sticks", 'i'), C("gain", 'i'),       C("c_status", 't'),     C("c_han", 'i'),
-    C("c_fu", 'i'),          C("c_points", 'i'),   C("c_hand_limit", 't'), C("c_yakuman", 'i'),
-    C("c_yaku", 't'),        C("c_dora", 'i'),     C("c_aka", 'i'),        C("c_ura", 'i'),
-    C("c_wait", 't')};
-static const tab_column PLAYERS[] = {C("game_id", 'i'),        C("seat", 'i'),
-                                     C("name", 't'),           C("points", 'i'),
-                                     C("final", 'i'),          C("place", 'r'),
-                                     C("deals", 'i'),          C("deals_played", 'i'),
-                                     C("wins", 'i'),           C("tsumo", 'i'),
-                                     C("deal_ins", 'i'),       C("riichi", 'i'),
-                                     C("called", 'i'),         C("win_points", 'i'),
-                                     C("deal_in_points", 'i'), C("exhaustive_draws", 'i'),
-                                     C("tenpai_at_draw", 'i'), C("tenpai_known", 'i')};
-#undef C
-
 #define N(a) (sizeof(a) / sizeof((a)[0]))
-const tab_table TAB_TABLES[TAB_COUNT] = {
-    {"games", GAMES, N(GAMES)},
-    {"deals", DEALS, N(DEALS)},
-    {"wins", WINS, N(WINS)},
-    {"players", PLAYERS, N(PLAYERS)},
-    {"events", TAB_EVENT_COLUMNS, TAB_EVENT_NCOLS},
-};
 
-static tab_cell ci(long long v)
-{
-    return (tab_cell){'i', v, 0, NULL};
-}
-static tab_cell cr(double v)
-{
-    return (tab_cell){'r', 0, v, NULL};
-}
-static tab_cell ct(const char *s)
-{
-    return s ? (tab_cell){'t', 0, 0, s} : (tab_cell){0, 0, 0, NULL};
-}
-static tab_cell cnull(void)
-{
-    return (tab_cell){0, 0, 0, NULL};
-}
-
-static const char *limit_name(unsigned limit)
-{
-    static const char *const NAMES[] = {"", "mangan", "haneman", "baiman", "sanbaiman", "yakuman"};
-    return limit < N(NAMES) ? NAMES[limit] : NULL;
-}
-
-static const char *outcome_name(const paifu_deal *d)
-{
-    static const char *const DRAWS[PAIFU_DRAW_KIND_COUNT] = {
-        "exhaustive", "kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou"};
-    if (d->n_wins)
-        return d->n_wins > 1                          ? "multiple_ron"
-               : d->wins[0].from == d->wins[0].winner ? "tsumo"
-                                                      : "ron";
-    if (d->n_draws && d->draws[0].kind < PAIFU_DRAW_KIND_COUNT)
-        return DRAWS[d->draws[0].kind];
-    return d->n_penalties ? "penalty" : "none";
-}
-
-/* "name:han name:han ..." of a yaku list (dora entries included), into BUF. */
-static const char *yaku_text(char *buf, size_t size, const paifu_yaku_value *y, size_t n)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && len < size; i++) {
-        const char *name = y[i].name ? y[i].name : paifu_yaku_name(y[i].id);
-        int w = snprintf(buf + len, size - len, "%s%s:%d", i ? " " : "", name ? name : "?",
-                         (int)y[i].han);
-        if (w < 0)
-            break;
-        len += (size_t)w;
-    }
-    return buf;
-}
-
-/* Han of the entries ID (dora, aka, ura) of a yaku list. */
-static int yaku_han(const paifu_yaku_value *y, size_t n, unsigned id)
-{
-    int han = 0;
-    for (size_t i = 0; i < n; i++)
-        if (y[i].id == id)
-            han += y[i].han;
-    return han;
-}
-
-/* Per deal and seat: what the players rows sum up. */
+/* Per player: what the players rows sum up (the statistics' counts). */
 typedef struct seat_sums {
     long long deals, deals_played, wins, tsumo, deal_ins, riichi, called, win_points,
         deal_in_points, exhaustive, tenpai, tenpai_known;
 } seat_sums;
 
-static int win_row(const paifu_game *g, const tab_game_info *info, size_t di, size_t wi,
-                   const unsigned *riichi_mask,
-                   const unsigned *open_mask, tab_row_fn fn, void *ctx)
+/* ---- the library's tables (paifu/table.h), as the CLI's callbacks take them ---- */
+
+typedef struct adapt {
+    tab_row_fn fn;
+    void *ctx;
+} adapt;
+
+static int adapted(paifu_table_id table, const paifu_cell *cells, void *payload)
 {
-    const paifu_deal *d = paifu_game_deal(g, di);
-    const paifu_win *w = &d->wins[wi];
-    bool tsumo = w->from == w->winner;
-    char yaku[512], c_yaku[512];
-    tab_cell c[N(WINS)];
-    size_t k = 0;
-    c[k++] = ci(info->id);
-    c[k++] = ci((long long)di + 1);
-    c[k++] = ci((long long)wi + 1);
-    c[k++] = ci(w->winner);
-    c[k++] = tsumo || w->from < 0 ? cnull() : ci(w->from);
-    c[k++] = ci(tsumo);
-    c[k++] = ci(w->winner == d->start.dealer);
-    c[k++] = ci((*riichi_mask >> w->winner) & 1);
-    c[k++] = d->flags & PAIFU_DEAL_RESULT_ONLY ? cnull() : ci(!((*open_mask >> w->winner) & 1));
-    c[k++] = w->pao >= 0 ? ci(w->pao) : cnull();
-    c[k++] = w->known & PAIFU_REC_HAN ? ci(w->han) : cnull();
-    c[k++] = w->known & PAIFU_REC_FU ? ci(w->fu) : cnull();
-    c[k++] = w->known & PAIFU_REC_POINTS ? ci(w->points) : cnull();
-    c[k++] = w->known & PAIFU_REC_LIMIT ? ct(limit_name(w->limit)) : cnull();
-    c[k++] = ci(w->yakuman);
-    c[k++] =
-        w->known & PAIFU_REC_YAKU ? ct(yaku_text(yaku, sizeof(yaku), w->yaku, w->n_yaku)) : cnull();
-    c[k++] =
-        w->known & PAIFU_REC_YAKU ? ci(yaku_han(w->yaku, w->n_yaku, PAIFU_YAKU_DORA)) : cnull();
-    c[k++] =
-        w->known & PAIFU_REC_YAKU ? ci(yaku_han(w->yaku, w->n_yaku, PAIFU_YAKU_AKA_DORA)) : cnull();
-    c[k++] =
-        w->known & PAIFU_REC_YAKU ? ci(yaku_han(w->yaku, w->n_yaku, PAIFU_YAKU_URA_DORA)) : cnull();
-    c[k++] = w->known & PAIFU_REC_STICKS ? ci(w->honba) : cnull();
-    c[k++] = w->known & PAIFU_REC_STICKS ? ci(w->riichi_sticks) : cnull();
-    c[k++] = w->known & PAIFU_REC_DELTAS ? ci(w->deltas[w->winner]) : cnull();
-    /* computed: the replay's score of the win, the value validate's findings compare with */
-    const paifu_win_result *res = paifu_report_win_result(info->verified, di, wi);
-    if (res) {
-        const paifu_score *s = &res->score;
-        c[k++] = ct(paifu_score_status_name((paifu_score_status)s->status));
-        c[k++] = ci(s->han);
-        c[k++] = s->fu_counted ? ci(s->fu) : cnull();
-        c[k++] = ci(s->total);
-        c[k++] = ct(limit_name(s->limit));
-        c[k++] = ci(s->yakuman);
-        c[k++] = ct(yaku_text(c_yaku, sizeof(c_yaku), s->yaku, s->n_yaku));
-        c[k++] = ci(s->dora);
-        c[k++] = ci(s->aka);
-        c[k++] = ci(s->ura);
-        c[k++] = ct(paifu_wait_name(s->wait));
-    } else {
-        for (int i = 0; i < 11; i++)
-            c[k++] = cnull();
+    const adapt *a = payload;
+    return a->fn(a->ctx, (int)table, cells);
+}
+
+/* INFO as the library takes it: --player-names resolved per seat into NAMES' buffers. */
+static paifu_table_game table_game(const paifu_game *g, const tab_game_info *info,
+                                   char names[PAIFU_SEATS][80])
+{
+    paifu_table_game t = {info->id,       info->source,   info->format, info->origin,
+                          info->findings, info->verified, info->settled, {NULL}};
+    for (int s = 0; s < PAIFU_SEATS; s++) {
+        const char *name = tab_player(names[s], sizeof(names[s]), g, s, info->id, info->names);
+        t.names[s] = name;
     }
-    return fn(ctx, TAB_WINS, c);
+    return t;
+}
+
+int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info *info,
+             tab_row_fn fn, void *ctx)
+{
+    char names[PAIFU_SEATS][80];
+    paifu_table_game t = table_game(g, info, names);
+    adapt a = {fn, ctx};
+    return paifu_table_rows(g, rules, &t, PAIFU_TABLES_ALL & ~(1u << PAIFU_TABLE_EVENTS), adapted,
+                            &a);
+}
+
+int tab_events(const paifu_game *g, const paifu_rules *rules, const tab_game_info *info,
+               tab_row_fn fn, void *ctx)
+{
+    char names[PAIFU_SEATS][80];
+    paifu_table_game t = table_game(g, info, names);
+    adapt a = {fn, ctx};
+    return paifu_table_rows(g, rules, &t, 1u << PAIFU_TABLE_EVENTS, adapted, &a);
 }
 
 bool tab_parse_player_name(const char *spec, long long *game, int *seat, const char **name)
@@ -212,191 +95,6 @@ const char *tab_player(char *buf, size_t size, const paifu_game *g, int seat, lo
         return own;
     snprintf(buf, size, "seat %d of game %lld", seat, id);
     return buf;
-}
-
-/* Deal DI as the walk took it (the settled view), NULL when the walk stopped before it. */
-static const paifu_settled_deal *settled_deal(const tab_game_info *info, size_t di)
-{
-    const paifu_settled_deal *x = paifu_settled_deal_get(info->settled, di);
-    return x && x->deal == di ? x : NULL;
-}
-
-/* The settled row of win WI of deal DI, NULL when the walk did not pay it. */
-static const paifu_settled_row *settled_win(const tab_game_info *info, size_t di, size_t wi)
-{
-    const paifu_settled_deal *x = settled_deal(info, di);
-    for (uint32_t i = 0; x && i < x->n_rows; i++) {
-        const paifu_settled_row *r = paifu_settled_row_get(info->settled, x->first_row + i);
-        if (r->kind == PAIFU_SETTLED_WIN && r->detail == wi)
-            return r;
-    }
-    return NULL;
-}
-
-int tab_game(const paifu_game *g, const paifu_rules *rules, const tab_game_info *info,
-             tab_row_fn fn, void *ctx)
-{
-    int players = paifu_game_players(g);
-    size_t n_deals = paifu_game_deal_count(g);
-    seat_sums sum[PAIFU_SEATS];
-    memset(sum, 0, sizeof(sum));
-    long long wins = 0, draws = 0;
-    int rc = 0;
-    for (size_t di = 0; di < n_deals && rc == 0; di++) {
-        const paifu_deal *d = paifu_game_deal(g, di);
-        bool events = !(d->flags & PAIFU_DEAL_RESULT_ONLY);
-        unsigned riichi = 0, open = 0;
-        long long n_riichi = 0;
-        for (size_t e = 0; e < d->n_events; e++) {
-            const paifu_event *ev = &d->events[e];
-            if (ev->seat < 0 || ev->seat >= PAIFU_SEATS)
-                continue;
-            if (ev->type == PAIFU_EV_RIICHI_ACCEPTED) {
-                riichi |= 1u << ev->seat;
-                n_riichi++;
-            } else if (ev->type == PAIFU_EV_CHI || ev->type == PAIFU_EV_PON ||
-                       ev->type == PAIFU_EV_DAIMINKAN) {
-                open |= 1u << ev->seat;
-            }
-        }
-        /* the deal's score changes: every outcome as the walk paid it (the settled view) */
-        int32_t delta[PAIFU_SEATS] = {0};
-        const paifu_settled_deal *sd = settled_deal(info, di);
-        for (uint32_t i = 0; sd && i < sd->n_rows; i++) {
-            const paifu_settled_row *r = paifu_settled_row_get(info->settled, sd->first_row + i);
-            for (int s = 0; r->paid && s < PAIFU_SEATS; s++)
-                delta[s] += r->deltas[s];
-        }
-        unsigned won = 0, dealt_in = 0;
-        for (size_t wi = 0; wi < d->n_wins; wi++) {
-            const paifu_win *w = &d->wins[wi];
-            if (w->winner < 0 || w->winner >= PAIFU_SEATS)
-                continue;
-            const paifu_settled_row *sw = settled_win(info, di, wi);
-            if (!sw)
-                continue; /* a declaration the walk did not pay (a chombo's) */
-            int32_t value = sw->points != INT32_MIN ? sw->points : sw->deltas[w->winner];
-            if (!(won & (1u << w->winner))) {
-                sum[w->winner].wins++;
-                sum[w->winner].tsumo += w->from == w->winner;
-            }
-            won |= 1u << w->winner;
-            sum[w->winner].win_points += value;
-            if (w->from >= 0 && w->from < PAIFU_SEATS && w->from != w->winner) {
-                if (!(dealt_in & (1u << w->from)))
-                    sum[w->from].deal_ins++;
-                dealt_in |= 1u << w->from;
-                sum[w->from].deal_in_points += value;
-            }
-            wins++;
-        }
-        for (size_t k = 0; k < d->n_draws; k++) {
-            const paifu_draw *dr = &d->draws[k];
-            draws++;
-            if (dr->kind != PAIFU_DRAW_EXHAUSTIVE)
-                continue;
-            for (int s = 0; s < players; s++) {
-                sum[s].exhaustive++;
-                if (dr->known & PAIFU_REC_TENPAI) {
-                    sum[s].tenpai_known++;
-                    sum[s].tenpai += (dr->tenpai >> s) & 1;
-                }
-            }
-        }
-        for (int s = 0; s < players; s++) {
-            sum[s].deals++;
-            sum[s].deals_played += events;
-            sum[s].riichi += (riichi >> s) & 1; /* score sheets record riichi too */
-            sum[s].called += events && ((open >> s) & 1);
-        }
-        for (size_t wi = 0; wi < d->n_wins && rc == 0; wi++)
-            rc = win_row(g, info, di, wi, &riichi, &open, fn, ctx);
-        if (rc)
-            break;
-        char label[16];
-        static const char WIND[] = "ESWN";
-        char wind[2] = {d->start.round_wind < 4 ? WIND[d->start.round_wind] : '?', '\0'};
-        tab_cell c[N(DEALS)];
-        size_t k = 0;
-        c[k++] = ci(info->id);
-        c[k++] = ci((long long)di + 1);
-        /* the deal as the walk took it: a score sheet's deals get their true label */
-        paifu_deal_start st = d->start;
-        if (sd) {
-            st.round_wind = sd->round_wind;
-            st.hand_number = sd->hand_number;
-            st.dealer = sd->dealer;
-            st.honba = sd->honba;
-            st.riichi_sticks = sd->riichi_sticks;
-        }
-        wind[0] = st.round_wind < 4 ? WIND[st.round_wind] : '?';
-        if (sd)
-            snprintf(label, sizeof(label), "%s", sd->label);
-        else
-            paifu_deal_label(label, sizeof(label), &st);
-        c[k++] = ct(label);
-        c[k++] = ct(wind);
-        c[k++] = ci(st.hand_number + 1);
-        c[k++] = ci(st.honba);
-        c[k++] = ci(st.riichi_sticks);
-        c[k++] = ci(st.dealer);
-        c[k++] = ct(outcome_name(d));
-        c[k++] = ci((long long)d->n_wins);
-        c[k++] = ci(n_riichi);
-        c[k++] = ci(!events);
-        for (int s = 0; s < PAIFU_SEATS; s++)
-            c[k++] = s < players ? ci(delta[s]) : cnull();
-        rc = fn(ctx, TAB_DEALS, c);
-    }
-    if (rc)
-        return rc;
-    const paifu_game_result *res = paifu_game_result_get(g);
-    /* final points, scores and places: the settled view's (recorded, else the walk's) */
-    const paifu_settled_result *sr = paifu_settled_result_get(info->settled);
-    for (int s = 0; s < players && rc == 0; s++) {
-        tab_cell c[N(PLAYERS)];
-        char name[80];
-        size_t k = 0;
-        c[k++] = ci(info->id);
-        c[k++] = ci(s);
-        c[k++] = ct(tab_player(name, sizeof(name), g, s, info->id, info->names));
-        c[k++] = sr && sr->has_points ? ci(sr->points[s]) : cnull();
-        c[k++] = sr && sr->has_final ? ci(sr->final[s]) : cnull();
-        c[k++] = sr && sr->has_points ? cr(sr->place12[s] / 12.0) : cnull();
-        c[k++] = ci(sum[s].deals);
-        c[k++] = ci(sum[s].deals_played);
-        c[k++] = ci(sum[s].wins);
-        c[k++] = ci(sum[s].tsumo);
-        c[k++] = ci(sum[s].deal_ins);
-        c[k++] = ci(sum[s].riichi);
-        c[k++] = ci(sum[s].called);
-        c[k++] = ci(sum[s].win_points);
-        c[k++] = ci(sum[s].deal_in_points);
-        c[k++] = ci(sum[s].exhaustive);
-        c[k++] = ci(sum[s].tenpai);
-        c[k++] = ci(sum[s].tenpai_known);
-        rc = fn(ctx, TAB_PLAYERS, c);
-    }
-    if (rc)
-        return rc;
-    tab_cell c[N(GAMES)];
-    size_t k = 0;
-    c[k++] = ci(info->id);
-    c[k++] = ct(info->source);
-    c[k++] = ct(paifu_game_meta_get(g, "tenhou.ref"));
-    c[k++] = ct(info->format);
-    c[k++] = ct(paifu_rules_name(rules));
-    c[k++] = ct(info->origin);
-    c[k++] = ci(players);
-    c[k++] = ci((long long)n_deals);
-    c[k++] = ci(wins);
-    c[k++] = ci(draws);
-    c[k++] = ci(info->findings);
-    c[k++] = ci(res && res->has_points);
-    char family[16];
-    c[k++] = ct(paifu_rules_get(family, sizeof(family), rules, "family", NULL) == 0 ? family
-                                                                                   : NULL);
-    return fn(ctx, TAB_GAMES, c);
 }
 
 int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules_opts *ro,
@@ -450,7 +148,7 @@ int tab_run(char **args, int n, const paifu_read_options *ropts, const cli_rules
                                           rep, view, names};
                     int written = tab_game(g, rules, &info, fn, ctx);
                     if (written == 0 && events)
-                        written = tab_events(g, &info, fn, ctx);
+                        written = tab_events(g, rules, &info, fn, ctx);
                     paifu_settled_free(view);
                     if (written != 0) {
                         paifu_rules_free(rules);

@@ -1,35 +1,26 @@
 /*
  * tables.h: the analysis tables of `paifu export` and the per-player statistics of `paifu
- * stats`, built from any game the library reads (tables.c). Column meanings: doc/export.md.
+ * stats`, built from any game the library reads: the tables are the library's (paifu/table.h),
+ * defined once; tables.c reads the inputs and hands their rows on. Column meanings:
+ * doc/export.md.
  */
 #ifndef PAIFU_CLI_TABLES_H
 #define PAIFU_CLI_TABLES_H
 
 #include "cli.h"
 
-enum { TAB_GAMES, TAB_DEALS, TAB_WINS, TAB_PLAYERS, TAB_EVENTS, TAB_COUNT };
-
-/* A column: its name and SQL type ('i' INTEGER, 'r' REAL, 't' TEXT). */
-typedef struct tab_column {
-    const char *name;
-    char type;
-} tab_column;
-
-typedef struct tab_table {
-    const char *name;
-    const tab_column *cols;
-    size_t n;
-} tab_table;
-
-extern const tab_table TAB_TABLES[TAB_COUNT];
+/* The tables of paifu/table.h (TAB_* = PAIFU_TABLE_*), their columns from the library. */
+enum {
+    TAB_GAMES = PAIFU_TABLE_GAMES,
+    TAB_DEALS = PAIFU_TABLE_DEALS,
+    TAB_WINS = PAIFU_TABLE_WINS,
+    TAB_PLAYERS = PAIFU_TABLE_PLAYERS,
+    TAB_EVENTS = PAIFU_TABLE_EVENTS,
+    TAB_COUNT = PAIFU_TABLE_COUNT
+};
 
 /* A cell: null, an integer, a real or a text (borrowed until the row callback returns). */
-typedef struct tab_cell {
-    char kind; /* 0 null, 'i', 'r', 't' */
-    long long i;
-    double r;
-    const char *s;
-} tab_cell;
+typedef paifu_cell tab_cell;
 
 typedef int (*tab_row_fn)(void *ctx, int table, const tab_cell *cells);
 
@@ -65,16 +56,15 @@ typedef struct tab_game_info {
     const tab_names *names;       /* --player-names, NULL none */
 } tab_game_info;
 
-/* The rows of GAME checked under RULES, handed to FN table by table: one games row, a deals
-   row per deal, a wins row per win, a players row per seat. */
+/* The rows of GAME checked under RULES, handed to FN table by table (paifu_table_rows): one
+   games row, a deals row per deal, a wins row per win, a players row per seat. */
 int tab_game(const paifu_game *game, const paifu_rules *rules, const tab_game_info *info,
              tab_row_fn fn, void *ctx);
 
-/* The events table (tables_events.c): its columns, and the rows of GAME's events, one per event
-   of every deal in order, handed to FN as TAB_EVENTS rows. */
-#define TAB_EVENT_NCOLS 10
-extern const tab_column TAB_EVENT_COLUMNS[TAB_EVENT_NCOLS];
-int tab_events(const paifu_game *game, const tab_game_info *info, tab_row_fn fn, void *ctx);
+/* The events rows of GAME, one per event of every deal in order, handed to FN as TAB_EVENTS
+   rows. */
+int tab_events(const paifu_game *game, const paifu_rules *rules, const tab_game_info *info,
+               tab_row_fn fn, void *ctx);
 
 /* Every game of the input operands ARGS (files, directories, databases, archives) checked and
    handed to tab_game (FN, CTX), and to tab_events when EVENTS, with the progress line when

@@ -6,3 +6,11 @@ if(NOT PAIFU_SANITIZE)
             ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/install-work)
   set_tests_properties(install.consumer PROPERTIES LABELS install)
 endif()
+# Issue 37: a program built against the build tree with PKG_CONFIG_PATH=build (the uninstalled
+# pkg-config file, paifu-uninstalled.pc), before any install.
+if(NOT PAIFU_SANITIZE)
+  add_test(NAME install.pkgconfig_uninstalled
+    COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/pkgconfig_uninstalled.sh
+            ${PROJECT_BINARY_DIR} ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/pkgconfig-work)
+  set_tests_properties(install.pkgconfig_uninstalled PROPERTIES LABELS install SKIP_RETURN_CODE 77)
+endif()

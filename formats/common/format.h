@@ -50,6 +50,8 @@ typedef struct format_write {
     int players;        /* paifu_game_players(game) */
     paifu_rules *rules; /* the rule set, once the writer resolves it (paifu_game_rules) */
     unsigned lost;      /* bit per lossy_kind already reported (lossy.c) */
+    unsigned long computed[16]; /* values written that the source does not record, per
+                                   lossy_computed (lossy.c, paifu_lossy__compute) */
 } format_write;
 
 /*
@@ -134,6 +136,11 @@ bool paifu_formats__near(const char *w, size_t n, const char *word);
  */
 int paifu_formats__loss(format_writer_ctx *ctx, const paifu_game *game, const char *kind,
                         const char *what, paifu_error *err);
+
+/* The same for values written as computed (kind "computed"): the callbacks get WHAT, the
+   --strict error BRIEF (the kinds and counts in short, to fit an error's text). */
+int paifu_formats__computed(format_writer_ctx *ctx, const paifu_game *game, const char *what,
+                            const char *brief, paifu_error *err);
 
 /* Set an error located at LINE:COLUMN / PATH of SOURCE. */
 int paifu_formats__error(paifu_error *err, paifu_error_code code, const char *source,

@@ -20,7 +20,7 @@ static const char *const WHAT[] = {
     "penalties",
     "disconnections and reconnections",
     "when each kan dora indicator was revealed",
-    "which discards were tsumogiri (the source does not say; derived from the tiles)",
+    "tsumogiri flags on discards that are not the tile drawn",
     "the rule set",
     "the final scores",
     "source metadata",
@@ -28,13 +28,14 @@ static const char *const WHAT[] = {
     "the hands shown at a draw",
     ("the running scores recorded with riichi deposits, wins and draws (they follow from the "
      "score changes)"),
+    "values the source does not record",
 };
 static_assert(sizeof(WHAT) / sizeof(WHAT[0]) == LOSS_KIND_COUNT, "one text per loss kind");
 
 /* The short names of the kinds (--allow-loss), in lossy_kind's order. */
 static const char *const KIND[] = {
     "wall", "dice", "tile-ids", "penalties", "connection", "dora-timing", "tsumogiri",
-    "rules", "final", "meta", "values", "hands", "scores", NULL,
+    "rules", "final", "meta", "values", "hands", "scores", "computed", NULL,
 };
 static_assert(sizeof(KIND) / sizeof(KIND[0]) == LOSS_KIND_COUNT + 1, "one name per loss kind");
 
@@ -49,6 +50,74 @@ int paifu_lossy__report(format_write *w, lossy_kind kind, const char *what)
         return 0;
     w->lost |= 1u << kind;
     return paifu_formats__loss(w->ctx, w->game, KIND[kind], what ? what : WHAT[kind], w->err);
+}
+
+/* What each kind of computed value is, around its count, in lossy_computed's order. */
+/* The same in short, for the --strict error. */
+static const char *const BRIEF[] = {"start scores", "score changes", "final scores",
+                                    "final points", "win points",    "payments",
+                                    "tenpai",       "tsumogiri",     "rules"};
+static_assert(sizeof(BRIEF) / sizeof(BRIEF[0]) == COMPUTED_KIND_COUNT, "one short name each");
+
+static const char *const COMPUTED[][2] = {
+    {"the scores at the start of", "deal(s) (from earlier deals or the rule set's start_points)"},
+    {"the score changes of", "outcome(s) (from the next deal's scores)"},
+    {"the final scores (uma and oka) of", "game(s) (under the game's rule set)"},
+    {"the final points of", "game(s) (from the last deal's score changes)"},
+    {"the points or limit of", "win(s) (from their han and fu under the rule set)"},
+    {"the payments of", "tsumo(s) (split from their points)"},
+    {"tenpai at", "exhaustive draw(s) (from the tiles)"},
+    {"the tsumogiri flag of", "discard(s) (set where the tile discarded is the one just drawn)"},
+    {"the rule set of", "game(s) (the reader assumed it:"},
+};
+static_assert(sizeof(COMPUTED) / sizeof(COMPUTED[0]) == COMPUTED_KIND_COUNT,
+              "one text per kind of computed value");
+
+bool paifu_lossy__compute(format_write *w, lossy_computed kind, bool needed, unsigned long count)
+{
+    if (!needed && !w->ctx->opts->fill)
+        return false;
+    w->computed[kind] += count;
+    return true;
+}
+
+int paifu_lossy__computed_report(format_write *w)
+{
+    char text[1024], brief[120];
+    size_t len = 0, blen = 0;
+    for (unsigned k = 0; k < COMPUTED_KIND_COUNT; k++) {
+        if (!w->computed[k] || len >= sizeof(text) - 1)
+            continue;
+        if (blen < sizeof(brief) - 1)
+            blen += (size_t)snprintf(brief + blen, sizeof(brief) - blen, "%s%s %lu",
+                                     blen ? ", " : "", BRIEF[k], w->computed[k]);
+        if (len)
+            len += (size_t)snprintf(text + len, sizeof(text) - len, "; ");
+        if (len >= sizeof(text) - 1)
+            break;
+        len += (size_t)snprintf(text + len, sizeof(text) - len, "%s %lu %s", COMPUTED[k][0],
+                                w->computed[k], COMPUTED[k][1]);
+        if (k == COMPUTED_RULES && len < sizeof(text) - 1) {
+            const char *why = paifu_game_meta_get(w->game, PAIFU_META_RULES_ASSUMED);
+            len += (size_t)snprintf(text + len, sizeof(text) - len, " %s)",
+                                    why ? why : "none recorded");
+        }
+    }
+    if (!len)
+        return 0;
+    const paifu_write_options *o = w->ctx->opts;
+    if (o->fill) {
+        if (o->on_filled)
+            o->on_filled(w->game, text, o->loss_payload);
+        return 0;
+    }
+    char what[1200];
+    snprintf(what, sizeof(what), "values the source does not record, written as computed: %s",
+             text);
+    if (w->lost & (1u << LOSS_COMPUTED))
+        return 0;
+    w->lost |= 1u << LOSS_COMPUTED;
+    return paifu_formats__computed(w->ctx, w->game, what, brief, w->err);
 }
 
 int paifu_lossy__is_mcr(const paifu_game *game, paifu_error *err)
@@ -282,71 +351,107 @@ static bool dora_moved(const paifu_deal *d, bool mjai)
     return false;
 }
 
-/* Bits of what deal D holds that narrow formats lose (MJAI: the mjai writer's dora moments). */
-static unsigned deal_losses(const paifu_deal *d, bool mjai)
+/* What deal D holds that narrow formats lose (MJAI: the mjai writer's dora moments): added to
+   N, per kind, in the unit its message counts (deals, penalties, events, recorded rows). */
+static void deal_losses(const paifu_deal *d, bool mjai, unsigned long n[LOSS_KIND_COUNT])
 {
-    unsigned m = 0;
     const paifu_deal_start *st = &d->start;
-    if (st->n_wall)
-        m |= 1u << LOSS_WALL;
-    if (st->flags & PAIFU_DEAL_HAS_DICE)
-        m |= 1u << LOSS_DICE;
+    bool ids = false;
+    n[LOSS_WALL] += st->n_wall != 0;
+    n[LOSS_DICE] += (st->flags & PAIFU_DEAL_HAS_DICE) != 0;
     for (int s = 0; s < PAIFU_SEATS; s++)
-        if (any_id(st->hand_ids[s], st->n_hand[s]))
-            m |= 1u << LOSS_TILE_IDS;
-    if (d->n_penalties)
-        m |= 1u << LOSS_PENALTIES;
-    if (d->n_score_rows)
-        m |= 1u << LOSS_SCORES;
+        ids = ids || any_id(st->hand_ids[s], st->n_hand[s]);
+    n[LOSS_PENALTIES] += d->n_penalties;
+    n[LOSS_SCORES] += d->n_score_rows;
     for (size_t i = 0; i < d->n_wins; i++)
-        if (d->wins[i].known & PAIFU_REC_SCORES)
-            m |= 1u << LOSS_SCORES;
+        n[LOSS_SCORES] += (d->wins[i].known & PAIFU_REC_SCORES) != 0;
     for (size_t i = 0; i < d->n_draws; i++)
-        if (d->draws[i].known & PAIFU_REC_SCORES)
-            m |= 1u << LOSS_SCORES;
+        n[LOSS_SCORES] += (d->draws[i].known & PAIFU_REC_SCORES) != 0;
     for (size_t i = 0; i < d->n_events; i++) {
         const paifu_event *e = &d->events[i];
-        if (e->tile_id != PAIFU_TILE_ID_NONE || any_id(e->ids, e->n))
-            m |= 1u << LOSS_TILE_IDS;
-        if (is_connection(e))
-            m |= 1u << LOSS_CONNECTION;
-        if (e->type == PAIFU_EV_DISCARD && !(e->flags & PAIFU_EVF_TSUMOGIRI_KNOWN))
-            m |= 1u << LOSS_TSUMOGIRI;
+        ids = ids || e->tile_id != PAIFU_TILE_ID_NONE || any_id(e->ids, e->n);
+        n[LOSS_CONNECTION] += is_connection(e);
     }
-    if (dora_moved(d, mjai))
-        m |= 1u << LOSS_DORA_TIMING;
-    return m;
+    n[LOSS_TILE_IDS] += ids;
+    n[LOSS_DORA_TIMING] += dora_moved(d, mjai);
+}
+
+/* The message of a loss the scan found, with its count N. */
+static void scan_what(char *buf, size_t size, lossy_kind k, unsigned long n)
+{
+    switch (k) {
+    case LOSS_WALL:
+        snprintf(buf, size, "the wall and its shuffle seed (%lu deal(s))", n);
+        break;
+    case LOSS_DICE:
+        snprintf(buf, size, "the dice of %lu deal(s)", n);
+        break;
+    case LOSS_TILE_IDS:
+        snprintf(buf, size, "tile ids (which copy of a tile was used) in %lu deal(s)", n);
+        break;
+    case LOSS_PENALTIES:
+        snprintf(buf, size, "penalties (%lu)", n);
+        break;
+    case LOSS_CONNECTION:
+        snprintf(buf, size, "disconnections and reconnections (%lu)", n);
+        break;
+    case LOSS_DORA_TIMING:
+        snprintf(buf, size, "when each kan dora indicator was revealed, in %lu deal(s)", n);
+        break;
+    case LOSS_SCORES:
+        snprintf(buf, size,
+                 "the running scores recorded with riichi deposits, wins and draws (%lu; they "
+                 "follow from the score changes)",
+                 n);
+        break;
+    default:
+        snprintf(buf, size, "%s", WHAT[k]);
+        break;
+    }
 }
 
 int paifu_lossy__scan(format_write *w, unsigned carries)
 {
     const paifu_game *g = w->game;
-    unsigned m = 0;
+    unsigned long n[LOSS_KIND_COUNT] = {0};
     const char *seed = paifu_game_meta_get(g, "tenhou.shuffle.seed");
-    if ((seed && *seed) || paifu_game_meta_get(g, "tenhou.wall.dead_layout"))
-        m |= 1u << LOSS_WALL; /* a seed gives the wall, built or not (read option no_wall) */
-    if (paifu_game_prelude_count(g))
-        m |= 1u << LOSS_CONNECTION;
     for (size_t k = 0; k < paifu_game_deal_count(g); k++)
-        m |= deal_losses(paifu_game_deal(g, k), (carries & LOSSY_DORA_MJAI) != 0);
+        deal_losses(paifu_game_deal(g, k), (carries & LOSSY_DORA_MJAI) != 0, n);
+    if ((seed && *seed) || paifu_game_meta_get(g, "tenhou.wall.dead_layout"))
+        n[LOSS_WALL] = paifu_game_deal_count(g); /* a seed gives the wall, built or not */
+    n[LOSS_CONNECTION] += paifu_game_prelude_count(g);
     if (carries & PAIFU_CARRIES_CONNECTION)
-        m &= ~(1u << LOSS_CONNECTION);
+        n[LOSS_CONNECTION] = 0;
     if (carries & PAIFU_CARRIES_WALL)
-        m &= ~(1u << LOSS_WALL | 1u << LOSS_DICE);
+        n[LOSS_WALL] = n[LOSS_DICE] = 0;
     if (carries & PAIFU_CARRIES_TILE_IDS)
-        m &= ~(1u << LOSS_TILE_IDS);
+        n[LOSS_TILE_IDS] = 0;
     if (carries & PAIFU_CARRIES_PENALTIES)
-        m &= ~(1u << LOSS_PENALTIES);
+        n[LOSS_PENALTIES] = 0;
     if (carries & LOSSY_CARRIES_DICE)
-        m &= ~(1u << LOSS_DICE);
+        n[LOSS_DICE] = 0;
     if (carries & LOSSY_CARRIES_SCORES)
-        m &= ~(1u << LOSS_SCORES);
+        n[LOSS_SCORES] = 0;
     if (carries & LOSSY_CARRIES_DORA_TIMING)
-        m &= ~(1u << LOSS_DORA_TIMING);
+        n[LOSS_DORA_TIMING] = 0;
+    if (carries & LOSSY_WRITES_TSUMOGIRI) { /* the flag of a discard that does not record it */
+        unsigned long untold = 0;
+        for (size_t k = 0; k < paifu_game_deal_count(g); k++) {
+            const paifu_deal *d = paifu_game_deal(g, k);
+            for (size_t i = 0; i < d->n_events; i++)
+                untold += d->events[i].type == PAIFU_EV_DISCARD &&
+                          !(d->events[i].flags & PAIFU_EVF_TSUMOGIRI_KNOWN);
+        }
+        if (untold)
+            paifu_lossy__compute(w, COMPUTED_TSUMOGIRI, true, untold);
+    }
     int rc = 0;
     for (unsigned k = 0; rc == 0 && k < LOSS_KIND_COUNT; k++)
-        if (m & (1u << k))
-            rc = paifu_lossy__report(w, (lossy_kind)k, NULL);
+        if (n[k]) {
+            char what[200];
+            scan_what(what, sizeof(what), (lossy_kind)k, n[k]);
+            rc = paifu_lossy__report(w, (lossy_kind)k, what);
+        }
     return rc;
 }
 
@@ -453,7 +558,7 @@ int paifu_lossy__start_scores(int32_t out[PAIFU_SEATS], const paifu_game *game, 
     for (size_t k = j; k < index; k++)
         if (!roll_forward(paifu_game_deal(game, k), out))
             return -1;
-    return 0;
+    return j == index && (paifu_game_deal(game, j)->start.flags & PAIFU_DEAL_HAS_SCORES) ? 0 : 1;
 }
 
 int paifu_lossy__start_sticks(const paifu_game *game, size_t index)
@@ -510,5 +615,5 @@ int paifu_lossy__outcome_deltas(int32_t out[PAIFU_SEATS], const paifu_game *game
     add_penalty_deltas(d, pen);
     for (int s = 0; s < PAIFU_SEATS; s++)
         out[s] = s < paifu_game_players(game) ? next[s] - start[s] + 1000 * dep[s] - pen[s] : 0;
-    return 0;
+    return 1;
 }

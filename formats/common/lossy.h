@@ -34,8 +34,38 @@ typedef enum lossy_kind {
     LOSS_VALUES,      /* recorded han, fu, points or limits the target cannot show */
     LOSS_HANDS,       /* hands shown at a draw */
     LOSS_SCORES,      /* running scores recorded with deposits, wins and draws */
+    LOSS_COMPUTED,    /* values the source does not record, written as computed (no --fill) */
     LOSS_KIND_COUNT
 } lossy_kind;
+
+/*
+ * Kinds of value a target needs, or has a place for, that a source may not record. Such a
+ * value is written only as computed (paifu_lossy__compute): counted, and said at the game's
+ * end as --fill's note or as a loss of kind `computed`.
+ */
+typedef enum lossy_computed {
+    COMPUTED_START_SCORES = 0, /* scores at a deal's start (from earlier deals or start_points) */
+    COMPUTED_DELTAS,           /* an outcome's score changes (from the next deal's scores) */
+    COMPUTED_FINAL,            /* final scores (uma, oka) under the rule set */
+    COMPUTED_FINAL_POINTS,     /* final points (from the last deal's score changes) */
+    COMPUTED_WIN_POINTS,       /* a win's points or limit (from its han and fu) */
+    COMPUTED_PAYMENTS,         /* a tsumo's payments (split from its points) */
+    COMPUTED_TENPAI,           /* tenpai at an exhaustive draw (from the tiles) */
+    COMPUTED_TSUMOGIRI,        /* tsumogiri flags (a discard of the tile just drawn) */
+    COMPUTED_RULES,            /* a rule set the reader assumed, written as the game's */
+    COMPUTED_KIND_COUNT
+} lossy_computed;
+
+/*
+ * A value of kind KIND that the source does not record: should the writer write it? NEEDED: the
+ * target cannot do without it (true: written, counted), else it is written (and counted) only
+ * under the write options' fill and left out otherwise. COUNT values at once.
+ */
+bool paifu_lossy__compute(format_write *w, lossy_computed kind, bool needed, unsigned long count);
+
+/* After a game is written: what paifu_lossy__compute counted, as the fill note (options' fill)
+   or as one loss of kind `computed` naming each kind and count. 0 or the --strict error. */
+int paifu_lossy__computed_report(format_write *w);
 
 /* Report WHAT (kind KIND) unless that kind was reported for this game. 0 or the --strict
  * error. */
@@ -46,6 +76,7 @@ int paifu_lossy__report(format_write *w, lossy_kind kind, const char *what);
 #define LOSSY_CARRIES_SCORES      0x20000u /* running scores recorded with deposits and outcomes */
 #define LOSSY_CARRIES_DORA_TIMING 0x40000u /* where each kan dora indicator was revealed */
 #define LOSSY_DORA_MJAI           0x80000u /* kan dora at the mjai writer's moments (else tenhou6's) */
+#define LOSSY_WRITES_TSUMOGIRI    0x100000u /* a tsumogiri flag on every discard (a value) */
 
 /*
  * Report what every narrow format loses: the wall, dice, tile ids, penalties, connections
@@ -97,9 +128,9 @@ int paifu_lossy__set_rule(void *rules, const char *key, const char *value);
 int paifu_lossy__rule_int(const paifu_rules *rules, const char *key);
 
 /*
- * Scores at the start of deal INDEX: recorded, else the previous deal's start minus its riichi
- * deposits plus its score changes (the first deal: the rule set's start_points). -1 when a
- * change needed is not known.
+ * Scores at the start of deal INDEX: recorded (0), else the previous deal's start minus its
+ * riichi deposits plus its score changes (the first deal: the rule set's start_points), 1. -1
+ * when a change needed is not known.
  */
 int paifu_lossy__start_scores(int32_t out[PAIFU_SEATS], const paifu_game *game, size_t index,
                               const paifu_rules *rules);
@@ -110,9 +141,9 @@ int paifu_lossy__start_sticks(const paifu_game *game, size_t index);
 
 /*
  * Score changes of outcome K (0-based among the deal's WIN and draw events) of deal INDEX:
- * recorded, else, for a deal with a single outcome, the next deal's recorded scores (or the
- * game's final points after a win) minus the start and plus the riichi deposits. -1 when they
- * cannot be known.
+ * recorded (0), else, for a deal with a single outcome, the next deal's recorded scores (or the
+ * game's final points after a win) minus the start and plus the riichi deposits (1: computed).
+ * -1 when they cannot be known.
  */
 int paifu_lossy__outcome_deltas(int32_t out[PAIFU_SEATS], const paifu_game *game, size_t index,
                                 size_t k, const paifu_rules *rules);

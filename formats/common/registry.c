@@ -8,6 +8,7 @@
  */
 #include "format.h"
 #include "container.h"
+#include "lossy.h"
 #include "input.h"
 #include "json_in.h"
 
@@ -98,6 +99,22 @@ int paifu_formats__loss(format_writer_ctx *ctx, const paifu_game *game, const ch
                                "the target format cannot carry %s (--strict; --allow-loss %s "
                                "lets it go)",
                                what, kind);
+    return 0;
+}
+
+int paifu_formats__computed(format_writer_ctx *ctx, const paifu_game *game, const char *what,
+                            const char *brief, paifu_error *err)
+{
+    const paifu_write_options *o = ctx->opts;
+    if (o->on_loss)
+        o->on_loss(game, what, o->loss_payload);
+    if (o->on_loss_kind)
+        o->on_loss_kind(game, "computed", what, o->loss_payload);
+    if (o->strict && !listed(o->allow_loss, "computed"))
+        return paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL,
+                               "values the source does not record would be written as computed "
+                               "(%s; --strict; --allow-loss computed or --fill lets them go)",
+                               brief);
     return 0;
 }
 
@@ -1139,7 +1156,8 @@ int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb wri
     const format_impl *impl = paifu_formats__find(format);
     if (!impl || !impl->writer)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "no writer for format \"%s\"", format);
-    if (opts && opts->version != PAIFU_WRITE_OPTIONS_VERSION && opts->version != 1)
+    if (opts && opts->version != PAIFU_WRITE_OPTIONS_VERSION && opts->version != 1 &&
+        opts->version != 2)
         return paifu_error_set(err, PAIFU_EINVAL, NULL, "unknown write options version %u",
                                opts->version);
     paifu_writer *w = calloc(1, sizeof(*w));
@@ -1151,6 +1169,8 @@ int paifu_writer_open(paifu_writer **out, const char *format, paifu_write_cb wri
     paifu_write_options_init(&w->opts, PAIFU_WRITE_OPTIONS_VERSION);
     if (opts && opts->version == 1) /* the fields before allow_loss */
         memcpy(&w->opts, opts, offsetof(paifu_write_options, allow_loss));
+    else if (opts && opts->version == 2) /* the fields before fill */
+        memcpy(&w->opts, opts, offsetof(paifu_write_options, fill));
     else if (opts)
         w->opts = *opts;
     paifu_buf_init(&w->buf);
@@ -1190,6 +1210,8 @@ static int write_game(paifu_writer *w, const paifu_game *game, paifu_error *err)
     head->err = err;
     head->players = paifu_game_players(game);
     int rc = writer->write(head);
+    if (rc == 0)
+        rc = paifu_lossy__computed_report(head);
     paifu_rules_free(head->rules);
     free(head);
     return rc;

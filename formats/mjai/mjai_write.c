@@ -129,10 +129,23 @@ static int start_game(mjai_writer *w)
     paifu_lossy__names(b, w->head.game);
     if ((v = paifu_game_meta_get(w->head.game, "mjai.start_game.seed")))
         paifu_buf_printf(b, ",\"seed\":%s", v);
-    if (!w->mcr)
-        paifu_buf_printf(b, ",\"kyoku_first\":%d,\"aka_flag\":%s",
-                         paifu_lossy__rule_is(w->head.rules, "game_length", "east") ? 4 : 0,
-                         paifu_lossy__rule_is(w->head.rules, "red_fives", "0") ? "false" : "true");
+    /* kyoku_first and aka_flag: as recorded, else from the rule set unless the reader only
+       assumed it (then they are left out: no mjai reader needs them) */
+    const char *first = paifu_game_meta_get(w->head.game, "mjai.start_game.kyoku_first"),
+               *aka = paifu_game_meta_get(w->head.game, "mjai.start_game.aka_flag");
+    bool assumed = paifu_game_meta_get(w->head.game, PAIFU_META_RULES_ASSUMED) != NULL;
+    bool from_rules = !w->mcr && (!first || !aka) &&
+                      (!assumed || paifu_lossy__compute(&w->head, COMPUTED_RULES, false, 1));
+    if (!w->mcr && (first || from_rules))
+        paifu_buf_printf(b, ",\"kyoku_first\":%s",
+                         first ? first
+                         : paifu_lossy__rule_is(w->head.rules, "game_length", "east") ? "4"
+                                                                                      : "0");
+    if (!w->mcr && (aka || from_rules))
+        paifu_buf_printf(b, ",\"aka_flag\":%s",
+                         aka ? aka
+                         : paifu_lossy__rule_is(w->head.rules, "red_fives", "0") ? "false"
+                                                                                 : "true");
     static const char *const KEEP[] = {"id", "uri"};
     for (size_t i = 0; i < 2; i++) {
         char key[40];
@@ -450,6 +463,13 @@ static int put_win_value(mjai_writer *w, const paifu_win *win)
     return ret;
 }
 
+/* The score changes of outcome K: recorded, or computed under --fill (else left out). */
+static bool deltas_known(mjai_writer *w, int32_t *deltas, size_t k)
+{
+    int rc = paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules);
+    return rc == 0 || (rc > 0 && paifu_lossy__compute(&w->head, COMPUTED_DELTAS, false, 1));
+}
+
 static bool riichi_declared(const paifu_deal *d, int seat)
 {
     for (size_t i = 0; i < d->n_events; i++)
@@ -473,7 +493,7 @@ static int on_win(mjai_writer *w, const paifu_win *win, size_t k)
     put_seat(b, win->winner);
     paifu_buf_lit(b, ",\"target\":");
     put_seat(b, win->from);
-    if (paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules) == 0) {
+    if (deltas_known(w, deltas, k)) {
         paifu_buf_puts(b, ",\"deltas\":");
         paifu_buf_json_ints(b, deltas, (size_t)w->head.players, ",");
     }
@@ -497,7 +517,7 @@ static int on_draw_outcome(mjai_writer *w, const paifu_draw *d, size_t k)
     paifu_buf *b = w->b;
     flush_reach(w); /* the fourth riichi's deposit comes before the abortive draw */
     paifu_buf_puts(b, "{\"type\":\"ryukyoku\"");
-    if (paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules) == 0) {
+    if (deltas_known(w, deltas, k)) {
         paifu_buf_puts(b, ",\"deltas\":");
         paifu_buf_json_ints(b, deltas, (size_t)w->head.players, ",");
     }
@@ -602,8 +622,11 @@ static int start_kyoku(mjai_writer *w)
     const paifu_deal_start *st = &w->deal->start;
     int32_t scores[PAIFU_SEATS];
     paifu_buf *b = w->b;
-    if (paifu_lossy__start_scores(scores, w->head.game, w->index, w->head.rules) < 0)
+    int known = paifu_lossy__start_scores(scores, w->head.game, w->index, w->head.rules);
+    if (known < 0)
         return refuse(w, "a deal whose starting scores the log does not give");
+    if (known > 0) /* start_kyoku needs them */
+        paifu_lossy__compute(&w->head, COMPUTED_START_SCORES, true, 1);
     paifu_buf_lit(b, "{\"type\":\"start_kyoku\",\"bakaze\":\"");
     paifu_buf_putc(b, "ESWN"[st->round_wind & 3]);
     paifu_buf_putc(b, '"');
@@ -706,7 +729,8 @@ static int write_game(format_write *head)
     if (rc == 0 && !ruled)
         rc = paifu_game_rules(&w->head.rules, head->game, NULL, head->err);
     if (rc == 0)
-        rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI | LOSSY_DORA_MJAI);
+        rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI | LOSSY_DORA_MJAI |
+                                                LOSSY_WRITES_TSUMOGIRI);
     if (rc == 0)
         rc = paifu_lossy__metadata(&w->head, meta_carried);
     if (rc == 0)

@@ -491,6 +491,22 @@ static int game_end(mjlog_writer *w)
 {
     const paifu_game_result *r = paifu_game_result_get(w->head.game);
     int32_t points[PAIFU_SEATS], final[PAIFU_SEATS], sticks;
+    /* owari has both the points and the final scores: one of them not recorded is computed
+       (under --fill), else owari is left out and what the log does record of it is lost */
+    if (r->has_points != r->has_final &&
+        !paifu_lossy__compute(&w->head, r->has_points ? COMPUTED_FINAL : COMPUTED_FINAL_POINTS,
+                              false, 1)) {
+        if (!paifu_game_truncated(w->head.game))
+            paifu_mjlog__writer_loss(
+                w, LOSS_FINAL,
+                r->has_points ? "the end of the game with its final points (owari needs the final "
+                                "scores with them, which the log does not record: --fill "
+                                "computes them)"
+                              : "the end of the game with its final scores (owari needs the final "
+                                "points with them, which the log does not record: --fill "
+                                "computes them)");
+        return 0;
+    }
     if (r->has_points) {
         memcpy(points, r->points, sizeof(points));
     } else if (r->has_final && end_scores(w, points, &sticks) == 0) {
@@ -624,6 +640,8 @@ static int write_document(mjlog_writer *w)
     } else {
         w->go_type = derived_type(w);
         lobby = derived_lobby(w);
+        if (meta(w, PAIFU_META_RULES_ASSUMED)) /* GO type: a rule set the reader only assumed */
+            paifu_lossy__compute(&w->head, COMPUTED_RULES, true, 1);
     }
     w->reds = !(w->go_type & 0x002);
     find_last_outcome(w);
@@ -647,7 +665,10 @@ static int report_losses(mjlog_writer *w)
     seed = text && *text;
     for (size_t i = 0; i < w->n_kept && !seed; i++)
         seed = !strcmp(w->kept[i].tag, "INIT") && !strcmp(w->kept[i].attr, "shuffle");
+    /* a discard's tile id tells whether it was tsumogiri: a flag the source does not record
+       is set by the ids chosen (LOSSY_WRITES_TSUMOGIRI) */
     unsigned carries = PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION | PAIFU_CARRIES_TILE_IDS |
+                       LOSSY_WRITES_TSUMOGIRI |
                        LOSSY_CARRIES_DICE | LOSSY_CARRIES_SCORES | LOSSY_CARRIES_DORA_TIMING |
                        (seed ? PAIFU_CARRIES_WALL : 0);
     int rc = paifu_lossy__scan(&w->head, carries);

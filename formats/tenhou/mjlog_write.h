@@ -76,6 +76,7 @@ typedef struct mjlog_writer {
     uint8_t n_ura;
     int32_t running[PAIFU_SEATS]; /* scores now (deposits and outcomes applied) */
     int32_t sticks;               /* riichi sticks on the table now */
+    bool running_unknown;         /* an outcome's score changes are not known: running[] is not */
     size_t outcomes;              /* outcomes of the deal written so far */
     bool win_written;             /* a win of this deal collected the sticks */
     bool riichi[PAIFU_SEATS];     /* the seat's riichi was accepted */

@@ -243,13 +243,17 @@ static int put_init(mjlog_writer *w)
     uint32_t n = ++w->count[MJ_TAG_INIT];
     int32_t start[PAIFU_SEATS], ten[PAIFU_SEATS];
     int rc;
-    if (paifu_lossy__start_scores(start, w->head.game, w->index, w->head.rules) < 0)
+    int known = paifu_lossy__start_scores(start, w->head.game, w->index, w->head.rules);
+    if (known < 0)
         return paifu_mjlog__writer_refuse(w, "a deal whose starting scores the log does not give");
+    if (known > 0) /* INIT ten needs them */
+        paifu_lossy__compute(&w->head, COMPUTED_START_SCORES, true, 1);
     for (int s = w->head.players; s < PAIFU_SEATS; s++)
         start[s] = 0;
     if ((rc = hundreds(w, start, ten)) < 0)
         return rc;
     memcpy(w->running, start, sizeof(start));
+    w->running_unknown = false;
     w->sticks = paifu_lossy__start_sticks(w->head.game, w->index);
     uint8_t ids[PAIFU_SEATS][PAIFU_MAX_HAND], dora;
     for (int s = 0; s < w->head.players; s++)
@@ -617,14 +621,19 @@ static void put_end(mjlog_writer *w, const char *tag, uint32_t n, size_t i,
     paifu_buf_puts(w->b, " />");
 }
 
-/* The score changes of the deal's next outcome: recorded or implied (lossy.c). */
-static int outcome_deltas(mjlog_writer *w, int32_t *out, const char *what)
+/* The score changes of the deal's next outcome: recorded or implied (lossy.c); *SHOWN: they
+   go into sc (recorded, or computed under --fill: sc is optional, and left out when they are
+   not known at all). */
+static void outcome_deltas(mjlog_writer *w, int32_t *out, bool *shown)
 {
-    if (paifu_lossy__outcome_deltas(out, w->head.game, w->index, w->outcomes, w->head.rules) < 0)
-        return paifu_mjlog__writer_refuse(w, what);
+    int rc = paifu_lossy__outcome_deltas(out, w->head.game, w->index, w->outcomes, w->head.rules);
+    if (rc < 0) {
+        memset(out, 0, sizeof(int32_t) * PAIFU_SEATS);
+        w->running_unknown = true;
+    }
     for (int s = w->head.players; s < PAIFU_SEATS; s++)
         out[s] = 0;
-    return 0;
+    *shown = rc == 0 || (rc > 0 && paifu_lossy__compute(&w->head, COMPUTED_DELTAS, false, 1));
 }
 
 /* ---- AGARI (spec §4.12) ---- */
@@ -730,6 +739,12 @@ static void win_value(mjlog_writer *w, const paifu_win *win, bool tsumo, int32_t
         ten[1] = ten[2] = 0;
         return;
     }
+    /* points 0 are the reader's "not recorded": left so unless --fill; a limit beside recorded
+       points is needed (the reader would take 0 as "no limit") */
+    if (!paifu_lossy__compute(&w->head, COMPUTED_WIN_POINTS, points, 1)) {
+        ten[1] = ten[2] = 0;
+        return;
+    }
     paifu_payment pay;
     paifu_points_payment(&pay, base, dealer);
     if (!points)
@@ -810,14 +825,17 @@ static int on_win(mjlog_writer *w, size_t i, const paifu_win *win)
     bool tsumo = win->winner == win->from;
     int32_t delta[PAIFU_SEATS], ten[3];
     uint8_t machi, hai[MJLOG_WRITER_HAND], ura[PAIFU_MAX_INDICATORS];
+    bool sc = false;
     int rc;
     if (win->winner < 0 || win->winner >= w->head.players || win->from < 0 ||
         win->from >= w->head.players)
         return paifu_mjlog__writer_refuse(w, "a win without its winner or discarder");
     if ((rc = win_tile(w, win, tsumo, &machi)) < 0 ||
-        (rc = outcome_deltas(w, delta, "a win whose score changes the log does not give")) < 0 ||
         (rc = win_ura(w, win, ura)) < 0)
         return rc;
+    bool known_before = !w->running_unknown || (win->known & PAIFU_REC_SCORES);
+    outcome_deltas(w, delta, &sc);
+    sc = sc && known_before;
     size_t n_hai = win_hand(w, win, machi, tsumo, hai);
     if (n_hai > 14) /* a deal out of turn order, or a recorded hand too long: hai has 14 */
         return paifu_mjlog__writer_refuse(w, "a winning hand of more than 14 tiles");
@@ -845,7 +863,7 @@ static int on_win(mjlog_writer *w, size_t i, const paifu_win *win)
     if (win->pao >= 0)
         paifu_buf_printf(w->b, " paoWho=\"%d\"", win->pao);
     const int32_t *before = (win->known & PAIFU_REC_SCORES) ? win->scores_before : w->running;
-    if ((rc = put_sc(w, "AGARI", n, before, delta)) < 0)
+    if (sc && (rc = put_sc(w, "AGARI", n, before, delta)) < 0)
         return rc;
     put_end(w, "AGARI", n, i, HANDLED);
     for (int s = 0; s < PAIFU_SEATS; s++)
@@ -900,7 +918,7 @@ static bool tenpai(const mjlog_writer *w, int seat)
 }
 
 /* Seats whose hands Tenhou shows at draw D. */
-static unsigned shown_seats(const mjlog_writer *w, const paifu_draw *d)
+static unsigned shown_seats(mjlog_writer *w, const paifu_draw *d)
 {
     unsigned all = (1u << w->head.players) - 1;
     switch (d->kind) {
@@ -909,11 +927,13 @@ static unsigned shown_seats(const mjlog_writer *w, const paifu_draw *d)
             return d->tenpai & all;
         if (d->known & PAIFU_REC_HAND)
             return d->shown & all;
-        { /* Tenhou shows exactly the tenpai hands: read them from the tiles */
+        { /* Tenhou shows exactly the tenpai hands (the reader takes the shown ones as the
+             tenpai ones): read them from the tiles, a value computed */
             unsigned seats = 0;
             for (int s = 0; s < w->head.players; s++)
                 if (tenpai(w, s))
                     seats |= 1u << s;
+            paifu_lossy__compute(&w->head, COMPUTED_TENPAI, true, 1);
             return seats;
         }
     case PAIFU_DRAW_KYUUSHU:
@@ -942,9 +962,11 @@ static int on_draw_outcome(mjlog_writer *w, size_t i, const paifu_draw *d)
     static const char *const HAI[] = {"hai0", "hai1", "hai2", "hai3"};
     uint32_t n = ++w->count[MJ_TAG_RYUUKYOKU];
     int32_t delta[PAIFU_SEATS];
-    int rc = outcome_deltas(w, delta, "a draw whose score changes the log does not give");
-    if (rc < 0)
-        return rc;
+    bool sc = false;
+    int rc;
+    bool known_before = !w->running_unknown || (d->known & PAIFU_REC_SCORES);
+    outcome_deltas(w, delta, &sc);
+    sc = sc && known_before;
     const char *type = d->kind < sizeof(TYPES) / sizeof(TYPES[0]) ? TYPES[d->kind] : NULL;
     if (d->kind == PAIFU_DRAW_EXHAUSTIVE && d->nagashi)
         type = "nm";
@@ -956,7 +978,7 @@ static int on_draw_outcome(mjlog_writer *w, size_t i, const paifu_draw *d)
     else
         paifu_buf_printf(w->b, " ba=\"%d,%d\"", w->deal->start.honba, (int)w->sticks);
     const int32_t *before = (d->known & PAIFU_REC_SCORES) ? d->scores_before : w->running;
-    if ((rc = put_sc(w, "RYUUKYOKU", n, before, delta)) < 0)
+    if (sc && (rc = put_sc(w, "RYUUKYOKU", n, before, delta)) < 0)
         return rc;
     unsigned seats = shown_seats(w, d);
     if ((d->known & PAIFU_REC_HAND) && (d->shown & ~seats))

@@ -839,6 +839,26 @@ static int reveal_due(t6_emit *e)
     return rc;
 }
 
+/*
+ * A meld's tiles in the order Tenhou's tile ids give them (a red five is its kind's copy 0, so
+ * first among its kind), as the XML reader has them: the codes put a red five last (spec §6),
+ * which says nothing of an order, so a tenhou.net/6 round trip keeps the XML's.
+ */
+static void red_first(paifu_tile *tiles, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        if (!paifu_tile_is_red(tiles[i]))
+            continue;
+        size_t j = i;
+        while (j > 0 && paifu_tile_kind(tiles[j - 1]) == paifu_tile_kind(tiles[i]) &&
+               !paifu_tile_is_red(tiles[j - 1]))
+            j--;
+        paifu_tile red = tiles[i];
+        memmove(tiles + j + 1, tiles + j, i - j);
+        tiles[j] = red;
+    }
+}
+
 static int emit_take(t6_emit *e, const t6_step *p)
 {
     const t6_item *it = &e->st->takes[p->seat][p->index];
@@ -861,6 +881,7 @@ static int emit_take(t6_emit *e, const t6_step *p)
     ev.from = p->from;
     ev.n = it->n;
     memcpy(ev.tiles, it->tiles, it->n);
+    red_first(ev.tiles, ev.n);
     if (it->kind == T6_DAIMINKAN)
         e->dora_due = 1;
     return counted_event(e, &ev);
@@ -888,6 +909,7 @@ static int emit_out(t6_emit *e, const t6_step *p)
         paifu_event_init(&ev, PAIFU_EV_ANKAN, p->seat);
         ev.n = 4;
         memcpy(ev.tiles, it->tiles, 4);
+        red_first(ev.tiles, 4);
         if ((rc = counted_event(e, &ev)) < 0 || (rc = reveal_due(e)) < 0)
             return rc;
         return reveal_dora(e); /* a closed kan's indicator comes at once (XML: N, DORA, T) */
@@ -896,6 +918,7 @@ static int emit_out(t6_emit *e, const t6_step *p)
         ev.tile = it->tile;
         ev.n = 3;
         memcpy(ev.tiles, it->tiles, 3);
+        red_first(ev.tiles, 3);
         if ((rc = counted_event(e, &ev)) < 0 || (rc = reveal_due(e)) < 0)
             return rc;
         e->dora_due = 1;

@@ -39,6 +39,7 @@
 #include <jansson.h>
 #include <paifu/score.h>
 #include <paifu/verify.h>
+#include <paifu/settle.h>
 #include <paifu/yaku.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -335,6 +336,14 @@ static int score_string(tenhou6_writer *w, const paifu_win *win, char *buf, size
         if (rc < 0)
             return rc;
     }
+    /* the score string, which carries the recorded limit (and han and fu), needs the points
+       or the payments: computed when neither they nor the score changes they are part of
+       are recorded */
+    bool deltas = win->known & PAIFU_REC_DELTAS;
+    if (!tsumo && !(win->known & PAIFU_REC_POINTS) && !deltas)
+        paifu_lossy__compute(&w->head, COMPUTED_WIN_POINTS, true, 1);
+    if (tsumo && !(win->known & PAIFU_REC_PAYMENTS) && !deltas)
+        paifu_lossy__compute(&w->head, COMPUTED_PAYMENTS, true, 1);
     if (!tsumo) {
         paifu_payment pay;
         paifu_points_payment(&pay, base, dealer);
@@ -378,8 +387,11 @@ static int put_yaku(tenhou6_writer *w, paifu_buf *b, const paifu_yaku_value *y)
 static int put_win(tenhou6_writer *w, paifu_buf *b, const paifu_win *win, size_t k)
 {
     int32_t deltas[PAIFU_SEATS];
-    if (paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules) < 0)
+    int known = paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules);
+    if (known < 0)
         return refuse(w, "a win whose score changes the log does not give");
+    if (known > 0) /* the result needs them */
+        paifu_lossy__compute(&w->head, COMPUTED_DELTAS, true, 1);
     paifu_buf_putc(b, ',');
     paifu_buf_json_ints(b, deltas, PAIFU_SEATS, ",");
     paifu_buf_printf(b, ",[%d,%d,%d", win->winner, win->from,
@@ -433,8 +445,11 @@ static const char *draw_name(const tenhou6_writer *w, const paifu_draw *d, const
 static int put_draw(tenhou6_writer *w, paifu_buf *b, const paifu_draw *d, size_t k)
 {
     int32_t deltas[PAIFU_SEATS];
-    if (paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules) < 0)
+    int known = paifu_lossy__outcome_deltas(deltas, w->head.game, w->index, k, w->head.rules);
+    if (known < 0)
         return refuse(w, "a draw whose score changes the log does not give");
+    if (known > 0) /* the result needs them (all 0 are left out) */
+        paifu_lossy__compute(&w->head, COMPUTED_DELTAS, true, 1);
     paifu_buf_json_string(b, draw_name(w, d, deltas));
     for (int s = 0; s < PAIFU_SEATS; s++) {
         if (deltas[s] != 0) { /* the deltas are there iff one moves (spec §7.2) */
@@ -615,8 +630,11 @@ static int write_deal(tenhou6_writer *w, size_t index)
     int rc = read_deal(w);
     if (rc < 0)
         return rc;
-    if (paifu_lossy__start_scores(scores, w->head.game, index, w->head.rules) < 0)
+    int known = paifu_lossy__start_scores(scores, w->head.game, index, w->head.rules);
+    if (known < 0)
         return refuse(w, "a deal whose starting scores the log does not give");
+    if (known > 0) /* the round's header needs them */
+        paifu_lossy__compute(&w->head, COMPUTED_START_SCORES, true, 1);
     paifu_buf *b = &w->log;
     paifu_buf_printf(b, "%s[[%d,%d,%d],", index ? "," : "", st->round_wind * 4 + st->hand_number,
                      st->honba, paifu_lossy__start_sticks(w->head.game, index));
@@ -732,6 +750,8 @@ static int derived_rule(tenhou6_writer *w, paifu_buf *b)
         snprintf(disp, sizeof(disp), "%s喰%s", east ? "東" : "南", reds ? "赤" : "");
     else
         snprintf(disp, sizeof(disp), "%s", name ? name : "");
+    if (meta(w, PAIFU_META_RULES_ASSUMED)) /* rule: a rule set the reader only assumed */
+        paifu_lossy__compute(&w->head, COMPUTED_RULES, true, 1);
     put_rule(b, *disp ? disp : NULL, paifu_lossy__rule_int(w->head.rules, "red_fives"));
     put_carried_rules(w, b);
     return 0;
@@ -872,15 +892,23 @@ static void put_result_number(paifu_buf *b, int32_t v)
 static int put_sc(tenhou6_writer *w, paifu_buf *b)
 {
     const paifu_game_result *r = paifu_game_result_get(w->head.game);
-    if (r->has_points && !r->has_final)
+    int32_t final[PAIFU_SEATS];
+    if (r->has_final) {
+        memcpy(final, r->final, sizeof(final));
+    } else if (r->has_points && paifu_lossy__compute(&w->head, COMPUTED_FINAL, false, 1)) {
+        paifu_settle_final(final, r->points, NULL, w->head.players, w->head.rules);
+        for (int s = w->head.players; s < PAIFU_SEATS; s++)
+            final[s] = 0;
+    } else if (r->has_points) {
         return paifu_lossy__report(&w->head, LOSS_FINAL,
                                    "the final points (sc needs the final scores with them)");
-    if (!r->has_final)
+    } else {
         return 0;
+    }
     paifu_buf_puts(b, ",\"sc\":[");
     for (int s = 0; s < PAIFU_SEATS; s++) {
         paifu_buf_printf(b, "%s%d,", s ? "," : "", (int)r->points[s]);
-        put_result_number(b, r->final[s]);
+        put_result_number(b, final[s]);
     }
     paifu_buf_putc(b, ']');
     return 0;
@@ -941,6 +969,27 @@ static int header_end(tenhou6_writer *w, paifu_buf *b)
 
 /* ---- the game ---- */
 
+/* Tenpai recorded at a nagashi mangan draw: the result gives only the nagashi payments
+   (spec §7.2), so its reader knows no tenpai there. Reported with the draws' count. */
+static int nagashi_tenpai(tenhou6_writer *w)
+{
+    unsigned long n = 0;
+    for (size_t k = 0; k < paifu_game_deal_count(w->head.game); k++) {
+        const paifu_deal *d = paifu_game_deal(w->head.game, k);
+        for (size_t i = 0; i < d->n_draws; i++)
+            n += d->draws[i].nagashi && (d->draws[i].known & PAIFU_REC_TENPAI) &&
+                 d->draws[i].tenpai;
+    }
+    if (!n)
+        return 0;
+    char what[160];
+    snprintf(what, sizeof(what),
+             "the tenpai seats at %lu nagashi mangan draw(s) (a nagashi result gives its "
+             "payments only)",
+             n);
+    return paifu_lossy__report(&w->head, LOSS_HANDS, what);
+}
+
 static int write_rounds(tenhou6_writer *w)
 {
     int rc = 0;
@@ -990,10 +1039,13 @@ static int write_game(format_write *head)
     if (rc == 0)
         rc = paifu_game_rules(&w->head.rules, head->game, NULL, head->err);
     if (rc == 0)
-        rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION);
+        rc = paifu_lossy__scan(&w->head, PAIFU_CARRIES_TSUMOGIRI | PAIFU_CARRIES_CONNECTION |
+                                                LOSSY_WRITES_TSUMOGIRI);
     if (rc == 0 && paifu_game_truncated(head->game))
         rc = paifu_lossy__report(&w->head, LOSS_META,
                                  "that the log is truncated (tenhou6 has no mark for it)");
+    if (rc == 0)
+        rc = nagashi_tenpai(w);
     if (rc == 0)
         rc = write_rounds(w);
     if (rc == 0)

@@ -14,6 +14,7 @@
 #include "paifu/score.h"
 #include "paifu/settle.h"
 #include "paifu/settled.h"
+#include "paifu/table.h"
 #include "paifu/tile.h"
 #include "paifu/verify.h"
 #include "paifu/version.h"

@@ -178,11 +178,26 @@ def tile_bytes(text: str, cap: int = 256) -> List[int]:
     return list(out[:n.value])
 
 
-def format_tiles(tiles: Iterable[Union[str, int]]) -> str:
-    """Join tiles into compact notation, sharing suit letters: ["1m","2m","0p"] -> "12m0p"."""
-    out = []
-    for t in tiles:
-        name = t if isinstance(t, str) else (TILE_NAMES[t] or "?")
+_SUIT_ORDER = {"m": 0, "p": 1, "s": 2, "z": 3, "f": 4}
+
+
+def _tile_key(name: str) -> Tuple[int, float]:
+    """A tile's place in a sorted hand (paifu_tile_sort's): suit m p s z, then its number, a
+    red five (0) after the plain fives; an unknown tile last."""
+    if len(name) != 2 or name[1] not in _SUIT_ORDER or not name[0].isdigit():
+        return (9, 0.0)
+    n = int(name[0])
+    return (_SUIT_ORDER[name[1]], 5.5 if n == 0 else float(n))
+
+
+def format_tiles(tiles: Iterable[Union[str, int]], sort: bool = True) -> str:
+    """Join tiles into compact notation, sharing suit letters, sorted as a hand is written
+    (["2m","0p","1m"] -> "12m0p"); ``sort=False`` keeps their order (a meld's, an event's)."""
+    names = [t if isinstance(t, str) else (TILE_NAMES[t] or "?") for t in tiles]
+    if sort:
+        names.sort(key=_tile_key)
+    out: List[str] = []
+    for name in names:
         if out and name[-1] == out[-1][-1] and name != "?" and out[-1] != "?":
             out[-1] = out[-1][:-1] + name
         else:

@@ -315,6 +315,63 @@ class Penalty:
 # ---- deals ----
 
 
+class StateMeld(NamedTuple):
+    """A meld (or a kita / flower set aside) on the table: its type (an event type: "chi",
+    "pon", "daiminkan", "ankan", "shouminkan", "kita", "flower"), the seat the called tile came
+    from (None: none) and its tiles, the hand's then the called (or added) one."""
+
+    type: str
+    from_seat: Optional[int]
+    tiles: List[str]
+
+
+class StateDiscard(NamedTuple):
+    """A discard in a river: its tile and whether it was tsumogiri, declared riichi, or was
+    called by another seat."""
+
+    tile: str
+    tsumogiri: bool
+    riichi: bool
+    called: bool
+
+
+class State(NamedTuple):
+    """The table after ``event`` events of a deal (0: as dealt), as the library's table walk
+    (paifu_table_walk_next, the viewer's and the report's states) gives it: every seat's
+    concealed hand (sorted), melds and river, the dora indicators shown, the scores less the
+    riichi deposits made (None when the deal does not record its start scores), the riichi
+    sticks on the table, the seats that declared riichi and the live-wall tiles left (None
+    without a rule set)."""
+
+    event: int
+    hands: List[List[str]]
+    melds: List[List[StateMeld]]
+    rivers: List[List[StateDiscard]]
+    dora_indicators: List[str]
+    scores: Optional[List[int]]
+    riichi_sticks: int
+    riichi: Tuple[int, ...]
+    wall_left: Optional[int]
+
+
+def _state_of(t: "_lib.TableState", event: int, walk: Optional["_lib.TableWalk"]) -> State:
+    names = TILE_NAMES
+    hands = [[names[x] for x in t.hand[s][:t.n_hand[s]]] for s in range(4)]
+    melds = [[StateMeld(EVENT_TYPES[m.type] if m.type < len(EVENT_TYPES) else str(m.type),
+                        m.from_ if m.from_ >= 0 else None, [names[x] for x in m.tiles[:m.n]])
+              for m in t.melds[s][:t.n_melds[s]]] for s in range(4)]
+    rivers = [[StateDiscard(names[d.tile], bool(d.flags & 0x01), bool(d.flags & 0x04),
+                            bool(d.flags & 0x80)) for d in t.discards[s][:t.n_discards[s]]]
+              for s in range(4)]
+    dora = [names[x] for x in t.dora[:t.n_dora]]
+    if walk is None:
+        return State(event, hands, melds, rivers, dora, None, 0, (), None)
+    return State(event, hands, melds, rivers, dora,
+                 list(walk.scores) if walk.scores_known else None, walk.riichi_sticks,
+                 tuple(s for s in range(4) if walk.riichi >> s & 1),
+                 walk.wall_left if walk.wall_left >= 0 else None)
+
+
 class Deal:
     """One deal (hand) of a game: its start record, events and recorded outcomes.
 
@@ -391,6 +448,45 @@ class Deal:
     @property
     def game(self) -> "Game":
         return self._game
+
+    def states(self, rules: RulesLike = "log") -> Iterator[State]:
+        """The table after each event, from the deal as dealt (event 0) to after its last
+        (event n_events): n_events + 1 State values, walked once by the library
+        (paifu_table_walk_begin / _next, O(1) a step). RULES gives the wall's size (wall_left):
+        "log" (default) the game's own rule set (rrc when it names none), None no rule set
+        (wall_left None), or a Rules object or preset name. PaifuError for a deal without
+        starting hands (a score sheet's)."""
+        lib = _lib.load()
+        r: Optional[Rules] = None
+        if rules == "log":
+            try:
+                r = self._game.rules()
+            except PaifuError:
+                r = None
+        elif isinstance(rules, Rules):
+            r = rules
+        elif rules is not None:
+            r = Rules(str(rules))
+        d = self._game._deal_c(self.index)
+        w = _lib.TableWalk()
+        err = new_error()
+        check(lib.paifu_table_walk_begin(ctypes.byref(w), ctypes.byref(d), r._ptr if r else None,
+                                         ctypes.byref(err)), err, self._game.source)
+        yield _state_of(w.state, 0, w)
+        while lib.paifu_table_walk_next(ctypes.byref(w)):
+            yield _state_of(w.state, w.event, w)
+
+    def state_at(self, event: int) -> State:
+        """The table just before EVENT (0-based; n_events: after the last), as
+        paifu_deal_state_at gives it: the tiles' bookkeeping only (scores, sticks, riichi
+        and wall_left are those of :meth:`states`, not filled here: None, 0, (), None)."""
+        lib = _lib.load()
+        d = self._game._deal_c(self.index)
+        t = _lib.TableState()
+        err = new_error()
+        check(lib.paifu_deal_state_at(ctypes.byref(t), ctypes.byref(d), event,
+                                      ctypes.byref(err)), err, self._game.source)
+        return _state_of(t, event, None)
 
     @property
     def events(self) -> List[Event]:
@@ -881,9 +977,9 @@ class Reader:
         check(rc, err, self.source)
         if rc == 0:
             return None
-        # games are numbered through the whole input, a database's or archive's members one
-        # after the other (a member that failed gives none), as `paifu validate` and `paifu
-        # info` number them: FILE:MEMBER [game N]
+        # Game.index counts the games of the whole input from 0, a database's or archive's
+        # members one after the other (a member that failed gives none); the outputs number a
+        # game within its member (validate_file, `paifu validate`: FILE:MEMBER [game N])
         g = Game._borrowed(out.value, self, self._index, self.source)
         self._index += 1
         self._last = weakref.ref(g)
@@ -1137,19 +1233,22 @@ class FileReport:
     entry of ``game_rules`` is None)."""
 
     __slots__ = ("file", "findings", "format", "games", "error", "stats", "game_rules",
-                 "member_errors", "skipped", "refused")
+                 "member_errors", "skipped", "refused", "game_numbers")
 
     def __init__(self, file: str, findings: List[Finding], format: Optional[str], games: int,
                  error: Optional[PaifuError], stats: Dict[str, int],
                  game_rules: Optional[List[Dict[str, Any]]] = None,
                  member_errors: Optional[List[PaifuError]] = None, skipped: int = 0,
-                 refused: int = 0):
+                 refused: int = 0, game_numbers: Optional[List[Tuple[str, int]]] = None):
         self.file, self.findings, self.format = file, findings, format
         self.games, self.error, self.stats = games, error, stats
         self.game_rules = game_rules or []
         self.member_errors = member_errors or []
         self.skipped = skipped
         self.refused = refused  # of member_errors, the games refused (the file was read)
+        # per entry of game_rules: the member it is in (FILE:MEMBER; "" for the file itself)
+        # and its number there, from 1 (every output numbers a game within its member)
+        self.game_numbers = game_numbers or [("", i + 1) for i in range(len(self.game_rules))]
 
     @property
     def unreadable(self) -> List[Unreadable]:
@@ -1164,8 +1263,11 @@ class FileReport:
 
     def __setstate__(self, state):
         self.refused = 0  # a state pickled before the count existed
+        self.game_numbers = []
         for s, v in zip(self.__slots__, state):
             setattr(self, s, v)
+        if len(self.game_numbers) != len(self.game_rules):
+            self.game_numbers = [("", i + 1) for i in range(len(self.game_rules))]
 
     @property
     def status(self) -> int:
@@ -1176,8 +1278,10 @@ class FileReport:
         """As an entry of "files" in `paifu validate --format json`."""
         d: Dict[str, Any] = {"file": self.file, "findings": [f.to_dict() for f in self.findings],
                              "format": self.format, "games": self.games,
-                             "game_rules": [{"game": i + 1, "rules": r}
-                                            for i, r in enumerate(self.game_rules)
+                             "game_rules": [dict(([("file", m)] if m else []) +
+                                                 [("game", n), ("rules", r)])
+                                            for (m, n), r in zip(self.game_numbers,
+                                                                 self.game_rules)
                                             if r is not None]}
         if self.member_errors:
             d["member_errors"] = [e.to_dict() for e in self.member_errors]
@@ -1271,6 +1375,16 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
     refused = 0
     error = None
     fmt = None
+    numbers: List[Tuple[str, int]] = []
+    member = [None, 0]  # the member of the last game and how many of its games were read
+
+    def number_in(src: str) -> int:
+        """The next game's number within SRC, its file or member (cmd_validate.c's)."""
+        if member[0] != src:
+            member[0], member[1] = src, 0
+        member[1] += 1
+        return member[1]
+
     reader = None
     skipped = ctypes.c_uint64(0)
     try:
@@ -1288,20 +1402,23 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
                 continue
             if g is None:
                 break
-            # a member's games are named FILE:MEMBER and, as every file's, numbered through
-            # the whole file (the games read so far), as cmd_validate.c numbers them
+            # a member's games are named FILE:MEMBER and numbered within it, as cmd_validate.c
+            # numbers them
             src = g.source if container else fname
+            number = number_in(src)
             try:  # the choice is good (checked above): an error is this game's alone
-                resolve_rules(g, rules, overrides, fallback, source=src, game_index=games)
+                resolve_rules(g, rules, overrides, fallback, source=src,
+                              game_index=number - 1)
             except PaifuError as e:
                 member_errors.append(e)  # refused (a rule set of the other family): named,
                 games += 1               # and the next game read, as the command line does
                 refused += 1
                 game_rules.append(None)  # its number kept
+                numbers.append((src if container else "", number))
                 del g
                 continue
             try:
-                f, st = g._verify(rules, overrides, fallback, src, games, max_findings)
+                f, st = g._verify(rules, overrides, fallback, src, number - 1, max_findings)
             except PaifuError as e:
                 if not container:
                     raise
@@ -1312,6 +1429,7 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
             for k in STAT_KEYS:
                 stats[k] += st[k]
             game_rules.append(st["rules"])
+            numbers.append((src if container else "", number))
             games += 1
     except PaifuError as e:
         error = e
@@ -1322,7 +1440,7 @@ def validate_file(source: Union[Source, Tuple[str, bytes]], rules: RulesLike = N
                                                  ctypes.byref(skipped))
             reader.close()
     return FileReport(fname, findings, fmt, games, error, stats, game_rules, member_errors,
-                      skipped.value, refused)
+                      skipped.value, refused, numbers)
 
 
 def _walk(paths: Iterable[Union[str, "os.PathLike[str]"]],
@@ -1401,8 +1519,10 @@ def validate(paths: Any, rules: RulesLike = None, *, errors: str = "collect",
 
 
 class Loss(NamedTuple):
-    """Something the target format cannot carry: the game (index within the conversion) and
-    what was left out, as `paifu convert` reports it."""
+    """Something the target format cannot carry: the game (numbered from 1 within the
+    conversion, as `paifu convert` says "[game N]") and what was left out, as `paifu convert`
+    reports it. Kind "computed": values the source does not record, written as computed (see
+    convert's FILL)."""
 
     game: int
     what: str
@@ -1410,11 +1530,13 @@ class Loss(NamedTuple):
 
 
 class Conversion(NamedTuple):
-    """The bytes a writer produced and the losses it reported (each once per game)."""
+    """The bytes a writer produced, the losses it reported (each once per game) and, with
+    fill, what it filled in: one Loss-like note per game (kind "filled")."""
 
     format: str
     data: bytes
     losses: List[Loss]
+    filled: List[Loss] = []
 
     @property
     def text(self) -> str:
@@ -1422,11 +1544,17 @@ class Conversion(NamedTuple):
 
 
 def convert(games: Union[Game, Iterable[Game], Source], to: str, *, strict: bool = False,
-            pretty: bool = False, allow_loss: Optional[Iterable[str]] = None) -> Conversion:
+            pretty: bool = False, allow_loss: Optional[Iterable[str]] = None,
+            fill: bool = False) -> Conversion:
     """Write GAMES (a Game, games, or a source to read them from) in format TO.
 
     Returns the bytes and the loss report; with STRICT a loss raises PaifuError instead,
     except for the kinds of loss named in ALLOW_LOSS (as `paifu convert --allow-loss`).
+    FILL is `paifu convert --fill`: the values a win does not record are computed from the
+    tiles (paifu_game_fill_values, for a game whose rules are known), and the values the
+    target has a place for but the source does not record are written; both are said in
+    `filled`, never passed off as recorded. Without it such a value is left out where the
+    target allows, else written and reported as a loss of kind "computed".
     """
     if isinstance(games, Game):
         games = [games]
@@ -1447,15 +1575,24 @@ def convert(games: Union[Game, Iterable[Game], Source], to: str, *, strict: bool
 
     def on_loss(game, kind, what, payload):
         try:
-            loss = Loss(current[0], _s(what), _s(kind))
+            loss = Loss(current[0] + 1, _s(what), _s(kind))
             if loss not in losses:
                 losses.append(loss)
         except BaseException:
             pass
 
+    filled: List[Loss] = []
+
+    def on_filled(game, what, payload):
+        try:
+            filled.append(Loss(current[0] + 1, _s(what), "filled"))
+        except BaseException:
+            pass
+
     wcb, lcb = _lib.WRITE_CB(on_write), _lib.LOSS_KIND_CB(on_loss)
+    fcb = _lib.FILLED_CB(on_filled)
     allowed = ",".join(allow_loss).encode() if allow_loss else None
-    opts = _lib.WriteOptions(2, strict, pretty, _lib.LOSS_CB(), None, allowed, lcb)
+    opts = _lib.WriteOptions(3, strict, pretty, _lib.LOSS_CB(), None, allowed, lcb, fill, fcb)
     w = ctypes.c_void_p()
     err = new_error()
     check(lib.paifu_writer_open(ctypes.byref(w), to.encode(), wcb, None, ctypes.byref(opts),
@@ -1466,10 +1603,46 @@ def convert(games: Union[Game, Iterable[Game], Source], to: str, *, strict: bool
             g = next(it, None)
             if g is None:
                 break
-            check(lib.paifu_writer_write(w, g._ptr, ctypes.byref(err)), err, g.source)
+            ptr, copy = g._ptr, None
+            if fill:
+                copy = _filled_copy(lib, g, filled, current[0] + 1)
+                ptr = copy or ptr
+            try:
+                check(lib.paifu_writer_write(w, ptr, ctypes.byref(err)), err, g.source)
+            finally:
+                if copy:
+                    lib.paifu_game_free(copy)
             del g  # a game from a Reader is not copied out when nobody keeps it
             current[0] += 1
         check(lib.paifu_writer_close(w, ctypes.byref(err)), err)
     finally:
         lib.paifu_writer_free(w)
-    return Conversion(to, b"".join(chunks), losses)
+    return Conversion(to, b"".join(chunks), losses, filled)
+
+
+def _filled_copy(lib, g: Game, filled: List[Loss], number: int):
+    """A copy of G whose wins get the values they lack from the tiles (as `paifu convert
+    --fill`), its note appended to FILLED; None for a game of unknown rules (not filled)."""
+    if lib.paifu_game_meta_get(g._ptr, b"paifu.rules_unknown"):
+        filled.append(Loss(number, "not filled: the log's rules are not known", "filled"))
+        return None
+    copy, rules = ctypes.c_void_p(), ctypes.c_void_p()
+    err = new_error()
+    check(lib.paifu_game_copy(ctypes.byref(copy), g._ptr, ctypes.byref(err)), err)
+    try:
+        check(lib.paifu_game_rules(ctypes.byref(rules), copy, None, ctypes.byref(err)), err)
+        n = _lib.FillCounts()
+        try:
+            check(lib.paifu_game_fill_values(copy, rules, ctypes.byref(n), ctypes.byref(err)),
+                  err)
+        finally:
+            lib.paifu_rules_free(rules)
+    except BaseException:
+        lib.paifu_game_free(copy)
+        raise
+    parts = ["%s of %d" % (k, getattr(n, k)) for k in ("yaku", "han", "fu", "points")
+             if getattr(n, k)]
+    if parts:
+        filled.append(Loss(number, "computed from the tiles, not recorded: " + ", ".join(parts)
+                           + " win(s)", "filled"))
+    return copy

@@ -58,10 +58,68 @@ LOSS_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
 LOSS_KIND_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_char_p, c_void_p)
 
 
+FILLED_CB = ctypes.CFUNCTYPE(None, c_void_p, c_char_p, c_void_p)
+
+
 class WriteOptions(Structure):
     _fields_ = [("version", c_uint), ("strict", c_bool), ("pretty", c_bool),
                 ("on_loss", LOSS_CB), ("loss_payload", c_void_p),
-                ("allow_loss", c_char_p), ("on_loss_kind", LOSS_KIND_CB)]
+                ("allow_loss", c_char_p), ("on_loss_kind", LOSS_KIND_CB),
+                ("fill", c_bool), ("on_filled", FILLED_CB)]
+
+
+class FillCounts(Structure):
+    _fields_ = [("yaku", ctypes.c_uint32), ("han", ctypes.c_uint32), ("fu", ctypes.c_uint32),
+                ("points", ctypes.c_uint32), ("unscored", ctypes.c_uint32)]
+
+
+# ---- the table at an event (game.h) ----
+
+STATE_HAND, STATE_MELDS, STATE_DISCARDS, MAX_INDICATORS = 18, 12, 40, 5
+
+
+class StateMeld(Structure):
+    _fields_ = [("type", ctypes.c_uint8), ("from_", ctypes.c_int8), ("n", ctypes.c_uint8),
+                ("tiles", ctypes.c_uint8 * 4)]
+
+
+class StateDiscard(Structure):
+    _fields_ = [("tile", ctypes.c_uint8), ("flags", ctypes.c_uint8)]
+
+
+class TableState(Structure):
+    _fields_ = [("n_hand", ctypes.c_uint8 * 4), ("hand", (ctypes.c_uint8 * STATE_HAND) * 4),
+                ("n_melds", ctypes.c_uint8 * 4), ("melds", (StateMeld * STATE_MELDS) * 4),
+                ("n_discards", ctypes.c_uint8 * 4),
+                ("discards", (StateDiscard * STATE_DISCARDS) * 4),
+                ("n_dora", ctypes.c_uint8), ("dora", ctypes.c_uint8 * MAX_INDICATORS)]
+
+
+class TableWalk(Structure):
+    _fields_ = [("state", TableState), ("event", c_size_t), ("wall_left", c_int32),
+                ("scores_known", c_bool), ("scores", c_int32 * 4), ("riichi_sticks", c_int32),
+                ("riichi", ctypes.c_uint8), ("changed", ctypes.c_uint8), ("deal", c_void_p)]
+
+
+# ---- table.h ----
+
+
+class TableColumn(Structure):
+    _fields_ = [("name", c_char_p), ("type", ctypes.c_char), ("values", c_char_p)]
+
+
+class Cell(Structure):
+    _fields_ = [("kind", ctypes.c_char), ("i", ctypes.c_longlong), ("r", ctypes.c_double),
+                ("s", c_char_p)]
+
+
+class TableGame(Structure):
+    _fields_ = [("id", ctypes.c_longlong), ("source", c_char_p), ("format", c_char_p),
+                ("origin", c_char_p), ("findings", ctypes.c_longlong), ("verified", c_void_p),
+                ("settled", c_void_p), ("names", c_char_p * 4)]
+
+
+TABLE_ROW_CB = ctypes.CFUNCTYPE(c_int, c_int, POINTER(Cell), c_void_p)
 
 
 # ---- rules.h ----
@@ -303,6 +361,14 @@ _PROTOTYPES = {
     # game.h
     "paifu_game_copy": (c_int, [POINTER(P), P, E]),
     "paifu_game_free": (None, [P]),
+    "paifu_game_fill_values": (c_int, [P, P, POINTER(FillCounts), E]),
+    "paifu_deal_state_at": (c_int, [POINTER(TableState), POINTER(Deal), c_size_t, E]),
+    "paifu_table_walk_begin": (c_int, [POINTER(TableWalk), POINTER(Deal), P, E]),
+    "paifu_table_walk_next": (c_bool, [POINTER(TableWalk)]),
+    "paifu_table_name": (c_char_p, [c_int]),
+    "paifu_table_column_count": (c_size_t, [c_int]),
+    "paifu_table_column_get": (POINTER(TableColumn), [c_int, c_size_t]),
+    "paifu_table_rows": (c_int, [P, P, POINTER(TableGame), c_uint, TABLE_ROW_CB, c_void_p]),
     "paifu_game_players": (c_int, [P]),
     "paifu_game_player": (POINTER(Player), [P, c_int]),
     "paifu_game_source_format": (c_char_p, [P]),
@@ -311,6 +377,7 @@ _PROTOTYPES = {
     "paifu_game_rule_override": (POINTER(Meta), [P, c_size_t]),
     "paifu_game_meta_count": (c_size_t, [P]),
     "paifu_game_meta": (POINTER(Meta), [P, c_size_t]),
+    "paifu_game_meta_get": (c_char_p, [P, c_char_p]),
     "paifu_game_set_meta": (c_int, [P, c_char_p, c_char_p, E]),
     "paifu_game_deal_count": (c_size_t, [P]),
     "paifu_game_deal": (POINTER(Deal), [P, c_size_t]),

@@ -183,7 +183,7 @@ def events_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> A
                 ts = e.tsumogiri
                 row = (file, game, d.index + 1, i, e.seat, e.type, e.tile,
                        None if ts is None else int(ts), int(e.riichi),
-                       format_tiles(e.tiles) if e[6] else None, e.from_seat)
+                       format_tiles(e.tiles, sort=False) if e[6] else None, e.from_seat)
                 for f, v in zip(add, row):
                     f(v)
         del g
@@ -196,3 +196,138 @@ def events_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> A
                               "without it, use the dict of lists") from e
         out = pandas.DataFrame(cols, columns=list(EVENT_COLUMNS)).astype(EVENT_DTYPES)
     return Collected(out, unreadable) if errors == "collect" else out
+
+
+# ---- the library's tables (paifu/table.h): export's rows, defined once ----
+
+TABLES: Tuple[str, ...] = ("games", "deals", "wins", "players", "events")
+"""The tables of `paifu export` (doc/export.md), in its order."""
+
+
+def table_columns(table: str) -> Tuple[Tuple[str, str, Optional[Tuple[str, ...]]], ...]:
+    """TABLE's columns as the library defines them (paifu_table_column_get): (name, SQL type
+    "INTEGER"/"REAL"/"TEXT", the names of a text column's fixed values or None)."""
+    lib = _lib.load()
+    t = TABLES.index(table)
+    out = []
+    for i in range(lib.paifu_table_column_count(t)):
+        c = lib.paifu_table_column_get(t, i).contents
+        typ = {b"i": "INTEGER", b"r": "REAL"}.get(c.type, "TEXT")
+        out.append((_s(c.name), typ, tuple(_s(c.values).split("|")) if c.values else None))
+    return tuple(out)
+
+
+# pandas' types of the library's column types: nullable where a cell may be NULL
+_TABLE_PANDAS = {"INTEGER": "Int64", "REAL": "float64", "TEXT": "object"}
+
+
+def table_dtypes(table: str) -> Dict[str, str]:
+    """The pandas type of each column of TABLE, which ``frame=True`` gives."""
+    return {n: _TABLE_PANDAS[t] for n, t, _ in table_columns(table)}
+
+
+def tables(paths: Any, which: Any = TABLES, *, frame: bool = False,
+           errors: str = "raise") -> Dict[str, Any]:
+    """The rows of `paifu export` over PATHS (as :func:`deals_table` takes them), table by
+    table: {name: {column: [values]}} for the tables named in WHICH, the same values export
+    writes (game_id counted from 1 over the call's games, as export counts them over its
+    inputs; None for NULL). Each game is checked under its rule set (the log's, else rrc),
+    as `paifu export` checks it; a game refused by the rule set is left out, as export leaves
+    it out. ``frame`` and ``errors`` as :func:`deals_table`."""
+    from ._game import resolve_rules, new_error, check
+    check_errors(errors)
+    which = (which,) if isinstance(which, str) else tuple(which)
+    for w in which:
+        if w not in TABLES:
+            raise ValueError("no table %r (the tables: %s)" % (w, ", ".join(TABLES)))
+    lib = _lib.load()
+    cols = {t: {n: [] for n, _, _ in table_columns(t)} for t in which}
+    adds = {TABLES.index(t): [(cols[t][n].append, typ) for n, typ, _ in table_columns(t)]
+            for t in which}
+    mask = 0
+    for t in which:
+        mask |= 1 << TABLES.index(t)
+
+    def on_row(table, cells, payload):
+        try:
+            for k, (add, typ) in enumerate(adds[table]):
+                c = cells[k]
+                kind = c.kind
+                add(c.i if kind == b"i" else c.r if kind == b"r" else
+                    _s(c.s) if kind == b"t" else None)
+            return 0
+        except BaseException:  # never let an exception cross into C
+            return -1
+
+    cb = _lib.TABLE_ROW_CB(on_row)
+    items, _ = inputs_of(paths)
+    unreadable: List[Unreadable] = []
+    it = _games_of(items, errors, unreadable, {})
+    gid = 0
+    while True:
+        g = next(it, None)
+        if g is None:
+            break
+        try:
+            rules, origin = resolve_rules(g, None, None, "rrc", with_origin=True)
+        except Exception:
+            del g  # refused (a rule set of the other family), as export refuses it
+            continue
+        rep, view = ctypes.c_void_p(), ctypes.c_void_p()
+        err = new_error()
+        check(lib.paifu_report_new(ctypes.byref(rep), ctypes.byref(err)), err)
+        try:
+            src = g.source
+            vo = _lib.VerifyOptions(1, os.fsencode(src), 0, 0)
+            rc = lib.paifu_game_settle(ctypes.byref(view), g._ptr, rules._ptr, rep,
+                                       ctypes.byref(vo), ctypes.byref(err))
+            if rc < 0:
+                continue
+            gid += 1
+            info = _lib.TableGame(gid, os.fsencode(src),
+                                  lib.paifu_game_source_format(g._ptr),
+                                  origin.encode(), lib.paifu_report_stats(rep).contents.findings,
+                                  rep, view)
+            rc = lib.paifu_table_rows(g._ptr, rules._ptr, ctypes.byref(info), mask, cb, None)
+            lib.paifu_settled_free(view)
+            if rc != 0:
+                raise RuntimeError("paifu: the tables' rows of %s could not be taken" % src)
+        finally:
+            lib.paifu_report_free(rep)
+        del g
+    out: Dict[str, Any] = cols
+    if frame:
+        try:
+            import pandas
+        except ImportError as e:
+            raise ImportError("tables(frame=True) needs pandas (Debian: python3-pandas); "
+                              "without it, use the dicts of lists") from e
+        out = {t: pandas.DataFrame(cols[t], columns=list(cols[t])).astype(table_dtypes(t))
+               for t in which}
+    return Collected(out, unreadable) if errors == "collect" else out
+
+
+def games_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> Any:
+    """`paifu export`'s games table over PATHS: one row per game (doc/export.md), as a dict of
+    equally long lists, or a pandas DataFrame with ``frame=True``. See :func:`tables`."""
+    return _one(paths, "games", frame, errors)
+
+
+def wins_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> Any:
+    """`paifu export`'s wins table over PATHS: one row per win, recorded values beside the
+    replay's (the c_ columns). See :func:`tables`."""
+    return _one(paths, "wins", frame, errors)
+
+
+def players_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> Any:
+    """`paifu export`'s players table over PATHS: one row per seat of every game (its points,
+    place, wins, deal-ins, riichi, calls...): the riichi rate of a player is one group-by away.
+    See :func:`tables`."""
+    return _one(paths, "players", frame, errors)
+
+
+def _one(paths: Any, table: str, frame: bool, errors: str) -> Any:
+    got = tables(paths, (table,), frame=frame, errors=errors)
+    if errors == "collect":
+        return Collected(got.results[table], got.unreadable)
+    return got[table]

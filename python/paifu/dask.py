@@ -115,14 +115,21 @@ def files(paths: Iterable[Union[str, "os.PathLike[str]"]], *, ship: bool = False
     """A bag of the log files in PATHS, directories walked as `paifu validate` walks them
     (name order, files of no known format skipped). With SHIP the client reads each file and
     the bytes travel in the tasks as (name, bytes) pairs."""
-    found, _ = expand_inputs(paths)
+    found, skipped = expand_inputs(paths)
     if ship:
         items: List[Any] = []
         for p in found:
             with open(p, "rb") as f:
                 items.append((p, f.read()))
-        return _bag(items, npartitions)
-    return _bag(found, npartitions)
+        return _skipping(_bag(items, npartitions), skipped)
+    return _skipping(_bag(found, npartitions), skipped)
+
+
+def _skipping(bag: "_db.Bag", skipped: Any) -> "_db.Bag":
+    """BAG with the walk's files skipped as no log (expand_inputs' count, which names them)
+    beside it: validate passes it on, report counts and names them as `paifu validate`."""
+    bag.paifu_skipped = skipped
+    return bag
 
 
 def archive(path: str, *, ship: bool = False, npartitions: Optional[int] = None) -> "_db.Bag":
@@ -220,17 +227,22 @@ def validate(items: Any, rules: RulesLike = None, *, overrides: Optional[Mapping
     bag = _bag(items, npartitions).map(validate_one, rules=rules, overrides=overrides,
                                        fallback=fallback, max_findings=max_findings,
                                        errors=check_errors(errors))
-    return bag.filter(_not_none) if errors == "skip" else bag
+    bag = bag.filter(_not_none) if errors == "skip" else bag
+    return _skipping(bag, getattr(items, "paifu_skipped", 0))
 
 
 def _not_none(x: Any) -> bool:
     return x is not None
 
 
-def report(reports: Any, skipped: int = 0, **compute_kw: Any) -> Report:
+def report(reports: Any, skipped: Any = None, **compute_kw: Any) -> Report:
     """Compute a bag (or list) of FileReport into one Report, in input order; its
-    ``to_dict()`` is `paifu validate --format json` over the same files and its
-    ``unreadable`` the inputs that could not be read."""
+    ``to_dict()`` is `paifu validate --format json` over the same files (the files the walk
+    skipped as no log included: :func:`files` keeps them with its bag, and :func:`validate`
+    passes them on; SKIPPED, an expand_inputs count, overrides) and its ``unreadable`` the
+    inputs that could not be read."""
+    if skipped is None:
+        skipped = getattr(reports, "paifu_skipped", 0)
     if isinstance(reports, _db.Bag):
         reports = reports.compute(**compute_kw)
     return Report([r for r in reports if r is not None], skipped)

@@ -16,6 +16,10 @@ from paifu import _lib
 C_NAMES = {
     "Location": "paifu_location", "Error": "paifu_error", "ReadOptions": "paifu_read_options",
     "FormatInfo": "paifu_format_info", "WriteOptions": "paifu_write_options",
+    "FillCounts": "paifu_fill_counts", "TableColumn": "paifu_table_column",
+    "Cell": "paifu_cell", "TableGame": "paifu_table_game", "StateMeld": "paifu_state_meld",
+    "StateDiscard": "paifu_state_discard", "TableState": "paifu_table_state",
+    "TableWalk": "paifu_table_walk",
     "RuleParamInfo": "paifu_rule_param_info", "Event": "paifu_event",
     "YakuValue": "paifu_yaku_value", "Win": "paifu_win", "Draw": "paifu_draw",
     "Penalty": "paifu_penalty", "WallLayout": "paifu_wall_layout",

@@ -40,6 +40,15 @@ class Basics(unittest.TestCase):
     def test_tiles(self):
         self.assertEqual(paifu.parse_tiles("12m0p 7z"), ["1m", "2m", "0p", "7z"])
         self.assertEqual(paifu.format_tiles(["1m", "2m", "0p", "7z"]), "12m0p7z")
+        # sorted as a hand is written (issue 37: a dealt hand came out in its dealt order),
+        # a red five after the plain ones as paifu_tile_sort puts it; sort=False keeps them
+        self.assertEqual(paifu.format_tiles(["7z", "0p", "2m", "5p", "1m"]), "12m50p7z")
+        self.assertEqual(paifu.format_tiles(["0p", "5p", "5p"], sort=False), "055p")
+        hand = paifu.read_game(MJLOG).deals[0].hands[0]  # as dealt
+        order = "123456789"
+        want = sorted(hand, key=lambda t: ("mpsz".index(t[1]), order.index(t[0]) if t[0] != "0"
+                                           else 4.5))
+        self.assertEqual(paifu.parse_tiles(paifu.format_tiles(hand)), want)
         self.assertEqual(paifu.tile_name(0x80 | 4), "0m")
         self.assertIsNone(paifu.tile_name(0xFF))
         self.assertEqual(paifu.dora_of("9m"), "1m")
@@ -329,7 +338,7 @@ class Converting(unittest.TestCase):
                 self.assertEqual(got, base)
                 self.assertEqual([x.code for x in g.verify()], [x.code for x in src.verify()])
                 for loss in conv.losses:
-                    self.assertEqual(loss.game, 0)
+                    self.assertEqual(loss.game, 1)  # numbered from 1, as the CLI
                     self.assertTrue(loss.what)
         # Tenhou XML read back and written again is byte for byte the same
         xml = src.convert("tenhou-xml").data

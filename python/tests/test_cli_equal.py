@@ -60,9 +60,9 @@ class ValidateEqualsCli(unittest.TestCase):
             self.assertEqual(got["exit_status"], 2)
 
     def test_database_and_archive_number_games_as_cli(self):
-        """A container's games are numbered through the whole file, as `paifu validate` numbers
-        them (FILE:MEMBER [game N], N counting every game of the file read so far): a finding in
-        a later row or member has that game's number, not 1."""
+        """A container's games are numbered within their member, as `paifu validate` numbers
+        them (FILE:MEMBER [game N], N counting the member's games, issue 37): a finding in a
+        later row or member has its game's number there (1), and the member is named."""
         good = sample("synthetic-tenhou.mjlog")
         with open(good, "rb") as f:
             data = f.read()
@@ -85,12 +85,17 @@ class ValidateEqualsCli(unittest.TestCase):
                 z.writestr("README.md", b"no log: skipped\n")
                 z.writestr("d.mjlog", data[:50])  # a second member error
                 z.writestr("e.mjlog", bad_data)
-            for path, last in ((db, 3), (zpath, 3)):
+            for path, last in ((db, 1), (zpath, 1)):
                 with self.subTest(container=os.path.basename(path)):
                     got = self.check([path])
                     fr = got["files"][0]
                     self.assertTrue(fr["findings"])
                     self.assertEqual({f["where"]["game"] for f in fr["findings"]}, {last})
+                    self.assertEqual({f["where"]["file"].rsplit(":", 1)[1]
+                                      for f in fr["findings"]},
+                                     {"e.mjlog"} if path == zpath else
+                                     {f["where"]["file"].rsplit(":", 1)[1]
+                                      for f in fr["findings"]})
                     self.assertTrue(fr["member_errors"])
                     self.assertEqual(got["summary"]["errors"], 1)  # files, not members
             got = self.check([zpath, db])  # both at once: each file numbered from 1
@@ -166,8 +171,9 @@ class ScoreEqualsCli(unittest.TestCase):
 
 class ConvertEqualsCli(unittest.TestCase):
     def test_each_writer_on_each_sample(self):
-        loss_line = re.compile(r"^paifu: (.*): warning: the output format cannot carry (.*); "
-                               r"it is left out \(loss: ([a-z-]+)\) \[game ([0-9]+)\]$")
+        loss_line = re.compile(r"^paifu: (.*): warning: (?:the output format cannot carry )?(.*); "
+                               r"(?:it is left out|--fill writes them as filled) "
+                               r"\(loss: ([a-z-]+)\) \[game ([0-9]+)\]$")
         n = 0
         for name in sorted(os.listdir(common.SAMPLES)):
             path = sample(name)
@@ -184,7 +190,7 @@ class ConvertEqualsCli(unittest.TestCase):
                         continue
                     self.assertEqual(rc, 0, err)
                     self.assertEqual(conv.data, out)
-                    cli_losses = [(int(m.group(4)) - 1, m.group(3), m.group(2))
+                    cli_losses = [(int(m.group(4)), m.group(3), m.group(2))
                                   for m in map(loss_line.match, err.splitlines()) if m]
                     # the tool reports each kind of loss once per game (its first message), the
                     # package every loss once per game

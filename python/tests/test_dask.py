@@ -2,6 +2,7 @@
 `paifu validate`, the same bytes as `paifu convert`, the same rows as paifu.deals_table.
 Skipped, saying so, when Dask is absent."""
 import os
+import shutil
 import re
 import tarfile
 import tempfile
@@ -66,6 +67,33 @@ class OnLocalCluster(unittest.TestCase):
         self.assertTrue(any("error" in f for f in got["files"]))
         # the tasks really ran on both workers
         self.assertEqual(len(self.client.run(lambda: 1)), 2)
+
+    def test_report_equals_cli_on_a_folder_of_all_kinds(self):
+        """Issue 37: over a folder with files that are no log, an empty file and damaged
+        logs, report(validate(files([folder]))) is `paifu validate --format json`: the skipped
+        files counted and named, the unreadable ones with their errors, without the caller
+        passing expand_inputs' count."""
+        d = tempfile.mkdtemp(dir=self.tmp)
+        shutil.copy(common.sample("synthetic-tenhou.mjlog"), d)
+        shutil.copy(common.sample("session-rrc.paifu.json"), d)
+        with open(os.path.join(d, "README.md"), "w") as f:
+            f.write("no log here\n")
+        with open(os.path.join(d, "notes.txt"), "w") as f:
+            f.write("round 1: ok\n")
+        open(os.path.join(d, "empty.json"), "w").close()
+        with open(os.path.join(d, "cut.paifu.json"), "w") as f:
+            f.write('{"paifu": 1, "deals": [')
+        data = open(common.sample("synthetic-tenhou.mjlog"), "rb").read()
+        with open(os.path.join(d, "cut.mjlog"), "wb") as f:
+            f.write(data[: len(data) // 2])
+        rc, want = cli_json("validate", "--format", "json", d)
+        self.assertEqual(rc, 2)
+        self.assertGreaterEqual(want["summary"]["skipped"], 3, want["summary"])
+        for ship in (False, True):
+            with self.subTest(ship=ship):
+                got = pdask.report(pdask.validate(pdask.files([d], ship=ship,
+                                                              npartitions=3))).to_dict()
+                self.assertEqual(got, want)
 
     def test_validate_shipped_bytes_and_rules(self):
         rc, want = cli_json("validate", "--format", "json", "--rules", "ema",

@@ -29,7 +29,8 @@ def python_rows(paths):
             for i, e in enumerate(d.events):
                 rows.append(((g.source, g.index + 1), gid, d.index + 1, i, e.seat, e.type, e.tile,
                              None if e.tsumogiri is None else int(e.tsumogiri), int(e.riichi),
-                             paifu.format_tiles(e.tiles) if e.tiles else None, e.from_seat))
+                             paifu.format_tiles(e.tiles, sort=False) if e.tiles else None,
+                             e.from_seat))
     return [r[1:] for r in rows], [(r[0],) + r[2:] for r in rows]
 
 

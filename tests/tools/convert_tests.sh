@@ -133,7 +133,88 @@ check "--fill -q prints nothing" "" "$(cat "$work/fill-q.err")"
 
 # ---- 6. loss lines read as the refusals do: paifu: SOURCE: warning|error: TEXT [game N] ----
 "$paifu" convert --to tenhou6 "$samples/synthetic-tenhou.mjlog" >/dev/null 2>"$work/loss.err"
-contains "loss line" "$work/loss.err" "paifu: $samples/synthetic-tenhou.mjlog: warning: the output format cannot carry the dice; it is left out (loss: dice) [game 1]"
+contains "loss line" "$work/loss.err" "paifu: $samples/synthetic-tenhou.mjlog: warning: the output format cannot carry the dice of 7 deal(s); it is left out (loss: dice) [game 1]"
 lacks "no other prefix" "$work/loss.err" "paifu convert: "
+
+# ---- 7. a value the source does not record is written only as computed (issue 37) ----
+# The samples' mjai log without its deltas: Tenhou XML and mjai leave the score changes out
+# (sc, deltas), --fill writes them with a note that counts them; tenpai at an exhaustive draw,
+# which Tenhou XML cannot leave out (its reader takes the hands shown as the tenpai ones), is
+# written and reported as a loss of kind computed, which --strict refuses.
+sed -E 's/,"deltas":\[[^]]*\]//' "$samples/riichienv-selfplay.mjai.jsonl" >"$work/nodeltas.jsonl"
+# the last outcome's changes are not known at all (no next deal, end_game has no scores)
+n_outcomes=$(($(grep -cE '"type":"(hora|ryukyoku)"' "$work/nodeltas.jsonl") - 1))
+n_draws=$(grep -c '"type":"ryukyoku"' "$work/nodeltas.jsonl")
+"$paifu" convert --to tenhou-xml -o "$work/nod.xml" "$work/nodeltas.jsonl" 2>"$work/nod.err"
+check "computed: exit 0" 0 $?
+check "computed: no sc without --fill" 0 "$(grep -o ' sc="' "$work/nod.xml" | wc -l)"
+contains "computed: the loss counts tenpai" "$work/nod.err" \
+         "warning: values the source does not record, written as computed: tenpai at $n_draws exhaustive draw(s) (from the tiles)"
+contains "computed: its kind" "$work/nod.err" "--fill writes them as filled (loss: computed) [game 1]"
+lacks "computed: no score changes claimed" "$work/nod.err" "the score changes of"
+"$paifu" convert --fill --to tenhou-xml -o "$work/nod-fill.xml" "$work/nodeltas.jsonl" 2>"$work/nod-fill.err"
+check "--fill: every outcome has sc" "$n_outcomes" "$(grep -o ' sc="' "$work/nod-fill.xml" | wc -l)"
+contains "--fill: the note counts the score changes" "$work/nod-fill.err" \
+         "note: filled (--fill), not recorded by the source: the score changes of $n_outcomes outcome(s) (from the next deal's scores)"
+lacks "--fill: no computed loss" "$work/nod-fill.err" "(loss: computed)"
+"$paifu" convert -q --strict --allow-loss final,meta --to tenhou-xml -o "$work/nod-strict.xml" "$work/nodeltas.jsonl" 2>"$work/nod-strict.err"
+check "--strict refuses a computed value" 2 $?
+contains "--strict names the kind" "$work/nod-strict.err" "error: values the source does not record would be written as computed (tenpai 3, rules 1; --strict; --allow-loss computed or --fill lets them go) [game 1]"
+"$paifu" convert -q --strict --allow-loss computed,meta,final --to tenhou-xml -o "$work/nod-allow.xml" "$work/nodeltas.jsonl" 2>"$work/nod-allow.err"
+check "--allow-loss computed" 0 $?
+"$paifu" convert -q --to mjai "$work/nodeltas.jsonl" >"$work/nod.mjai.jsonl"
+check "mjai: no deltas invented" 0 "$(grep -c '"deltas"' "$work/nod.mjai.jsonl")"
+"$paifu" convert -q --fill --to mjai "$work/nodeltas.jsonl" >"$work/nod-fill.mjai.jsonl"
+check "mjai --fill: deltas on every outcome" "$n_outcomes" "$(grep -c '"deltas"' "$work/nod-fill.mjai.jsonl")"
+# the corpus's akochan log, whose hora events carry no scores (issue 37): no owari, no sc
+ako="$corpus/mjai/critter-mj--akochan/haifu_log_sample.json"
+if [ -n "$corpus" ] && [ -f "$ako" ]; then
+    "$paifu" convert -q --to tenhou-xml -o "$work/ako.xml" "$ako"
+    check "akochan: no owari" 0 "$(grep -o ' owari="' "$work/ako.xml" | wc -l)"
+    check "akochan: no sc" 0 "$(grep -o ' sc="' "$work/ako.xml" | wc -l)"
+    check "akochan: no points passed off (ten 0,0,0)" 0 "$(grep -o ' ten="[1-9][^"]*" yaku' "$work/ako.xml" | wc -l)"
+    "$paifu" convert -q --fill --to tenhou-xml -o "$work/ako-fill.xml" "$ako"
+    check "akochan --fill: owari" 1 "$(grep -o ' owari="' "$work/ako-fill.xml" | wc -l)"
+fi
+
+# ---- 8. one numbering: a game is numbered within its file or archive member (issue 37) ----
+# validate --format jsonl over a tar.gz: a finding in a member, its game line and the error of
+# a broken member all count from 1 within the member they name (a finding was numbered
+# through the archive before)
+mkdir -p "$work/num"
+cat "$samples/session-rrc.paifu.json" "$samples/handmade-rrc-one-deal.paifu.json" >"$work/num/a-two.paifu.json"
+sed 's/"points": 2000/"points": 2600/' "$samples/handmade-rrc-one-deal.paifu.json" >"$work/num/b-finding.paifu.json"
+head -c 300 "$samples/synthetic-tenhou.mjlog" >"$work/num/c-broken.mjlog"
+tar czf "$work/num.tar.gz" -C "$work/num" a-two.paifu.json b-finding.paifu.json c-broken.mjlog
+"$paifu" validate --format jsonl "$work/num.tar.gz" >"$work/num.jsonl" 2>/dev/null
+"$py" - "$work/num.jsonl" >"$work/num.txt" <<'EOF'
+import json, sys
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    member = d.get("file", "").rsplit(":", 1)[-1]
+    if d["type"] == "game":
+        print("game", member, d["game"])
+    elif d["type"] == "finding":
+        print("finding", member, d["game"], d["finding"]["where"]["game"])
+    elif d["type"] == "error":
+        print("error", member, d["error"]["where"]["game"])
+EOF
+check "numbering within members" "game a-two.paifu.json 1|game a-two.paifu.json 2|finding b-finding.paifu.json 1 1|game b-finding.paifu.json 1|error c-broken.mjlog 1" \
+      "$(paste -sd'|' "$work/num.txt")"
+
+# ---- 9. set-up slips (issue 37): info --formats aligned, rules --help complete, man paifu ----
+"$paifu" info --formats >"$work/formats.txt"
+cols=$(awk '{ print index($0, " yes ") ? index($0, " yes ") : index($0, " read ") }' "$work/formats.txt" | sort -u | wc -l)
+check "info --formats: the read column starts at one place on every line" 1 "$cols"
+"$paifu" rules --help >"$work/rules-help.txt"
+contains "rules --help: options" "$work/rules-help.txt" "options:"
+contains "rules --help: --rule" "$work/rules-help.txt" "--rule KEY=VALUE"
+contains "rules --help: exit status" "$work/rules-help.txt" "exit status: 0 success, 2"
+contains "man paifu: Pantheon" "$src/doc/man/paifu.1" "Pantheon (Mimir) tournament score sheets"
+contains "man paifu: the commands that walk folders" "$src/doc/man/paifu.1" '\fBreport\fR, \fBexport\fR and \fBstats\fR a directory is walked'
+# export -f jsonl without -o: the rows on standard output
+"$paifu" export -q -f jsonl "$samples/synthetic-tenhou.mjlog" >"$work/export.jsonl"
+check "export -f jsonl to standard output" 0 $?
+check "export -f jsonl: one games row" 1 "$(grep -c '"table": "games"' "$work/export.jsonl")"
 
 checks_done

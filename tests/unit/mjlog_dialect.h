@@ -5,7 +5,8 @@
  * The form is the one of Tenhou's own compact logs (the corpus' 826 of them, 2009-2023; spec
  * shared/formats/tenhou-xml.md §4, §5): one line, `<mjloggm ver="2.3">` ... `</mjloggm>` with
  * nothing between the tags; SHUFFLE?, GO, UN, TAIKYOKU, then the deals, each from an INIT;
- * every tag's attributes in Tenhou's order (optional ones marked '?' below) and its closing
+ * every tag's attributes in Tenhou's order (optional ones marked '?' below; Tenhou always writes
+ * sc, paifu leaves it out where the source does not record the score changes) and its closing
  * spacing (" />" for N, DORA, BYE, AGARI, RYUUKYOKU and a reconnection UN, "/>" for the rest);
  * draws and discards T/U/V/W/D/E/F/G with a tile id 0..135 and no attribute. Problems are
  * printed (up to 20) and counted.
@@ -40,9 +41,9 @@ static const struct {
     {"BYE", "who", true},
     {"AGARI",
      "ba hai m? machi ten yaku? yakuman? chip? doraHai doraHaiUra? who fromWho paoWho? "
-     "sc owari? ratio?",
+     "sc? owari? ratio?",
      true},
-    {"RYUUKYOKU", "type? ba sc hai0? hai1? hai2? hai3? owari? ratio?", true},
+    {"RYUUKYOKU", "type? ba sc? hai0? hai1? hai2? hai3? owari? ratio?", true},
 };
 
 static void mjlog_problem(mjlog_checker *c, size_t at, const char *what, const char *tag)

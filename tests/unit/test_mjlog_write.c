@@ -433,7 +433,8 @@ static void test_tile_ids(void **state)
                 "<F38/><W49/><G52/><RYUUKYOKU type=\"kaze4\" ba=\"0,0\" "
                 "sc=\"250,0,250,0,250,0,250,0\" owari=\"250,20.0,250,0.0,250,-5.0,250,-15.0\" />"
                 "</mjloggm>");
-    assert_true(reported(&s, "tsumogiri")); /* the one discard that did not say */
+    /* the one discard that did not say: its tile id makes it tsumogiri, a value computed */
+    assert_true(reported(&s, "the tsumogiri flag of 1 discard(s)"));
     paifu_game_free(g);
 }
 

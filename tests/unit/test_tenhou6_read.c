@@ -201,7 +201,7 @@ static void test_ankan_and_double_ron(void **state)
     assert_int_equal(d->start.riichi_sticks, 2);
     ev_is(d, 0, PAIFU_EV_DRAW, 0, "5m", 0);
     ev_is(d, 1, PAIFU_EV_ANKAN, 0, NULL, 0);
-    tiles_are(&d->events[1], "5550m");
+    tiles_are(&d->events[1], "0555m"); /* a red five first, as Tenhou's ids give it */
     ev_is(d, 2, PAIFU_EV_DORA, -1, "1z", 0);
     ev_is(d, 3, PAIFU_EV_DRAW, 0, "2p", PAIFU_EVF_REPLACEMENT);
     ev_is(d, 4, PAIFU_EV_DISCARD, 0, "2p", TG);
@@ -296,7 +296,7 @@ static void test_more_call_positions(void **state)
     ev_is(d, 1, PAIFU_EV_DISCARD, 0, "5p", TK);
     ev_is(d, 2, PAIFU_EV_PON, 1, "5p", 0);
     assert_int_equal(d->events[2].from, 0);
-    tiles_are(&d->events[2], "50p");
+    tiles_are(&d->events[2], "05p");
     ev_is(d, 3, PAIFU_EV_DISCARD, 1, "9m", TK);
     ev_is(d, 4, PAIFU_EV_DRAW, 2, "2m", 0);
     ev_is(d, 5, PAIFU_EV_DISCARD, 2, "9p", TK);
@@ -308,7 +308,7 @@ static void test_more_call_positions(void **state)
     ev_is(d, 9, PAIFU_EV_DISCARD, 1, "3m", TG);
     ev_is(d, 16, PAIFU_EV_DRAW, 1, "5p", 0);
     ev_is(d, 17, PAIFU_EV_SHOUMINKAN, 1, "5p", 0);
-    tiles_are(&d->events[17], "550p");
+    tiles_are(&d->events[17], "055p");
     ev_is(d, 18, PAIFU_EV_DRAW, 1, "7m", PAIFU_EVF_REPLACEMENT);
     ev_is(d, 19, PAIFU_EV_DORA, -1, "2p", 0);
     ev_is(d, 20, PAIFU_EV_DISCARD, 1, "7m", TG);

@@ -527,6 +527,87 @@ static void test_ref_and_sc(void **state)
     paifu_game_free(g);
 }
 
+/* --fill's note (paifu_write_options.fill), collected as the losses are. */
+static void on_filled(const paifu_game *g, const char *what, void *payload)
+{
+    sink_on_loss(g, what, payload);
+}
+
+/*
+ * Values the source does not record (issue 37): a tsumo recording its points but neither its
+ * payments nor its score changes. The result needs both: written, and reported as a loss of
+ * kind computed naming each kind with its count; refused under --strict; with fill, the same
+ * bytes and a note instead of the loss.
+ */
+/* Write G as tenhou6 into S: strict unless ALLOW is NULL (then ALLOW the allowed kinds), FILL. */
+static int write_with(sink *s, const paifu_game *g, const char *allow, bool fill, paifu_error *err)
+{
+    paifu_write_options wo = PAIFU_WRITE_OPTIONS_INIT;
+    wo.strict = allow != NULL;
+    wo.allow_loss = allow;
+    wo.fill = fill;
+    wo.on_loss = sink_on_loss;
+    wo.on_filled = on_filled;
+    wo.loss_payload = s;
+    paifu_writer *w = NULL;
+    s->len = 0;
+    s->data[0] = '\0';
+    s->n_lost = 0;
+    paifu_error_clear(err);
+    int rc = paifu_writer_open(&w, "tenhou6", sink_put, s, &wo, err);
+    if (rc == 0)
+        rc = paifu_writer_write(w, g, err);
+    if (rc == 0)
+        rc = paifu_writer_close(w, err);
+    paifu_writer_free(w);
+    return rc;
+}
+
+static void test_computed_values(void **state)
+{
+    (void)state;
+    paifu_game *g = new_game(0);
+    add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
+    paifu_win win;
+    paifu_win_init(&win);
+    win.winner = win.from = 0;
+    win.han = 1;
+    win.fu = 30;
+    win.limit = PAIFU_LIMIT_NONE;
+    win.points = 1500;
+    win.known = PAIFU_REC_HAN | PAIFU_REC_FU | PAIFU_REC_LIMIT | PAIFU_REC_POINTS;
+    assert_int_equal(paifu_game_add_win(g, &win, 0, 0, NULL), 0);
+    paifu_game_result r = {true, false, {26500, 24500, 24500, 24500}, {0}};
+    paifu_game_set_result(g, &r);
+    static sink s, f;
+    paifu_error err;
+    json_t *doc = written(g, &s);
+    /* the score changes from the final points, the split from the points (500 / 500 / 500) */
+    assert_non_null(strstr(s.data, "[1500,-500,-500,-500],[0,0,0,\"30符1飜500点∀\"]"));
+    assert_int_equal(s.n_lost, 2); /* and the final points, which sc needs final scores with */
+    assert_string_equal(s.lost[0], "the final points (sc needs the final scores with them)");
+    assert_string_equal(s.lost[1],
+                        "values the source does not record, written as computed: the score "
+                        "changes of 1 outcome(s) (from the next deal's scores); the payments of "
+                        "1 tsumo(s) (split from their points)");
+    json_decref(doc);
+    /* --strict refuses it (the final points' loss allowed), naming the kinds in short */
+    assert_int_equal(write_with(&f, g, "final", false, &err), PAIFU_EUNSUPPORTED);
+    assert_non_null(strstr(err.text, "(score changes 1, payments 1; --strict; --allow-loss "
+                                     "computed or --fill lets them go)"));
+    /* fill: the same document with sc (final scores under the rule set), the note instead of
+       the losses */
+    assert_int_equal(write_with(&f, g, NULL, true, &err), 0);
+    assert_memory_equal(f.data, s.data, (size_t)(strstr(s.data, ",\"name\"") - s.data));
+    assert_non_null(strstr(f.data, "\"sc\":[26500,"));
+    assert_int_equal(f.n_lost, 1);
+    assert_string_equal(f.lost[0], "the score changes of 1 outcome(s) (from the next deal's "
+                                   "scores); the final scores (uma and oka) of 1 game(s) (under "
+                                   "the game's rule set); the payments of 1 tsumo(s) (split from "
+                                   "their points)");
+    paifu_game_free(g);
+}
+
 /* A game from neither Tenhou format: the viewer's minimal form, "般" for the unknown level. */
 static void test_minimal_form(void **state)
 {
@@ -753,7 +834,7 @@ int main(void)
         cmocka_unit_test(test_sanma_tsumo_split),
         cmocka_unit_test(test_win_detail),      cmocka_unit_test(test_draws),
         cmocka_unit_test(test_header_from_xml), cmocka_unit_test(test_ref_and_sc),
-        cmocka_unit_test(test_minimal_form),    cmocka_unit_test(test_spec_example),
+        cmocka_unit_test(test_minimal_form),    cmocka_unit_test(test_computed_values),    cmocka_unit_test(test_spec_example),
         cmocka_unit_test(test_losses),          cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_implied_deltas),  cmocka_unit_test(test_json_lines),
     };

@@ -13,7 +13,7 @@
 typedef struct sink {
     char data[1 << 18]; /* the largest output of these tests is a 70 KB mjai log */
     size_t len;
-    char lost[16][160];
+    char lost[16][512];
     int n_lost;
 } sink;
 

@@ -13,16 +13,22 @@
 
 PAIFU_BEGIN_DECL
 
-/** Where something happened in an input. Unknown parts are 0 or "" (event: -1). */
+/**
+ * Where something happened in an input. Unknown parts are 0 or "" (event: -1). The C API keeps
+ * indexes 0-based (game, event, as paifu_game_deal() and the deal's events are indexed); every
+ * output (the CLI's text, JSON and JSON lines, export, the Python package) numbers games,
+ * deals and events from 1: game + 1, event + 1.
+ */
 typedef struct paifu_location {
     char source[256];    /**< file name, "-" for stdin; the tail is kept if too long */
     uint32_t line;       /**< 1-based line; 0 = unknown */
     uint32_t column;     /**< 1-based column; 0 = unknown */
     uint64_t offset;     /**< byte offset in the (decompressed) input; 0 = unknown */
     char path[96];       /**< "$.log[2][5][3]" or "mjloggm/AGARI[2]@ten"; "" if none */
-    int32_t game;        /**< 0-based game index within the file; -1 = unknown */
+    int32_t game;        /**< 0-based game index within the file, or within the log database's
+                              or archive's member `source` names; -1 = unknown */
     char deal[16];       /**< deal label such as "E2-1" (round, hand, honba); "" outside a deal */
-    int32_t event;       /**< event index in the deal; -1 = none */
+    int32_t event;       /**< 0-based event index in the deal; -1 = none */
 } paifu_location;
 
 /** A reported error: code, location and a message that says what was expected and found. */

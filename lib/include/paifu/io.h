@@ -220,7 +220,7 @@ PAIFU_EXTERN int paifu_files_write(paifu_files *files, const char *path, const v
 /** Free FILES (NULL: no-op). */
 PAIFU_EXTERN void paifu_files_free(paifu_files *files);
 
-#define PAIFU_WRITE_OPTIONS_VERSION 2
+#define PAIFU_WRITE_OPTIONS_VERSION 3
 
 /** Options for writing. Zero-initialise with PAIFU_WRITE_OPTIONS_INIT; NULL means defaults. */
 typedef struct paifu_write_options {
@@ -235,9 +235,21 @@ typedef struct paifu_write_options {
     /** Like on_loss, with the loss's kind (one of paifu_loss_kinds()); may be NULL. */
     void (*on_loss_kind)(const paifu_game *game, const char *kind, const char *what,
                          void *payload);
+    /* version 3 */
+    /**
+     * A value the target needs (or can hold) but the source does not record (final scores,
+     * score changes, tenpai at a draw, payments, ...): false (the default) writes it only where
+     * the target cannot do without it, and reports that as a loss of kind "computed" (refused
+     * under strict); true writes it wherever the target has a place for it, said once per game
+     * through on_filled (kinds and counts), and is no loss.
+     */
+    bool fill;
+    /** The note of what FILL wrote (one call per game); may be NULL. */
+    void (*on_filled)(const paifu_game *game, const char *what, void *payload);
 } paifu_write_options;
 
-#define PAIFU_WRITE_OPTIONS_INIT {PAIFU_WRITE_OPTIONS_VERSION, false, false, NULL, NULL, NULL, NULL}
+#define PAIFU_WRITE_OPTIONS_INIT                                                                   \
+    {PAIFU_WRITE_OPTIONS_VERSION, false, false, NULL, NULL, NULL, NULL, false, NULL}
 
 /** The kinds of loss, by the short names --allow-loss takes ("wall", "dice", ...), NULL-ended. */
 PAIFU_EXTERN const char *const *paifu_loss_kinds(void);

@@ -130,7 +130,8 @@ PAIFU_EXTERN int paifu_report_add(paifu_report *report, const char *code,
 typedef struct paifu_verify_options {
     unsigned int version;    /**< PAIFU_VERIFY_OPTIONS_VERSION */
     const char *source_name; /**< file name for locations */
-    int32_t game_index;      /**< game number within the file for locations; -1 = none */
+    int32_t game_index;      /**< 0-based game index within the file (or archive member) for
+                                  locations; -1 = none */
     uint32_t max_findings;   /**< findings kept per game; 0 = 1000 (the rest are only counted) */
 } paifu_verify_options;
 
