@@ -60,7 +60,11 @@ typedef struct rep_game {
     bool mcr;          /* scores are MCR points (no ±x.y) */
     bool has_points;
     int32_t points[PAIFU_SEATS];
-    int32_t final[PAIFU_SEATS];
+    int32_t final[PAIFU_SEATS]; /* the scores the standings count: under the options' rule set
+                                   (--rules), that rule set's from the final points whatever
+                                   the log recorded; else the log's (recorded, or computed) */
+    bool has_recorded_final;    /* the log records final scores ... */
+    int32_t recorded_final[PAIFU_SEATS]; /* ... these: a fact of the log, shown beside `final` */
     int place12[PAIFU_SEATS]; /* places x 12 (shared places) */
     bool points_computed;     /* the log records no final points: the walk's (see note) */
     bool final_computed;      /* the final scores are the rule set's from the points */
@@ -96,6 +100,10 @@ typedef struct rep_standings {
     char method[32];
     cli_rules_info rules;
     char rules_name[64]; /* paifu_rules_name */
+    char name[160];      /* as a person names the rule set: its documents' citation names
+                            ("RRC 2024"; "Tenhou's rules"), "/"-joined when games of several
+                            documents score alike */
+    char scoring[256];   /* its scoring identity in words (paifu_rules_scoring_text) */
     int players;
     bool mcr;
     size_t games;        /* games ranked in it */
@@ -140,8 +148,16 @@ typedef struct rep_doc {
 /* A copy of DOC whose standings fields (standings, method, rules, mcr, table) are those of
    table K: what the writers render as "the" standings, one table after another. */
 rep_doc rep_standings_select(const rep_doc *doc, size_t k);
-/* "ema (4 players, sum of final scores)": what a standings table covers. */
+/* "RRC 2024, 4 players": a standings table's title, its rule set as a person names it. */
 void rep_standings_title(char *buf, size_t size, const rep_standings *t);
+/* Its footnote: the full scoring parameters, the games and who named the rule set ("4 players,
+   start 30,000, return 30,000, oka 0, uma +15,000/+5,000/-5,000/-15,000, ranked by the sum of
+   final scores; 8 games; the rule set chosen by the options"). */
+void rep_standings_note(char *buf, size_t size, const rep_standings *t);
+/* A player's standing in words, for their own section, from the standings tables themselves:
+   "Rank 3 of 15 in RRC 2024, 4 players: 2 games, total +24.4" ("; "-joined over the tables
+   the player is ranked in), "Not in the standings" when in none. */
+void rep_player_standing_text(char *buf, size_t size, const rep_doc *doc, const char *name);
 
 /* Parse --sanction's NAME=PLACES ("Yuri=0.25": 25 hundredths of a place, JHC 2016 §8.3.2) into
    NAME (SIZE bytes) and *HUNDREDTHS. False when ARG is not of that form. */

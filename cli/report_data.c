@@ -417,6 +417,17 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
         memcpy(g->final, res->has_final ? res->final : res->points, sizeof(g->final));
         g->points_computed = !(res->marks & PAIFU_SETTLED_REC_FINAL_POINTS);
         g->final_computed = !(res->marks & PAIFU_SETTLED_REC_FINAL);
+        if (res->has_final && (res->marks & PAIFU_SETTLED_REC_FINAL)) {
+            g->has_recorded_final = true;
+            memcpy(g->recorded_final, res->final, sizeof(g->recorded_final));
+        }
+        /* under the options' rule set every game is the tournament's: scored under it from
+           its final points (and the penalties after uma), whatever scores the log recorded
+           (those stay a fact of the log, and a difference is the verifier's finding) */
+        if (origin == PAIFU_RULES_FROM_CALLER && !g->mcr && res->has_final) {
+            paifu_settle_final(g->final, res->points, res->penalties, g->players, rules);
+            g->final_computed = true;
+        }
         if (g->points_computed)
             snprintf(g->result_note, sizeof(g->result_note),
                      "the log records no final points: these are the scores after the last "
@@ -492,6 +503,7 @@ static void error_line(rep_doc *doc, paifu_error *err, const char *path, size_t 
 /* The standings being built: one per rule set, number of players and method. */
 typedef struct building {
     paifu_standings *st;
+    paifu_rules *rules; /* the rule set of its first game: what its games score alike with */
     rep_standings info;
 } building;
 
@@ -500,7 +512,10 @@ typedef struct builder {
     size_t n, cap;
 } builder;
 
-/* The standings table of a game under RULES with PLAYERS players (made at its first game). */
+/* The standings table of a game under RULES with PLAYERS players (made at its first game):
+   games are ranked together when their rule sets score alike (paifu_rules_scoring_equal: the
+   players, start and return points, oka, uma and the standings method), never split by the
+   facts of a log or the knowledge flags. */
 static building *table_for(builder *bd, const paifu_rules *rules, int players,
                            const cli_rules_opts *ro, const paifu_game *g,
                            paifu_rules_origin origin, paifu_error *err)
@@ -511,29 +526,42 @@ static building *table_for(builder *bd, const paifu_rules *rules, int players,
     const char *name = paifu_rules_name(rules);
     cli_rules_info ri;
     cli_rules_describe(&ri, ro, g, rules, origin);
+    const char *citation = ri.citation[0] ? ri.citation : ri.preset;
     for (size_t i = 0; i < bd->n; i++) {
         rep_standings *t = &bd->b[i].info;
-        if (t->players == players && strcmp(t->method, method) == 0 &&
-            strcmp(t->rules_name, name ? name : "") == 0 &&
-            strcmp(t->rules.overrides, ri.overrides) == 0 && strcmp(t->rules.file, ri.file) == 0) {
-            if (strcmp(t->rules.origin, ri.origin) != 0) { /* the same rules, named or assumed */
-                t->rules.origin = "mixed";
-                t->rules.assumed = false;
-            }
-            return &bd->b[i];
+        if (t->players != players || !paifu_rules_scoring_equal(bd->b[i].rules, rules))
+            continue;
+        if (strcmp(t->rules.origin, ri.origin) != 0) { /* the same rules, named or assumed */
+            t->rules.origin = "mixed";
+            t->rules.assumed = false;
         }
+        bool named = false; /* every document of its games, each once */
+        for (const char *p = t->name; (p = strstr(p, citation)) != NULL && !named; p++)
+            named = (p == t->name || p[-1] == '/') &&
+                    (p[strlen(citation)] == '\0' || p[strlen(citation)] == '/');
+        if (!named) {
+            size_t len = strlen(t->name);
+            snprintf(t->name + len, sizeof(t->name) - len, "/%s", citation);
+        }
+        return &bd->b[i];
     }
     bd->b = grow(bd->b, &bd->cap, bd->n, sizeof(*bd->b));
     building *x = &bd->b[bd->n];
     memset(x, 0, sizeof(*x));
     if (paifu_standings_new(&x->st, rules, err) < 0)
         return NULL;
+    if (paifu_rules_copy(&x->rules, rules, err) < 0) {
+        paifu_standings_free(x->st);
+        return NULL;
+    }
     bd->n++;
     x->info.rules = ri;
     x->info.players = players;
     x->info.mcr = strcmp(family, "mcr") == 0;
     snprintf(x->info.method, sizeof(x->info.method), "%s", method);
     snprintf(x->info.rules_name, sizeof(x->info.rules_name), "%s", name ? name : "");
+    snprintf(x->info.name, sizeof(x->info.name), "%s", citation);
+    paifu_rules_scoring_text(x->info.scoring, sizeof(x->info.scoring), rules);
     return x;
 }
 
@@ -589,7 +617,15 @@ static int collect_game(rep_doc *doc, builder *bd, const char *source, size_t in
             const char *names[PAIFU_SEATS];
             for (int s = 0; s < game->players; s++)
                 names[s] = game->names[s];
-            rc = t ? paifu_standings_add_settled(t->st, g, v, names, err) : PAIFU_ENOMEM;
+            /* the game's final points and the scores the report shows for it (game->final):
+               one source for the game's section and the standings */
+            rc = t ? paifu_standings_add_game(t->st, names, game->points, game->final,
+                                              game->players, err)
+                   : PAIFU_ENOMEM;
+            for (int s = 0; rc == 0 && s < game->players; s++) /* JHC 2016 §8.3.2 */
+                if (paifu_game_place_sanction(g, s))
+                    rc = paifu_standings_add_place_penalty(t->st, names[s],
+                                                           paifu_game_place_sanction(g, s), err);
             if (t) {
                 t->info.games++;
                 game->standings_table = (size_t)(t - bd->b) + 1;
@@ -733,6 +769,7 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
             doc->n_tables++;
         }
         paifu_standings_free(bd.b[k].st);
+        paifu_rules_free(bd.b[k].rules);
     }
     free(bd.b);
     if (doc->n_tables) { /* the first table in the fields the writers read */
@@ -820,14 +857,38 @@ rep_doc rep_standings_select(const rep_doc *doc, size_t k)
 
 void rep_standings_title(char *buf, size_t size, const rep_standings *t)
 {
-    const char *how = strcmp(t->method, "average_place") == 0
-                          ? "average place (then points, dispersion of places, spread)"
-                      : strcmp(t->method, "table_points") == 0
-                          ? "table points by place (then the sum of final scores)"
-                          : "the sum of final scores";
-    snprintf(buf, size, "%s%s%s, %d players, by %s, %zu game%s", t->rules_name,
-             t->rules.overrides[0] ? " with " : "", t->rules.overrides, t->players, how, t->games,
-             t->games == 1 ? "" : "s");
+    snprintf(buf, size, "%s, %d players", t->name[0] ? t->name : t->rules_name, t->players);
+}
+
+void rep_standings_note(char *buf, size_t size, const rep_standings *t)
+{
+    const char *who = t->rules.assumed                      ? "assumed: the logs name no rule set"
+                      : strcmp(t->rules.origin, "log") == 0   ? "named by the logs"
+                      : strcmp(t->rules.origin, "mixed") == 0 ? "named by some of the logs, "
+                                                                "assumed for the others"
+                                                              : "chosen by the options";
+    snprintf(buf, size, "%s; %zu game%s; the rule set %s", t->scoring, t->games,
+             t->games == 1 ? "" : "s", who);
+}
+
+void rep_player_standing_text(char *buf, size_t size, const rep_doc *doc, const char *name)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < doc->n_tables && len < size; k++)
+        for (size_t i = 0; i < doc->tables[k].n && len < size; i++) {
+            const rep_standing *s = &doc->tables[k].rows[i];
+            if (strcmp(s->name, name) != 0)
+                continue;
+            char title[200], total[32];
+            rep_standings_title(title, sizeof(title), &doc->tables[k]);
+            rep_score(total, sizeof(total), s->total, doc->tables[k].mcr);
+            len += (size_t)snprintf(buf + len, size - len, "%sRank %d of %zu in %s: %d game%s, "
+                                    "total %s", len ? "; " : "", s->rank, doc->tables[k].n,
+                                    title, s->games, s->games == 1 ? "" : "s", total);
+        }
+    if (!buf[0])
+        snprintf(buf, size, "Not in the standings");
 }
 
 bool rep_parse_sanction(const char *arg, char *name, size_t size, int32_t *hundredths)

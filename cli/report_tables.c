@@ -259,7 +259,7 @@ static void all_standings(rep_grid *t, const rep_doc *doc)
         return;
     snprintf(t->id, sizeof(t->id), "standings");
     snprintf(t->caption, sizeof(t->caption),
-             "Standings, one table per rule set, number of players and method");
+             "Standings, one table per way of scoring and number of players");
     head(t, "Standings", false);
     for (size_t k = 0; k < doc->n_tables; k++) {
         rep_doc one = rep_standings_select(doc, k);
@@ -311,7 +311,7 @@ static void standings(rep_grid *t, const rep_doc *doc)
     if (doc->table < doc->n_tables) /* one table per rule set, players and method */
         rep_standings_title(what, sizeof(what), &doc->tables[doc->table]);
     if (what[0])
-        snprintf(t->caption, sizeof(t->caption), "Standings under %s", what);
+        snprintf(t->caption, sizeof(t->caption), "Standings: %s", what);
     else
         snprintf(t->caption, sizeof(t->caption), "Standings by %s under %s",
                  by_place   ? "average place (then points, dispersion of places, spread)"
@@ -365,6 +365,17 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
         snprintf(t->caption, sizeof(t->caption), "Results (not scored: %.150s)",
                  only->unscored);
     bool mcr = only ? only->mcr : doc->mcr;
+    /* a game scored under the options' rule set whose log records scores of its own: those
+       beside the rule set's, a fact of the log */
+    bool recorded = false;
+    for (size_t i = 0; i < doc->n_games; i++)
+        if (!only || &doc->games[i] == only)
+            recorded = recorded || (doc->games[i].has_recorded_final &&
+                                    doc->games[i].final_computed);
+    if (only && recorded && !only->points_computed && !only->unscored[0])
+        snprintf(t->caption, sizeof(t->caption),
+                 "Results (scores under the tournament's rule set from the final points; the "
+                 "scores the log records beside them)");
     if (!only) {
         head(t, "Game", true);
         head(t, "File", false);
@@ -373,6 +384,8 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
     head(t, "Player", false);
     head(t, "Final points", true);
     head(t, mcr ? "Score (points)" : "Score (±x.y)", true);
+    if (recorded)
+        head(t, "Recorded score", true);
     head(t, "Place", true);
     for (size_t i = 0; i < doc->n_games; i++) {
         const rep_game *g = &doc->games[i];
@@ -392,10 +405,14 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
             if (g->has_points) {
                 c[k++].text = points_text(t, g->points[s]);
                 c[k++].text = score_text(t, g->final[s], g->mcr);
+                if (recorded)
+                    c[k++].text = g->has_recorded_final && g->final_computed
+                                      ? score_text(t, g->recorded_final[s], g->mcr)
+                                      : dup_fmt("%s", "");
                 rep_place(b, sizeof(b), g->place12[s]);
                 c[k++].text = dup_fmt("%s", b);
             } else {
-                for (int e = 0; e < 3; e++)
+                for (int e = 0; e < 3 + recorded; e++)
                     c[k++].text = dup_fmt("%s", "");
             }
         }
