@@ -535,13 +535,14 @@ static building *table_for(builder *bd, const paifu_rules *rules, int players,
             t->rules.origin = "mixed";
             t->rules.assumed = false;
         }
-        bool named = false; /* every document of its games, each once */
-        for (const char *p = t->name; (p = strstr(p, citation)) != NULL && !named; p++)
-            named = (p == t->name || p[-1] == '/') &&
-                    (p[strlen(citation)] == '\0' || p[strlen(citation)] == '/');
+        bool named = false; /* every document of its games, each once (" / "-joined) */
+        size_t cn = strlen(citation);
+        for (const char *p = t->name; p && !named; p = strstr(p, " / "), p = p ? p + 3 : NULL)
+            named = strncmp(p, citation, cn) == 0 &&
+                    (p[cn] == '\0' || strncmp(p + cn, " / ", 3) == 0);
         if (!named) {
             size_t len = strlen(t->name);
-            snprintf(t->name + len, sizeof(t->name) - len, "/%s", citation);
+            snprintf(t->name + len, sizeof(t->name) - len, " / %s", citation);
         }
         return &bd->b[i];
     }

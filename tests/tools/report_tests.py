@@ -199,8 +199,8 @@ def main():
     # the whole text report of the bundled samples (seven rule sets: a standings table each):
     # every table under its heading after a blank line, no newline written as an escape
     rc, whole, err = run(paifu, "report", samples)
-    heads = [i for i, ln in enumerate(whole.split("\n")) if ln.startswith("standings under ")]
-    check("text report: a standings heading per rule set", len(heads) >= 3, whole[:600])
+    heads = [i for i, ln in enumerate(whole.split("\n")) if ln.startswith("Standings: ")]
+    check("text report: a standings heading per way of scoring", len(heads) >= 3, whole[:600])
     check("text report: a blank line before every standings heading but the first",
           all(whole.split("\n")[i - 1] == "" for i in heads[1:]), whole[:1200])
     check("text report: no newline written as an escape",
