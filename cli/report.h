@@ -21,7 +21,11 @@ typedef struct rep_row {
     int32_t points;       /* the hand's value as recorded; INT32_MIN not recorded */
     char yaku[256];
     bool has_delta;
-    int32_t delta[PAIFU_SEATS];
+    int32_t delta[PAIFU_SEATS];    /* the whole change of each seat's score over the row: the
+                                      payments and the riichi deposits made before it, so that
+                                      the scores before + delta = the scores after */
+    bool has_deposits;
+    int32_t deposits[PAIFU_SEATS]; /* the riichi deposits in it (paifu_settled_row_deposits) */
     int32_t scores[PAIFU_SEATS]; /* running scores after the row */
     bool scores_known;
     /* marks of the settled view: computed by paifu because the log does not record them */

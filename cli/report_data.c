@@ -190,7 +190,7 @@ static void seat_list(char *buf, size_t size, const char *what, unsigned bits, c
 /* A row's words and the recorded things it names (yaku, notes) from the log; every number
    (label, dealer, value, payments, running scores) from the settled view X. */
 static void fill_row(rep_row *r, const rep_game *g, const paifu_deal *d,
-                     const paifu_settled_row *x)
+                     const paifu_settled_row *x, const int32_t *deposits)
 {
     r->han = x->han;
     r->fu = x->fu;
@@ -200,6 +200,14 @@ static void fill_row(rep_row *r, const rep_game *g, const paifu_deal *d,
     r->delta_computed = x->paid && !(x->marks & PAIFU_SETTLED_REC_DELTAS);
     if (x->paid)
         memcpy(r->delta, x->deltas, sizeof(r->delta));
+    unsigned riichi = 0; /* the seats whose deposits the row's change of score includes */
+    for (int s = 0; s < g->players; s++)
+        if (deposits[s]) {
+            r->has_deposits = r->has_delta = true;
+            r->deposits[s] = deposits[s];
+            r->delta[s] += deposits[s];
+            riichi |= 1u << s;
+        }
     memcpy(r->scores, x->scores_after, sizeof(r->scores));
     r->scores_known = x->scores_known;
     r->winner = x->seat;
@@ -223,7 +231,17 @@ static void fill_row(rep_row *r, const rep_game *g, const paifu_deal *d,
             seat_list(r->note, sizeof(r->note), "nagashi mangan:", dr->nagashi, g);
         else if (x->draw_kind == PAIFU_DRAW_EXHAUSTIVE && !g->mcr)
             seat_list(r->note, sizeof(r->note), "tenpai:", x->tenpai, g);
-    } else if (x->kind == PAIFU_SETTLED_PENALTY && x->detail < d->n_penalties) {
+    }
+    if (riichi) { /* said before what the outcome notes */
+        char said[sizeof(r->note)], rest[sizeof(r->note)];
+        seat_list(said, sizeof(said), "riichi deposit:", riichi, g);
+        memcpy(rest, r->note, sizeof(rest));
+        size_t n = strlen(said);
+        if (rest[0] && n + 2 < sizeof(said))
+            snprintf(said + n, sizeof(said) - n, "; %.*s", (int)(sizeof(said) - n - 3), rest);
+        memcpy(r->note, said, sizeof(r->note));
+    }
+    if (x->kind == PAIFU_SETTLED_PENALTY && x->detail < d->n_penalties) {
         const paifu_penalty *p = &d->penalties[x->detail];
         snprintf(r->outcome, sizeof(r->outcome), "%s",
                  p->kind == PAIFU_PENALTY_DEAD_HAND
@@ -253,13 +271,55 @@ static void add_deals(rep_game *g, const paifu_game *game, const paifu_settled *
         for (uint32_t k = 0; k < sd->n_rows; k++) {
             const paifu_settled_row *x = paifu_settled_row_get(v, sd->first_row + k);
             rep_row *r = new_row(g, &cap, sd->deal + 1, sd);
-            fill_row(r, g, d, x);
+            int32_t deposits[PAIFU_SEATS] = {0};
+            paifu_settled_row_deposits(deposits, v, sd->first_row + k);
+            fill_row(r, g, d, x, deposits);
             memcpy(last, x->scores_after, sizeof(last));
         }
         if (!sd->n_rows) {
             rep_row *r = new_row(g, &cap, sd->deal + 1, sd);
             snprintf(r->outcome, sizeof(r->outcome), "no outcome recorded");
         }
+    }
+    /* the riichi sticks left at the end, given out by the final points: a row of their own */
+    int32_t leftover[PAIFU_SEATS] = {0};
+    int32_t sticks = paifu_settled_leftover(leftover, v);
+    if (sticks > 0 && g->n_rows) {
+        const rep_row *prev = &g->rows[g->n_rows - 1];
+        bool moved = false;
+        for (int s = 0; s < g->players; s++)
+            moved = moved || leftover[s];
+        size_t deal = prev->deal;
+        g->rows = grow(g->rows, &cap, g->n_rows, sizeof(*g->rows));
+        rep_row *r = &g->rows[g->n_rows++];
+        memset(r, 0, sizeof(*r));
+        prev = &g->rows[g->n_rows - 2];
+        r->deal = deal;
+        snprintf(r->label, sizeof(r->label), "end");
+        r->dealer = -1;
+        r->winner = r->payer = -1;
+        r->han = r->fu = -1;
+        r->points = INT32_MIN;
+        r->label_computed = prev->label_computed;
+        snprintf(r->outcome, sizeof(r->outcome), "leftover riichi sticks");
+        r->has_delta = moved;
+        r->delta_computed = true;
+        r->scores_known = prev->scores_known;
+        for (int s = 0; s < g->players; s++) {
+            r->delta[s] = leftover[s];
+            r->scores[s] = prev->scores[s] + leftover[s];
+        }
+        memcpy(last, r->scores, sizeof(last));
+        unsigned to = 0;
+        for (int s = 0; s < g->players; s++)
+            to |= leftover[s] > 0 ? 1u << s : 0;
+        char what[32];
+        snprintf(what, sizeof(what), "%d stick%s to", (int)sticks, sticks == 1 ? "" : "s");
+        if (moved)
+            seat_list(r->note, sizeof(r->note), what, to, g);
+        else
+            snprintf(r->note, sizeof(r->note), "%d stick%s left: nobody takes them under the "
+                     "rule set", (int)sticks, sticks == 1 ? "" : "s");
     }
     g->chart = grow(g->chart, &ccap, g->n_chart, sizeof(*g->chart));
     memcpy(g->chart[g->n_chart++], g->has_points ? g->points : last, sizeof(last));

@@ -122,7 +122,8 @@ static void game(FILE *o, const rep_game *g)
         const rep_row *x = &g->rows[r];
         fprintf(o, "%s\n      {\"deal\": %zu", r ? "," : "", x->deal);
         str(o, "round", x->label, true);
-        fprintf(o, ", \"dealer\": %d", x->dealer);
+        if (x->dealer >= 0) /* not the row of the sticks left at the end */
+            fprintf(o, ", \"dealer\": %d", x->dealer);
         str(o, "outcome", x->outcome, true);
         if (x->winner >= 0)
             fprintf(o, ", \"seat\": %d", x->winner);
@@ -138,6 +139,8 @@ static void game(FILE *o, const rep_game *g)
             fprintf(o, ", \"points\": %d", (int)x->points);
         if (x->has_delta)
             seats(o, "deltas", x->delta, g->players);
+        if (x->has_deposits)
+            seats(o, "deposits", x->deposits, g->players);
         seats(o, "scores", x->scores, g->players);
         if (x->label_computed || x->delta_computed || x->points_computed) {
             fputs(", \"computed\": [", o); /* values paifu worked out: the log has none */

@@ -237,9 +237,14 @@ static char *score_text(const rep_grid *t, int64_t v, bool mcr)
     return dup_fmt("%s", b);
 }
 
+/* A change of score: written as the scores beside it are ("+4,900"; plain: 4900). */
 static char *delta_text(const rep_grid *t, int32_t v)
 {
-    return dup_fmt(t->plain || !v ? "%d" : "%+d", (int)v);
+    if (t->plain || !v)
+        return dup_fmt("%d", (int)v);
+    char b[48];
+    rep_points(b, sizeof(b), v);
+    return dup_fmt("%s%s", v > 0 ? "+" : "", b);
 }
 
 static void game_anchor(rep_cell *c, const rep_game *g)
