@@ -160,8 +160,8 @@ void rep_standings_title(char *buf, size_t size, const rep_standings *t);
 void rep_standings_note(char *buf, size_t size, const rep_standings *t);
 /* A player's standing in words, for their own section, from the standings tables themselves:
    "Rank 3 of 15 in RRC 2024, 4 players: 2 games, total +24.4" ("; "-joined over the tables
-   the player is ranked in), "Not in the standings" when in none. */
-void rep_player_standing_text(char *buf, size_t size, const rep_doc *doc, const char *name);
+   the player is ranked in), "Not in the standings" when in none. Returns the games ranked. */
+size_t rep_player_standing_text(char *buf, size_t size, const rep_doc *doc, const char *name);
 
 /* Parse --sanction's NAME=PLACES ("Yuri=0.25": 25 hundredths of a place, JHC 2016 §8.3.2) into
    NAME (SIZE bytes) and *HUNDREDTHS. False when ARG is not of that form. */

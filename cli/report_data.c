@@ -932,15 +932,16 @@ void rep_standings_note(char *buf, size_t size, const rep_standings *t)
              t->games == 1 ? "" : "s", who);
 }
 
-void rep_player_standing_text(char *buf, size_t size, const rep_doc *doc, const char *name)
+size_t rep_player_standing_text(char *buf, size_t size, const rep_doc *doc, const char *name)
 {
-    size_t len = 0;
+    size_t len = 0, games = 0;
     buf[0] = '\0';
     for (size_t k = 0; k < doc->n_tables && len < size; k++)
         for (size_t i = 0; i < doc->tables[k].n && len < size; i++) {
             const rep_standing *s = &doc->tables[k].rows[i];
             if (strcmp(s->name, name) != 0)
                 continue;
+            games += (size_t)s->games;
             char title[200], total[32];
             rep_standings_title(title, sizeof(title), &doc->tables[k]);
             rep_score(total, sizeof(total), s->total, doc->tables[k].mcr);
@@ -950,6 +951,7 @@ void rep_player_standing_text(char *buf, size_t size, const rep_doc *doc, const 
         }
     if (!buf[0])
         snprintf(buf, size, "Not in the standings");
+    return games;
 }
 
 bool rep_parse_sanction(const char *arg, char *name, size_t size, int32_t *hundredths)

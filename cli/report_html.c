@@ -385,9 +385,11 @@ static void player(FILE *o, const rep_doc *doc, const char *name, size_t id,
     esc(o, name);
     fputs("</h3><p class=\"meta\">", o);
     char standing[1024]; /* read from the standings tables themselves */
-    rep_player_standing_text(standing, sizeof(standing), doc, name);
+    size_t ranked = rep_player_standing_text(standing, sizeof(standing), doc, name);
     esc(o, standing);
-    fprintf(o, ". %zu game%s in the report.</p>\n", n, n == 1 ? "" : "s");
+    if (ranked != n) /* games outside the standings too */
+        fprintf(o, ". %zu game%s in the report", n, n == 1 ? "" : "s");
+    fputs(".</p>\n", o);
     fprintf(o, "<div class=\"scroll\"><table id=\"player-%zu-games\"><caption>Games of ", id);
     esc(o, name);
     fputs("</caption>\n<thead><tr><th scope=\"col\" class=\"n\">Game</th><th scope=\"col\">"

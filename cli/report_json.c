@@ -31,7 +31,11 @@ static void standings(FILE *o, const rep_doc *doc)
     cli_rules_json(o, &doc->rules);
     if (doc->table < doc->n_tables) {
         const rep_standings *t = &doc->tables[doc->table];
+        char b[512];
         str(o, "rule_set", t->rules_name, true);
+        rep_standings_title(b, sizeof(b), t);
+        str(o, "title", b, true);
+        str(o, "scoring", t->scoring, true);
         fprintf(o, ", \"players\": %d, \"games\": %zu", t->players, t->games);
     }
     fprintf(o, ", \"rows\": [");
@@ -104,6 +108,8 @@ static void game(FILE *o, const rep_game *g)
             rep_place(b, sizeof(b), g->place12[s]);
             fprintf(o, ", \"points\": %d, \"score\": %d, \"place\": %s", (int)g->points[s],
                     (int)g->final[s], b);
+            if (g->has_recorded_final && g->final_computed) /* the log's own, beside */
+                fprintf(o, ", \"recorded_score\": %d", (int)g->recorded_final[s]);
         }
         fputc('}', o);
     }

@@ -71,10 +71,12 @@ static void player(FILE *o, const rep_doc *doc, const char *name, size_t id,
     fprintf(o, "\n<a id=\"player-%zu\"></a>\n\n### ", id);
     cell(o, name);
     char standing[1024]; /* read from the standings tables themselves */
-    rep_player_standing_text(standing, sizeof(standing), doc, name);
+    size_t ranked = rep_player_standing_text(standing, sizeof(standing), doc, name);
     fputs("\n\n", o);
     cell(o, standing);
-    fprintf(o, ". %zu game%s in the report.\n\n", n, n == 1 ? "" : "s");
+    if (ranked != n) /* games outside the standings too */
+        fprintf(o, ". %zu game%s in the report", n, n == 1 ? "" : "s");
+    fputs(".\n\n", o);
     fputs("| Game | Players | Seat | Place | Final points | Score | Findings |\n"
           "|---:|---|---:|---:|---:|---:|---:|\n", o);
     for (size_t i = 0; i < n; i++) {
