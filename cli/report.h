@@ -67,6 +67,8 @@ typedef struct rep_game {
     int32_t final[PAIFU_SEATS]; /* the scores the standings count: under the options' rule set
                                    (--rules), that rule set's from the final points whatever
                                    the log recorded; else the log's (recorded, or computed) */
+    bool has_penalties;         /* penalties taken off after uma (a chombo, a fine) ... */
+    int32_t penalties[PAIFU_SEATS]; /* ... these, positive points (the settled view's) */
     bool has_recorded_final;    /* the log records final scores ... */
     int32_t recorded_final[PAIFU_SEATS]; /* ... these: a fact of the log, shown beside `final` */
     int place12[PAIFU_SEATS]; /* places x 12 (shared places) */

@@ -477,6 +477,9 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
         memcpy(g->final, res->has_final ? res->final : res->points, sizeof(g->final));
         g->points_computed = !(res->marks & PAIFU_SETTLED_REC_FINAL_POINTS);
         g->final_computed = !(res->marks & PAIFU_SETTLED_REC_FINAL);
+        for (int s = 0; s < g->players; s++)
+            g->has_penalties = g->has_penalties || res->penalties[s];
+        memcpy(g->penalties, res->penalties, sizeof(g->penalties));
         if (res->has_final && (res->marks & PAIFU_SETTLED_REC_FINAL)) {
             g->has_recorded_final = true;
             memcpy(g->recorded_final, res->final, sizeof(g->recorded_final));

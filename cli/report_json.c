@@ -108,6 +108,8 @@ static void game(FILE *o, const rep_game *g)
             rep_place(b, sizeof(b), g->place12[s]);
             fprintf(o, ", \"points\": %d, \"score\": %d, \"place\": %s", (int)g->points[s],
                     (int)g->final[s], b);
+            if (g->penalties[s])
+                fprintf(o, ", \"penalty\": %d", (int)g->penalties[s]);
             if (g->has_recorded_final && g->final_computed) /* the log's own, beside */
                 fprintf(o, ", \"recorded_score\": %d", (int)g->recorded_final[s]);
         }

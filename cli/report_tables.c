@@ -389,6 +389,12 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
     head(t, "Player", false);
     head(t, "Final points", true);
     head(t, mcr ? "Score (points)" : "Score (±x.y)", true);
+    bool penalties = false; /* taken off after uma: a column when a game has any */
+    for (size_t i = 0; i < doc->n_games; i++)
+        if (!only || &doc->games[i] == only)
+            penalties = penalties || doc->games[i].has_penalties;
+    if (penalties)
+        head(t, "Penalties after uma", true);
     if (recorded)
         head(t, "Recorded score", true);
     head(t, "Place", true);
@@ -410,6 +416,9 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
             if (g->has_points) {
                 c[k++].text = points_text(t, g->points[s]);
                 c[k++].text = score_text(t, g->final[s], g->mcr);
+                if (penalties)
+                    c[k++].text = g->penalties[s] ? points_text(t, -(int64_t)g->penalties[s])
+                                                  : dup_fmt("%s", "");
                 if (recorded)
                     c[k++].text = g->has_recorded_final && g->final_computed
                                       ? score_text(t, g->recorded_final[s], g->mcr)
@@ -417,7 +426,7 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
                 rep_place(b, sizeof(b), g->place12[s]);
                 c[k++].text = dup_fmt("%s", b);
             } else {
-                for (int e = 0; e < 3 + recorded; e++)
+                for (int e = 0; e < 3 + recorded + penalties; e++)
                     c[k++].text = dup_fmt("%s", "");
             }
         }
