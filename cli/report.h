@@ -32,7 +32,7 @@ typedef struct rep_row {
     bool delta_computed;  /* the payments (a score sheet's: from han, fu and the rule set) */
     bool points_computed; /* the hand's value */
     bool label_computed;  /* label and dealer (a score sheet names no round) */
-    char note[128];
+    char note[256];
 } rep_row;
 
 typedef struct rep_finding {
@@ -110,6 +110,8 @@ typedef struct rep_standings {
                             ("RRC 2024"; "Tenhou's rules"), "/"-joined when games of several
                             documents score alike */
     char scoring[256];   /* its scoring identity in words (paifu_rules_scoring_text) */
+    char apart[160];     /* what tells it from a table of the same name and players (its parts
+                            of `scoring` the other has not: "uma +10,000/+5,000/..."), "" */
     int players;
     bool mcr;
     size_t games;        /* games ranked in it */

@@ -35,6 +35,8 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size)
     return q;
 }
 
+static void tell_apart(rep_standings *tables, size_t n);
+
 /* ---- formatting shared by the writers ---- */
 
 void rep_points(char *buf, size_t size, int64_t points)
@@ -171,6 +173,20 @@ static rep_row *new_row(rep_game *g, size_t *cap, size_t deal, const paifu_settl
     return r;
 }
 
+/* S cut by a full buffer ends on a whole UTF-8 character (a name is never cut into bytes). */
+static void whole_utf8(char *s)
+{
+    size_t n = strlen(s), i = n;
+    while (i > 0 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
+        i--; /* the continuation bytes at the end */
+    if (i > 0 && (unsigned char)s[i - 1] >= 0xC0) {
+        unsigned char lead = (unsigned char)s[i - 1];
+        size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+        if (n - (i - 1) < need)
+            s[i - 1] = '\0';
+    }
+}
+
 static void seat_list(char *buf, size_t size, const char *what, unsigned bits, const rep_game *g)
 {
     size_t len = (size_t)snprintf(buf, size, "%s", what);
@@ -185,6 +201,7 @@ static void seat_list(char *buf, size_t size, const char *what, unsigned bits, c
     if (!any)
         snprintf(buf + (len < size ? len : size - 1), size - (len < size ? len : size - 1),
                  " none");
+    whole_utf8(buf);
 }
 
 /* A row's words and the recorded things it names (yaku, notes) from the log; every number
@@ -240,6 +257,7 @@ static void fill_row(rep_row *r, const rep_game *g, const paifu_deal *d,
         if (rest[0] && n + 2 < sizeof(said))
             snprintf(said + n, sizeof(said) - n, "; %.*s", (int)(sizeof(said) - n - 3), rest);
         memcpy(r->note, said, sizeof(r->note));
+        whole_utf8(r->note);
     }
     if (x->kind == PAIFU_SETTLED_PENALTY && x->detail < d->n_penalties) {
         const paifu_penalty *p = &d->penalties[x->detail];
@@ -836,6 +854,7 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
         paifu_rules_free(bd.b[k].rules);
     }
     free(bd.b);
+    tell_apart(doc->tables, doc->n_tables);
     if (doc->n_tables) { /* the first table in the fields the writers read */
         rep_doc first = rep_standings_select(doc, 0);
         doc->standings = first.standings;
@@ -921,7 +940,32 @@ rep_doc rep_standings_select(const rep_doc *doc, size_t k)
 
 void rep_standings_title(char *buf, size_t size, const rep_standings *t)
 {
-    snprintf(buf, size, "%s, %d players", t->name[0] ? t->name : t->rules_name, t->players);
+    snprintf(buf, size, "%s, %d players%s%s%s", t->name[0] ? t->name : t->rules_name, t->players,
+             t->apart[0] ? " (" : "", t->apart, t->apart[0] ? ")" : "");
+}
+
+/* Tables of one name and number of players that score differently (Tenhou's East-only uma of
+   2009 beside today's) are told apart in their titles by the parts of their scoring the other
+   has not. */
+static void tell_apart(rep_standings *tables, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            rep_standings *a = &tables[i], *b = &tables[j];
+            if (i == j || a->players != b->players || strcmp(a->name, b->name) != 0)
+                continue;
+            char parts[sizeof(a->scoring)];
+            snprintf(parts, sizeof(parts), "%s", a->scoring);
+            for (char *p = parts, *next; p && *p; p = next) {
+                next = strstr(p, ", ");
+                if (next)
+                    *next = '\0', next += 2;
+                if (strstr(b->scoring, p) || strstr(a->apart, p))
+                    continue;
+                size_t len = strlen(a->apart);
+                snprintf(a->apart + len, sizeof(a->apart) - len, "%s%.*s", len ? ", " : "", (int)(sizeof(a->apart) - 1), p);
+            }
+        }
 }
 
 void rep_standings_note(char *buf, size_t size, const rep_standings *t)
@@ -945,7 +989,7 @@ size_t rep_player_standing_text(char *buf, size_t size, const rep_doc *doc, cons
             if (strcmp(s->name, name) != 0)
                 continue;
             games += (size_t)s->games;
-            char title[200], total[32];
+            char title[400], total[32];
             rep_standings_title(title, sizeof(title), &doc->tables[k]);
             rep_score(total, sizeof(total), s->total, doc->tables[k].mcr);
             len += (size_t)snprintf(buf + len, size - len, "%sRank %d of %zu in %s: %d game%s, "

@@ -920,6 +920,8 @@ int paifu_rules_scoring_equal(const paifu_rules *a, const paifu_rules *b)
         return 0;
     for (size_t i = 0; i < sizeof(SCORING) / sizeof(SCORING[0]); i++) {
         const rule_row *row = find_row(SCORING[i].key);
+        if (SCORING[i].riichi && a->family != PAIFU_FAMILY_RIICHI && a->family == b->family)
+            continue; /* MCR ranks by table points, whatever its start points */
         if (row && memcmp((const char *)a + row->offset, (const char *)b + row->offset,
                           value_size(row->info.type)) != 0)
             return 0;
