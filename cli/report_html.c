@@ -5,7 +5,7 @@
  * Anchors: #standings, #findings, #game-N, #game-N-deal-D (the deal's first row),
  * #game-N-finding-K.
  */
-#include "report.h"
+#include "report/document.h"
 #include "report_viewer.h"
 
 #include <stdint.h>

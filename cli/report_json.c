@@ -3,7 +3,7 @@
  * every game with its rule set, results, deals, score chart and findings. Points are integers
  * in points; nothing internal (places x 12, sums of squares) is shown.
  */
-#include "report.h"
+#include "report/document.h"
 
 #include <limits.h>
 #include <string.h>

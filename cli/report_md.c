@@ -2,7 +2,7 @@
  * report_md.c: the report as GitHub-flavoured Markdown: headings with explicit anchors, pipe
  * tables (the same rows and columns as the CSV tables), findings as a list.
  */
-#include "report.h"
+#include "report/document.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * width (East Asian wide characters take two columns), findings in words with the table state
  * at their event.
  */
-#include "report.h"
+#include "report/document.h"
 
 #include <string.h>
 

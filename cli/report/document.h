@@ -1,14 +1,16 @@
 /*
- * report.h: the document `paifu report` writes, gathered once (report_data.c) and rendered by
- * one writer per format (report_text.c, report_html.c, report_md.c, report_csv.c,
- * report_json.c). Everything here is owned by the document: games are read one after another
- * and what a table needs is copied out before the reader moves on.
+ * document.h: the document `paifu report` writes: its standings, games, deal rows, findings in
+ * words and the players' own sections, gathered once by this folder (collect.c, standings.c,
+ * players.c; README.md maps it) and rendered by one writer per format (../report_text.c,
+ * ../report_html.c, ../report_md.c, ../report_csv.c, ../report_json.c), which only render it.
+ * Everything here is owned by the document: games are read one after another and what a table
+ * needs is copied out before the reader moves on.
  */
 #ifndef PAIFU_CLI_REPORT_H
 #define PAIFU_CLI_REPORT_H
 
-#include "cli.h"
-#include "tables.h"
+#include "../cli.h"
+#include "../tables.h"
 
 /* One outcome of a deal (a deal with a double ron has two rows). */
 typedef struct rep_row {
@@ -186,7 +188,7 @@ typedef enum rep_table {
     REP_STATS /* the per-player statistics (HTML's section; not a --table) */
 } rep_table;
 
-/* A table as cells, the same for every writer (report_tables.c). */
+/* A table as cells, the same for every writer (grids.c). */
 #define REP_MAX_COLS 24
 typedef struct rep_cell {
     char *text;
@@ -219,7 +221,7 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only);
 void rep_write_csv(FILE *o, const rep_doc *doc, rep_table only);
 void rep_write_json(FILE *o, const rep_doc *doc, rep_table only);
 
-/* The table at a finding's event as text lines (report_text.c). */
+/* The table at a finding's event as text lines (../report_text.c). */
 void rep_write_state(FILE *o, const rep_game *g, const rep_finding *f, const char *indent);
 /* A meld as words and notation ("pon 555z", "closed kan 1111m", "flower 1f"). */
 void rep_meld_text(char *buf, size_t size, const paifu_state_meld *m);
@@ -227,7 +229,7 @@ void rep_meld_text(char *buf, size_t size, const paifu_state_meld *m);
 void rep_melds_text(char *buf, size_t size, const paifu_table_state *s, int seat);
 void rep_discards_text(char *buf, size_t size, const paifu_table_state *s, int seat);
 
-/* ---- shared by the writers (report_data.c) ---- */
+/* ---- shared by the writers (words.c, players.c) ---- */
 
 /* A score in the rule set's convention: "+24.0" (thousands, riichi final scores) or "24"
    (MCR points). */
