@@ -86,9 +86,7 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
         cli_textf(o, "skipped: %s (%s)\n", doc->skips->v[i].path, doc->skips->v[i].reason);
     for (size_t k = 0; k < doc->n_tables; k++) { /* one table per rule set and players */
         rep_doc one = rep_standings_select(doc, k);
-        if (k)
-            fputc('\n', o); /* a blank line between tables (cli_textf escapes a newline) */
-        table(o, &one, REP_STANDINGS, NULL, true);
+        table(o, &one, REP_STANDINGS, NULL, true); /* after a blank line, its caption */
         rep_standings_note(b, sizeof(b), &doc->tables[k]);
         cli_textf(o, "(%s)\n", b);
     }
