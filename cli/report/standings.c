@@ -16,8 +16,8 @@ static void tell_apart(rep_standings *tables, size_t n);
    players, start and return points, oka, uma and the standings method), never split by the
    facts of a log or the knowledge flags. */
 static rep_building *table_for(rep_builder *bd, const paifu_rules *rules, int players,
-                           const cli_rules_opts *ro, const paifu_game *g,
-                           paifu_rules_origin origin, paifu_error *err)
+                               const cli_rules_opts *ro, const paifu_game *g,
+                               paifu_rules_origin origin, paifu_error *err)
 {
     char method[32] = "", family[16] = "";
     paifu_rules_get(method, sizeof(method), rules, "standings", NULL);
