@@ -1,7 +1,9 @@
 /*
  * settled_internal.h: the settled view (paifu/settled.h) as the game walk fills it. The walk
  * (game_flow.c), the replay's outcomes (replay_outcome.c) and the MCR verifier (mcr_verify.c)
- * record what they take and pay here as they go; settled.c only stores it (no arithmetic).
+ * record what they take and pay here as they go; settled.c stores it, and derives from it only
+ * what every output needs beside it: a row's riichi deposits (the difference the walk's scores
+ * show between the row before and this one, less the row's payments).
  * Every function is a no-op on a NULL view, so the quiet walks record nothing.
  */
 #ifndef PAIFU_SETTLED_INTERNAL_H
