@@ -4,7 +4,7 @@
  * scores, and every finding with the players' names and the rule that decides it; as text,
  * Markdown, CSV (one table), JSON or one self-contained HTML file.
  */
-#include "report.h"
+#include "report/document.h"
 
 #include <errno.h>
 #include <getopt.h>

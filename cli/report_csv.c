@@ -5,7 +5,7 @@
  * positives, no thousands separators); and the CSV cell writer `report`, `export` and `stats`
  * share, which keeps a text cell from becoming a spreadsheet formula.
  */
-#include "report.h"
+#include "report/document.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * Anchors: #standings, #findings, #game-N, #game-N-deal-D (the deal's first row),
  * #game-N-finding-K.
  */
-#include "report.h"
+#include "report/document.h"
 #include "report_viewer.h"
 
 #include <stdint.h>
@@ -377,18 +377,19 @@ static void finding(FILE *o, const rep_game *g, const rep_finding *f, size_t k)
 
 /* A player's own section (as Pantheon's player pages): their games with seat, place, final
    points, score and the findings that name them. ID: "player-K". */
-static void player(FILE *o, const char *name, size_t id, const rep_standing *st,
+static void player(FILE *o, const rep_doc *doc, const char *name, size_t id,
                    const rep_seat_ref *seats, size_t n)
 {
     char b[64];
     fprintf(o, "<section class=\"player\" id=\"player-%zu\"><h3>", id);
     esc(o, name);
     fputs("</h3><p class=\"meta\">", o);
-    if (st)
-        fprintf(o, "Rank %d of the standings, ", st->rank);
-    else
-        fputs("Not in the standings, ", o);
-    fprintf(o, "%zu game%s.</p>\n", n, n == 1 ? "" : "s");
+    char standing[1024]; /* read from the standings tables themselves */
+    size_t ranked = rep_player_standing_text(standing, sizeof(standing), doc, name);
+    esc(o, standing);
+    if (ranked != n) /* games outside the standings too */
+        fprintf(o, ". %zu game%s in the report", n, n == 1 ? "" : "s");
+    fputs(".</p>\n", o);
     fprintf(o, "<div class=\"scroll\"><table id=\"player-%zu-games\"><caption>Games of ", id);
     esc(o, name);
     fputs("</caption>\n<thead><tr><th scope=\"col\" class=\"n\">Game</th><th scope=\"col\">"
@@ -438,7 +439,7 @@ static void players(FILE *o, const rep_doc *doc)
     size_t ranked_n = rep_ranked_players(&names, &rows, doc);
     for (size_t i = 0; i < ranked_n; i++) {
         const rep_seat_ref *first = rep_seats_find(seats, n, names[i], &count);
-        player(o, names[i], i + 1, rows[i], first, count);
+        player(o, doc, names[i], i + 1, first, count);
     }
     size_t id = ranked_n;
     for (size_t i = 0; i < n; i += count) { /* players of games outside the standings */
@@ -447,7 +448,7 @@ static void players(FILE *o, const rep_doc *doc)
         for (size_t k = 0; k < ranked_n && !ranked; k++)
             ranked = strcmp(names[k], seats[i].name) == 0;
         if (!ranked)
-            player(o, seats[i].name, ++id, NULL, first, count);
+            player(o, doc, seats[i].name, ++id, first, count);
     }
     fputs("</section>\n", o);
     rep_seats_free(seats, n);
@@ -506,11 +507,11 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only)
         fputs("<section id=\"standings-section\"><h2>Standings</h2>\n", o);
         for (size_t k = 0; k < doc->n_tables; k++) { /* one table per rule set and players */
             rep_doc one = rep_standings_select(doc, k);
-            fputs("<p class=\"meta\">Under ", o);
-            cli_rules_summary(b, sizeof(b), &one.rules);
+            table(o, &one, REP_STANDINGS, NULL);
+            fputs("<p class=\"meta note\">", o);
+            rep_standings_note(b, sizeof(b), &doc->tables[k]);
             esc(o, b);
             fputs(". A name links to the player's games.</p>\n", o);
-            table(o, &one, REP_STANDINGS, NULL);
         }
         if (doc->n_unranked)
             fputs("<p class=\"meta\">Not in the standings:</p><ul class=\"unranked\">\n", o);

@@ -3,7 +3,7 @@
  * every game with its rule set, results, deals, score chart and findings. Points are integers
  * in points; nothing internal (places x 12, sums of squares) is shown.
  */
-#include "report.h"
+#include "report/document.h"
 
 #include <limits.h>
 #include <string.h>
@@ -31,7 +31,11 @@ static void standings(FILE *o, const rep_doc *doc)
     cli_rules_json(o, &doc->rules);
     if (doc->table < doc->n_tables) {
         const rep_standings *t = &doc->tables[doc->table];
+        char b[512];
         str(o, "rule_set", t->rules_name, true);
+        rep_standings_title(b, sizeof(b), t);
+        str(o, "title", b, true);
+        str(o, "scoring", t->scoring, true);
         fprintf(o, ", \"players\": %d, \"games\": %zu", t->players, t->games);
     }
     fprintf(o, ", \"rows\": [");
@@ -104,6 +108,10 @@ static void game(FILE *o, const rep_game *g)
             rep_place(b, sizeof(b), g->place12[s]);
             fprintf(o, ", \"points\": %d, \"score\": %d, \"place\": %s", (int)g->points[s],
                     (int)g->final[s], b);
+            if (g->penalties[s])
+                fprintf(o, ", \"penalty\": %d", (int)g->penalties[s]);
+            if (g->has_recorded_final && g->final_computed) /* the log's own, beside */
+                fprintf(o, ", \"recorded_score\": %d", (int)g->recorded_final[s]);
         }
         fputc('}', o);
     }
@@ -122,7 +130,8 @@ static void game(FILE *o, const rep_game *g)
         const rep_row *x = &g->rows[r];
         fprintf(o, "%s\n      {\"deal\": %zu", r ? "," : "", x->deal);
         str(o, "round", x->label, true);
-        fprintf(o, ", \"dealer\": %d", x->dealer);
+        if (x->dealer >= 0) /* not the row of the sticks left at the end */
+            fprintf(o, ", \"dealer\": %d", x->dealer);
         str(o, "outcome", x->outcome, true);
         if (x->winner >= 0)
             fprintf(o, ", \"seat\": %d", x->winner);
@@ -138,6 +147,8 @@ static void game(FILE *o, const rep_game *g)
             fprintf(o, ", \"points\": %d", (int)x->points);
         if (x->has_delta)
             seats(o, "deltas", x->delta, g->players);
+        if (x->has_deposits)
+            seats(o, "deposits", x->deposits, g->players);
         seats(o, "scores", x->scores, g->players);
         if (x->label_computed || x->delta_computed || x->points_computed) {
             fputs(", \"computed\": [", o); /* values paifu worked out: the log has none */

@@ -2,7 +2,7 @@
  * report_md.c: the report as GitHub-flavoured Markdown: headings with explicit anchors, pipe
  * tables (the same rows and columns as the CSV tables), findings as a list.
  */
-#include "report.h"
+#include "report/document.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -64,16 +64,19 @@ static void table(FILE *o, const rep_doc *doc, rep_table which, const rep_game *
 }
 
 /* A player's own section: their games with seat, place, final points, score and findings. */
-static void player(FILE *o, const char *name, size_t id, const rep_standing *st,
+static void player(FILE *o, const rep_doc *doc, const char *name, size_t id,
                    const rep_seat_ref *seats, size_t n)
 {
     char b[512];
     fprintf(o, "\n<a id=\"player-%zu\"></a>\n\n### ", id);
     cell(o, name);
-    if (st)
-        fprintf(o, "\n\nRank %d of the standings, %zu game%s.\n\n", st->rank, n, n == 1 ? "" : "s");
-    else
-        fprintf(o, "\n\nNot in the standings, %zu game%s.\n\n", n, n == 1 ? "" : "s");
+    char standing[1024]; /* read from the standings tables themselves */
+    size_t ranked = rep_player_standing_text(standing, sizeof(standing), doc, name);
+    fputs("\n\n", o);
+    cell(o, standing);
+    if (ranked != n) /* games outside the standings too */
+        fprintf(o, ". %zu game%s in the report", n, n == 1 ? "" : "s");
+    fputs(".\n\n", o);
     fputs("| Game | Players | Seat | Place | Final points | Score | Findings |\n"
           "|---:|---|---:|---:|---:|---:|---:|\n", o);
     for (size_t i = 0; i < n; i++) {
@@ -110,7 +113,7 @@ static void players(FILE *o, const rep_doc *doc)
     size_t ranked_n = rep_ranked_players(&names, &rows, doc);
     for (size_t i = 0; i < ranked_n; i++) {
         const rep_seat_ref *first = rep_seats_find(seats, n, names[i], &count);
-        player(o, names[i], i + 1, rows[i], first, count);
+        player(o, doc, names[i], i + 1, first, count);
     }
     size_t id = ranked_n;
     for (size_t i = 0; i < n; i += count) { /* players of games outside the standings */
@@ -119,7 +122,7 @@ static void players(FILE *o, const rep_doc *doc)
         for (size_t k = 0; k < ranked_n && !ranked; k++)
             ranked = strcmp(names[k], seats[i].name) == 0;
         if (!ranked)
-            player(o, seats[i].name, ++id, NULL, first, count);
+            player(o, doc, seats[i].name, ++id, first, count);
     }
     rep_seats_free(seats, n);
     free(names);
@@ -151,11 +154,11 @@ void rep_write_markdown(FILE *o, const rep_doc *doc, rep_table only)
         fputs("\n<a id=\"standings\"></a>\n\n## Standings\n", o);
     for (size_t k = 0; k < doc->n_tables; k++) { /* one table per rule set and players */
         rep_doc one = rep_standings_select(doc, k);
-        cli_rules_summary(b, sizeof(b), &one.rules);
-        fputs("\nUnder ", o);
+        table(o, &one, REP_STANDINGS, NULL, "###");
+        rep_standings_note(b, sizeof(b), &doc->tables[k]);
+        fputs("\n", o);
         cell(o, b);
         fputs(".\n", o);
-        table(o, &one, REP_STANDINGS, NULL, "###");
     }
     if (doc->n_unranked)
         fputs("\nNot in the standings:\n\n", o);

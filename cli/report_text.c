@@ -3,7 +3,7 @@
  * width (East Asian wide characters take two columns), findings in words with the table state
  * at their event.
  */
-#include "report.h"
+#include "report/document.h"
 
 #include <string.h>
 
@@ -86,11 +86,9 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
         cli_textf(o, "skipped: %s (%s)\n", doc->skips->v[i].path, doc->skips->v[i].reason);
     for (size_t k = 0; k < doc->n_tables; k++) { /* one table per rule set and players */
         rep_doc one = rep_standings_select(doc, k);
-        cli_rules_summary(b, sizeof(b), &one.rules);
-        if (k)
-            fputc('\n', o); /* a blank line between tables (cli_textf escapes a newline) */
-        cli_textf(o, "standings under %s\n", b);
-        table(o, &one, REP_STANDINGS, NULL, true);
+        table(o, &one, REP_STANDINGS, NULL, true); /* after a blank line, its caption */
+        rep_standings_note(b, sizeof(b), &doc->tables[k]);
+        cli_textf(o, "(%s)\n", b);
     }
     if (doc->n_unranked)
         fprintf(o, "\nNot in the standings:\n");

@@ -440,7 +440,7 @@ void rv_write_body(FILE *o, char *const *games, size_t n, bool standalone, size_
 
 /* ---- the report's hooks ---- */
 
-#include "report.h"
+#include "report/document.h"
 
 char *rep_viewer_data(const struct rep_game *g, const paifu_game *game, const paifu_rules *rules)
 {

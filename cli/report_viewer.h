@@ -36,7 +36,7 @@ void rv_write_body(FILE *o, char *const *games, size_t n, bool standalone, size_
    "scores":[..],"wall":n,"dora":".."}]}]}. */
 int rv_write_states_json(FILE *o, const paifu_game *game, const paifu_rules *rules);
 
-/* The report's hooks (report_data.c, report_html.c): the viewer data of report game G (its
+/* The report's hooks (report/collect.c, report_html.c): the viewer data of report game G (its
    findings linked to their cards), and the viewer of every game of DOC. */
 struct rep_game;
 struct rep_doc;

@@ -7,7 +7,8 @@
 # without the failure; never a signal or a sanitizer report (CI's build-asan: leaks included).
 # cli/main.c comes in through alloc/alloc_main.c: tests/mcr.cmake renames its main() for every
 # target of this folder.
-file(GLOB PAIFU_ALLOC_CLI_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/cli/*.c)
+file(GLOB PAIFU_ALLOC_CLI_SOURCES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/cli/*.c
+     ${PROJECT_SOURCE_DIR}/cli/report/*.c)
 list(REMOVE_ITEM PAIFU_ALLOC_CLI_SOURCES ${PROJECT_SOURCE_DIR}/cli/main.c)
 find_package(Threads REQUIRED)
 add_executable(paifu_allocfail ${PAIFU_ALLOC_CLI_SOURCES} ${CMAKE_CURRENT_SOURCE_DIR}/alloc/alloc_fail.c

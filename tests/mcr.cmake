@@ -1,7 +1,7 @@
 # MCR checks beyond the unit tests: `paifu score --rules mcr` through cli_score_mcr().
 # The CLI's own main.c is compiled in under another name so that the command's helpers link.
 find_package(Threads REQUIRED)
-file(GLOB PAIFU_MCR_CLI_SOURCES ${PROJECT_SOURCE_DIR}/cli/*.c)
+file(GLOB PAIFU_MCR_CLI_SOURCES ${PROJECT_SOURCE_DIR}/cli/*.c ${PROJECT_SOURCE_DIR}/cli/report/*.c)
 set_source_files_properties(${PROJECT_SOURCE_DIR}/cli/main.c PROPERTIES
   COMPILE_DEFINITIONS main=paifu_cli_main_unused COMPILE_OPTIONS -Wno-missing-prototypes)
 add_executable(test_score_mcr_cli ${CMAKE_CURRENT_SOURCE_DIR}/mcr/score_mcr_cli.c

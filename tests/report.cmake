@@ -33,3 +33,12 @@ set_tests_properties(report.settled PROPERTIES LABELS report)
 if(PAIFU_PY_SANITIZE_ENV) # its Python part loads the library
   set_tests_properties(report.settled PROPERTIES ENVIRONMENT "${PAIFU_PY_SANITIZE_ENV}")
 endif()
+# A tournament's report as its referee checks it (issue 35): every tile log and sheet of
+# ../shared/corpus (samples/ without it) under no --rules and --rules ema, rrc and ema2012, in
+# HTML, Markdown, text, CSV and JSON: rows that add up, one standings table per number of players
+# whose scores are the rule document's from the final points, player sections = the tables, no
+# NoName player (report_tournament_test.py).
+add_test(NAME report.tournament
+  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/report_tournament_test.py
+          $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/report-tournament)
+set_tests_properties(report.tournament PROPERTIES LABELS "report;corpus" TIMEOUT 600)

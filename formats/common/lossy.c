@@ -196,7 +196,7 @@ bool paifu_lossy__hands_dealt(const paifu_deal_start *st, int players)
     return true;
 }
 
-void paifu_lossy__names(paifu_buf *b, const paifu_game *game)
+void paifu_lossy__names(paifu_buf *b, const paifu_game *game, const char *unnamed)
 {
     int players = paifu_game_players(game);
     paifu_buf_putc(b, '[');
@@ -204,7 +204,7 @@ void paifu_lossy__names(paifu_buf *b, const paifu_game *game)
         const paifu_player *p = paifu_game_player(game, s);
         if (s)
             paifu_buf_putc(b, ',');
-        paifu_buf_json_string(b, p && s < players ? p->name : "");
+        paifu_buf_json_string(b, !p || s >= players ? "" : p->name[0] ? p->name : unnamed);
     }
     paifu_buf_putc(b, ']');
 }

@@ -107,8 +107,10 @@ const char *paifu_lossy__deal_untold(const paifu_deal *d);
 /* Does deal start ST give every one of PLAYERS seats a 13-tile starting hand? */
 bool paifu_lossy__hands_dealt(const paifu_deal_start *st, int players);
 
-/* Append the JSON array of the four seats' names (GAME's players, "" for a seat without one). */
-void paifu_lossy__names(paifu_buf *b, const paifu_game *game);
+/* Append the JSON array of the four seats' names (GAME's players, "" for a seat not in play):
+   an unnamed seat in play gets UNNAMED, the format's platform's name for a seat without one
+   (Tenhou's "NoName"; "" none), so that the platform's own log reads back the same. */
+void paifu_lossy__names(paifu_buf *b, const paifu_game *game, const char *unnamed);
 
 /* Does deal D have a tile the log does not show (a hidden draw, a call without its tiles)? */
 bool paifu_lossy__hidden_tile(const paifu_deal *d);

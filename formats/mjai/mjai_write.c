@@ -126,7 +126,7 @@ static int start_game(mjai_writer *w)
     paifu_buf *b = w->b;
     const char *v;
     paifu_buf_puts(b, "{\"type\":\"start_game\",\"names\":");
-    paifu_lossy__names(b, w->head.game);
+    paifu_lossy__names(b, w->head.game, ""); /* mjai leaves an unnamed seat's name empty */
     if ((v = paifu_game_meta_get(w->head.game, "mjai.start_game.seed")))
         paifu_buf_printf(b, ",\"seed\":%s", v);
     /* kyoku_first and aka_flag: as recorded, else from the rule set unless the reader only

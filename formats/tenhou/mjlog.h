@@ -47,6 +47,10 @@ unsigned paifu_mjlog__meld_encode(const mjlog_meld *meld);
 
 /* ---- reader state shared by mjlog_read.c and mjlog_deal.c ---- */
 
+/* Tenhou's name of a seat without an account (XML and tenhou.net/6): no person's name, an
+   unnamed seat when read, and what the writers give an unnamed seat in play. */
+#define TENHOU_UNNAMED "NoName"
+
 #define MJ_MAX_ATTRS 32    /* attributes of one tag */
 #define MJ_SCRATCH   16384 /* bytes of attribute values of one tag (a seed is 3.4 KB) */
 #define MJ_MAX_EXTRA 4096  /* unrecognised attributes kept as metadata, per game */

@@ -345,9 +345,12 @@ static int on_roster(mjlog_reader *st)
             if ((rc = paifu_mjlog__meta(st, key, a->value)) < 0)
                 return rc;
         }
+        /* Tenhou's name of a seat without an account is no person's: an unnamed seat */
         if ((rc = decode_name(st, a)) < 0 ||
             (rc = paifu_mjlog__located(
-                 st, paifu_game_set_player_name(st->game, seat, a->value, st->err))) < 0)
+                 st, paifu_game_set_player_name(
+                         st->game, seat, strcmp(a->value, TENHOU_UNNAMED) == 0 ? "" : a->value,
+                         st->err))) < 0)
             return rc;
     }
     return paifu_mjlog__keep_header(st, "un");

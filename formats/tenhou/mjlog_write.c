@@ -343,7 +343,9 @@ static void put_roster(mjlog_writer *w)
         }
         const paifu_player *p = paifu_game_player(w->head.game, s);
         paifu_buf_printf(w->b, " %s=\"", attr);
-        paifu_mjlog__writer_name(w->b, p && s < w->head.players ? p->name : "");
+        paifu_mjlog__writer_name(w->b, !p || s >= w->head.players ? ""
+                                       : p->name[0]               ? p->name
+                                                                  : TENHOU_UNNAMED);
         paifu_buf_putc(w->b, '"');
     }
     if (!w->from_xml) {

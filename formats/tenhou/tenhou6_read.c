@@ -496,7 +496,9 @@ static int read_names(json_cursor *c, const json_t *root, paifu_game *game, int 
         size_t o2 = json_cursor_index(c, (size_t)s);
         if (!json_is_string(v))
             return jerr(c, "expected a name (a string), found %s", jtype(v));
-        int rc = paifu_game_set_player_name(game, s, json_string_value(v), c->err);
+        const char *name = json_string_value(v); /* Tenhou's "NoName": an unnamed seat */
+        int rc = paifu_game_set_player_name(game, s, strcmp(name, TENHOU_UNNAMED) == 0 ? "" : name,
+                                            c->err);
         if (rc < 0)
             return rc;
         json_cursor_pop(c, o2);

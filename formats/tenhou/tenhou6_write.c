@@ -955,7 +955,7 @@ static int header_end(tenhou6_writer *w, paifu_buf *b)
     if (rc == 0)
         rc = put_sc(w, b);
     paifu_buf_puts(b, ",\"name\":");
-    paifu_lossy__names(b, w->head.game);
+    paifu_lossy__names(b, w->head.game, TENHOU_UNNAMED);
     for (size_t i = 0; i < paifu_game_meta_count(w->head.game); i++) {
         const paifu_meta *m = paifu_game_meta(w->head.game, i);
         bool known = false;

@@ -890,3 +890,103 @@ const char *paifu_rule_check_status_name(paifu_rule_check_status status)
     }
     return "?";
 }
+
+/* ---- the scoring identity ---- */
+
+/* The parameters by which two games are scored differently (paifu_rules_scoring_equal), and
+   how a standings table's footnote names them: the rule sets' data, so that a new rule set or
+   a new scoring parameter changes this table, never a caller's list of preset names. RIICHI:
+   meaningful for riichi rule sets only (MCR scores by its own fan and table points). */
+static const struct {
+    const char *key;
+    const char *words; /* "start 30,000"; NULL: written its own way */
+    bool riichi;
+} SCORING[] = {
+    {"family", NULL, false},          {"players", NULL, false},
+    {"start_points", "start", true},  {"return_points", "return", true},
+    {"oka", "oka", true},             {"uma", "uma", true},
+    {"standings", NULL, false},
+};
+
+/* How the standings method ranks, by enum paifu_standings_by. */
+static const char *const RANKED_BY[] = {"ranked by the sum of final scores",
+                                        "ranked by average place (then points, dispersion of "
+                                        "places, spread)",
+                                        "ranked by table points (then the sum of final scores)"};
+
+int paifu_rules_scoring_equal(const paifu_rules *a, const paifu_rules *b)
+{
+    if (!a || !b)
+        return 0;
+    for (size_t i = 0; i < sizeof(SCORING) / sizeof(SCORING[0]); i++) {
+        const rule_row *row = find_row(SCORING[i].key);
+        if (SCORING[i].riichi && a->family != PAIFU_FAMILY_RIICHI && a->family == b->family)
+            continue; /* MCR ranks by table points, whatever its start points */
+        if (row && memcmp((const char *)a + row->offset, (const char *)b + row->offset,
+                          value_size(row->info.type)) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* V with thousands separators and, when SIGN, a sign ("+15,000"). */
+static int thousands(char *buf, size_t size, int32_t v, bool sign)
+{
+    char digits[16];
+    int n = snprintf(digits, sizeof(digits), "%lld", v < 0 ? -(long long)v : (long long)v);
+    size_t len = 0;
+    if ((v < 0 || (sign && v > 0)) && len + 1 < size)
+        buf[len++] = v < 0 ? '-' : '+';
+    for (int i = 0; i < n && len + 2 < size; i++) {
+        if (i && (n - i) % 3 == 0)
+            buf[len++] = ',';
+        buf[len++] = digits[i];
+    }
+    buf[len] = '\0';
+    return (int)len;
+}
+
+int paifu_rules_scoring_text(char *buf, size_t size, const paifu_rules *rules)
+{
+    if (!buf || !size || !rules)
+        return -1;
+    buf[0] = '\0';
+    size_t used = 0;
+    char part[160];
+    for (size_t i = 0; i < sizeof(SCORING) / sizeof(SCORING[0]); i++) {
+        const rule_row *row = find_row(SCORING[i].key);
+        if (!row || (SCORING[i].riichi && rules->family != PAIFU_FAMILY_RIICHI))
+            continue;
+        const char *at = (const char *)rules + row->offset;
+        part[0] = '\0';
+        if (row->offset == offsetof(struct paifu_rules, family)) {
+            continue; /* the family is named by the document the table's title gives */
+        } else if (row->offset == offsetof(struct paifu_rules, players)) {
+            snprintf(part, sizeof(part), "%d players", (int)rules->players);
+        } else if (row->offset == offsetof(struct paifu_rules, standings)) {
+            int by = rules->standings;
+            snprintf(part, sizeof(part), "%s",
+                     by >= 0 && by < (int)(sizeof(RANKED_BY) / sizeof(RANKED_BY[0]))
+                         ? RANKED_BY[by]
+                         : "ranked by ?");
+        } else if (row->info.type == PAIFU_RULE_INT4) {
+            const int32_t *v = (const int32_t *)(const void *)at;
+            int len = snprintf(part, sizeof(part), "%s ", SCORING[i].words);
+            for (int k = 0; k < rules->players && k < 4 && len > 0 && (size_t)len < sizeof(part);
+                 k++) {
+                if (k)
+                    part[len++] = '/';
+                len += thousands(part + len, sizeof(part) - (size_t)len, v[k], true);
+            }
+        } else {
+            int32_t v;
+            memcpy(&v, at, sizeof(v));
+            int len = snprintf(part, sizeof(part), "%s ", SCORING[i].words);
+            thousands(part + len, sizeof(part) - (size_t)len, v, false);
+        }
+        int n = snprintf(buf + (used < size ? used : size - 1), used < size ? size - used : 1,
+                         "%s%s", used ? ", " : "", part);
+        used += n > 0 ? (size_t)n : 0;
+    }
+    return used > (size_t)INT32_MAX ? INT32_MAX : (int)used;
+}

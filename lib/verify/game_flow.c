@@ -474,6 +474,11 @@ static void settle_result(paifu_settled *settled, const paifu_game *game, const 
         out->has_points = true;
         final_points(out->points, f, players, r);
     }
+    if (n && ended_ok && f->known) { /* the sticks left on the table, given as the rules say */
+        int32_t walked[PAIFU_SEATS];
+        final_points(walked, f, players, r);
+        paifu_settled__leftover(settled, f->scores, walked, f->sticks);
+    }
     if (!out->has_points)
         return;
     paifu_settle_places(out->place12, out->points, players, r);

@@ -23,7 +23,8 @@ int paifu_settled__new(paifu_settled **out, const paifu_game *game, paifu_error 
     }
     s->deals = n ? calloc(n, sizeof(*s->deals)) : NULL;
     s->rows = rows ? calloc(rows, sizeof(*s->rows)) : NULL;
-    if ((n && !s->deals) || (rows && !s->rows)) {
+    s->deposits = rows ? calloc(rows, sizeof(*s->deposits)) : NULL;
+    if ((n && !s->deals) || (rows && (!s->rows || !s->deposits))) {
         paifu_settled_free(s);
         return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
     }
@@ -39,6 +40,7 @@ void paifu_settled_free(paifu_settled *settled)
         return;
     free(settled->deals);
     free(settled->rows);
+    free(settled->deposits);
     free(settled);
 }
 
@@ -81,12 +83,31 @@ void paifu_settled__add_row(paifu_settled *s, const paifu_settled_row *row,
     if (!s || !s->n_deals || s->n_rows >= s->cap_rows)
         return;
     paifu_settled_deal *d = &s->deals[s->n_deals - 1];
+    /* the scores before the row: the deal's row before it, or the deal's start */
+    const int32_t *before = d->n_rows ? s->rows[s->n_rows - 1].scores_after : d->scores;
+    bool before_known = d->n_rows ? s->rows[s->n_rows - 1].scores_known : d->scores_known;
+    int32_t *deposits = s->deposits[s->n_rows];
     paifu_settled_row *x = &s->rows[s->n_rows++];
     *x = *row;
     x->deal = d->deal;
     x->scores_known = known;
     memcpy(x->scores_after, scores_after, sizeof(int32_t) * (size_t)s->players);
+    /* what the walk took off the scores between the two besides the row's payments: the
+       riichi deposits made in the deal before this outcome */
+    memset(deposits, 0, sizeof(int32_t) * PAIFU_SEATS);
+    for (int p = 0; known && before_known && p < s->players; p++)
+        deposits[p] = scores_after[p] - before[p] - (x->paid ? x->deltas[p] : 0);
     d->n_rows++;
+}
+
+void paifu_settled__leftover(paifu_settled *s, const int32_t *scores, const int32_t *points,
+                             int32_t sticks)
+{
+    if (!s)
+        return;
+    s->leftover_sticks = sticks;
+    for (int p = 0; p < s->players; p++)
+        s->leftover[p] = points[p] - scores[p];
 }
 
 paifu_settled_result *paifu_settled__result(paifu_settled *s)
@@ -117,6 +138,22 @@ size_t paifu_settled_row_count(const paifu_settled *settled)
 const paifu_settled_row *paifu_settled_row_get(const paifu_settled *settled, size_t i)
 {
     return settled && i < settled->n_rows ? &settled->rows[i] : NULL;
+}
+
+int paifu_settled_row_deposits(int32_t *deposits_out, const paifu_settled *settled, size_t i)
+{
+    if (!deposits_out || !settled || i >= settled->n_rows)
+        return PAIFU_EINVAL;
+    memcpy(deposits_out, settled->deposits[i], sizeof(int32_t) * PAIFU_SEATS);
+    return 0;
+}
+
+int32_t paifu_settled_leftover(int32_t *deltas_out, const paifu_settled *settled)
+{
+    if (!deltas_out || !settled)
+        return 0;
+    memcpy(deltas_out, settled->leftover, sizeof(int32_t) * PAIFU_SEATS);
+    return settled->leftover_sticks;
 }
 
 const paifu_settled_result *paifu_settled_result_get(const paifu_settled *settled)

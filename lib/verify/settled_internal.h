@@ -1,7 +1,9 @@
 /*
  * settled_internal.h: the settled view (paifu/settled.h) as the game walk fills it. The walk
  * (game_flow.c), the replay's outcomes (replay_outcome.c) and the MCR verifier (mcr_verify.c)
- * record what they take and pay here as they go; settled.c only stores it (no arithmetic).
+ * record what they take and pay here as they go; settled.c stores it, and derives from it only
+ * what every output needs beside it: a row's riichi deposits (the difference the walk's scores
+ * show between the row before and this one, less the row's payments).
  * Every function is a no-op on a NULL view, so the quiet walks record nothing.
  */
 #ifndef PAIFU_SETTLED_INTERNAL_H
@@ -15,7 +17,11 @@ struct paifu_settled {
     size_t n_deals, cap_deals;
     paifu_settled_row *rows;
     size_t n_rows, cap_rows;
+    int32_t (*deposits)[PAIFU_SEATS]; /* per row: the riichi deposits since the row before */
     paifu_settled_result result;
+    int32_t leftover[PAIFU_SEATS];    /* the sticks left at the end, as the final points give
+                                         them to the seats */
+    int32_t leftover_sticks;          /* their number */
 };
 
 /* A view with room for every deal and outcome of GAME (one allocation per array). */
@@ -33,6 +39,11 @@ void paifu_settled__row_init(paifu_settled_row *row, size_t event, paifu_settled
 /* Add ROW to the current deal with the running scores after it. */
 void paifu_settled__add_row(paifu_settled *s, const paifu_settled_row *row,
                             const int32_t *scores_after, bool known);
+
+/* The walk ends with SCORES (its last running scores) and STICKS riichi sticks on the table,
+   which the final points POINTS (the walk's: the scores with the sticks given) give out. */
+void paifu_settled__leftover(paifu_settled *s, const int32_t *scores, const int32_t *points,
+                             int32_t sticks);
 
 /* The result of the walk. */
 paifu_settled_result *paifu_settled__result(paifu_settled *s);

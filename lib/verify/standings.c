@@ -46,7 +46,9 @@ void paifu_standings_free(paifu_standings *st)
 
 static paifu_standing *row_of(paifu_standings *st, const char *name, paifu_error *err)
 {
-    for (size_t i = 0; i < st->n; i++)
+    /* a seat without a name is a player of its own: never matched with another unnamed seat
+       (a platform's placeholder, such as Tenhou's NoName, is read as no name) */
+    for (size_t i = 0; name[0] && i < st->n; i++)
         if (strcmp(st->rows[i].name, name) == 0)
             return &st->rows[i];
     if (st->n == st->cap) {
@@ -165,6 +167,8 @@ int paifu_standings_add_place_penalty(paifu_standings *st, const char *name, int
                                       paifu_error *err)
 {
     PAIFU_ASSERT_ARG(st && name, err);
+    if (!name[0])
+        return 0; /* no player to sanction: an unnamed seat is matched with none */
     paifu_standing *row = row_of(st, name, err);
     if (!row)
         return PAIFU_ENOMEM;

@@ -381,11 +381,14 @@ def main():
                          len([p for p in r["players"] if p["name"] == n]) == 1 and
                          len([p for p in r["players"] if p["name"] == n][0]["games"]) == 1
                          for n in names), names)
-    presets = ["rrc", "ema2012", "ema", "wrc", "jhc2016", "tenhou", "majsoul", "mcr"]
-    for t in r["standings"]:
-        named = [p for p in presets if re.search(r"\b" + p + r"\b", t["caption"])]
-        settle_check(f"standings table {t['id']} names one rule set", len(named) == 1,
-                     t["caption"])
+    # a table per way of scoring, titled as a person names its rule set (no parameter list):
+    # no two tables alike, no snake_case key in a title
+    captions = [t["caption"] for t in r["standings"]]
+    settle_check("every standings table titled apart", len(set(captions)) == len(captions),
+                 captions)
+    for c in captions:
+        settle_check(f"standings title {c!r} names no parameter", not re.search(r"\w_\w|=", c),
+                     c)
 
     # printed at A4: every column header of every table on the pages, nothing off the page
     check("the PDF was printed", os.path.exists(pdf) and os.path.getsize(pdf) > 10000)

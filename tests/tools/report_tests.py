@@ -176,7 +176,10 @@ def main():
             i = j
         else:
             i += 1
-    check("games table: 7 columns", len(spans) == 7, rule)
+    # game, file, seat, player, final points, score, place; a game's penalties after uma (a
+    # chombo of the samples) a column of their own before the place
+    penalties = "Penalties after uma" in lines[0]
+    check("games table: 7 columns (8 with penalties)", len(spans) == 7 + penalties, rule)
     cjk = 0
     for ln in [lines[0]] + lines[2:]:
         cells = []
@@ -188,7 +191,8 @@ def main():
         for k, (a, b) in enumerate(spans):
             if a > 0:
                 check("a gap between columns", a - 1 >= len(cells) or cells[a - 1] == " ", repr(ln))
-            if k in (0, 2, 4, 5, 6) and ln is not lines[0] and b <= len(cells) and \
+            if k in ((0, 2, 4, 5, 6, 7) if penalties else (0, 2, 4, 5, 6)) and \
+                    ln is not lines[0] and b <= len(cells) and \
                     "".join(cells[a:b]).strip():
                 # right-aligned columns (game, seat, points, score, place): filled to the end
                 check("numbers end at their column's end", cells[b - 1] != " ", repr(ln))
@@ -199,8 +203,8 @@ def main():
     # the whole text report of the bundled samples (seven rule sets: a standings table each):
     # every table under its heading after a blank line, no newline written as an escape
     rc, whole, err = run(paifu, "report", samples)
-    heads = [i for i, ln in enumerate(whole.split("\n")) if ln.startswith("standings under ")]
-    check("text report: a standings heading per rule set", len(heads) >= 3, whole[:600])
+    heads = [i for i, ln in enumerate(whole.split("\n")) if ln.startswith("Standings: ")]
+    check("text report: a standings heading per way of scoring", len(heads) >= 3, whole[:600])
     check("text report: a blank line before every standings heading but the first",
           all(whole.split("\n")[i - 1] == "" for i in heads[1:]), whole[:1200])
     check("text report: no newline written as an escape",

@@ -171,6 +171,76 @@ static void game_place_sanction(void **state)
     paifu_game_free(g);
 }
 
+/* An unnamed seat (NULL or "", as a reader gives Tenhou's NoName) is a player of its own: two
+   games of four unnamed seats are eight lines of one game each, never one player of two games;
+   a named player of both games is one line of two. rrc (uma 15/5, oka 0, 30000 returned): the
+   unnamed seats' totals are their own game's scores. */
+static void unnamed_seats_apart(void **state)
+{
+    (void)state;
+    paifu_rules *r = rules("rrc", NULL);
+    paifu_standings *st = NULL;
+    assert_int_equal(paifu_standings_new(&st, r, NULL), 0);
+    const char *const unnamed[4] = {"", NULL, "", ""};
+    const int32_t points[4] = {40000, 30000, 20000, 10000};
+    const int32_t final[4] = {25000, 5000, -15000, -35000};
+    assert_int_equal(paifu_standings_add_game(st, unnamed, points, final, 4, NULL), 0);
+    assert_int_equal(paifu_standings_add_game(st, unnamed, points, final, 4, NULL), 0);
+    const char *const named[4] = {"Anna", "", "Anna2", "Anna3"};
+    assert_int_equal(paifu_standings_add_game(st, named, points, final, 4, NULL), 0);
+    assert_int_equal(paifu_standings_add_game(st, named, points, final, 4, NULL), 0);
+    /* a sanction names a player: none for an unnamed seat */
+    assert_int_equal(paifu_standings_add_place_penalty(st, "", 25, NULL), 0);
+    const paifu_standing *rows;
+    size_t n = paifu_standings_rank(&rows, st);
+    assert_int_equal(n, 8 + 2 + 3); /* 8 unnamed of the first two games, 2 of the others */
+    size_t unnamed_rows = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (rows[i].name[0]) {
+            assert_int_equal(rows[i].games, 2);
+            continue;
+        }
+        unnamed_rows++;
+        assert_int_equal(rows[i].games, 1);
+        assert_int_equal(rows[i].place_penalty, 0);
+    }
+    assert_int_equal(unnamed_rows, 10);
+    paifu_standings_free(st);
+    paifu_rules_free(r);
+}
+
+/* The scoring identity: rule sets that differ only in knowledge flags, facts of the log (red
+   fives, game length) or a platform's rounding score alike; a different uma, oka, start or
+   return, players or standings method does not. rrc and ema (RRC 2024 Table 3, EMA column: the
+   same 30000, oka 0, 15/5) score alike; ema2012 (EMA 2012 §3.6.1: 30/10) does not. */
+static void scoring_identity(void **state)
+{
+    (void)state;
+    static const char *const facts[] = {"red_fives=3", "game_length=east",
+                                        "tenpaiyame_known=false", "final_rounding=nearest_100",
+                                        NULL};
+    paifu_rules *a = rules("tenhou", NULL), *b = rules("tenhou", facts);
+    assert_int_equal(paifu_rules_scoring_equal(a, b), 1);
+    static const char *const uma[] = {"uma=10000,5000,-5000,-10000", NULL};
+    paifu_rules *c = rules("tenhou", uma);
+    assert_int_equal(paifu_rules_scoring_equal(a, c), 0);
+    static const char *const three[] = {"players=3", NULL};
+    paifu_rules *d = rules("tenhou", three);
+    assert_int_equal(paifu_rules_scoring_equal(a, d), 0);
+    paifu_rules *rrc = rules("rrc", NULL), *ema = rules("ema", NULL), *e12 = rules("ema2012", NULL);
+    assert_int_equal(paifu_rules_scoring_equal(rrc, ema), 1);
+    assert_int_equal(paifu_rules_scoring_equal(rrc, e12), 0);
+    assert_int_equal(paifu_rules_scoring_equal(rrc, NULL), 0);
+    char text[256];
+    assert_true(paifu_rules_scoring_text(text, sizeof(text), e12) > 0);
+    assert_string_equal(text, "4 players, start 30,000, return 30,000, oka 0, uma "
+                              "+30,000/+10,000/-10,000/-30,000, ranked by the sum of final scores");
+    paifu_rules *jhc = rules("jhc2016", NULL);
+    assert_int_equal(paifu_rules_scoring_equal(rrc, jhc), 0); /* average place, no uma */
+    paifu_rules_free(a), paifu_rules_free(b), paifu_rules_free(c), paifu_rules_free(d);
+    paifu_rules_free(rrc), paifu_rules_free(ema), paifu_rules_free(e12), paifu_rules_free(jhc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +248,8 @@ int main(void)
         cmocka_unit_test(best_game_below_zero),
         cmocka_unit_test(place_penalty),
         cmocka_unit_test(game_place_sanction),
+        cmocka_unit_test(unnamed_seats_apart),
+        cmocka_unit_test(scoring_identity),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

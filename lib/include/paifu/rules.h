@@ -78,6 +78,23 @@ PAIFU_EXTERN size_t paifu_rules_override_count(const paifu_rules *rules);
 PAIFU_EXTERN int paifu_rules_changes(char *buf, size_t size, const paifu_rules *rules);
 
 /**
+ * The scoring identity of a rule set: the parameters by which two games are scored differently
+ * (the family, the players, start and return points, oka, uma and the standings method), and no
+ * other. Games whose rule sets agree on these are ranked in one standings table, whatever their
+ * knowledge flags, the facts of their logs (red fives, game length) or a platform's rounding.
+ * Returns 1 when A and B have the same scoring identity, 0 when not or for a NULL argument.
+ */
+PAIFU_EXTERN int paifu_rules_scoring_equal(const paifu_rules *a, const paifu_rules *b);
+
+/**
+ * The scoring identity of RULES in words, for the footnote of a standings table: "4 players,
+ * start 30,000, return 30,000, oka 0, uma +15,000/+5,000/-5,000/-15,000, ranked by the sum of
+ * final scores". Returns the length of the whole text (BUF holds it when it is less than SIZE),
+ * or -1 for a bad argument.
+ */
+PAIFU_EXTERN int paifu_rules_scoring_text(char *buf, size_t size, const paifu_rules *rules);
+
+/**
  * Set parameter KEY from its text form VALUE. PAIFU_EINVAL names the key or the allowed values
  * when either is unknown.
  */

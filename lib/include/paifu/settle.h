@@ -117,7 +117,8 @@ PAIFU_EXTERN void paifu_standings_free(paifu_standings *st);
 
 /**
  * Add one game: NAMES of its players, their final raw POINTS and final scores FINAL (both in
- * seat order). Players are matched by name across games.
+ * seat order). Players are matched by name across games; a seat without a name (NULL or "")
+ * is a player of its own, never matched with another unnamed seat (its line's name is "").
  */
 PAIFU_EXTERN int paifu_standings_add_game(paifu_standings *st, const char *const *names,
                                           const int32_t *points, const int32_t *final,

@@ -145,6 +145,25 @@ PAIFU_EXTERN size_t paifu_settled_row_count(const paifu_settled *settled);
 PAIFU_EXTERN const paifu_settled_row *paifu_settled_row_get(const paifu_settled *settled,
                                                             size_t i);
 
+/**
+ * The riichi deposits of row I: what the seats put on the table (-1000 a riichi) in the row's
+ * deal after the row before it (or the deal's start) and before the row's outcome, so that the
+ * scores before the row + its deltas + these deposits = its scores_after, on every row. A
+ * report that shows a row's whole change of score adds them to the deltas. All 0 when the
+ * scores are not known. Returns 0, or PAIFU_EINVAL for a bad argument or I out of range.
+ */
+PAIFU_EXTERN int paifu_settled_row_deposits(int32_t *deposits_out, const paifu_settled *settled,
+                                            size_t i);
+
+/**
+ * The riichi sticks left on the table at the game's end: their number is returned, and
+ * *DELTAS_OUT (PAIFU_SEATS values) gets how the final points the walk reaches give them out
+ * (the rule set's leftover_riichi: to the first place, split, or lost), so that the last row's
+ * scores_after + these = those final points. 0 and nothing moved when none are left (or the
+ * scores are not known).
+ */
+PAIFU_EXTERN int32_t paifu_settled_leftover(int32_t *deltas_out, const paifu_settled *settled);
+
 /** The result. Borrowed until paifu_settled_free(). */
 PAIFU_EXTERN const paifu_settled_result *paifu_settled_result_get(const paifu_settled *settled);
 

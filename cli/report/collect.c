@@ -1,17 +1,18 @@
 /*
- * report_data.c: gather the report's document: every game of every input verified under its
- * rule set, its results, its deals as table rows with running scores, its findings with the
- * players they concern (and, on a tile log, the table at the finding's event), and the
- * standings the library ranks.
+ * collect.c: gather the report's document: every game of every input verified under its rule
+ * set, its results, its deals as table rows with running scores (the settled view's, riichi
+ * deposits and the sticks left at the end in the rows), its findings with the players they
+ * concern (and, on a tile log, the table at the finding's event); the standings are
+ * standings.c's.
  */
-#include "report.h"
-#include "report_viewer.h"
+#include "internal.h"
+#include "../report_viewer.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-static char *dup_str(const char *s)
+char *rep__dup(const char *s)
 {
     char *c = strdup(s ? s : "");
     if (!c) {
@@ -21,7 +22,7 @@ static char *dup_str(const char *s)
     return c;
 }
 
-static void *grow(void *p, size_t *cap, size_t n, size_t size)
+void *rep__grow(void *p, size_t *cap, size_t n, size_t size)
 {
     if (n < *cap)
         return p;
@@ -33,88 +34,6 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size)
     }
     *cap = c;
     return q;
-}
-
-/* ---- formatting shared by the writers ---- */
-
-void rep_points(char *buf, size_t size, int64_t points)
-{
-    char digits[32];
-    unsigned long long v = (unsigned long long)(points < 0 ? -points : points);
-    int n = snprintf(digits, sizeof(digits), "%llu", v);
-    size_t len = 0;
-    if (points < 0 && len + 1 < size)
-        buf[len++] = '-';
-    for (int i = 0; i < n && len + 2 < size; i++) {
-        if (i && (n - i) % 3 == 0)
-            buf[len++] = ',';
-        buf[len++] = digits[i];
-    }
-    buf[len] = '\0';
-}
-
-void rep_score(char *buf, size_t size, int64_t points, bool mcr)
-{
-    if (mcr) {
-        snprintf(buf, size, "%+lld", (long long)points);
-        return;
-    }
-    /* riichi scores are written in thousands with one decimal: 24000 -> +24.0 */
-    long long a = points < 0 ? -points : points;
-    long long tenths = (a + 50) / 100;
-    snprintf(buf, size, "%s%lld.%lld", points < 0 ? "-" : points > 0 ? "+" : "±", tenths / 10,
-             tenths % 10);
-}
-
-void rep_summary(char *buf, size_t size, const rep_doc *doc)
-{
-    snprintf(buf, size, "%zu game%s from %zu file%s, %llu finding%s", doc->n_games,
-             doc->n_games == 1 ? "" : "s", doc->files, doc->files == 1 ? "" : "s",
-             (unsigned long long)doc->findings, doc->findings == 1 ? "" : "s");
-}
-
-void rep_place(char *buf, size_t size, int place12)
-{
-    if (place12 % 12 == 0)
-        snprintf(buf, size, "%d", place12 / 12);
-    else
-        snprintf(buf, size, "%d.%d", place12 / 12, (place12 % 12) * 10 / 12);
-}
-
-void rep_avg_place(char *buf, size_t size, int hundredths)
-{
-    snprintf(buf, size, "%d.%02d", hundredths / 100, hundredths % 100);
-}
-
-const char *rep_name(const rep_game *g, int seat, char *buf, size_t size)
-{
-    if (seat < 0 || seat >= g->players)
-        return "";
-    if (g->names[seat][0])
-        return g->names[seat];
-    snprintf(buf, size, "seat %d", seat);
-    return buf;
-}
-
-void rep_row_players(char *buf, size_t size, const rep_game *g, const rep_row *r)
-{
-    char a[64], b[64];
-    buf[0] = '\0';
-    if (r->winner < 0)
-        return;
-    if (r->payer >= 0 && r->payer != r->winner)
-        snprintf(buf, size, "%s from %s", rep_name(g, r->winner, a, sizeof(a)),
-                 rep_name(g, r->payer, b, sizeof(b)));
-    else
-        snprintf(buf, size, "%s", rep_name(g, r->winner, a, sizeof(a)));
-}
-
-void rep_int_or_blank(char *buf, size_t size, int v)
-{
-    if (v < 0)
-        buf[0] = '\0';
-    else
-        snprintf(buf, size, "%d", v);
 }
 
 /* ---- deals ---- */
@@ -156,7 +75,7 @@ static void yaku_text(char *buf, size_t size, const paifu_win *w, bool mcr)
 
 static rep_row *new_row(rep_game *g, size_t *cap, size_t deal, const paifu_settled_deal *sd)
 {
-    g->rows = grow(g->rows, cap, g->n_rows, sizeof(*g->rows));
+    g->rows = rep__grow(g->rows, cap, g->n_rows, sizeof(*g->rows));
     rep_row *r = &g->rows[g->n_rows++];
     memset(r, 0, sizeof(*r));
     r->deal = deal;
@@ -169,6 +88,20 @@ static rep_row *new_row(rep_game *g, size_t *cap, size_t deal, const paifu_settl
     memcpy(r->scores, sd->scores, sizeof(r->scores));
     r->scores_known = sd->scores_known;
     return r;
+}
+
+/* S cut by a full buffer ends on a whole UTF-8 character (a name is never cut into bytes). */
+static void whole_utf8(char *s)
+{
+    size_t n = strlen(s), i = n;
+    while (i > 0 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
+        i--; /* the continuation bytes at the end */
+    if (i > 0 && (unsigned char)s[i - 1] >= 0xC0) {
+        unsigned char lead = (unsigned char)s[i - 1];
+        size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+        if (n - (i - 1) < need)
+            s[i - 1] = '\0';
+    }
 }
 
 static void seat_list(char *buf, size_t size, const char *what, unsigned bits, const rep_game *g)
@@ -185,12 +118,13 @@ static void seat_list(char *buf, size_t size, const char *what, unsigned bits, c
     if (!any)
         snprintf(buf + (len < size ? len : size - 1), size - (len < size ? len : size - 1),
                  " none");
+    whole_utf8(buf);
 }
 
 /* A row's words and the recorded things it names (yaku, notes) from the log; every number
    (label, dealer, value, payments, running scores) from the settled view X. */
 static void fill_row(rep_row *r, const rep_game *g, const paifu_deal *d,
-                     const paifu_settled_row *x)
+                     const paifu_settled_row *x, const int32_t *deposits)
 {
     r->han = x->han;
     r->fu = x->fu;
@@ -200,6 +134,14 @@ static void fill_row(rep_row *r, const rep_game *g, const paifu_deal *d,
     r->delta_computed = x->paid && !(x->marks & PAIFU_SETTLED_REC_DELTAS);
     if (x->paid)
         memcpy(r->delta, x->deltas, sizeof(r->delta));
+    unsigned riichi = 0; /* the seats whose deposits the row's change of score includes */
+    for (int s = 0; s < g->players; s++)
+        if (deposits[s]) {
+            r->has_deposits = r->has_delta = true;
+            r->deposits[s] = deposits[s];
+            r->delta[s] += deposits[s];
+            riichi |= 1u << s;
+        }
     memcpy(r->scores, x->scores_after, sizeof(r->scores));
     r->scores_known = x->scores_known;
     r->winner = x->seat;
@@ -223,7 +165,18 @@ static void fill_row(rep_row *r, const rep_game *g, const paifu_deal *d,
             seat_list(r->note, sizeof(r->note), "nagashi mangan:", dr->nagashi, g);
         else if (x->draw_kind == PAIFU_DRAW_EXHAUSTIVE && !g->mcr)
             seat_list(r->note, sizeof(r->note), "tenpai:", x->tenpai, g);
-    } else if (x->kind == PAIFU_SETTLED_PENALTY && x->detail < d->n_penalties) {
+    }
+    if (riichi) { /* said before what the outcome notes */
+        char said[sizeof(r->note)], rest[sizeof(r->note)];
+        seat_list(said, sizeof(said), "riichi deposit:", riichi, g);
+        memcpy(rest, r->note, sizeof(rest));
+        size_t n = strlen(said);
+        if (rest[0] && n + 2 < sizeof(said))
+            snprintf(said + n, sizeof(said) - n, "; %.*s", (int)(sizeof(said) - n - 3), rest);
+        memcpy(r->note, said, sizeof(r->note));
+        whole_utf8(r->note);
+    }
+    if (x->kind == PAIFU_SETTLED_PENALTY && x->detail < d->n_penalties) {
         const paifu_penalty *p = &d->penalties[x->detail];
         snprintf(r->outcome, sizeof(r->outcome), "%s",
                  p->kind == PAIFU_PENALTY_DEAD_HAND
@@ -247,13 +200,15 @@ static void add_deals(rep_game *g, const paifu_game *game, const paifu_settled *
     for (size_t i = 0; i < paifu_settled_deal_count(v); i++) {
         const paifu_settled_deal *sd = paifu_settled_deal_get(v, i);
         const paifu_deal *d = paifu_game_deal(game, sd->deal);
-        g->chart = grow(g->chart, &ccap, g->n_chart, sizeof(*g->chart));
+        g->chart = rep__grow(g->chart, &ccap, g->n_chart, sizeof(*g->chart));
         memcpy(g->chart[g->n_chart++], sd->scores, sizeof(last));
         memcpy(last, sd->scores, sizeof(last));
         for (uint32_t k = 0; k < sd->n_rows; k++) {
             const paifu_settled_row *x = paifu_settled_row_get(v, sd->first_row + k);
             rep_row *r = new_row(g, &cap, sd->deal + 1, sd);
-            fill_row(r, g, d, x);
+            int32_t deposits[PAIFU_SEATS] = {0};
+            paifu_settled_row_deposits(deposits, v, sd->first_row + k);
+            fill_row(r, g, d, x, deposits);
             memcpy(last, x->scores_after, sizeof(last));
         }
         if (!sd->n_rows) {
@@ -261,44 +216,51 @@ static void add_deals(rep_game *g, const paifu_game *game, const paifu_settled *
             snprintf(r->outcome, sizeof(r->outcome), "no outcome recorded");
         }
     }
-    g->chart = grow(g->chart, &ccap, g->n_chart, sizeof(*g->chart));
+    /* the riichi sticks left at the end, given out by the final points: a row of their own */
+    int32_t leftover[PAIFU_SEATS] = {0};
+    int32_t sticks = paifu_settled_leftover(leftover, v);
+    if (sticks > 0 && g->n_rows) {
+        const rep_row *prev = &g->rows[g->n_rows - 1];
+        bool moved = false;
+        for (int s = 0; s < g->players; s++)
+            moved = moved || leftover[s];
+        size_t deal = prev->deal;
+        g->rows = rep__grow(g->rows, &cap, g->n_rows, sizeof(*g->rows));
+        rep_row *r = &g->rows[g->n_rows++];
+        memset(r, 0, sizeof(*r));
+        prev = &g->rows[g->n_rows - 2];
+        r->deal = deal;
+        snprintf(r->label, sizeof(r->label), "end");
+        r->dealer = -1;
+        r->winner = r->payer = -1;
+        r->han = r->fu = -1;
+        r->points = INT32_MIN;
+        r->label_computed = prev->label_computed;
+        snprintf(r->outcome, sizeof(r->outcome), "leftover riichi sticks");
+        r->has_delta = moved;
+        r->delta_computed = true;
+        r->scores_known = prev->scores_known;
+        for (int s = 0; s < g->players; s++) {
+            r->delta[s] = leftover[s];
+            r->scores[s] = prev->scores[s] + leftover[s];
+        }
+        memcpy(last, r->scores, sizeof(last));
+        unsigned to = 0;
+        for (int s = 0; s < g->players; s++)
+            to |= leftover[s] > 0 ? 1u << s : 0;
+        char what[32];
+        snprintf(what, sizeof(what), "%d stick%s to", (int)sticks, sticks == 1 ? "" : "s");
+        if (moved)
+            seat_list(r->note, sizeof(r->note), what, to, g);
+        else
+            snprintf(r->note, sizeof(r->note), "%d stick%s left: nobody takes them under the "
+                     "rule set", (int)sticks, sticks == 1 ? "" : "s");
+    }
+    g->chart = rep__grow(g->chart, &ccap, g->n_chart, sizeof(*g->chart));
     memcpy(g->chart[g->n_chart++], g->has_points ? g->points : last, sizeof(last));
 }
 
 /* ---- the table at a finding's event ---- */
-
-void rep_meld_text(char *buf, size_t size, const paifu_state_meld *m)
-{
-    const char *what = m->type == PAIFU_EV_CHI          ? "chi"
-                       : m->type == PAIFU_EV_PON        ? "pon"
-                       : m->type == PAIFU_EV_DAIMINKAN  ? "kan"
-                       : m->type == PAIFU_EV_ANKAN      ? "closed kan"
-                       : m->type == PAIFU_EV_SHOUMINKAN ? "added kan"
-                       : m->type == PAIFU_EV_KITA       ? "kita"
-                                                        : "flower";
-    char tiles[16];
-    paifu_tile_format(tiles, sizeof(tiles), m->tiles, m->n);
-    snprintf(buf, size, "%s %s", what, tiles);
-}
-
-void rep_melds_text(char *buf, size_t size, const paifu_table_state *s, int seat)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int k = 0; k < s->n_melds[seat] && len < size; k++) {
-        char one[32];
-        rep_meld_text(one, sizeof(one), &s->melds[seat][k]);
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? " " : "", one);
-    }
-}
-
-void rep_discards_text(char *buf, size_t size, const paifu_table_state *s, int seat)
-{
-    paifu_tile t[PAIFU_STATE_DISCARDS];
-    for (int k = 0; k < s->n_discards[seat]; k++)
-        t[k] = s->discards[seat][k].tile;
-    paifu_tile_format(buf, size, t, s->n_discards[seat]);
-}
 
 static void event_text(char *buf, size_t size, const paifu_event *ev, const rep_game *g)
 {
@@ -382,12 +344,12 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
                      const paifu_rules *rules, paifu_rules_origin origin,
                      const cli_rules_opts *ro, paifu_report *rep, const paifu_settled *v)
 {
-    doc->games = grow(doc->games, &doc->cap, doc->n_games, sizeof(*doc->games));
+    doc->games = rep__grow(doc->games, &doc->cap, doc->n_games, sizeof(*doc->games));
     rep_game *g = &doc->games[doc->n_games++];
     memset(g, 0, sizeof(*g));
     g->number = doc->n_games;
     g->in_file = in_file;
-    g->file = dup_str(path);
+    g->file = rep__dup(path);
     const char *date = paifu_game_meta_get(game, PAIFU_META_DATE);
     snprintf(g->date, sizeof(g->date), "%s", date ? date : "");
     for (size_t i = 0; i < paifu_game_meta_count(game) && !g->table[0]; i++) {
@@ -400,7 +362,7 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
     g->players = paifu_game_players(game);
     for (int s = 0; s < PAIFU_SEATS; s++) {
         char buf[80]; /* a seat with no name is its own player: "seat 2 of game 14" */
-        g->names[s] = dup_str(s < g->players ? tab_player(buf, sizeof(buf), game, s,
+        g->names[s] = rep__dup(s < g->players ? tab_player(buf, sizeof(buf), game, s,
                                                           (long long)g->number,
                                                           &doc->player_names)
                                              : "");
@@ -417,6 +379,20 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
         memcpy(g->final, res->has_final ? res->final : res->points, sizeof(g->final));
         g->points_computed = !(res->marks & PAIFU_SETTLED_REC_FINAL_POINTS);
         g->final_computed = !(res->marks & PAIFU_SETTLED_REC_FINAL);
+        for (int s = 0; s < g->players; s++)
+            g->has_penalties = g->has_penalties || res->penalties[s];
+        memcpy(g->penalties, res->penalties, sizeof(g->penalties));
+        if (res->has_final && (res->marks & PAIFU_SETTLED_REC_FINAL)) {
+            g->has_recorded_final = true;
+            memcpy(g->recorded_final, res->final, sizeof(g->recorded_final));
+        }
+        /* under the options' rule set every game is the tournament's: scored under it from
+           its final points (and the penalties after uma), whatever scores the log recorded
+           (those stay a fact of the log, and a difference is the verifier's finding) */
+        if (origin == PAIFU_RULES_FROM_CALLER && !g->mcr && res->has_final) {
+            paifu_settle_final(g->final, res->points, res->penalties, g->players, rules);
+            g->final_computed = true;
+        }
         if (g->points_computed)
             snprintf(g->result_note, sizeof(g->result_note),
                      "the log records no final points: these are the scores after the last "
@@ -485,76 +461,15 @@ static void error_line(rep_doc *doc, paifu_error *err, const char *path, size_t 
     doc->errors = realloc(doc->errors, (cap + 1) * sizeof(*doc->errors));
     if (!doc->errors)
         exit(CLI_ERROR);
-    doc->errors[doc->n_errors++] = dup_str(line);
+    doc->errors[doc->n_errors++] = rep__dup(line);
     paifu_error_clear(err);
-}
-
-/* The standings being built: one per rule set, number of players and method. */
-typedef struct building {
-    paifu_standings *st;
-    rep_standings info;
-} building;
-
-typedef struct builder {
-    building *b;
-    size_t n, cap;
-} builder;
-
-/* The standings table of a game under RULES with PLAYERS players (made at its first game). */
-static building *table_for(builder *bd, const paifu_rules *rules, int players,
-                           const cli_rules_opts *ro, const paifu_game *g,
-                           paifu_rules_origin origin, paifu_error *err)
-{
-    char method[32] = "", family[16] = "";
-    paifu_rules_get(method, sizeof(method), rules, "standings", NULL);
-    paifu_rules_get(family, sizeof(family), rules, "family", NULL);
-    const char *name = paifu_rules_name(rules);
-    cli_rules_info ri;
-    cli_rules_describe(&ri, ro, g, rules, origin);
-    for (size_t i = 0; i < bd->n; i++) {
-        rep_standings *t = &bd->b[i].info;
-        if (t->players == players && strcmp(t->method, method) == 0 &&
-            strcmp(t->rules_name, name ? name : "") == 0 &&
-            strcmp(t->rules.overrides, ri.overrides) == 0 && strcmp(t->rules.file, ri.file) == 0) {
-            if (strcmp(t->rules.origin, ri.origin) != 0) { /* the same rules, named or assumed */
-                t->rules.origin = "mixed";
-                t->rules.assumed = false;
-            }
-            return &bd->b[i];
-        }
-    }
-    bd->b = grow(bd->b, &bd->cap, bd->n, sizeof(*bd->b));
-    building *x = &bd->b[bd->n];
-    memset(x, 0, sizeof(*x));
-    if (paifu_standings_new(&x->st, rules, err) < 0)
-        return NULL;
-    bd->n++;
-    x->info.rules = ri;
-    x->info.players = players;
-    x->info.mcr = strcmp(family, "mcr") == 0;
-    snprintf(x->info.method, sizeof(x->info.method), "%s", method);
-    snprintf(x->info.rules_name, sizeof(x->info.rules_name), "%s", name ? name : "");
-    return x;
-}
-
-static void unranked(rep_doc *doc, size_t game, const char *reason)
-{
-    rep_unranked *u = realloc(doc->unranked, (doc->n_unranked + 1) * sizeof(*u));
-    if (!u) {
-        fputs("paifu report: out of memory\n", stderr);
-        exit(CLI_ERROR);
-    }
-    doc->unranked = u;
-    u = &doc->unranked[doc->n_unranked++];
-    u->game = game;
-    snprintf(u->reason, sizeof(u->reason), "%s", reason);
 }
 
 /* Verify and settle game G (read from SOURCE, the IN_FILE'th before it there), add it to DOC
    and rank it in the standings of its own rule set and number of players. Returns 0, a
    negative error, or 1 when the rule set is refused for this game (a rule set of the other
    family: ERR names it, the game is left out and the next one may be read). */
-static int collect_game(rep_doc *doc, builder *bd, const char *source, size_t in_file,
+static int collect_game(rep_doc *doc, rep_builder *bd, const char *source, size_t in_file,
                         const paifu_game *g, const char *format, const cli_rules_opts *ro,
                         paifu_report *rep, uint32_t max_findings, paifu_error *err)
 {
@@ -581,27 +496,15 @@ static int collect_game(rep_doc *doc, builder *bd, const char *source, size_t in
             cli_usage_error("report", "out of memory"); /* not a report without its stats */
             exit(CLI_ERROR);
         }
-        const paifu_settled_result *res = paifu_settled_result_get(v);
-        if (!res->has_points || !res->has_final) {
-            unranked(doc, game->number, res->reason[0] ? res->reason : "no final points");
-        } else {
-            building *t = table_for(bd, rules, game->players, ro, g, origin, err);
-            const char *names[PAIFU_SEATS];
-            for (int s = 0; s < game->players; s++)
-                names[s] = game->names[s];
-            rc = t ? paifu_standings_add_settled(t->st, g, v, names, err) : PAIFU_ENOMEM;
-            if (t) {
-                t->info.games++;
-                game->standings_table = (size_t)(t - bd->b) + 1;
-            }
-        }
+        rc = rep__rank_game(doc, bd, game, g, rules, ro, origin, paifu_settled_result_get(v),
+                            err);
         paifu_settled_free(v);
     }
     paifu_rules_free(rules);
     return rc;
 }
 
-static int collect_inputs(rep_doc *doc, builder *bd, const cli_inputs *in,
+static int collect_inputs(rep_doc *doc, rep_builder *bd, const cli_inputs *in,
                           const cli_rules_opts *ro, const paifu_read_options *ropts,
                           uint32_t max_findings, paifu_report *rep)
 {
@@ -651,40 +554,6 @@ static int collect_inputs(rep_doc *doc, builder *bd, const cli_inputs *in,
     return status;
 }
 
-/* Table B ranked into T, the rows' links to each player's first game in it. */
-static void rank_table(rep_doc *doc, rep_standings *t, building *b, size_t index)
-{
-    *t = b->info;
-    const paifu_standing *rows;
-    size_t n = paifu_standings_rank(&rows, b->st);
-    t->rows = n ? calloc(n, sizeof(*t->rows)) : NULL;
-    if (n && !t->rows) { /* not a report without its standings */
-        cli_usage_error("report", "out of memory");
-        exit(CLI_ERROR);
-    }
-    t->n = 0;
-    for (size_t i = 0; t->rows && i < n; i++) {
-        rep_standing *s = &t->rows[t->n++];
-        s->name = dup_str(rows[i].name);
-        s->rank = rows[i].rank;
-        s->games = rows[i].games;
-        s->total = rows[i].total;
-        s->points = rows[i].points;
-        s->best = rows[i].best;
-        s->worst = rows[i].worst;
-        s->table_points_x12 = rows[i].table_points;
-        if (rows[i].games)
-            s->avg_place_hundredths =
-                (int)((rows[i].place_sum * 100 / 12 + rows[i].games / 2) / rows[i].games +
-                      rows[i].place_penalty);
-        for (size_t k = 0; k < doc->n_games && !s->first_game; k++)
-            for (int p = 0; p < doc->games[k].players; p++)
-                if (strcmp(doc->games[k].names[p], s->name) == 0 &&
-                    doc->games[k].standings_table == index + 1)
-                    s->first_game = doc->games[k].number;
-    }
-}
-
 int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
                 const paifu_read_options *ropts, uint32_t max_findings)
 {
@@ -701,154 +570,13 @@ int rep_collect(rep_doc *doc, const cli_inputs *in, const cli_rules_opts *ro,
         paifu_report_free(rep);
         return CLI_ERROR;
     }
-    builder bd = {0};
+    rep_builder bd = {0};
     int status = collect_inputs(doc, &bd, in, ro, ropts, max_findings, rep);
     paifu_report_free(rep);
-    /* --sanction NAME=PLACES: to NAME in every table NAME is ranked in */
-    for (size_t i = 0; i < doc->n_sanctions; i++) {
-        char name[256];
-        int32_t hundredths;
-        if (!rep_parse_sanction(doc->sanctions[i], name, sizeof(name), &hundredths))
-            continue;
-        for (size_t k = 0; k < bd.n; k++) {
-            bool plays = false;
-            for (size_t gi = 0; gi < doc->n_games && !plays; gi++)
-                for (int p = 0; p < doc->games[gi].players; p++)
-                    plays = plays || (doc->games[gi].standings_table == k + 1 &&
-                                      strcmp(doc->games[gi].names[p], name) == 0);
-            if (plays && paifu_standings_add_place_penalty(bd.b[k].st, name, hundredths, &err) < 0) {
-                cli_print_error(&err);
-                status = CLI_ERROR;
-            }
-        }
-    }
-    doc->tables = bd.n ? calloc(bd.n, sizeof(*doc->tables)) : NULL;
-    if (bd.n && !doc->tables) { /* not a report without its standings */
-        cli_usage_error("report", "out of memory");
-        exit(CLI_ERROR);
-    }
-    for (size_t k = 0; k < bd.n; k++) {
-        if (doc->tables) {
-            rank_table(doc, &doc->tables[k], &bd.b[k], k);
-            doc->n_tables++;
-        }
-        paifu_standings_free(bd.b[k].st);
-    }
-    free(bd.b);
-    if (doc->n_tables) { /* the first table in the fields the writers read */
-        rep_doc first = rep_standings_select(doc, 0);
-        doc->standings = first.standings;
-        doc->n_standings = first.n_standings;
-        memcpy(doc->method, first.method, sizeof(doc->method));
-        doc->rules = first.rules;
-        doc->mcr = first.mcr;
-    }
-    if (!doc->n_tables) { /* no game could be ranked: the empty standings name the first
-                             game's rule set (the JSON's standings object) */
-        if (doc->n_games)
-            doc->rules = doc->games[0].rules;
-        if (!doc->rules.document)
-            doc->rules.document = "";
-        if (!doc->rules.origin)
-            doc->rules.origin = "assumed";
-    }
+    status = rep__standings_finish(doc, &bd, status);
     if (doc->findings && status == CLI_CLEAN)
         status = CLI_FINDINGS;
     return status;
-}
-
-size_t rep_ranked_players(const char ***names, const rep_standing ***rows, const rep_doc *doc)
-{
-    size_t total = 0, n = 0;
-    for (size_t k = 0; k < doc->n_tables; k++)
-        total += doc->tables[k].n;
-    *names = malloc((total ? total : 1) * sizeof(**names));
-    *rows = malloc((total ? total : 1) * sizeof(**rows));
-    if (!*names || !*rows) {
-        free(*names), free(*rows);
-        *names = NULL, *rows = NULL;
-        return 0;
-    }
-    for (size_t k = 0; k < doc->n_tables; k++)
-        for (size_t i = 0; i < doc->tables[k].n; i++) {
-            const rep_standing *s = &doc->tables[k].rows[i];
-            size_t j = 0;
-            while (j < n && strcmp((*names)[j], s->name) != 0)
-                j++;
-            if (j == n) {
-                (*names)[n] = s->name;
-                (*rows)[n++] = s;
-            }
-        }
-    return n;
-}
-
-size_t rep_player_section(const rep_doc *doc, const char *name)
-{
-    size_t id = 0;
-    for (size_t k = 0; k < doc->n_tables; k++)
-        for (size_t i = 0; i < doc->tables[k].n; i++) {
-            const char *s = doc->tables[k].rows[i].name;
-            bool seen = false; /* counted once, at its first table */
-            for (size_t k2 = 0; k2 <= k && !seen; k2++)
-                for (size_t i2 = 0; i2 < (k2 == k ? i : doc->tables[k2].n) && !seen; i2++)
-                    seen = strcmp(doc->tables[k2].rows[i2].name, s) == 0;
-            if (seen)
-                continue;
-            id++;
-            if (strcmp(s, name) == 0)
-                return id;
-        }
-    return 0;
-}
-
-rep_doc rep_standings_select(const rep_doc *doc, size_t k)
-{
-    rep_doc view = *doc;
-    if (k >= doc->n_tables)
-        return view;
-    const rep_standings *t = &doc->tables[k];
-    view.standings = t->rows;
-    view.n_standings = t->n;
-    snprintf(view.method, sizeof(view.method), "%s", t->method);
-    view.rules = t->rules;
-    view.mcr = t->mcr;
-    view.table = k;
-    view.one_table = true;
-    return view;
-}
-
-void rep_standings_title(char *buf, size_t size, const rep_standings *t)
-{
-    const char *how = strcmp(t->method, "average_place") == 0
-                          ? "average place (then points, dispersion of places, spread)"
-                      : strcmp(t->method, "table_points") == 0
-                          ? "table points by place (then the sum of final scores)"
-                          : "the sum of final scores";
-    snprintf(buf, size, "%s%s%s, %d players, by %s, %zu game%s", t->rules_name,
-             t->rules.overrides[0] ? " with " : "", t->rules.overrides, t->players, how, t->games,
-             t->games == 1 ? "" : "s");
-}
-
-bool rep_parse_sanction(const char *arg, char *name, size_t size, int32_t *hundredths)
-{
-    const char *eq = strrchr(arg, '=');
-    if (!eq || eq == arg || (size_t)(eq - arg) >= size)
-        return false;
-    int32_t whole = 0, frac = 0;
-    int nfrac = 0;
-    const char *p = eq + 1;
-    while (*p >= '0' && *p <= '9' && whole < 1000)
-        whole = whole * 10 + (*p++ - '0');
-    if (*p == '.')
-        for (p++; *p >= '0' && *p <= '9' && nfrac < 2; nfrac++)
-            frac = frac * 10 + (*p++ - '0');
-    if (*p || p == eq + 1)
-        return false;
-    memcpy(name, arg, (size_t)(eq - arg));
-    name[eq - arg] = '\0';
-    *hundredths = whole * 100 + (nfrac == 1 ? frac * 10 : frac);
-    return true;
 }
 
 void rep_free(rep_doc *doc)

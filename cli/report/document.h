@@ -1,14 +1,16 @@
 /*
- * report.h: the document `paifu report` writes, gathered once (report_data.c) and rendered by
- * one writer per format (report_text.c, report_html.c, report_md.c, report_csv.c,
- * report_json.c). Everything here is owned by the document: games are read one after another
- * and what a table needs is copied out before the reader moves on.
+ * document.h: the document `paifu report` writes: its standings, games, deal rows, findings in
+ * words and the players' own sections, gathered once by this folder (collect.c, standings.c,
+ * players.c; README.md maps it) and rendered by one writer per format (../report_text.c,
+ * ../report_html.c, ../report_md.c, ../report_csv.c, ../report_json.c), which only render it.
+ * Everything here is owned by the document: games are read one after another and what a table
+ * needs is copied out before the reader moves on.
  */
 #ifndef PAIFU_CLI_REPORT_H
 #define PAIFU_CLI_REPORT_H
 
-#include "cli.h"
-#include "tables.h"
+#include "../cli.h"
+#include "../tables.h"
 
 /* One outcome of a deal (a deal with a double ron has two rows). */
 typedef struct rep_row {
@@ -21,14 +23,18 @@ typedef struct rep_row {
     int32_t points;       /* the hand's value as recorded; INT32_MIN not recorded */
     char yaku[256];
     bool has_delta;
-    int32_t delta[PAIFU_SEATS];
+    int32_t delta[PAIFU_SEATS];    /* the whole change of each seat's score over the row: the
+                                      payments and the riichi deposits made before it, so that
+                                      the scores before + delta = the scores after */
+    bool has_deposits;
+    int32_t deposits[PAIFU_SEATS]; /* the riichi deposits in it (paifu_settled_row_deposits) */
     int32_t scores[PAIFU_SEATS]; /* running scores after the row */
     bool scores_known;
     /* marks of the settled view: computed by paifu because the log does not record them */
     bool delta_computed;  /* the payments (a score sheet's: from han, fu and the rule set) */
     bool points_computed; /* the hand's value */
     bool label_computed;  /* label and dealer (a score sheet names no round) */
-    char note[128];
+    char note[256];
 } rep_row;
 
 typedef struct rep_finding {
@@ -60,7 +66,13 @@ typedef struct rep_game {
     bool mcr;          /* scores are MCR points (no ±x.y) */
     bool has_points;
     int32_t points[PAIFU_SEATS];
-    int32_t final[PAIFU_SEATS];
+    int32_t final[PAIFU_SEATS]; /* the scores the standings count: under the options' rule set
+                                   (--rules), that rule set's from the final points whatever
+                                   the log recorded; else the log's (recorded, or computed) */
+    bool has_penalties;         /* penalties taken off after uma (a chombo, a fine) ... */
+    int32_t penalties[PAIFU_SEATS]; /* ... these, positive points (the settled view's) */
+    bool has_recorded_final;    /* the log records final scores ... */
+    int32_t recorded_final[PAIFU_SEATS]; /* ... these: a fact of the log, shown beside `final` */
     int place12[PAIFU_SEATS]; /* places x 12 (shared places) */
     bool points_computed;     /* the log records no final points: the walk's (see note) */
     bool final_computed;      /* the final scores are the rule set's from the points */
@@ -96,6 +108,12 @@ typedef struct rep_standings {
     char method[32];
     cli_rules_info rules;
     char rules_name[64]; /* paifu_rules_name */
+    char name[160];      /* as a person names the rule set: its documents' citation names
+                            ("RRC 2024"; "Tenhou's rules"), "/"-joined when games of several
+                            documents score alike */
+    char scoring[256];   /* its scoring identity in words (paifu_rules_scoring_text) */
+    char apart[160];     /* what tells it from a table of the same name and players (its parts
+                            of `scoring` the other has not: "uma +10,000/+5,000/..."), "" */
     int players;
     bool mcr;
     size_t games;        /* games ranked in it */
@@ -140,8 +158,16 @@ typedef struct rep_doc {
 /* A copy of DOC whose standings fields (standings, method, rules, mcr, table) are those of
    table K: what the writers render as "the" standings, one table after another. */
 rep_doc rep_standings_select(const rep_doc *doc, size_t k);
-/* "ema (4 players, sum of final scores)": what a standings table covers. */
+/* "RRC 2024, 4 players": a standings table's title, its rule set as a person names it. */
 void rep_standings_title(char *buf, size_t size, const rep_standings *t);
+/* Its footnote: the full scoring parameters, the games and who named the rule set ("4 players,
+   start 30,000, return 30,000, oka 0, uma +15,000/+5,000/-5,000/-15,000, ranked by the sum of
+   final scores; 8 games; the rule set chosen by the options"). */
+void rep_standings_note(char *buf, size_t size, const rep_standings *t);
+/* A player's standing in words, for their own section, from the standings tables themselves:
+   "Rank 3 of 15 in RRC 2024, 4 players: 2 games, total +24.4" ("; "-joined over the tables
+   the player is ranked in), "Not in the standings" when in none. Returns the games ranked. */
+size_t rep_player_standing_text(char *buf, size_t size, const rep_doc *doc, const char *name);
 
 /* Parse --sanction's NAME=PLACES ("Yuri=0.25": 25 hundredths of a place, JHC 2016 §8.3.2) into
    NAME (SIZE bytes) and *HUNDREDTHS. False when ARG is not of that form. */
@@ -162,7 +188,7 @@ typedef enum rep_table {
     REP_STATS /* the per-player statistics (HTML's section; not a --table) */
 } rep_table;
 
-/* A table as cells, the same for every writer (report_tables.c). */
+/* A table as cells, the same for every writer (grids.c). */
 #define REP_MAX_COLS 24
 typedef struct rep_cell {
     char *text;
@@ -195,7 +221,7 @@ void rep_write_html(FILE *o, const rep_doc *doc, rep_table only);
 void rep_write_csv(FILE *o, const rep_doc *doc, rep_table only);
 void rep_write_json(FILE *o, const rep_doc *doc, rep_table only);
 
-/* The table at a finding's event as text lines (report_text.c). */
+/* The table at a finding's event as text lines (../report_text.c). */
 void rep_write_state(FILE *o, const rep_game *g, const rep_finding *f, const char *indent);
 /* A meld as words and notation ("pon 555z", "closed kan 1111m", "flower 1f"). */
 void rep_meld_text(char *buf, size_t size, const paifu_state_meld *m);
@@ -203,7 +229,7 @@ void rep_meld_text(char *buf, size_t size, const paifu_state_meld *m);
 void rep_melds_text(char *buf, size_t size, const paifu_table_state *s, int seat);
 void rep_discards_text(char *buf, size_t size, const paifu_table_state *s, int seat);
 
-/* ---- shared by the writers (report_data.c) ---- */
+/* ---- shared by the writers (words.c, players.c) ---- */
 
 /* A score in the rule set's convention: "+24.0" (thousands, riichi final scores) or "24"
    (MCR points). */

@@ -1,15 +1,15 @@
 /*
- * report_tables.c: the report's tables as cells (standings, games' results, deals, findings),
- * built once so that every writer (text, Markdown, CSV, HTML) shows the same rows and columns.
+ * grids.c: the report's tables as cells (standings, games' results, deals, findings, the
+ * players' statistics), built once so that every writer (text, Markdown, CSV, HTML) shows the
+ * same rows and columns.
  */
-#include "report.h"
+#include "internal.h"
 
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static char *dup_fmt(const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
@@ -32,163 +32,6 @@ static char *dup_fmt(const char *fmt, ...)
     vsnprintf(s, (size_t)n + 1, fmt, ap);
     va_end(ap);
     return s;
-}
-
-void rep_display_path(char *buf, size_t size, const char *path, size_t below)
-{
-    if (path[0] != '/') {
-        snprintf(buf, size, "%s", path);
-        return;
-    }
-    char cwd[4096];
-    size_t n = getcwd(cwd, sizeof(cwd)) ? strlen(cwd) : 0;
-    if (n > 1 && strncmp(path, cwd, n) == 0 && path[n] == '/' && path[n + 1]) {
-        snprintf(buf, size, "%s", path + n + 1);
-        return;
-    }
-    snprintf(buf, size, "%s", path + (below < strlen(path) ? below : 0));
-    if (buf[0] == '/') { /* an operand of its own outside the current directory: its name */
-        const char *base = strrchr(path, '/');
-        snprintf(buf, size, "%s", base && base[1] ? base + 1 : path);
-    }
-}
-
-const char *rep_title(const rep_doc *doc)
-{
-    return doc->title && doc->title[0] ? doc->title : "Audit report";
-}
-
-void rep_game_heading(char *buf, size_t size, const rep_game *g)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int s = 0; s < g->players && len < size; s++) {
-        char b[64];
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", s ? ", " : "",
-                                rep_name(g, s, b, sizeof(b)));
-    }
-    if (g->date[0] && len < size)
-        len += (size_t)snprintf(buf + len, size - len, " · %s", g->date);
-    if (g->table[0] && len < size)
-        snprintf(buf + len, size - len, " · table %s", g->table);
-}
-
-void rep_fu_part_text(char *buf, size_t size, const paifu_fu_part *p, int wait)
-{
-    char tile[3] = "";
-    if (p->tile != PAIFU_TILE_NONE)
-        paifu_tile_name(tile, p->tile);
-    switch (p->what) {
-    case PAIFU_FU_BASE:
-        snprintf(buf, size, "%d %s", p->fu, p->fu == 25 ? "seven pairs" : "base");
-        break;
-    case PAIFU_FU_SET: {
-        /* a triplet: 2 (simples) or 4 (terminals, honours), doubled when closed; a quad four
-           times that (shared/rules/yaku.md section 5) */
-        int triplet = (paifu_tile_is_simple(p->tile) ? 2 : 4) * (p->open ? 1 : 2);
-        snprintf(buf, size, "%d %s %s %s", p->fu, p->open ? "open" : "closed",
-                 p->fu > triplet ? "quad" : "triplet", tile);
-        break;
-    }
-    case PAIFU_FU_PAIR: snprintf(buf, size, "%d value pair %s", p->fu, tile); break;
-    case PAIFU_FU_WAIT:
-        snprintf(buf, size, "%d %s wait", p->fu, paifu_wait_name((paifu_wait)wait));
-        break;
-    case PAIFU_FU_MENZEN_RON: snprintf(buf, size, "%d closed ron", p->fu); break;
-    case PAIFU_FU_TSUMO: snprintf(buf, size, "%d tsumo", p->fu); break;
-    case PAIFU_FU_OPEN_PINFU: snprintf(buf, size, "%d open hand with no fu, ron", p->fu); break;
-    default: snprintf(buf, size, "%d", p->fu); break;
-    }
-}
-
-void rep_fu_text(char *buf, size_t size, const rep_finding *f)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    if (!f->n_fu_parts)
-        return;
-    for (int i = 0; i < f->n_fu_parts && len < size; i++) {
-        char part[64];
-        rep_fu_part_text(part, sizeof(part), &f->fu_parts[i], f->fu_wait);
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " + " : "", part);
-    }
-    if (len < size) {
-        if (f->fu_raw != f->fu)
-            snprintf(buf + len, size - len, " = %d, rounded up to %d", f->fu_raw, f->fu);
-        else
-            snprintf(buf + len, size - len, " = %d", f->fu);
-    }
-}
-
-static int seat_cmp(const void *a, const void *b)
-{
-    const rep_seat_ref *x = a, *y = b;
-    int c = strcmp(x->name, y->name);
-    if (c)
-        return c;
-    return x->g->number < y->g->number ? -1 : x->g->number > y->g->number ? 1 : x->seat - y->seat;
-}
-
-size_t rep_seats_by_player(rep_seat_ref **out, const rep_doc *doc)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < doc->n_games; i++)
-        n += (size_t)doc->games[i].players;
-    rep_seat_ref *s = n ? calloc(n, sizeof(*s)) : NULL;
-    if (n && !s) {
-        fputs("paifu report: out of memory\n", stderr);
-        exit(CLI_ERROR);
-    }
-    size_t k = 0;
-    for (size_t i = 0; i < doc->n_games; i++)
-        for (int p = 0; p < doc->games[i].players; p++) {
-            char b[64];
-            s[k].name = dup_fmt("%s", rep_name(&doc->games[i], p, b, sizeof(b)));
-            s[k].g = &doc->games[i];
-            s[k++].seat = p;
-        }
-    if (n)
-        qsort(s, n, sizeof(*s), seat_cmp);
-    *out = s;
-    return n;
-}
-
-const rep_seat_ref *rep_seats_find(const rep_seat_ref *seats, size_t n, const char *name,
-                                   size_t *count)
-{
-    size_t lo = 0, hi = n;
-    while (lo < hi) { /* the first seat whose name is not below NAME */
-        size_t mid = lo + (hi - lo) / 2;
-        if (strcmp(seats[mid].name, name) < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    size_t end = lo;
-    while (end < n && strcmp(seats[end].name, name) == 0)
-        end++;
-    *count = end - lo;
-    return end > lo ? &seats[lo] : NULL;
-}
-
-void rep_seats_free(rep_seat_ref *seats, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        free(seats[i].name);
-    free(seats);
-}
-
-size_t rep_seat_findings(const rep_game *g, int seat, size_t *first)
-{
-    size_t n = 0;
-    for (size_t k = 0; k < g->n_findings; k++)
-        for (int s = 0; s < g->findings[k].n_seats; s++)
-            if (g->findings[k].seats[s] == seat) {
-                if (!n++)
-                    *first = k;
-                break;
-            }
-    return n;
 }
 
 static void head(rep_grid *t, const char *name, bool right)
@@ -237,9 +80,14 @@ static char *score_text(const rep_grid *t, int64_t v, bool mcr)
     return dup_fmt("%s", b);
 }
 
+/* A change of score: written as the scores beside it are ("+4,900"; plain: 4900). */
 static char *delta_text(const rep_grid *t, int32_t v)
 {
-    return dup_fmt(t->plain || !v ? "%d" : "%+d", (int)v);
+    if (t->plain || !v)
+        return dup_fmt("%d", (int)v);
+    char b[48];
+    rep_points(b, sizeof(b), v);
+    return dup_fmt("%s%s", v > 0 ? "+" : "", b);
 }
 
 static void game_anchor(rep_cell *c, const rep_game *g)
@@ -259,7 +107,7 @@ static void all_standings(rep_grid *t, const rep_doc *doc)
         return;
     snprintf(t->id, sizeof(t->id), "standings");
     snprintf(t->caption, sizeof(t->caption),
-             "Standings, one table per rule set, number of players and method");
+             "Standings, one table per way of scoring and number of players");
     head(t, "Standings", false);
     for (size_t k = 0; k < doc->n_tables; k++) {
         rep_doc one = rep_standings_select(doc, k);
@@ -311,7 +159,7 @@ static void standings(rep_grid *t, const rep_doc *doc)
     if (doc->table < doc->n_tables) /* one table per rule set, players and method */
         rep_standings_title(what, sizeof(what), &doc->tables[doc->table]);
     if (what[0])
-        snprintf(t->caption, sizeof(t->caption), "Standings under %s", what);
+        snprintf(t->caption, sizeof(t->caption), "Standings: %s", what);
     else
         snprintf(t->caption, sizeof(t->caption), "Standings by %s under %s",
                  by_place   ? "average place (then points, dispersion of places, spread)"
@@ -365,6 +213,17 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
         snprintf(t->caption, sizeof(t->caption), "Results (not scored: %.150s)",
                  only->unscored);
     bool mcr = only ? only->mcr : doc->mcr;
+    /* a game scored under the options' rule set whose log records scores of its own: those
+       beside the rule set's, a fact of the log */
+    bool recorded = false;
+    for (size_t i = 0; i < doc->n_games; i++)
+        if (!only || &doc->games[i] == only)
+            recorded = recorded || (doc->games[i].has_recorded_final &&
+                                    doc->games[i].final_computed);
+    if (only && recorded && !only->points_computed && !only->unscored[0])
+        snprintf(t->caption, sizeof(t->caption),
+                 "Results (scores under the tournament's rule set from the final points; the "
+                 "scores the log records beside them)");
     if (!only) {
         head(t, "Game", true);
         head(t, "File", false);
@@ -373,6 +232,14 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
     head(t, "Player", false);
     head(t, "Final points", true);
     head(t, mcr ? "Score (points)" : "Score (±x.y)", true);
+    bool penalties = false; /* taken off after uma: a column when a game has any */
+    for (size_t i = 0; i < doc->n_games; i++)
+        if (!only || &doc->games[i] == only)
+            penalties = penalties || doc->games[i].has_penalties;
+    if (penalties)
+        head(t, "Penalties after uma", true);
+    if (recorded)
+        head(t, "Recorded score", true);
     head(t, "Place", true);
     for (size_t i = 0; i < doc->n_games; i++) {
         const rep_game *g = &doc->games[i];
@@ -392,10 +259,17 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
             if (g->has_points) {
                 c[k++].text = points_text(t, g->points[s]);
                 c[k++].text = score_text(t, g->final[s], g->mcr);
+                if (penalties)
+                    c[k++].text = g->penalties[s] ? points_text(t, -(int64_t)g->penalties[s])
+                                                  : dup_fmt("%s", "");
+                if (recorded)
+                    c[k++].text = g->has_recorded_final && g->final_computed
+                                      ? score_text(t, g->recorded_final[s], g->mcr)
+                                      : dup_fmt("%s", "");
                 rep_place(b, sizeof(b), g->place12[s]);
                 c[k++].text = dup_fmt("%s", b);
             } else {
-                for (int e = 0; e < 3; e++)
+                for (int e = 0; e < 3 + recorded + penalties; e++)
                     c[k++].text = dup_fmt("%s", "");
             }
         }
