@@ -107,8 +107,8 @@ static void json_location(FILE *o, const paifu_location *w)
         fprintf(o, ", \"deal\": ");
         cli_json_string(o, w->deal);
     }
-    if (w->event >= 0)
-        fprintf(o, ", \"event\": %d", (int)w->event);
+    if (w->event >= 0) /* numbered from 1, as the game */
+        fprintf(o, ", \"event\": %d", (int)w->event + 1);
     fprintf(o, "}");
 }
 

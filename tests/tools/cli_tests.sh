@@ -38,7 +38,7 @@ sed 's/"scores": \[30000, 30000, 30000, 30000\]/"scores": [30000, 30000, 30000, 
 cmp -s "$sample" "$work/finding.json" && { echo "FAIL: finding.json: the sed changed nothing"; failures=$((failures + 1)); }
 "$paifu" validate "$work/finding.json" >"$work/out" 2>&1; check "validate finding.json" 1 $?
 contains "finding.json code" "$work/out" "finding.json: error: score.scores_before:"
-contains "finding.json deal" "$work/out" "[game 1, deal E1-0, event 10"
+contains "finding.json deal" "$work/out" "[game 1, deal E1-0, event 11"
 contains "finding.json values" "$work/out" "(expected 30000,30000,30000,31000, recorded 30000,30000,30000,30000)"
 "$paifu" convert --to paifu "$sample" "$sample" >"$work/two.json" 2>"$work/err"; check "convert two inputs" 0 $?
 python3 - "$work/two.json" "$work/two-bad.json" <<'PY'
