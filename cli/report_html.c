@@ -340,7 +340,7 @@ static void finding(FILE *o, const rep_game *g, const rep_finding *f, size_t k)
     if (f->n_seats) {
         fputs("<dt>Players</dt><dd class=\"players\">", o);
         for (int s = 0; s < f->n_seats; s++) {
-            fputs(s ? " and " : "", o);
+            fputs(!s ? "" : s + 1 < f->n_seats ? ", " : " and ", o);
             esc(o, rep_name(g, f->seats[s], b, sizeof(b)));
             fprintf(o, " (seat %d)", f->seats[s]);
         }

@@ -197,10 +197,12 @@ scores:
         !paifu_replay__scores_possible(st->scores, f->scores,
                                        (const int32_t (*)[PAIFU_SEATS])f->alts, f->n_alts,
                                        players)) {
+        char who[160], msg[224];
         paifu_finding__points(e, sizeof(e), f->scores, players);
         paifu_finding__points(r, sizeof(r), st->scores, players);
-        flow_finding(rep, opts, deal, "flow.scores", e, r, NULL,
-                     "start scores differ from the previous deal's result");
+        paifu_finding__by_seat(who, sizeof(who), f->scores, st->scores, players, PAIFU_UNIT_POINTS);
+        snprintf(msg, sizeof(msg), "start scores differ from the previous deal's result: %s", who);
+        flow_finding(rep, opts, deal, "flow.scores", e, r, NULL, msg);
     }
 }
 
@@ -243,6 +245,21 @@ static void check_first_start(paifu_report *rep, const paifu_verify_options *opt
 
 /* ---- the end of the game ---- */
 
+/* Final scores by seat as the results table writes them: "+10.0,-25.3,+43.2,-47.9". */
+static void scores_text(char *buf, size_t size, const int32_t *v, int players)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int s = 0; s < players && used + 1 < size; s++) {
+        char one[32];
+        paifu_final_score_text(one, sizeof(one), v[s], false);
+        int k = snprintf(buf + used, size - used, "%s%s", s ? "," : "", one);
+        if (k < 0)
+            break;
+        used += (size_t)k;
+    }
+}
+
 /* The recorded final scores against the rules' from POINTS and PENALTIES (may be NULL). */
 static void check_final_score(paifu_report *rep, const paifu_verify_options *opts,
                               const paifu_rules *r, const int32_t *points,
@@ -262,10 +279,13 @@ static void check_final_score(paifu_report *rep, const paifu_verify_options *opt
             memcpy(final, other, size);
     }
     if (memcmp(final, res->final, size) != 0) {
-        paifu_finding__points(e, sizeof(e), final, players);
-        paifu_finding__points(g, sizeof(g), res->final, players);
-        flow_finding(rep, opts, NULL, "game.final_score", e, g, "RRC 2024 §3.12",
-                     "final scores (return, oka, uma, rounding) differ");
+        /* in the unit of the results table (±x.y), by seat; the message names the players */
+        char who[200], msg[300];
+        scores_text(e, sizeof(e), final, players);
+        scores_text(g, sizeof(g), res->final, players);
+        paifu_finding__by_seat(who, sizeof(who), final, res->final, players, PAIFU_UNIT_SCORE);
+        snprintf(msg, sizeof(msg), "final scores differ: %s", who);
+        flow_finding(rep, opts, NULL, "game.final_score", e, g, "RRC 2024 §3.12", msg);
     }
 }
 
@@ -348,14 +368,17 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
             paifu_location w;
             paifu_finding__locate(&w, opts, NULL, -1);
             w.line = paifu_game_result_line(game, &w.column); /* a score sheet's points line */
+            char who[160];
+            paifu_finding__by_seat(who, sizeof(who), points, res->points, players,
+                                   PAIFU_UNIT_POINTS);
             if (leftover_differs(res->points, f, players, r))
                 paifu_report_add(rep, "game.final_points", &w, e, g, "leftover_riichi",
                                  "final points differ from the last deal's result by the %d "
-                                 "riichi stick%s left on the table",
-                                 (int)f->sticks, f->sticks == 1 ? "" : "s");
+                                 "riichi stick%s left on the table: %s",
+                                 (int)f->sticks, f->sticks == 1 ? "" : "s", who);
             else
                 paifu_report_add(rep, "game.final_points", &w, e, g, "RRC 2024 §3.12",
-                                 "final points differ from the last deal's result");
+                                 "final points differ from the last deal's result: %s", who);
             trace_points(rep, game, r, opts, starts, res->points, wrong_end);
         }
         memcpy(points, res->points, sizeof(points));

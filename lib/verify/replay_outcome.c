@@ -895,11 +895,12 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
     }
     if (rp->verifiable && (d->known & PAIFU_REC_DELTAS) &&
         memcmp(deltas, d->deltas, sizeof(int32_t) * (size_t)rp->players) != 0) {
-        char e[64], g[64];
+        char e[64], g[64], who[160];
         paifu_finding__points(e, sizeof(e), deltas, rp->players);
         paifu_finding__points(g, sizeof(g), d->deltas, rp->players);
+        paifu_finding__by_seat(who, sizeof(who), deltas, d->deltas, rp->players, PAIFU_UNIT_DELTA);
         paifu_replay__finding(rp, "draw.payment", e, g, "RRC 2024 §3.8",
-                              "payments at the exhaustive draw differ");
+                              "payments at the exhaustive draw differ: %s", who);
     }
     const int32_t *apply = (d->known & PAIFU_REC_DELTAS) ? d->deltas : deltas;
     for (int s = 0; s < rp->players; s++)
@@ -956,11 +957,13 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
         bool zero = true;
         for (int s = 0; s < rp->players; s++)
             zero = zero && d->deltas[s] == 0;
-        char g_d[64];
+        char g_d[64], who[160];
+        static const int32_t none[PAIFU_SEATS];
         paifu_finding__points(g_d, sizeof(g_d), d->deltas, rp->players);
+        paifu_finding__by_seat(who, sizeof(who), none, d->deltas, rp->players, PAIFU_UNIT_DELTA);
         if (!zero)
             paifu_replay__finding(rp, "draw.payment", rp->players == 3 ? "0,0,0" : "0,0,0,0", g_d,
-                                  "RRC 2024 §3.8", "an abortive draw moves points");
+                                  "RRC 2024 §3.8", "an abortive draw moves points: %s", who);
         for (int s = 0; s < rp->players; s++)
             rp->scores[s] += d->deltas[s];
         memcpy(row.deltas, d->deltas, sizeof(int32_t) * (size_t)rp->players);
