@@ -871,10 +871,15 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
                 paifu_replay__finding(rp, "draw.tenpai", "noten", "tenpai", "RRC 2024 §3.8",
                                       "seat %d is recorded tenpai but its hand is not", s);
             else if (!says && rp->seat[s].riichi_accepted &&
-                     !paifu_replay__chombo_recorded(rp, s))
+                     !paifu_replay__chombo_recorded(rp, s)) {
+                char follows[120]; /* what the ruling brings under the rule set */
+                paifu_settle__chombo_words(follows, sizeof(follows), r, s,
+                                           rp->deal->start.dealer);
                 paifu_replay__finding(rp, "penalty.noten_riichi", NULL, NULL,
                                       "RRC 2024 §3.8, §3.13",
-                                      "seat %d declared riichi and is not tenpai at the draw", s);
+                                      "seat %d declared riichi and is not tenpai at the draw; %s",
+                                      s, follows);
+            }
         }
     }
     int32_t deltas[PAIFU_SEATS] = {0};
@@ -948,8 +953,8 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
     }
     const char *why = tiles ? abortive_condition(rp, d) : NULL;
     if (why)
-        paifu_replay__finding(rp, "draw.condition", "the deal goes on",
-                              paifu_draw_kind_name((paifu_draw_kind)d->kind), "RRC 2024 §3.8",
+        paifu_replay__finding(rp, "draw.condition", "the deal goes on", /* in words, not codes */
+                              paifu_finding__draw_words(d->kind), "RRC 2024 §3.8",
                               "%s, but %s", paifu_finding__draw_words(d->kind), why);
     if (tiles)
         compare_shown(rp, d);

@@ -12,7 +12,7 @@
  * internal: a hexadecimal number, -1 for a seat, a snake_case name, "a" before a vowel, a bare
  * "-" for a value, or "seat N" for a player the game names (it should read "Name (seat N)").
  * Every finding that cites a rule cites the game's document: under ema2012 "EMA 2012 ..." or
- * "not in EMA 2012; paifu applies ...", under tenhou "Tenhou's rules ..." and so on. The test
+ * "EMA 2012 is silent on this, so paifu applies ...", under tenhou "Tenhou's rules ..." and so on. The test
  * prints which codes it reached and which it could not.
  */
 #include <regex.h>
@@ -275,7 +275,7 @@ static void citation_table_cites_each_document(void **state)
     assert_string_equal(paifu_finding__cite("score.fu", "RRC 2024 §3.7", PAIFU_DOC_RRC2024),
                         "RRC 2024 §3.7");
     assert_string_equal(paifu_finding__cite("score.fu", "RRC 2024 §3.7", PAIFU_DOC_EMA2012),
-                        "not in EMA 2012; paifu applies RRC 2024 §3.7");
+                        "EMA 2012 is silent on this, so paifu applies RRC 2024 §3.7");
     assert_string_equal(paifu_finding__cite("draw.payment", "RRC 2024 §3.10", PAIFU_DOC_JHC2016),
                         "JHC 2016 §7.3.1.15");
     assert_string_equal(paifu_finding__cite("mcr.fan", "MCR 2006 (Green Book)", PAIFU_DOC_MCR2006),
@@ -435,7 +435,7 @@ static void messages_name_the_players(void **state)
     const paifu_finding *f = paifu_report_finding(rep, 0);
     assert_string_equal(f->message,
                         "Anna (seat 2) and seat 1, seats 2, (seat 2), Anna (seat 2)'s win");
-    assert_string_equal(f->rule_ref, "not in EMA 2012; paifu applies RRC 2024 §3.10");
+    assert_string_equal(f->rule_ref, "EMA 2012 is silent on this, so paifu applies RRC 2024 §3.10");
     /* outside a verification nothing is rewritten */
     paifu_report_add(rep, "draw.payment", NULL, NULL, NULL, "RRC 2024 §3.10", "seat 2");
     assert_string_equal(paifu_report_finding(rep, 1)->message, "seat 2");
@@ -520,7 +520,7 @@ static void four_winds_after_a_closed_kan(void **state)
     } under[] = {
         {NULL, "RRC 2024 §3.8"},
         {"ema2012", "EMA 2012 §3.4.2, §3.4.3"},
-        {"jhc2016", "JHC 2016 §7.3.1.10, §7.3.1.11 (the draws); otherwise not in JHC 2016: paifu "
+        {"jhc2016", "JHC 2016 §7.3.1.10, §7.3.1.11 (the draws); otherwise JHC 2016 is silent, so paifu "
                     "applies RRC 2024 §3.8"},
         {"tenhou", "Tenhou's rules (tenhou.net/man): abortive draws: nine terminals, four winds, "
                    "four riichi, a triple ron, four kans"},
