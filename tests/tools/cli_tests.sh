@@ -54,7 +54,7 @@ PY
 "$paifu" validate "$work/two-bad.json" >"$work/out" 2>&1; check "validate finding" 1 $?
 contains "finding code" "$work/out" "game.final_points"
 contains "finding location" "$work/out" "two-bad.json: error: game.final_points"
-contains "finding game" "$work/out" "[game 1]"
+contains "finding game" "$work/out" "[game 1, players "
 "$paifu" validate --format json "$work/two-bad.json" >"$work/report.json" 2>&1; check "validate json finding" 1 $?
 contains "json report" "$work/report.json" '"code": "game.final_points"'
 
