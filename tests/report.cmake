@@ -45,3 +45,11 @@ add_test(NAME report.print
           ${CMAKE_CURRENT_BINARY_DIR}/report-print
           ${PROJECT_SOURCE_DIR}/tests/browser/node_modules/axe-core/axe.min.js)
 set_tests_properties(report.print PROPERTIES LABELS report SKIP_RETURN_CODE 77)
+# Findings a referee acts on, over every corpus log (samples/ without it) under each log's own
+# rules and every preset: each names the players it concerns (the seats whose values differ
+# among them), and no message holds a snake_case word or quotes a rule parameter
+# (finding_words_corpus.py).
+add_test(NAME report.finding_words
+  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/finding_words_corpus.py
+          $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR}/samples "${PAIFU_CORPUS_DIR}")
+set_tests_properties(report.finding_words PROPERTIES LABELS report)
