@@ -320,6 +320,29 @@ static bool score_from_tiles(replay *rp, const paifu_win *w, bool tsumo, paifu_s
     return true;
 }
 
+/* Why W has no yaku where a rule of the set takes its only one away, for the finding's words:
+   open tanyao under rules that count tanyao in a closed hand only (kuitan: EMA 2012, JHC 2016).
+   "" otherwise. */
+static const char *no_yaku_why(const replay *rp, const paifu_win *w, bool tsumo)
+{
+    if (rp->rules->kuitan)
+        return "";
+    paifu_rules open = *rp->rules;
+    open.kuitan = true;
+    paifu_situation sit;
+    win_situation(rp, w, tsumo, &sit);
+    paifu_score sc;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_score_hand(&sc, &rp->seat[w->winner].hand, &sit, &open, &err) < 0 ||
+        sc.status != PAIFU_SCORE_OK)
+        return "";
+    for (int i = 0; i < sc.n_yaku; i++)
+        if (sc.yaku[i].id == PAIFU_YAKU_TANYAO)
+            return " (tanyao counts only in a closed hand under these rules)";
+    return "";
+}
+
 /*
  * The yakuman W is paid for: its recorded count, else one for a yakuman recorded as a limit
  * (a sheet's "limit: yakuman" with no han). Where yakuman do not stack (yakuman_stacking false:
@@ -631,9 +654,15 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
         if (scored && sc.status != PAIFU_SCORE_OK) {
             const char *code = sc.status == PAIFU_SCORE_NOT_COMPLETE ? "win.not_complete"
                                                                      : "win.no_yaku";
+            char follows[120]; /* a false win: what the ruling brings under the rule set */
+            paifu_settle__chombo_words(follows, sizeof(follows), rp->rules, w->winner,
+                                       rp->deal->start.dealer);
             paifu_replay__finding(rp, code, NULL, NULL, "RRC 2024 §3.5, §3.13",
-                                  "seat %d declares a win that is not valid: %s", w->winner,
-                                  paifu_finding__status_words(sc.status));
+                                  "seat %d's win is not valid: %s%s; %s", w->winner,
+                                  paifu_finding__status_words(sc.status),
+                                  sc.status == PAIFU_SCORE_NO_YAKU ? no_yaku_why(rp, w, tsumo)
+                                                                   : "",
+                                  follows);
             scored = false;
         } else if (scored && rp->verifiable) {
             rp->report->stats.wins_scored++;

@@ -136,14 +136,13 @@ const char *paifu_settle__chombo_words(char *buf, size_t size, const paifu_rules
     if (r->chombo == PAIFU_CHOMBO_AFTER_UMA) {
         paifu_final_score_text(amount, sizeof(amount), -(int64_t)paifu_settle__chombo_points(r),
                                r->family == PAIFU_FAMILY_MCR);
-        snprintf(buf, size, "a chombo is due under these rules: %s off the final score after uma",
-                 amount);
+        snprintf(buf, size, "chombo under these rules: %s after uma", amount);
     } else if (r->chombo == PAIFU_CHOMBO_REVERSE_MANGAN) {
-        snprintf(buf, size, "a chombo is due under these rules: %s",
-                 offender == dealer ? "a mangan paid, 4,000 to each other player"
-                                    : "a mangan paid, 4,000 to the dealer and 2,000 to the others");
+        snprintf(buf, size, "chombo under these rules: %s",
+                 offender == dealer ? "a reverse mangan (4,000 to each other player)"
+                                    : "a reverse mangan (4,000 to the dealer, 2,000 to the others)");
     } else {
-        snprintf(buf, size, "these rules give no chombo for it");
+        snprintf(buf, size, "no chombo under these rules");
     }
     return buf;
 }

@@ -56,9 +56,9 @@ void paifu_settle__after_uma(int32_t *penalties, int *fines, const paifu_deal *d
 /* The after-uma chombo penalty: rules->chombo_points, or 2 x the uma step when it is 0. */
 int32_t paifu_settle__chombo_points(const paifu_rules *r);
 
-/* What follows from a chombo of OFFENDER under R, in words for a finding: "a chombo is due
-   under these rules: -20.0 off the final score after uma" or "...: a mangan paid, 4,000 to
-   the dealer and 2,000 to the others"; "these rules give no chombo for it" for none. */
+/* What follows from a chombo of OFFENDER under R, in words for a finding: "chombo under these
+   rules: -20.0 after uma" or "...: a reverse mangan (4,000 to the dealer, 2,000 to the
+   others)"; "no chombo under these rules" for none. */
 const char *paifu_settle__chombo_words(char *buf, size_t size, const paifu_rules *r,
                                        int offender, int dealer);
 
