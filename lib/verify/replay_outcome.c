@@ -339,7 +339,7 @@ static const char *no_yaku_why(const replay *rp, const paifu_win *w, bool tsumo)
         return "";
     for (int i = 0; i < sc.n_yaku; i++)
         if (sc.yaku[i].id == PAIFU_YAKU_TANYAO)
-            return " (tanyao counts only in a closed hand under these rules)";
+            return " (these rules count no open tanyao)";
     return "";
 }
 
