@@ -695,12 +695,14 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
     /* the money */
     if (rp->scores_known && (w->known & PAIFU_REC_SCORES) &&
         memcmp(w->scores_before, rp->scores, sizeof(int32_t) * (size_t)rp->players) != 0) {
-        char e[64], r[64];
+        char e[64], r[64], who[160];
         paifu_finding__points(e, sizeof(e), rp->scores, rp->players);
         paifu_finding__points(r, sizeof(r), w->scores_before, rp->players);
+        paifu_finding__by_seat(who, sizeof(who), rp->scores, w->scores_before, rp->players,
+                               PAIFU_UNIT_POINTS);
         paifu_replay__finding(rp, "score.scores_before", e, r, NULL,
-                              "scores before seat %d's win differ from the running scores",
-                              w->winner);
+                              "scores before seat %d's win differ from the running scores: %s",
+                              w->winner, who);
         memcpy(rp->scores, w->scores_before, sizeof(int32_t) * (size_t)rp->players);
     }
     int32_t deltas[PAIFU_SEATS] = {0};
@@ -718,11 +720,13 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
             differ = memcmp(of_record, w->deltas, size) != 0;
         }
         if (differ) {
-            char e[64], r[64];
+            char e[64], r[64], who[160];
             paifu_finding__points(e, sizeof(e), deltas, rp->players);
             paifu_finding__points(r, sizeof(r), w->deltas, rp->players);
+            paifu_finding__by_seat(who, sizeof(who), deltas, w->deltas, rp->players,
+                                   PAIFU_UNIT_DELTA);
             paifu_replay__finding(rp, "score.delta", e, r, "RRC 2024 §3.9, §3.3.6",
-                                  "score changes of seat %d's win differ", w->winner);
+                                  "score changes of seat %d's win differ: %s", w->winner, who);
         }
     }
     const int32_t *apply = (w->known & PAIFU_REC_DELTAS) ? w->deltas : computed ? deltas : NULL;
