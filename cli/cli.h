@@ -189,10 +189,10 @@ void cli_rules_json(FILE *o, const cli_rules_info *ri);
    own notes become FALLBACK (the game's document). Returns BUF. */
 const char *cli_citation(char *buf, size_t size, const char *ref, const char *fallback);
 
-/* The deal a finding is on, 1-based (0: none), and the seats it concerns (at most 2: the
-   acting seat, then the seat it took from or that paid). */
+/* The deal a finding is on, 1-based (0: none), and the seats it concerns in seat order, from
+   the library's CONCERNS (paifu_report_finding_seats): their count. */
 size_t cli_finding_deal(const paifu_game *game, const paifu_finding *f);
-int cli_finding_seats(int seats[2], const paifu_game *game, const paifu_finding *f, size_t deal);
+int cli_finding_seats(int seats[PAIFU_SEATS], const paifu_game *game, unsigned concerns);
 /* A player's name ("" none); "Anna (seat 1, South)" or "seat 1 (South)". */
 const char *cli_player_name(const paifu_game *game, int seat);
 void cli_seat_label(char *buf, size_t size, const paifu_game *game, int seat);

@@ -107,16 +107,16 @@ static void json_location(FILE *o, const paifu_location *w)
         fprintf(o, ", \"deal\": ");
         cli_json_string(o, w->deal);
     }
-    if (w->event >= 0)
-        fprintf(o, ", \"event\": %d", (int)w->event);
+    if (w->event >= 0) /* numbered from 1, as the game */
+        fprintf(o, ", \"event\": %d", (int)w->event + 1);
     fprintf(o, "}");
 }
 
 /* The players a finding concerns, as JSON or as text ("Anna (seat 0) and Dana (seat 3)"). */
-static void print_players(FILE *o, bool json, const paifu_game *g, const paifu_finding *f)
+static void print_players(FILE *o, bool json, const paifu_game *g, unsigned concerns)
 {
-    int seats[2];
-    int n = g ? cli_finding_seats(seats, g, f, cli_finding_deal(g, f)) : 0;
+    int seats[PAIFU_SEATS];
+    int n = g ? cli_finding_seats(seats, g, concerns) : 0;
     if (json) {
         fprintf(o, ", \"players\": [");
         for (int i = 0; i < n; i++) {
@@ -130,13 +130,14 @@ static void print_players(FILE *o, bool json, const paifu_game *g, const paifu_f
     for (int i = 0; i < n; i++) {
         char label[160];
         cli_seat_label(label, sizeof(label), g, seats[i]);
-        fputs(i ? " and " : ", players ", o);
+        fputs(!i ? ", players " : i + 1 < n ? ", " : " and ", o);
         cli_text(o, label); /* player names reach the terminal escaped */
     }
 }
 
 static void print_finding(FILE *o, const vopts *st, const paifu_game *g,
-                          const cli_rules_info *ri, const paifu_finding *f, bool *first)
+                          const cli_rules_info *ri, const paifu_finding *f, unsigned concerns,
+                          bool *first)
 {
     char cite[512];
     cli_citation(cite, sizeof(cite), f->rule_ref, ri->citation);
@@ -158,7 +159,7 @@ static void print_finding(FILE *o, const vopts *st, const paifu_game *g,
             fprintf(o, ", \"rule\": ");
             cli_json_string(o, cite);
         }
-        print_players(o, true, g, f);
+        print_players(o, true, g, concerns);
         fprintf(o, ", \"where\": ");
         json_location(o, &f->where);
         fprintf(o, "}");
@@ -190,7 +191,7 @@ static void print_finding(FILE *o, const vopts *st, const paifu_game *g,
     }
     cli_text(o, context);
     if (context[0]) {
-        print_players(o, false, g, f);
+        print_players(o, false, g, concerns);
         fprintf(o, "]");
     }
     if (cite[0])
@@ -395,7 +396,7 @@ static void print_game(const vopts *st, vfile *file, vrun *run, const paifu_read
             jsonl_head(o, "finding", source);
             fprintf(o, ", \"game\": %zu, \"finding\": ", games);
         }
-        print_finding(o, st, g, ri, &f, &run->first);
+        print_finding(o, st, g, ri, &f, paifu_report_finding_seats(rep, i), &run->first);
         if (st->jsonl)
             fprintf(o, "}\n");
     }

@@ -204,31 +204,12 @@ size_t cli_finding_deal(const paifu_game *game, const paifu_finding *f)
     return 0;
 }
 
-int cli_finding_seats(int seats[2], const paifu_game *game, const paifu_finding *f, size_t deal)
+int cli_finding_seats(int seats[PAIFU_SEATS], const paifu_game *game, unsigned concerns)
 {
-    int n = 0;
-    if (!deal || f->where.event < 0)
-        return 0;
-    const paifu_deal *d = paifu_game_deal(game, deal - 1);
-    if (!d || (size_t)f->where.event >= d->n_events)
-        return 0;
-    const paifu_event *ev = &d->events[f->where.event];
-    int a = ev->seat, b = ev->from;
-    if (ev->type == PAIFU_EV_WIN && ev->detail >= 0 && (size_t)ev->detail < d->n_wins) {
-        a = d->wins[ev->detail].winner;
-        b = d->wins[ev->detail].from;
-    } else if ((ev->type == PAIFU_EV_EXHAUSTIVE_DRAW || ev->type == PAIFU_EV_ABORTIVE_DRAW) &&
-               ev->detail >= 0 && (size_t)ev->detail < d->n_draws) {
-        a = d->draws[ev->detail].seat, b = -1;
-    } else if (ev->type == PAIFU_EV_PENALTY && ev->detail >= 0 &&
-               (size_t)ev->detail < d->n_penalties) {
-        a = d->penalties[ev->detail].seat, b = -1;
-    }
-    int players = paifu_game_players(game);
-    if (a >= 0 && a < players)
-        seats[n++] = a;
-    if (b >= 0 && b < players && b != a)
-        seats[n++] = b;
+    int n = 0, players = paifu_game_players(game);
+    for (int s = 0; s < players && s < PAIFU_SEATS; s++)
+        if ((concerns >> s) & 1)
+            seats[n++] = s;
     return n;
 }
 

@@ -31,14 +31,22 @@ static void esc(FILE *o, const char *s)
     }
 }
 
+/* Whether the comma at S is a thousands separator: a digit before it, exactly three after. */
+static bool thousands_comma(const char *start, const char *s)
+{
+    return s > start && s[-1] >= '0' && s[-1] <= '9' && s[1] >= '0' && s[1] <= '9' &&
+           s[2] >= '0' && s[2] <= '9' && s[3] >= '0' && s[3] <= '9' && !(s[4] >= '0' && s[4] <= '9');
+}
+
 /* A cell's text: escaped, with a break opportunity after a comma that joins values
-   ("0,6200,0,-5200") so that a narrow column wraps between them. */
+   ("0,6200,0,-5200") so that a narrow column wraps between them; never inside a number
+   ("25,000" stays whole, on screen and on paper). */
 static void esc_cell(FILE *o, const char *s)
 {
-    for (; *s; s++) {
-        char one[2] = {*s, '\0'};
+    for (const char *p = s; *p; p++) {
+        char one[2] = {*p, '\0'};
         esc(o, one);
-        if (*s == ',' && s[1] && s[1] != ' ')
+        if (*p == ',' && p[1] && p[1] != ' ' && !thousands_comma(s, p))
             fputs("<wbr>", o);
     }
 }
@@ -47,7 +55,7 @@ static const char style[] =
     ":root{--ink:#1b1f24;--mute:#57606a;--line:#d0d7de;--bg:#f6f8fa;--err:#b3261e;--warn:#9a6700}"
     "*{box-sizing:border-box}"
     "body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans CJK JP',"
-    "sans-serif;color:var(--ink);margin:0 auto;max-width:1100px;padding:12px}"
+    "sans-serif;color:var(--ink);margin:0 auto;max-width:1480px;padding:12px}"
     "h1{font-size:1.6em;margin:.2em 0}h2{font-size:1.3em;margin:1.4em 0 .3em;border-bottom:2px solid "
     "var(--line)}h3{font-size:1.05em;margin:1em 0 .3em}"
     "a{color:#0a58ca}nav ul{padding-left:1.2em;columns:2}"
@@ -62,9 +70,10 @@ static const char style[] =
     ".meta{color:var(--mute);font-size:.9em}"
     "#findings td:nth-child(6){min-width:8em}#findings td:nth-child(7){min-width:14em}"
     "#findings td:nth-child(10){min-width:7em}#findings td:nth-child(11){overflow-wrap:anywhere;min-width:6em}"
-    "table[id$=-deals] td:nth-child(8){min-width:10em}table[id$=-deals] td:last-child{min-width:16em}"
-    "table[id$=-deals] td:nth-child(3),table[id$=-deals] td:nth-child(4),"
-    "table[id$=-deals] td:nth-child(5){white-space:nowrap}"
+    /* a deal table fits a 1280 px screen: smaller type, the yaku and names wrap, numbers never */
+    "table[id$=-deals]{font-size:.8em}table[id$=-deals] td:nth-child(8){min-width:8em}"
+    "table[id$=-deals] th,table[id$=-deals] td{padding:.2em .3em}"
+    ".scroll:focus-visible{outline:2px solid #0a58ca;outline-offset:2px}"
     ".finding{border-left:4px solid var(--err);background:#fff8f7;padding:.4em .7em;margin:.6em 0}"
     ".finding.warning{border-color:var(--warn);background:#fffbea}"
     ".finding.info{border-color:#0a58ca;background:#f3f8ff}"
@@ -72,8 +81,10 @@ static const char style[] =
     "max-content 1fr;gap:.1em .8em;margin:.3em 0}.finding dt{color:var(--mute)}.finding dd{margin:0}"
     ".t{display:inline-block;min-width:1.9em;padding:0 .15em;margin:0 1px 1px 0;border:1px solid "
     "#8c959f;border-radius:3px;background:#fffdf5;font:600 .85em/1.5 ui-monospace,monospace;"
-    "text-align:center}.t.m{color:#a4161a}.t.p{color:#0b5394}.t.s{color:#2b7a0b}.t.z{color:#222}"
-    ".t.f{color:#7a3e9d}.t.red{background:#ffe3e3}.called .t{opacity:.45}"
+    "text-align:center}.t.m{color:#a4161a}.t.p{color:#0b5394}.t.s{color:#246b09}.t.z{color:#222}"
+    ".t.f{color:#7a3e9d}.t.red{background:#ffe3e3}"
+    /* a called tile: greyed and dashed, its text still readable (contrast 4.5:1 and more) */
+    ".called .t{background:#e8eaed;border-style:dashed}"
     ".riichi .t{box-shadow:inset 0 -3px 0 #b3261e}"
     "figure{margin:.5em 0 1em}svg.chart{width:100%;max-width:720px;height:auto;display:block}"
     "figcaption{color:var(--mute);font-size:.9em}"
@@ -96,7 +107,9 @@ static const char style[] =
     "thead{display:table-header-group}thead th{position:static}tr,.finding,figure{break-inside:avoid}"
     "section.game,#findings-section,#stats-section{page:wide}section.game{break-before:page}"
     "section.player{display:block;break-inside:avoid}svg.chart{max-width:560px}"
-    "a{color:inherit;text-decoration:none}a.flag{color:var(--err)}}";
+    "a{color:inherit;text-decoration:none}a.flag{color:var(--err)}"
+    /* what only works on a screen is not printed: the viewer's links */
+    "a.vlink,button{display:none!important}}";
 
 /* The first finding of every deal of G (index + 1, 0 none), deals 1..N: a deal row links to it. */
 static size_t *deal_findings(const rep_game *g, size_t *n_deals)
@@ -119,7 +132,12 @@ static void grid(FILE *o, const rep_grid *t, const rep_game *g, const char *capt
 {
     bool deals = g && strstr(t->id, "-deals");
     size_t n_deals = 0, *flag = deals ? deal_findings(g, &n_deals) : NULL;
-    fprintf(o, "<div class=\"scroll\"><table id=\"%s\"><caption>", t->id);
+    /* a focusable region (keyboard users scroll it), named by its game and its caption */
+    char game_title[32] = "";
+    if (g)
+        snprintf(game_title, sizeof(game_title), "game-%zu-title ", g->number);
+    fprintf(o, "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"%s%s-caption\">"
+               "<table id=\"%s\"><caption id=\"%s-caption\">", game_title, t->id, t->id, t->id);
     esc(o, caption ? caption : t->caption);
     fputs("</caption>\n<thead><tr>", o);
     for (int c = 0; c < t->cols; c++) {
@@ -313,7 +331,7 @@ static void finding(FILE *o, const rep_game *g, const rep_finding *f, size_t k)
         fprintf(o, ", <a href=\"#game-%zu-deal-%zu\">deal %s</a>", g->number, f->deal,
                 f->f.where.deal);
     if (f->f.where.event >= 0)
-        fprintf(o, ", event %d", (int)f->f.where.event);
+        fprintf(o, ", event %d", (int)f->f.where.event + 1); /* the viewer's numbering */
     fputs(" (", o);
     esc(o, g->file);
     if (f->f.where.line)
@@ -322,7 +340,7 @@ static void finding(FILE *o, const rep_game *g, const rep_finding *f, size_t k)
     if (f->n_seats) {
         fputs("<dt>Players</dt><dd class=\"players\">", o);
         for (int s = 0; s < f->n_seats; s++) {
-            fputs(s ? " and " : "", o);
+            fputs(!s ? "" : s + 1 < f->n_seats ? ", " : " and ", o);
             esc(o, rep_name(g, f->seats[s], b, sizeof(b)));
             fprintf(o, " (seat %d)", f->seats[s]);
         }
@@ -353,7 +371,9 @@ static void finding(FILE *o, const rep_game *g, const rep_finding *f, size_t k)
     fputs("</dl>", o);
     if (f->state) {
         const paifu_table_state *s = f->state;
-        fputs("<div class=\"scroll\"><table class=\"state\"><caption>The table at the event: ", o);
+        fprintf(o, "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"game-%zu-"
+                   "finding-%zu-table\"><table class=\"state\"><caption id=\"game-%zu-finding-%zu-table\">"
+                   "The table at the event: ", g->number, k + 1, g->number, k + 1);
         esc(o, f->event);
         fputs("; dora indicators ", o);
         tile_spans(o, s->dora, s->n_dora);
@@ -390,7 +410,9 @@ static void player(FILE *o, const rep_doc *doc, const char *name, size_t id,
     if (ranked != n) /* games outside the standings too */
         fprintf(o, ". %zu game%s in the report", n, n == 1 ? "" : "s");
     fputs(".</p>\n", o);
-    fprintf(o, "<div class=\"scroll\"><table id=\"player-%zu-games\"><caption>Games of ", id);
+    fprintf(o, "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"player-%zu-"
+               "games-caption\"><table id=\"player-%zu-games\"><caption id=\"player-%zu-games-caption\">"
+               "Games of ", id, id, id);
     esc(o, name);
     fputs("</caption>\n<thead><tr><th scope=\"col\" class=\"n\">Game</th><th scope=\"col\">"
           "Players</th><th scope=\"col\" class=\"n\">Seat</th><th scope=\"col\" class=\"n\">"

@@ -197,7 +197,7 @@ static void game(FILE *o, const rep_game *g)
         if (f->f.where.deal[0])
             str(o, "round", f->f.where.deal, true);
         if (f->f.where.event >= 0)
-            fprintf(o, ", \"event\": %d", (int)f->f.where.event);
+            fprintf(o, ", \"event\": %d", (int)f->f.where.event + 1); /* from 1 */
         if (f->f.where.line)
             fprintf(o, ", \"line\": %u", f->f.where.line);
         if (f->n_fu_parts) {

@@ -117,7 +117,7 @@ void rep_write_text(FILE *o, const rep_doc *doc, rep_table only)
             cli_textf(o, "- %s %s%s%s: %s", paifu_severity_name(f->f.severity), f->f.code,
                       f->f.where.deal[0] ? " in deal " : "", f->f.where.deal, f->f.message);
             for (int s = 0; s < f->n_seats; s++)
-                cli_textf(o, "%s%s (seat %d)", s ? " and " : "; players ",
+                cli_textf(o, "%s%s (seat %d)", !s ? "; players " : s + 1 < f->n_seats ? ", " : " and ",
                         rep_name(g, f->seats[s], b, sizeof(b)), f->seats[s]);
             if (f->f.expected[0]) /* only what paifu computed: nothing where it computed none */
                 cli_textf(o, "; expected %s", f->f.expected);

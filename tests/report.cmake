@@ -42,3 +42,23 @@ add_test(NAME report.tournament
   COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/report_tournament_test.py
           $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/report-tournament)
 set_tests_properties(report.tournament PROPERTIES LABELS "report;corpus" TIMEOUT 600)
+# A corpus tournament's report (Pantheon sheets, Tenhou XML with unnamed seats and a 3-player
+# game, tenhou.net/6, mjai; samples/ without the corpus) in headless Chromium: at 1280 px every
+# deal table fits, the viewer opened from every finding shows the report's event, axe-core finds
+# no serious or critical violation, and its A4 print keeps every word inside its page and every
+# number whole (report_print_test.py; axe-core from tests/browser/, installed by the README's
+# set-up command; skipped without Chromium or poppler-utils).
+add_test(NAME report.print
+  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/report_print_test.py
+          $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR}/samples "${PAIFU_CORPUS_DIR}"
+          ${CMAKE_CURRENT_BINARY_DIR}/report-print
+          ${PROJECT_SOURCE_DIR}/tests/browser/node_modules/axe-core/axe.min.js)
+set_tests_properties(report.print PROPERTIES LABELS report SKIP_RETURN_CODE 77)
+# Findings a referee acts on, over every corpus log (samples/ without it) under each log's own
+# rules and every preset: each names the players it concerns (the seats whose values differ
+# among them), and no message holds a snake_case word or quotes a rule parameter
+# (finding_words_corpus.py).
+add_test(NAME report.finding_words
+  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/finding_words_corpus.py
+          $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR}/samples "${PAIFU_CORPUS_DIR}")
+set_tests_properties(report.finding_words PROPERTIES LABELS report)

@@ -419,7 +419,7 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
         f->f = *paifu_report_finding(rep, i);
         cli_citation(f->rule, sizeof(f->rule), f->f.rule_ref, g->rules.citation);
         f->deal = finding_deal(v, game, &f->f);
-        f->n_seats = cli_finding_seats(f->seats, game, &f->f, f->deal);
+        f->n_seats = cli_finding_seats(f->seats, game, paifu_report_finding_seats(rep, i));
         f->result_only = f->deal &&
                          (paifu_game_deal(game, f->deal - 1)->flags & PAIFU_DEAL_RESULT_ONLY);
         if (f->deal && f->f.where.event >= 0)

@@ -42,7 +42,7 @@ typedef struct rep_finding {
     char rule[512];  /* public citation */
     size_t deal;     /* 1-based deal within the game, 0 none */
     bool result_only; /* its deal records results, no tiles (a score sheet): no event shown */
-    int seats[2];
+    int seats[PAIFU_SEATS]; /* the seats it concerns (paifu_report_finding_seats) */
     int n_seats;
     paifu_table_state *state; /* a tile log's table just before the event, or NULL */
     char event[96];           /* the event itself, in words ("李明: discard 9m") */

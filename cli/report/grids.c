@@ -388,7 +388,7 @@ static void findings(rep_grid *t, const rep_doc *doc, const rep_game *only)
                 c[j].href = dup_fmt("#game-%zu-deal-%zu", g->number, f->deal);
             j++;
             if (f->f.where.event >= 0 && !f->result_only) /* a sheet's is no tile event */
-                c[j++].text = dup_fmt("%d", (int)f->f.where.event);
+                c[j++].text = dup_fmt("%d", (int)f->f.where.event + 1); /* from 1 */
             else
                 c[j++].text = dup_fmt("%s", "");
             c[j++].text = dup_fmt("%s", paifu_severity_name(f->f.severity));

@@ -12,31 +12,12 @@
 
 void rep_points(char *buf, size_t size, int64_t points)
 {
-    char digits[32];
-    unsigned long long v = (unsigned long long)(points < 0 ? -points : points);
-    int n = snprintf(digits, sizeof(digits), "%llu", v);
-    size_t len = 0;
-    if (points < 0 && len + 1 < size)
-        buf[len++] = '-';
-    for (int i = 0; i < n && len + 2 < size; i++) {
-        if (i && (n - i) % 3 == 0)
-            buf[len++] = ',';
-        buf[len++] = digits[i];
-    }
-    buf[len] = '\0';
+    paifu_points_text(buf, size, points, false); /* as the findings write them */
 }
 
 void rep_score(char *buf, size_t size, int64_t points, bool mcr)
 {
-    if (mcr) {
-        snprintf(buf, size, "%+lld", (long long)points);
-        return;
-    }
-    /* riichi scores are written in thousands with one decimal: 24000 -> +24.0 */
-    long long a = points < 0 ? -points : points;
-    long long tenths = (a + 50) / 100;
-    snprintf(buf, size, "%s%lld.%lld", points < 0 ? "-" : points > 0 ? "+" : "±", tenths / 10,
-             tenths % 10);
+    paifu_final_score_text(buf, size, points, mcr); /* as the findings write them */
 }
 
 void rep_summary(char *buf, size_t size, const rep_doc *doc)

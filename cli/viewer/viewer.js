@@ -131,9 +131,9 @@
     $("v-seats").innerHTML = html;
     var fl = g.f.filter(function (f) { return f[0] === d.i; });
     $("v-findings").innerHTML = fl.length ? "<h3>Findings in this deal</h3><ul>" + fl.map(function (f) {
-      var here = f[1] + 1 === cur.i;
-      return '<li class="' + (here ? "here" : "") + '" data-event="' + f[1] + '"><a href="#view=g' + g.g +
-        "d" + d.i + "e" + f[1] + '">event ' + (f[1] + 1) + "</a> <code>" + esc(f[2]) + "</code> " + esc(f[3]) +
+      var here = f[1] + 1 === cur.i; /* f[1]: the event's index, from 0 */
+      return '<li class="' + (here ? "here" : "") + '" data-event="' + (f[1] + 1) + '"><a href="#view=g' + g.g +
+        "d" + d.i + "e" + (f[1] + 1) + '">event ' + (f[1] + 1) + "</a> <code>" + esc(f[2]) + "</code> " + esc(f[3]) +
         (f[4] && !standalone ? ' <a href="#' + esc(f[4]) + '" data-close="1">in the report</a>' : "") + "</li>";
     }).join("") + "</ul>" : "";
     /* the address names the event shown, once stepping pauses (browsers throttle a flood of
@@ -141,7 +141,7 @@
     clearTimeout(cur.t);
     cur.t = setTimeout(function () {
       if (!V.hidden && window.history && history.replaceState)
-        history.replaceState(null, "", "#view=g" + g.g + "d" + d.i + "e" + (cur.i - 1));
+        history.replaceState(null, "", "#view=g" + g.g + "d" + d.i + "e" + cur.i);
     }, 400);
   }
   function jumps() {
@@ -169,7 +169,8 @@
     var d = (dn && find(g.d, "i", dn)) || g.d[0];
     var n = states(d).length;
     cur.g = g; cur.d = d;
-    cur.i = ev === null || ev === undefined || isNaN(ev) ? 0 : Math.max(0, Math.min(n - 1, ev + 1));
+    /* ev: the event's number as every output gives it, from 1 (0: the deal's start) */
+    cur.i = ev === null || ev === undefined || isNaN(ev) ? 0 : Math.max(0, Math.min(n - 1, ev));
     V.hidden = false;
     document.body.classList.add("viewing");
     jumps();
@@ -192,7 +193,7 @@
     draw();
   }
   function fromHash() {
-    var m = /^#view=g(\d+)(?:d(\d+))?(?:e(-?\d+))?$/.exec(location.hash);
+    var m = /^#view=g(\d+)(?:d(\d+))?(?:e(\d+))?$/.exec(location.hash);
     if (m) return open(+m[1], m[2] ? +m[2] : 0, m[3] !== undefined ? +m[3] : null);
     if (!standalone && !V.hidden) { V.hidden = true; document.body.classList.remove("viewing"); }
     return false;
@@ -231,7 +232,7 @@
       var card = f[4] && document.getElementById(f[4]);
       if (card && find(g.d, "i", f[0]) && !card.querySelector("a.vlink"))
         card.querySelector("h4").insertAdjacentHTML("beforeend", ' <a class="vlink" href="#view=g' + g.g +
-          "d" + f[0] + "e" + f[1] + '">Show in the deal viewer</a>');
+          "d" + f[0] + (f[1] >= 0 ? "e" + (f[1] + 1) : "") + '">Show in the deal viewer</a>');
     });
     var t = document.getElementById("game-" + g.g + "-deals");
     if (!t) return;

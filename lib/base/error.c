@@ -107,7 +107,7 @@ int paifu_location_format(char *buf, size_t size, const paifu_location *w)
     if (w->deal[0])
         ADD("%sdeal %s", t ? ", " : "", w->deal);
     if (w->event >= 0)
-        ADD("%sevent %d", t ? ", " : "", (int)w->event);
+        ADD("%sevent %d", t ? ", " : "", (int)w->event + 1); /* numbered from 1 */
     if (w->path[0])
         ADD("%sat %s", t ? ", " : "", w->path);
     if (!w->line && w->offset)

@@ -10,6 +10,8 @@
 #include "rules_internal.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +76,7 @@ void paifu_report_free(paifu_report *report)
     if (!report)
         return;
     free(report->findings);
+    free(report->concerns);
     free(report->wins);
     for (size_t i = 0; i < report->n_cites; i++)
         free(report->cites[i]);
@@ -131,6 +134,11 @@ const paifu_finding *paifu_report_finding(const paifu_report *report, size_t i)
     return report && i < report->n ? &report->findings[i] : NULL;
 }
 
+unsigned paifu_report_finding_seats(const paifu_report *report, size_t i)
+{
+    return report && i < report->n ? report->concerns[i] : 0;
+}
+
 const paifu_verify_stats *paifu_report_stats(const paifu_report *report)
 {
     return report ? &report->stats : NULL;
@@ -152,9 +160,10 @@ static void put(char *out, size_t size, size_t *len, const char *s, size_t n)
 }
 
 /* MESSAGE with every `seat N` of a player the game names written "Name (seat N)". A `seat N`
-   already in parentheses is left as it is. */
-static void name_seats(char *out, size_t size, const char *msg, const paifu_game *game)
+   already in parentheses is left as it is. Returns the seats the message names, a bit each. */
+static unsigned name_seats(char *out, size_t size, const char *msg, const paifu_game *game)
 {
+    unsigned named = 0;
     size_t len = 0;
     out[0] = '\0';
     int players = paifu_game_players(game);
@@ -176,11 +185,14 @@ static void name_seats(char *out, size_t size, const char *msg, const paifu_game
         bool word = at == msg ||
                     !((at[-1] >= 'a' && at[-1] <= 'z') || (at[-1] == '(' && d[0] && d[1] == ')'));
         if (!word || *d < '0' || *d > '9' || (d[1] >= '0' && d[1] <= '9') || *d - '0' >= players) {
+            if (at > msg && at[-1] == '(' && *d >= '0' && *d - '0' < players) /* "Name (seat N)" */
+                named |= 1u << (*d - '0');
             put(out, size, &len, p, (size_t)(d - p));
             p = d;
             continue;
         }
         const paifu_player *pl = paifu_game_player(game, *d - '0');
+        named |= 1u << (*d - '0');
         put(out, size, &len, p, (size_t)(at - p));
         if (pl && pl->name && pl->name[0]) {
             size_t n = strlen(pl->name);
@@ -195,6 +207,76 @@ static void name_seats(char *out, size_t size, const char *msg, const paifu_game
         }
         p = d + 1;
     }
+    return named;
+}
+
+/* TEXT into OUT (SIZE): whole when it fits, else cut after its last whole "; " entry that
+   fits (a list by seat: the players' values) with " …" after it, or at a character. */
+static void fit_message(char *out, size_t size, const char *text)
+{
+    size_t n = strlen(text), len = 0;
+    out[0] = '\0';
+    if (n < size) {
+        memcpy(out, text, n + 1);
+        return;
+    }
+    static const char more[] = " …";
+    size_t room = size - sizeof(more); /* the text, then " …" and the NUL */
+    size_t cut = 0;
+    for (size_t i = 0; i + 1 < room && text[i]; i++)
+        if (text[i] == ';' && text[i + 1] == ' ')
+            cut = i;
+    if (!cut)
+        cut = room;
+    put(out, size, &len, text, cut);
+    put(out, size, &len, more, sizeof(more) - 1);
+}
+
+/* Split S, a list of PLAYERS numbers by seat ("1000,-1000,0,0" as paifu_finding__points writes
+   them, or "+10.0,-25.3,..." as the results table), into the start and length of each; false for
+   any other text. */
+static bool seat_list(const char **at, size_t *len, const char *s, int players)
+{
+    for (int i = 0; i < players; i++) {
+        if (i && *s++ != ',')
+            return false;
+        const char *p = s;
+        if (*p == '+' || *p == '-')
+            p++;
+        else if ((unsigned char)p[0] == 0xC2 && (unsigned char)p[1] == 0xB1) /* ± */
+            p += 2;
+        const char *digits = p;
+        while (*p >= '0' && *p <= '9')
+            p++;
+        if (p == digits)
+            return false;
+        if (*p == '.') {
+            const char *frac = ++p;
+            while (*p >= '0' && *p <= '9')
+                p++;
+            if (p == frac)
+                return false;
+        }
+        at[i] = s;
+        len[i] = (size_t)(p - s);
+        s = p;
+    }
+    return *s == '\0';
+}
+
+/* The seats whose values differ where EXPECTED and RECORDED are both lists by seat. */
+static unsigned differing_seats(const char *expected, const char *recorded, int players)
+{
+    const char *e[PAIFU_SEATS], *g[PAIFU_SEATS];
+    size_t ne[PAIFU_SEATS], ng[PAIFU_SEATS];
+    unsigned out = 0;
+    if (players < 1 || players > PAIFU_SEATS || !expected || !recorded ||
+        !seat_list(e, ne, expected, players) || !seat_list(g, ng, recorded, players))
+        return 0;
+    for (int s = 0; s < players; s++)
+        if (ne[s] != ng[s] || memcmp(e[s], g[s], ne[s]) != 0)
+            out |= 1u << s;
+    return out;
 }
 
 static int add_finding(paifu_report *r, const char *code, const paifu_location *where,
@@ -218,7 +300,10 @@ static int add_finding(paifu_report *r, const char *code, const paifu_location *
         return 0;
     if (r->n == r->cap) {
         size_t ncap = r->cap ? r->cap * 2 : 16;
-        paifu_finding *f = realloc(r->findings, ncap * sizeof(*f));
+        uint8_t *c = realloc(r->concerns, ncap * sizeof(*c));
+        if (c)
+            r->concerns = c;
+        paifu_finding *f = c ? realloc(r->findings, ncap * sizeof(*f)) : NULL;
         if (!f) {
             r->lost = true; /* paifu_verify_game fails with PAIFU_ENOMEM */
             return PAIFU_ENOMEM;
@@ -226,6 +311,7 @@ static int add_finding(paifu_report *r, const char *code, const paifu_location *
         r->findings = f;
         r->cap = ncap;
     }
+    r->concerns[r->n] = 0;
     paifu_finding *f = &r->findings[r->n++];
     memset(f, 0, sizeof(*f));
     f->code = info->code;
@@ -234,10 +320,13 @@ static int add_finding(paifu_report *r, const char *code, const paifu_location *
         f->where = *where;
     else
         paifu_location_clear(&f->where);
+    unsigned seats = 0; /* the seats the finding concerns */
     if (r->game) {
         char raw[sizeof(f->message) * 2];
         vsnprintf(raw, sizeof(raw), fmt, ap);
-        name_seats(f->message, sizeof(f->message), raw, r->game);
+        char named[sizeof(f->message) * 3];
+        seats = name_seats(named, sizeof(named), raw, r->game);
+        fit_message(f->message, sizeof(f->message), named);
         rule_ref = paifu_finding__cite(info->code, rule_ref, r->document);
         char set[480];
         if (r->rules &&
@@ -253,8 +342,11 @@ static int add_finding(paifu_report *r, const char *code, const paifu_location *
         vsnprintf(f->message, sizeof(f->message), fmt, ap);
     }
     if (r->game) { /* "seat 0 and seat 2" in a value names the players too */
-        name_seats(f->expected, sizeof(f->expected), expected ? expected : "", r->game);
-        name_seats(f->recorded, sizeof(f->recorded), recorded ? recorded : "", r->game);
+        seats |= name_seats(f->expected, sizeof(f->expected), expected ? expected : "", r->game);
+        seats |= name_seats(f->recorded, sizeof(f->recorded), recorded ? recorded : "", r->game);
+        /* values by seat: the players whose values differ */
+        seats |= differing_seats(expected, recorded, paifu_game_players(r->game));
+        r->concerns[r->n - 1] = (uint8_t)seats;
     } else {
         snprintf(f->expected, sizeof(f->expected), "%s", expected ? expected : "");
         snprintf(f->recorded, sizeof(f->recorded), "%s", recorded ? recorded : "");
@@ -441,6 +533,90 @@ void paifu_finding__locate(paifu_location *where, const paifu_verify_options *op
     where->event = event;
 }
 
+const char *paifu_points_text(char *buf, size_t size, int64_t points, bool signed_)
+{
+    char digits[32];
+    unsigned long long v = points < 0 ? 0ULL - (unsigned long long)points : (unsigned long long)points;
+    int n = snprintf(digits, sizeof(digits), "%llu", v);
+    size_t len = 0;
+    if (!size)
+        return buf;
+    if ((points < 0 || (signed_ && points > 0)) && len + 1 < size)
+        buf[len++] = points < 0 ? '-' : '+';
+    for (int i = 0; i < n && len + 2 < size; i++) {
+        if (i && (n - i) % 3 == 0)
+            buf[len++] = ',';
+        buf[len++] = digits[i];
+    }
+    buf[len] = '\0';
+    return buf;
+}
+
+const char *paifu_final_score_text(char *buf, size_t size, int64_t score, bool mcr)
+{
+    if (mcr) {
+        snprintf(buf, size, "%+lld", (long long)score);
+        return buf;
+    }
+    /* thousands with one decimal: 24000 -> +24.0, rounded half away from zero */
+    long long a = score < 0 ? -(long long)score : (long long)score;
+    long long tenths = (a + 50) / 100;
+    snprintf(buf, size, "%s%lld.%lld", score < 0 ? "-" : score > 0 ? "+" : "±", tenths / 10,
+             tenths % 10);
+    return buf;
+}
+
+const char *paifu_finding__by_seat(char *buf, size_t size, const int32_t *expected,
+                                   const int32_t *recorded, int players, int unit)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int s = 0; s < players && len + 1 < size; s++) {
+        if (expected[s] == recorded[s])
+            continue;
+        char e[32], r[32];
+        if (unit == PAIFU_UNIT_SCORE) {
+            paifu_final_score_text(e, sizeof(e), expected[s], false);
+            paifu_final_score_text(r, sizeof(r), recorded[s], false);
+        } else {
+            paifu_points_text(e, sizeof(e), expected[s], unit == PAIFU_UNIT_DELTA);
+            paifu_points_text(r, sizeof(r), recorded[s], unit == PAIFU_UNIT_DELTA);
+        }
+        int k = snprintf(buf + len, size - len, "%sseat %d %s, not %s", len ? "; " : "", s,
+                         e, r);
+        if (k < 0 || (size_t)k >= size - len) { /* no half entry */
+            buf[len] = '\0';
+            break;
+        }
+        len += (size_t)k;
+    }
+    return buf;
+}
+
+unsigned paifu_finding__event_seats(const paifu_deal *d, int event, int players)
+{
+    if (!d || event < 0 || (size_t)event >= d->n_events)
+        return 0;
+    const paifu_event *ev = &d->events[event];
+    int a = ev->seat, b = ev->from;
+    if (ev->type == PAIFU_EV_WIN && ev->detail >= 0 && (size_t)ev->detail < d->n_wins) {
+        a = d->wins[ev->detail].winner;
+        b = d->wins[ev->detail].from;
+    } else if ((ev->type == PAIFU_EV_EXHAUSTIVE_DRAW || ev->type == PAIFU_EV_ABORTIVE_DRAW) &&
+               ev->detail >= 0 && (size_t)ev->detail < d->n_draws) {
+        a = d->draws[ev->detail].seat, b = -1;
+    } else if (ev->type == PAIFU_EV_PENALTY && ev->detail >= 0 &&
+               (size_t)ev->detail < d->n_penalties) {
+        a = d->penalties[ev->detail].seat, b = -1;
+    }
+    unsigned out = 0;
+    if (a >= 0 && a < players)
+        out |= 1u << a;
+    if (b >= 0 && b < players)
+        out |= 1u << b;
+    return out;
+}
+
 void paifu_finding__points(char *buf, size_t size, const int32_t *v, int players)
 {
     size_t used = 0;
@@ -455,7 +631,12 @@ int paifu_finding__vadd(paifu_report *report, const paifu_verify_options *opts,
 {
     paifu_location where;
     paifu_finding__locate(&where, opts, deal, event);
-    return add_finding(report, code, &where, expected, recorded, rule_ref, fmt, ap);
+    size_t n = report->n;
+    int rc = add_finding(report, code, &where, expected, recorded, rule_ref, fmt, ap);
+    if (report->n > n && deal && report->game)
+        report->concerns[n] |= (uint8_t)paifu_finding__event_seats(
+            deal, event, paifu_game_players(report->game));
+    return rc;
 }
 
 int paifu_finding__add(paifu_report *report, const paifu_verify_options *opts,

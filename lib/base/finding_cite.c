@@ -33,10 +33,11 @@ typedef struct cite_row {
 /* Cells for a document that says nothing of the rule. */
 #define T3E(k) k " (RRC 2024 Table 3 gives EMA no other rule)"
 #define T3W(k) k " (RRC 2024 Table 3 gives WRC no other rule)"
-#define NO_EMA(k) "not in EMA 2012; paifu applies " k
-#define NO_JHC(k) "not in JHC 2016 (its §7.3.1 plays JPML-B rules); paifu applies " k
-#define NO_TH(k) "not in Tenhou's rules (tenhou.net/man); paifu applies " k
-#define NO_MS(k) "not in MahjongSoul's rules; paifu applies " k
+/* where the document is silent, one plain sentence says so and names what paifu applies */
+#define NO_EMA(k) "EMA 2012 is silent on this, so paifu applies " k
+#define NO_JHC(k) "JHC 2016 is silent on this (its §7.3.1 plays JPML-B rules), so paifu applies " k
+#define NO_TH(k) "Tenhou's rules (tenhou.net/man) are silent on this, so paifu applies " k
+#define NO_MS(k) "MahjongSoul's rules are silent on this, so paifu applies " k
 #define TH(t) "Tenhou's rules (tenhou.net/man): " t
 #define MS(t) "MahjongSoul's rules: " t
 /* The same rule in both Table 3 columns as in RRC 2024 ("Полностью совпадающие правила"). */
@@ -100,7 +101,7 @@ static const cite_row rows[] = {
      {"RRC 2024 §3.3.6, §3.13",
       T3SAME_E("a closed kan after riichi only when the reading stays; RRC 2024 §3.13"),
       T3SAME_W("a closed kan after riichi only when the reading stays; RRC 2024 §3.13"),
-      "EMA 2012 §3.3.12 (the penalty is not in EMA 2012; paifu applies RRC 2024 §3.13)",
+      "EMA 2012 §3.3.12 (EMA 2012 is silent on the penalty, so paifu applies RRC 2024 §3.13)",
       "JHC 2016 §8.1.2.8", NO_TH("RRC 2024 §3.3.6, §3.13"), NO_MS("RRC 2024 §3.3.6, §3.13")}},
 
     /* ---- wins ---- */
@@ -140,7 +141,7 @@ static const cite_row rows[] = {
      {"RRC 2024 §3.7.8", "RRC 2024 §3.7.8 (RRC 2024 Table 3 (EMA): no kiriage, no counted yakuman)",
       "RRC 2024 §3.7.8 (RRC 2024 Table 3 (WRC): kiriage mangan, no counted yakuman)",
       NO_EMA("RRC 2024 §3.7.8 and RRC 2024 Table 3 (EMA): no counted yakuman"),
-      "JHC 2016 §7.3.1.7 (yakuman); otherwise not in JHC 2016: "
+      "JHC 2016 §7.3.1.7 (yakuman); otherwise JHC 2016 is silent, so "
       "paifu applies RRC 2024 §3.7.8", NO_TH("RRC 2024 §3.7.8"), NO_MS("RRC 2024 §3.7.8")}},
     {"score.points", "RRC 2024 §3.7.7",
      {"RRC 2024 §3.7.7", "RRC 2024 §3.7.7 (RRC 2024 Table 3 (EMA): no kiriage)",
@@ -178,7 +179,7 @@ static const cite_row rows[] = {
       "RRC 2024 §3.7.6, §3.7.8 (RRC 2024 Table 3 (EMA): no kiriage, no counted yakuman)",
       "RRC 2024 §3.7.6, §3.7.8 (RRC 2024 Table 3 (WRC): kiriage mangan, no counted yakuman)",
       NO_EMA("RRC 2024 §3.7.6, §3.7.8 and RRC 2024 Table 3 (EMA): no counted yakuman"),
-      "JHC 2016 §7.3.1.7 (yakuman); otherwise not in JHC 2016: paifu applies RRC 2024 §3.7.6, "
+      "JHC 2016 §7.3.1.7 (yakuman); otherwise JHC 2016 is silent, so paifu applies RRC 2024 §3.7.6, "
       "§3.7.8",
       NO_TH("RRC 2024 §3.7.6, §3.7.8"), NO_MS("RRC 2024 §3.7.6, §3.7.8")}},
     {"sheet.yaku", "RRC 2024 §3.7.9; JHC 2016 §7.3.1.8",
@@ -217,7 +218,7 @@ static const cite_row rows[] = {
     {"draw.condition", "RRC 2024 §3.8",
      {"RRC 2024 §3.8", "RRC 2024 §3.8 (RRC 2024 Table 3 (EMA): no abortive draws)",
       "RRC 2024 §3.8 (RRC 2024 Table 3 (WRC): no abortive draws)", "EMA 2012 §3.4.2, §3.4.3",
-      "JHC 2016 §7.3.1.10, §7.3.1.11 (the draws); otherwise not in JHC 2016: paifu applies "
+      "JHC 2016 §7.3.1.10, §7.3.1.11 (the draws); otherwise JHC 2016 is silent, so paifu applies "
       "RRC 2024 §3.8",
       TH("abortive draws: nine terminals, four winds, four riichi, a triple ron, four kans"),
       MS("abortive draws")}},
@@ -301,11 +302,11 @@ static const cite_row rows[] = {
       "§8.3.2)",
       "not in RRC 2024 or its Table 3 for WRC (sanctions on the average place are JHC 2016 "
       "§8.3.2)",
-      "not in EMA 2012 (sanctions on the average place are JHC 2016 §8.3.2)",
+      "EMA 2012 is silent on this (sanctions on the average place are JHC 2016 §8.3.2)",
       "JHC 2016 §8.3.2",
-      "not in Tenhou's rules (tenhou.net/man) (sanctions on the average place are JHC 2016 "
+      "Tenhou's rules (tenhou.net/man) are silent on this (sanctions on the average place are JHC 2016 "
       "§8.3.2)",
-      "not in MahjongSoul's rules (sanctions on the average place are JHC 2016 §8.3.2)"}},
+      "MahjongSoul's rules are silent on this (sanctions on the average place are JHC 2016 §8.3.2)"}},
 };
 
 #define N_ROWS (sizeof(rows) / sizeof(rows[0]))

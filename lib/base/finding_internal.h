@@ -9,6 +9,7 @@
 
 struct paifu_report {
     paifu_finding *findings;
+    uint8_t *concerns; /* the seats each finding concerns, a bit per seat (beside findings) */
     size_t n, cap;
     paifu_verify_stats stats;
     uint32_t game_findings; /* findings of the game being verified */
@@ -105,6 +106,16 @@ int paifu_finding__vadd(paifu_report *report, const paifu_verify_options *opts,
     __attribute__((format(printf, 9, 0)))
 #endif
     ;
+
+/* The seats whose EXPECTED and RECORDED values differ, each as "seat N E, not R" joined by
+   "; " (the message names the players: "Anna (seat 0) +4.2, not +9.0"), in UNIT: */
+enum { PAIFU_UNIT_POINTS, PAIFU_UNIT_DELTA, PAIFU_UNIT_SCORE };
+const char *paifu_finding__by_seat(char *buf, size_t size, const int32_t *expected,
+                                   const int32_t *recorded, int players, int unit);
+
+/* The seats EVENT of D concerns, a bit each: its acting seat and the seat it took a tile from
+   (a win's winner and discarder, a draw's declarer, a penalty's offender); 0 for no event. */
+unsigned paifu_finding__event_seats(const paifu_deal *d, int event, int players);
 
 /* Format a seat-indexed list of points ("1000,-1000,0,0"), for a finding's expected and
    recorded values. */

@@ -41,6 +41,7 @@ typedef struct flow {
     int hand_number;
     bool extension;             /* playing past the regular last deal (West) */
     bool over;                  /* the rules end the game here */
+    char why[96];               /* why, in words naming the seat it turns on ("seat 2 is ...") */
     bool may_end;               /* the game may end here or go on (tenpaiyame not known) */
     bool end_reported;          /* a flow.game_end finding was made (once per game) */
 } flow;
@@ -103,14 +104,19 @@ static void advance(flow *f, const replay *rp, const paifu_rules *r, int players
     f->round_wind = st->round_wind;
     f->hand_number = st->hand_number;
     f->over = f->may_end = false;
+    f->why[0] = '\0';
+    static const char *const wind_names[] = {"East", "South", "West", "North"};
     if (r->game_length == PAIFU_LENGTH_SINGLE) {
         f->over = !(rp->chombo && !rp->n_wins && r->chombo_redeal); /* a chombo replays it */
+        snprintf(f->why, sizeof(f->why), "the game is one deal");
         return;
     }
     if (r->tobi && f->known)
         for (int s = 0; s < players; s++)
-            if (f->scores[s] < 0)
+            if (f->scores[s] < 0 && !f->over) {
                 f->over = true;
+                snprintf(f->why, sizeof(f->why), "seat %d went below zero, which ends the game", s);
+            }
     bool all_last = st->round_wind == last_round_wind(r) && st->hand_number == players - 1;
     bool past_last = st->round_wind > last_round_wind(r);
     int top_points = 0;
@@ -126,16 +132,27 @@ static void advance(flow *f, const replay *rp, const paifu_rules *r, int players
             bool top = is_top(f->scores, players, st->dealer) && target;
             if (tenpai && !r->tenpaiyame_known && top)
                 f->may_end = true; /* tenpai-yame not known: ending and going on both fit */
-            else if (stop && top)
+            else if (stop && top && !f->over) {
                 f->over = true;
-        } else if (target) {
+                snprintf(f->why, sizeof(f->why), "the dealer, seat %d, %s the last deal in first "
+                         "place, which ends the game", st->dealer, rp->n_wins ? "won" : "was tenpai at");
+            }
+        } else if (target && !f->over) {
             f->over = true;
+            snprintf(f->why, sizeof(f->why), "%s %d was the game's last deal",
+                     wind_names[st->round_wind & 3], st->hand_number + 1);
         }
-        if (past_last && target && !renchan)
+        if (past_last && target && !renchan && !f->over) {
             f->over = true;
+            snprintf(f->why, sizeof(f->why), "a player reached %d points in the extra round",
+                     (int)r->target_points);
+        }
         if (past_last && st->round_wind == last_round_wind(r) + r->extension_winds &&
-            st->hand_number == players - 1 && !renchan)
+            st->hand_number == players - 1 && !renchan && !f->over) {
             f->over = true; /* the extension ends with its last wind's last deal anyway */
+            snprintf(f->why, sizeof(f->why), "%s %d ends the extra round",
+                     wind_names[st->round_wind & 3], st->hand_number + 1);
+        }
     }
     if (!renchan) {
         f->dealer = (f->dealer + 1) % players;
@@ -163,9 +180,13 @@ static void check_start(paifu_report *rep, const paifu_verify_options *opts,
     if (!verifiable)
         goto scores; /* rotation, honba and the end of the game follow unknown rules */
     if (f->over) {
-        if (!f->end_reported)
+        if (!f->end_reported) {
+            char msg[160];
+            snprintf(msg, sizeof(msg), "the game should have ended before this deal: %s",
+                     f->why[0] ? f->why : "the rules end it there");
             flow_finding(rep, opts, deal, "flow.game_end", "game over", "another deal",
-                         "RRC 2024 §3.11", "the game should have ended before this deal");
+                         "RRC 2024 §3.11", msg);
+        }
         return;
     }
     if (st->round_wind != f->round_wind || st->hand_number != f->hand_number ||
@@ -197,10 +218,12 @@ scores:
         !paifu_replay__scores_possible(st->scores, f->scores,
                                        (const int32_t (*)[PAIFU_SEATS])f->alts, f->n_alts,
                                        players)) {
+        char who[160], msg[224];
         paifu_finding__points(e, sizeof(e), f->scores, players);
         paifu_finding__points(r, sizeof(r), st->scores, players);
-        flow_finding(rep, opts, deal, "flow.scores", e, r, NULL,
-                     "start scores differ from the previous deal's result");
+        paifu_finding__by_seat(who, sizeof(who), f->scores, st->scores, players, PAIFU_UNIT_POINTS);
+        snprintf(msg, sizeof(msg), "start scores differ from the previous deal's result: %s", who);
+        flow_finding(rep, opts, deal, "flow.scores", e, r, NULL, msg);
     }
 }
 
@@ -243,6 +266,21 @@ static void check_first_start(paifu_report *rep, const paifu_verify_options *opt
 
 /* ---- the end of the game ---- */
 
+/* Final scores by seat as the results table writes them: "+10.0,-25.3,+43.2,-47.9". */
+static void scores_text(char *buf, size_t size, const int32_t *v, int players)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int s = 0; s < players && used + 1 < size; s++) {
+        char one[32];
+        paifu_final_score_text(one, sizeof(one), v[s], false);
+        int k = snprintf(buf + used, size - used, "%s%s", s ? "," : "", one);
+        if (k < 0)
+            break;
+        used += (size_t)k;
+    }
+}
+
 /* The recorded final scores against the rules' from POINTS and PENALTIES (may be NULL). */
 static void check_final_score(paifu_report *rep, const paifu_verify_options *opts,
                               const paifu_rules *r, const int32_t *points,
@@ -262,10 +300,13 @@ static void check_final_score(paifu_report *rep, const paifu_verify_options *opt
             memcpy(final, other, size);
     }
     if (memcmp(final, res->final, size) != 0) {
-        paifu_finding__points(e, sizeof(e), final, players);
-        paifu_finding__points(g, sizeof(g), res->final, players);
-        flow_finding(rep, opts, NULL, "game.final_score", e, g, "RRC 2024 §3.12",
-                     "final scores (return, oka, uma, rounding) differ");
+        /* in the unit of the results table (±x.y), by seat; the message names the players */
+        char who[200], msg[300];
+        scores_text(e, sizeof(e), final, players);
+        scores_text(g, sizeof(g), res->final, players);
+        paifu_finding__by_seat(who, sizeof(who), final, res->final, players, PAIFU_UNIT_SCORE);
+        snprintf(msg, sizeof(msg), "final scores differ: %s", who);
+        flow_finding(rep, opts, NULL, "game.final_score", e, g, "RRC 2024 §3.12", msg);
     }
 }
 
@@ -348,14 +389,17 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
             paifu_location w;
             paifu_finding__locate(&w, opts, NULL, -1);
             w.line = paifu_game_result_line(game, &w.column); /* a score sheet's points line */
+            char who[160];
+            paifu_finding__by_seat(who, sizeof(who), points, res->points, players,
+                                   PAIFU_UNIT_POINTS);
             if (leftover_differs(res->points, f, players, r))
                 paifu_report_add(rep, "game.final_points", &w, e, g, "leftover_riichi",
                                  "final points differ from the last deal's result by the %d "
-                                 "riichi stick%s left on the table",
-                                 (int)f->sticks, f->sticks == 1 ? "" : "s");
+                                 "riichi stick%s left on the table: %s",
+                                 (int)f->sticks, f->sticks == 1 ? "" : "s", who);
             else
                 paifu_report_add(rep, "game.final_points", &w, e, g, "RRC 2024 §3.12",
-                                 "final points differ from the last deal's result");
+                                 "final points differ from the last deal's result: %s", who);
             trace_points(rep, game, r, opts, starts, res->points, wrong_end);
         }
         memcpy(points, res->points, sizeof(points));

@@ -320,6 +320,29 @@ static bool score_from_tiles(replay *rp, const paifu_win *w, bool tsumo, paifu_s
     return true;
 }
 
+/* Why W has no yaku where a rule of the set takes its only one away, for the finding's words:
+   open tanyao under rules that count tanyao in a closed hand only (kuitan: EMA 2012, JHC 2016).
+   "" otherwise. */
+static const char *no_yaku_why(const replay *rp, const paifu_win *w, bool tsumo)
+{
+    if (rp->rules->kuitan)
+        return "";
+    paifu_rules open = *rp->rules;
+    open.kuitan = true;
+    paifu_situation sit;
+    win_situation(rp, w, tsumo, &sit);
+    paifu_score sc;
+    paifu_error err;
+    paifu_error_clear(&err);
+    if (paifu_score_hand(&sc, &rp->seat[w->winner].hand, &sit, &open, &err) < 0 ||
+        sc.status != PAIFU_SCORE_OK)
+        return "";
+    for (int i = 0; i < sc.n_yaku; i++)
+        if (sc.yaku[i].id == PAIFU_YAKU_TANYAO)
+            return " (these rules count no open tanyao)";
+    return "";
+}
+
 /*
  * The yakuman W is paid for: its recorded count, else one for a yakuman recorded as a limit
  * (a sheet's "limit: yakuman" with no han). Where yakuman do not stack (yakuman_stacking false:
@@ -631,9 +654,15 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
         if (scored && sc.status != PAIFU_SCORE_OK) {
             const char *code = sc.status == PAIFU_SCORE_NOT_COMPLETE ? "win.not_complete"
                                                                      : "win.no_yaku";
+            char follows[120]; /* a false win: what the ruling brings under the rule set */
+            paifu_settle__chombo_words(follows, sizeof(follows), rp->rules, w->winner,
+                                       rp->deal->start.dealer);
             paifu_replay__finding(rp, code, NULL, NULL, "RRC 2024 §3.5, §3.13",
-                                  "seat %d declares a win that is not valid: %s", w->winner,
-                                  paifu_finding__status_words(sc.status));
+                                  "seat %d's win is not valid: %s%s; %s", w->winner,
+                                  paifu_finding__status_words(sc.status),
+                                  sc.status == PAIFU_SCORE_NO_YAKU ? no_yaku_why(rp, w, tsumo)
+                                                                   : "",
+                                  follows);
             scored = false;
         } else if (scored && rp->verifiable) {
             rp->report->stats.wins_scored++;
@@ -666,12 +695,14 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
     /* the money */
     if (rp->scores_known && (w->known & PAIFU_REC_SCORES) &&
         memcmp(w->scores_before, rp->scores, sizeof(int32_t) * (size_t)rp->players) != 0) {
-        char e[64], r[64];
+        char e[64], r[64], who[160];
         paifu_finding__points(e, sizeof(e), rp->scores, rp->players);
         paifu_finding__points(r, sizeof(r), w->scores_before, rp->players);
+        paifu_finding__by_seat(who, sizeof(who), rp->scores, w->scores_before, rp->players,
+                               PAIFU_UNIT_POINTS);
         paifu_replay__finding(rp, "score.scores_before", e, r, NULL,
-                              "scores before seat %d's win differ from the running scores",
-                              w->winner);
+                              "scores before seat %d's win differ from the running scores: %s",
+                              w->winner, who);
         memcpy(rp->scores, w->scores_before, sizeof(int32_t) * (size_t)rp->players);
     }
     int32_t deltas[PAIFU_SEATS] = {0};
@@ -689,11 +720,13 @@ void paifu_replay__win(replay *rp, const paifu_event *ev)
             differ = memcmp(of_record, w->deltas, size) != 0;
         }
         if (differ) {
-            char e[64], r[64];
+            char e[64], r[64], who[160];
             paifu_finding__points(e, sizeof(e), deltas, rp->players);
             paifu_finding__points(r, sizeof(r), w->deltas, rp->players);
+            paifu_finding__by_seat(who, sizeof(who), deltas, w->deltas, rp->players,
+                                   PAIFU_UNIT_DELTA);
             paifu_replay__finding(rp, "score.delta", e, r, "RRC 2024 §3.9, §3.3.6",
-                                  "score changes of seat %d's win differ", w->winner);
+                                  "score changes of seat %d's win differ: %s", w->winner, who);
         }
     }
     const int32_t *apply = (w->known & PAIFU_REC_DELTAS) ? w->deltas : computed ? deltas : NULL;
@@ -871,10 +904,15 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
                 paifu_replay__finding(rp, "draw.tenpai", "noten", "tenpai", "RRC 2024 §3.8",
                                       "seat %d is recorded tenpai but its hand is not", s);
             else if (!says && rp->seat[s].riichi_accepted &&
-                     !paifu_replay__chombo_recorded(rp, s))
+                     !paifu_replay__chombo_recorded(rp, s)) {
+                char follows[120]; /* what the ruling brings under the rule set */
+                paifu_settle__chombo_words(follows, sizeof(follows), r, s,
+                                           rp->deal->start.dealer);
                 paifu_replay__finding(rp, "penalty.noten_riichi", NULL, NULL,
                                       "RRC 2024 §3.8, §3.13",
-                                      "seat %d declared riichi and is not tenpai at the draw", s);
+                                      "seat %d declared riichi and is not tenpai at the draw; %s",
+                                      s, follows);
+            }
         }
     }
     int32_t deltas[PAIFU_SEATS] = {0};
@@ -895,11 +933,12 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
     }
     if (rp->verifiable && (d->known & PAIFU_REC_DELTAS) &&
         memcmp(deltas, d->deltas, sizeof(int32_t) * (size_t)rp->players) != 0) {
-        char e[64], g[64];
+        char e[64], g[64], who[160];
         paifu_finding__points(e, sizeof(e), deltas, rp->players);
         paifu_finding__points(g, sizeof(g), d->deltas, rp->players);
+        paifu_finding__by_seat(who, sizeof(who), deltas, d->deltas, rp->players, PAIFU_UNIT_DELTA);
         paifu_replay__finding(rp, "draw.payment", e, g, "RRC 2024 §3.8",
-                              "payments at the exhaustive draw differ");
+                              "payments at the exhaustive draw differ: %s", who);
     }
     const int32_t *apply = (d->known & PAIFU_REC_DELTAS) ? d->deltas : deltas;
     for (int s = 0; s < rp->players; s++)
@@ -947,8 +986,8 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
     }
     const char *why = tiles ? abortive_condition(rp, d) : NULL;
     if (why)
-        paifu_replay__finding(rp, "draw.condition", "the deal goes on",
-                              paifu_draw_kind_name((paifu_draw_kind)d->kind), "RRC 2024 §3.8",
+        paifu_replay__finding(rp, "draw.condition", "the deal goes on", /* in words, not codes */
+                              paifu_finding__draw_words(d->kind), "RRC 2024 §3.8",
                               "%s, but %s", paifu_finding__draw_words(d->kind), why);
     if (tiles)
         compare_shown(rp, d);
@@ -956,11 +995,13 @@ void paifu_replay__draw_outcome(replay *rp, const paifu_event *ev)
         bool zero = true;
         for (int s = 0; s < rp->players; s++)
             zero = zero && d->deltas[s] == 0;
-        char g_d[64];
+        char g_d[64], who[160];
+        static const int32_t none[PAIFU_SEATS];
         paifu_finding__points(g_d, sizeof(g_d), d->deltas, rp->players);
+        paifu_finding__by_seat(who, sizeof(who), none, d->deltas, rp->players, PAIFU_UNIT_DELTA);
         if (!zero)
             paifu_replay__finding(rp, "draw.payment", rp->players == 3 ? "0,0,0" : "0,0,0,0", g_d,
-                                  "RRC 2024 §3.8", "an abortive draw moves points");
+                                  "RRC 2024 §3.8", "an abortive draw moves points: %s", who);
         for (int s = 0; s < rp->players; s++)
             rp->scores[s] += d->deltas[s];
         memcpy(row.deltas, d->deltas, sizeof(int32_t) * (size_t)rp->players);

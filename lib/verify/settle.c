@@ -14,7 +14,10 @@
 #include "score_internal.h"
 #include "settle_internal.h"
 
+#include "paifu/verify.h"
+
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 /* ---- payments ---- */
@@ -124,6 +127,24 @@ int32_t paifu_settle__chombo_points(const paifu_rules *r)
 {
     /* RRC-2024 §3.13 "двойной шаг умы" when the parameter is 0; §9.4 gives a flat 20000 */
     return r->chombo_points ? r->chombo_points : 2 * (r->uma[0] - r->uma[1]);
+}
+
+const char *paifu_settle__chombo_words(char *buf, size_t size, const paifu_rules *r,
+                                       int offender, int dealer)
+{
+    char amount[32];
+    if (r->chombo == PAIFU_CHOMBO_AFTER_UMA) {
+        paifu_final_score_text(amount, sizeof(amount), -(int64_t)paifu_settle__chombo_points(r),
+                               r->family == PAIFU_FAMILY_MCR);
+        snprintf(buf, size, "chombo under these rules: %s after uma", amount);
+    } else if (r->chombo == PAIFU_CHOMBO_REVERSE_MANGAN) {
+        snprintf(buf, size, "chombo under these rules: %s",
+                 offender == dealer ? "a reverse mangan (4,000 to each other player)"
+                                    : "a reverse mangan (4,000 to the dealer, 2,000 to the others)");
+    } else {
+        snprintf(buf, size, "no chombo under these rules");
+    }
+    return buf;
 }
 
 bool paifu_settle__chombo_void(const paifu_deal *deal, int seat, const paifu_rules *rules)

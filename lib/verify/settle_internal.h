@@ -56,6 +56,12 @@ void paifu_settle__after_uma(int32_t *penalties, int *fines, const paifu_deal *d
 /* The after-uma chombo penalty: rules->chombo_points, or 2 x the uma step when it is 0. */
 int32_t paifu_settle__chombo_points(const paifu_rules *r);
 
+/* What follows from a chombo of OFFENDER under R, in words for a finding: "chombo under these
+   rules: -20.0 after uma" or "...: a reverse mangan (4,000 to the dealer, 2,000 to the
+   others)"; "no chombo under these rules" for none. */
+const char *paifu_settle__chombo_words(char *buf, size_t size, const paifu_rules *r,
+                                       int offender, int dealer);
+
 /* Final scores from final POINTS: return points, oka, uma (ties), rounding, PENALTIES (may be
    NULL) taken off after uma. */
 void paifu_settle__final(int32_t *final, const int32_t *points, const int32_t *penalties,

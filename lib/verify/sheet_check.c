@@ -507,8 +507,8 @@ static void check_fu(sheet *sh, int ev, const paifu_win *w, const listed *l, boo
               : tsumo ? "20 fu is a closed pinfu tsumo (pinfu and tsumo, 2 han or more)"
               : has_list && (l->ids & BIT(PAIFU_YAKU_PINFU))
                   ? "a pinfu ron scores 30 fu"
-                  : "20 fu on a ron needs an open hand under rules that add no fu to it "
-                    "(open_pinfu_fu 0)";
+                  : "20 fu on a ron needs an open hand under rules that add no fu to an open "
+                    "ron of no other fu";
     else if (fu == 25) {
         if (has_list && !(l->ids & BIT(PAIFU_YAKU_CHIITOITSU)))
             why = "25 fu is seven pairs (chiitoitsu) only";
@@ -541,7 +541,7 @@ static void check_fu(sheet *sh, int ev, const paifu_win *w, const listed *l, boo
     }
     if (why) {
         snprintf(g, sizeof(g), "%d han %d fu", han, fu);
-        finding(sh, ev, "sheet.fu", "a pair a hand can have", g, "RRC 2024 §3.7, §3.7.6",
+        finding(sh, ev, "sheet.fu", "han and fu that some hand has", g, "RRC 2024 §3.7, §3.7.6",
                 "seat %d's %s by %s: no hand has it (%s)", w->winner, g, tsumo ? "tsumo" : "ron",
                 why);
     }
@@ -576,8 +576,8 @@ static void check_draw(sheet *sh, int ev, const paifu_draw *d, unsigned riichi, 
         if (!why && d->kind == PAIFU_DRAW_SUUCHA_RIICHI && deposits != sh->players)
             why = "the deal lists fewer riichi deposits than players";
         if (why)
-            finding(sh, ev, "draw.condition", "the deal goes on",
-                    paifu_draw_kind_name((paifu_draw_kind)d->kind), "RRC 2024 §3.8", "%s, but %s",
+            finding(sh, ev, "draw.condition", "the deal goes on", /* in words, not codes */
+                    paifu_finding__draw_words(d->kind), "RRC 2024 §3.8", "%s, but %s",
                     paifu_finding__draw_words(d->kind), why);
         return;
     }
@@ -607,9 +607,13 @@ static void check_draw(sheet *sh, int ev, const paifu_draw *d, unsigned riichi, 
         for (size_t i = 0; i < deal->n_penalties; i++)
             chombo = chombo || (deal->penalties[i].kind == PAIFU_PENALTY_CHOMBO &&
                                 deal->penalties[i].seat == s);
-        if (!chombo)
+        if (!chombo) {
+            char follows[120]; /* what the ruling brings under the rule set */
+            paifu_settle__chombo_words(follows, sizeof(follows), sh->rules, s,
+                                       deal->start.dealer);
             finding(sh, ev, "penalty.noten_riichi", "tenpai", "noten", "RRC 2024 §3.8, §3.13",
-                    "seat %d declared riichi and is recorded noten at the draw", s);
+                    "seat %d declared riichi and is recorded noten at the draw; %s", s, follows);
+        }
     }
 }
 

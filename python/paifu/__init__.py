@@ -42,7 +42,8 @@ errors="raise" | "skip" | "collect" with one meaning: raise the first unreadable
 PaifuError; go on without it; go on and return Collected(results, unreadable), a list of
 Unreadable(file, error) beside the results (validate's Report holds them: report.unreadable).
 Games and deals are numbered from 1 in every output (Location.game, deals_table's game and
-deal); attributes named index count from 0 (Game.index, Deal.index, Location.event).
+deal, and events in to_dict() and str()); attributes named index count from 0 (Game.index,
+Deal.index, Location.event).
 
 Errors raise PaifuError (code, text, location). The C library is found through the
 environment variable PAIFU_LIBRARY, then next to this package, then the system's.

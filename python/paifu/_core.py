@@ -18,7 +18,8 @@ class Location(NamedTuple):
     """Where something happened in an input: the file (``"FILE:MEMBER"`` inside a database or
     an archive), its line and column, the game's number in the file counted from 1 as
     `paifu validate` prints it (text and JSON), the deal's label and the event's index within
-    the deal (from 0, as the JSON's ``event``). Unknown parts are 0 / "" / -1 (event)."""
+    the deal (from 0; every output, the JSON's ``event`` and ``str()`` among them, numbers it
+    from 1). Unknown parts are 0 / "" / -1 (event)."""
 
     file: str = ""
     line: int = 0
@@ -44,8 +45,8 @@ class Location(NamedTuple):
             d["game"] = self.game
         if self.deal:
             d["deal"] = self.deal
-        if self.event >= 0:
-            d["event"] = self.event
+        if self.event >= 0:  # an index here; numbered from 1 in every output, as the viewer
+            d["event"] = self.event + 1
         return d
 
     def __str__(self) -> str:

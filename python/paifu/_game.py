@@ -815,7 +815,7 @@ class Game:
             check(lib.paifu_verify_game(rep, self._ptr, r._ptr, ctypes.byref(vo),
                                         ctypes.byref(err)), err, self.source)
             out = [Finding._from_c(lib.paifu_report_finding(rep, i).contents, self,
-                                   info["citation"])
+                                   info["citation"], lib.paifu_report_finding_seats(rep, i))
                    for i in range(lib.paifu_report_count(rep))]
             st = lib.paifu_report_stats(rep).contents
             stats = {k: getattr(st, k) for k, _ in _lib.VerifyStats._fields_}
@@ -1171,15 +1171,15 @@ class Finding(NamedTuple):
 
     @classmethod
     def _from_c(cls, f: _lib.Finding, game: Optional["Game"] = None,
-                fallback_citation: str = "") -> "Finding":
-        from ._names import citation, finding_seats
+                fallback_citation: str = "", concerns: int = 0) -> "Finding":
+        from ._names import citation
         ref = _s(f.rule_ref) if f.rule_ref else None
         loc = location_from_c(f.where)
         players: Tuple[Tuple[int, str], ...] = ()
-        if game is not None:
+        if game is not None:  # the seats the library says it concerns (one source with the CLI)
             names = game.players
             players = tuple((s, names[s] if s < len(names) else "")
-                            for s in finding_seats(game, loc))
+                            for s in range(game.n_players) if (concerns >> s) & 1)
         return cls(_s(f.code), SEVERITIES[f.severity], _s(f.message),
                    _s(f.expected) or None, _s(f.recorded) or None, ref, loc, players,
                    citation(ref, fallback_citation))

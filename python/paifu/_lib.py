@@ -418,6 +418,7 @@ _PROTOTYPES = {
     "paifu_report_free": (None, [P]),
     "paifu_report_count": (c_size_t, [P]),
     "paifu_report_finding": (POINTER(Finding), [P, c_size_t]),
+    "paifu_report_finding_seats": (c_uint, [P, c_size_t]),
     "paifu_report_stats": (POINTER(VerifyStats), [P]),
     "paifu_report_clear_findings": (None, [P]),
     "paifu_game_rules": (c_int, [POINTER(P), P, c_char_p, E]),

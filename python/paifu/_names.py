@@ -1,14 +1,13 @@
 """What `paifu validate` says about a game beyond the library's findings, as cli/names.c says
 it: the rule set a game is checked under (with the document it comes from and who named it),
-the public document a finding's rule reference cites, and the seats a finding concerns."""
+the public document a finding's rule reference cites (the seats a finding concerns are the
+library's: paifu_report_finding_seats)."""
 
 from __future__ import annotations
 
-import ctypes
 from typing import Any, Dict, List, Mapping, Optional
 
-from . import _lib
-from ._core import Location, Rules, _s, presets
+from ._core import Rules, _s, presets
 
 _DOCS = (("RRC-2024", "RRC 2024"), ("000 ", "RRC 2024 "), ("002 ", "RRC 2024 basic rules "),
          ("003 ", "JHC 2016 "), ("004 ", "EMA 2012 "), ("JH 003 ", "JHC 2016 "),
@@ -96,66 +95,3 @@ def citation(ref: Optional[str], fallback: str = "") -> str:
     return out
 
 
-def finding_deal(game: Any, loc: Location) -> int:
-    """1-based index of the deal a finding is in, 0 when none (a repeated label is told apart
-    by the source line)."""
-    if not loc.deal:
-        return 0
-    lib = _lib.load()
-    first = 0
-    buf = ctypes.create_string_buffer(16)
-    for d in range(lib.paifu_game_deal_count(game._ptr)):
-        deal = game._deal_c(d)
-        lib.paifu_deal_label(buf, 16, ctypes.byref(deal.start))
-        if _s(buf.value) != loc.deal:
-            continue
-        if not first:
-            first = d + 1
-        if not loc.line:
-            break
-        if 0 <= loc.event < deal.n_events:
-            ev = _lib.Event.from_address(deal.events + loc.event * _EVENT_SIZE)
-            if ev.line == loc.line:
-                return d + 1
-        elif deal.line == loc.line:
-            return d + 1
-    if first or not loc.line:
-        return first
-    # a score sheet records no round: its deals' labels are the walk's, so the source line of
-    # the finding's event tells its deal (as cli_finding_deal)
-    for d in range(lib.paifu_game_deal_count(game._ptr)):
-        deal = game._deal_c(d)
-        if deal.flags & 0x40 and 0 <= loc.event < deal.n_events:
-            ev = _lib.Event.from_address(deal.events + loc.event * _EVENT_SIZE)
-            if ev.line == loc.line:
-                return d + 1
-    return 0
-
-
-_EVENT_SIZE = ctypes.sizeof(_lib.Event)
-
-
-def finding_seats(game: Any, loc: Location) -> List[int]:
-    """The seats a finding concerns: the acting seat of its event and the seat it took a tile
-    from (a win's winner and discarder, a draw's declarer, a penalty's offender)."""
-    deal = finding_deal(game, loc)
-    if not deal or loc.event < 0:
-        return []
-    d = game._deal_c(deal - 1)
-    if loc.event >= d.n_events:
-        return []
-    ev = _lib.Event.from_address(d.events + loc.event * _EVENT_SIZE)
-    a, b = ev.seat, ev.from_
-    if ev.type == 12 and 0 <= ev.detail < d.n_wins:
-        a, b = d.wins[ev.detail].winner, d.wins[ev.detail].from_
-    elif ev.type in (13, 14) and 0 <= ev.detail < d.n_draws:
-        a, b = d.draws[ev.detail].seat, -1
-    elif ev.type == 15 and 0 <= ev.detail < d.n_penalties:
-        a, b = d.penalties[ev.detail].seat, -1
-    players = game.n_players
-    out = []
-    if 0 <= a < players:
-        out.append(a)
-    if 0 <= b < players and b != a:
-        out.append(b)
-    return out

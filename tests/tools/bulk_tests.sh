@@ -234,7 +234,7 @@ computed_in=("$work/wrong-fu.paifu.json" "$work/wrong-points.paifu.json" "$work/
 "$paifu" validate --format jsonl "${computed_in[@]}" >"$work/computed-v.jsonl" 2>/dev/null
 "$paifu" export -q -f jsonl -o - "${computed_in[@]}" >"$work/computed-x.jsonl" 2>/dev/null
 "$py" - "$work/computed-v.jsonl" "$work/computed-x.jsonl" "$work/wrong-" >"$work/computed.cmp" 2>&1 <<'EOF' || fail "export's c_ columns against validate's findings: $(cat "$work/computed.cmp")"
-import json, sys
+import json, re, sys
 from collections import defaultdict
 lines = [json.loads(l) for l in open(sys.argv[1])]
 rows = [json.loads(l) for l in open(sys.argv[2])]
@@ -275,8 +275,11 @@ words = {"not_complete": "not complete", "no_yaku": "without a yaku",
          "below_minimum": "below the minimum of yaku han",
          "chankan_ankan": "a closed kan robbed by other than kokushi"}
 invalid = sorted((k, words[w["c_status"]]) for k in wins for w in wins[k] if w["c_status"] != "ok")
-said = sorted(((l["file"], l["game"]), l["finding"]["message"].rsplit(": ", 1)[1]) for l in lines
-              if l["type"] == "finding" and "declares a win that is not valid" in l["finding"]["message"])
+# "NAME (seat N)'s win is not valid: STATUS[ (why)]; what follows under the rule set"
+said = sorted(((l["file"], l["game"]),
+               re.search(r"'s win is not valid: (.*?)(?: \(|;|$)", l["finding"]["message"]).group(1))
+              for l in lines
+              if l["type"] == "finding" and "'s win is not valid: " in l["finding"]["message"])
 assert invalid == said, (invalid, said)
 print("ok", dict(checked), scored, "wins scored")
 EOF

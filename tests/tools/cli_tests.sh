@@ -38,7 +38,7 @@ sed 's/"scores": \[30000, 30000, 30000, 30000\]/"scores": [30000, 30000, 30000, 
 cmp -s "$sample" "$work/finding.json" && { echo "FAIL: finding.json: the sed changed nothing"; failures=$((failures + 1)); }
 "$paifu" validate "$work/finding.json" >"$work/out" 2>&1; check "validate finding.json" 1 $?
 contains "finding.json code" "$work/out" "finding.json: error: score.scores_before:"
-contains "finding.json deal" "$work/out" "[game 1, deal E1-0, event 10"
+contains "finding.json deal" "$work/out" "[game 1, deal E1-0, event 11"
 contains "finding.json values" "$work/out" "(expected 30000,30000,30000,31000, recorded 30000,30000,30000,30000)"
 "$paifu" convert --to paifu "$sample" "$sample" >"$work/two.json" 2>"$work/err"; check "convert two inputs" 0 $?
 python3 - "$work/two.json" "$work/two-bad.json" <<'PY'
@@ -54,7 +54,7 @@ PY
 "$paifu" validate "$work/two-bad.json" >"$work/out" 2>&1; check "validate finding" 1 $?
 contains "finding code" "$work/out" "game.final_points"
 contains "finding location" "$work/out" "two-bad.json: error: game.final_points"
-contains "finding game" "$work/out" "[game 1]"
+contains "finding game" "$work/out" "[game 1, players "
 "$paifu" validate --format json "$work/two-bad.json" >"$work/report.json" 2>&1; check "validate json finding" 1 $?
 contains "json report" "$work/report.json" '"code": "game.final_points"'
 

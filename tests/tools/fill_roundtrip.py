@@ -102,6 +102,10 @@ def main():
     every = 1
     if logs and logs[0].startswith("--every="):
         every, logs = int(logs[0].split("=", 1)[1]), logs[1:]
+    if logs and logs[0].startswith("--corpus="):  # its Tenhou XML logs, when it is there
+        corpus, logs = logs[0].split("=", 1)[1], logs[1:]
+        if corpus and os.path.isdir(os.path.join(corpus, "tenhou-xml")):
+            logs.append(os.path.join(corpus, "tenhou-xml"))
     os.makedirs(work, exist_ok=True)
     files = []
     for log in logs:

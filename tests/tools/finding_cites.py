@@ -3,7 +3,7 @@
 under, as the referee reads it (issue 26): the logs of samples/, tests/data/seed-rules and
 tests/data/finding-words (riichi ones under ema2012, jhc2016, tenhou and their own rules; MCR ones
 under mcr), JSON lines output. A citation leads with the document ("EMA 2012 §3.4.6") or says the
-document is silent and what paifu applies ("not in EMA 2012; paifu applies RRC 2024 §3.7").
+document is silent and what paifu applies ("EMA 2012 is silent on this, so paifu applies RRC 2024 §3.7").
 
 usage: finding_cites.py PAIFU SOURCE_DIR
 """

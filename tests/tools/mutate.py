@@ -199,13 +199,33 @@ def line_of(text, off):
     return text.count("\n", 0, off) + 1
 
 
-def draw(top, seed):
+def planted(top, specs):
+    """The mutants given by --plant FILE:LINE:OLD:NEW (the first OLD on that line), in order."""
+    for spec in specs:
+        rel, line, old, new = spec.split(":", 3)
+        text = open(os.path.join(top, rel), encoding="utf-8").read()
+        start = 0
+        for _ in range(int(line) - 1):
+            start = text.index("\n", start) + 1
+        off = text.index(old, start)
+        if line_of(text, off) != int(line):
+            raise SystemExit("--plant %s: %r is not on line %s" % (spec, old, line))
+        yield {"rel": rel, "off": off, "len": len(old), "kind": "planted", "new": new,
+               "orig": old, "lines": (int(line), line_of(text, off + len(old))),
+               "desc": "%s:%s\tplanted\t%s -> %s" % (rel, line, short(old), short(new)),
+               "text": text.splitlines()[int(line) - 1].strip()}
+
+
+def draw(top, seed, files_re=None):
     """All mutants of the sources in the order the seed draws them (without repeats): a file with
     a probability in proportion to its size, then a kind among those the file has left, then a
-    place of that kind. The sequence depends on the seed and the sources only, not on -n."""
+    place of that kind. The sequence depends on the seed and the sources only, not on -n.
+    FILES_RE (--files) keeps the sources whose path it matches."""
     rng = random.Random(seed)
     files = []
     for rel in sources(top):
+        if files_re and not re.search(files_re, rel):
+            continue
         text = open(os.path.join(top, rel), encoding="utf-8").read()
         bykind = {}
         for s in sites(text):
@@ -336,9 +356,15 @@ class Tree:
             os.symlink(self.corpus, self.link)
 
     def configure_and_build(self, jobs):
+        # configured with the corpus visible, as a build beside the corpus is: a test the
+        # corpus adds at configure time is registered (the project's tests look for the corpus
+        # at run time, so that hiding it later is what a checkout without it sees)
+        self.corpus_visible(True)
         cfg = ["cmake", "-S", self.src, "-B", self.build, "-G", "Ninja",
                "-DCMAKE_BUILD_TYPE=Debug", "-DPAIFU_CORPUS_DIR=" + self.link] + self.flags
-        if run(cfg, self.dir, 900, self.log) != 0:
+        ok = run(cfg, self.dir, 900, self.log) == 0
+        self.corpus_visible(False)
+        if not ok:
             return False
         return run(["ninja", "-C", self.build, "-j%d" % jobs], self.dir, 3600, self.log) == 0
 
@@ -376,6 +402,35 @@ def corpus_readers(tests, tree):
             if os.path.exists(p) and "PAIFU_CORPUS_DIR" in open(p, encoding="utf-8").read():
                 readers.add(t["name"])
     return readers
+
+
+# Tests that run programs of the build that their command does not name: a nested ctest or
+# build. Before one of them runs, the whole build is brought up to the mutant's sources
+# (ninja all), so that it never runs a program linked from other sources. Found by name (the
+# reason is printed) and by a command or script that runs ctest or a build.
+NESTED = {"doc.blocks": "runs the guides' commands, among them doc/development.md's ctest "
+                        "commands, which run unit-test programs"}
+NESTED_WORDS = re.compile(r"""["'\s(\[]ctest["'\s,)]|cmake\s+--build|["'\s]ninja["'\s,]""")
+
+
+def nested(t, src):
+    if t["name"] in NESTED:
+        return NESTED[t["name"]]
+    for w in t["command"]:
+        if re.search(r"(^|/)(ctest|ninja|make)$", w) or (w == "--build" and "cmake" in " ".join(t["command"])):
+            return "its command runs a build or ctest"
+        if w.startswith(src + "/") and w.endswith((".py", ".sh")) and os.path.exists(w):
+            text = open(w, encoding="utf-8", errors="replace").read()
+            code = "\n".join(l for l in text.splitlines() if not l.lstrip().startswith("#"))
+            if NESTED_WORDS.search(code):
+                return "its script %s runs ctest or a build" % os.path.relpath(w, src)
+    return None
+
+
+def excluded_why(t):
+    if t["name"] in ("unit.layering", "unit.callgraph"):
+        return "it reads the sources' includes and calls, not what the programs do"
+    return "it builds against the installed library, which a mutant's tree does not install"
 
 
 def excluded(t):
@@ -434,7 +489,7 @@ def gcov_lines(prefix, cov, src):
     return out
 
 
-def build_covmap(work, top, corpus, jobs, log, digest):
+def build_covmap(work, top, corpus, jobs, log, digest, tests_re=None):
     path = os.path.join(work, "COVMAP-%s.json.gz" % digest)
     if os.path.exists(path):
         return json.load(gzip.open(path, "rt"))
@@ -447,7 +502,8 @@ def build_covmap(work, top, corpus, jobs, log, digest):
     cov.corpus_visible(False)
     if not cov.configure_and_build(jobs):
         sys.exit("the coverage build failed; see %s" % log.name)
-    tests = [t for t in cov.tests() if not excluded(t)]
+    tests = [t for t in cov.tests() if not excluded(t)
+             and (not tests_re or re.search(tests_re, t["name"]))]
     readers = corpus_readers(tests, cov)
     names = [t["name"] for t in tests]
     number = {t["name"]: i + 1 for i, t in enumerate(cov.tests())}
@@ -647,7 +703,9 @@ class Worker:
                         if rel in outputs:
                             need.add(rel)
             if not (t["command"] and t["command"][0].startswith(tree.build + "/")):
-                need |= {"cli/paifu", "libpaifu.so"}
+                need |= {"cli/paifu", "libpaifu.so"} & outputs
+            if nested(t, tree.src):
+                need = {"all"}  # every program, from the mutant's sources
             self.needs[t["name"]] = sorted(need)
 
     def timeout(self, mode, name):
@@ -699,14 +757,14 @@ class Worker:
             wc = []
         with LOG_LOCK:
             self.log.write("\n==== mutant %d: %s\n" % (m["i"], m["desc"]))
+        obj = self.objects[m["rel"]]
+        built = set()
         try:
             open(path, "w", encoding="utf-8").write(mutated)
-            obj = self.objects[m["rel"]]
             if run(["ninja", "-C", self.tree.build, obj], self.tree.dir, 900, self.log) != 0:
                 return "stillborn", "", 0
             if not nc and not wc:
                 return "noexec", "", 0
-            built = set()
             k = self.run_tests("nocorpus", nc, built)
             if k == "!link":
                 return "stillborn", "", 0
@@ -721,6 +779,11 @@ class Worker:
         finally:
             open(path, "w", encoding="utf-8").write(orig)
             self.tree.corpus_visible(False)
+            # every program linked from the mutant is linked again from the sources, so that no
+            # later test runs this mutant's code (a program a test runs without naming it)
+            if run(["ninja", "-C", self.tree.build, "-j%d" % self.a.build_jobs, obj]
+                   + sorted(built), self.tree.dir, 1800, self.log) != 0:
+                raise RuntimeError("the tree does not build again after mutant %d" % m["i"])
 
 
 # ---------------------------------------------------------------- the report
@@ -778,6 +841,15 @@ def report(counted, results, top, cmap, work, extra):
             reason = eq.get(equiv_key(m))
             print("  %3d  %s%s" % (m["i"], m["desc"].replace("\t", "  "),
                                    "   [equivalent: %s]" % reason if reason else ""))
+    by = {}
+    for m in counted:
+        r = results[m["i"]]
+        if r["verdict"] in ("killed1", "killed2"):
+            by[r["by"]] = by.get(r["by"], 0) + 1
+    print("\nkills per test (the first test that failed; the order tests are tried in changes "
+          "which, never whether):")
+    for name, n in sorted(by.items(), key=lambda kv: (-kv[1], kv[0])):
+        print("  %4d  %s" % (n, name))
     show("survivors (every test that executes the line passes)", ("survived",))
     show("not executed (no test executes the line)", ("noexec",))
     show("killed only by a test that reads the corpus", ("killed2",))
@@ -820,11 +892,22 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated mutant numbers to run again "
                     "(e.g. the survivors, after new tests); their earlier lines are replaced")
     ap.add_argument("--report", action="store_true", help="print the report of REPORT.tsv only")
+    ap.add_argument("--tests", default="", help="a regular expression: the suite is the tests "
+                    "whose names it matches (default: every test)")
+    ap.add_argument("--files", default="", help="a regular expression: mutate only the sources "
+                    "whose paths it matches")
+    ap.add_argument("--plant", action="append", default=[], metavar="FILE:LINE:OLD:NEW",
+                    help="run these mutants (in order) instead of drawing them; repeatable")
+    ap.add_argument("--check-kills", type=int, default=10, help="the self-check: kills run again "
+                    "with the whole suite in a clean tree (default 10)")
+    ap.add_argument("--check-survivors", type=int, default=5, help="survivors run again so "
+                    "(default 5)")
     a = ap.parse_args()
 
     top = os.path.abspath(a.top)
     if a.list:
-        for i, m in zip(range(a.n), draw(top, a.seed)):
+        for i, m in zip(range(a.n), planted(top, a.plant) if a.plant else
+                        draw(top, a.seed, a.files)):
             print("%3d\t%s" % (i, m["desc"]))
         return 0
 
@@ -838,7 +921,10 @@ def main():
     if not a.report or not os.path.isdir(top):  # --report: the snapshot of the last run
         sync(given, top)
     digest = tree_hash(top)
-    gen = draw(top, a.seed)
+    if a.tests or a.plant or a.files:  # another suite or other mutants: their own records
+        digest += "-" + hashlib.sha256(("%s\0%s\0%s" % (a.tests, a.files, "\0".join(a.plant)))
+                                       .encode()).hexdigest()[:8]
+    gen = planted(top, a.plant) if a.plant else draw(top, a.seed, a.files)
     corpus = a.corpus
     if corpus is None:
         guess = os.path.abspath(os.path.join(given, "..", "shared", "corpus"))
@@ -908,7 +994,7 @@ def main():
     t0 = time.time()
     load0 = open("/proc/loadavg").read().split()[:3]
     if not a.report:
-        cmap = CovMap(build_covmap(work, top, corpus, a.jobs, log, digest))
+        cmap = CovMap(build_covmap(work, top, corpus, a.jobs, log, digest, a.tests))
         trees = []
         for w in range(a.jobs):
             t = Tree(work, "w%d" % w, top, corpus, ["-DCMAKE_C_FLAGS_DEBUG=-O1"], log)
@@ -924,6 +1010,13 @@ def main():
             print("failing in the unmutated tree, left out:", " ".join(base["failed"]))
         objects = trees[0].objects()
         workers = [Worker(t, objects, a, cmap, base, log) for t in trees]
+        for t in trees[0].tests():  # what the verdicts rest on, said before them
+            why = nested(t, trees[0].src)
+            if why and t["name"] in names:
+                print("a nested build or ctest: %s runs after the whole build is made from the "
+                      "mutant's sources (%s)" % (t["name"], why), flush=True)
+            if excluded(t):
+                print("left out: %s (%s)" % (t["name"], excluded_why(t)), flush=True)
         free = list(workers)
         rlock = threading.Lock()
         rfile = open(rpath, "a", encoding="utf-8")
@@ -987,6 +1080,71 @@ def main():
     if len(counted) < a.n:
         print("\n(only %d of the %d mutants asked for have a result: run again to go on)"
               % (len(counted), a.n))
+    if a.report or (not a.check_kills and not a.check_survivors):
+        return 0
+    suite = [n for n in cmap.names if n not in cmap.failed
+             and "nocorpus:" + n not in base["failed"]]
+    return self_check(a, work, top, corpus, log, counted, results, suite)
+
+
+def self_check(a, work, top, corpus, log, counted, results, suite):
+    """The tool checks itself: a sample of its kills and survivors (drawn with the run's seed)
+    run again in a clean tree where the whole build is made from the mutant's sources and the
+    whole suite runs (every test the run selects; a kill may stop at its first failure): a kill
+    must fail it (without the corpus for a kill of stage 1, with it for stage 2), a survivor
+    must pass it with the corpus. Returns 3 when a verdict differs."""
+    rng = random.Random(a.seed)
+    kills = [m for m in counted if results[m["i"]]["verdict"] in ("killed1", "killed2")]
+    survivors = [m for m in counted if results[m["i"]]["verdict"] == "survived"]
+    sample = rng.sample(kills, min(a.check_kills, len(kills))) + \
+        rng.sample(survivors, min(a.check_survivors, len(survivors)))
+    if not sample:
+        return 0
+    print("\nself-check: %d kills and %d survivors again, each with the whole suite of %d tests "
+          "in a clean tree" % (min(a.check_kills, len(kills)),
+                               min(a.check_survivors, len(survivors)), len(suite)), flush=True)
+    t0 = time.time()
+    tree = Tree(work, "check", top, corpus, ["-DCMAKE_C_FLAGS_DEBUG=-O1"], log)
+    tree.corpus_visible(False)
+    if not tree.configure_and_build(2):
+        print("self-check: the unmutated check tree does not build; see", log.name)
+        return 3
+    number = {t["name"]: i + 1 for i, t in enumerate(tree.tests())}
+    wrong = 0
+    for m in sorted(sample, key=lambda m: m["i"]):
+        verdict = results[m["i"]]["verdict"]
+        path = os.path.join(tree.src, m["rel"])
+        orig = open(path, encoding="utf-8").read()
+        mutated = orig[:m["off"]] + m["new"] + orig[m["off"] + m["len"]:]
+        try:
+            open(path, "w", encoding="utf-8").write(mutated)
+            if run(["ninja", "-C", tree.build, "-j2", "all"], tree.dir, 3600, log) != 0:
+                got = "does not build"
+            else:
+                with_corpus = verdict != "killed1" and bool(corpus)
+                tree.corpus_visible(with_corpus)
+                ids = ",".join(str(number[n]) for n in suite if n in number)
+                cmd = ["ctest", "--test-dir", tree.build, "-j%d" % max(2, a.jobs),
+                       "-I", "0,0,0," + ids, "--timeout", "3000"]
+                if verdict != "survived":
+                    cmd.append("--stop-on-failure")
+                rc = run(cmd, tree.dir, 7200, log)
+                got = "fails" if rc != 0 else "passes"
+        finally:
+            open(path, "w", encoding="utf-8").write(orig)
+            tree.corpus_visible(False)
+        want = "passes" if verdict == "survived" else "fails"
+        same = got == want
+        wrong += not same
+        print("  %3d  %-9s the whole suite %s%s: %s" % (
+            m["i"], verdict, got, "" if same else " (THE TOOL'S VERDICT DIFFERS)",
+            m["desc"].replace("\t", "  ")), flush=True)
+    run(["ninja", "-C", tree.build, "-j2", "all"], tree.dir, 3600, log)
+    print("self-check: %d of %d verdicts confirmed in %.0f s" % (len(sample) - wrong, len(sample),
+                                                              time.time() - t0))
+    if wrong:
+        print("self-check FAILED: the tool's verdicts are not the suite's")
+        return 3
     return 0
 
 

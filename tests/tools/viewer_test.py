@@ -211,7 +211,8 @@ def main():
         check("the link opens the viewer", fnd["open"])
         check("the finding's link names its game, deal and event",
               fnd["href"] == f"#view=g{gno}d{f['deal']}e{f['event']}", (fnd["href"], f))
-        check("the viewer shows the finding's event", fnd["shown"]["slider"] == f["event"] + 1 and
+        # one numbering, from 1: the report's event is the viewer's position
+        check("the viewer shows the finding's event", fnd["shown"]["slider"] == f["event"] and
               fnd["here"] == f["event"], (fnd["shown"]["slider"], fnd["here"], f["event"]))
         who = f["state"]["event"].split(":")[0]
         check("the event in words names the player and the tile",

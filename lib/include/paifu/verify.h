@@ -55,6 +55,15 @@ PAIFU_EXTERN const paifu_finding_code_info *paifu_finding_code(size_t i);
 /** Look up a code; NULL if unknown. Static storage. */
 PAIFU_EXTERN const paifu_finding_code_info *paifu_finding_code_find(const char *code);
 
+/**
+ * How every output writes points and scores (the report's tables, the findings' messages):
+ * points with thousands separators ("25,000", "-4,900", "+4,900" with SIGNED); a riichi game's
+ * final score in thousands with one decimal and a sign ("+24.0", "-9.2", "±0.0"), an MCR
+ * game's in points ("+24"). Return BUF.
+ */
+PAIFU_EXTERN const char *paifu_points_text(char *buf, size_t size, int64_t points, bool signed_);
+PAIFU_EXTERN const char *paifu_final_score_text(char *buf, size_t size, int64_t score, bool mcr);
+
 /** Name of a severity ("info", "warning", "error"). */
 PAIFU_EXTERN const char *paifu_severity_name(paifu_severity severity);
 
@@ -89,6 +98,16 @@ PAIFU_EXTERN size_t paifu_report_count(const paifu_report *report);
 
 /** Finding I. Borrowed: valid until the report is cleared or freed. */
 PAIFU_EXTERN const paifu_finding *paifu_report_finding(const paifu_report *report, size_t i);
+
+/**
+ * The seats finding I concerns, a bit per seat (bit S: seat S): the acting seat of its event
+ * and the seat it took a tile from (a win's winner and discarder, a draw's declarer, a
+ * penalty's offender), every seat its message or values name ("seat 2"), and, where its
+ * expected and recorded values are lists by seat, every seat whose value differs. 0 when it
+ * concerns no seat (the file, the table) or I is out of range. Every output names these
+ * players.
+ */
+PAIFU_EXTERN unsigned paifu_report_finding_seats(const paifu_report *report, size_t i);
 
 /** Counters. Borrowed. */
 PAIFU_EXTERN const paifu_verify_stats *paifu_report_stats(const paifu_report *report);
