@@ -191,7 +191,7 @@ def html_tables(out):
     tables, captions = [], []
     for part in out.split("<table")[1:]:
         part = part.split("</table>")[0]
-        cap = re.search(r"<caption>(.*?)</caption>", part, re.S)
+        cap = re.search(r"<caption[^>]*>(.*?)</caption>", part, re.S)
         captions.append(html_text(cap.group(1)) if cap else "")
         rows = [[html_text(c) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", tr, re.S)]
                 for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", part, re.S)]
