@@ -433,7 +433,7 @@ static void player(FILE *o, const rep_doc *doc, const char *name, size_t id,
             rep_points(b, sizeof(b), g->points[s]);
             fprintf(o, "<td class=\"n\">%s</td>", b);
             rep_score(b, sizeof(b), g->final[s], g->mcr);
-            fprintf(o, "<td class=\"n\">%s</td>", b);
+            fprintf(o, "<td class=\"n\">%s</td>", g->has_final ? b : "");
         } else {
             fputs("<td class=\"n\"></td><td class=\"n\"></td><td class=\"n\"></td>", o);
         }

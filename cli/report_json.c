@@ -106,8 +106,10 @@ static void game(FILE *o, const rep_game *g)
         str(o, "name", g->names[s], true);
         if (g->has_points) {
             rep_place(b, sizeof(b), g->place12[s]);
-            fprintf(o, ", \"points\": %d, \"score\": %d, \"place\": %s", (int)g->points[s],
-                    (int)g->final[s], b);
+            fprintf(o, ", \"points\": %d", (int)g->points[s]);
+            if (g->has_final) /* none where the rule set scores another table */
+                fprintf(o, ", \"score\": %d", (int)g->final[s]);
+            fprintf(o, ", \"place\": %s", b);
             if (g->penalties[s])
                 fprintf(o, ", \"penalty\": %d", (int)g->penalties[s]);
             if (g->has_recorded_final && g->final_computed) /* the log's own, beside */

@@ -92,7 +92,7 @@ static void player(FILE *o, const rep_doc *doc, const char *name, size_t id,
             rep_points(b, sizeof(b), g->points[s]);
             fprintf(o, "%s | ", b);
             rep_score(b, sizeof(b), g->final[s], g->mcr);
-            fprintf(o, "%s | ", b);
+            fprintf(o, "%s | ", g->has_final ? b : "");
         } else {
             fputs(" |  |  | ", o);
         }

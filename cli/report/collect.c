@@ -377,6 +377,7 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
         memcpy(g->points, res->points, sizeof(g->points));
         memcpy(g->place12, res->place12, sizeof(g->place12));
         memcpy(g->final, res->has_final ? res->final : res->points, sizeof(g->final));
+        g->has_final = res->has_final; /* none where the rule set scores another table */
         g->points_computed = !(res->marks & PAIFU_SETTLED_REC_FINAL_POINTS);
         g->final_computed = !(res->marks & PAIFU_SETTLED_REC_FINAL);
         for (int s = 0; s < g->players; s++)
@@ -389,7 +390,8 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
         /* under the options' rule set every game is the tournament's: scored under it from
            its final points (and the penalties after uma), whatever scores the log recorded
            (those stay a fact of the log, and a difference is the verifier's finding) */
-        if (origin == PAIFU_RULES_FROM_CALLER && !g->mcr && res->has_final) {
+        if (origin == PAIFU_RULES_FROM_CALLER && !g->mcr && res->has_final &&
+            !(res->marks & PAIFU_SETTLED_OTHER_TABLE)) {
             paifu_settle_final(g->final, res->points, res->penalties, g->players, rules);
             g->final_computed = true;
         }
@@ -397,6 +399,9 @@ static void add_game(rep_doc *doc, const char *path, size_t in_file, const paifu
             snprintf(g->result_note, sizeof(g->result_note),
                      "the log records no final points: these are the scores after the last "
                      "deal as paifu settled it, leftover riichi sticks given");
+        else if (res->marks & PAIFU_SETTLED_OTHER_TABLE)
+            snprintf(g->result_note, sizeof(g->result_note), "%s%s", res->reason,
+                     res->has_final ? "; the scores are the ones the log records" : "");
     } else {
         snprintf(g->unscored, sizeof(g->unscored), "%s", res->reason);
     }

@@ -65,6 +65,7 @@ typedef struct rep_game {
     cli_rules_info rules;
     bool mcr;          /* scores are MCR points (no ±x.y) */
     bool has_points;
+    bool has_final;           /* final scores known (none where the rule set scores another table) */
     int32_t points[PAIFU_SEATS];
     int32_t final[PAIFU_SEATS]; /* the scores the standings count: under the options' rule set
                                    (--rules), that rule set's from the final points whatever
@@ -76,7 +77,7 @@ typedef struct rep_game {
     int place12[PAIFU_SEATS]; /* places x 12 (shared places) */
     bool points_computed;     /* the log records no final points: the walk's (see note) */
     bool final_computed;      /* the final scores are the rule set's from the points */
-    char result_note[200];    /* how the result was settled, "" when recorded */
+    char result_note[240];    /* how the result was settled, "" when recorded */
     char unscored[200];       /* why the game cannot be scored ("" when it can) */
     size_t standings_table;   /* 1-based index of its standings table, 0 none */
     rep_row *rows;

@@ -212,6 +212,8 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
     else if (only && only->unscored[0])
         snprintf(t->caption, sizeof(t->caption), "Results (not scored: %.150s)",
                  only->unscored);
+    else if (only && only->result_note[0]) /* scores the rule set does not give: the log's */
+        snprintf(t->caption, sizeof(t->caption), "Results (%.200s)", only->result_note);
     bool mcr = only ? only->mcr : doc->mcr;
     /* a game scored under the options' rule set whose log records scores of its own: those
        beside the rule set's, a fact of the log */
@@ -258,7 +260,8 @@ static void results(rep_grid *t, const rep_doc *doc, const rep_game *only)
             c[k++].text = dup_fmt("%s", rep_name(g, s, b, sizeof(b)));
             if (g->has_points) {
                 c[k++].text = points_text(t, g->points[s]);
-                c[k++].text = score_text(t, g->final[s], g->mcr);
+                c[k++].text = g->has_final ? score_text(t, g->final[s], g->mcr)
+                                           : dup_fmt("%s", "");
                 if (penalties)
                     c[k++].text = g->penalties[s] ? points_text(t, -(int64_t)g->penalties[s])
                                                   : dup_fmt("%s", "");

@@ -83,7 +83,8 @@ int rep__rank_game(rep_doc *doc, rep_builder *bd, rep_game *game, const paifu_ga
                    paifu_rules_origin origin, const paifu_settled_result *res, paifu_error *err)
 {
     int rc = 0;
-    if (!res->has_points || !res->has_final) {
+    if (!res->has_points || !res->has_final || (res->marks & PAIFU_SETTLED_OTHER_TABLE)) {
+        /* a four-player rule set over a 3-player game scores no table of its: not ranked */
         unranked(doc, game->number, res->reason[0] ? res->reason : "no final points");
     } else {
         rep_building *t = table_for(bd, rules, game->players, ro, g, origin, err);

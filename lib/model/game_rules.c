@@ -152,8 +152,11 @@ static int base_rules(paifu_rules **out, paifu_rules_origin *origin, const paifu
     }
     if (rc == 0 && game)
         rc = same_family(*out, game, family, err);
+    int32_t table = rc == 0 ? (*out)->players : 0; /* the caller's table, before the log's */
     if (rc == 0 && game)
         rc = keep_log_facts(*out, game, err);
+    if (rc == 0 && (*out)->players != table)
+        (*out)->scored_for = table; /* its scoring is another table's */
     return rc;
 }
 
@@ -175,10 +178,19 @@ int paifu_game_rules_resolve(paifu_rules **out, paifu_rules_origin *origin_out,
     int rc = log_family(&family, game, err);
     if (rc == 0)
         rc = base_rules(&r, &origin, game, c, family, err);
-    if (rc == 0 && game && paifu_game_players(game) == 3 && r->players != 3)
+    if (rc == 0 && game && paifu_game_players(game) == 3 && r->players != 3) {
+        if (!r->scored_for)
+            r->scored_for = r->players; /* a four-player rule set's points and uma */
         r->players = 3;
-    for (size_t i = 0; rc == 0 && i < c->n_assignments; i++)
+    }
+    for (size_t i = 0; rc == 0 && i < c->n_assignments; i++) {
         rc = paifu_rules_set_assignment(r, c->assignments[i], err);
+        static const char *const scoring[] = {"players=", "start_points=", "return_points=",
+                                              "oka=", "uma="};
+        for (size_t k = 0; k < sizeof(scoring) / sizeof(scoring[0]); k++)
+            if (strncmp(c->assignments[i], scoring[k], strlen(scoring[k])) == 0)
+                r->scored_for = 0; /* the caller gives this table's scoring */
+    }
     if (rc == 0 && game) /* no KEY=VALUE makes it another game */
         rc = same_family(r, game, family, err);
     if (rc < 0) {

@@ -105,6 +105,11 @@ struct paifu_rules {
     int family;            /* enum paifu_family */
     int document;          /* enum paifu_document: what findings cite */
     int32_t players;       /* 4 or 3 */
+    int32_t scored_for;    /* the players its points, oka and uma were written for, when it
+                              checks a game of another number (a four-player preset or file
+                              over a 3-player log: the log's players are a fact, the table's
+                              scoring is not); 0: its own players. Set by
+                              paifu_game_rules_resolve, not a parameter */
     int game_length;       /* enum paifu_game_length */
     bool west_round;       /* sudden-death extension when nobody reached target_points */
     int32_t target_points; /* points needed to end after the last regular deal (west_round) */

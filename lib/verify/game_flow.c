@@ -281,6 +281,15 @@ static void scores_text(char *buf, size_t size, const int32_t *v, int players)
     }
 }
 
+/* Whether R scores a table of PLAYERS: a four-player rule set (a preset, a file) that checks a
+   3-player log writes no final scores for it, for its points, oka and uma are a four-player
+   table's (RRC 2024 §6.2 calls a sanma tournament one that deviates from its rules); the log's
+   own 3-player room (Tenhou's, a file that says players=3) does. */
+static bool table_scored(const paifu_rules *r, int players)
+{
+    return !r->scored_for || r->scored_for == players;
+}
+
 /* The recorded final scores against the rules' from POINTS and PENALTIES (may be NULL). */
 static void check_final_score(paifu_report *rep, const paifu_verify_options *opts,
                               const paifu_rules *r, const int32_t *points,
@@ -419,7 +428,7 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
             }
         }
     }
-    if (res->has_final && final_known)
+    if (res->has_final && final_known && table_scored(r, players))
         check_final_score(rep, opts, r, points, penalties, res, players);
 }
 
@@ -446,7 +455,7 @@ static void check_results_only(paifu_report *rep, const paifu_game *game, const 
                          "the final points do not add up to the points the players started with");
         }
     }
-    if (res->has_points && res->has_final && final_known)
+    if (res->has_points && res->has_final && final_known && table_scored(r, players))
         check_final_score(rep, opts, r, res->points, NULL, res, players);
 }
 
@@ -526,6 +535,14 @@ static void settle_result(paifu_settled *settled, const paifu_game *game, const 
     if (!out->has_points)
         return;
     paifu_settle_places(out->place12, out->points, players, r);
+    if (!table_scored(r, players)) {
+        snprintf(out->reason, sizeof(out->reason),
+                 "the rule set scores a %d-player table, not this %d-player game: no final "
+                 "scores under it", (int)r->scored_for, players);
+        out->marks |= PAIFU_SETTLED_OTHER_TABLE;
+        if (!res->has_final)
+            return;
+    }
     out->has_final = true;
     if (res->has_final) {
         memcpy(out->final, res->final, sizeof(out->final));

@@ -47,8 +47,13 @@ enum {
     PAIFU_SETTLED_REC_DELTAS = 1u << 6,  /**< the score changes */
     PAIFU_SETTLED_REC_FINAL_POINTS = 1u << 7, /**< the game's final points */
     PAIFU_SETTLED_REC_FINAL = 1u << 8,   /**< the game's final scores */
-    PAIFU_SETTLED_FROM_TILES = 1u << 9   /**< han, fu and points: the replay scored the hand
+    PAIFU_SETTLED_FROM_TILES = 1u << 9,  /**< han, fu and points: the replay scored the hand
                                               from its tiles (else from the recorded value) */
+    PAIFU_SETTLED_OTHER_TABLE = 1u << 10 /**< the result: the rule set scores a table of
+                                              another number of players (a four-player one
+                                              over a 3-player game), so it gives this game no
+                                              final scores (a recorded one stays the log's);
+                                              the result's reason says so */
 };
 
 /** One deal as the walk takes it. */
