@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <zlib.h>
 
 static atomic_uint_fast64_t held_by_process;
@@ -645,6 +646,32 @@ bool paifu_input__utf16(const char *data, size_t size)
            bare_utf16(d, size);
 }
 
+/*
+ * An XML declaration of the decoded text that says UTF-16 ("UTF-16", "utf-16le", ...) says
+ * UTF-8 instead, the same length (a space after the label's quote), as the text now is: the
+ * label was true of the file's bytes, and a parser reading the UTF-8 would refuse it.
+ */
+static void relabel_utf16(char *d, size_t n)
+{
+    if (n < 6 || memcmp(d, "<?xml", 5) != 0)
+        return;
+    char *end = memchr(d, '>', n < 200 ? n : 200);
+    if (!end)
+        return;
+    for (char *p = d; p + 10 < end; p++) {
+        if (memcmp(p, "encoding=", 9) != 0 || (p[9] != '"' && p[9] != '\''))
+            continue;
+        char q = p[9], *v = p + 10, *close = memchr(v, q, (size_t)(end - v));
+        size_t len = close ? (size_t)(close - v) : 0;
+        if (len >= 6 && len <= 8 && strncasecmp(v, "utf-16", 6) == 0) {
+            memcpy(v, "UTF-8", 5);
+            v[5] = q;
+            memset(v + 6, ' ', len - 5); /* the old closing quote becomes a space too */
+        }
+        return;
+    }
+}
+
 int paifu_input__decode(char **data, size_t *size, uint64_t *held, size_t *dropped, bool whole,
                         const char *source, paifu_error *err)
 {
@@ -681,6 +708,7 @@ int paifu_input__decode(char **data, size_t *size, uint64_t *held, size_t *dropp
         *size = n = len;
         *held = nheld;
         d = (const unsigned char *)out;
+        relabel_utf16(out, len);
     }
     if (n >= 3 && d[0] == 0xEF && d[1] == 0xBB && d[2] == 0xBF) {
         memmove(*data, *data + 3, n - 3 + 1);
@@ -702,6 +730,17 @@ size_t paifu_input__utf8_invalid(const char *data, size_t size)
 {
     const unsigned char *d = (const unsigned char *)data;
     for (size_t i = 0; i < size;) {
+        /* ASCII (a Tenhou log is all ASCII) 8 bytes at a time: the mjlog reader asks this of
+           every input */
+        while (i + 8 <= size) {
+            uint64_t w;
+            memcpy(&w, d + i, 8);
+            if (w & 0x8080808080808080u)
+                break;
+            i += 8;
+        }
+        if (i >= size)
+            break;
         unsigned c = d[i];
         size_t n = c < 0x80                          ? 1
                    : (c & 0xE0) == 0xC0 && c >= 0xC2 ? 2

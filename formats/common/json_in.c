@@ -788,8 +788,14 @@ static int load(json_t **out, size_t *used, const char *data, size_t size, size_
                                         "than %zu MiB (%zu bytes of JSON; a real log needs at "
                                         "most 11 bytes of memory per byte)",
                                         jbudget(size) >> 20, size);
+        /* JSON is UTF-8 (RFC 8259 §8.1); a Japanese log saved by an editor may be Shift_JIS:
+           say so, and how to convert it (issue 36) */
+        bool bytes = strstr(je.text, "unable to decode byte") != NULL;
         return paifu_formats__error(err, PAIFU_EFORMAT, source, line, col, NULL,
-                                    "invalid JSON: %s", je.text);
+                                    "invalid JSON: %s%s", je.text,
+                                    bytes ? " (expected UTF-8; a Shift_JIS file converts with "
+                                            "iconv -f SHIFT_JIS -t UTF-8)"
+                                          : "");
     }
     if (used)
         *used = (size_t)je.position;

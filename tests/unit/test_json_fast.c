@@ -43,7 +43,10 @@ static void same(const char *data, size_t size, size_t flags)
         assert_int_not_equal(rc, 0);
         char want[300];
         snprintf(want, sizeof(want), "invalid JSON: %s", je.text);
-        assert_string_equal(err.text, want);
+        /* jansson's text, then for bytes that are not UTF-8 how to convert them (issue 36) */
+        if (strncmp(err.text, want, strlen(want)) != 0 ||
+            (err.text[strlen(want)] && !strstr(je.text, "unable to decode byte")))
+            fail_msg("\"%s\", expected \"%s\"", err.text, want);
         return;
     }
     assert_int_equal(rc, 0);
