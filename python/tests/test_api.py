@@ -441,7 +441,12 @@ class Table(unittest.TestCase):
         self.assertEqual(t["discards"][0],
                          sum(1 for e in g.deals[0].events if e.type == "discard"))
         self.assertEqual(t["fu"][7], 30)
-        self.assertEqual(t["yaku"][7], "pinfu,tanyao")
+        # export's vocabulary (issue 37): yaku "name:han", an outcome and a limit named
+        self.assertEqual(t["yaku"][7], "pinfu:1 tanyao:1")
+        self.assertEqual(t["outcome"][7], "ron")
+        self.assertEqual(t["tsumo"][7], 0)
+        self.assertTrue(set(t["outcome"]) <= set(dict(
+            (c, v) for c, _, v in paifu.table_columns("deals"))["outcome"]))
         for v in t.values():
             for x in v:
                 self.assertIsInstance(x, (str, int, bool, type(None)))
