@@ -1,6 +1,7 @@
 /*
  * cmd_export.c: paifu export: the games, deals, wins, players and events tables of every game
- * read (tables.c, tables_events.c), as CSV files, JSON lines or an SQLite database; and paifu stats, the per-player
+ * read (the library's, paifu/table.h; tables.c reads the inputs), as CSV files, JSON lines or
+ * an SQLite database; and paifu stats, the per-player
  * statistics over the players rows. The schema and the definitions are doc/export.md.
  */
 #include "tables.h"

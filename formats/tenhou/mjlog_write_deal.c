@@ -739,9 +739,10 @@ static void win_value(mjlog_writer *w, const paifu_win *win, bool tsumo, int32_t
         ten[1] = ten[2] = 0;
         return;
     }
-    /* points 0 are the reader's "not recorded": left so unless --fill; a limit beside recorded
-       points is needed (the reader would take 0 as "no limit") */
-    if (!paifu_lossy__compute(&w->head, COMPUTED_WIN_POINTS, points, 1)) {
+    /* points 0 are the reader's "not recorded" (of the limit too): left so unless --fill when
+       neither is recorded; one of them recorded needs the other (the reader takes a limit 0
+       beside points as "no limit", and drops a limit beside points 0) */
+    if (!paifu_lossy__compute(&w->head, COMPUTED_WIN_POINTS, points || limit, 1)) {
         ten[1] = ten[2] = 0;
         return;
     }

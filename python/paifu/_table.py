@@ -20,7 +20,7 @@ _DEAL_COLUMNS: Tuple[Tuple[str, str], ...] = (
     ("honba", "int"), ("riichi_sticks", "int"), ("events", "int"), ("draws", "int"),
     ("discards", "int"), ("calls", "int"), ("kans", "int"), ("riichi", "int"),
     ("outcome", "text"), ("draw_kind", "text"), ("wins", "int"), ("winner", "int?"),
-    ("from_seat", "int?"), ("tsumo", "bool?"), ("han", "int?"), ("fu", "int?"),
+    ("from_seat", "int?"), ("tsumo", "int?"), ("han", "int?"), ("fu", "int?"),
     ("points", "int?"), ("limit", "text"), ("yaku", "text"), ("dora_indicator", "text"))
 _EVENT_COLUMNS: Tuple[Tuple[str, str], ...] = (
     ("file", "text"), ("game", "int"), ("deal", "int"), ("event_index", "int"),
@@ -40,7 +40,7 @@ database's rows or an archive's members, as `paifu validate` numbers it) for its
 
 DTYPES: Dict[str, str] = {c: _PANDAS[k] for c, k in _DEAL_COLUMNS}
 """The pandas type of each column of :func:`deals_table`, which ``frame=True`` gives and
-``paifu.dask.DEALS_META`` hands to Dask: nullable ``Int64`` and ``boolean`` for the win's
+``paifu.dask.DEALS_META`` hands to Dask: nullable ``Int64`` for the win's
 columns, which a draw leaves empty."""
 
 EVENT_DTYPES: Dict[str, str] = {c: _PANDAS[k] for c, k in _EVENT_COLUMNS}
@@ -64,9 +64,48 @@ def _rows_of(source: Any, cols: Dict[str, List[Any]], errors: str = "raise",
         del g  # unreferenced when the reader moves on: not copied out
 
 
+def _recorded_rows(g: Any) -> Tuple[List[str], List[List[Any]]]:
+    """The library's deals outcomes and wins rows of G as recorded (paifu_table_rows without a
+    verification: the values that need none), for deals_table's vocabulary: the outcome, and
+    per deal its first win's tsumo (0/1), limit and yaku as export writes them."""
+    lib = _lib.load()
+    outcome_at = [c for c, _, _ in table_columns("deals")].index("outcome")
+    wcols = [c for c, _, _ in table_columns("wins")]
+    wat = {c: wcols.index(c) for c in ("deal", "win", "tsumo", "hand_limit", "yaku")}
+    outcomes: List[str] = []
+    first_wins: Dict[int, List[Any]] = {}
+
+    def on_row(table, cells, payload):
+        try:
+            if table == TABLES.index("deals"):
+                outcomes.append(_s(cells[outcome_at].s))
+            else:
+                deal, win = cells[wat["deal"]].i, cells[wat["win"]].i
+                if win == 1:
+                    c = [cells[wat[k]] for k in ("tsumo", "hand_limit", "yaku")]
+                    first_wins[deal] = [x.i if x.kind == b"i" else _s(x.s) if x.kind == b"t"
+                                        else None for x in c]
+            return 0
+        except BaseException:
+            return -1
+
+    try:
+        rules = g.rules()
+    except Exception:
+        return outcomes, []
+    cb = _lib.TABLE_ROW_CB(on_row)
+    info = _lib.TableGame(1, os.fsencode(g.source), None, None, 0, None, None)
+    mask = (1 << TABLES.index("deals")) | (1 << TABLES.index("wins"))
+    lib.paifu_table_rows(g._ptr, rules._ptr, ctypes.byref(info), mask, cb, None)
+    return outcomes, [first_wins.get(i + 1) for i in range(len(outcomes))]
+
+
 def _rows_of_game(g: Any, cols: Dict[str, List[Any]]) -> int:
     lib = _lib.load()
     n = 0
+    # the vocabulary is the library's (export's): outcome, tsumo, limit and yaku as the deals
+    # and wins tables give them
+    outcomes, first_wins = _recorded_rows(g)
     esize = ctypes.sizeof(_lib.Event)
     label = ctypes.create_string_buffer(16)
     name, fmt = g.source, g.source_format
@@ -83,25 +122,24 @@ def _rows_of_game(g: Any, cols: Dict[str, List[Any]]) -> int:
         types = ctypes.string_at(d.events, ne * esize)[0::esize] if ne else b""
         lib.paifu_deal_label(label, 16, ctypes.byref(st))
         nw, ndr = d.n_wins, d.n_draws
+        outcome = outcomes[i] if i < len(outcomes) else None
+        fw = first_wins[i] if i < len(first_wins) else None
         if nw:
             w = d.wins[0]
             k = w.known
-            outcome = "win"
-            win = (w.winner, w.from_, w.winner == w.from_,
+            win = (w.winner, w.from_, fw[0] if fw else int(w.winner == w.from_),
                    w.han if k & 1 else None, w.fu if k & 2 else None,
                    w.points if k & 4 else None,
-                   LIMITS_BY_CODE.get(w.limit) if k & 8 else None,
-                   ",".join(_s(yname(y.id) or b"?") for y in w.yaku[:w.n_yaku])
-                   if k & 0x10 else None)
+                   fw[1] if fw else (LIMITS_BY_CODE.get(w.limit) if k & 8 else None),
+                   fw[2] if fw else (" ".join("%s:%d" % (_s(yname(y.id) or b"?"), y.han)
+                                              for y in w.yaku[:w.n_yaku])
+                                     if k & 0x10 else None))
         else:
-            outcome = "none"
             win = (None,) * 8
         draw_kind = None
         if ndr:
             dk = d.draws[0].kind
             draw_kind = DRAW_KINDS[dk] if dk < len(DRAW_KINDS) else str(dk)
-            if not nw:
-                outcome = "exhaustive_draw" if dk == 0 else "abortive_draw"
         start = (_s(label.value), WINDS[st.round_wind & 3], st.hand_number + 1, st.dealer,
                  st.honba, st.riichi_sticks)
         if st.flags & 0x40:

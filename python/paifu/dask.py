@@ -57,7 +57,7 @@ __all__ = ["ArchiveEntry", "Converted", "DEALS_META", "archive", "convert", "exp
 DEALS_META: List[tuple] = list(DTYPES.items())
 """The ``meta`` of :func:`export`'s rows for ``bag.to_dataframe(meta=DEALS_META)``: every column
 of paifu.COLUMNS in order with its pandas type, those of ``paifu.deals_table(frame=True)``
-(nullable ``Int64`` and ``boolean`` for the win's columns, which a draw leaves empty). Without
+(nullable ``Int64`` for the win's columns, which a draw leaves empty). Without
 it Dask guesses the types from the first rows and a later draw fails to convert."""
 
 

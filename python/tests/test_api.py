@@ -344,6 +344,28 @@ class Converting(unittest.TestCase):
         xml = src.convert("tenhou-xml").data
         self.assertEqual(paifu.read_game(xml).convert("tenhou-xml").data, xml)
 
+    def test_values_not_recorded_are_computed_or_filled(self):
+        """Issue 37: the mjai sample without its deltas: Tenhou XML leaves sc out and reports
+        what it had to compute (tenpai at the draws) as a loss of kind computed; fill=True
+        writes sc too and says so in Conversion.filled, with the hand engine's values."""
+        import re
+        text = re.sub(rb',"deltas":\[[^]]*\]', b"", open(MJAI, "rb").read())
+        g = paifu.read_game(text, name="nodeltas.jsonl")
+        plain = paifu.convert(g, "tenhou-xml")
+        self.assertNotIn(b' sc="', plain.data)
+        computed = [l for l in plain.losses if l.kind == "computed"]
+        self.assertEqual(len(computed), 1)
+        self.assertIn("tenpai at 3 exhaustive draw(s) (from the tiles)", computed[0].what)
+        self.assertEqual(plain.filled, [])
+        filled = paifu.convert(g, "tenhou-xml", fill=True)
+        self.assertIn(b' sc="', filled.data)
+        self.assertFalse([l for l in filled.losses if l.kind == "computed"])
+        notes = " ".join(n.what for n in filled.filled)
+        self.assertIn("the score changes of 11 outcome(s) (from the next deal's scores)", notes)
+        self.assertTrue(all(n.game == 1 and n.kind == "filled" for n in filled.filled))
+        with self.assertRaises(paifu.PaifuError):
+            paifu.convert(g, "tenhou-xml", strict=True, allow_loss=["final", "meta"])
+
     def test_losses_and_strict(self):
         g = paifu.read_game(MJLOG)
         conv = paifu.convert(g, "mjai")
@@ -419,7 +441,12 @@ class Table(unittest.TestCase):
         self.assertEqual(t["discards"][0],
                          sum(1 for e in g.deals[0].events if e.type == "discard"))
         self.assertEqual(t["fu"][7], 30)
-        self.assertEqual(t["yaku"][7], "pinfu,tanyao")
+        # export's vocabulary (issue 37): yaku "name:han", an outcome and a limit named
+        self.assertEqual(t["yaku"][7], "pinfu:1 tanyao:1")
+        self.assertEqual(t["outcome"][7], "ron")
+        self.assertEqual(t["tsumo"][7], 0)
+        self.assertTrue(set(t["outcome"]) <= set(dict(
+            (c, v) for c, _, v in paifu.table_columns("deals"))["outcome"]))
         for v in t.values():
             for x in v:
                 self.assertIsInstance(x, (str, int, bool, type(None)))

@@ -146,7 +146,7 @@ class OnLocalCluster(unittest.TestCase):
         pandas.testing.assert_frame_equal(got, want)
         self.assertTrue(got["winner"].isna().any() and got["winner"].notna().any())
         self.assertEqual(str(got["winner"].dtype), "Int64")
-        self.assertEqual(str(got["tsumo"].dtype), "boolean")
+        self.assertEqual(str(got["tsumo"].dtype), "Int64")  # 0/1, as export's wins.tsumo
         # the columns as deals_table's lists: None where the log records nothing
         rows = got.astype(object).where(got.notna(), None).to_dict("list")
         self.assertEqual(rows, paifu.deals_table(good))

@@ -153,6 +153,23 @@ class TablesEqualExport(unittest.TestCase):
         self.assertEqual(str(frame["place"].dtype), "float64")
 
 
+class DealsTableSpeaksExport(unittest.TestCase):
+    def test_same_values_for_one_fact(self):
+        """Issue 37: deals_table's outcome and its first win's tsumo, limit and yaku are the
+        values of export's deals and wins tables, row by row (no remapping table)."""
+        paths = [common.SAMPLES] + common.corpus_files("majsoul", 4) + \
+            common.corpus_files("tenhou-xml", 10)
+        t = paifu.deals_table(paths)
+        x = paifu.tables(paths, ("deals", "wins"))
+        self.assertEqual(t["outcome"], x["deals"]["outcome"])
+        first = {(g, d): (ts, lim, y) for g, d, w, ts, lim, y in zip(
+            x["wins"]["game_id"], x["wins"]["deal"], x["wins"]["win"], x["wins"]["tsumo"],
+            x["wins"]["hand_limit"], x["wins"]["yaku"]) if w == 1}
+        want = [first.get((g, d), (None, None, None))
+                for g, d in zip(x["deals"]["game_id"], x["deals"]["deal"])]
+        self.assertEqual(list(zip(t["tsumo"], t["limit"], t["yaku"])), want)
+
+
 class DocListsTheColumns(unittest.TestCase):
     def test_export_md(self):
         """doc/export.md's section of each table lists exactly the library's columns."""
