@@ -103,7 +103,7 @@ static const char style[] =
     "@media print{body{max-width:none;padding:0;font-size:9.5pt}"
     "nav{display:none}.scroll{overflow:visible}table{font-size:7pt;max-width:100%;min-width:0}"
     "table[id$=-deals],#findings,#player-stats{width:100%}"
-    "th,td{padding:.15em .25em}td{overflow-wrap:anywhere}td.n,#findings td:nth-child(5){overflow-wrap:normal}"
+    "th,td{padding:.15em .25em}td{overflow-wrap:break-word}td.n,#findings td:nth-child(5){overflow-wrap:normal}"
     "thead{display:table-header-group}thead th{position:static}tr,.finding,figure{break-inside:avoid}"
     "section.game,#findings-section,#stats-section{page:wide}section.game{break-before:page}"
     "section.player{display:block;break-inside:avoid}svg.chart{max-width:560px}"
