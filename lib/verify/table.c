@@ -63,7 +63,8 @@ static const paifu_table_column PLAYERS[] = {
     C("called", 'i'),         C("win_points", 'i'),     C("deal_in_points", 'i'),
     C("exhaustive_draws", 'i'), C("tenpai_at_draw", 'i'), C("tenpai_known", 'i')};
 static const paifu_table_column EVENTS[] = {
-    C("game_id", 'i'), C("deal", 'i'),      C("event_index", 'i'), C("seat", 'i'),
+    C("game_id", 'i'), C("deal", 'i'),      C("event_index", 'i'), C("event", 'i'),
+    C("seat", 'i'),
     C("type", 't'),    C("tile", 't'),      C("tsumogiri", 'i'),   C("riichi", 'i'),
     C("tiles", 't'),   C("from_seat", 'i')};
 #undef C
@@ -441,6 +442,7 @@ static int event_rows(const paifu_game *g, const paifu_table_game *info, paifu_t
             c[k++] = ci(info->id);
             c[k++] = ci((long long)di + 1);
             c[k++] = ci((long long)e);
+            c[k++] = ci((long long)e + 1); /* numbered from 1, as a finding's event */
             c[k++] = ev->seat >= 0 ? ci(ev->seat) : ct(NULL);
             c[k++] = ct(type ? type : "?");
             c[k++] =

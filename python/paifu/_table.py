@@ -23,7 +23,7 @@ _DEAL_COLUMNS: Tuple[Tuple[str, str], ...] = (
     ("from_seat", "int?"), ("tsumo", "int?"), ("han", "int?"), ("fu", "int?"),
     ("points", "int?"), ("limit", "text"), ("yaku", "text"), ("dora_indicator", "text"))
 _EVENT_COLUMNS: Tuple[Tuple[str, str], ...] = (
-    ("file", "text"), ("game", "int"), ("deal", "int"), ("event_index", "int"),
+    ("file", "text"), ("game", "int"), ("deal", "int"), ("event_index", "int"), ("event", "int"),
     ("seat", "int?"), ("type", "text"), ("tile", "text"), ("tsumogiri", "int?"),
     ("riichi", "int"), ("tiles", "text"), ("from_seat", "int?"))
 # pandas' types: nullable Int64 and boolean where a value may be missing (guessed from the
@@ -201,6 +201,7 @@ def events_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> A
     """One row per event of every deal of every game in PATHS (as :func:`deals_table` takes
     them): the rows of `paifu export`'s events table (doc/export.md), as a dict of equally long
     lists (the columns of EVENT_COLUMNS): ``game`` and ``deal`` from 1, ``event_index`` from 0,
+    ``event`` from 1 (a finding's event),
     the seat, type, tile, tsumogiri (None when the log does not say), riichi (0/1), the call's
     tiles in notation sharing the suit letter and the seat the tile came from. ``frame`` and
     ``errors`` as :func:`deals_table`. Memory grows with the rows: for a whole archive, use
@@ -219,7 +220,7 @@ def events_table(paths: Any, *, frame: bool = False, errors: str = "raise") -> A
         for d in g.deals:
             for i, e in enumerate(d.events):
                 ts = e.tsumogiri
-                row = (file, game, d.index + 1, i, e.seat, e.type, e.tile,
+                row = (file, game, d.index + 1, i, i + 1, e.seat, e.type, e.tile,
                        None if ts is None else int(ts), int(e.riichi),
                        format_tiles(e.tiles, sort=False) if e[6] else None, e.from_seat)
                 for f, v in zip(add, row):

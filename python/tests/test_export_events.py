@@ -14,7 +14,7 @@ from common import cli
 
 import paifu
 
-COLS = ("game_id", "deal", "event_index", "seat", "type", "tile", "tsumogiri", "riichi",
+COLS = ("game_id", "deal", "event_index", "event", "seat", "type", "tile", "tsumogiri", "riichi",
         "tiles", "from_seat")
 
 
@@ -27,7 +27,7 @@ def python_rows(paths):
         gid += 1
         for d in g.deals:
             for i, e in enumerate(d.events):
-                rows.append(((g.source, g.index + 1), gid, d.index + 1, i, e.seat, e.type, e.tile,
+                rows.append(((g.source, g.index + 1), gid, d.index + 1, i, i + 1, e.seat, e.type, e.tile,
                              None if e.tsumogiri is None else int(e.tsumogiri), int(e.riichi),
                              paifu.format_tiles(e.tiles, sort=False) if e.tiles else None,
                              e.from_seat))
@@ -40,7 +40,7 @@ class EventsTable(unittest.TestCase):
             common.corpus_files("mjai", 3) + common.corpus_files("majsoul", 3)
         want, by_file = python_rows(inputs)
         self.assertGreater(len(want), 1000)
-        types = {r[4] for r in want}
+        types = {r[5] for r in want}
         self.assertTrue({"draw", "discard", "chi", "pon", "win"} <= types, types)
         # paifu.events_table gives the same rows, with its file and game for export's game_id
         t = paifu.events_table(inputs)
