@@ -15,7 +15,10 @@ Markdown, text, CSV and JSON, and each output is read back as what it holds (its
   (../shared/rules/riichi-rulesets.md), not from paifu; each standings total the sum of them;
 - without --rules: no two tables of the same way of scoring and players;
 - each player once per table; the player sections (HTML, Markdown) say the rank, games and
-  total of the tables; no player named "NoName" (Tenhou's name of a seat without an account).
+  total of the tables; no player named "NoName" (Tenhou's name of a seat without an account);
+- every finding names the players it concerns (those on the file or the table aside) and its
+  message holds no snake_case word (a code or a rule parameter), the players' names aside
+  (report.finding_words checks the same of validate's findings under every preset).
 
 MCR logs are in the run without --rules (a riichi rule set refuses them). It prints the counts
 it checked.
@@ -269,6 +272,30 @@ def check_deals(fmt, label, head, rows, restarts):
         count(f"deal rows added up ({fmt})")
 
 
+# findings on the file or the table itself, which concern no seat (finding_words_corpus.py)
+TABLE_CODES = re.compile(r"^(log\.|wall\.|format\.|flow\.(dealer|honba|riichi_sticks|game_end)$|"
+                         r"draw\.condition$)")
+SNAKE = re.compile(r"(?<![A-Za-z0-9_.])[a-z]+_[a-z0-9_]+")
+
+
+def check_json_findings(label, doc):
+    """Every finding of the report names the players it concerns (the file's and the table's
+    aside), and its message holds no snake_case word but the players' own names."""
+    for g in doc["games"]:
+        for f in g["findings"]:
+            count("report findings checked")
+            concerns = not (TABLE_CODES.match(f["code"]) or (
+                f["code"] == "game.final_points" and f.get("expected", "").startswith("a sum")))
+            check(f"{label}: game {g['game']}: {f['code']} names its players",
+                  f["players"] or not concerns, f["message"])
+            msg = f["message"]
+            for p in g["players"]:
+                if p["name"]:
+                    msg = msg.replace(p["name"], "NAME")
+            check(f"{label}: game {g['game']}: {f['code']}'s message has no code or parameter",
+                  not SNAKE.search(msg), f["message"])
+
+
 def check_json_deals(label, doc):
     for g in doc["games"]:
         deals = g["deals"]
@@ -400,6 +427,7 @@ def one_choice(label, rules, files):
               sorted(set(got.items()) ^ set(exp.items()))[:4])
         count("standings tables checked")
     check_json_deals(label, doc)
+    check_json_findings(label, doc)
     restarts = {str(g["game"]) for g in doc["games"]
                 if any(f["code"] in ("flow.scores", "penalty.chombo") for f in g["findings"])}
     # ---- every other output's grids ----
