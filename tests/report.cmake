@@ -62,3 +62,11 @@ add_test(NAME report.finding_words
   COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/finding_words_corpus.py
           $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR}/samples "${PAIFU_CORPUS_DIR}")
 set_tests_properties(report.finding_words PROPERTIES LABELS report)
+# A 3-player game under a four-player rule set (RRC 2024 §6.2: a sanma tournament leaves its
+# rules): no final scores given or expected, listed apart from the standings with the reason;
+# ranked under its own 3-player room or when --rule gives its players and scoring
+# (three_player_test.py; the corpus's 3-player Tenhou logs too when present).
+add_test(NAME report.three_players
+  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/three_player_test.py
+          $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR} "${PAIFU_CORPUS_DIR}")
+set_tests_properties(report.three_players PROPERTIES LABELS report)
