@@ -41,7 +41,10 @@ OTHERS = {"--build", "--test-dir", "--output-on-failure", "--target", "--install
           "--error-exitcode", "--parallel", "--no-first-run", "--force", "--stat", "--oneline",
           "--change", "--base", "--rerun-failed", "--timeout", "--scheduler", "--nworkers",
           "--dump-instr", "--collect-atstart", "--toggle-collect", "--branch-sim",
-          "--cache-sim", "--modversion", "--file"}
+          "--cache-sim", "--modversion", "--file",
+          # tests/tools/mutate.py's own
+          "--plant", "--tests", "--files", "--check-kills", "--check-survivors", "--jobs",
+          "--no-corpus", "--only", "--report", "--list", "--factor", "--min-timeout"}
 
 
 def anchor_of(heading):
