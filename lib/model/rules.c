@@ -206,7 +206,13 @@ static const rule_row ROWS[] = {
         "Tenhou sanma logs (corpus: ippatsu and double riichi lost after a kita)"),
     /* ---- legality ---- */
     ROW(riichi_min_points, "legality", I, "", "0",
-        "points a player needs to declare riichi (0 = no minimum)", "RRC 2024 §3.11"),
+        "points a player needs to declare riichi (0 = no minimum): RRC 2024 §3.11 sets "
+        "\"no restriction on riichi stakes\"", "RRC 2024 §3.11"),
+    ROW(tobi_riichi_points, "legality", I, "", "1000",
+        "under tobi, the points a player needs to declare riichi when riichi_min_points asks "
+        "fewer: the bankruptcy rule \"does not allow a riichi stake if the player has less than "
+        "1000 points\" (0 = tobi sets no minimum)",
+        "RRC 2024 §3.11"),
     ROW(riichi_min_wall, "legality", I, "", "4",
         "live-wall tiles that must remain to declare riichi", "RRC 2024 §3.3.6"),
     ROW(kuikae, "legality", E, "allow|forbid_same|forbid_all", "forbid_all",

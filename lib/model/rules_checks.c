@@ -74,6 +74,8 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
      "score.fu,sheet.fu"},
     {"RRC 2024 §3.7.6-§3.7.8", "points from han and fu, limits; no kiriage", E, "kiriage",
      "score.points,score.limit,score.delta"},
+    {"RRC 2024 §3.7.6", "the table always holds 120000: a score sheet's scores and riichi "
+     "sticks add up to it after every deal", E, "start_points", "flow.scores"},
     {"RRC 2024 §3.7.9", "pao for daisangen and daisuushi", E, "pao,pao_ron_honba",
      "score.delta,sheet.yaku"},
     {"RRC 2024 §3.7.9", "a liable player only for those yakuman, never the winner", E, "pao",
@@ -98,6 +100,8 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
      "has priority over it", E, "nagashi,nagashi_yields_to_penalty", "draw.payment"},
     {"RRC 2024 §3.11", "no tobi, agariyame or tenpaiyame", E,
      "tobi,agariyame,tenpaiyame,west_round,target_points", "flow.game_end"},
+    {"RRC 2024 §3.11", "its bankruptcy variation (tobi) also needs 1000 points for riichi", E,
+     "tobi_riichi_points", "deal.riichi"},
     {"RRC 2024 §3.12", "final points and scores: return 30000, uma 15/5, ties share, leftover "
      "sticks to the first", E,
      "start_points,return_points,oka,uma,uma_tie,placement_tie,leftover_riichi,final_rounding",
@@ -235,7 +239,7 @@ const paifu_rule_check paifu_rules__checks_jhc2016[] = {
     {"JHC 2016 §6.2.6-§6.2.8", "negative scores allowed, riichi while negative", E,
      "tobi,riichi_min_points", "deal.riichi,flow.game_end"},
     {"JHC 2016 §6.2.10", "the points at the table add up to 100000", E, "",
-     "game.final_points"},
+     "game.final_points,flow.scores"},
     {"JHC 2016 §6.3", "standings by average place, then points, dispersion, spread (paifu "
      "report)", E, "standings", ""},
     {"JHC 2016 §7.1, §7.2", "seats, dealer and wall by dice; shuffling and building", X, "", ""},

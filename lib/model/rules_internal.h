@@ -167,6 +167,7 @@ struct paifu_rules {
 
     /* legality */
     int32_t riichi_min_points;
+    int32_t tobi_riichi_points; /* under tobi, the points riichi needs (RRC 2024 §3.11) */
     int32_t riichi_min_wall;
     int kuikae;            /* enum paifu_kuikae */
     int riichi_ankan;      /* enum paifu_riichi_ankan */
@@ -258,5 +259,18 @@ bool paifu_rules__changed(const struct paifu_rules *rules);
 int paifu_rules__preset_family(const char *name);
 /* Reset to the table defaults. */
 void paifu_rules__defaults(struct paifu_rules *rules);
+
+/* The points a player needs to declare riichi: riichi_min_points, or under tobi
+   tobi_riichi_points when more (RRC 2024 §3.11: the bankruptcy rule "does not allow a riichi
+   stake with less than 1000 points"). *KEY: the parameter that sets it, for the finding's cite. */
+static inline int32_t paifu_rules__riichi_points(const struct paifu_rules *r, const char **key)
+{
+    if (r->tobi && r->tobi_riichi_points > r->riichi_min_points) {
+        *key = "tobi_riichi_points";
+        return r->tobi_riichi_points;
+    }
+    *key = "riichi_min_points";
+    return r->riichi_min_points;
+}
 
 #endif

@@ -264,6 +264,46 @@ static void check_first_start(paifu_report *rep, const paifu_verify_options *opt
     flow_finding(rep, opts, deal, "flow.scores", e, r, "RRC 2024 §3.7.6; JHC 2016 §6.2.3", msg);
 }
 
+/*
+ * The table holds the starting total all game (RRC 2024 §3.7.6: "the sum of the points at the
+ * table is always 120000"; JHC 2016 §6.2.10: 100000): points only change hands, or lie on the
+ * table as riichi sticks. A score sheet's deal whose start scores and sticks do not add up to
+ * it has a score written wrong. With no sticks recorded, a shortfall of whole sticks is sticks
+ * on the table. Under the rule set the log names only, as check_first_start.
+ */
+static void check_table_total(paifu_report *rep, const paifu_verify_options *opts,
+                              const paifu_game *game, const paifu_deal *deal,
+                              const paifu_rules *rules, int players)
+{
+    const paifu_deal_start *st = &deal->start;
+    if (!(deal->flags & PAIFU_DEAL_RESULT_ONLY) || !(st->flags & PAIFU_DEAL_HAS_SCORES) ||
+        !paifu_game_rules_name(game) || paifu_game_meta_get(game, PAIFU_META_RULES_ASSUMED) ||
+        strcmp(paifu_game_rules_name(game), paifu_rules_name(rules)) != 0)
+        return;
+    int64_t sum = 0, total = (int64_t)rules->start_points * players;
+    for (int s = 0; s < players; s++)
+        sum += st->scores[s];
+    bool sticks = (st->flags & PAIFU_DEAL_HAS_STICKS) != 0;
+    if (sticks)
+        sum += 1000 * (int64_t)st->riichi_sticks;
+    if (sum == total || (!sticks && sum < total && (total - sum) % 1000 == 0))
+        return;
+    char e[64], r[64], msg[200];
+    snprintf(e, sizeof(e), "a sum of %lld", (long long)total);
+    snprintf(r, sizeof(r), "a sum of %lld", (long long)sum);
+    if (sticks && st->riichi_sticks > 0)
+        snprintf(msg, sizeof(msg),
+                 "the scores at the start of the deal and its %d riichi sticks add up to %lld, "
+                 "not the %lld the table holds all game",
+                 (int)st->riichi_sticks, (long long)sum, (long long)total);
+    else
+        snprintf(msg, sizeof(msg),
+                 "the scores at the start of the deal add up to %lld, not the %lld the table "
+                 "holds all game, and no riichi stick on the table explains it",
+                 (long long)sum, (long long)total);
+    flow_finding(rep, opts, deal, "flow.scores", e, r, "RRC 2024 §3.7.6; JHC 2016 §6.2.10", msg);
+}
+
 /* ---- the end of the game ---- */
 
 /* Final scores by seat as the results table writes them: "+10.0,-25.3,+43.2,-47.9". */
@@ -626,6 +666,8 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
         }
         if (d == 0 && !edit && verifiable)
             check_first_start(report, opts, game, deal, rules, players);
+        if (!edit && verifiable)
+            check_table_total(report, opts, game, deal, rules, players);
         rp->skip_wall = skip_wall;
         rp->settled = settled;
         if (settled) {

@@ -390,6 +390,7 @@ static void on_discard(replay *rp, const paifu_event *e)
         return;
     if (declaring) {
         const paifu_rules *r = rp->rules;
+        const char *min_key = NULL;
         if (s->riichi)
             paifu_replay__finding(rp, "deal.riichi", NULL, NULL, NULL,
                                   "seat %d declares riichi twice", seat);
@@ -404,11 +405,13 @@ static void on_discard(replay *rp, const paifu_event *e)
                                   "seat %d declares riichi with %d live tiles left (rules: at "
                                   "least %d)",
                                   seat, paifu_replay__live_left(rp), (int)r->riichi_min_wall);
-        else if (rp->scores_known && r->riichi_min_points > 0 &&
-                 rp->scores[seat] < r->riichi_min_points)
-            paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "riichi_min_points",
-                                  "seat %d declares riichi with %d points (rules: at least %d)",
-                                  seat, (int)rp->scores[seat], (int)r->riichi_min_points);
+        else if (rp->scores_known && paifu_rules__riichi_points(r, &min_key) > 0 &&
+                 rp->scores[seat] < paifu_rules__riichi_points(r, &min_key))
+            paifu_replay__finding(rp, "deal.riichi", NULL, NULL, min_key,
+                                  "seat %d declares riichi with %d points (rules%s: at least %d)",
+                                  seat, (int)rp->scores[seat],
+                                  min_key[0] == 't' ? ", with bankruptcy" : "",
+                                  (int)paifu_rules__riichi_points(r, &min_key));
         s->riichi = true;
         s->double_riichi = rp->first_round && !s->discarded_once;
     } else if (s->ippatsu) {

@@ -209,6 +209,19 @@ static void compare_indicators(replay *rp, const paifu_win *w, const paifu_tile 
                                   w->winner);
         }
     }
+    /* RRC 2024 §3.6: "if two kans were declared in the deal, there are three ura dora: one
+       ordinary and two kan ura": a riichi winner shows one under every indicator revealed */
+    int want = rp->rules->kan_dora ? rp->n_dora : rp->n_dora > 0;
+    if ((w->known & PAIFU_REC_URA) && !rp->wall_checked && rp->rules->ura_dora &&
+        rp->seat[w->winner].riichi && w->n_ura < want) {
+        snprintf(e, sizeof(e), "%d", want);
+        snprintf(r, sizeof(r), "%d", (int)w->n_ura);
+        paifu_replay__finding(rp, "score.dora", e, r, NULL,
+                              "seat %d's riichi win shows %d ura indicator%s, but %d dora "
+                              "indicators were revealed: one ura lies under each",
+                              w->winner, (int)w->n_ura, w->n_ura == 1 ? "" : "s",
+                              (int)rp->n_dora);
+    }
     if ((w->known & PAIFU_REC_URA) && rp->wall_checked) {
         bool same = w->n_ura == n_ura;
         for (int i = 0; same && i < n_ura; i++)

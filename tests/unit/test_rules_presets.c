@@ -79,6 +79,8 @@ static const row ROWS[] = {
     {"rrc", "kan_dora", "true", "rs C Dora / kan dora / ura: all yes (000 §3.6)"},
     {"rrc", "kandora_timing", "immediate", "rs C Kan dora reveal timing: immediately (000 §3.3.3)"},
     {"rrc", "riichi_min_points", "0", "rs D Riichi restrictions: no minimum score (000 §3.11)"},
+    {"rrc", "tobi_riichi_points", "1000",
+     "000 §3.11: the tobi rule \"does not allow a riichi stake with less than 1000 points\""},
     {"rrc", "riichi_min_wall", "4",
      "rs D Riichi restrictions: >=4 tiles in the live wall (000 §3.3.6)"},
     {"rrc", "riichi_ankan", "reading",

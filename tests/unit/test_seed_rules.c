@@ -23,7 +23,7 @@
 #define DATA PAIFU_TEST_DATA_DIR "/seed-rules/"
 
 typedef struct seed_case {
-    int point;            /* issue 20 point */
+    int point;            /* issue 20 point; 13 and up: issue 39 */
     const char *clause;   /* seed file and clause, with the words the case rests on */
     const char *file;     /* in tests/data/seed-rules/ */
     const char *rules;    /* preset to verify under; NULL: the one the log names */
@@ -135,6 +135,24 @@ static const seed_case CASES[] = {
      "mcr-sheet-win-points-only.paifu.json", NULL, ""},
     {12, "001 L252-268: the next deal starts as if the win had not been paid",
      "mcr-sheet-win-not-paid.paifu.json", NULL, "flow.scores;game.final_points;"},
+    /* ---- issue 39 from here. point 13: 000 §3.11 "Существует правило тоби ... Кроме того, оно
+       не позволяет делать ставку риичи, если у игрока в наличии менее 1000 очков" ---- */
+    {13, "000 §3.11: under the bankruptcy variation a riichi with 1000 points",
+     "rrc-tobi-riichi-1000.paifu.json", NULL, ""},
+    {13, "000 §3.11: under the bankruptcy variation a riichi with 500 points",
+     "rrc-tobi-riichi-500.paifu.json", NULL, "deal.riichi;"},
+    {13, "000 §3.11: \"никаких ограничений на ставки риичи также не накладывается\" without it",
+     "rrc-tobi-riichi-500.paifu.json", "rrc", ""},
+    /* ---- point 14: 000 §3.7.6 "сумма очков за столом всегда равна 120000" ---- */
+    {14, "000 §3.7.6: 119000 in the scores and one riichi stick on the table",
+     "sheet-rrc-table-total-stick.paifu.json", NULL, ""},
+    {14, "000 §3.7.6: 119000 in the scores and no stick on the table",
+     "sheet-rrc-table-total-short.paifu.json", NULL, "flow.scores;"},
+    /* ---- point 15: 000 §3.6 "если за раздачу было объявлено два кана, урадор будет три" ---- */
+    {15, "000 §3.6: a riichi win after two kans shows three ura indicators",
+     "rrc-ura-after-two-kans.paifu.json", NULL, ""},
+    {15, "000 §3.6: the same win shows one", "rrc-ura-after-two-kans-one-shown.paifu.json", NULL,
+     "score.dora;"},
 };
 
 static void run_case(const seed_case *c)
