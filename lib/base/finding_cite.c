@@ -252,6 +252,14 @@ static const cite_row rows[] = {
       NO_MS("RRC 2024 §3.8, §3.13")}},
 
     /* ---- penalties ---- */
+    {"penalty.dead_hand", "RRC 2024 §3.13, §9.4; EMA 2012 §3.4.7; JHC 2016 §8.1.1",
+     {"RRC 2024 §3.13, §9.4", T3E("RRC 2024 §3.13, §9.4"), T3W("RRC 2024 §3.13, §9.4"),
+      "EMA 2012 §3.4.7", "JHC 2016 §8.1.1", NO_TH("RRC 2024 §3.13"), NO_MS("RRC 2024 §3.13")}},
+    /* dead hands: noten at a draw, a riichi one shown all the same, a hand changed in riichi */
+    {NULL, "RRC 2024 §3.13, Table 1",
+     {"RRC 2024 §3.13, Table 1", T3E("RRC 2024 §3.13, Table 1"), T3W("RRC 2024 §3.13, Table 1"),
+      "EMA 2012 §3.4.7", "JHC 2016 §8.1.1", NO_TH("RRC 2024 §3.13, Table 1"),
+      NO_MS("RRC 2024 §3.13, Table 1")}},
     {"penalty.amount", "RRC 2024 §3.13; EMA 2012 §3.4.6",
      {"RRC 2024 §3.13", T3E("RRC 2024 §3.13"), T3W("RRC 2024 §3.13"), "EMA 2012 §3.4.6",
       "JHC 2016 §8.1.2", NO_TH("RRC 2024 §3.13"), NO_MS("RRC 2024 §3.13")}},

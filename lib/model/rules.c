@@ -252,6 +252,12 @@ static const rule_row ROWS[] = {
         "invalid hand): annulled: the win counts and the chombo is not charged (neither after "
         "uma nor as a reverse mangan); applied: both",
         "RRC 2024 §3.13; EMA 2012 §3.4.6"),
+    ROW(riichi_change_chombo, "penalties", B, "", "true",
+        "a hand changed in riichi (a tile of the hand discarded instead of the drawn one) and "
+        "ruled a dead hand gets a chombo when the deal ends in a draw, tenpai or not: \"a dead "
+        "hand; if the game comes to a draw, a chombo is given whatever the tenpai in the "
+        "hand\" (false: only a noten hand's chombo for noten riichi)",
+        "RRC 2024 §3.13, Table 1"),
     ROW(chombo_redeal, "penalties", B, "", "true", "the deal of a chombo is replayed",
         "RRC 2024 §3.13"),
     ROW(chombo_adds_honba, "penalties", B, "", "false", "the replayed deal gets another honba",

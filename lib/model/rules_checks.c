@@ -118,6 +118,12 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
      "penalty.noten_riichi"},
     {"RRC 2024 §3.13", "dead hand: no declarations for the rest of the deal", T, "",
      "penalty.dead_hand"},
+    {"RRC 2024 §3.13", "a dead hand is noten at a draw; one declared after riichi is shown all "
+     "the same, and a noten one gets the chombo for noten riichi", T, "", "draw.tenpai"},
+    {"RRC 2024 §3.13, Table 1", "a hand changed in riichi is dead and gets a chombo at a draw "
+     "whatever its tenpai; a declaration with a dead hand is a chombo; a breach recorded with "
+     "its sanction is ruled", T, "riichi_change_chombo",
+     "penalty.ruled,penalty.dead_hand"},
     {"RRC 2024 §5", "etiquette: building, dice, how tiles are drawn, shown and announced", X, "",
      ""},
     {"RRC 2024 §6.4", "games against the clock: a game may end before its last deal", E,
@@ -187,7 +193,8 @@ const paifu_rule_check paifu_rules__checks_ema2012[] = {
      "penalty.false_win,penalty.unfounded"},
     {"EMA 2012 §3.4.6", "what is chombo: noten riichi (a riichi player noten at a draw)", E, "",
      "penalty.noten_riichi"},
-    {"EMA 2012 §3.4.7", "dead hand", T, "", "penalty.dead_hand"},
+    {"EMA 2012 §3.4.7", "dead hand: no win or call, and not tenpai at a draw", T, "",
+     "penalty.dead_hand,draw.tenpai"},
     {"EMA 2012 §3.4.8, §3.4.9", "minor infractions; how a win is declared and shown", X, "", ""},
     {"EMA 2012 §3.4.10, §3.4.12", "renchan counters, dealer rotation", E,
      "honba_value,abortive_adds_honba,abortive_renchan", "flow.honba,flow.dealer"},

@@ -169,6 +169,7 @@ struct paifu_rules {
     int32_t riichi_min_points;
     int32_t tobi_riichi_points; /* under tobi, the points riichi needs (RRC 2024 §3.11) */
     int32_t riichi_min_wall;
+    bool riichi_change_chombo; /* a hand changed in riichi, ruled dead: a chombo at the draw */
     int kuikae;            /* enum paifu_kuikae */
     int riichi_ankan;      /* enum paifu_riichi_ankan */
     int temp_furiten;      /* enum paifu_temp_furiten: what ends temporary furiten */

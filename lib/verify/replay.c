@@ -364,10 +364,22 @@ static void on_discard(replay *rp, const paifu_event *e)
         rp->late_dora = rp->late_dora_drawn = 0;
     }
     if (s->riichi && !declaring && !is_drawn) {
-        illegal(rp, "deal.after_riichi", "RRC 2024 §3.3.6",
-                "seat %d is in riichi but discards %s instead of the drawn %s", seat,
-                tname(b, e->tile), tname(c, s->last_draw));
-        return;
+        /* RRC 2024 Table 1 "Замена тайла в руке при риичи: мертвая рука", a chombo at the draw
+           whatever its tenpai: with the dead hand recorded the breach is ruled, and the deal
+           goes on with the hand as changed */
+        if (!paifu_replay__penalty_recorded(rp, seat, PAIFU_PENALTY_DEAD_HAND)) {
+            illegal(rp, "deal.after_riichi", "RRC 2024 §3.3.6",
+                    "seat %d is in riichi but discards %s instead of the drawn %s", seat,
+                    tname(b, e->tile), tname(c, s->last_draw));
+            return;
+        }
+        paifu_replay__finding(rp, "penalty.ruled", NULL, NULL, "RRC 2024 §3.13, Table 1",
+                              "seat %d is in riichi but discards %s instead of the drawn %s; "
+                              "ruled: its hand is declared dead%s",
+                              seat, tname(b, e->tile), tname(c, s->last_draw),
+                              rp->rules->riichi_change_chombo ? ", and a chombo is due at a draw"
+                                                              : "");
+        s->changed_after_riichi = rp->rules->riichi_change_chombo;
     }
     /* without tile ids a second copy of the drawn tile discarded from the hand looks like the
        drawn one: then only a tsumogiri claim for another tile is a contradiction */

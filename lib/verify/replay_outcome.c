@@ -912,12 +912,31 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
     declared = (d->known & PAIFU_REC_TENPAI) ? d->tenpai : tenpai;
     if (tiles && rp->verifiable) {
         for (int s = 0; s < rp->players; s++) {
+            const replay_seat *st = &rp->seat[s];
             bool is = (tenpai >> s) & 1, says = (declared >> s) & 1;
-            if (says && !is)
+            /* RRC 2024 §3.13: "at a draw a dead hand is noten in any case, but a dead hand
+               declared after riichi must still be shown to avoid the chombo for noten riichi";
+               Table 1: a hand changed in riichi gets the chombo whatever its tenpai */
+            bool holds = st->dead && paifu_hand_tenpai_for_draw(&st->hand, r, NULL);
+            if (says && !is && st->dead)
+                paifu_replay__finding(rp, "draw.tenpai", "noten", "tenpai",
+                                      "RRC 2024 §3.13, Table 1",
+                                      "seat %d is recorded tenpai, but its hand was declared "
+                                      "dead: noten at the draw whatever it holds", s);
+            else if (says && !is)
                 paifu_replay__finding(rp, "draw.tenpai", "noten", "tenpai", "RRC 2024 §3.8",
                                       "seat %d is recorded tenpai but its hand is not", s);
-            else if (!says && rp->seat[s].riichi_accepted &&
-                     !paifu_replay__chombo_recorded(rp, s)) {
+            if (st->changed_after_riichi && !paifu_replay__chombo_recorded(rp, s)) {
+                char follows[120];
+                paifu_settle__chombo_words(follows, sizeof(follows), r, s,
+                                           rp->deal->start.dealer);
+                paifu_replay__finding(rp, "penalty.noten_riichi", NULL, NULL,
+                                      "RRC 2024 §3.13, Table 1",
+                                      "seat %d changed its hand in riichi and the deal ends in "
+                                      "a draw: a chombo whatever its tenpai; %s",
+                                      s, follows);
+            } else if (!says && st->riichi_accepted && !holds && !st->changed_after_riichi &&
+                       !paifu_replay__chombo_recorded(rp, s)) {
                 char follows[120]; /* what the ruling brings under the rule set */
                 paifu_settle__chombo_words(follows, sizeof(follows), r, s,
                                            rp->deal->start.dealer);
