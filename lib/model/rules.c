@@ -267,8 +267,23 @@ static const rule_row ROWS[] = {
         "JHC 2016 §8.1.2"),
     ROW(fine_base, "penalties", I, "", "2000",
         "fine for the first repeat after a polite notice, doubling with every further repeat "
-        "(2000, 4000, 8000, 16000, ...); 0 = no such fines",
-        "RRC 2024 §9.4.1"),
+        "(2000, 4000, 8000, 16000, ...); 0 = no such fines. \"For a repeated breach the fine "
+        "rises separately for each reason\": one ladder per player and reason (the penalty's "
+        "note), and a fine recorded without an amount is the next step of its ladder",
+        "RRC 2024 §9.4.1; MCR 2006 (Green Book), penalties"),
+    ROW(fine_steps_only, "penalties", B, "", "false",
+        "a fine the log prices must be a step of the fine_base ladder (MCR: \"the first time "
+        "a warning, the second time 5 points, the third 10, the fourth 20, and so on\"); false: "
+        "a referee may price a fine freely (RRC 2024 §9.4: disciplinary fines at the referee's "
+        "discretion)",
+        "MCR 2006 (Green Book), penalties; RRC 2024 §9.4"),
+    ROW(knocked_tile_min, "penalties", I, "", "0",
+        "least fine for knocking over another player's tile, paid to that player (MCR: \"from "
+        "5 to 60 points in favour of that player\"); a fine the log pays from one player to one "
+        "other is this one", "MCR 2006 (Green Book), penalties"),
+    ROW(knocked_tile_max, "penalties", I, "", "0",
+        "greatest such fine (0 = the rule set has no such fine)",
+        "MCR 2006 (Green Book), penalties"),
     ROW(fine_lateness, "penalties", I, "", "1000", "fine per minute late (0 = none)",
         "RRC 2024 §9.4, table 1"),
     ROW(substitute_fixed, "penalties", I, "", "0",

@@ -131,8 +131,8 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
     {"RRC 2024 §6.4", "the clock itself, the last deal after the signal", X, "", ""},
     {"RRC 2024 §3.12, §6.12", "standings by the sum of final scores (paifu report)", E,
      "standings,place_sanction_min,place_sanction_max", "game.sanction"},
-    {"RRC 2024 §9.4, §9.4.1", "fines after uma: 2000, 4000, 8000, then doubling; lateness", E,
-     "fine_base,fine_lateness", "game.final_score"},
+    {"RRC 2024 §9.4, §9.4.1", "fines after uma: 2000, 4000, 8000, then doubling, one ladder "
+     "per reason; lateness", E, "fine_base,fine_lateness,fine_steps_only", "game.final_score"},
     {"RRC 2024 §9.7", "substitutes and missed games (paifu_settle_substitute_score)", X,
      "substitute_fixed", ""},
     END,
@@ -375,9 +375,12 @@ const paifu_rule_check paifu_rules__checks_mcr[] = {
      "mcr_false_hu,mcr_mistaken_hu,chombo", "penalty.amount"},
     {"MCR 2006 (Green Book), penalties: exposed hand", "exposing the hand after an invalid hu: 30 to the others", E,
      "mcr_exposure_penalty", "penalty.amount"},
-    {"MCR 2006 (Green Book), penalties: empty claims", "empty claims, touching the wall, late pungs: warning, 5, 10, 20 "
-     "(paifu_mcr_penalty_deltas; a log's fine is taken as recorded)", X, "", ""},
-    {"MCR 2006 (Green Book), penalties: knocked tiles", "knocking over tiles: 5 to 60 at the referee's discretion", X, "", ""},
+    {"MCR 2006 (Green Book), penalties: empty claims", "empty claims, touching the wall, late pungs: warning, 5, 10, 20; "
+     "a fine the log records is a step of that ladder", E, "fine_base,fine_steps_only", "penalty.amount"},
+    {"MCR 2006 (Green Book), penalties: late pungs", "the late-pung ladder starts again in each round (a log's fine "
+     "names no offence paifu can count by)", X, "", ""},
+    {"MCR 2006 (Green Book), penalties: knocked tiles", "knocking over tiles: 5 to 60, paid to the tile's owner", E,
+     "knocked_tile_min,knocked_tile_max", "penalty.amount"},
     {"MCR 2006 (Green Book), penalties: may not win", "the offender may not win this hand", E, "", "penalty.dead_hand"},
     {"MCR 2006 (Green Book), misconduct; the clock", "misconduct, the clock", X, "", ""},
     END,

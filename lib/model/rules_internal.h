@@ -187,6 +187,9 @@ struct paifu_rules {
     bool chombo_returns_riichi;
     int32_t fine_base;     /* first escalating fine after a polite notice, doubling (0 none) */
     int32_t fine_lateness; /* fine per minute late (0 none) */
+    bool fine_steps_only;  /* a recorded fine must be a step of the fine_base ladder (MCR) */
+    int32_t knocked_tile_min; /* a fine paid to one player for knocking over a tile: from */
+    int32_t knocked_tile_max; /* ... to this (0: no such fine) */
     int32_t substitute_fixed; /* a substitute's fixed final score part; 0 = the last uma */
 
     /* tournament ranking */

@@ -180,6 +180,11 @@ static const paifu_rule_override mcr[] = {
     {"chombo", "none", "MCR 2006 (Green Book), penalties: false hu is its own penalty"},
     {"pao", "", "MCR 2006 (Green Book)"},
     {"multi_ron", "atamahane", "MCR 2006 (Green Book), payments: only one player can win a hand"},
+    {"fine_base", "5",
+     "MCR 2006 (Green Book), penalties (001 L1236-1244): a warning, then 5, 10, 20, and so on"},
+    {"fine_steps_only", "true", "MCR 2006 (Green Book), penalties (001 L1236-1244)"},
+    {"knocked_tile_min", "5", "MCR 2006 (Green Book), penalties (001 L1260): from 5 to 60"},
+    {"knocked_tile_max", "60", "MCR 2006 (Green Book), penalties (001 L1260): from 5 to 60"},
     {"standings", "table_points",
      "MCR 2006 (Green Book), totals and ranking: table points 4/2/1/0, then the total"},
 };

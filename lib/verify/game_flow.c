@@ -598,7 +598,8 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
     flow f;
     memset(&f, 0, sizeof(f));
     int32_t penalties[PAIFU_SEATS] = {0};
-    int fines[PAIFU_SEATS] = {0}; /* fines without an amount so far, per seat (§9.4.1) */
+    paifu_fine_ladders fines; /* fines without an amount so far, per reason (§9.4.1) */
+    memset(&fines, 0, sizeof(fines));
     bool verifiable = paifu_game_meta_get(game, PAIFU_META_RULES_UNKNOWN) == NULL;
     replay *rp = malloc(sizeof(*rp)); /* one per game, not per deal or event */
     if (!rp)
@@ -687,7 +688,7 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
                                     rp->scores_known ? rp->scores : NULL);
         paifu_replay__run(rp);
         skip_wall = skip_wall || rp->wall_seed_wrong;
-        paifu_settle__after_uma(penalties, fines, deal, players, rules);
+        paifu_settle__after_uma(penalties, &fines, deal, players, rules);
         if (!rp->ended && !rp->n_wins) {
             ended_ok = false;
             if (!paifu_game_truncated(game))

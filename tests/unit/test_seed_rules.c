@@ -174,6 +174,25 @@ static const seed_case CASES[] = {
      "rrc-dead-hand-pon-chombo.paifu.json", NULL, "penalty.ruled;"},
     {18, "000 §3.13: a pon with a dead hand, no sanction recorded",
      "rrc-dead-hand-pon-unruled.paifu.json", NULL, "penalty.dead_hand;"},
+    /* ---- point 19: 000 §9.4.1 "За повторное нарушение по каждой причине штраф увеличивается
+       отдельно": two unpriced fines for two reasons are each a first step, 2000 + 2000 ---- */
+    {19, "000 §9.4.1: two unpriced fines for two reasons charged 2000 each",
+     "rrc-fines-two-reasons.paifu.json", NULL, ""},
+    {19, "000 §9.4.1: the same fines charged 2000 and 4000 as if one ladder",
+     "rrc-fines-two-reasons-one-ladder.paifu.json", NULL, "game.final_score;"},
+    /* ---- point 20: 001 L1236 "в первый раз он подлежит предупреждению, во второй раз он
+       лишается 5 очков, в третий раз он лишается 10 очков, в четвёртый раз он лишается 20
+       очков, и так далее"; L1260 "лишается от 5 до 60 очков в пользу этого игрока". Rows of
+       doc/rules.md: "MCR 2006 (Green Book), penalties: empty claims",
+       "MCR 2006 (Green Book), penalties: knocked tiles" ---- */
+    {20, "001 L1236: fines of 5 and 10 for empty claims", "mcr-fines-on-the-ladder.paifu.json",
+     NULL, ""},
+    {20, "001 L1236: a fine of 15, no step of the ladder", "mcr-fine-off-the-ladder.paifu.json",
+     NULL, "penalty.amount;"},
+    {20, "001 L1260: 60 paid for a knocked-over tile to its owner", "mcr-knocked-tile-60.paifu.json",
+     NULL, ""},
+    {20, "001 L1260: 70 paid for a knocked-over tile", "mcr-knocked-tile-70.paifu.json", NULL,
+     "penalty.amount;"},
 };
 
 static void run_case(const seed_case *c)
@@ -219,7 +238,7 @@ static void seed_rules_hold(void **state)
 {
     (void)state;
     size_t n = sizeof(CASES) / sizeof(CASES[0]);
-    unsigned obeying[21] = {0}, breaking[21] = {0};
+    unsigned obeying[32] = {0}, breaking[32] = {0};
     for (size_t i = 0; i < n; i++) {
         print_message("point %d: %s: %s\n", CASES[i].point, CASES[i].file, CASES[i].clause);
         run_case(&CASES[i]);
@@ -230,7 +249,7 @@ static void seed_rules_hold(void **state)
             obeying[CASES[i].point]++;
     }
     /* every point with a case has both an obeying and a breaking log */
-    for (int p = 1; p <= 20; p++)
+    for (int p = 1; p < 32; p++)
         if ((obeying[p] != 0) != (breaking[p] != 0))
             fail_msg("point %d has %u obeying and %u breaking logs", p, obeying[p], breaking[p]);
 }
