@@ -80,7 +80,10 @@ static const rule_row ROWS[] = {
         "Tenhou rules (logs up to 2010-06-01 went on, from 2010-06-08 ended)"),
     ROW(time_limit, "game", B, "", "true",
         "games are played against a clock: a game may end (after its current deal) before the "
-        "last regular deal; the verifier then only checks that no deal follows the end",
+        "last regular deal; the verifier then only checks that no deal follows the end. RRC "
+        "2024 §6.4: \"when the main time is over, the players finish the current deal and play "
+        "one more\"; no log format paifu reads records the moment time ran out, so the deals "
+        "after it are not counted",
         "RRC 2024 §6.4; JHC 2016 §6.1.1"),
     /* ---- points ---- */
     ROW(start_points, "points", I, "", "30000", "points each player starts with",
