@@ -235,7 +235,7 @@ scores:
  * own start points: neither says what the game started from). Score sheets only: a tile log's
  * start scores are checked against the deal before (check_start), not here.
  */
-static void check_first_start(paifu_report *rep, const paifu_verify_options *opts,
+static bool check_first_start(paifu_report *rep, const paifu_verify_options *opts,
                               const paifu_game *game, const paifu_deal *deal,
                               const paifu_rules *rules, int players)
 {
@@ -246,7 +246,7 @@ static void check_first_start(paifu_report *rep, const paifu_verify_options *opt
         ((st->flags & PAIFU_DEAL_HAS_STICKS) && (st->honba != 0 || st->riichi_sticks != 0)) ||
         !paifu_game_rules_name(game) || paifu_game_meta_get(game, PAIFU_META_RULES_ASSUMED) ||
         strcmp(paifu_game_rules_name(game), paifu_rules_name(rules)) != 0)
-        return;
+        return false;
     int32_t want[PAIFU_SEATS];
     bool same = true;
     for (int s = 0; s < players; s++) {
@@ -254,7 +254,7 @@ static void check_first_start(paifu_report *rep, const paifu_verify_options *opt
         same = same && st->scores[s] == want[s];
     }
     if (same)
-        return;
+        return false;
     char e[64], r[64], msg[128];
     paifu_finding__points(e, sizeof(e), want, players);
     paifu_finding__points(r, sizeof(r), st->scores, players);
@@ -262,6 +262,7 @@ static void check_first_start(paifu_report *rep, const paifu_verify_options *opt
              "the game starts at East 1 from other points than the %d each the rules give",
              (int)rules->start_points);
     flow_finding(rep, opts, deal, "flow.scores", e, r, "RRC 2024 §3.7.6; JHC 2016 §6.2.3", msg);
+    return true;
 }
 
 /*
@@ -665,9 +666,10 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
             rp->honba = st->honba;
             rp->sticks = st->riichi_sticks;
         }
-        if (d == 0 && !edit && verifiable)
-            check_first_start(report, opts, game, deal, rules, players);
-        if (!edit && verifiable)
+        /* a first deal's other start points are one finding, not a second for their sum */
+        bool first_reported = d == 0 && !edit && verifiable &&
+                              check_first_start(report, opts, game, deal, rules, players);
+        if (!edit && verifiable && !first_reported)
             check_table_total(report, opts, game, deal, rules, players);
         rp->skip_wall = skip_wall;
         rp->settled = settled;
