@@ -340,8 +340,8 @@ const paifu_rule_check paifu_rules__checks_tenhou[] = {
 
 const paifu_rule_check paifu_rules__checks_majsoul[] = {
     ROWS_PLATFORM("MahjongSoul's rules (the ranked-match rule page)"),
-    {"MahjongSoul's rules (the ranked-match rule page)", "a North set aside keeps ippatsu", T,
-     "kita_interrupts", "score.yaku"},
+    {"MahjongSoul's rules (the ranked-match rule page)", "a North set aside breaks ippatsu, "
+     "chiihou and double riichi like a call", T, "kita_interrupts", "score.yaku"},
     {"MahjongSoul's rules (the ranked-match rule page)", "play itself (the client allows only legal moves)", T, "",
      "deal.turn_order,deal.call,win.furiten,score.yaku"},
     END,

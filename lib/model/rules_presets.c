@@ -160,7 +160,10 @@ static const paifu_rule_override majsoul[] = {
      "each winner, unverified)"},
     {"pao_ron_honba", "liable", "Mahjong Soul rules: the liable seat pays all honba on a ron"},
     {"time_limit", "false", "Mahjong Soul rules: no timer"},
-    {"kita_interrupts", "false", "MahjongSoul: a North set aside keeps ippatsu (unverified)"},
+    {"kita_interrupts", "true",
+     "Mahjong Soul rules as riichi.wiki's Majsoul page gives them (2019): \"North Replacing is "
+     "similar to a calling action, thus this can nullify Ippatsu, Chihou, Kyuushu Kyuuhai and "
+     "Double Riichi\" (paifu took it as keeping ippatsu before, unverified)"},
 };
 
 /* Chinese Official (MCR, 81 fan), seed 001. */

@@ -75,9 +75,11 @@ static unsigned situation_flags(const replay *rp, const paifu_win *w, const repl
     if (!tsumo && rp->phase == PHASE_ROB && !rp->rob_is_kita)
         f |= rp->rob_is_ankan ? PAIFU_SIT_CHANKAN_ANKAN : PAIFU_SIT_CHANKAN;
     if (rp->first_round && !s->discarded_once) {
-        if (tsumo && dealer && rp->live_draws == 1)
+        /* RRC 2024 §4.2.2: tenhou on the dealt hand, chiihou on the first draw: never on the
+           replacement of a kita that does not interrupt the go-around (kita_interrupts) */
+        if (tsumo && dealer && rp->live_draws == 1 && !rp->last_was_replacement)
             f |= PAIFU_SIT_TENHOU;
-        else if (tsumo && !dealer)
+        else if (tsumo && !dealer && !rp->last_was_replacement)
             f |= PAIFU_SIT_CHIIHOU;
         else if (!tsumo)
             f |= PAIFU_SIT_RENHOU;

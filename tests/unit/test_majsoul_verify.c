@@ -819,6 +819,45 @@ static void game9(doc *d)
     close_game(d);
 }
 
+/*
+ * ON THE REPLACEMENT: E1, dealer 0, scores 35000 35000 10000, the hands of game 6. The dealer
+ * sets its North aside and wins on the replacement, wall[107] = 7z, before any discard: thirteen
+ * orphans and nothing else. Not tenhou: the winning tile is no tile of the dealt hand (RRC 2024
+ * §4.2.2), and MahjongSoul's kita is "similar to a calling action" (riichi.wiki, Majsoul). As
+ * game 6's tsumo: +32000, -16000, -16000; final +47000, -16000, -56000.
+ */
+static void game10(doc *d)
+{
+    char wall[273];
+    const fixed fx[] = {{-1, "7z"}, {-9, "8p"}};
+    build_wall(wall, 3, 0, G6_HANDS, fx, sizeof(fx) / sizeof(fx[0]));
+    open_game(d, 12, 24);
+    begin_records(d, "{\"players\":[{\"part_point_1\":67000,\"total_point\":47000},"
+                     "{\"seat\":1,\"part_point_1\":19000,\"total_point\":-16000},"
+                     "{\"seat\":2,\"part_point_1\":-6000,\"total_point\":-56000}]}");
+    put(d, "{\"type\":1,\"result\":{\"name\":\".lq.RecordNewRound\",\"data\":");
+    new_round(d, 3, 0, 0, 0, "[35000,35000,10000]", G6_HANDS, "8p", wall);
+    put(d, "}}");
+    rec(d, "BaBei", "{\"moqie\":false}");
+    rec(d, "DealTile", "{\"tile\":\"7z\",\"left_tile_count\":53}");
+    rec(d, "Hule",
+        "{\"hules\":[{\"hand\":[\"1m\",\"9m\",\"1p\",\"9p\",\"1s\",\"9s\",\"1z\","
+        "\"2z\",\"3z\",\"4z\",\"5z\",\"6z\",\"6z\"],\"hu_tile\":\"7z\",\"zimo\":true,"
+        "\"qinjia\":true,\"doras\":[\"8p\"],\"yiman\":true,\"count\":1,"
+        "\"fans\":[{\"id\":42,\"val\":1}],\"fu\":30,\"title_id\":5,\"point_rong\":48000,"
+        "\"point_zimo_qin\":16000,\"point_zimo_xian\":16000}],"
+        "\"old_scores\":[35000,35000,10000],\"delta_scores\":[32000,-16000,-16000],"
+        "\"scores\":[67000,19000,-6000]}");
+    close_game(d);
+}
+
+static void test_three_player_kokushi_on_the_kita_replacement(void **state)
+{
+    doc *d = *state;
+    game10(d);
+    clean(d, 1);
+}
+
 static void test_three_player_kokushi_13_after_kita(void **state)
 {
     doc *d = *state;
@@ -852,6 +891,7 @@ int main(void)
         cmocka_unit_test(test_three_player_kokushi_robs_kita),
         cmocka_unit_test(test_three_player_kokushi_tsumo_after_own_kita),
         cmocka_unit_test(test_three_player_kokushi_13_after_kita),
+        cmocka_unit_test(test_three_player_kokushi_on_the_kita_replacement),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
