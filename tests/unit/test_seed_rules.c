@@ -148,6 +148,10 @@ static const seed_case CASES[] = {
      "sheet-rrc-table-total-stick.paifu.json", NULL, ""},
     {14, "000 §3.7.6: 119000 in the scores and no stick on the table",
      "sheet-rrc-table-total-short.paifu.json", NULL, "flow.scores;"},
+    {14, "003 §6.2.10 \"сумма очков за столом равна 100000\": a JHC sheet's deal of 100000",
+     "sheet-jhc-table-total.paifu.json", NULL, ""},
+    {14, "003 §6.2.10: a JHC sheet's deal of 120000", "sheet-jhc-table-total-rrc-sum.paifu.json",
+     NULL, "flow.scores;"},
     /* ---- point 15: 000 §3.6 "если за раздачу было объявлено два кана, урадор будет три" ---- */
     {15, "000 §3.6: a riichi win after two kans shows three ura indicators",
      "rrc-ura-after-two-kans.paifu.json", NULL, ""},
