@@ -90,12 +90,12 @@ const paifu_mcr_offence_info *paifu_mcr_offence_get(unsigned offence)
     return offence < PAIFU_MCR_OFFENCE_COUNT ? &OFFENCES[offence] : NULL;
 }
 
-/* Deduction for the N-th occurrence: warning, then 5, 10, 20, ... (doubling, not in seed). */
-static int32_t escalating(int32_t n)
+/* Deduction for the N-th occurrence: warning, then fine_base (5), 10, 20, ... (001 L1236). */
+static int32_t escalating(int32_t n, int32_t base)
 {
     if (n <= 1)
         return 0;
-    int32_t d = 5;
+    int32_t d = base;
     for (int32_t i = 2; i < n && d < 1000000; i++)
         d *= 2;
     return d;
@@ -128,11 +128,12 @@ int paifu_mcr_penalty_deltas(int32_t deltas[PAIFU_SEATS], const paifu_mcr_penalt
         return 0;
     }
     case PAIFU_MCR_KNOCKED_TILES:
-        if (pc->victim < 0 || pc->victim >= PAIFU_SEATS || pc->victim == o || pc->n < 5 ||
-            pc->n > 60)
+        if (pc->victim < 0 || pc->victim >= PAIFU_SEATS || pc->victim == o ||
+            pc->n < rules->knocked_tile_min || pc->n > rules->knocked_tile_max)
             return paifu_error_set(err, PAIFU_EINVAL, NULL,
                                    "mcr penalty: knocked tiles needs another seat as victim and "
-                                   "5..60 points, found victim %d and %d points",
+                                   "%d..%d points, found victim %d and %d points",
+                                   (int)rules->knocked_tile_min, (int)rules->knocked_tile_max,
                                    pc->victim, (int)pc->n);
         deltas[o] = -pc->n;
         deltas[pc->victim] = pc->n;
@@ -141,7 +142,7 @@ int paifu_mcr_penalty_deltas(int32_t deltas[PAIFU_SEATS], const paifu_mcr_penalt
         if (pc->n < 1)
             return paifu_error_set(err, PAIFU_EINVAL, NULL,
                                    "mcr penalty: occurrences start at 1, found %d", (int)pc->n);
-        deltas[o] = -escalating(pc->n);
+        deltas[o] = -escalating(pc->n, rules->fine_base);
         return 0;
     }
 }

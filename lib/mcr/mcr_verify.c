@@ -882,6 +882,63 @@ static void ev_draw_end(mcr_deal *r, int ev, const paifu_event *e)
                (d->known & PAIFU_REC_DELTAS) != 0);
 }
 
+/* Is N a step of the fine_base ladder (fine_base, doubling with every repeat)? */
+static bool ladder_step(int32_t n, int32_t base)
+{
+    for (int64_t v = base; base > 0 && v <= n; v *= 2)
+        if (v == n)
+            return true;
+    return false;
+}
+
+/*
+ * A fine's payments into EXPECT (false: the log says neither amount nor payments). 001 L1236-1244:
+ * empty claims, touching the wall and late pungs go "the first time a warning, the second time 5
+ * points, the third 10, the fourth 20, and so on": a fine off that ladder is a finding
+ * (fine_steps_only). L1260: knocking over another player's tile costs "from 5 to 60 points in
+ * favour of that player": a fine the log pays to one other player is that one.
+ */
+static bool fine_expected(mcr_deal *r, int ev, const paifu_penalty *p, int32_t *expect)
+{
+    const paifu_rules *rules = r->rules;
+    int to = -1, others = 0;
+    for (int s = 0; p->has_deltas && s < PAIFU_SEATS; s++)
+        if (s != p->seat && p->deltas[s]) {
+            to = s;
+            others++;
+        }
+    int32_t loss = p->amount ? p->amount : p->has_deltas ? -p->deltas[p->seat] : 0;
+    if (others == 1 && p->deltas[to] == loss && rules->knocked_tile_max > 0) {
+        expect[p->seat] = -loss;
+        expect[to] = loss;
+        char a[32], b[16];
+        snprintf(a, sizeof(a), "%d to %d", (int)rules->knocked_tile_min,
+                 (int)rules->knocked_tile_max);
+        snprintf(b, sizeof(b), "%d", (int)loss);
+        if ((loss < rules->knocked_tile_min || loss > rules->knocked_tile_max) && r->verifiable)
+            mcr_finding(r, ev, "penalty.amount", a, b,
+                        "seat %d pays seat %d %d points for a knocked-over tile; the rules give "
+                        "%d to %d",
+                        p->seat, to, (int)loss, (int)rules->knocked_tile_min,
+                        (int)rules->knocked_tile_max);
+        return true;
+    }
+    if (!loss)
+        return false;
+    expect[p->seat] = -loss;
+    if (rules->fine_steps_only && !ladder_step(loss, rules->fine_base) && r->verifiable) {
+        char a[48], b[24];
+        snprintf(a, sizeof(a), "%d, %d, %d, ...", (int)rules->fine_base, (int)rules->fine_base * 2,
+                 (int)rules->fine_base * 4);
+        snprintf(b, sizeof(b), "%d", (int)loss);
+        mcr_finding(r, ev, "penalty.amount", a, b,
+                    "seat %d's fine of %d points is no step of the ladder the rules give (a "
+                    "warning, then %d, doubling with every repeat)",
+                    p->seat, (int)loss, (int)rules->fine_base);
+    }
+    return true;
+}
+
 static void ev_penalty(mcr_deal *r, int ev, const paifu_event *e)
 {
     const paifu_penalty *p = &r->deal->penalties[e->detail];
@@ -903,7 +960,7 @@ static void ev_penalty(mcr_deal *r, int ev, const paifu_event *e)
         r->seat[p->seat].dead = true;
         break;
     case PAIFU_PENALTY_FINE:
-        expect[p->seat] = -p->amount;
+        known = fine_expected(r, ev, p, expect);
         break;
     case PAIFU_PENALTY_DEAD_HAND:
         r->seat[p->seat].dead = true;

@@ -80,7 +80,10 @@ static const rule_row ROWS[] = {
         "Tenhou rules (logs up to 2010-06-01 went on, from 2010-06-08 ended)"),
     ROW(time_limit, "game", B, "", "true",
         "games are played against a clock: a game may end (after its current deal) before the "
-        "last regular deal; the verifier then only checks that no deal follows the end",
+        "last regular deal; the verifier then only checks that no deal follows the end. RRC "
+        "2024 §6.4: \"when the main time is over, the players finish the current deal and play "
+        "one more\"; no log format paifu reads records the moment time ran out, so the deals "
+        "after it are not counted",
         "RRC 2024 §6.4; JHC 2016 §6.1.1"),
     /* ---- points ---- */
     ROW(start_points, "points", I, "", "30000", "points each player starts with",
@@ -206,7 +209,13 @@ static const rule_row ROWS[] = {
         "Tenhou sanma logs (corpus: ippatsu and double riichi lost after a kita)"),
     /* ---- legality ---- */
     ROW(riichi_min_points, "legality", I, "", "0",
-        "points a player needs to declare riichi (0 = no minimum)", "RRC 2024 §3.11"),
+        "points a player needs to declare riichi (0 = no minimum): RRC 2024 §3.11 sets "
+        "\"no restriction on riichi stakes\"", "RRC 2024 §3.11"),
+    ROW(tobi_riichi_points, "legality", I, "", "1000",
+        "under tobi, the points a player needs to declare riichi when riichi_min_points asks "
+        "fewer: the bankruptcy rule \"does not allow a riichi stake if the player has less than "
+        "1000 points\" (0 = tobi sets no minimum)",
+        "RRC 2024 §3.11"),
     ROW(riichi_min_wall, "legality", I, "", "4",
         "live-wall tiles that must remain to declare riichi", "RRC 2024 §3.3.6"),
     ROW(kuikae, "legality", E, "allow|forbid_same|forbid_all", "forbid_all",
@@ -246,6 +255,12 @@ static const rule_row ROWS[] = {
         "invalid hand): annulled: the win counts and the chombo is not charged (neither after "
         "uma nor as a reverse mangan); applied: both",
         "RRC 2024 §3.13; EMA 2012 §3.4.6"),
+    ROW(riichi_change_chombo, "penalties", B, "", "true",
+        "a hand changed in riichi (a tile of the hand discarded instead of the drawn one) and "
+        "ruled a dead hand gets a chombo when the deal ends in a draw, tenpai or not: \"a dead "
+        "hand; if the game comes to a draw, a chombo is given whatever the tenpai in the "
+        "hand\" (false: only a noten hand's chombo for noten riichi)",
+        "RRC 2024 §3.13, Table 1"),
     ROW(chombo_redeal, "penalties", B, "", "true", "the deal of a chombo is replayed",
         "RRC 2024 §3.13"),
     ROW(chombo_adds_honba, "penalties", B, "", "false", "the replayed deal gets another honba",
@@ -255,8 +270,23 @@ static const rule_row ROWS[] = {
         "JHC 2016 §8.1.2"),
     ROW(fine_base, "penalties", I, "", "2000",
         "fine for the first repeat after a polite notice, doubling with every further repeat "
-        "(2000, 4000, 8000, 16000, ...); 0 = no such fines",
-        "RRC 2024 §9.4.1"),
+        "(2000, 4000, 8000, 16000, ...); 0 = no such fines. \"For a repeated breach the fine "
+        "rises separately for each reason\": one ladder per player and reason (the penalty's "
+        "note), and a fine recorded without an amount is the next step of its ladder",
+        "RRC 2024 §9.4.1; MCR 2006 (Green Book), penalties"),
+    ROW(fine_steps_only, "penalties", B, "", "false",
+        "a fine the log prices must be a step of the fine_base ladder (MCR: \"the first time "
+        "a warning, the second time 5 points, the third 10, the fourth 20, and so on\"); false: "
+        "a referee may price a fine freely (RRC 2024 §9.4: disciplinary fines at the referee's "
+        "discretion)",
+        "MCR 2006 (Green Book), penalties; RRC 2024 §9.4"),
+    ROW(knocked_tile_min, "penalties", I, "", "0",
+        "least fine for knocking over another player's tile, paid to that player (MCR: \"from "
+        "5 to 60 points in favour of that player\"); a fine the log pays from one player to one "
+        "other is this one", "MCR 2006 (Green Book), penalties"),
+    ROW(knocked_tile_max, "penalties", I, "", "0",
+        "greatest such fine (0 = the rule set has no such fine)",
+        "MCR 2006 (Green Book), penalties"),
     ROW(fine_lateness, "penalties", I, "", "1000", "fine per minute late (0 = none)",
         "RRC 2024 §9.4, table 1"),
     ROW(substitute_fixed, "penalties", I, "", "0",

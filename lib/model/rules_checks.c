@@ -74,6 +74,8 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
      "score.fu,sheet.fu"},
     {"RRC 2024 §3.7.6-§3.7.8", "points from han and fu, limits; no kiriage", E, "kiriage",
      "score.points,score.limit,score.delta"},
+    {"RRC 2024 §3.7.6", "the table always holds 120000: a score sheet's scores and riichi "
+     "sticks add up to it after every deal", E, "start_points", "flow.scores"},
     {"RRC 2024 §3.7.9", "pao for daisangen and daisuushi", E, "pao,pao_ron_honba",
      "score.delta,sheet.yaku"},
     {"RRC 2024 §3.7.9", "a liable player only for those yakuman, never the winner", E, "pao",
@@ -98,6 +100,8 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
      "has priority over it", E, "nagashi,nagashi_yields_to_penalty", "draw.payment"},
     {"RRC 2024 §3.11", "no tobi, agariyame or tenpaiyame", E,
      "tobi,agariyame,tenpaiyame,west_round,target_points", "flow.game_end"},
+    {"RRC 2024 §3.11", "its bankruptcy variation (tobi) also needs 1000 points for riichi", E,
+     "tobi_riichi_points", "deal.riichi"},
     {"RRC 2024 §3.12", "final points and scores: return 30000, uma 15/5, ties share, leftover "
      "sticks to the first", E,
      "start_points,return_points,oka,uma,uma_tie,placement_tie,leftover_riichi,final_rounding",
@@ -114,15 +118,24 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
      "penalty.noten_riichi"},
     {"RRC 2024 §3.13", "dead hand: no declarations for the rest of the deal", T, "",
      "penalty.dead_hand"},
+    {"RRC 2024 §3.13", "a dead hand is noten at a draw; one declared after riichi is shown all "
+     "the same, and a noten one gets the chombo for noten riichi", T, "", "draw.tenpai"},
+    {"RRC 2024 §3.13, Table 1", "a hand changed in riichi is dead and gets a chombo at a draw "
+     "whatever its tenpai; a declaration with a dead hand is a chombo; a breach recorded with "
+     "its sanction is ruled", T, "riichi_change_chombo",
+     "penalty.ruled,penalty.dead_hand"},
     {"RRC 2024 §5", "etiquette: building, dice, how tiles are drawn, shown and announced", X, "",
      ""},
     {"RRC 2024 §6.4", "games against the clock: a game may end before its last deal", E,
      "time_limit", "flow.game_end"},
-    {"RRC 2024 §6.4", "the clock itself, the last deal after the signal", X, "", ""},
+    {"RRC 2024 §6.4", "the clock itself: when time runs out the deal in progress and one more "
+     "are played (a deal ended by chombo is not played, §3.13, so not the one more); no log "
+     "format paifu reads records when time ran out, so which deal is the last is not checked",
+     X, "", ""},
     {"RRC 2024 §3.12, §6.12", "standings by the sum of final scores (paifu report)", E,
      "standings,place_sanction_min,place_sanction_max", "game.sanction"},
-    {"RRC 2024 §9.4, §9.4.1", "fines after uma: 2000, 4000, 8000, then doubling; lateness", E,
-     "fine_base,fine_lateness", "game.final_score"},
+    {"RRC 2024 §9.4, §9.4.1", "fines after uma: 2000, 4000, 8000, then doubling, one ladder "
+     "per reason; lateness", E, "fine_base,fine_lateness,fine_steps_only", "game.final_score"},
     {"RRC 2024 §9.7", "substitutes and missed games (paifu_settle_substitute_score)", X,
      "substitute_fixed", ""},
     END,
@@ -183,7 +196,8 @@ const paifu_rule_check paifu_rules__checks_ema2012[] = {
      "penalty.false_win,penalty.unfounded"},
     {"EMA 2012 §3.4.6", "what is chombo: noten riichi (a riichi player noten at a draw)", E, "",
      "penalty.noten_riichi"},
-    {"EMA 2012 §3.4.7", "dead hand", T, "", "penalty.dead_hand"},
+    {"EMA 2012 §3.4.7", "dead hand: no win or call, and not tenpai at a draw", T, "",
+     "penalty.dead_hand,draw.tenpai"},
     {"EMA 2012 §3.4.8, §3.4.9", "minor infractions; how a win is declared and shown", X, "", ""},
     {"EMA 2012 §3.4.10, §3.4.12", "renchan counters, dealer rotation", E,
      "honba_value,abortive_adds_honba,abortive_renchan", "flow.honba,flow.dealer"},
@@ -235,7 +249,7 @@ const paifu_rule_check paifu_rules__checks_jhc2016[] = {
     {"JHC 2016 §6.2.6-§6.2.8", "negative scores allowed, riichi while negative", E,
      "tobi,riichi_min_points", "deal.riichi,flow.game_end"},
     {"JHC 2016 §6.2.10", "the points at the table add up to 100000", E, "",
-     "game.final_points"},
+     "game.final_points,flow.scores"},
     {"JHC 2016 §6.3", "standings by average place, then points, dispersion, spread (paifu "
      "report)", E, "standings", ""},
     {"JHC 2016 §7.1, §7.2", "seats, dealer and wall by dice; shuffling and building", X, "", ""},
@@ -326,8 +340,8 @@ const paifu_rule_check paifu_rules__checks_tenhou[] = {
 
 const paifu_rule_check paifu_rules__checks_majsoul[] = {
     ROWS_PLATFORM("MahjongSoul's rules (the ranked-match rule page)"),
-    {"MahjongSoul's rules (the ranked-match rule page)", "a North set aside keeps ippatsu", T,
-     "kita_interrupts", "score.yaku"},
+    {"MahjongSoul's rules (the ranked-match rule page)", "a North set aside breaks ippatsu, "
+     "chiihou and double riichi like a call", T, "kita_interrupts", "score.yaku"},
     {"MahjongSoul's rules (the ranked-match rule page)", "play itself (the client allows only legal moves)", T, "",
      "deal.turn_order,deal.call,win.furiten,score.yaku"},
     END,
@@ -364,9 +378,12 @@ const paifu_rule_check paifu_rules__checks_mcr[] = {
      "mcr_false_hu,mcr_mistaken_hu,chombo", "penalty.amount"},
     {"MCR 2006 (Green Book), penalties: exposed hand", "exposing the hand after an invalid hu: 30 to the others", E,
      "mcr_exposure_penalty", "penalty.amount"},
-    {"MCR 2006 (Green Book), penalties: empty claims", "empty claims, touching the wall, late pungs: warning, 5, 10, 20 "
-     "(paifu_mcr_penalty_deltas; a log's fine is taken as recorded)", X, "", ""},
-    {"MCR 2006 (Green Book), penalties: knocked tiles", "knocking over tiles: 5 to 60 at the referee's discretion", X, "", ""},
+    {"MCR 2006 (Green Book), penalties: empty claims", "empty claims, touching the wall, late pungs: warning, 5, 10, 20; "
+     "a fine the log records is a step of that ladder", E, "fine_base,fine_steps_only", "penalty.amount"},
+    {"MCR 2006 (Green Book), penalties: late pungs", "the late-pung ladder starts again in each round (a log's fine "
+     "names no offence paifu can count by)", X, "", ""},
+    {"MCR 2006 (Green Book), penalties: knocked tiles", "knocking over tiles: 5 to 60, paid to the tile's owner", E,
+     "knocked_tile_min,knocked_tile_max", "penalty.amount"},
     {"MCR 2006 (Green Book), penalties: may not win", "the offender may not win this hand", E, "", "penalty.dead_hand"},
     {"MCR 2006 (Green Book), misconduct; the clock", "misconduct, the clock", X, "", ""},
     END,

@@ -172,7 +172,9 @@ struct paifu_rules {
 
     /* legality */
     int32_t riichi_min_points;
+    int32_t tobi_riichi_points; /* under tobi, the points riichi needs (RRC 2024 §3.11) */
     int32_t riichi_min_wall;
+    bool riichi_change_chombo; /* a hand changed in riichi, ruled dead: a chombo at the draw */
     int kuikae;            /* enum paifu_kuikae */
     int riichi_ankan;      /* enum paifu_riichi_ankan */
     int temp_furiten;      /* enum paifu_temp_furiten: what ends temporary furiten */
@@ -190,6 +192,9 @@ struct paifu_rules {
     bool chombo_returns_riichi;
     int32_t fine_base;     /* first escalating fine after a polite notice, doubling (0 none) */
     int32_t fine_lateness; /* fine per minute late (0 none) */
+    bool fine_steps_only;  /* a recorded fine must be a step of the fine_base ladder (MCR) */
+    int32_t knocked_tile_min; /* a fine paid to one player for knocking over a tile: from */
+    int32_t knocked_tile_max; /* ... to this (0: no such fine) */
     int32_t substitute_fixed; /* a substitute's fixed final score part; 0 = the last uma */
 
     /* tournament ranking */
@@ -263,5 +268,18 @@ bool paifu_rules__changed(const struct paifu_rules *rules);
 int paifu_rules__preset_family(const char *name);
 /* Reset to the table defaults. */
 void paifu_rules__defaults(struct paifu_rules *rules);
+
+/* The points a player needs to declare riichi: riichi_min_points, or under tobi
+   tobi_riichi_points when more (RRC 2024 §3.11: the bankruptcy rule "does not allow a riichi
+   stake with less than 1000 points"). *KEY: the parameter that sets it, for the finding's cite. */
+static inline int32_t paifu_rules__riichi_points(const struct paifu_rules *r, const char **key)
+{
+    if (r->tobi && r->tobi_riichi_points > r->riichi_min_points) {
+        *key = "tobi_riichi_points";
+        return r->tobi_riichi_points;
+    }
+    *key = "riichi_min_points";
+    return r->riichi_min_points;
+}
 
 #endif

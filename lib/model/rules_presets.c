@@ -160,7 +160,10 @@ static const paifu_rule_override majsoul[] = {
      "each winner, unverified)"},
     {"pao_ron_honba", "liable", "Mahjong Soul rules: the liable seat pays all honba on a ron"},
     {"time_limit", "false", "Mahjong Soul rules: no timer"},
-    {"kita_interrupts", "false", "MahjongSoul: a North set aside keeps ippatsu (unverified)"},
+    {"kita_interrupts", "true",
+     "Mahjong Soul rules as riichi.wiki's Majsoul page gives them (2019): \"North Replacing is "
+     "similar to a calling action, thus this can nullify Ippatsu, Chihou, Kyuushu Kyuuhai and "
+     "Double Riichi\" (paifu took it as keeping ippatsu before, unverified)"},
 };
 
 /* Chinese Official (MCR, 81 fan), seed 001. */
@@ -180,6 +183,11 @@ static const paifu_rule_override mcr[] = {
     {"chombo", "none", "MCR 2006 (Green Book), penalties: false hu is its own penalty"},
     {"pao", "", "MCR 2006 (Green Book)"},
     {"multi_ron", "atamahane", "MCR 2006 (Green Book), payments: only one player can win a hand"},
+    {"fine_base", "5",
+     "MCR 2006 (Green Book), penalties (001 L1236-1244): a warning, then 5, 10, 20, and so on"},
+    {"fine_steps_only", "true", "MCR 2006 (Green Book), penalties (001 L1236-1244)"},
+    {"knocked_tile_min", "5", "MCR 2006 (Green Book), penalties (001 L1260): from 5 to 60"},
+    {"knocked_tile_max", "60", "MCR 2006 (Green Book), penalties (001 L1260): from 5 to 60"},
     {"standings", "table_points",
      "MCR 2006 (Green Book), totals and ranking: table points 4/2/1/0, then the total"},
 };

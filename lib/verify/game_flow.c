@@ -235,7 +235,7 @@ scores:
  * own start points: neither says what the game started from). Score sheets only: a tile log's
  * start scores are checked against the deal before (check_start), not here.
  */
-static void check_first_start(paifu_report *rep, const paifu_verify_options *opts,
+static bool check_first_start(paifu_report *rep, const paifu_verify_options *opts,
                               const paifu_game *game, const paifu_deal *deal,
                               const paifu_rules *rules, int players)
 {
@@ -246,7 +246,7 @@ static void check_first_start(paifu_report *rep, const paifu_verify_options *opt
         ((st->flags & PAIFU_DEAL_HAS_STICKS) && (st->honba != 0 || st->riichi_sticks != 0)) ||
         !paifu_game_rules_name(game) || paifu_game_meta_get(game, PAIFU_META_RULES_ASSUMED) ||
         strcmp(paifu_game_rules_name(game), paifu_rules_name(rules)) != 0)
-        return;
+        return false;
     int32_t want[PAIFU_SEATS];
     bool same = true;
     for (int s = 0; s < players; s++) {
@@ -254,7 +254,7 @@ static void check_first_start(paifu_report *rep, const paifu_verify_options *opt
         same = same && st->scores[s] == want[s];
     }
     if (same)
-        return;
+        return false;
     char e[64], r[64], msg[128];
     paifu_finding__points(e, sizeof(e), want, players);
     paifu_finding__points(r, sizeof(r), st->scores, players);
@@ -262,6 +262,47 @@ static void check_first_start(paifu_report *rep, const paifu_verify_options *opt
              "the game starts at East 1 from other points than the %d each the rules give",
              (int)rules->start_points);
     flow_finding(rep, opts, deal, "flow.scores", e, r, "RRC 2024 §3.7.6; JHC 2016 §6.2.3", msg);
+    return true;
+}
+
+/*
+ * The table holds the starting total all game (RRC 2024 §3.7.6: "the sum of the points at the
+ * table is always 120000"; JHC 2016 §6.2.10: 100000): points only change hands, or lie on the
+ * table as riichi sticks. A score sheet's deal whose start scores and sticks do not add up to
+ * it has a score written wrong. With no sticks recorded, a shortfall of whole sticks is sticks
+ * on the table. Under the rule set the log names only, as check_first_start.
+ */
+static void check_table_total(paifu_report *rep, const paifu_verify_options *opts,
+                              const paifu_game *game, const paifu_deal *deal,
+                              const paifu_rules *rules, int players)
+{
+    const paifu_deal_start *st = &deal->start;
+    if (!(deal->flags & PAIFU_DEAL_RESULT_ONLY) || !(st->flags & PAIFU_DEAL_HAS_SCORES) ||
+        !paifu_game_rules_name(game) || paifu_game_meta_get(game, PAIFU_META_RULES_ASSUMED) ||
+        strcmp(paifu_game_rules_name(game), paifu_rules_name(rules)) != 0)
+        return;
+    int64_t sum = 0, total = (int64_t)rules->start_points * players;
+    for (int s = 0; s < players; s++)
+        sum += st->scores[s];
+    bool sticks = (st->flags & PAIFU_DEAL_HAS_STICKS) != 0;
+    if (sticks)
+        sum += 1000 * (int64_t)st->riichi_sticks;
+    if (sum == total || (!sticks && sum < total && (total - sum) % 1000 == 0))
+        return;
+    char e[64], r[64], msg[200];
+    snprintf(e, sizeof(e), "a sum of %lld", (long long)total);
+    snprintf(r, sizeof(r), "a sum of %lld", (long long)sum);
+    if (sticks && st->riichi_sticks > 0)
+        snprintf(msg, sizeof(msg),
+                 "the scores at the start of the deal and its %d riichi sticks add up to %lld, "
+                 "not the %lld the table holds all game",
+                 (int)st->riichi_sticks, (long long)sum, (long long)total);
+    else
+        snprintf(msg, sizeof(msg),
+                 "the scores at the start of the deal add up to %lld, not the %lld the table "
+                 "holds all game, and no riichi stick on the table explains it",
+                 (long long)sum, (long long)total);
+    flow_finding(rep, opts, deal, "flow.scores", e, r, "RRC 2024 §3.7.6; JHC 2016 §6.2.10", msg);
 }
 
 /* ---- the end of the game ---- */
@@ -575,7 +616,8 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
     flow f;
     memset(&f, 0, sizeof(f));
     int32_t penalties[PAIFU_SEATS] = {0};
-    int fines[PAIFU_SEATS] = {0}; /* fines without an amount so far, per seat (§9.4.1) */
+    paifu_fine_ladders fines; /* fines without an amount so far, per reason (§9.4.1) */
+    memset(&fines, 0, sizeof(fines));
     bool verifiable = paifu_game_meta_get(game, PAIFU_META_RULES_UNKNOWN) == NULL;
     replay *rp = malloc(sizeof(*rp)); /* one per game, not per deal or event */
     if (!rp)
@@ -641,8 +683,11 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
             rp->honba = st->honba;
             rp->sticks = st->riichi_sticks;
         }
-        if (d == 0 && !edit && verifiable)
-            check_first_start(report, opts, game, deal, rules, players);
+        /* a first deal's other start points are one finding, not a second for their sum */
+        bool first_reported = d == 0 && !edit && verifiable &&
+                              check_first_start(report, opts, game, deal, rules, players);
+        if (!edit && verifiable && !first_reported)
+            check_table_total(report, opts, game, deal, rules, players);
         rp->skip_wall = skip_wall;
         rp->settled = settled;
         if (settled) {
@@ -662,7 +707,7 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
                                     rp->scores_known ? rp->scores : NULL);
         paifu_replay__run(rp);
         skip_wall = skip_wall || rp->wall_seed_wrong;
-        paifu_settle__after_uma(penalties, fines, deal, players, rules);
+        paifu_settle__after_uma(penalties, &fines, deal, players, rules);
         if (!rp->ended && !rp->n_wins) {
             ended_ok = false;
             if (!paifu_game_truncated(game))

@@ -364,10 +364,22 @@ static void on_discard(replay *rp, const paifu_event *e)
         rp->late_dora = rp->late_dora_drawn = 0;
     }
     if (s->riichi && !declaring && !is_drawn) {
-        illegal(rp, "deal.after_riichi", "RRC 2024 §3.3.6",
-                "seat %d is in riichi but discards %s instead of the drawn %s", seat,
-                tname(b, e->tile), tname(c, s->last_draw));
-        return;
+        /* RRC 2024 Table 1 "Замена тайла в руке при риичи: мертвая рука", a chombo at the draw
+           whatever its tenpai: with the dead hand recorded the breach is ruled, and the deal
+           goes on with the hand as changed */
+        if (!paifu_replay__penalty_recorded(rp, seat, PAIFU_PENALTY_DEAD_HAND)) {
+            illegal(rp, "deal.after_riichi", "RRC 2024 §3.3.6",
+                    "seat %d is in riichi but discards %s instead of the drawn %s", seat,
+                    tname(b, e->tile), tname(c, s->last_draw));
+            return;
+        }
+        paifu_replay__finding(rp, "penalty.ruled", NULL, NULL, "RRC 2024 §3.13, Table 1",
+                              "seat %d is in riichi but discards %s instead of the drawn %s; "
+                              "ruled: its hand is declared dead%s",
+                              seat, tname(b, e->tile), tname(c, s->last_draw),
+                              rp->rules->riichi_change_chombo ? ", and a chombo is due at a draw"
+                                                              : "");
+        s->changed_after_riichi = rp->rules->riichi_change_chombo;
     }
     /* without tile ids a second copy of the drawn tile discarded from the hand looks like the
        drawn one: then only a tsumogiri claim for another tile is a contradiction */
@@ -390,6 +402,7 @@ static void on_discard(replay *rp, const paifu_event *e)
         return;
     if (declaring) {
         const paifu_rules *r = rp->rules;
+        const char *min_key = NULL;
         if (s->riichi)
             paifu_replay__finding(rp, "deal.riichi", NULL, NULL, NULL,
                                   "seat %d declares riichi twice", seat);
@@ -404,11 +417,13 @@ static void on_discard(replay *rp, const paifu_event *e)
                                   "seat %d declares riichi with %d live tiles left (rules: at "
                                   "least %d)",
                                   seat, paifu_replay__live_left(rp), (int)r->riichi_min_wall);
-        else if (rp->scores_known && r->riichi_min_points > 0 &&
-                 rp->scores[seat] < r->riichi_min_points)
-            paifu_replay__finding(rp, "deal.riichi", NULL, NULL, "riichi_min_points",
-                                  "seat %d declares riichi with %d points (rules: at least %d)",
-                                  seat, (int)rp->scores[seat], (int)r->riichi_min_points);
+        else if (rp->scores_known && paifu_rules__riichi_points(r, &min_key) > 0 &&
+                 rp->scores[seat] < paifu_rules__riichi_points(r, &min_key))
+            paifu_replay__finding(rp, "deal.riichi", NULL, NULL, min_key,
+                                  "seat %d declares riichi with %d points (rules%s: at least %d)",
+                                  seat, (int)rp->scores[seat],
+                                  min_key[0] == 't' ? ", with bankruptcy" : "",
+                                  (int)paifu_rules__riichi_points(r, &min_key));
         s->riichi = true;
         s->double_riichi = rp->first_round && !s->discarded_once;
     } else if (s->ippatsu) {

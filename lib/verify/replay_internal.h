@@ -52,6 +52,8 @@ typedef struct replay_seat {
     bool river_called;         /* a discard of this seat was called (nagashi broken) */
     bool river_plain;          /* a discard was a simple (nagashi broken) */
     bool dead;                 /* dead hand (penalty) */
+    bool changed_after_riichi; /* discarded from the hand in riichi, ruled a dead hand: a
+                                  chombo at the draw whatever its tenpai (RRC 2024 Table 1) */
     int8_t pao;                /* seat liable for this seat's yakuman (sekinin barai), -1 none */
     uint8_t pao_yaku;          /* paifu_yaku id the liability is for */
     uint8_t kans;              /* kans declared */
@@ -176,6 +178,8 @@ bool paifu_replay__scores_possible(const int32_t *scores, const int32_t *from,
                                    const int32_t (*alts)[PAIFU_SEATS], int n, int players);
 /* True when the deal records a chombo of `seat` at or after the current event. */
 bool paifu_replay__chombo_recorded(const replay *rp, int seat);
+/* Is a penalty of KIND (enum paifu_penalty_kind) recorded for SEAT from the current event on? */
+bool paifu_replay__penalty_recorded(const replay *rp, int seat, int kind);
 /* Do TILES (n, plus EXTRA unless NONE) equal the concealed tiles of SEAT? Ids when known. */
 bool paifu_replay__ids_equal_hand(const replay *rp, int seat, const paifu_tile *tiles,
                                   const uint8_t *ids, size_t n, paifu_tile extra);

@@ -75,9 +75,11 @@ static unsigned situation_flags(const replay *rp, const paifu_win *w, const repl
     if (!tsumo && rp->phase == PHASE_ROB && !rp->rob_is_kita)
         f |= rp->rob_is_ankan ? PAIFU_SIT_CHANKAN_ANKAN : PAIFU_SIT_CHANKAN;
     if (rp->first_round && !s->discarded_once) {
-        if (tsumo && dealer && rp->live_draws == 1)
+        /* RRC 2024 §4.2.2: tenhou on the dealt hand, chiihou on the first draw: never on the
+           replacement of a kita that does not interrupt the go-around (kita_interrupts) */
+        if (tsumo && dealer && rp->live_draws == 1 && !rp->last_was_replacement)
             f |= PAIFU_SIT_TENHOU;
-        else if (tsumo && !dealer)
+        else if (tsumo && !dealer && !rp->last_was_replacement)
             f |= PAIFU_SIT_CHIIHOU;
         else if (!tsumo)
             f |= PAIFU_SIT_RENHOU;
@@ -208,6 +210,19 @@ static void compare_indicators(replay *rp, const paifu_win *w, const paifu_tile 
                                   "revealed",
                                   w->winner);
         }
+    }
+    /* RRC 2024 §3.6: "if two kans were declared in the deal, there are three ura dora: one
+       ordinary and two kan ura": a riichi winner shows one under every indicator revealed */
+    int want = rp->rules->kan_dora ? rp->n_dora : rp->n_dora > 0;
+    if ((w->known & PAIFU_REC_URA) && !rp->wall_checked && rp->rules->ura_dora &&
+        rp->seat[w->winner].riichi && w->n_ura < want) {
+        snprintf(e, sizeof(e), "%d", want);
+        snprintf(r, sizeof(r), "%d", (int)w->n_ura);
+        paifu_replay__finding(rp, "score.dora", e, r, NULL,
+                              "seat %d's riichi win shows %d ura indicator%s, but %d dora "
+                              "indicators were revealed: one ura lies under each",
+                              w->winner, (int)w->n_ura, w->n_ura == 1 ? "" : "s",
+                              (int)rp->n_dora);
     }
     if ((w->known & PAIFU_REC_URA) && rp->wall_checked) {
         bool same = w->n_ura == n_ura;
@@ -899,12 +914,31 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
     declared = (d->known & PAIFU_REC_TENPAI) ? d->tenpai : tenpai;
     if (tiles && rp->verifiable) {
         for (int s = 0; s < rp->players; s++) {
+            const replay_seat *st = &rp->seat[s];
             bool is = (tenpai >> s) & 1, says = (declared >> s) & 1;
-            if (says && !is)
+            /* RRC 2024 §3.13: "at a draw a dead hand is noten in any case, but a dead hand
+               declared after riichi must still be shown to avoid the chombo for noten riichi";
+               Table 1: a hand changed in riichi gets the chombo whatever its tenpai */
+            bool holds = st->dead && paifu_hand_tenpai_for_draw(&st->hand, r, NULL);
+            if (says && !is && st->dead)
+                paifu_replay__finding(rp, "draw.tenpai", "noten", "tenpai",
+                                      "RRC 2024 §3.13, Table 1",
+                                      "seat %d is recorded tenpai, but its hand was declared "
+                                      "dead: noten at the draw whatever it holds", s);
+            else if (says && !is)
                 paifu_replay__finding(rp, "draw.tenpai", "noten", "tenpai", "RRC 2024 §3.8",
                                       "seat %d is recorded tenpai but its hand is not", s);
-            else if (!says && rp->seat[s].riichi_accepted &&
-                     !paifu_replay__chombo_recorded(rp, s)) {
+            if (st->changed_after_riichi && !paifu_replay__chombo_recorded(rp, s)) {
+                char follows[120];
+                paifu_settle__chombo_words(follows, sizeof(follows), r, s,
+                                           rp->deal->start.dealer);
+                paifu_replay__finding(rp, "penalty.noten_riichi", NULL, NULL,
+                                      "RRC 2024 §3.13, Table 1",
+                                      "seat %d changed its hand in riichi and the deal ends in "
+                                      "a draw: a chombo whatever its tenpai; %s",
+                                      s, follows);
+            } else if (!says && st->riichi_accepted && !holds && !st->changed_after_riichi &&
+                       !paifu_replay__chombo_recorded(rp, s)) {
                 char follows[120]; /* what the ruling brings under the rule set */
                 paifu_settle__chombo_words(follows, sizeof(follows), r, s,
                                            rp->deal->start.dealer);

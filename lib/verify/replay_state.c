@@ -29,17 +29,21 @@ void paifu_replay__finding(replay *rp, const char *code, const char *expected,
     va_end(ap);
 }
 
-bool paifu_replay__chombo_recorded(const replay *rp, int seat)
+bool paifu_replay__penalty_recorded(const replay *rp, int seat, int kind)
 {
     const paifu_deal *d = rp->deal;
     for (size_t i = rp->event < 0 ? 0 : (size_t)rp->event; i < d->n_events; i++) {
         const paifu_event *e = &d->events[i];
         if (e->type == PAIFU_EV_PENALTY && e->detail >= 0 && (size_t)e->detail < d->n_penalties &&
-            d->penalties[e->detail].kind == PAIFU_PENALTY_CHOMBO &&
-            d->penalties[e->detail].seat == seat)
+            (int)d->penalties[e->detail].kind == kind && d->penalties[e->detail].seat == seat)
             return true;
     }
     return false;
+}
+
+bool paifu_replay__chombo_recorded(const replay *rp, int seat)
+{
+    return paifu_replay__penalty_recorded(rp, seat, PAIFU_PENALTY_CHOMBO);
 }
 
 /* ---- seats ---- */
@@ -97,12 +101,18 @@ uint64_t paifu_replay__waits(replay_seat *s)
 
 void paifu_replay__dead_declares(replay *rp, int seat, const char *what)
 {
-    if (seat >= 0 && seat < rp->players && rp->seat[seat].dead)
-        paifu_replay__finding(rp, "penalty.dead_hand", NULL, NULL,
-                              "RRC 2024 §3.13, §9.4; EMA 2012 §3.4.7; JHC 2016 §8.1.1",
-                              "seat %d %s, but its hand was declared dead: no call, win or "
-                              "riichi for the rest of the deal",
-                              seat, what);
+    if (seat < 0 || seat >= rp->players || !rp->seat[seat].dead)
+        return;
+    /* RRC 2024 Table 1: "any declaration with a dead hand: chombo"; the chombo recorded for
+       it is the ruling, said as such */
+    bool ruled = paifu_replay__chombo_recorded(rp, seat);
+    paifu_replay__finding(rp, ruled ? "penalty.ruled" : "penalty.dead_hand", NULL, NULL,
+                          ruled ? "RRC 2024 §3.13, Table 1"
+                                : "RRC 2024 §3.13, §9.4; EMA 2012 §3.4.7; JHC 2016 §8.1.1",
+                          "seat %d %s, but its hand was declared dead: no call, win or riichi "
+                          "for the rest of the deal%s",
+                          seat, what,
+                          ruled ? "; ruled: the chombo the rules give for it is recorded" : "");
 }
 
 /* ---- unknown values ---- */

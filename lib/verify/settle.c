@@ -163,8 +163,26 @@ bool paifu_settle__chombo_void(const paifu_deal *deal, int seat, const paifu_rul
     return false;
 }
 
-void paifu_settle__after_uma(int32_t *penalties, int *fines, const paifu_deal *deal, int players,
-                             const paifu_rules *rules)
+/* The step the next unpriced fine of SEAT for REASON is on, counting it. */
+static int next_step(paifu_fine_ladders *f, int seat, const char *reason)
+{
+    size_t i;
+    for (i = 0; i < f->n; i++)
+        if (f->ladder[i].seat == seat &&
+            (f->ladder[i].reason == reason ||
+             (f->ladder[i].reason && reason && strcmp(f->ladder[i].reason, reason) == 0)))
+            return ++f->ladder[i].steps;
+    if (f->n == PAIFU_FINE_LADDERS) /* more reasons than that in one game: the last one's */
+        return ++f->ladder[f->n - 1].steps;
+    f->ladder[i].seat = seat;
+    f->ladder[i].reason = reason;
+    f->ladder[i].steps = 1;
+    f->n++;
+    return 1;
+}
+
+void paifu_settle__after_uma(int32_t *penalties, paifu_fine_ladders *fines,
+                             const paifu_deal *deal, int players, const paifu_rules *rules)
 {
     for (size_t i = 0; i < deal->n_penalties; i++) {
         const paifu_penalty *p = &deal->penalties[i];
@@ -172,10 +190,11 @@ void paifu_settle__after_uma(int32_t *penalties, int *fines, const paifu_deal *d
             continue;
         if (p->kind == PAIFU_PENALTY_FINE && p->timing != PAIFU_PENALTY_IMMEDIATE) {
             /* RRC-2024 §9.4: fines are taken off after uma; one the log does not price is the
-               next step of the §9.4.1 ladder (fine_base, then doubling) */
+               next step of its reason's §9.4.1 ladder (fine_base, then doubling) */
             penalties[p->seat] +=
                 p->amount ? p->amount
-                          : paifu_settle_fine(rules, PAIFU_FINE_REPEAT, ++fines[p->seat]);
+                          : paifu_settle_fine(rules, PAIFU_FINE_REPEAT,
+                                              next_step(fines, p->seat, p->note));
             continue;
         }
         bool after_uma = p->timing == PAIFU_PENALTY_AFTER_UMA ||

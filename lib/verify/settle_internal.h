@@ -47,11 +47,24 @@ void paifu_settle__chombo_deltas(int32_t *deltas, int offender, int dealer, int 
    (rules->chombo_with_win annulled: RRC-2024 §3.13, EMA 2012 §3.4.6)? */
 bool paifu_settle__chombo_void(const paifu_deal *deal, int seat, const paifu_rules *rules);
 
-/* Add DEAL's penalties that are taken off the final score after uma to PENALTIES. FINES counts
-   each seat's fines without a recorded amount so far in the game (zeroed by the caller at the
-   game's start): the n-th is charged fine_base doubled n-1 times (RRC-2024 §9.4.1). */
-void paifu_settle__after_uma(int32_t *penalties, int *fines, const paifu_deal *deal, int players,
-                             const paifu_rules *rules);
+/* The fine ladders of a game (RRC-2024 §9.4.1): "за повторное нарушение по каждой причине штраф
+   увеличивается отдельно": one ladder per seat and reason (the penalty's note; fines with no
+   note share one ladder per seat). Zeroed by the caller at the game's start. */
+#define PAIFU_FINE_LADDERS 32
+typedef struct paifu_fine_ladders {
+    size_t n;
+    struct {
+        int seat;
+        const char *reason; /* the note (the game's arena), NULL: none recorded */
+        int steps;          /* fines without a recorded amount so far */
+    } ladder[PAIFU_FINE_LADDERS];
+} paifu_fine_ladders;
+
+/* Add DEAL's penalties that are taken off the final score after uma to PENALTIES. A fine without
+   a recorded amount is the next step of its ladder in FINES: the n-th is charged fine_base
+   doubled n-1 times (RRC-2024 §9.4.1). */
+void paifu_settle__after_uma(int32_t *penalties, paifu_fine_ladders *fines, const paifu_deal *deal,
+                             int players, const paifu_rules *rules);
 
 /* The after-uma chombo penalty: rules->chombo_points, or 2 x the uma step when it is 0. */
 int32_t paifu_settle__chombo_points(const paifu_rules *r);

@@ -629,14 +629,16 @@ void paifu_sheet__check_deal(paifu_report *report, const paifu_verify_options *o
         if (e->type == PAIFU_EV_RIICHI_ACCEPTED && e->seat >= 0 && e->seat < players) {
             /* a deposit needs the points the rules ask (riichi_min_points: Tenhou, MahjongSoul);
                before the outcome a player's points are those of the deal's start */
-            if (scores && rules->riichi_min_points > 0 &&
-                scores[e->seat] < rules->riichi_min_points && !((riichi >> e->seat) & 1)) {
+            const char *min_key;
+            int32_t min = paifu_rules__riichi_points(rules, &min_key);
+            if (scores && min > 0 && scores[e->seat] < min && !((riichi >> e->seat) & 1)) {
                 char g[24], x[24];
-                snprintf(x, sizeof(x), "%d points", (int)rules->riichi_min_points);
+                snprintf(x, sizeof(x), "%d points", (int)min);
                 snprintf(g, sizeof(g), "%d points", (int)scores[e->seat]);
-                finding(&sh, (int)i, "deal.riichi", x, g, "riichi_min_points",
-                        "seat %d declares riichi with %d points (rules: at least %d)", e->seat,
-                        (int)scores[e->seat], (int)rules->riichi_min_points);
+                finding(&sh, (int)i, "deal.riichi", x, g, min_key,
+                        "seat %d declares riichi with %d points (rules%s: at least %d)", e->seat,
+                        (int)scores[e->seat], min_key[0] == 't' ? ", with bankruptcy" : "",
+                        (int)min);
             }
             riichi |= 1u << e->seat;
             deposits++;

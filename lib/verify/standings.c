@@ -113,9 +113,10 @@ int paifu_settle_game_final(int32_t *final_out, const paifu_game *game, const pa
                                "the game records no final points to rank it by");
     int players = paifu_game_players(game);
     int32_t penalties[PAIFU_SEATS] = {0};
-    int fines[PAIFU_SEATS] = {0};
+    paifu_fine_ladders fines;
+    memset(&fines, 0, sizeof(fines));
     for (size_t d = 0; d < paifu_game_deal_count(game); d++)
-        paifu_settle__after_uma(penalties, fines, paifu_game_deal(game, d), players, rules);
+        paifu_settle__after_uma(penalties, &fines, paifu_game_deal(game, d), players, rules);
     paifu_settle_final(final_out, res->points, penalties, players, rules);
     return 0;
 }

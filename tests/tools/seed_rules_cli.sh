@@ -64,5 +64,26 @@ done
 "$paifu" rules show jhc2016 --format json >"$work/show.json" 2>&1
 grep -q '"enforcement": \[' "$work/show.json" || { echo "FAIL: rules show --format json has no enforcement"; failures=$((failures + 1)); }
 
+# issue 39 through the CLI: the new parameters and their values per preset, and the bankruptcy
+# variation's riichi minimum (RRC 2024 §3.11) set and unset by --rule
+"$paifu" rules show rrc >"$work/p-rrc" 2>&1
+"$paifu" rules show mcr >"$work/p-mcr" 2>&1
+for w in rrc:"tobi_riichi_points +1000" rrc:"riichi_change_chombo +true" rrc:"fine_steps_only +false" \
+         mcr:"fine_base +5$" mcr:"fine_steps_only +true" mcr:"knocked_tile_min +5$" mcr:"knocked_tile_max +60"; do
+    preset=${w%%:*} want=${w#*:}
+    grep -qE -- "^ *$want" "$work/p-$preset" || { echo "FAIL: rules show $preset: no '$want'"; failures=$((failures + 1)); }
+done
+"$paifu" rules params >"$work/params" 2>&1
+for k in tobi_riichi_points riichi_change_chombo fine_steps_only knocked_tile_min knocked_tile_max; do
+    grep -q "^$k " "$work/params" || { echo "FAIL: rules params: no $k"; failures=$((failures + 1)); }
+done
+t=$data/rrc-tobi-riichi-500.paifu.json
+"$paifu" validate "$t" >"$work/t1" 2>&1
+grep -q "deal.riichi.*RRC 2024 §3.11" "$work/t1" || { echo "FAIL: riichi with 500 points under tobi not flagged with §3.11"; cat "$work/t1"; failures=$((failures + 1)); }
+"$paifu" validate --rule tobi_riichi_points=0 "$t" >"$work/t2" 2>&1 || { echo "FAIL: tobi_riichi_points=0 still flags"; cat "$work/t2"; failures=$((failures + 1)); }
+"$paifu" validate --rule tobi=false "$t" >"$work/t3" 2>&1 || { echo "FAIL: rrc without tobi flags a riichi with 500 points"; failures=$((failures + 1)); }
+"$paifu" validate --rules ema --rule tobi=true "$t" >"$work/t4" 2>&1
+grep -q "deal.riichi" "$work/t4" || { echo "FAIL: --rule tobi=true does not bring the riichi minimum"; failures=$((failures + 1)); }
+
 [ $failures -eq 0 ] && echo "seed rules cli: ok"
 exit $((failures > 0))

@@ -78,7 +78,7 @@
     {"majsoul", "MahjongSoul's rules (the ranked-match rule page)", "riichi needs 1000 points"},
     {"majsoul", "MahjongSoul's rules (the ranked-match rule page)", "a closed kan after riichi keeps the waits"},
     {"majsoul", "MahjongSoul's rules (the ranked-match rule page)", "no chombo: the client prevents it"},
-    {"majsoul", "MahjongSoul's rules (the ranked-match rule page)", "a North set aside keeps ippatsu"},
+    {"majsoul", "MahjongSoul's rules (the ranked-match rule page)", "a North set aside breaks ippatsu, chiihou and double riichi like a call"},
     {"majsoul", "MahjongSoul's rules (the ranked-match rule page)", "play itself (the client allows only legal moves)"},
     {"mcr", "MCR 2006 (Green Book), game structure", "a session: four rounds of four hands, no repeats"},
     {"mcr", "MCR 2006 (Green Book), seating", "players change seats between rounds"},

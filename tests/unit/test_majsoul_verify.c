@@ -603,6 +603,268 @@ static void test_exhaustive_draw_leftover_stick(void **state)
     flagged(d, "game.final_points");
 }
 
+/* ---- game 6 (3-player): kokushi after a kita ---- */
+
+/*
+ * 3-player South room (mode 12, mode_id 24), E1, dealer 0. The dealer's 14 tiles hold two
+ * Norths: it sets one aside (RecordBaBei) and is left with 19m 19p 19s 1234566z, thirteen orphans
+ * waiting on 7z (one wait: a single yakuman, not kokushi_13). Indicator wall[99] = 8p.
+ * The kita's replacement, wall[107], is 2s, thrown.
+ *   TSUMO: seats 1 and 2 draw and throw 9m and 1z (wall[40], wall[41]); the dealer draws 7z
+ *     (wall[42]): tsumo (no tenhou: the dealer has discarded). A dealer's yakuman is 48000;
+ *     with tsumo loss each of the two others pays 16000 (spec §9: no third payer), the dealer
+ *     +32000. Scores 35000 35000 10000: seat 2 ends at -6000, tobi. Final (count point 35000,
+ *     uma 15/0/-15): 67000 -> +47000, 19000 -> -16000, -6000 -> -56000.
+ *   RON: seat 1 draws 7z (wall[40]) and throws it: ron, 48000
+ *     from seat 1. Scores 35000 each: seat 1 ends at -13000, tobi. Final: 83000 -> +63000,
+ *     -13000 -> -63000, 35000 -> 0.
+ * The kita dora counts for nothing in a yakuman: the record's fans are the yakuman alone.
+ */
+static const char *const G6_HANDS[3] = {"19m19p19s12344566z", "2345678p234567s",
+                                        "2345678p234567s"};
+
+static void game6(doc *d, bool tsumo)
+{
+    char wall[273];
+    const fixed fx[] = {{40, tsumo ? "9m" : "7z"}, {41, "1z"}, {42, "7z"}, {-1, "2s"}, {-9, "8p"}};
+    build_wall(wall, 3, 0, G6_HANDS, fx, sizeof(fx) / sizeof(fx[0]));
+    open_game(d, 12, 24);
+    if (tsumo)
+        begin_records(d, "{\"players\":[{\"part_point_1\":67000,\"total_point\":47000},"
+                         "{\"seat\":1,\"part_point_1\":19000,\"total_point\":-16000},"
+                         "{\"seat\":2,\"part_point_1\":-6000,\"total_point\":-56000}]}");
+    else
+        begin_records(d, "{\"players\":[{\"part_point_1\":83000,\"total_point\":63000},"
+                         "{\"seat\":1,\"part_point_1\":-13000,\"total_point\":-63000},"
+                         "{\"seat\":2,\"part_point_1\":35000,\"total_point\":0}]}");
+    put(d, "{\"type\":1,\"result\":{\"name\":\".lq.RecordNewRound\",\"data\":");
+    new_round(d, 3, 0, 0, 0, tsumo ? "[35000,35000,10000]" : "[35000,35000,35000]", G6_HANDS,
+              "8p", wall);
+    put(d, "}}");
+    rec(d, "BaBei", "{\"moqie\":false}");
+    static const char hand[] = "[\"1m\",\"9m\",\"1p\",\"9p\",\"1s\",\"9s\",\"1z\",\"2z\","
+                               "\"3z\",\"4z\",\"5z\",\"6z\",\"6z\"]";
+    char body[1024];
+    rec(d, "DealTile", "{\"tile\":\"2s\",\"left_tile_count\":53}");
+    rec(d, "DiscardTile", "{\"tile\":\"2s\",\"moqie\":true}");
+    if (tsumo) {
+        rec(d, "DealTile", "{\"seat\":1,\"tile\":\"9m\",\"left_tile_count\":52}");
+        rec(d, "DiscardTile", "{\"seat\":1,\"tile\":\"9m\",\"moqie\":true}");
+        rec(d, "DealTile", "{\"seat\":2,\"tile\":\"1z\",\"left_tile_count\":51}");
+        rec(d, "DiscardTile", "{\"seat\":2,\"tile\":\"1z\",\"moqie\":true}");
+        rec(d, "DealTile", "{\"tile\":\"7z\",\"left_tile_count\":50}");
+        snprintf(body, sizeof(body),
+                 "{\"hules\":[{\"hand\":%s,\"hu_tile\":\"7z\",\"zimo\":true,\"qinjia\":true,"
+                 "\"doras\":[\"8p\"],\"yiman\":true,\"count\":1,\"fans\":[{\"id\":42,\"val\":1}],"
+                 "\"fu\":30,\"title_id\":5,\"point_rong\":48000,\"point_zimo_qin\":16000,"
+                 "\"point_zimo_xian\":16000}],\"old_scores\":[35000,35000,10000],"
+                 "\"delta_scores\":[32000,-16000,-16000],\"scores\":[67000,19000,-6000]}",
+                 hand);
+    } else {
+        rec(d, "DealTile", "{\"seat\":1,\"tile\":\"7z\",\"left_tile_count\":52}");
+        rec(d, "DiscardTile", "{\"seat\":1,\"tile\":\"7z\",\"moqie\":true}");
+        snprintf(body, sizeof(body),
+                 "{\"hules\":[{\"hand\":%s,\"hu_tile\":\"7z\",\"zimo\":false,\"qinjia\":true,"
+                 "\"doras\":[\"8p\"],\"yiman\":true,\"count\":1,\"fans\":[{\"id\":42,\"val\":1}],"
+                 "\"fu\":30,\"title_id\":5,\"point_rong\":48000,\"point_zimo_qin\":16000,"
+                 "\"point_zimo_xian\":16000}],\"old_scores\":[35000,35000,35000],"
+                 "\"delta_scores\":[48000,-48000,0],\"scores\":[83000,-13000,35000]}",
+                 hand);
+    }
+    rec(d, "Hule", body);
+    close_game(d);
+}
+
+static void test_three_player_kokushi_after_kita(void **state)
+{
+    doc *d = *state;
+    game6(d, true);
+    clean(d, 1);
+    game6(d, false);
+    clean(d, 1);
+    /* the kita's dora added to the yakuman: the record's payments are no longer the rules' */
+    char *p = strstr(d->s, "\"delta_scores\":[48000,-48000,0]");
+    assert_non_null(p);
+    memcpy(p + strlen("\"delta_scores\":["), "49000,-49000,0", 14);
+    flagged(d, "score.delta");
+}
+
+/*
+ * ROBBED: E1, dealer 0, scores 20000 35000 35000. Seat 1 holds 19m 19p 19s 1235667z, thirteen
+ * orphans waiting on the North; the dealer sets its North aside (RecordBaBei) and seat 1 robs
+ * it (a kita is robbed like an added kan): ron, 32000 from the dealer, who ends at -12000
+ * (tobi). Final: -12000 -> -62000, 67000 -> +47000, 35000 -> 0.
+ */
+static const char *const G7_HANDS[3] = {"2345678p234567s4z", "19m19p19s1235667z",
+                                        "2345678p234567s"};
+
+static void game7(doc *d)
+{
+    char wall[273];
+    const fixed fx[] = {{-9, "8p"}};
+    build_wall(wall, 3, 0, G7_HANDS, fx, 1);
+    open_game(d, 12, 24);
+    begin_records(d, "{\"players\":[{\"part_point_1\":-12000,\"total_point\":-62000},"
+                     "{\"seat\":1,\"part_point_1\":67000,\"total_point\":47000},"
+                     "{\"seat\":2,\"part_point_1\":35000,\"total_point\":0}]}");
+    put(d, "{\"type\":1,\"result\":{\"name\":\".lq.RecordNewRound\",\"data\":");
+    new_round(d, 3, 0, 0, 0, "[20000,35000,35000]", G7_HANDS, "8p", wall);
+    put(d, "}}");
+    rec(d, "BaBei", "{\"moqie\":true}");
+    rec(d, "Hule",
+        "{\"hules\":[{\"seat\":1,\"hand\":[\"1m\",\"9m\",\"1p\",\"9p\",\"1s\",\"9s\","
+        "\"1z\",\"2z\",\"3z\",\"5z\",\"6z\",\"6z\",\"7z\"],\"hu_tile\":\"4z\","
+        "\"zimo\":false,\"doras\":[\"8p\"],\"yiman\":true,\"count\":1,"
+        "\"fans\":[{\"id\":42,\"val\":1}],\"fu\":30,\"title_id\":5,\"point_rong\":32000,"
+        "\"point_zimo_qin\":16000,\"point_zimo_xian\":8000}],"
+        "\"old_scores\":[20000,35000,35000],\"delta_scores\":[-32000,32000,0],"
+        "\"scores\":[-12000,67000,35000]}");
+    close_game(d);
+}
+
+static void test_three_player_kokushi_robs_kita(void **state)
+{
+    doc *d = *state;
+    game7(d);
+    clean(d, 1);
+}
+
+/*
+ * NON-DEALER: E1 with 1 honba and 1 stick, dealer 0, scores 35000 34000 5000. The dealer throws
+ * 9m; seat 1 draws a North (wall[40]), sets it aside, draws 2s (wall[107]) and throws it; seat 2
+ * throws 1z (wall[41]); the dealer 9m (wall[42]); seat 1 draws 7z (wall[43]): tsumo, thirteen
+ * orphans 19m 19p 19s 1234566z + 7z. A non-dealer's yakuman tsumo: 16000 from the dealer and
+ * 8000 from seat 2 (tsumo loss), 100 each for the honba, the stick: seat 1 +25200, the dealer
+ * -16100, seat 2 -8100 (ends at -3100: tobi). Final: 18900 -> -16100, 59200 -> +39200,
+ * -3100 -> -53100.
+ */
+static const char *const G8_HANDS[3] = {"2345678p234567s9m", "19m19p19s1234566z",
+                                        "2345678p234567s"};
+
+static void game8(doc *d)
+{
+    char wall[273];
+    const fixed fx[] = {{40, "4z"}, {41, "1z"}, {42, "9m"}, {43, "7z"}, {-1, "2s"}, {-9, "8p"}};
+    build_wall(wall, 3, 0, G8_HANDS, fx, sizeof(fx) / sizeof(fx[0]));
+    open_game(d, 12, 24);
+    begin_records(d, "{\"players\":[{\"part_point_1\":18900,\"total_point\":-16100},"
+                     "{\"seat\":1,\"part_point_1\":59200,\"total_point\":39200},"
+                     "{\"seat\":2,\"part_point_1\":-3100,\"total_point\":-53100}]}");
+    put(d, "{\"type\":1,\"result\":{\"name\":\".lq.RecordNewRound\",\"data\":");
+    new_round(d, 3, 0, 1, 1, "[35000,34000,5000]", G8_HANDS, "8p", wall);
+    put(d, "}}");
+    rec(d, "DiscardTile", "{\"tile\":\"9m\",\"moqie\":false}");
+    rec(d, "DealTile", "{\"seat\":1,\"tile\":\"4z\",\"left_tile_count\":53}");
+    rec(d, "BaBei", "{\"seat\":1,\"moqie\":true}");
+    rec(d, "DealTile", "{\"seat\":1,\"tile\":\"2s\",\"left_tile_count\":52}");
+    rec(d, "DiscardTile", "{\"seat\":1,\"tile\":\"2s\",\"moqie\":true}");
+    rec(d, "DealTile", "{\"seat\":2,\"tile\":\"1z\",\"left_tile_count\":51}");
+    rec(d, "DiscardTile", "{\"seat\":2,\"tile\":\"1z\",\"moqie\":true}");
+    rec(d, "DealTile", "{\"tile\":\"9m\",\"left_tile_count\":50}");
+    rec(d, "DiscardTile", "{\"tile\":\"9m\",\"moqie\":true}");
+    rec(d, "DealTile", "{\"seat\":1,\"tile\":\"7z\",\"left_tile_count\":49}");
+    rec(d, "Hule",
+        "{\"hules\":[{\"seat\":1,\"hand\":[\"1m\",\"9m\",\"1p\",\"9p\",\"1s\",\"9s\","
+        "\"1z\",\"2z\",\"3z\",\"4z\",\"5z\",\"6z\",\"6z\"],\"hu_tile\":\"7z\","
+        "\"zimo\":true,\"doras\":[\"8p\"],\"yiman\":true,\"count\":1,"
+        "\"fans\":[{\"id\":42,\"val\":1}],\"fu\":30,\"title_id\":5,\"point_rong\":32000,"
+        "\"point_zimo_qin\":16000,\"point_zimo_xian\":8000}],"
+        "\"old_scores\":[35000,34000,5000],\"delta_scores\":[-16100,25200,-8100],"
+        "\"scores\":[18900,59200,-3100]}");
+    close_game(d);
+}
+
+static void test_three_player_kokushi_tsumo_after_own_kita(void **state)
+{
+    doc *d = *state;
+    game8(d);
+    clean(d, 1);
+}
+
+/*
+ * THIRTEEN-WAIT: E1, dealer 0, scores 35000 each. The dealer sets aside one of its two Norths
+ * and keeps 19m 19p 19s 1234567z: thirteen orphans on a 13-sided wait, a double yakuman
+ * (kokushi_13 in the majsoul preset's double_yakuman). It throws the replacement 2s (wall[107]);
+ * seat 1 throws 1m (wall[40]): ron, 96000 from seat 1 (ends at -61000: tobi). Final: 131000 ->
+ * +111000, -61000 -> -111000, 35000 -> 0.
+ */
+static const char *const G9_HANDS[3] = {"19m19p19s12344567z", "2345678p234567s",
+                                        "2345678p234567s"};
+
+static void game9(doc *d)
+{
+    char wall[273];
+    const fixed fx[] = {{40, "1m"}, {-1, "2s"}, {-9, "8p"}};
+    build_wall(wall, 3, 0, G9_HANDS, fx, sizeof(fx) / sizeof(fx[0]));
+    open_game(d, 12, 24);
+    begin_records(d, "{\"players\":[{\"part_point_1\":131000,\"total_point\":111000},"
+                     "{\"seat\":1,\"part_point_1\":-61000,\"total_point\":-111000},"
+                     "{\"seat\":2,\"part_point_1\":35000,\"total_point\":0}]}");
+    put(d, "{\"type\":1,\"result\":{\"name\":\".lq.RecordNewRound\",\"data\":");
+    new_round(d, 3, 0, 0, 0, "[35000,35000,35000]", G9_HANDS, "8p", wall);
+    put(d, "}}");
+    rec(d, "BaBei", "{\"moqie\":false}");
+    rec(d, "DealTile", "{\"tile\":\"2s\",\"left_tile_count\":53}");
+    rec(d, "DiscardTile", "{\"tile\":\"2s\",\"moqie\":true}");
+    rec(d, "DealTile", "{\"seat\":1,\"tile\":\"1m\",\"left_tile_count\":52}");
+    rec(d, "DiscardTile", "{\"seat\":1,\"tile\":\"1m\",\"moqie\":true}");
+    rec(d, "Hule",
+        "{\"hules\":[{\"hand\":[\"1m\",\"9m\",\"1p\",\"9p\",\"1s\",\"9s\",\"1z\","
+        "\"2z\",\"3z\",\"4z\",\"5z\",\"6z\",\"7z\"],\"hu_tile\":\"1m\",\"zimo\":false,"
+        "\"qinjia\":true,\"doras\":[\"8p\"],\"yiman\":true,\"count\":2,"
+        "\"fans\":[{\"id\":49,\"val\":2}],\"fu\":30,\"title_id\":6,\"point_rong\":96000,"
+        "\"point_zimo_qin\":32000,\"point_zimo_xian\":32000}],"
+        "\"old_scores\":[35000,35000,35000],\"delta_scores\":[96000,-96000,0],"
+        "\"scores\":[131000,-61000,35000]}");
+    close_game(d);
+}
+
+/*
+ * ON THE REPLACEMENT: E1, dealer 0, scores 35000 35000 10000, the hands of game 6. The dealer
+ * sets its North aside and wins on the replacement, wall[107] = 7z, before any discard: thirteen
+ * orphans and nothing else. Not tenhou: the winning tile is no tile of the dealt hand (RRC 2024
+ * §4.2.2), and MahjongSoul's kita is "similar to a calling action" (riichi.wiki, Majsoul). As
+ * game 6's tsumo: +32000, -16000, -16000; final +47000, -16000, -56000.
+ */
+static void game10(doc *d)
+{
+    char wall[273];
+    const fixed fx[] = {{-1, "7z"}, {-9, "8p"}};
+    build_wall(wall, 3, 0, G6_HANDS, fx, sizeof(fx) / sizeof(fx[0]));
+    open_game(d, 12, 24);
+    begin_records(d, "{\"players\":[{\"part_point_1\":67000,\"total_point\":47000},"
+                     "{\"seat\":1,\"part_point_1\":19000,\"total_point\":-16000},"
+                     "{\"seat\":2,\"part_point_1\":-6000,\"total_point\":-56000}]}");
+    put(d, "{\"type\":1,\"result\":{\"name\":\".lq.RecordNewRound\",\"data\":");
+    new_round(d, 3, 0, 0, 0, "[35000,35000,10000]", G6_HANDS, "8p", wall);
+    put(d, "}}");
+    rec(d, "BaBei", "{\"moqie\":false}");
+    rec(d, "DealTile", "{\"tile\":\"7z\",\"left_tile_count\":53}");
+    rec(d, "Hule",
+        "{\"hules\":[{\"hand\":[\"1m\",\"9m\",\"1p\",\"9p\",\"1s\",\"9s\",\"1z\","
+        "\"2z\",\"3z\",\"4z\",\"5z\",\"6z\",\"6z\"],\"hu_tile\":\"7z\",\"zimo\":true,"
+        "\"qinjia\":true,\"doras\":[\"8p\"],\"yiman\":true,\"count\":1,"
+        "\"fans\":[{\"id\":42,\"val\":1}],\"fu\":30,\"title_id\":5,\"point_rong\":48000,"
+        "\"point_zimo_qin\":16000,\"point_zimo_xian\":16000}],"
+        "\"old_scores\":[35000,35000,10000],\"delta_scores\":[32000,-16000,-16000],"
+        "\"scores\":[67000,19000,-6000]}");
+    close_game(d);
+}
+
+static void test_three_player_kokushi_on_the_kita_replacement(void **state)
+{
+    doc *d = *state;
+    game10(d);
+    clean(d, 1);
+}
+
+static void test_three_player_kokushi_13_after_kita(void **state)
+{
+    doc *d = *state;
+    game9(d);
+    clean(d, 1);
+}
+
 static int setup(void **state)
 {
     *state = calloc(1, sizeof(doc));
@@ -625,6 +887,11 @@ int main(void)
         cmocka_unit_test(test_three_player_kita_tsumo_loss),
         cmocka_unit_test(test_abortive_draws_and_flow),
         cmocka_unit_test(test_exhaustive_draw_leftover_stick),
+        cmocka_unit_test(test_three_player_kokushi_after_kita),
+        cmocka_unit_test(test_three_player_kokushi_robs_kita),
+        cmocka_unit_test(test_three_player_kokushi_tsumo_after_own_kita),
+        cmocka_unit_test(test_three_player_kokushi_13_after_kita),
+        cmocka_unit_test(test_three_player_kokushi_on_the_kita_replacement),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

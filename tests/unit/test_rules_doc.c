@@ -235,8 +235,31 @@ static void enforcement(text *t)
     for (size_t i = 0; i < paifu_rules_preset_count(); i++) {
         const paifu_rule_check *rows;
         size_t n = paifu_rules_checks(&rows, paifu_rules_preset_name(i));
-        put(t, "### `%s`\n\n| clause | rule | status | parameters | findings |\n"
-               "|---|---|---|---|---|\n", paifu_rules_preset_name(i));
+        size_t every = 0, tiles = 0, tested = 0, referee = 0;
+        for (size_t r = 0; r < n; r++) {
+            if (rows[r].status == PAIFU_CHECK_NOT_FROM_LOG) {
+                referee++;
+                continue;
+            }
+            every += rows[r].status == PAIFU_CHECK_ENFORCED;
+            tiles += rows[r].status == PAIFU_CHECK_TILE_LOGS;
+            tested += !untested(paifu_rules_preset_name(i), &rows[r]);
+        }
+        put(t, "### `%s`\n\n%zu rules of its document: paifu enforces %zu (%zu on every log, %zu "
+               "on tile logs only), %zu of them with a test and %zu with none yet; %zu %s left to "
+               "the referee, because no log records them:\n\n",
+            paifu_rules_preset_name(i), n, every + tiles, every, tiles, tested,
+            every + tiles - tested, referee, referee == 1 ? "is" : "are");
+        for (size_t r = 0; r < n; r++)
+            if (rows[r].status == PAIFU_CHECK_NOT_FROM_LOG) {
+                put(t, "- ");
+                put_cell(t, rows[r].clause);
+                put(t, ": ");
+                put_cell(t, rows[r].rule);
+                put(t, "\n");
+            }
+        put(t, "%s| clause | rule | status | parameters | findings |\n|---|---|---|---|---|\n",
+            referee ? "\n" : "");
         for (size_t r = 0; r < n; r++) {
             put(t, "| ");
             put_cell(t, rows[r].clause);

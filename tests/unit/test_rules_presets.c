@@ -79,6 +79,8 @@ static const row ROWS[] = {
     {"rrc", "kan_dora", "true", "rs C Dora / kan dora / ura: all yes (000 §3.6)"},
     {"rrc", "kandora_timing", "immediate", "rs C Kan dora reveal timing: immediately (000 §3.3.3)"},
     {"rrc", "riichi_min_points", "0", "rs D Riichi restrictions: no minimum score (000 §3.11)"},
+    {"rrc", "tobi_riichi_points", "1000",
+     "000 §3.11: the tobi rule \"does not allow a riichi stake with less than 1000 points\""},
     {"rrc", "riichi_min_wall", "4",
      "rs D Riichi restrictions: >=4 tiles in the live wall (000 §3.3.6)"},
     {"rrc", "riichi_ankan", "reading",
@@ -309,6 +311,11 @@ static const row ROWS[] = {
 
     /* ---- MCR (seed 001), shared/rules/mcr.md ---- */
     {"mcr", "family", "mcr", "mcr §0: Chinese Official"},
+    {"mcr", "fine_base", "5", "001 L1236, L1240, L1244: a warning, then 5, 10, 20, and so on"},
+    {"mcr", "fine_steps_only", "true", "001 L1236: the ladder's steps"},
+    {"mcr", "knocked_tile_min", "5", "001 L1260: \"от 5 до 60 очков\""},
+    {"mcr", "knocked_tile_max", "60", "001 L1260: \"от 5 до 60 очков\""},
+    {"rrc", "fine_steps_only", "false", "000 §9.4: disciplinary fines at the referee's discretion"},
     {"mcr", "game_length", "north", "mcr §2.1: four rounds (East to North)"},
     {"mcr", "honba_value", "0", "mcr §2.3: no honba"},
     {"mcr", "abortive", "", "mcr §2.7: a hand ends by a win or by exhausting the wall"},

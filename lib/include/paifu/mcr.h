@@ -226,9 +226,10 @@ typedef struct paifu_mcr_penalty_case {
 } paifu_mcr_penalty_case;
 
 /**
- * Score changes of a penalty under RULES into DELTAS. Escalating deductions double from 5 on
- * ("and so on" read as doubling, not in the seed). PAIFU_EINVAL for a seat, occurrence or
- * amount out of range.
+ * Score changes of a penalty under RULES into DELTAS. Escalating deductions double from the
+ * rule set's fine_base on (5 under mcr: "and so on" read as doubling, not in the seed); knocked
+ * tiles take knocked_tile_min..knocked_tile_max (5..60 under mcr). PAIFU_EINVAL for a seat,
+ * occurrence or amount out of range.
  */
 PAIFU_EXTERN int paifu_mcr_penalty_deltas(int32_t deltas[PAIFU_SEATS],
                                           const paifu_mcr_penalty_case *pc,
