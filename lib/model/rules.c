@@ -940,8 +940,8 @@ static const struct {
 
 /* How the standings method ranks, by enum paifu_standings_by. */
 static const char *const RANKED_BY[] = {"ranked by the sum of final scores",
-                                        "ranked by average place (then points, dispersion of "
-                                        "places, spread)",
+                                        ("ranked by average place (then points, dispersion of "
+                                         "places, spread)"),
                                         "ranked by table points (then the sum of final scores)"};
 
 int paifu_rules_scoring_equal(const paifu_rules *a, const paifu_rules *b)
