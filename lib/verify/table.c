@@ -10,6 +10,7 @@
  */
 #include "paifu/table.h"
 
+#include "paifu/mcr.h"
 #include "paifu/score.h"
 #include "paifu/yaku.h"
 
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #define LIMITS  "none|mangan|haneman|baiman|sanbaiman|yakuman"
+#define DRAW_KINDS "exhaustive|kyuushu|suufon|suucha_riichi|suukaikan|sanchahou"
 #define C(n, t) {n, t, NULL}
 #define V(n, v) {n, 't', v}
 static const paifu_table_column GAMES[] = {
@@ -34,15 +36,21 @@ static const paifu_table_column DEALS[] = {
     C("honba", 'i'),
     C("riichi_sticks", 'i'),
     C("dealer", 'i'),
-    V("outcome", "ron|tsumo|multiple_ron|exhaustive|kyuushu|suufon|suucha_riichi|suukaikan|"
-                 "sanchahou|penalty|none"),
+    V("outcome", "ron|tsumo|multiple_ron|" DRAW_KINDS "|penalty|none"),
     C("wins", 'i'),
     C("riichi", 'i'),
     C("result_only", 'i'),
     C("delta_0", 'i'),
     C("delta_1", 'i'),
     C("delta_2", 'i'),
-    C("delta_3", 'i')};
+    C("delta_3", 'i'),
+    C("events", 'i'),
+    C("draws", 'i'),
+    C("discards", 'i'),
+    C("calls", 'i'),
+    C("kans", 'i'),
+    V("draw_kind", DRAW_KINDS),
+    C("dora_indicator", 't')};
 static const paifu_table_column WINS[] = {
     C("game_id", 'i'),       C("deal", 'i'),        C("win", 'i'),
     C("winner", 'i'),        C("payer", 'i'),       C("tsumo", 'i'),
@@ -125,26 +133,37 @@ static const char *limit_name(unsigned limit)
     return limit < N(NAMES) ? NAMES[limit] : NULL;
 }
 
-static const char *outcome_name(const paifu_deal *d)
+/* The kind of the deal's first draw (a value of DRAW_KINDS), NULL: none. */
+static const char *draw_kind_name(const paifu_deal *d)
 {
     static const char *const DRAWS[PAIFU_DRAW_KIND_COUNT] = {
         "exhaustive", "kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou"};
+    return d->n_draws && d->draws[0].kind < PAIFU_DRAW_KIND_COUNT ? DRAWS[d->draws[0].kind]
+                                                                  : NULL;
+}
+
+static const char *outcome_name(const paifu_deal *d)
+{
     if (d->n_wins)
         return d->n_wins > 1                          ? "multiple_ron"
                : d->wins[0].from == d->wins[0].winner ? "tsumo"
                                                       : "ron";
-    if (d->n_draws && d->draws[0].kind < PAIFU_DRAW_KIND_COUNT)
-        return DRAWS[d->draws[0].kind];
+    if (draw_kind_name(d))
+        return draw_kind_name(d);
     return d->n_penalties ? "penalty" : "none";
 }
 
-/* "name:han name:han ..." of a yaku list (dora entries included), into BUF. */
-static const char *yaku_text(char *buf, size_t size, const paifu_yaku_value *y, size_t n)
+/* "name:han name:han ..." of a yaku list (dora entries included), into BUF; MCR: its fans'
+   names (the ids are fans there). */
+static const char *yaku_text(char *buf, size_t size, const paifu_yaku_value *y, size_t n,
+                             bool mcr)
 {
     size_t len = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < n && len < size; i++) {
-        const char *name = y[i].name ? y[i].name : paifu_yaku_name(y[i].id);
+        const char *name = y[i].name ? y[i].name
+                           : mcr  ? paifu_mcr_fan_name(y[i].id)
+                                  : paifu_yaku_name(y[i].id);
         int w = snprintf(buf + len, size - len, "%s%s:%d", i ? " " : "", name ? name : "?",
                          (int)y[i].han);
         if (w < 0)
@@ -170,8 +189,8 @@ typedef struct seat_sums {
         deal_in_points, exhaustive, tenpai, tenpai_known;
 } seat_sums;
 
-static int win_row(const paifu_game *g, const paifu_table_game *info, size_t di, size_t wi,
-                   const unsigned *riichi_mask,
+static int win_row(const paifu_game *g, const paifu_table_game *info, bool mcr, size_t di,
+                   size_t wi, const unsigned *riichi_mask,
                    const unsigned *open_mask, paifu_table_row_cb fn, void *ctx)
 {
     const paifu_deal *d = paifu_game_deal(g, di);
@@ -196,7 +215,7 @@ static int win_row(const paifu_game *g, const paifu_table_game *info, size_t di,
     c[k++] = w->known & PAIFU_REC_LIMIT ? ct(limit_name(w->limit)) : cnull();
     c[k++] = ci(w->yakuman);
     c[k++] =
-        w->known & PAIFU_REC_YAKU ? ct(yaku_text(yaku, sizeof(yaku), w->yaku, w->n_yaku)) : cnull();
+        w->known & PAIFU_REC_YAKU ? ct(yaku_text(yaku, sizeof(yaku), w->yaku, w->n_yaku, mcr)) : cnull();
     c[k++] =
         w->known & PAIFU_REC_YAKU ? ci(yaku_han(w->yaku, w->n_yaku, PAIFU_YAKU_DORA)) : cnull();
     c[k++] =
@@ -216,7 +235,7 @@ static int win_row(const paifu_game *g, const paifu_table_game *info, size_t di,
         c[k++] = ci(s->total);
         c[k++] = ct(limit_name(s->limit));
         c[k++] = ci(s->yakuman);
-        c[k++] = ct(yaku_text(c_yaku, sizeof(c_yaku), s->yaku, s->n_yaku));
+        c[k++] = ct(yaku_text(c_yaku, sizeof(c_yaku), s->yaku, s->n_yaku, mcr));
         c[k++] = ci(s->dora);
         c[k++] = ci(s->aka);
         c[k++] = ci(s->ura);
@@ -270,13 +289,18 @@ static int game_rows(const paifu_game *g, const paifu_rules *rules, const paifu_
     memset(sum, 0, sizeof(sum));
     long long wins = 0, draws = 0;
     int rc = 0;
+    char family[16];
+    bool mcr = paifu_rules_get(family, sizeof(family), rules, "family", NULL) == 0 &&
+               strcmp(family, "mcr") == 0;
     for (size_t di = 0; di < n_deals && rc == 0; di++) {
         const paifu_deal *d = paifu_game_deal(g, di);
         bool events = !(d->flags & PAIFU_DEAL_RESULT_ONLY);
         unsigned riichi = 0, open = 0;
-        long long n_riichi = 0;
+        long long n_riichi = 0, n_type[PAIFU_EV_TYPE_COUNT] = {0};
         for (size_t e = 0; e < d->n_events; e++) {
             const paifu_event *ev = &d->events[e];
+            if (ev->type < PAIFU_EV_TYPE_COUNT)
+                n_type[ev->type]++;
             if (ev->seat < 0 || ev->seat >= PAIFU_SEATS)
                 continue;
             if (ev->type == PAIFU_EV_RIICHI_ACCEPTED) {
@@ -338,7 +362,7 @@ static int game_rows(const paifu_game *g, const paifu_rules *rules, const paifu_
             sum[s].called += events && ((open >> s) & 1);
         }
         for (size_t wi = 0; wi < d->n_wins && rc == 0; wi++)
-            rc = win_row(g, info, di, wi, &riichi, &open, fn, ctx);
+            rc = win_row(g, info, mcr, di, wi, &riichi, &open, fn, ctx);
         if (rc)
             break;
         char label[16];
@@ -374,6 +398,19 @@ static int game_rows(const paifu_game *g, const paifu_rules *rules, const paifu_
         c[k++] = ci(!events);
         for (int s = 0; s < PAIFU_SEATS; s++)
             c[k++] = s < players ? ci(delta[s]) : cnull();
+        /* the deal's events by kind: calls take a tile of another seat's or add to a pon */
+        c[k++] = ci((long long)d->n_events);
+        c[k++] = ci(n_type[PAIFU_EV_DRAW]);
+        c[k++] = ci(n_type[PAIFU_EV_DISCARD]);
+        c[k++] = ci(n_type[PAIFU_EV_CHI] + n_type[PAIFU_EV_PON] + n_type[PAIFU_EV_DAIMINKAN] +
+                    n_type[PAIFU_EV_SHOUMINKAN]);
+        c[k++] = ci(n_type[PAIFU_EV_ANKAN] + n_type[PAIFU_EV_DAIMINKAN] +
+                    n_type[PAIFU_EV_SHOUMINKAN]);
+        c[k++] = ct(draw_kind_name(d));
+        char dora[4];
+        c[k++] = ct(d->start.dora_indicator == PAIFU_TILE_NONE
+                        ? NULL
+                        : paifu_tile_name(dora, d->start.dora_indicator));
         rc = fn(PAIFU_TABLE_DEALS, c, ctx);
     }
     if (rc)
@@ -421,7 +458,6 @@ static int game_rows(const paifu_game *g, const paifu_rules *rules, const paifu_
     c[k++] = ci(draws);
     c[k++] = ci(info->findings);
     c[k++] = ci(res && res->has_points);
-    char family[16];
     c[k++] = ct(paifu_rules_get(family, sizeof(family), rules, "family", NULL) == 0 ? family
                                                                                    : NULL);
     return fn(PAIFU_TABLE_GAMES, c, ctx);

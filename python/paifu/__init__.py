@@ -54,23 +54,24 @@ from ._core import (CARRIES, FindingCode, FormatInfo, Location, PaifuError, Rule
                     format_tiles, formats, parse_tiles, presets, rule_params, tile_name,
                     version, writers, yaku_id, yaku_name)
 from ._game import (ERRORS, EVENT_TYPES, Collected, Conversion, Deal, Draw, Event, FileReport,
-                    Finding, Game, Loss, Penalty, Reader, Report, State, StateDiscard,
-                    StateMeld, Unreadable, Win, Yaku,
+                    Finding, Game, Loss, Penalty, Reader, Report, STATE_ARRAYS, State,
+                    StateDiscard, StateMeld, TILE_CODE_COUNT, TILE_CODES, Unreadable, Win, Yaku,
                     convert, expand_inputs, games, open, read, read_game, resolve_rules,
                     validate, validate_file)
 from ._lib import library_path
 from ._score import ScoreResult, points, score, shanten, standings, waits
-from ._table import (COLUMNS, EVENT_COLUMNS, TABLES, deals_table, events_table, games_table,
+from ._table import (COLUMNS, EVENT_COLUMNS, TABLES, by_file_columns, deals_table, events_table,
+                     games_table,
                      players_table, table_columns, table_dtypes, tables, wins_table)
 
 __version__ = "0.2.0"
 
 __all__ = [
-    "State", "StateDiscard", "StateMeld", "CARRIES", "COLUMNS", "Collected", "Conversion", "ERRORS", "EVENT_COLUMNS", "Deal", "Draw", "EVENT_TYPES", "Event", "FileReport",
+    "State", "StateDiscard", "StateMeld", "STATE_ARRAYS", "TILE_CODE_COUNT", "TILE_CODES", "CARRIES", "COLUMNS", "Collected", "Conversion", "ERRORS", "EVENT_COLUMNS", "Deal", "Draw", "EVENT_TYPES", "Event", "FileReport",
     "Finding", "FindingCode", "FormatInfo", "Game", "Location", "Loss", "PaifuError", "Penalty",
     "Reader", "Report", "RuleParam", "Rules", "ScoreResult", "TILE_NAMES", "Unreadable", "Win", "Yaku",
     "convert", "deals_table", "events_table", "games_table", "players_table", "wins_table",
-    "tables", "table_columns", "table_dtypes", "TABLES", "detect", "detect_file", "dora_of", "expand_inputs",
+    "tables", "table_columns", "table_dtypes", "TABLES", "by_file_columns", "detect", "detect_file", "dora_of", "expand_inputs",
     "finding_codes", "format_location", "format_tiles", "formats", "games", "library_path", "open",
     "parse_tiles", "points", "presets", "read", "read_game", "resolve_rules", "rule_params",
     "score", "shanten", "standings", "tile_name", "validate", "validate_file", "version",

@@ -49,16 +49,23 @@ from ._core import PaifuError, RulesLike
 from ._game import (Collected, FileReport, Report, Unreadable, check_errors,
                     convert as _convert, expand_inputs, read as _read)
 from ._game import validate_file as _validate_file
-from ._table import COLUMNS, DTYPES, _rows_of
+from ._table import DTYPES, _rows_of, by_file_columns
 
 __all__ = ["ArchiveEntry", "Converted", "DEALS_META", "archive", "convert", "export", "files",
            "report", "table", "validate"]
 
-DEALS_META: List[tuple] = list(DTYPES.items())
-"""The ``meta`` of :func:`export`'s rows for ``bag.to_dataframe(meta=DEALS_META)``: every column
-of paifu.COLUMNS in order with its pandas type, those of ``paifu.deals_table(frame=True)``
-(nullable ``Int64`` for the win's columns, which a draw leaves empty). Without
-it Dask guesses the types from the first rows and a later draw fails to convert."""
+
+
+def __getattr__(name: str) -> Any:
+    """DEALS_META: the ``meta`` of :func:`export`'s rows for ``bag.to_dataframe(meta=
+    DEALS_META)``: every column of paifu.COLUMNS in order with its pandas type, those of
+    ``paifu.deals_table(frame=True)`` (the library's column types: nullable ``Int64`` for
+    INTEGER, which a draw leaves empty in the win's columns). Without it Dask guesses the
+    types from the first rows and a later draw fails to convert. Computed when first asked
+    (the library is loaded then)."""
+    if name == "DEALS_META":
+        return list(DTYPES.items())
+    raise AttributeError("module %r has no attribute %r" % (__name__, name))
 
 
 class ArchiveEntry(NamedTuple):
@@ -198,9 +205,10 @@ def convert_one(item: Item, to: str, strict: bool = False,
         return Converted(str(item[0] if isinstance(item, tuple) else item), None, [], err)
 
 
-def export_one(item: Item, errors: str = "raise") -> List[Any]:
-    """The deals of one input as rows (dicts of plain values, keys COLUMNS); under
-    errors="collect" an unreadable input (or member) adds an :class:`paifu.Unreadable` item."""
+def export_one(item: Item, errors: str = "raise", table: str = "deals") -> List[Any]:
+    """TABLE's rows of one input (dicts of plain values, keys paifu.by_file_columns(TABLE):
+    for "deals" paifu.COLUMNS); under errors="collect" an unreadable input (or member) adds an
+    :class:`paifu.Unreadable` item."""
     try:
         name, src = _name_and_source(item)
     except (OSError, KeyError, PaifuError, tarfile.TarError, zipfile.BadZipFile) as e:
@@ -208,10 +216,11 @@ def export_one(item: Item, errors: str = "raise") -> List[Any]:
         if errors == "raise":
             raise err
         return [Unreadable(str(item), err)] if errors == "collect" else []
-    cols: Dict[str, List[Any]] = {c: [] for c in COLUMNS}
+    columns = by_file_columns(table)
+    cols: Dict[str, List[Any]] = {c: [] for c in columns}
     bad: List[Unreadable] = []
-    n = _rows_of((name, src) if not isinstance(src, str) else src, cols, errors, bad)
-    rows: List[Any] = [{c: cols[c][i] for c in COLUMNS} for i in range(n)]
+    n = _rows_of((name, src) if not isinstance(src, str) else src, cols, errors, bad, table)
+    rows: List[Any] = [{c: cols[c][i] for c in columns} for i in range(n)]
     return rows + (bad if errors == "collect" else [])
 
 
@@ -258,9 +267,14 @@ def convert(items: Any, to: str, *, strict: bool = False, errors: str = "collect
     return bag.filter(_not_none) if errors == "skip" else bag
 
 
-def export(items: Any, *, errors: str = "raise",
+def export(items: Any, *, table: str = "deals", errors: str = "raise",
            npartitions: Optional[int] = None) -> "_db.Bag":
-    """A bag of deal rows (dicts with the keys of paifu.COLUMNS), one per deal. With pandas,
+    """A bag of the rows of `paifu export`'s TABLE ("games", "deals", "wins", "players" or
+    "events"), each a dict with the keys of paifu.by_file_columns(TABLE): export's columns with
+    ``file`` and ``game`` (from 1 within the file) where export has its running ``game_id``;
+    "deals" (the default) gives paifu.deals_table's rows (paifu.COLUMNS), one per deal. The
+    files the walk skipped as no log travel with the bag (``paifu_skipped``) as with
+    :func:`validate`. With pandas,
     ``export(bag).to_dataframe(meta=paifu.dask.DEALS_META)`` makes a dask DataFrame of it,
     typed as ``paifu.deals_table(frame=True)``; :func:`table` collects it. ERRORS as
     paifu.deals_table: under "collect" the bag also holds an :class:`paifu.Unreadable` per
@@ -271,19 +285,26 @@ def export(items: Any, *, errors: str = "raise",
     >>> frame = deals.to_dataframe(meta=paifu.dask.DEALS_META)
     >>> frame.groupby("outcome").size().compute()
     """
-    return _bag(items, npartitions).map(export_one, errors=check_errors(errors)).flatten()
+    by_file_columns(table)  # an unknown table is an error here, not on a worker
+    bag = _bag(items, npartitions).map(export_one, errors=check_errors(errors),
+                                       table=table).flatten()
+    bag.paifu_table = table
+    return _skipping(bag, getattr(items, "paifu_skipped", 0))
 
 
-def table(rows: Any, *, errors: str = "raise", **compute_kw: Any) -> Any:
-    """Collect a bag of rows into columns, as paifu.deals_table returns them. ERRORS, the one
+def table(rows: Any, *, errors: str = "raise", table: Optional[str] = None,
+          **compute_kw: Any) -> Any:
+    """Collect a bag of rows into columns, as paifu.deals_table returns them (TABLE: the one
+    :func:`export` was given, which its bag remembers; "deals" for a list). ERRORS, the one
     given to :func:`export`: "collect" returns ``Collected(table, unreadable)`` (the
     :class:`paifu.Unreadable` items of the bag set beside the table); "raise" raises the first
     one's error; "skip" leaves them out."""
     check_errors(errors)
+    columns = by_file_columns(table or getattr(rows, "paifu_table", "deals"))
     if isinstance(rows, _db.Bag):
         rows = rows.compute(**compute_kw)
     bad = [r for r in rows if isinstance(r, Unreadable)]
     if bad and errors == "raise":
         raise bad[0].error
-    cols = {c: [r[c] for r in rows if not isinstance(r, Unreadable)] for c in COLUMNS}
+    cols = {c: [r[c] for r in rows if not isinstance(r, Unreadable)] for c in columns}
     return Collected(cols, bad) if errors == "collect" else cols

@@ -432,6 +432,13 @@ class Table(unittest.TestCase):
     def test_deals_table(self):
         t = paifu.deals_table([MJLOG, ONE_DEAL])
         self.assertEqual(list(t), list(paifu.COLUMNS))
+        # every table keyed by file and game: export's columns, game_id's place taken
+        self.assertEqual(paifu.by_file_columns("deals"), paifu.COLUMNS)
+        self.assertEqual(paifu.by_file_columns("events"), paifu.EVENT_COLUMNS)
+        self.assertEqual(paifu.by_file_columns("wins"), ("file", "game") + tuple(
+            c for c, _, _ in paifu.table_columns("wins")[1:]))
+        with self.assertRaises(ValueError):
+            paifu.by_file_columns("hands")
         n = len(t["file"])
         self.assertEqual(n, 8)
         self.assertTrue(all(len(v) == n for v in t.values()))
