@@ -372,6 +372,143 @@ def _state_of(t: "_lib.TableState", event: int, walk: Optional["_lib.TableWalk"]
                  walk.wall_left if walk.wall_left >= 0 else None)
 
 
+# ---- states as arrays ----
+
+TILE_CODE_COUNT = 45
+"""Width of the tile codes of :meth:`Deal.states_arrays`: 0..33 the 34 kinds (1m..9m, 1p..9p,
+1s..9s, 1z..7z; a red five counted apart), 34..36 the red fives 0m, 0p, 0s, 37..44 the flowers
+1f..8f (MCR); -1 no tile. ``hands[..., :37]`` is the usual 37-count of a riichi game,
+``hands[..., :34] + red`` folded the 34-count."""
+
+
+def _tile_code(name: Optional[str]) -> int:
+    if not name or len(name) != 2:
+        return -1
+    n, suit = name[0], name[1]
+    if suit == "f":
+        return 36 + int(n)
+    base = "mpsz".find(suit)
+    if base < 0:
+        return -1
+    return 34 + base if n == "0" else base * 9 + int(n) - 1
+
+
+TILE_CODES: Tuple[int, ...] = tuple(_tile_code(TILE_NAMES[b]) for b in range(256))
+"""TILE_CODES[byte]: the array code (see TILE_CODE_COUNT) of a paifu_tile byte, -1 none."""
+
+STATE_ARRAYS: Tuple[Tuple[str, str, Tuple[int, ...]], ...] = (
+    ("event", "int32", ()), ("hands", "int8", (4, TILE_CODE_COUNT)),
+    ("melds", "int8", (4, _lib.STATE_MELDS, 4)), ("meld_type", "int8", (4, _lib.STATE_MELDS)),
+    ("meld_from", "int8", (4, _lib.STATE_MELDS)), ("rivers", "int8", (4, _lib.STATE_DISCARDS)),
+    ("river_tsumogiri", "bool", (4, _lib.STATE_DISCARDS)),
+    ("river_riichi", "bool", (4, _lib.STATE_DISCARDS)),
+    ("river_called", "bool", (4, _lib.STATE_DISCARDS)),
+    ("dora_indicators", "int8", (_lib.MAX_INDICATORS,)), ("scores_known", "bool", ()),
+    ("scores", "int32", (4,)), ("riichi_sticks", "int32", ()), ("riichi", "bool", (4,)),
+    ("wall_left", "int32", ()))
+"""The arrays of :meth:`Deal.states_arrays`: (name, numpy type, shape of one state)."""
+
+
+def _walk_steps(deal: "Deal", rules: RulesLike) -> Any:
+    """Every step of the library's table walk of DEAL (paifu_table_walk_next), copied as they
+    come into one ctypes array of paifu_table_walk (n_events + 1 of them)."""
+    lib = _lib.load()
+    r = deal._walk_rules(rules)
+    d = deal._game._deal_c(deal.index)
+    steps = (_lib.TableWalk * (d.n_events + 1))()
+    w = _lib.TableWalk()
+    err = new_error()
+    check(lib.paifu_table_walk_begin(ctypes.byref(w), ctypes.byref(d), r._ptr if r else None,
+                                     ctypes.byref(err)), err, deal._game.source)
+    size, base, step = ctypes.sizeof(w), ctypes.addressof(steps), ctypes.addressof(w)
+    n = 0
+    while True:
+        ctypes.memmove(base + n * size, step, size)
+        n += 1
+        if n > d.n_events or not lib.paifu_table_walk_next(ctypes.byref(w)):
+            break
+    return steps, n
+
+
+def _arrays_numpy(np: Any, steps: Any, n: int) -> Dict[str, Any]:
+    raw = np.frombuffer(steps, dtype=np.dtype(_lib.TableWalk), count=n)
+    st = raw["state"]
+    lut = np.array(TILE_CODES, dtype=np.int16)
+    out: Dict[str, Any] = {"event": raw["event"].astype(np.int32)}
+
+    def coded(tiles: Any, count: Any) -> Any:
+        """Tile bytes as codes, -1 past each list's COUNT."""
+        c = lut[tiles]
+        pos = np.arange(tiles.shape[-1])
+        return np.where(pos < count[..., None], c, -1).astype(np.int8)
+
+    hand = coded(st["hand"], st["n_hand"]).reshape(n * 4, -1).astype(np.int64)
+    cell = np.arange(n * 4)[:, None] * TILE_CODE_COUNT + hand
+    out["hands"] = np.bincount(cell[hand >= 0], minlength=n * 4 * TILE_CODE_COUNT).reshape(
+        n, 4, TILE_CODE_COUNT).astype(np.int8)
+    m = st["melds"]
+    in_use = np.arange(_lib.STATE_MELDS) < st["n_melds"][..., None]
+    out["melds"] = np.where(in_use[..., None], coded(m["tiles"], m["n"]), -1).astype(np.int8)
+    out["meld_type"] = np.where(in_use, m["type"], -1).astype(np.int8)
+    out["meld_from"] = np.where(in_use, m["from_"], -1).astype(np.int8)
+    dc = st["discards"]
+    out["rivers"] = coded(dc["tile"], st["n_discards"])
+    in_river = out["rivers"] >= 0
+    for name, bit in (("river_tsumogiri", 0x01), ("river_riichi", 0x04), ("river_called", 0x80)):
+        out[name] = in_river & (dc["flags"] & bit != 0)
+    out["dora_indicators"] = coded(st["dora"], st["n_dora"])
+    out["scores_known"] = raw["scores_known"].astype(bool)
+    out["scores"] = np.where(out["scores_known"][:, None], raw["scores"], 0).astype(np.int32)
+    out["riichi_sticks"] = raw["riichi_sticks"].astype(np.int32)
+    out["riichi"] = (raw["riichi"][:, None] >> np.arange(4)) & 1 != 0
+    out["wall_left"] = raw["wall_left"].astype(np.int32)
+    return out
+
+
+def _arrays_lists(steps: Any, n: int) -> Dict[str, Any]:
+    codes = TILE_CODES
+    out: Dict[str, List[Any]] = {name: [] for name, _, _ in STATE_ARRAYS}
+    nm, nd = _lib.STATE_MELDS, _lib.STATE_DISCARDS
+    for w in steps[:n]:
+        t = w.state
+        hands = []
+        for s in range(4):
+            c = [0] * TILE_CODE_COUNT
+            for x in t.hand[s][:t.n_hand[s]]:
+                if codes[x] >= 0:
+                    c[codes[x]] += 1
+            hands.append(c)
+        melds, mtype, mfrom = [], [], []
+        for s in range(4):
+            k = t.n_melds[s]
+            ms = t.melds[s]
+            melds.append([[codes[x] for x in ms[i].tiles[:ms[i].n]] + [-1] * (4 - ms[i].n)
+                          if i < k else [-1] * 4 for i in range(nm)])
+            mtype.append([ms[i].type if i < k else -1 for i in range(nm)])
+            mfrom.append([ms[i].from_ if i < k else -1 for i in range(nm)])
+        rivers, tg, rr, cl = [], [], [], []
+        for s in range(4):
+            k = t.n_discards[s]
+            ds = t.discards[s]
+            rivers.append([codes[ds[i].tile] if i < k else -1 for i in range(nd)])
+            tg.append([i < k and bool(ds[i].flags & 0x01) for i in range(nd)])
+            rr.append([i < k and bool(ds[i].flags & 0x04) for i in range(nd)])
+            cl.append([i < k and bool(ds[i].flags & 0x80) for i in range(nd)])
+        known = bool(w.scores_known)
+        for name, v in (("event", w.event), ("hands", hands), ("melds", melds),
+                        ("meld_type", mtype), ("meld_from", mfrom), ("rivers", rivers),
+                        ("river_tsumogiri", tg), ("river_riichi", rr), ("river_called", cl),
+                        ("dora_indicators", [codes[t.dora[i]] if i < t.n_dora else -1
+                                             for i in range(_lib.MAX_INDICATORS)]),
+                        ("scores_known", known),
+                        ("scores", list(w.scores) if known else [0] * 4),
+                        ("riichi_sticks", w.riichi_sticks),
+                        ("riichi", [bool(w.riichi >> s & 1) for s in range(4)]),
+                        ("wall_left", w.wall_left)):
+            out[name].append(v)
+    return out
+
+
 class Deal:
     """One deal (hand) of a game: its start record, events and recorded outcomes.
 
@@ -457,16 +594,7 @@ class Deal:
         (wall_left None), or a Rules object or preset name. PaifuError for a deal without
         starting hands (a score sheet's)."""
         lib = _lib.load()
-        r: Optional[Rules] = None
-        if rules == "log":
-            try:
-                r = self._game.rules()
-            except PaifuError:
-                r = None
-        elif isinstance(rules, Rules):
-            r = rules
-        elif rules is not None:
-            r = Rules(str(rules))
+        r = self._walk_rules(rules)
         d = self._game._deal_c(self.index)
         w = _lib.TableWalk()
         err = new_error()
@@ -475,6 +603,41 @@ class Deal:
         yield _state_of(w.state, 0, w)
         while lib.paifu_table_walk_next(ctypes.byref(w)):
             yield _state_of(w.state, w.event, w)
+
+    def _walk_rules(self, rules: RulesLike) -> Optional[Rules]:
+        if rules == "log":
+            try:
+                return self._game.rules()
+            except PaifuError:
+                return None
+        if isinstance(rules, Rules):
+            return rules
+        return None if rules is None else Rules(str(rules))
+
+    def states_arrays(self, rules: RulesLike = "log", *, numpy: Optional[bool] = None
+                      ) -> Dict[str, Any]:
+        """The states of :meth:`states` as fixed-width numbers, one entry per state (event 0
+        as dealt .. n_events), for a training pipeline: a dict of the arrays STATE_ARRAYS
+        names, tiles as codes (TILE_CODE_COUNT: 34 kinds, 3 red fives, 8 flowers; -1 none):
+        ``hands`` (n, 4, 45) the count of each code in each seat's concealed hand, ``melds``
+        (n, 4, 12, 4) each meld's tiles (``meld_type`` the event type code, paifu.EVENT_TYPES;
+        ``meld_from`` the seat the tile came from; -1 none), ``rivers`` (n, 4, 40) with
+        ``river_tsumogiri``, ``river_riichi`` and ``river_called``, ``dora_indicators`` (n,
+        5), ``scores`` (n, 4; 0 where ``scores_known`` is false: the deal records no start
+        scores), ``riichi_sticks``, ``riichi`` (n, 4) and ``wall_left`` (-1 without a rule
+        set). The library's walk, the one states() and the viewer read, copied step by step
+        and converted at once. NUMPY: True numpy arrays (numpy must be installed), False
+        nested lists, None (default) numpy arrays when numpy is installed, else lists."""
+        np = None
+        if numpy is not False:
+            try:
+                import numpy as np  # type: ignore[no-redef]
+            except ImportError as e:
+                if numpy:
+                    raise ImportError("states_arrays(numpy=True) needs numpy (Debian: "
+                                      "python3-numpy); without it, numpy=False gives lists") from e
+        steps, n = _walk_steps(self, rules)
+        return _arrays_numpy(np, steps, n) if np is not None else _arrays_lists(steps, n)
 
     def state_at(self, event: int) -> State:
         """The table just before EVENT (0-based; n_events: after the last), as
