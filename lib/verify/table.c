@@ -13,6 +13,7 @@
 #include "paifu/mcr.h"
 #include "paifu/score.h"
 #include "paifu/yaku.h"
+#include "rules_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -290,8 +291,7 @@ static int game_rows(const paifu_game *g, const paifu_rules *rules, const paifu_
     long long wins = 0, draws = 0;
     int rc = 0;
     char family[16];
-    bool mcr = paifu_rules_get(family, sizeof(family), rules, "family", NULL) == 0 &&
-               strcmp(family, "mcr") == 0;
+    bool mcr = rules->family == PAIFU_FAMILY_MCR;
     for (size_t di = 0; di < n_deals && rc == 0; di++) {
         const paifu_deal *d = paifu_game_deal(g, di);
         bool events = !(d->flags & PAIFU_DEAL_RESULT_ONLY);

@@ -466,45 +466,76 @@ def _arrays_numpy(np: Any, steps: Any, n: int) -> Dict[str, Any]:
 
 
 def _arrays_lists(steps: Any, n: int) -> Dict[str, Any]:
+    """The arrays as nested lists, read from the steps' bytes at the structures' offsets."""
     codes = TILE_CODES
+    W, T, M, D = _lib.TableWalk, _lib.TableState, _lib.StateMeld, _lib.StateDiscard
+    nm, nd, ni, nh = _lib.STATE_MELDS, _lib.STATE_DISCARDS, _lib.MAX_INDICATORS, _lib.STATE_HAND
+    size, ms, ds = ctypes.sizeof(W), ctypes.sizeof(M), ctypes.sizeof(D)
+    st = W.state.offset
+    o_nh, o_h = st + T.n_hand.offset, st + T.hand.offset
+    o_nm, o_m = st + T.n_melds.offset, st + T.melds.offset
+    o_nd, o_d = st + T.n_discards.offset, st + T.discards.offset
+    o_ndora, o_dora = st + T.n_dora.offset, st + T.dora.offset
+    m_type, m_from, m_n, m_tiles = M.type.offset, M.from_.offset, M.n.offset, M.tiles.offset
+    d_tile, d_flags = D.tile.offset, D.flags.offset
+    walk = struct.Struct("=" + {8: "Q", 4: "I"}[ctypes.sizeof(ctypes.c_size_t)])
+    i32 = struct.Struct("=i")
+    scores4 = struct.Struct("=4i")
+    raw = bytes(memoryview(steps).cast("B"))
     out: Dict[str, List[Any]] = {name: [] for name, _, _ in STATE_ARRAYS}
-    nm, nd = _lib.STATE_MELDS, _lib.STATE_DISCARDS
-    for w in steps[:n]:
-        t = w.state
-        hands = []
+    no_river, no_flags = [-1] * nd, [False] * nd
+    for k in range(n):
+        b = k * size
+        hands, melds, mtype, mfrom, rivers, tg, rr, cl = [], [], [], [], [], [], [], []
         for s in range(4):
             c = [0] * TILE_CODE_COUNT
-            for x in t.hand[s][:t.n_hand[s]]:
+            h = b + o_h + s * nh
+            for x in raw[h:h + raw[b + o_nh + s]]:
                 if codes[x] >= 0:
                     c[codes[x]] += 1
             hands.append(c)
-        melds, mtype, mfrom = [], [], []
-        for s in range(4):
-            k = t.n_melds[s]
-            ms = t.melds[s]
-            melds.append([[codes[x] for x in ms[i].tiles[:ms[i].n]] + [-1] * (4 - ms[i].n)
-                          if i < k else [-1] * 4 for i in range(nm)])
-            mtype.append([ms[i].type if i < k else -1 for i in range(nm)])
-            mfrom.append([ms[i].from_ if i < k else -1 for i in range(nm)])
-        rivers, tg, rr, cl = [], [], [], []
-        for s in range(4):
-            k = t.n_discards[s]
-            ds = t.discards[s]
-            rivers.append([codes[ds[i].tile] if i < k else -1 for i in range(nd)])
-            tg.append([i < k and bool(ds[i].flags & 0x01) for i in range(nd)])
-            rr.append([i < k and bool(ds[i].flags & 0x04) for i in range(nd)])
-            cl.append([i < k and bool(ds[i].flags & 0x80) for i in range(nd)])
-        known = bool(w.scores_known)
-        for name, v in (("event", w.event), ("hands", hands), ("melds", melds),
-                        ("meld_type", mtype), ("meld_from", mfrom), ("rivers", rivers),
-                        ("river_tsumogiri", tg), ("river_riichi", rr), ("river_called", cl),
-                        ("dora_indicators", [codes[t.dora[i]] if i < t.n_dora else -1
-                                             for i in range(_lib.MAX_INDICATORS)]),
+            km = raw[b + o_nm + s]
+            row, typ, frm = [], [], []
+            for i in range(nm):
+                if i < km:
+                    m = b + o_m + (s * nm + i) * ms
+                    cnt = raw[m + m_n]
+                    row.append([codes[x] for x in raw[m + m_tiles:m + m_tiles + cnt]] +
+                               [-1] * (4 - cnt))
+                    typ.append(raw[m + m_type])
+                    f = raw[m + m_from]
+                    frm.append(f - 256 if f > 127 else f)
+                else:
+                    row.append([-1, -1, -1, -1])
+                    typ.append(-1)
+                    frm.append(-1)
+            melds.append(row)
+            mtype.append(typ)
+            mfrom.append(frm)
+            kd = raw[b + o_nd + s]
+            d0 = b + o_d + s * nd * ds
+            tiles = raw[d0 + d_tile:d0 + nd * ds:ds][:kd]
+            flags = raw[d0 + d_flags:d0 + nd * ds:ds][:kd]
+            pad = nd - kd
+            rivers.append([codes[x] for x in tiles] + no_river[:pad])
+            tg.append([bool(f & 0x01) for f in flags] + no_flags[:pad])
+            rr.append([bool(f & 0x04) for f in flags] + no_flags[:pad])
+            cl.append([bool(f & 0x80) for f in flags] + no_flags[:pad])
+        kdora = raw[b + o_ndora]
+        known = bool(raw[b + W.scores_known.offset])
+        for name, v in (("event", walk.unpack_from(raw, b + W.event.offset)[0]),
+                        ("hands", hands), ("melds", melds), ("meld_type", mtype),
+                        ("meld_from", mfrom), ("rivers", rivers), ("river_tsumogiri", tg),
+                        ("river_riichi", rr), ("river_called", cl),
+                        ("dora_indicators", [codes[x] for x in
+                                             raw[b + o_dora:b + o_dora + kdora]] +
+                         [-1] * (ni - kdora)),
                         ("scores_known", known),
-                        ("scores", list(w.scores) if known else [0] * 4),
-                        ("riichi_sticks", w.riichi_sticks),
-                        ("riichi", [bool(w.riichi >> s & 1) for s in range(4)]),
-                        ("wall_left", w.wall_left)):
+                        ("scores", list(scores4.unpack_from(raw, b + W.scores.offset))
+                         if known else [0] * 4),
+                        ("riichi_sticks", i32.unpack_from(raw, b + W.riichi_sticks.offset)[0]),
+                        ("riichi", [bool(raw[b + W.riichi.offset] >> s & 1) for s in range(4)]),
+                        ("wall_left", i32.unpack_from(raw, b + W.wall_left.offset)[0])):
             out[name].append(v)
     return out
 

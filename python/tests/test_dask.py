@@ -1,6 +1,7 @@
 """paifu.dask on a distributed.LocalCluster with 2 worker processes: the same findings as
 `paifu validate`, the same bytes as `paifu convert`, the same rows as paifu.deals_table.
 Skipped, saying so, when Dask is absent."""
+import json
 import os
 import shutil
 import re
@@ -68,14 +69,12 @@ class OnLocalCluster(unittest.TestCase):
         # the tasks really ran on both workers
         self.assertEqual(len(self.client.run(lambda: 1)), 2)
 
-    def test_report_equals_cli_on_a_folder_of_all_kinds(self):
-        """Issue 37: over a folder with files that are no log, an empty file and damaged
-        logs, report(validate(files([folder]))) is `paifu validate --format json`: the skipped
-        files counted and named, the unreadable ones with their errors, without the caller
-        passing expand_inputs' count."""
+    def all_kinds_folder(self):
+        """Two logs, two files that are no log, an empty file and two damaged logs."""
         d = tempfile.mkdtemp(dir=self.tmp)
         shutil.copy(common.sample("synthetic-tenhou.mjlog"), d)
         shutil.copy(common.sample("session-rrc.paifu.json"), d)
+        shutil.copy(common.sample("mcr-east-round.paifu.json"), d)
         with open(os.path.join(d, "README.md"), "w") as f:
             f.write("no log here\n")
         with open(os.path.join(d, "notes.txt"), "w") as f:
@@ -86,6 +85,67 @@ class OnLocalCluster(unittest.TestCase):
         data = open(common.sample("synthetic-tenhou.mjlog"), "rb").read()
         with open(os.path.join(d, "cut.mjlog"), "wb") as f:
             f.write(data[: len(data) // 2])
+        return d
+
+    def test_export_equals_cli_on_a_folder_of_all_kinds(self):
+        """Issue 37: over the folder of every kind, paifu.dask.export(files([folder]), table=T)
+        gives the rows of `paifu export` (JSON lines) of every table T, value by value (export's
+        game_id as the file and the game in it); the files the walk skips as no log give no
+        row in either; the unreadable ones are the files export names in its errors, with the
+        same messages, and give no row."""
+        d = self.all_kinds_folder()
+        rc, out, err = cli("export", "-q", "-f", "jsonl", d)
+        self.assertEqual(rc, 2, err)  # the damaged files
+        rows = [json.loads(line) for line in out.decode("utf-8").splitlines()]
+        games = [r for r in rows if r["table"] == "games"]
+        place, seen = {}, {}
+        for g in games:
+            seen[g["source"]] = seen.get(g["source"], 0) + 1
+            place[g["game_id"]] = (g["source"], seen[g["source"]])
+        errors = re.findall(r"^paifu: (.*?):(?:\d+:)*\d* ?error: (.*?)(?: \[game \d+\])?$", err,
+                            re.M)
+        self.assertTrue(errors, err)
+        _, skipped = paifu.expand_inputs([d])
+        for ship in (False, True):
+            bag = pdask.files([d], ship=ship, npartitions=3)
+            for t in paifu.TABLES:
+                with self.subTest(ship=ship, table=t):
+                    got, bad = pdask.table(pdask.export(bag, table=t, errors="collect"),
+                                           errors="collect")
+                    cols = paifu.by_file_columns(t)
+                    self.assertEqual(tuple(got), cols)
+                    want = {c: [] for c in cols}
+                    first = {}
+                    for r in rows:
+                        if r["table"] == "wins" and r["win"] == 1:
+                            first[(r["game_id"], r["deal"])] = r
+                    for r in rows:
+                        if r["table"] != t:
+                            continue
+                        gid = r["game_id"]
+                        game = next(g for g in games if g["game_id"] == gid)
+                        win = first.get((gid, r.get("deal")), {})
+                        for c in cols:
+                            want[c].append(place[gid][0] if c == "file" else
+                                           place[gid][1] if c == "game" else
+                                           r[c] if c in r else
+                                           game[c] if c in ("format", "players") else
+                                           win.get(c))
+                    self.assertTrue(want["file"], t)
+                    self.assertEqual(got, want)
+                    self.assertEqual(sorted((u.file, u.error.text) for u in bad),
+                                     sorted((f, m) for f, m in errors))
+                    names = set(got["file"])
+                    for f in skipped.files if hasattr(skipped, "files") else []:
+                        self.assertNotIn(f, names)
+            self.assertEqual(getattr(pdask.export(bag), "paifu_skipped", None), skipped)
+
+    def test_report_equals_cli_on_a_folder_of_all_kinds(self):
+        """Issue 37: over a folder with files that are no log, an empty file and damaged
+        logs, report(validate(files([folder]))) is `paifu validate --format json`: the skipped
+        files counted and named, the unreadable ones with their errors, without the caller
+        passing expand_inputs' count."""
+        d = self.all_kinds_folder()
         rc, want = cli_json("validate", "--format", "json", d)
         self.assertEqual(rc, 2)
         self.assertGreaterEqual(want["summary"]["skipped"], 3, want["summary"])
