@@ -126,12 +126,13 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
      "penalty.ruled,penalty.dead_hand"},
     {"RRC 2024 §5", "etiquette: building, dice, how tiles are drawn, shown and announced", X, "",
      ""},
-    {"RRC 2024 §6.4", "games against the clock: a game may end before its last deal", E,
-     "time_limit", "flow.game_end"},
-    {"RRC 2024 §6.4", "the clock itself: when time runs out the deal in progress and one more "
-     "are played (a deal ended by chombo is not played, §3.13, so not the one more); no log "
-     "format paifu reads records when time ran out, so which deal is the last is not checked",
-     X, "", ""},
+    {"RRC 2024 §6.4", "games against the clock: a game may end before its last deal; where the "
+     "log records the deal the main time ran out in (a paifu log's time_up), that deal and one "
+     "more are played, a deal ended by chombo not being played (§3.13), so not the one more", E,
+     "time_limit,time_limit_deals,time_limit_chombo_played", "flow.game_end"},
+    {"RRC 2024 §6.4", "the clock itself: 75 minutes of main time; when it ran out, where the log "
+     "does not record it (no format but paifu's records it), so which deal is the last is not "
+     "checked there", X, "", ""},
     {"RRC 2024 §3.12, §6.12", "standings by the sum of final scores (paifu report)", E,
      "standings,place_sanction_min,place_sanction_max", "game.sanction"},
     {"RRC 2024 §9.4, §9.4.1", "fines after uma: 2000, 4000, 8000, then doubling, one ladder "
@@ -154,6 +155,9 @@ const paifu_rule_check paifu_rules__checks_ema[] = {
      "winners_own_stick_back", "score.delta"},
     {"RRC 2024 Table 3", "rules the table does not list: as RRC 2024", E, "game_length",
      "flow.dealer"},
+    {"RRC 2024 Table 3 (EMA)", "after the tournament timer, the current deal and one more (a "
+     "paifu log's time_up)", E, "time_limit,time_limit_deals,time_limit_chombo_played",
+     "flow.game_end"},
     {"EMA (beyond RRC 2024 Table 3)", "the clock, etiquette, substitutes", X, "", ""},
     END,
 };
@@ -235,6 +239,8 @@ const paifu_rule_check paifu_rules__checks_wrc[] = {
      "chankan_ankan_kokushi", "win.tile"},
     {"RRC 2024 Table 3", "rules the table does not list: as RRC 2024", E, "game_length",
      "flow.dealer"},
+    {"RRC 2024 Table 3 (WRC)", "after the tournament timer, the current deal only (a paifu "
+     "log's time_up)", E, "time_limit,time_limit_deals", "flow.game_end"},
     {"WRC (beyond RRC 2024 Table 3)", "the clock, etiquette, substitutes", X, "", ""},
     END,
 };
@@ -242,9 +248,12 @@ const paifu_rule_check paifu_rules__checks_wrc[] = {
 const paifu_rule_check paifu_rules__checks_jhc2016[] = {
     {"JHC 2016 §5.3", "pauses before drawing and before chi; the winning tile kept apart", X, "",
      ""},
-    {"JHC 2016 §6.1", "90-minute sessions, the red zone, the last deal", X, "", ""},
-    {"JHC 2016 §6.1.4-§6.1.6", "a session may end before South 4", E, "time_limit",
-     "flow.game_end"},
+    {"JHC 2016 §6.1", "90-minute sessions, the red zone, the last deal: the clock itself, where "
+     "the log does not record when the red zone began (no format but paifu's records it)", X,
+     "", ""},
+    {"JHC 2016 §6.1.4-§6.1.6", "a session may end before South 4; the deal the red zone began "
+     "in is finished and none begins after it (a paifu log's time_up)", E,
+     "time_limit,time_limit_deals,time_limit_chombo_played", "flow.game_end"},
     {"JHC 2016 §6.2.3", "25000 points each", E, "start_points", "game.final_points,flow.scores"},
     {"JHC 2016 §6.2.6-§6.2.8", "negative scores allowed, riichi while negative", E,
      "tobi,riichi_min_points", "deal.riichi,flow.game_end"},

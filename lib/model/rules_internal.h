@@ -119,6 +119,8 @@ struct paifu_rules {
     bool tenpaiyame;       /* the all-last dealer may stop after tenpai while first */
     bool tenpaiyame_known; /* false: tenpaiyame is not known; the game may end or go on there */
     bool time_limit;       /* games are timed: a game may end before its last regular deal */
+    int32_t time_limit_deals; /* deals played after the one the time ran out in */
+    bool time_limit_chombo_played; /* ... a deal ended by chombo among them */
 
     /* points */
     int32_t start_points;

@@ -197,6 +197,32 @@ static const seed_case CASES[] = {
      NULL, ""},
     {20, "001 L1260: 70 paid for a knocked-over tile", "mcr-knocked-tile-70.paifu.json", NULL,
      "penalty.amount;"},
+    /* ---- point 21: 000 §6.4 "По истечении основного времени игроки должны доиграть текущую
+       раздачу и сыграть еще одну" (Table 3: the same for EMA; WRC "доиграть текущую раздачу");
+       §3.13 "раздача, закончившаяся с чомбо, считается несыгранной", so it is not the one more;
+       003 §6.1.4 "В красной зоне можно только доигрывать начатые раздачи". A paifu log's deal
+       "time_up": true is the deal the main time ran out in ---- */
+    {21, "000 §6.4: the deal the time ran out in and one more", "rrc-time-up-one-more.paifu.json",
+     NULL, ""},
+    {21, "000 §6.4: the game ended with the deal the time ran out in",
+     "rrc-time-up-no-more.paifu.json", NULL, "flow.game_end;"},
+    {21, "000 §6.4: a second deal after the one the time ran out in",
+     "rrc-time-up-two-more.paifu.json", NULL, "flow.game_end;"},
+    {21, "000 §3.13, §6.4: a deal ended by chombo, then the one more",
+     "rrc-time-up-chombo-then-one-more.paifu.json", NULL, ""},
+    {21, "000 §3.13, §6.4: the game ended with the chombo deal as its one more",
+     "rrc-time-up-chombo-as-one-more.paifu.json", NULL, "flow.game_end;"},
+    {21, "000 Table 3 (WRC): the current deal only", "wrc-time-up-no-more.paifu.json", NULL, ""},
+    {21, "000 Table 3 (WRC): under RRC the same game lacks its one more",
+     "wrc-time-up-no-more.paifu.json", "rrc", "flow.game_end;"},
+    {21, "000 Table 3 (EMA): the current deal and one more", "rrc-time-up-one-more.paifu.json",
+     "ema", ""},
+    {21, "000 Table 3 (EMA): the game ended with the deal the time ran out in",
+     "rrc-time-up-no-more.paifu.json", "ema", "flow.game_end;"},
+    {21, "JHC 2016 §6.1.4-§6.1.6: the deal the red zone began in is finished, and the game ends",
+     "jhc-red-zone-deal-finished.paifu.json", NULL, ""},
+    {21, "003 §6.1.4: a deal begun in the red zone", "jhc-red-zone-deal-begun.paifu.json", NULL,
+     "flow.game_end;"},
 };
 
 static void run_case(const seed_case *c)
