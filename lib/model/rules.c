@@ -328,6 +328,18 @@ static const rule_row ROWS[] = {
         "MCR 2006 (Green Book), minimum and flowers"),
     ROW(mcr_base_points, "mcr", I, "", "8", "every loser pays the winner this much",
         "MCR 2006 (Green Book), payments"),
+    ROW(mcr_siamese, "mcr", B, "", "false",
+        "a 3-player MCR game is Siamese MCR (001 L1322-1342): a self-draw wins \"2 × "
+        "(СтоимостьРуки + 8)\", each other player paying value + 8 (item 15); a discard win "
+        "\"СтоимостьРуки + 16\", the discarder paying value + 8 and the other player 8 (item "
+        "16); a player may declare two wins in a deal, and after a player's second win the "
+        "others' declared wins are not paid (item 13), at the wall's end all of them are (item "
+        "14); the second win is worth no less than the first (the golden rule, L1321). false: "
+        "a 3-player game is paid by the four-player rule over the seats in play (mcr_base_points "
+        "from each other player, the value from the discarder or, on a self-draw, from each), "
+        "one win a deal. Either way no fourth seat pays. Checked on score sheets: the replay "
+        "holds one hand a player, not Siamese MCR's two of 27-28 tiles",
+        "MCR 2006 (Green Book), Siamese MCR (001 L1321-1342)"),
     ROW(mcr_false_hu, "mcr", I, "", "10", "false hu: the offender pays each other player",
         "MCR 2006 (Green Book), penalties"),
     ROW(mcr_table_points, "mcr", I4, "", "4,2,1,0", "table points by place",

@@ -377,6 +377,12 @@ const paifu_rule_check paifu_rules__checks_mcr[] = {
     {"MCR 2006 (Green Book), payments", "payments: 8 from each loser, the points from the discarder (all three "
      "on a self-draw); score sheets paid by their points", E, "mcr_base_points",
      "mcr.payment,flow.scores"},
+    {"MCR 2006 (Green Book), Siamese MCR (001 L1321-1342)", "three players: a self-draw wins 2 × "
+     "(value + 8), a discard win value + 16 (the discarder value + 8, the other 8), no fourth "
+     "seat pays; after a player's second win of a deal the others' declared wins are not paid, "
+     "at the wall's end all are", E, "mcr_siamese", "mcr.payment,flow.scores"},
+    {"MCR 2006 (Green Book), Siamese MCR: the golden rule (001 L1321)", "a player's second win of "
+     "a deal is worth no less than the first", E, "mcr_siamese", "win.no_yaku"},
     {"MCR 2006 (Green Book), payments", "no honba, no noten payments, no abortive draws, one winner", E,
      "honba_value,noten_total,abortive,multi_ron,start_points,return_points,uma,red_fives,"
      "kuikae,pao",

@@ -197,6 +197,9 @@ static const paifu_rule_override mcr[] = {
     {"fine_steps_only", "true", "MCR 2006 (Green Book), penalties (001 L1236-1244)"},
     {"knocked_tile_min", "5", "MCR 2006 (Green Book), penalties (001 L1260): from 5 to 60"},
     {"knocked_tile_max", "60", "MCR 2006 (Green Book), penalties (001 L1260): from 5 to 60"},
+    {"mcr_siamese", "true",
+     "MCR 2006 (Green Book), Siamese MCR (001 L1321-1342): the three-player variant of the "
+     "Russian translation, items 13-16 and the golden rule"},
     {"standings", "table_points",
      "MCR 2006 (Green Book), totals and ranking: table points 4/2/1/0, then the total"},
 };

@@ -311,6 +311,8 @@ static const row ROWS[] = {
 
     /* ---- MCR (seed 001), shared/rules/mcr.md ---- */
     {"mcr", "family", "mcr", "mcr §0: Chinese Official"},
+    {"mcr", "mcr_siamese", "true", "001 L1321-1342: three-player (Siamese) MCR"},
+    {"rrc", "mcr_siamese", "false", "a riichi preset"},
     {"rrc", "time_limit_deals", "1", "000 §6.4: \"доиграть текущую раздачу и сыграть еще одну\""},
     {"ema", "time_limit_deals", "1", "000 Table 3 (EMA): the current deal and one more"},
     {"wrc", "time_limit_deals", "0", "000 Table 3 (WRC): \"доиграть текущую раздачу\""},

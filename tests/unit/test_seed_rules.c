@@ -223,6 +223,32 @@ static const seed_case CASES[] = {
      "jhc-red-zone-deal-finished.paifu.json", NULL, ""},
     {21, "003 §6.1.4: a deal begun in the red zone", "jhc-red-zone-deal-begun.paifu.json", NULL,
      "flow.game_end;"},
+    /* ---- point 22: MCR 2006 (Green Book), Siamese MCR (001 L1321-1342), three players: item 15
+       "При выигрыше со стены игрок получает количество очков равное 2 × (СтоимостьРуки + 8)",
+       item 16 "При выигрыше со сноса игрок получает количество очков равное СтоимостьРуки +
+       16 ... накинувший ... минус (СтоимостьРуки + 8), а другой игрок ... минус 8"; item 13
+       "В финале объявления одним игроком двух побед другие игроки очки за свои объявленные
+       победы не получают"; item 14 at the wall's end all are paid ---- */
+    {22, "MCR 2006 (Green Book), Siamese MCR (001 L1341-1342): a discard win of 10 paid 26 and a "
+         "self-draw of 8 paid 32, three seats", "mcr-siamese-deltas.paifu.json", NULL, ""},
+    {22, "MCR 2006 (Green Book), Siamese MCR (001 L1341-1342): the same wins recorded by points "
+         "only, the totals as the seed pays them", "mcr-siamese-paid-as-points.paifu.json", NULL, ""},
+    {22, "001 L1341-1342: the totals as four players pay (8 from a fourth seat)",
+     "mcr-siamese-four-player-totals.paifu.json", NULL, "flow.scores;game.final_points;"},
+    {22, "001 L1342: a discard win paid as a self-draw",
+     "mcr-siamese-discard-paid-as-self-draw.paifu.json", NULL, "mcr.payment;"},
+    {22, "001 L1339 (item 13): another player's two wins, the first winner's not paid",
+     "mcr-siamese-two-wins-others-unpaid.paifu.json", NULL, ""},
+    {22, "001 L1339 (item 13): the first winner's win paid all the same",
+     "mcr-siamese-two-wins-others-paid.paifu.json", NULL, "mcr.payment;"},
+    {22, "001 L1340 (item 14): the wall's end, both declared wins paid",
+     "mcr-siamese-wall-end-all-paid.paifu.json", NULL, ""},
+    /* ---- point 23: MCR 2006 (Green Book), Siamese MCR: the golden rule (001 L1321) "стоимость
+       второй победы, объявляемой игроком, должна быть строго не меньше первой" ---- */
+    {23, "MCR 2006 (Green Book), Siamese MCR: the golden rule (001 L1321): a second win of 12 "
+         "after one of 8", "mcr-siamese-two-wins-others-unpaid.paifu.json", NULL, ""},
+    {23, "001 L1321: a second win of 8 after one of 12", "mcr-siamese-second-win-cheaper.paifu.json",
+     NULL, "win.no_yaku;"},
 };
 
 static void run_case(const seed_case *c)
