@@ -102,6 +102,7 @@ typedef struct mcr_deal {
     uint64_t wins_scored;
     paifu_settled *settled;    /* the settled view (paifu/settled.h), NULL none */
     const char *rule;          /* what a finding cites: the Green Book, or its Siamese part */
+    int flower_seat;           /* before the first discard: the seat replacing its flowers */
     int32_t start[PAIFU_SEATS]; /* the running totals at the deal's start (for the view) */
 } mcr_deal;
 
@@ -240,6 +241,7 @@ static void deal_begin(mcr_deal *r)
         return;
     int dealer = st->dealer >= 0 && st->dealer < 4 ? st->dealer : 0;
     r->turn = dealer;
+    r->flower_seat = dealer;
     for (int s = 0; s < PAIFU_SEATS && !r->broken; s++) {
         unsigned n = st->n_hand[s];
         if (n != 13 && !(n == 14 && s == dealer)) {
@@ -341,6 +343,33 @@ static void ev_draw(mcr_deal *r, int ev, const paifu_event *e)
     r->need_discard = true;
 }
 
+static bool holds_bonus(const mcr_seat *st)
+{
+    for (unsigned k = PAIFU_TILE_KINDS; k < PAIFU_TILE_ALL_KINDS; k++)
+        if (st->counts[k])
+            return true;
+    return false;
+}
+
+/*
+ * The starting flowers' order (mcr_flower_order; 001 L169): "Первым замещает плитки цветов и
+ * сезонов разыгрывающий, затем, по очереди – Юг, Запад и Север, до тех пор, пока ни у кого из
+ * игроков не останется на руках закрытых плиток цветов и сезонов": before the first discard the
+ * dealer replaces first, then each seat in turn; the turn passes over a seat only when it holds
+ * no flower. S, holding the flower it sets aside, is the seat replacing or one after it.
+ */
+static void check_flower_order(mcr_deal *r, int ev, int s)
+{
+    int cur = r->flower_seat;
+    while (cur != s && !holds_bonus(&r->seat[cur]))
+        cur = next_seat(r, cur);
+    if (cur != s && r->rules->mcr_flower_order)
+        mcr_finding(r, ev, "mcr.flower", NULL, NULL,
+                    "seat %d replaces a flower before seat %d, which holds one: the dealer "
+                    "replaces first, then the others in turn", s, cur);
+    r->flower_seat = s;
+}
+
 static void ev_flower(mcr_deal *r, int ev, const paifu_event *e)
 {
     int s = e->seat;
@@ -356,6 +385,8 @@ static void ev_flower(mcr_deal *r, int ev, const paifu_event *e)
         BROKEN(r, ev, "deal.turn_order", "seat %d sets a flower aside out of turn", s);
         return;
     }
+    if (!r->started && st->counts[paifu_tile_kind(e->tile) % PAIFU_TILE_ALL_KINDS])
+        check_flower_order(r, ev, s);
     if (!take(st, e->tile)) {
         BROKEN(r, ev, "deal.tile_not_in_hand", "seat %d sets aside %s, which it does not hold", s,
                tname(b, e->tile));

@@ -340,6 +340,15 @@ static const rule_row ROWS[] = {
         "one win a deal. Either way no fourth seat pays. Checked on score sheets: the replay "
         "holds one hand a player, not Siamese MCR's two of 27-28 tiles",
         "MCR 2006 (Green Book), Siamese MCR (001 L1321-1342)"),
+    ROW(mcr_flower_order, "mcr", B, "", "true",
+        "before the first discard the starting flowers and seasons are replaced in turn from "
+        "the dealer: \"Первым замещает плитки цветов и сезонов разыгрывающий, затем, по очереди "
+        "– Юг, Запад и Север, до тех пор, пока ни у кого из игроков не останется на руках "
+        "закрытых плиток цветов и сезонов\" (the dealer first, then South, West and North, "
+        "until nobody holds one); a seat that still holds a flower when a later seat replaces "
+        "one is a finding. Where the log records the flowers: paifu's format does, Botzone's "
+        "set has none",
+        "MCR 2006 (Green Book), building and dealing (001 L169)"),
     ROW(mcr_false_hu, "mcr", I, "", "10", "false hu: the offender pays each other player",
         "MCR 2006 (Green Book), penalties"),
     ROW(mcr_table_points, "mcr", I4, "", "4,2,1,0", "table points by place",

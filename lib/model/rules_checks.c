@@ -363,6 +363,8 @@ const paifu_rule_check paifu_rules__checks_mcr[] = {
      "flow.dealer"},
     {"MCR 2006 (Green Book), building and dealing", "144 tiles; flowers set aside and replaced", T, "mcr_flowers,mcr_wall",
      "mcr.flower,wall.exhausted,deal.tile_count"},
+    {"MCR 2006 (Green Book), flowers (001 L169)", "the starting flowers replaced from the dealer, "
+     "then the others in turn", T, "mcr_flower_order", "mcr.flower"},
     {"MCR 2006 (Green Book), turns and claims", "turn order, chow from the left, pung and kong from anyone", T, "",
      "deal.turn_order,deal.call,deal.hand_size"},
     {"MCR 2006 (Green Book), how to kong", "no kong in the turn of the player's own chow or pung", T, "", "deal.kan"},

@@ -208,6 +208,7 @@ struct paifu_rules {
     int32_t mcr_min_fan;       /* minimum fan without flowers (8) */
     int32_t mcr_base_points;   /* every loser pays the winner this much (8) */
     bool mcr_siamese;          /* a 3-player MCR game is Siamese MCR (001 L1321-1342) */
+    bool mcr_flower_order;     /* starting flowers replaced from the dealer in turn (001 L169) */
     int32_t mcr_false_hu;      /* false hu: paid to each other player (10) */
     int32_t mcr_table_points[4]; /* table points by place (4, 2, 1, 0) */
     /* MCR seed-vs-practice readings (mcr.md §13); each default is the seed's reading */

@@ -312,6 +312,7 @@ static const row ROWS[] = {
     /* ---- MCR (seed 001), shared/rules/mcr.md ---- */
     {"mcr", "family", "mcr", "mcr §0: Chinese Official"},
     {"mcr", "mcr_siamese", "true", "001 L1321-1342: three-player (Siamese) MCR"},
+    {"mcr", "mcr_flower_order", "true", "001 L169: the dealer replaces first, then in turn"},
     {"rrc", "mcr_siamese", "false", "a riichi preset"},
     {"rrc", "time_limit_deals", "1", "000 §6.4: \"доиграть текущую раздачу и сыграть еще одну\""},
     {"ema", "time_limit_deals", "1", "000 Table 3 (EMA): the current deal and one more"},

@@ -249,6 +249,14 @@ static const seed_case CASES[] = {
          "after one of 8", "mcr-siamese-two-wins-others-unpaid.paifu.json", NULL, ""},
     {23, "001 L1321: a second win of 8 after one of 12", "mcr-siamese-second-win-cheaper.paifu.json",
      NULL, "win.no_yaku;"},
+    /* ---- point 24: MCR 2006 (Green Book), flowers (001 L169) "Первым замещает плитки цветов и
+       сезонов разыгрывающий, затем, по очереди – Юг, Запад и Север, до тех пор, пока ни у кого
+       из игроков не останется на руках закрытых плиток цветов и сезонов". East 2, dealer seat
+       1: seats 1 and 2 hold none, seat 3 holds 3f, seat 0 holds 7f ---- */
+    {24, "MCR 2006 (Green Book), flowers (001 L169): seat 3, then seat 0, in turn from the dealer",
+     "mcr-flowers-from-the-dealer.paifu.json", NULL, ""},
+    {24, "001 L169: seat 0 before seat 3, which holds a flower",
+     "mcr-flowers-out-of-turn.paifu.json", NULL, "mcr.flower;"},
 };
 
 static void run_case(const seed_case *c)
