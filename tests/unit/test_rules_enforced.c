@@ -157,6 +157,14 @@ static bool cites(const file *f, const char *clause)
     return false;
 }
 
+/* Whether case file F names row R of PRESET: its preset, clause and rule word for word. */
+static bool names_row(const file *f, const char *preset, const paifu_rule_check *r)
+{
+    char key[64];
+    snprintf(key, sizeof(key), "\"preset\": \"%s\"", preset);
+    return strstr(f->text, key) && strstr(f->text, r->clause) && strstr(f->text, r->rule);
+}
+
 /* Why the listed row R of PRESET has no test yet ("" when it is not listed). */
 static const char *gap_reason(const char *preset, const paifu_rule_check *r)
 {
@@ -206,8 +214,7 @@ static void every_enforced_row_has_its_test(void **state)
             const char *by = NULL;
             for (size_t k = 0; k < n_files && !by; k++)
                 if (asserts_code(&files[k], r->findings) &&
-                    (files[k].exact ? strstr(files[k].text, r->clause) && strstr(files[k].text, r->rule)
-                                    : cites(&files[k], r->clause)))
+                    (files[k].exact ? names_row(&files[k], preset, r) : cites(&files[k], r->clause)))
                     by = files[k].path;
             bool gap = in_gaps(preset, r);
             if (regen && !by) {
