@@ -147,7 +147,7 @@ const paifu_rule_check paifu_rules__checks_ema[] = {
     {"RRC 2024 Table 3 (EMA)", "no red fives", E, "red_fives", "deal.tile_count,sheet.yaku"},
     {"RRC 2024 Table 3 (EMA)", "no abortive draws", E, "abortive", "draw.condition"},
     {"RRC 2024 Table 3 (EMA)", "no counted yakuman; yakuman do not add up", E,
-     "kazoe_yakuman,yakuman_stacking", "score.points,score.yaku,sheet.han"},
+     "kazoe_yakuman,yakuman_stacking", "score.points,score.yaku,sheet.han,score.delta"},
     {"RRC 2024 Table 3 (EMA)", "uma 15/5", E, "uma", "game.final_score"},
     {"RRC 2024 Table 3 (EMA)", "open tanyao", E, "kuitan", "score.yaku,sheet.han"},
     {"RRC 2024 Table 3 (EMA)", "kuikae forbidden", T, "kuikae", "deal.kuikae"},

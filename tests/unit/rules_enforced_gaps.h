@@ -16,8 +16,6 @@
      "no hand-made log that obeys and one that breaks it under this preset cite this clause yet; test_finding_words' mutated logs reach its findings (score.fu, sheet.fu) under every preset, citing no clause"},
     {"rrc", "RRC 2024 §3.12, §6.12", "standings by the sum of final scores (paifu report)",
      "no hand-made log that obeys and one that breaks it under this preset cite this clause yet; test_finding_words' mutated logs reach its finding (game.sanction) under every preset, citing no clause"},
-    {"ema", "RRC 2024 Table 3 (EMA)", "no counted yakuman; yakuman do not add up",
-     "the corpus's 17 Pantheon score sheets are checked under it, whose yaku and han are checked under it; no log breaks it citing this clause yet; test_finding_words' mutated logs reach its findings (score.points, score.yaku, sheet.han) under every preset, citing no clause"},
     {"ema", "RRC 2024 Table 3 (EMA)", "open tanyao",
      "the corpus's 17 Pantheon score sheets are checked under it, whose yaku and han are checked under it; no log breaks it citing this clause yet; test_finding_words' mutated logs reach its findings (score.yaku, sheet.han) under every preset, citing no clause"},
     {"ema", "RRC 2024 Table 3 (EMA)", "kuikae forbidden",
