@@ -329,7 +329,7 @@ static const rule_row ROWS[] = {
     ROW(mcr_base_points, "mcr", I, "", "8", "every loser pays the winner this much",
         "MCR 2006 (Green Book), payments"),
     ROW(mcr_siamese, "mcr", B, "", "false",
-        "a 3-player MCR game is Siamese MCR (001 L1322-1342): a self-draw wins \"2 × "
+        "a 3-player MCR game is Siamese MCR (001 L1321-1342): a self-draw wins \"2 × "
         "(СтоимостьРуки + 8)\", each other player paying value + 8 (item 15); a discard win "
         "\"СтоимостьРуки + 16\", the discarder paying value + 8 and the other player 8 (item "
         "16); a player may declare two wins in a deal, and after a player's second win the "
