@@ -12,6 +12,11 @@ add_test(NAME cli.seed_rules
   COMMAND ${PAIFU_BASH} ${CMAKE_CURRENT_SOURCE_DIR}/tools/seed_rules_cli.sh $<TARGET_FILE:paifu_cli>
           ${PROJECT_SOURCE_DIR}/tests/data/seed-rules ${CMAKE_CURRENT_BINARY_DIR}/cli-seed-rules-work)
 set_tests_properties(cli.seed_rules PROPERTIES LABELS cli)
+# One row of doc/rules.md's enforcement tables per case file (tests/data/seed-rules/cases).
+add_test(NAME cli.seed_rule_cases
+  COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/seed_rule_cases.py
+          $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR}/tests/data/seed-rules)
+set_tests_properties(cli.seed_rule_cases PROPERTIES LABELS cli)
 # Issue 16: every hostile input is refused within 2 s of CPU and 256 MB of peak memory, at -j 1
 # and -j 4 (wait4's rusage of the child; skipped under the sanitizers, whose memory is theirs).
 if(PAIFU_SANITIZE)

@@ -28,6 +28,7 @@ static const char *const WHAT[] = {
     "the hands shown at a draw",
     ("the running scores recorded with riichi deposits, wins and draws (they follow from the "
      "score changes)"),
+    "the deal the main time ran out in",
     "values the source does not record",
 };
 static_assert(sizeof(WHAT) / sizeof(WHAT[0]) == LOSS_KIND_COUNT, "one text per loss kind");
@@ -35,7 +36,7 @@ static_assert(sizeof(WHAT) / sizeof(WHAT[0]) == LOSS_KIND_COUNT, "one text per l
 /* The short names of the kinds (--allow-loss), in lossy_kind's order. */
 static const char *const KIND[] = {
     "wall", "dice", "tile-ids", "penalties", "connection", "dora-timing", "tsumogiri",
-    "rules", "final", "meta", "values", "hands", "scores", "computed", NULL,
+    "rules", "final", "meta", "values", "hands", "scores", "clock", "computed", NULL,
 };
 static_assert(sizeof(KIND) / sizeof(KIND[0]) == LOSS_KIND_COUNT + 1, "one name per loss kind");
 
@@ -362,6 +363,7 @@ static void deal_losses(const paifu_deal *d, bool mjai, unsigned long n[LOSS_KIN
     for (int s = 0; s < PAIFU_SEATS; s++)
         ids = ids || any_id(st->hand_ids[s], st->n_hand[s]);
     n[LOSS_PENALTIES] += d->n_penalties;
+    n[LOSS_CLOCK] += (st->flags & PAIFU_DEAL_TIME_UP) != 0;
     n[LOSS_SCORES] += d->n_score_rows;
     for (size_t i = 0; i < d->n_wins; i++)
         n[LOSS_SCORES] += (d->wins[i].known & PAIFU_REC_SCORES) != 0;
@@ -397,6 +399,9 @@ static void scan_what(char *buf, size_t size, lossy_kind k, unsigned long n)
         break;
     case LOSS_DORA_TIMING:
         snprintf(buf, size, "when each kan dora indicator was revealed, in %lu deal(s)", n);
+        break;
+    case LOSS_CLOCK:
+        snprintf(buf, size, "the deal the main time ran out in (deal %lu)", n);
         break;
     case LOSS_SCORES:
         snprintf(buf, size,

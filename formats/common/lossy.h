@@ -34,6 +34,7 @@ typedef enum lossy_kind {
     LOSS_VALUES,      /* recorded han, fu, points or limits the target cannot show */
     LOSS_HANDS,       /* hands shown at a draw */
     LOSS_SCORES,      /* running scores recorded with deposits, wins and draws */
+    LOSS_CLOCK,       /* the deal the main time ran out in (RRC 2024 §6.4) */
     LOSS_COMPUTED,    /* values the source does not record, written as computed (no --fill) */
     LOSS_KIND_COUNT
 } lossy_kind;

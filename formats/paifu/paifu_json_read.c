@@ -714,9 +714,12 @@ static int read_deal(json_cursor *c, const json_t *deal, int players, paifu_game
             st.wall_ids = wall_ids;
         }
     }
-    bool result_only = false;
-    if (jopt_bool(c, deal, "result_only", &result_only) < 0)
+    bool result_only = false, time_up = false;
+    if (jopt_bool(c, deal, "result_only", &result_only) < 0 ||
+        jopt_bool(c, deal, "time_up", &time_up) < 0)
         return PAIFU_EFORMAT;
+    if (time_up) /* the main time ran out in this deal (RRC 2024 §6.4) */
+        st.flags |= PAIFU_DEAL_TIME_UP;
     json_t *events = json_object_get(deal, "events");
     if (!json_is_array(events)) {
         json_cursor_key(c, "events");

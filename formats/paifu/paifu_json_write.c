@@ -524,6 +524,10 @@ static void put_deal(paifu_buf *b, const paifu_deal *deal, int players, bool mcr
         paifu_buf_printf(b, "%s\"result_only\": true", sep ? ", " : "      ");
         sep = true;
     }
+    if (st->flags & PAIFU_DEAL_TIME_UP) {
+        paifu_buf_printf(b, "%s\"time_up\": true", sep ? ", " : "      ");
+        sep = true;
+    }
     if (sep)
         paifu_buf_puts(b, ",\n");
     if (st->flags & PAIFU_DEAL_HAS_SCORES) {

@@ -69,6 +69,10 @@ typedef struct mcr_seat {
     bool called;            /* the seat chowed or punged and has not discarded since */
 } mcr_seat;
 
+/* What a finding cites: the Green Book, or the seed's Siamese part for a 3-player game. */
+#define GREEN_BOOK "MCR 2006 (Green Book)"
+#define SIAMESE "MCR 2006 (Green Book), Siamese MCR (001 L1321-1342)"
+
 typedef struct mcr_deal {
     const paifu_deal *deal;
     const paifu_rules *rules;
@@ -97,6 +101,8 @@ typedef struct mcr_deal {
     int32_t computed[PAIFU_SEATS];
     uint64_t wins_scored;
     paifu_settled *settled;    /* the settled view (paifu/settled.h), NULL none */
+    const char *rule;          /* what a finding cites: the Green Book, or its Siamese part */
+    int flower_seat;           /* before the first discard: the seat replacing its flowers */
     int32_t start[PAIFU_SEATS]; /* the running totals at the deal's start (for the view) */
 } mcr_deal;
 
@@ -132,8 +138,7 @@ static void mcr_finding(mcr_deal *r, int ev, const char *code, const char *exp, 
         return;
     va_list ap;
     va_start(ap, fmt);
-    paifu_finding__vadd(r->rep, r->opts, r->deal, ev, code, exp, rec, "MCR 2006 (Green Book)", fmt,
-                        ap);
+    paifu_finding__vadd(r->rep, r->opts, r->deal, ev, code, exp, rec, r->rule, fmt, ap);
     va_end(ap);
 }
 
@@ -236,6 +241,7 @@ static void deal_begin(mcr_deal *r)
         return;
     int dealer = st->dealer >= 0 && st->dealer < 4 ? st->dealer : 0;
     r->turn = dealer;
+    r->flower_seat = dealer;
     for (int s = 0; s < PAIFU_SEATS && !r->broken; s++) {
         unsigned n = st->n_hand[s];
         if (n != 13 && !(n == 14 && s == dealer)) {
@@ -337,6 +343,33 @@ static void ev_draw(mcr_deal *r, int ev, const paifu_event *e)
     r->need_discard = true;
 }
 
+static bool holds_bonus(const mcr_seat *st)
+{
+    for (unsigned k = PAIFU_TILE_KINDS; k < PAIFU_TILE_ALL_KINDS; k++)
+        if (st->counts[k])
+            return true;
+    return false;
+}
+
+/*
+ * The starting flowers' order (mcr_flower_order; 001 L169): "Первым замещает плитки цветов и
+ * сезонов разыгрывающий, затем, по очереди – Юг, Запад и Север, до тех пор, пока ни у кого из
+ * игроков не останется на руках закрытых плиток цветов и сезонов": before the first discard the
+ * dealer replaces first, then each seat in turn; the turn passes over a seat only when it holds
+ * no flower. S, holding the flower it sets aside, is the seat replacing or one after it.
+ */
+static void check_flower_order(mcr_deal *r, int ev, int s)
+{
+    int cur = r->flower_seat;
+    while (cur != s && !holds_bonus(&r->seat[cur]))
+        cur = next_seat(r, cur);
+    if (cur != s && r->rules->mcr_flower_order)
+        mcr_finding(r, ev, "mcr.flower", NULL, NULL,
+                    "seat %d replaces a flower before seat %d, which holds one: the dealer "
+                    "replaces first, then the others in turn", s, cur);
+    r->flower_seat = s;
+}
+
 static void ev_flower(mcr_deal *r, int ev, const paifu_event *e)
 {
     int s = e->seat;
@@ -352,6 +385,8 @@ static void ev_flower(mcr_deal *r, int ev, const paifu_event *e)
         BROKEN(r, ev, "deal.turn_order", "seat %d sets a flower aside out of turn", s);
         return;
     }
+    if (!r->started && st->counts[paifu_tile_kind(e->tile) % PAIFU_TILE_ALL_KINDS])
+        check_flower_order(r, ev, s);
     if (!take(st, e->tile)) {
         BROKEN(r, ev, "deal.tile_not_in_hand", "seat %d sets aside %s, which it does not hold", s,
                tname(b, e->tile));
@@ -779,6 +814,69 @@ static void check_sheet_minimum(mcr_deal *r, int ev, const paifu_win *w)
                 (int)points);
 }
 
+/*
+ * Siamese MCR (mcr_siamese, a 3-player game; 001 L1321-1342): "В финале объявления одним игроком
+ * двух побед другие игроки очки за свои объявленные победы не получают" (item 13): a win of a
+ * deal in which another player declares two is not paid. The golden rule (L1321): "стоимость
+ * второй победы ... должна быть строго не меньше первой": the value of W's winner's earlier win
+ * in the deal, when W is its second and the sheet records both values (-1: none).
+ */
+
+static bool siamese(const mcr_deal *r)
+{
+    return r->rules->mcr_siamese && r->rules->players == 3;
+}
+
+static bool siamese_unpaid(const mcr_deal *r, const paifu_win *w)
+{
+    int wins[PAIFU_SEATS] = {0};
+    for (size_t i = 0; i < r->deal->n_wins; i++)
+        if (r->deal->wins[i].winner >= 0 && r->deal->wins[i].winner < PAIFU_SEATS)
+            wins[r->deal->wins[i].winner]++;
+    for (int s = 0; s < PAIFU_SEATS; s++)
+        if (s != w->winner && wins[s] >= 2)
+            return true;
+    return false;
+}
+
+static int32_t siamese_first_value(const mcr_deal *r, const paifu_win *w)
+{
+    for (const paifu_win *p = r->deal->wins; p < w; p++)
+        if (p->winner == w->winner)
+            return (p->known & PAIFU_REC_HAN) && (w->known & PAIFU_REC_HAN) ? p->han : -1;
+    return -1;
+}
+
+/* Whether W is its winner's second win of the deal. */
+static bool siamese_second(const mcr_deal *r, const paifu_win *w)
+{
+    for (const paifu_win *p = r->deal->wins; p < w; p++)
+        if (p->winner == w->winner)
+            return true;
+    return false;
+}
+
+/* The payments of win W worth TOTAL into OUT, over the seats in play (items 15-16 under
+   Siamese MCR, else the four-player rule without a fourth seat); false: out of range. */
+static bool pay_win(const mcr_deal *r, int32_t out[PAIFU_SEATS], const paifu_win *w,
+                    int discarder, int32_t total)
+{
+    if (siamese(r)) {
+        if (siamese_unpaid(r, w)) {
+            memset(out, 0, sizeof(int32_t) * PAIFU_SEATS);
+            return true;
+        }
+        return paifu_mcr_siamese_settle(out, 3, w->winner, discarder, total, NULL) == 0;
+    }
+    if (paifu_mcr_settle(out, w->winner, discarder, total, r->rules, NULL) != 0)
+        return false;
+    for (int s = r->rules->players; s < PAIFU_SEATS; s++) { /* no seat there pays */
+        out[w->winner] += out[s];
+        out[s] = 0;
+    }
+    return true;
+}
+
 static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
 {
     const paifu_win *w = &r->deal->wins[e->detail];
@@ -817,20 +915,29 @@ static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
         check_sheet_minimum(r, ev, w);
     int32_t total = (w->known & PAIFU_REC_HAN) ? w->han : scored ? res.total : -1;
     int discarder = w->from == w->winner ? -1 : w->from;
+    if (siamese(r))
+        r->rule = SIAMESE;
+    int32_t first = siamese(r) ? siamese_first_value(r, w) : -1;
+    if (first >= 0 && w->han < first) {
+        char exp[16], rec[16];
+        snprintf(exp, sizeof(exp), "%d", (int)first);
+        snprintf(rec, sizeof(rec), "%d", (int)w->han);
+        mcr_finding(r, ev, "win.no_yaku", exp, rec,
+                    "seat %d's second win is worth less than its first, %d points (Siamese "
+                    "MCR's golden rule)", w->winner, (int)first);
+    }
     int32_t expect[PAIFU_SEATS];
-    bool have_expect =
-        total >= 0 && paifu_mcr_settle(expect, w->winner, discarder, total, r->rules, NULL) == 0;
+    bool have_expect = total >= 0 && pay_win(r, expect, w, discarder, total);
     if (have_expect && (w->known & PAIFU_REC_DELTAS) &&
         memcmp(expect, w->deltas, sizeof(expect)) != 0) {
         char a[64], b[64];
-        paifu_finding__points(a, sizeof(a), expect, PAIFU_SEATS);
-        paifu_finding__points(b, sizeof(b), w->deltas, PAIFU_SEATS);
+        paifu_finding__points(a, sizeof(a), expect, r->rules->players);
+        paifu_finding__points(b, sizeof(b), w->deltas, r->rules->players);
         mcr_finding(r, ev, "mcr.payment", a, b, "the payments of seat %d's win differ", w->winner);
     }
     const int32_t *rec = (w->known & PAIFU_REC_DELTAS) ? w->deltas : NULL;
     int32_t own[PAIFU_SEATS] = {0};
-    bool have_own =
-        scored && paifu_mcr_settle(own, w->winner, discarder, res.total, r->rules, NULL) == 0;
+    bool have_own = scored && pay_win(r, own, w, discarder, res.total);
     for (int s = 0; s < PAIFU_SEATS; s++) {
         /* a win that records no score changes is paid as its points say (a score sheet's
            points, else the points of its tiles): 001 L252-268 */
@@ -838,12 +945,15 @@ static void ev_win(mcr_deal *r, int ev, const paifu_event *e)
         r->recorded[s] += rec ? rec[s] : fallback;
         r->computed[s] += have_own ? own[s] : rec ? rec[s] : fallback;
     }
-    r->ended = true;
+    /* Siamese MCR: the deal goes on after a player's first win, to its second or the wall's
+       end (001 items 13-14) */
+    r->ended = !siamese(r) || siamese_second(r, w);
     if (!(w->known & PAIFU_REC_HAN) && scored) {
         row.han = (int16_t)res.total;
         row.marks |= PAIFU_SETTLED_FROM_TILES;
     }
     settle_row(r, &row, rec ? rec : have_expect ? expect : NULL, rec != NULL);
+    r->rule = GREEN_BOOK;
 }
 
 /* ---- draws and penalties ---- */
@@ -864,8 +974,8 @@ static void ev_draw_end(mcr_deal *r, int ev, const paifu_event *e)
     if (paid) {
         char a[64], b[64];
         int32_t zero[PAIFU_SEATS] = {0};
-        paifu_finding__points(a, sizeof(a), zero, PAIFU_SEATS);
-        paifu_finding__points(b, sizeof(b), d->deltas, PAIFU_SEATS);
+        paifu_finding__points(a, sizeof(a), zero, r->rules->players);
+        paifu_finding__points(b, sizeof(b), d->deltas, r->rules->players);
         if (r->verifiable)
             mcr_finding(r, ev, "draw.payment", a, b, "an exhaustive draw pays nothing%s", "");
     }
@@ -971,8 +1081,8 @@ static void ev_penalty(mcr_deal *r, int ev, const paifu_event *e)
     }
     if (known && p->has_deltas && memcmp(expect, p->deltas, sizeof(expect)) != 0) {
         char a[64], b[64];
-        paifu_finding__points(a, sizeof(a), expect, PAIFU_SEATS);
-        paifu_finding__points(b, sizeof(b), p->deltas, PAIFU_SEATS);
+        paifu_finding__points(a, sizeof(a), expect, r->rules->players);
+        paifu_finding__points(b, sizeof(b), p->deltas, r->rules->players);
         mcr_finding(r, ev, "penalty.amount", a, b, "the penalty for %s by seat %d differs",
                     paifu_finding__penalty_words(p->kind), p->seat);
     }
@@ -1094,14 +1204,14 @@ static void check_dealer(paifu_report *rep, const paifu_deal *deal, const paifu_
 }
 
 static void check_scores(paifu_report *rep, const paifu_deal *deal, const int32_t *running,
-                         const paifu_verify_options *opts)
+                         int players, const paifu_verify_options *opts)
 {
     if (!(deal->start.flags & PAIFU_DEAL_HAS_SCORES) ||
         memcmp(running, deal->start.scores, sizeof(int32_t) * PAIFU_SEATS) == 0)
         return;
     char a[64], b[64];
-    paifu_finding__points(a, sizeof(a), running, PAIFU_SEATS);
-    paifu_finding__points(b, sizeof(b), deal->start.scores, PAIFU_SEATS);
+    paifu_finding__points(a, sizeof(a), running, players);
+    paifu_finding__points(b, sizeof(b), deal->start.scores, players);
     paifu_finding__add(rep, opts, deal, -1, "flow.scores", a, b,
                        "MCR 2006 (Green Book), totals and ranking",
                        "the session totals at the start of the deal differ from the recorded ones");
@@ -1134,6 +1244,7 @@ int paifu_mcr_session_totals(int32_t totals[PAIFU_SEATS], const paifu_game *game
         memset(&r, 0, sizeof(r));
         r.deal = paifu_game_deal(game, d);
         r.rules = rules;
+        r.rule = GREEN_BOOK;
         r.recompute = recompute;
         r.verifiable = true;
         deal_replay(&r);
@@ -1184,7 +1295,7 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
         if (d == 0 && (deal->start.flags & PAIFU_DEAL_HAS_SCORES))
             memcpy(running, deal->start.scores, sizeof(running));
         if (verifiable)
-            check_scores(report, deal, running, opts);
+            check_scores(report, deal, running, paifu_game_players(game), opts);
         if (deal->start.flags & PAIFU_DEAL_HAS_SCORES)
             memcpy(running, deal->start.scores, sizeof(running));
         if (verifiable)
@@ -1192,6 +1303,7 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
         mcr_deal r;
         memset(&r, 0, sizeof(r));
         r.deal = deal, r.rules = rules, r.opts = opts, r.rep = report;
+        r.rule = GREEN_BOOK;
         r.verifiable = verifiable;
         r.settled = settled;
         memcpy(r.start, running, sizeof(r.start));
@@ -1246,7 +1358,7 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
             sum += res->points[s];
         if (sum != 0) {
             char b[64];
-            paifu_finding__points(b, sizeof(b), res->points, PAIFU_SEATS);
+            paifu_finding__points(b, sizeof(b), res->points, paifu_game_players(game));
             paifu_finding__add(report, opts, NULL, -1, "game.final_points", "a sum of 0", b,
                                "MCR 2006 (Green Book), payments",
                                "the session totals add up to %lld, not 0", (long long)sum);
@@ -1254,8 +1366,8 @@ int paifu_mcr__verify_game(paifu_report *report, const paifu_game *game, const p
     } else if (res->has_points && verifiable &&
                memcmp(res->points, running, sizeof(int32_t) * PAIFU_SEATS) != 0) {
         char a[64], b[64];
-        paifu_finding__points(a, sizeof(a), running, PAIFU_SEATS);
-        paifu_finding__points(b, sizeof(b), res->points, PAIFU_SEATS);
+        paifu_finding__points(a, sizeof(a), running, paifu_game_players(game));
+        paifu_finding__points(b, sizeof(b), res->points, paifu_game_players(game));
         paifu_finding__add(report, opts, NULL, -1, "game.final_points", a, b,
                            "MCR 2006 (Green Book), totals and ranking",
                            "the session totals differ from the recorded final points");

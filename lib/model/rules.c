@@ -80,11 +80,26 @@ static const rule_row ROWS[] = {
         "Tenhou rules (logs up to 2010-06-01 went on, from 2010-06-08 ended)"),
     ROW(time_limit, "game", B, "", "true",
         "games are played against a clock: a game may end (after its current deal) before the "
-        "last regular deal; the verifier then only checks that no deal follows the end. RRC "
-        "2024 §6.4: \"when the main time is over, the players finish the current deal and play "
-        "one more\"; no log format paifu reads records the moment time ran out, so the deals "
-        "after it are not counted",
+        "last regular deal. Where the log records the deal the main time ran out in (a paifu "
+        "log's deal \"time_up\": true; no other format paifu reads records it), the game ends "
+        "after that deal and time_limit_deals more (RRC 2024 §6.4); elsewhere the verifier only "
+        "checks that no deal follows the end",
         "RRC 2024 §6.4; JHC 2016 §6.1.1"),
+    ROW(time_limit_deals, "game", I, "", "1",
+        "deals played after the one the main time ran out in (time_limit): RRC 2024 §6.4 "
+        "\"По истечении основного времени игроки должны доиграть текущую раздачу и сыграть еще "
+        "одну\" (finish the current deal and play one more): 1; the same in RRC 2024 Table 3's "
+        "EMA column, the WRC column 0 (\"доиграть текущую раздачу\"); JHC 2016 §6.1.4 (the red "
+        "zone: only deals begun are finished): 0",
+        "RRC 2024 §6.4, Table 3; JHC 2016 §6.1.4"),
+    ROW(time_limit_chombo_played, "game", B, "", "false",
+        "after the main time ran out (time_limit_deals), a deal ended by chombo counts as played; "
+        "false: it does not, as RRC 2024 §3.13 \"раздача, закончившаяся с чомбо, считается "
+        "несыгранной и играется заново\" (a deal ended by chombo counts as not played and is "
+        "played again), so it is not the one more of §6.4; true: RRC 2024 §6.4's variant that "
+        "finishes the current deal only (\"При этом раздача, завершившаяся с чомбо, считается "
+        "сыгранной\"), and JHC 2016 §6.1.4, whose deal begun in the red zone is void",
+        "RRC 2024 §3.13, §6.4; JHC 2016 §6.1.4"),
     /* ---- points ---- */
     ROW(start_points, "points", I, "", "30000", "points each player starts with",
         "RRC 2024 §3.1.1"),
@@ -313,6 +328,27 @@ static const rule_row ROWS[] = {
         "MCR 2006 (Green Book), minimum and flowers"),
     ROW(mcr_base_points, "mcr", I, "", "8", "every loser pays the winner this much",
         "MCR 2006 (Green Book), payments"),
+    ROW(mcr_siamese, "mcr", B, "", "false",
+        "a 3-player MCR game is Siamese MCR (001 L1321-1342): a self-draw wins \"2 × "
+        "(СтоимостьРуки + 8)\", each other player paying value + 8 (item 15); a discard win "
+        "\"СтоимостьРуки + 16\", the discarder paying value + 8 and the other player 8 (item "
+        "16); a player may declare two wins in a deal, and after a player's second win the "
+        "others' declared wins are not paid (item 13), at the wall's end all of them are (item "
+        "14); the second win is worth no less than the first (the golden rule, L1321). false: "
+        "a 3-player game is paid by the four-player rule over the seats in play (mcr_base_points "
+        "from each other player, the value from the discarder or, on a self-draw, from each), "
+        "one win a deal. Either way no fourth seat pays. Checked on score sheets: the replay "
+        "holds one hand a player, not Siamese MCR's two of 27-28 tiles",
+        "MCR 2006 (Green Book), Siamese MCR (001 L1321-1342)"),
+    ROW(mcr_flower_order, "mcr", B, "", "true",
+        "before the first discard the starting flowers and seasons are replaced in turn from "
+        "the dealer: \"Первым замещает плитки цветов и сезонов разыгрывающий, затем, по очереди "
+        "– Юг, Запад и Север, до тех пор, пока ни у кого из игроков не останется на руках "
+        "закрытых плиток цветов и сезонов\" (the dealer first, then South, West and North, "
+        "until nobody holds one); a seat that still holds a flower when a later seat replaces "
+        "one is a finding. Where the log records the flowers: paifu's format does, Botzone's "
+        "set has none",
+        "MCR 2006 (Green Book), building and dealing (001 L169)"),
     ROW(mcr_false_hu, "mcr", I, "", "10", "false hu: the offender pays each other player",
         "MCR 2006 (Green Book), penalties"),
     ROW(mcr_table_points, "mcr", I4, "", "4,2,1,0", "table points by place",

@@ -126,12 +126,13 @@ const paifu_rule_check paifu_rules__checks_rrc[] = {
      "penalty.ruled,penalty.dead_hand"},
     {"RRC 2024 §5", "etiquette: building, dice, how tiles are drawn, shown and announced", X, "",
      ""},
-    {"RRC 2024 §6.4", "games against the clock: a game may end before its last deal", E,
-     "time_limit", "flow.game_end"},
-    {"RRC 2024 §6.4", "the clock itself: when time runs out the deal in progress and one more "
-     "are played (a deal ended by chombo is not played, §3.13, so not the one more); no log "
-     "format paifu reads records when time ran out, so which deal is the last is not checked",
-     X, "", ""},
+    {"RRC 2024 §6.4", "games against the clock: a game may end before its last deal; where the "
+     "log records the deal the main time ran out in (a paifu log's time_up), that deal and one "
+     "more are played, a deal ended by chombo not being played (§3.13), so not the one more", E,
+     "time_limit,time_limit_deals,time_limit_chombo_played", "flow.game_end"},
+    {"RRC 2024 §6.4", "the clock itself: 75 minutes of main time; when it ran out, where the log "
+     "does not record it (no format but paifu's records it), so which deal is the last is not "
+     "checked there", X, "", ""},
     {"RRC 2024 §3.12, §6.12", "standings by the sum of final scores (paifu report)", E,
      "standings,place_sanction_min,place_sanction_max", "game.sanction"},
     {"RRC 2024 §9.4, §9.4.1", "fines after uma: 2000, 4000, 8000, then doubling, one ladder "
@@ -146,7 +147,7 @@ const paifu_rule_check paifu_rules__checks_ema[] = {
     {"RRC 2024 Table 3 (EMA)", "no red fives", E, "red_fives", "deal.tile_count,sheet.yaku"},
     {"RRC 2024 Table 3 (EMA)", "no abortive draws", E, "abortive", "draw.condition"},
     {"RRC 2024 Table 3 (EMA)", "no counted yakuman; yakuman do not add up", E,
-     "kazoe_yakuman,yakuman_stacking", "score.points,score.yaku,sheet.han"},
+     "kazoe_yakuman,yakuman_stacking", "score.points,score.yaku,sheet.han,score.delta"},
     {"RRC 2024 Table 3 (EMA)", "uma 15/5", E, "uma", "game.final_score"},
     {"RRC 2024 Table 3 (EMA)", "open tanyao", E, "kuitan", "score.yaku,sheet.han"},
     {"RRC 2024 Table 3 (EMA)", "kuikae forbidden", T, "kuikae", "deal.kuikae"},
@@ -154,6 +155,9 @@ const paifu_rule_check paifu_rules__checks_ema[] = {
      "winners_own_stick_back", "score.delta"},
     {"RRC 2024 Table 3", "rules the table does not list: as RRC 2024", E, "game_length",
      "flow.dealer"},
+    {"RRC 2024 Table 3 (EMA)", "after the tournament timer, the current deal and one more (a "
+     "paifu log's time_up)", E, "time_limit,time_limit_deals,time_limit_chombo_played",
+     "flow.game_end"},
     {"EMA (beyond RRC 2024 Table 3)", "the clock, etiquette, substitutes", X, "", ""},
     END,
 };
@@ -235,6 +239,8 @@ const paifu_rule_check paifu_rules__checks_wrc[] = {
      "chankan_ankan_kokushi", "win.tile"},
     {"RRC 2024 Table 3", "rules the table does not list: as RRC 2024", E, "game_length",
      "flow.dealer"},
+    {"RRC 2024 Table 3 (WRC)", "after the tournament timer, the current deal only (a paifu "
+     "log's time_up)", E, "time_limit,time_limit_deals", "flow.game_end"},
     {"WRC (beyond RRC 2024 Table 3)", "the clock, etiquette, substitutes", X, "", ""},
     END,
 };
@@ -242,9 +248,12 @@ const paifu_rule_check paifu_rules__checks_wrc[] = {
 const paifu_rule_check paifu_rules__checks_jhc2016[] = {
     {"JHC 2016 §5.3", "pauses before drawing and before chi; the winning tile kept apart", X, "",
      ""},
-    {"JHC 2016 §6.1", "90-minute sessions, the red zone, the last deal", X, "", ""},
-    {"JHC 2016 §6.1.4-§6.1.6", "a session may end before South 4", E, "time_limit",
-     "flow.game_end"},
+    {"JHC 2016 §6.1", "90-minute sessions, the red zone, the last deal: the clock itself, where "
+     "the log does not record when the red zone began (no format but paifu's records it)", X,
+     "", ""},
+    {"JHC 2016 §6.1.4-§6.1.6", "a session may end before South 4; the deal the red zone began "
+     "in is finished and none begins after it (a paifu log's time_up)", E,
+     "time_limit,time_limit_deals,time_limit_chombo_played", "flow.game_end"},
     {"JHC 2016 §6.2.3", "25000 points each", E, "start_points", "game.final_points,flow.scores"},
     {"JHC 2016 §6.2.6-§6.2.8", "negative scores allowed, riichi while negative", E,
      "tobi,riichi_min_points", "deal.riichi,flow.game_end"},
@@ -354,6 +363,8 @@ const paifu_rule_check paifu_rules__checks_mcr[] = {
      "flow.dealer"},
     {"MCR 2006 (Green Book), building and dealing", "144 tiles; flowers set aside and replaced", T, "mcr_flowers,mcr_wall",
      "mcr.flower,wall.exhausted,deal.tile_count"},
+    {"MCR 2006 (Green Book), flowers (001 L169)", "the starting flowers replaced from the dealer, "
+     "then the others in turn", T, "mcr_flower_order", "mcr.flower"},
     {"MCR 2006 (Green Book), turns and claims", "turn order, chow from the left, pung and kong from anyone", T, "",
      "deal.turn_order,deal.call,deal.hand_size"},
     {"MCR 2006 (Green Book), how to kong", "no kong in the turn of the player's own chow or pung", T, "", "deal.kan"},
@@ -368,6 +379,12 @@ const paifu_rule_check paifu_rules__checks_mcr[] = {
     {"MCR 2006 (Green Book), payments", "payments: 8 from each loser, the points from the discarder (all three "
      "on a self-draw); score sheets paid by their points", E, "mcr_base_points",
      "mcr.payment,flow.scores"},
+    {"MCR 2006 (Green Book), Siamese MCR (001 L1321-1342)", "three players: a self-draw wins 2 × "
+     "(value + 8), a discard win value + 16 (the discarder value + 8, the other 8), no fourth "
+     "seat pays; after a player's second win of a deal the others' declared wins are not paid, "
+     "at the wall's end all are", E, "mcr_siamese", "mcr.payment,flow.scores"},
+    {"MCR 2006 (Green Book), Siamese MCR: the golden rule (001 L1321)", "a player's second win of "
+     "a deal is worth no less than the first", E, "mcr_siamese", "win.no_yaku"},
     {"MCR 2006 (Green Book), payments", "no honba, no noten payments, no abortive draws, one winner", E,
      "honba_value,noten_total,abortive,multi_ron,start_points,return_points,uma,red_fives,"
      "kuikae,pao",

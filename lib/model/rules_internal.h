@@ -119,6 +119,8 @@ struct paifu_rules {
     bool tenpaiyame;       /* the all-last dealer may stop after tenpai while first */
     bool tenpaiyame_known; /* false: tenpaiyame is not known; the game may end or go on there */
     bool time_limit;       /* games are timed: a game may end before its last regular deal */
+    int32_t time_limit_deals; /* deals played after the one the time ran out in */
+    bool time_limit_chombo_played; /* ... a deal ended by chombo among them */
 
     /* points */
     int32_t start_points;
@@ -205,6 +207,8 @@ struct paifu_rules {
     /* MCR */
     int32_t mcr_min_fan;       /* minimum fan without flowers (8) */
     int32_t mcr_base_points;   /* every loser pays the winner this much (8) */
+    bool mcr_siamese;          /* a 3-player MCR game is Siamese MCR (001 L1321-1342) */
+    bool mcr_flower_order;     /* starting flowers replaced from the dealer in turn (001 L169) */
     int32_t mcr_false_hu;      /* false hu: paid to each other player (10) */
     int32_t mcr_table_points[4]; /* table points by place (4, 2, 1, 0) */
     /* MCR seed-vs-practice readings (mcr.md §13); each default is the seed's reading */

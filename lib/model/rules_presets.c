@@ -66,6 +66,9 @@ static const paifu_rule_override wrc[] = {
     {"red_fives", "0", "RRC 2024 Table 3"},
     {"pao", "daisangen,daisuushi,suukantsu", "RRC 2024 Table 3"},
     {"chankan_ankan_kokushi", "false", "RRC 2024 Table 3"},
+    {"time_limit_deals", "0",
+     "RRC 2024 Table 3 (WRC): after the tournament timer \"доиграть текущую раздачу\" (finish "
+     "the current deal)"},
 };
 
 /* Japanese House Cup 2016 (seed 003; JPML-B based). */
@@ -92,6 +95,12 @@ static const paifu_rule_override jhc2016[] = {
     {"winners_own_stick_back", "false", "JHC 2016 §7.3.1.10: all to the one winner"},
     {"pure_karaten_tenpai", "false",
      "JHC 2016: not stated; noten, as RRC 2024 §3.8 and EMA 2012 §3.4.2 (chosen)"},
+    {"time_limit_deals", "0",
+     "JHC 2016 §6.1.4: \"В красной зоне можно только доигрывать начатые раздачи\" (in the red "
+     "zone only deals begun are finished; a log's time_up marks the deal the red zone began in)"},
+    {"time_limit_chombo_played", "true",
+     "JHC 2016 §6.1.4: \"Начатая в красной зоне раздача будет признана недействительной\": a "
+     "deal replayed after a chombo would begin in the red zone"},
 };
 
 /* tenhou.net ranked 4-player East-South with red fives and open tanyao. */
@@ -188,6 +197,9 @@ static const paifu_rule_override mcr[] = {
     {"fine_steps_only", "true", "MCR 2006 (Green Book), penalties (001 L1236-1244)"},
     {"knocked_tile_min", "5", "MCR 2006 (Green Book), penalties (001 L1260): from 5 to 60"},
     {"knocked_tile_max", "60", "MCR 2006 (Green Book), penalties (001 L1260): from 5 to 60"},
+    {"mcr_siamese", "true",
+     "MCR 2006 (Green Book), Siamese MCR (001 L1321-1342): the three-player variant of the "
+     "Russian translation, items 13-16 and the golden rule"},
     {"standings", "table_points",
      "MCR 2006 (Green Book), totals and ranking: table points 4/2/1/0, then the total"},
 };

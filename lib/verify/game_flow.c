@@ -42,7 +42,10 @@ typedef struct flow {
     bool extension;             /* playing past the regular last deal (West) */
     bool over;                  /* the rules end the game here */
     char why[96];               /* why, in words naming the seat it turns on ("seat 2 is ...") */
+    const char *why_rule;       /* the clause that ends it there (NULL: RRC 2024 §3.11) */
     bool may_end;               /* the game may end here or go on (tenpaiyame not known) */
+    int time_left;              /* deals still to play since the main time ran out (a deal
+                                   recorded time_up, RRC 2024 §6.4); -1: not recorded */
     bool end_reported;          /* a flow.game_end finding was made (once per game) */
 } flow;
 
@@ -105,6 +108,7 @@ static void advance(flow *f, const replay *rp, const paifu_rules *r, int players
     f->hand_number = st->hand_number;
     f->over = f->may_end = false;
     f->why[0] = '\0';
+    f->why_rule = NULL;
     static const char *const wind_names[] = {"East", "South", "West", "North"};
     if (r->game_length == PAIFU_LENGTH_SINGLE) {
         f->over = !(rp->chombo && !rp->n_wins && r->chombo_redeal); /* a chombo replays it */
@@ -164,6 +168,33 @@ static void advance(flow *f, const replay *rp, const paifu_rules *r, int players
     }
 }
 
+/*
+ * The time limit (RRC 2024 §6.4 "По истечении основного времени игроки должны доиграть текущую
+ * раздачу и сыграть еще одну"), where the log records the deal the main time ran out in
+ * (PAIFU_DEAL_TIME_UP): that deal and time_limit_deals more are played, then the game ends. A
+ * deal ended by chombo and replayed (§3.13: "считается несыгранной") is not one of them unless
+ * time_limit_chombo_played. Called after advance() for deal D with outcome RP.
+ */
+static void time_limit(flow *f, const replay *rp, size_t d, const paifu_rules *r)
+{
+    if (!r->time_limit || r->game_length == PAIFU_LENGTH_SINGLE)
+        return;
+    if (f->time_left < 0 && (rp->deal->flags & PAIFU_DEAL_TIME_UP))
+        f->time_left = 1 + (r->time_limit_deals > 0 ? r->time_limit_deals : 0);
+    if (f->time_left <= 0)
+        return;
+    bool replayed = rp->chombo && !rp->n_wins && r->chombo_redeal;
+    if (replayed && !r->time_limit_chombo_played)
+        return;
+    if (--f->time_left == 0 && !f->over) {
+        f->over = true;
+        f->may_end = false;
+        f->why_rule = "RRC 2024 §6.4";
+        snprintf(f->why, sizeof(f->why), "deal %zu was the last after the main time ran out",
+                 d + 1);
+    }
+}
+
 static void flow_finding(paifu_report *rep, const paifu_verify_options *opts,
                          const paifu_deal *deal, const char *code, const char *expected,
                          const char *recorded, const char *rule, const char *msg)
@@ -185,7 +216,7 @@ static void check_start(paifu_report *rep, const paifu_verify_options *opts,
             snprintf(msg, sizeof(msg), "the game should have ended before this deal: %s",
                      f->why[0] ? f->why : "the rules end it there");
             flow_finding(rep, opts, deal, "flow.game_end", "game over", "another deal",
-                         "RRC 2024 §3.11", msg);
+                         f->why_rule ? f->why_rule : "RRC 2024 §3.11", msg);
         }
         return;
     }
@@ -425,9 +456,18 @@ static void check_end(paifu_report *rep, const paifu_game *game, const paifu_rul
     const paifu_game_result *res = paifu_game_result_get(game);
     char e[64], g[64];
     if (!f->over && !f->may_end && last && (res->has_points || res->has_final) &&
-        !r->time_limit)
+        f->time_left > 0) {
+        char msg[160];
+        snprintf(msg, sizeof(msg), "the game ended before the time limit ends it: %d more "
+                 "deal%s after the one the main time ran out in", (int)r->time_limit_deals,
+                 r->time_limit_deals == 1 ? " is played" : "s are played");
+        flow_finding(rep, opts, last, "flow.game_end", "another deal", "game over",
+                     "RRC 2024 §6.4", msg);
+    } else if (!f->over && !f->may_end && last && (res->has_points || res->has_final) &&
+               !r->time_limit) {
         flow_finding(rep, opts, last, "flow.game_end", "another deal", "game over",
                      "RRC 2024 §3.11", "the game ended before the rules end it");
+    }
     int32_t points[PAIFU_SEATS];
     final_points(points, f, players, r);
     if (res->has_points) {
@@ -615,6 +655,7 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
     size_t n = paifu_game_deal_count(game);
     flow f;
     memset(&f, 0, sizeof(f));
+    f.time_left = -1;
     int32_t penalties[PAIFU_SEATS] = {0};
     paifu_fine_ladders fines; /* fines without an amount so far, per reason (§9.4.1) */
     memset(&fines, 0, sizeof(fines));
@@ -717,11 +758,13 @@ static int walk(paifu_report *report, const paifu_game *game, const paifu_rules 
             break;
         }
         advance(&f, rp, rules, players);
+        time_limit(&f, rp, d, rules);
         last = *deal;
     }
     free(rp);
     const paifu_game_result *res = paifu_game_result_get(game);
-    wrong_end = wrong_end || (ended_ok && n && !f.over && !f.may_end && !rules->time_limit &&
+    wrong_end = wrong_end || (ended_ok && n && !f.over && !f.may_end &&
+                              (!rules->time_limit || f.time_left > 0) &&
                               (res->has_points || res->has_final));
     if (edit) {
         edit->wrong_end = wrong_end;

@@ -35,7 +35,7 @@ RECORDED = {0x0001: "han", 0x0002: "fu", 0x0004: "points", 0x0008: "limit", 0x00
 _SETTLED_START = ("label", "round_wind", "hand_number", "dealer", "honba", "riichi_sticks")
 
 DEAL_FLAGS = {0x01: "result_only", 0x02: "has_scores", 0x04: "has_hands", 0x08: "has_wall",
-              0x10: "has_dice", 0x20: "has_sticks", 0x40: "round_unknown"}
+              0x10: "has_dice", 0x20: "has_sticks", 0x40: "round_unknown", 0x80: "time_up"}
 
 _EVENT = struct.Struct(_lib.EVENT_STRUCT)
 assert _EVENT.size == ctypes.sizeof(_lib.Event)

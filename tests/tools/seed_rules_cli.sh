@@ -85,5 +85,19 @@ grep -q "deal.riichi.*RRC 2024 §3.11" "$work/t1" || { echo "FAIL: riichi with 5
 "$paifu" validate --rules ema --rule tobi=true "$t" >"$work/t4" 2>&1
 grep -q "deal.riichi" "$work/t4" || { echo "FAIL: --rule tobi=true does not bring the riichi minimum"; failures=$((failures + 1)); }
 
+# The time limit of the two columns of RRC 2024 Table 3 (the JSON report's codes; the rows of
+# `paifu rules show wrc` and `ema` that carry it name only this code among their columns' rows):
+# RRC 2024 Table 3 (WRC) "После окончания турнирного таймера: доиграть текущую раздачу" (the
+# game ends with the deal the time ran out in); RRC 2024 Table 3 (EMA) "доиграть текущую раздачу
+# и сыграть еще одну" (and one more).
+"$paifu" validate --format json --rules wrc "$data/wrc-time-up-no-more.paifu.json" >"$work/tl1" 2>&1
+grep -q '"flow.game_end"' "$work/tl1" && { echo "FAIL: wrc: the current deal only flagged"; failures=$((failures + 1)); }
+"$paifu" validate --format json --rules ema "$data/wrc-time-up-no-more.paifu.json" >"$work/tl2" 2>&1
+grep -q '"flow.game_end"' "$work/tl2" || { echo "FAIL: ema: no one more deal not flagged"; failures=$((failures + 1)); }
+grep -q 'RRC 2024 Table 3 (EMA): finish the current deal and play one more' "$work/tl2" || { echo "FAIL: ema: the clause"; failures=$((failures + 1)); }
+"$paifu" validate --format json --rules wrc "$data/rrc-time-up-one-more.paifu.json" >"$work/tl3" 2>&1
+grep -q '"flow.game_end"' "$work/tl3" || { echo "FAIL: wrc: a deal after the current one not flagged"; failures=$((failures + 1)); }
+grep -q 'RRC 2024 Table 3 (WRC): finish the current deal' "$work/tl3" || { echo "FAIL: wrc: the clause"; failures=$((failures + 1)); }
+
 [ $failures -eq 0 ] && echo "seed rules cli: ok"
 exit $((failures > 0))

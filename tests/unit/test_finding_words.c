@@ -129,7 +129,8 @@ static void check_text(const char *what, const char *text, const paifu_finding *
     if (matches(&RE_HEX, text))
         why = "a hexadecimal number";
     else if (strcmp(what, "message") == 0 && matches(&RE_MINUS_ONE, text) &&
-             !strstr(text, ", not -1")) /* a recorded value of -1 points, by seat, is a value */
+             !strstr(text, ", not -1") && !strstr(text, ") -1, not "))
+        /* a recorded or an expected value of -1 points, by seat, is a value */
         why = "-1 for a seat";
     else if (matches(&RE_SNAKE, text))
         why = "a snake_case name";

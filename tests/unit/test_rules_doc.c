@@ -207,18 +207,18 @@ static void preset_sources(text *t)
 }
 
 /* What paifu enforces of each preset's document (lib/model/rules_checks.c). */
-static const char *const GAPS[][3] = {
+static const char *const GAPS[][4] = {
 #include "rules_enforced_gaps.h"
 };
 
-/* Whether ROW of PRESET claims enforcement with no test (test_rules_enforced.c). */
-static bool untested(const char *preset, const paifu_rule_check *row)
+/* Why ROW of PRESET, claimed enforced, has no test (test_rules_enforced.c); NULL: it has. */
+static const char *untested(const char *preset, const paifu_rule_check *row)
 {
     for (size_t i = 0; i < sizeof(GAPS) / sizeof(GAPS[0]); i++)
         if (!strcmp(GAPS[i][0], preset) && !strcmp(GAPS[i][1], row->clause) &&
             !strcmp(GAPS[i][2], row->rule))
-            return true;
-    return false;
+            return GAPS[i][3];
+    return NULL;
 }
 
 static void enforcement(text *t)
@@ -231,7 +231,8 @@ static void enforcement(text *t)
            "(`lib/model/rules_checks.c`; `paifu rules show PRESET` prints the same). A status "
            "followed by *(no test yet)* is claimed by the code but no test under `tests/` cites "
            "the clause and asserts one of its findings: `tests/unit/test_rules_enforced.c` "
-           "keeps that list (`tests/unit/rules_enforced_gaps.h`) true, and it only shrinks.\n\n");
+           "keeps that list (`tests/unit/rules_enforced_gaps.h`) true, and it only shrinks; "
+           "each such row's reason is listed under its preset's table.\n\n");
     for (size_t i = 0; i < paifu_rules_preset_count(); i++) {
         const paifu_rule_check *rows;
         size_t n = paifu_rules_checks(&rows, paifu_rules_preset_name(i));
@@ -271,6 +272,20 @@ static void enforcement(text *t)
             put(t, " | ");
             put_cell(t, rows[r].findings[0] ? rows[r].findings : "-");
             put(t, " |\n");
+        }
+        bool first = true;
+        for (size_t r = 0; r < n; r++) {
+            const char *why = untested(paifu_rules_preset_name(i), &rows[r]);
+            if (!why)
+                continue;
+            put(t, "%s- ", first ? "\nWhy a row has no test yet:\n\n" : "");
+            first = false;
+            put_cell(t, rows[r].clause);
+            put(t, " (");
+            put_cell(t, rows[r].rule);
+            put(t, "): ");
+            put_cell(t, why);
+            put(t, "\n");
         }
         put(t, "\n");
     }

@@ -10,7 +10,12 @@
  * expect file). Rows without such a test are listed in GAPS below, each waiting for its
  * obey/break pair (the guide: one log that obeys the rule, one that breaks it, citing the
  * clause). The test fails on a row with no test that is not listed, and on a listed row that
- * has one now (take it off the list): the list only shrinks.
+ * has one now (take it off the list): the list only shrinks. Each listed row says why it has no
+ * test yet (the fourth field), which doc/rules.md prints under the preset's table.
+ *
+ * A case file of tests/data/seed-rules/cases/ (run by tests/tools/seed_rule_cases.py) shows
+ * only the row whose clause and rule it names word for word, not every row that shares its
+ * section or its document.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -28,13 +33,14 @@
 #include "paifu.h"
 
 /* Rows claimed enforced with no test found (preset, clause, rule), November 2026. */
-static const char *const GAPS[][3] = {
+static const char *const GAPS[][4] = {
 #include "rules_enforced_gaps.h"
 };
 
 typedef struct file {
     char *path, *text;
     bool expect; /* a malformed case's expected output */
+    bool exact;  /* a case file: it shows the row it names word for word */
 } file;
 
 static file *files;
@@ -72,6 +78,7 @@ static void load(const char *path)
     files[n_files].path = strdup(path);
     files[n_files].text = text;
     files[n_files].expect = expect;
+    files[n_files].exact = strstr(path, "/seed-rules/cases/") != NULL;
     n_files++;
 }
 
@@ -150,6 +157,24 @@ static bool cites(const file *f, const char *clause)
     return false;
 }
 
+/* Whether case file F names row R of PRESET: its preset, clause and rule word for word. */
+static bool names_row(const file *f, const char *preset, const paifu_rule_check *r)
+{
+    char key[64];
+    snprintf(key, sizeof(key), "\"preset\": \"%s\"", preset);
+    return strstr(f->text, key) && strstr(f->text, r->clause) && strstr(f->text, r->rule);
+}
+
+/* Why the listed row R of PRESET has no test yet ("" when it is not listed). */
+static const char *gap_reason(const char *preset, const paifu_rule_check *r)
+{
+    for (size_t i = 0; i < sizeof(GAPS) / sizeof(GAPS[0]); i++)
+        if (!strcmp(GAPS[i][0], preset) && !strcmp(GAPS[i][1], r->clause) &&
+            !strcmp(GAPS[i][2], r->rule))
+            return GAPS[i][3];
+    return "";
+}
+
 static bool in_gaps(const char *preset, const paifu_rule_check *r)
 {
     for (size_t i = 0; i < sizeof(GAPS) / sizeof(GAPS[0]); i++)
@@ -188,7 +213,8 @@ static void every_enforced_row_has_its_test(void **state)
                 continue;
             const char *by = NULL;
             for (size_t k = 0; k < n_files && !by; k++)
-                if (asserts_code(&files[k], r->findings) && cites(&files[k], r->clause))
+                if (asserts_code(&files[k], r->findings) &&
+                    (files[k].exact ? names_row(&files[k], preset, r) : cites(&files[k], r->clause)))
                     by = files[k].path;
             bool gap = in_gaps(preset, r);
             if (regen && !by) {
@@ -196,7 +222,14 @@ static void every_enforced_row_has_its_test(void **state)
                 put_literal(r->clause);
                 printf(", ");
                 put_literal(r->rule);
+                printf(",\n     ");
+                put_literal(gap_reason(preset, r));
                 printf("},\n");
+            }
+            if (gap && !*gap_reason(preset, r)) {
+                print_error("%s: \"%s\" (%s) is listed with no reason\n", preset, r->clause,
+                            r->rule);
+                missing++;
             }
             if (!by && !gap) {
                 print_error("%s: \"%s\" (%s) claims %s, and no test cites it and asserts %s\n",

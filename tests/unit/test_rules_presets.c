@@ -311,6 +311,15 @@ static const row ROWS[] = {
 
     /* ---- MCR (seed 001), shared/rules/mcr.md ---- */
     {"mcr", "family", "mcr", "mcr §0: Chinese Official"},
+    {"mcr", "mcr_siamese", "true", "001 L1321-1342: three-player (Siamese) MCR"},
+    {"mcr", "mcr_flower_order", "true", "001 L169: the dealer replaces first, then in turn"},
+    {"rrc", "mcr_siamese", "false", "a riichi preset"},
+    {"rrc", "time_limit_deals", "1", "000 §6.4: \"доиграть текущую раздачу и сыграть еще одну\""},
+    {"ema", "time_limit_deals", "1", "000 Table 3 (EMA): the current deal and one more"},
+    {"wrc", "time_limit_deals", "0", "000 Table 3 (WRC): \"доиграть текущую раздачу\""},
+    {"jhc2016", "time_limit_deals", "0", "003 §6.1.4: in the red zone only deals begun"},
+    {"rrc", "time_limit_chombo_played", "false", "000 §3.13: a chombo deal is not played"},
+    {"jhc2016", "time_limit_chombo_played", "true", "003 §6.1.4: a deal begun in the red zone is void"},
     {"mcr", "fine_base", "5", "001 L1236, L1240, L1244: a warning, then 5, 10, 20, and so on"},
     {"mcr", "fine_steps_only", "true", "001 L1236: the ladder's steps"},
     {"mcr", "knocked_tile_min", "5", "001 L1260: \"от 5 до 60 очков\""},

@@ -197,6 +197,66 @@ static const seed_case CASES[] = {
      NULL, ""},
     {20, "001 L1260: 70 paid for a knocked-over tile", "mcr-knocked-tile-70.paifu.json", NULL,
      "penalty.amount;"},
+    /* ---- point 21: 000 §6.4 "По истечении основного времени игроки должны доиграть текущую
+       раздачу и сыграть еще одну" (Table 3: the same for EMA; WRC "доиграть текущую раздачу");
+       §3.13 "раздача, закончившаяся с чомбо, считается несыгранной", so it is not the one more;
+       003 §6.1.4 "В красной зоне можно только доигрывать начатые раздачи". A paifu log's deal
+       "time_up": true is the deal the main time ran out in ---- */
+    {21, "000 §6.4: the deal the time ran out in and one more", "rrc-time-up-one-more.paifu.json",
+     NULL, ""},
+    {21, "000 §6.4: the game ended with the deal the time ran out in",
+     "rrc-time-up-no-more.paifu.json", NULL, "flow.game_end;"},
+    {21, "000 §6.4: a second deal after the one the time ran out in",
+     "rrc-time-up-two-more.paifu.json", NULL, "flow.game_end;"},
+    {21, "000 §3.13, §6.4: a deal ended by chombo, then the one more",
+     "rrc-time-up-chombo-then-one-more.paifu.json", NULL, ""},
+    {21, "000 §3.13, §6.4: the game ended with the chombo deal as its one more",
+     "rrc-time-up-chombo-as-one-more.paifu.json", NULL, "flow.game_end;"},
+    {21, "000 Table 3 (WRC): the current deal only", "wrc-time-up-no-more.paifu.json", NULL, ""},
+    {21, "000 Table 3 (WRC): under RRC the same game lacks its one more",
+     "wrc-time-up-no-more.paifu.json", "rrc", "flow.game_end;"},
+    {21, "000 Table 3 (EMA): the current deal and one more", "rrc-time-up-one-more.paifu.json",
+     "ema", ""},
+    {21, "000 Table 3 (EMA): the game ended with the deal the time ran out in",
+     "rrc-time-up-no-more.paifu.json", "ema", "flow.game_end;"},
+    {21, "JHC 2016 §6.1.4-§6.1.6: the deal the red zone began in is finished, and the game ends",
+     "jhc-red-zone-deal-finished.paifu.json", NULL, ""},
+    {21, "003 §6.1.4: a deal begun in the red zone", "jhc-red-zone-deal-begun.paifu.json", NULL,
+     "flow.game_end;"},
+    /* ---- point 22: MCR 2006 (Green Book), Siamese MCR (001 L1321-1342), three players: item 15
+       "При выигрыше со стены игрок получает количество очков равное 2 × (СтоимостьРуки + 8)",
+       item 16 "При выигрыше со сноса игрок получает количество очков равное СтоимостьРуки +
+       16 ... накинувший ... минус (СтоимостьРуки + 8), а другой игрок ... минус 8"; item 13
+       "В финале объявления одним игроком двух побед другие игроки очки за свои объявленные
+       победы не получают"; item 14 at the wall's end all are paid ---- */
+    {22, "MCR 2006 (Green Book), Siamese MCR (001 L1341-1342): a discard win of 10 paid 26 and a "
+         "self-draw of 8 paid 32, three seats", "mcr-siamese-deltas.paifu.json", NULL, ""},
+    {22, "MCR 2006 (Green Book), Siamese MCR (001 L1341-1342): the same wins recorded by points "
+         "only, the totals as the seed pays them", "mcr-siamese-paid-as-points.paifu.json", NULL, ""},
+    {22, "001 L1341-1342: the totals as four players pay (8 from a fourth seat)",
+     "mcr-siamese-four-player-totals.paifu.json", NULL, "flow.scores;game.final_points;"},
+    {22, "001 L1342: a discard win paid as a self-draw",
+     "mcr-siamese-discard-paid-as-self-draw.paifu.json", NULL, "mcr.payment;"},
+    {22, "001 L1339 (item 13): another player's two wins, the first winner's not paid",
+     "mcr-siamese-two-wins-others-unpaid.paifu.json", NULL, ""},
+    {22, "001 L1339 (item 13): the first winner's win paid all the same",
+     "mcr-siamese-two-wins-others-paid.paifu.json", NULL, "mcr.payment;"},
+    {22, "001 L1340 (item 14): the wall's end, both declared wins paid",
+     "mcr-siamese-wall-end-all-paid.paifu.json", NULL, ""},
+    /* ---- point 23: MCR 2006 (Green Book), Siamese MCR: the golden rule (001 L1321) "стоимость
+       второй победы, объявляемой игроком, должна быть строго не меньше первой" ---- */
+    {23, "MCR 2006 (Green Book), Siamese MCR: the golden rule (001 L1321): a second win of 12 "
+         "after one of 8", "mcr-siamese-two-wins-others-unpaid.paifu.json", NULL, ""},
+    {23, "001 L1321: a second win of 8 after one of 12", "mcr-siamese-second-win-cheaper.paifu.json",
+     NULL, "win.no_yaku;"},
+    /* ---- point 24: MCR 2006 (Green Book), flowers (001 L169) "Первым замещает плитки цветов и
+       сезонов разыгрывающий, затем, по очереди – Юг, Запад и Север, до тех пор, пока ни у кого
+       из игроков не останется на руках закрытых плиток цветов и сезонов". East 2, dealer seat
+       1: seats 1 and 2 hold none, seat 3 holds 3f, seat 0 holds 7f ---- */
+    {24, "MCR 2006 (Green Book), flowers (001 L169): seat 3, then seat 0, in turn from the dealer",
+     "mcr-flowers-from-the-dealer.paifu.json", NULL, ""},
+    {24, "001 L169: seat 0 before seat 3, which holds a flower",
+     "mcr-flowers-out-of-turn.paifu.json", NULL, "mcr.flower;"},
 };
 
 static void run_case(const seed_case *c)

@@ -245,6 +245,9 @@ typedef struct paifu_penalty {
 #define PAIFU_DEAL_HAS_STICKS  0x20 /**< start.honba/riichi_sticks are recorded */
 #define PAIFU_DEAL_ROUND_UNKNOWN 0x40 /**< round wind, hand number and dealer are not recorded:
                                            the verifier takes them from the rules' rotation */
+#define PAIFU_DEAL_TIME_UP 0x80 /**< the record says the main time of a game against the clock
+                                     ran out during this deal (paifu: "time_up"): the rule set's
+                                     time_limit_deals more are played */
 
 /**
  * Where the dead-wall tiles sit in paifu_deal_start.wall, as indices into that wall (draw
