@@ -826,11 +826,10 @@ static int start_file(file_start *s, int *kind, const char *path, const paifu_re
     return 0;
 }
 
-int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_options *opts,
-                      paifu_error *err)
+/* Open PATH (paifu_reader_open); with SKIP, a file that is no log is told (paifu_reader_open_log). */
+static int open_path(paifu_reader **out, const char *path, const paifu_read_options *opts,
+                     const char **skip, paifu_error *err)
 {
-    if (!out || !path)
-        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument: path");
     *out = NULL;
     file_start s;
     int kind;
@@ -840,9 +839,50 @@ int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_opt
     if (kind != CONTAINER_NONE)
         return open_container(out, path, (container_kind)kind, opts, err);
     const char *name = opts && opts->source_name ? opts->source_name : path;
-    if (s.all)
-        return open_owned(out, s.data, s.size, s.held, name, opts, err);
-    return open_stream(out, s.f, s.data, s.size, s.held, name, opts, err);
+    if (!s.all && !skip)
+        return open_stream(out, s.f, s.data, s.size, s.held, name, opts, err);
+    if (!s.all) { /* too large to be read whole: told from its first bytes, then opened again */
+        free(s.data);
+        paifu_input__release(s.held);
+        if (s.f && s.f != stdin)
+            fclose(s.f);
+        const char *format = NULL;
+        if (paifu_format_detect_file(&format, path, NULL, err) == 0 && !format) {
+            *skip = "not a log";
+            return 0;
+        }
+        paifu_error_clear(err);
+        return open_path(out, path, opts, NULL, err);
+    }
+    if (skip && s.size == 0) { /* no byte: no format's */
+        free(s.data);
+        paifu_input__release(s.held);
+        *skip = "empty";
+        return 0;
+    }
+    /* the bytes read once, told as the reader chooses its format */
+    bool no_log = false;
+    rc = open_told(out, s.data, s.size, s.held, name, opts, NULL, skip ? &no_log : NULL, err);
+    if (rc == 0 && no_log)
+        *skip = "not a log";
+    return rc;
+}
+
+int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_options *opts,
+                      paifu_error *err)
+{
+    if (!out || !path)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument: path");
+    return open_path(out, path, opts, NULL, err);
+}
+
+int paifu_reader_open_log(paifu_reader **out, const char *path, const paifu_read_options *opts,
+                          const char **skip, paifu_error *err)
+{
+    if (!out || !path || !skip)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
+    *skip = NULL;
+    return open_path(out, path, opts, skip, err);
 }
 
 /* The format of a whole file's bytes DATA (taken: freed, HELD given back), inflated and decoded
@@ -868,48 +908,6 @@ static int detect_whole(const char **out, char *data, size_t size, uint64_t held
     }
     free(data);
     paifu_input__release(held);
-    return rc;
-}
-
-int paifu_reader_open_log(paifu_reader **out, const char *path, const paifu_read_options *opts,
-                          const char **skip, paifu_error *err)
-{
-    if (!out || !path || !skip)
-        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
-    *out = NULL;
-    *skip = NULL;
-    file_start s;
-    int kind;
-    int rc = start_file(&s, &kind, path, opts, err);
-    if (rc < 0)
-        return rc;
-    if (kind != CONTAINER_NONE)
-        return open_container(out, path, (container_kind)kind, opts, err);
-    const char *format = NULL;
-    if (!s.all) { /* too large to be read whole: told from its first bytes, then opened again */
-        free(s.data);
-        paifu_input__release(s.held);
-        if (s.f && s.f != stdin)
-            fclose(s.f);
-        if (paifu_format_detect_file(&format, path, NULL, err) == 0 && !format) {
-            *skip = "not a log";
-            return 0;
-        }
-        paifu_error_clear(err);
-        return paifu_reader_open(out, path, opts, err);
-    }
-    if (s.size == 0) { /* no byte: no format's */
-        free(s.data);
-        paifu_input__release(s.held);
-        *skip = "empty";
-        return 0;
-    }
-    /* the bytes read once, told as the reader chooses its format */
-    const char *name = opts && opts->source_name ? opts->source_name : path;
-    bool no_log = false;
-    rc = open_told(out, s.data, s.size, s.held, name, opts, NULL, &no_log, err);
-    if (rc == 0 && no_log)
-        *skip = "not a log";
     return rc;
 }
 
