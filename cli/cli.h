@@ -119,6 +119,10 @@ typedef struct cli_walk {
     char **args;
     int n_args, next_arg;
     bool take_all;
+    bool defer;         /* a directory member is handed out untold (unsure), for the caller
+                           to open with paifu_reader_open_log and skip (cli_walk_skip) */
+    bool unsure;        /* the file handed out last is such a member */
+    long long size;     /* its size in bytes when known from the walk, else -1 */
     bool silent;        /* print no error (a second walk over the same operands) */
     cli_walk_dir stack[CLI_WALK_DEPTH];
     int depth;          /* directories entered */
@@ -134,6 +138,9 @@ void cli_walk_start(cli_walk *w, char **args, int n, bool take_all);
 /* The next input file (valid until the next call) and in *REL the offset of its part below
    the operand it was found in, else of its base name; NULL at the end. Errors are printed. */
 const char *cli_walk_next(cli_walk *w, size_t *rel);
+/* File PATH (malloc'd, taken), handed out unsure, was skipped for REASON ("empty", "not a
+   log"): counted and kept in W's list, named on stderr with -v, as the walk skips one. */
+void cli_walk_skip(cli_walk *w, char *path, const char *reason);
 /* End the walk: CLI_CLEAN, or CLI_ERROR when a directory could not be walked. W->skips stay
    the caller's. */
 int cli_walk_end(cli_walk *w);

@@ -85,6 +85,9 @@ typedef struct vfile {
     uint64_t kept;    /* findings the filters keep (cli_finding_kept): the ones counted */
     paifu_verify_stats stats;
     bool done;
+    bool unsure;      /* a folder's member not yet told a log (cli_walk.unsure) */
+    const char *skip; /* then, when it is none: why it is skipped (cli_walk_skip) */
+    long long size;   /* its size from the walk, or -1 */
 } vfile;
 
 static void json_location(FILE *o, const paifu_location *w)
@@ -554,15 +557,25 @@ static void vjson_free(vjson *j)
     memset(j, 0, sizeof(*j));
 }
 
-/* Check the file F->path, writing its output to O and its error lines to E (its buffers, or
-   stdout and stderr when it is the only one running). A log database or archive goes on after
-   an error in one of its members. */
-static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
+/* Open F->path into *R (its error in ERR): a folder's member not yet told a log is read once
+   and told (F->skip set, *R NULL and 0 returned when it is none). */
+static int open_input(const vopts *st, vfile *f, paifu_reader **r, paifu_error *err)
+{
+    paifu_error_clear(err);
+    *r = NULL;
+    f->skip = NULL;
+    return f->unsure ? paifu_reader_open_log(r, f->path, st->ropts, &f->skip, err)
+                     : paifu_reader_open(r, f->path, st->ropts, err);
+}
+
+/* Check the file F->path opened by open_input (R and RC, its error in ERR), writing its output
+   to O and its error lines to E (its buffers, or stdout and stderr when it is the only one
+   running). A log database or archive goes on after an error in one of its members. */
+static void check_opened(const vopts *st, vfile *f, FILE *o, FILE *e, paifu_reader *r, int rc,
+                         paifu_error *err_in)
 {
     const char *path = f->path;
-    paifu_error err;
-    paifu_error_clear(&err);
-    paifu_reader *r = NULL;
+    paifu_error err = *err_in;
     paifu_report *rep = NULL;
     vrun run = {o, e, NULL, NULL, 0, true, 0, "", 0, 0};
     vjson j;
@@ -570,9 +583,10 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
     f->status = CLI_CLEAN;
     if (st->json)
         print_head(o, path);
-    int rc = paifu_report_new(&rep, &err);
-    if (rc == 0)
-        rc = paifu_reader_open(&r, path, st->ropts, &err);
+    if (rc == 0 && (rc = paifu_report_new(&rep, &err)) < 0) {
+        paifu_reader_free(r);
+        r = NULL;
+    }
     bool container = r && paifu_reader_members(r, NULL, NULL, NULL);
     if (rc == 0)
         rc = check_games(st, f, &run, NULL, r, container, rep, &err);
@@ -598,6 +612,11 @@ static void check_file(const vopts *st, vfile *f, FILE *o, FILE *e)
 /* Check F, its output kept in memory until it is its turn to print. */
 static void run_file(const vopts *st, vfile *f)
 {
+    paifu_error err;
+    paifu_reader *r;
+    int rc = open_input(st, f, &r, &err);
+    if (f->skip)
+        return;
     FILE *o = open_memstream(&f->out, &f->out_len);
     FILE *e = open_memstream(&f->err, &f->err_len);
     if (!o || !e) {
@@ -609,9 +628,10 @@ static void run_file(const vopts *st, vfile *f)
         f->out_len = f->err_len = 0;
         f->status = CLI_ERROR;
         f->unreadable = true;
+        paifu_reader_free(r);
         return;
     }
-    check_file(st, f, o, e);
+    check_opened(st, f, o, e, r, rc, &err);
     if (fclose(o) != 0 || fclose(e) != 0)
         f->status = CLI_ERROR;
 }
@@ -768,6 +788,7 @@ typedef struct vout {
     uint64_t skipped, kept, refused;
     int status;
     paifu_verify_stats total;
+    cli_walk *walk; /* where a skipped file is counted (cli_walk_skip) */
 } vout;
 
 /* Add file F to OUT and free it (a file of check_all's). */
@@ -792,11 +813,25 @@ static void tally(vout *out, vfile *f)
     free(f);
 }
 
+/* File F (of check_all's), told no log: skipped, as the walk skips one, and freed. */
+static void skip_file(vout *out, vfile *f)
+{
+    char *path = strdup(f->path);
+    if (path)
+        cli_walk_skip(out->walk, path, f->skip);
+    else
+        cli_error(f->path, "out of memory to name it among the skipped files");
+    free(f->owned);
+    free(f);
+}
+
 /* Print unit U in its turn (the main thread) and free it. *PRINTED counts the files begun. */
 static void emit(const vopts *st, vunit *u, vout *out)
 {
     vsplit *sp = u->sp;
-    if (u->kind == UNIT_FILE) {
+    if (u->kind == UNIT_FILE && u->f->skip) {
+        skip_file(out, u->f);
+    } else if (u->kind == UNIT_FILE) {
         print_file(st, u->f, out->printed++ == 0);
         tally(out, u->f);
     } else if (u->kind == UNIT_HEAD) {
@@ -929,15 +964,18 @@ static bool push_split(const vopts *st, cli_pipeline *p, vfile *f, vout *out)
     return true;
 }
 
-/* Whether file PATH is to be split: stdin, or a file of SPLIT_MIN bytes or more. */
-static bool to_split(const char *path)
+/* Whether file F is to be split: stdin, or a file of SPLIT_MIN bytes or more. */
+static bool to_split(const vfile *f)
 {
     struct stat sb;
-    return strcmp(path, "-") == 0 || (stat(path, &sb) == 0 && sb.st_size >= SPLIT_MIN);
+    if (f->size >= 0)
+        return f->size >= SPLIT_MIN;
+    return strcmp(f->path, "-") == 0 || (stat(f->path, &sb) == 0 && sb.st_size >= SPLIT_MIN);
 }
 
-/* A new file of check_all's, for PATH; NULL when out of memory (reported). */
-static vfile *new_file(const char *path)
+/* A new file of check_all's, for PATH (what walk W says of it); NULL when out of memory
+   (reported). */
+static vfile *new_file(const char *path, const cli_walk *w)
 {
     vfile *f = calloc(1, sizeof(*f));
     if (f && !(f->owned = strdup(path))) {
@@ -949,6 +987,8 @@ static vfile *new_file(const char *path)
         return NULL;
     }
     f->path = f->owned;
+    f->unsure = w->unsure;
+    f->size = w->size;
     cli_progress_found(1);
     return f;
 }
@@ -961,22 +1001,46 @@ static void check_all(const vopts *st, cli_walk *w, long jobs, vout *out)
                                : NULL;
     const char *path;
     size_t rel;
+    out->walk = w;
     while ((path = cli_walk_next(w, &rel)) != NULL) {
-        vfile *f = new_file(path);
+        vfile *f = new_file(path, w);
         if (!f) {
             out->status = CLI_ERROR;
             continue;
         }
-        if (p && to_split(f->path) && push_split(st, p, f, out))
+        bool split = p && to_split(f);
+        if (split && f->unsure) { /* told here, before its pieces are handed out */
+            paifu_error err;
+            paifu_error_clear(&err);
+            const char *format = NULL;
+            f->unsure = false;
+            if (paifu_format_detect_file(&format, f->path, NULL, &err) == 0 && !format) {
+                struct stat sb;
+                f->skip = stat(f->path, &sb) == 0 && sb.st_size == 0 ? "empty" : "not a log";
+                vunit *done;
+                while ((done = cli_pipeline_pop(p)) != NULL)
+                    emit(st, done, out);
+                skip_file(out, f);
+                continue;
+            }
+        }
+        if (split && push_split(st, p, f, out))
             continue;
         vunit *u = p ? calloc(1, sizeof(*u)) : NULL;
         if (!u) { /* no worker (or no memory): this thread checks it, straight to the output */
             vunit *done;
             while (p && (done = cli_pipeline_pop(p)) != NULL)
                 emit(st, done, out);
+            paifu_error err;
+            paifu_reader *r;
+            int rc = open_input(st, f, &r, &err);
+            if (f->skip) {
+                skip_file(out, f);
+                continue;
+            }
             if (st->json && out->printed++ > 0)
                 fputc(',', stdout);
-            check_file(st, f, stdout, stderr);
+            check_opened(st, f, stdout, stderr, r, rc, &err);
             fflush(stdout);
             tally(out, f);
             continue;
@@ -1074,6 +1138,7 @@ int cmd_validate(int argc, char **argv)
     st.ro = &ro;
     cli_walk w;
     cli_walk_start(&w, argv + optind, argc - optind, ropts.format != NULL);
+    w.defer = true; /* a folder's files are told logs as they are read, once, by the workers */
     if (st.json)
         printf("{\"paifu_report\": 1, \"files\": [");
     cli_progress_start(!st.quiet && !st.json, 0);

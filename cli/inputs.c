@@ -133,10 +133,9 @@ void cli_skips_json(FILE *o, const cli_skips *s)
     fputc(']', o);
 }
 
-/* File PATH (malloc'd, taken) was skipped for REASON: kept in W's list, and named on stderr
-   with -v. */
-static void skipped(cli_walk *w, char *path, const char *reason)
+void cli_walk_skip(cli_walk *w, char *path, const char *reason)
 {
+    w->skipped++;
     if (cli_verbose) {
         cli_progress_lock();
         fputs("paifu: ", stderr);
@@ -177,12 +176,20 @@ static const char *next_entry(cli_walk *w, cli_walk_dir *f)
     struct stat st;
     bool take = false;
     const char *skip = NULL;
+    w->unsure = false;
+    w->size = -1;
     if (lstat(path, &st) != 0) {
         take = true; /* the reader reports it, and the summary counts it */
     } else if (S_ISDIR(st.st_mode)) {
         enter(w, path, f->depth + 1);
     } else if (S_ISREG(st.st_mode) ||
                (S_ISLNK(st.st_mode) && stat(path, &st) == 0 && S_ISREG(st.st_mode))) {
+        w->size = (long long)st.st_size;
+        if (w->defer && !w->take_all) {
+            w->unsure = true; /* told by the caller as it reads it */
+            w->path = path;
+            return path;
+        }
         const char *format = w->take_all ? "" : NULL;
         paifu_error err;
         paifu_error_clear(&err);
@@ -196,8 +203,7 @@ static const char *next_entry(cli_walk *w, cli_walk_dir *f)
             take = true;
     }
     if (skip) {
-        w->skipped++;
-        skipped(w, path, skip);
+        cli_walk_skip(w, path, skip);
         return NULL;
     }
     if (!take) {
@@ -237,6 +243,8 @@ const char *cli_walk_next(cli_walk *w, size_t *rel)
             enter(w, arg, 0);
             continue;
         }
+        w->unsure = false;
+        w->size = -1;
         if (!(w->path = strdup(arg))) { /* the reader reports a missing file itself */
             fprintf(stderr, "paifu: error: out of memory\n");
             w->walk_status = CLI_ERROR;

@@ -730,8 +730,15 @@ size_t paifu_input__utf8_invalid(const char *data, size_t size)
 {
     const unsigned char *d = (const unsigned char *)data;
     for (size_t i = 0; i < size;) {
-        /* ASCII (a Tenhou log is all ASCII) 8 bytes at a time: the mjlog reader asks this of
-           every input */
+        /* ASCII (a Tenhou log is all ASCII) 32, then 8 bytes at a time: the mjlog reader asks
+           this of every input */
+        while (i + 32 <= size) {
+            uint64_t w[4];
+            memcpy(w, d + i, 32);
+            if ((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080u)
+                break;
+            i += 32;
+        }
         while (i + 8 <= size) {
             uint64_t w;
             memcpy(&w, d + i, 8);

@@ -345,6 +345,7 @@ struct paifu_reader {
     bool compressed;
     uint64_t base; /* bytes of the input before data[0]: a UTF-8 byte order mark dropped */
     char also[96]; /* read as the format it resembles: the others it resembles (resemble) */
+    bool no_log_ok; /* content that resembles no format is no error (paifu_reader_open_log) */
     char source[256];
     paifu_read_options opts;
     const format_impl *impl;
@@ -441,8 +442,8 @@ static int choose_format(paifu_reader *r, paifu_error *err)
         r->impl = resemble(r->data, r->size, r->source, r->also, sizeof(r->also));
     if (!r->impl) {
         int rc = damaged(r->data, r->size, r->source, err);
-        if (rc < 0)
-            return rc;
+        if (rc < 0 || r->no_log_ok)
+            return rc < 0 ? rc : 1; /* 1: no log (paifu_reader_open_log) */
         return paifu_formats__error(err, PAIFU_EFORMAT, r->source, 0, 0, NULL,
                                     "unrecognised input: expected a mahjong log (paifu JSON, "
                                     "Tenhou XML or JSON, MahjongSoul, mjai, ...)");
@@ -460,12 +461,25 @@ static int start_reading(paifu_reader *r, paifu_error *err)
     return open_state(r, err);
 }
 
+static int open_told(paifu_reader **out, char *data, size_t size, uint64_t held,
+                     const char *source, const paifu_read_options *opts, paifu_game *game,
+                     bool *no_log, paifu_error *err);
+
 /* Takes ownership of DATA (malloc'd, NUL-terminated; HELD bytes of it counted against the
    process's input budget) and of GAME (NULL: a new one; a container hands the game of its last
    member on, so that its arena is not built again). */
 static int open_reusing(paifu_reader **out, char *data, size_t size, uint64_t held,
                         const char *source, const paifu_read_options *opts, paifu_game *game,
                         paifu_error *err)
+{
+    return open_told(out, data, size, held, source, opts, game, NULL, err);
+}
+
+/* As open_reusing; with NO_LOG, content that resembles no format gives 0, *OUT NULL and
+   *NO_LOG true (as paifu_format_detect tells NULL), not an error. */
+static int open_told(paifu_reader **out, char *data, size_t size, uint64_t held,
+                     const char *source, const paifu_read_options *opts, paifu_game *game,
+                     bool *no_log, paifu_error *err)
 {
     paifu_reader *r;
     int rc = reader_new(&r, source, opts, err);
@@ -475,6 +489,7 @@ static int open_reusing(paifu_reader **out, char *data, size_t size, uint64_t he
         paifu_input__release(held);
         return rc;
     }
+    r->no_log_ok = no_log != NULL;
     r->game = game;
     r->data = data;
     r->size = size;
@@ -486,7 +501,12 @@ static int open_reusing(paifu_reader **out, char *data, size_t size, uint64_t he
     if (rc == 0)
         rc = paifu_input__decode(&r->data, &r->size, &r->held, &dropped, true, r->source, err);
     r->base = dropped;
-    if (rc < 0 || (rc = choose_format(r, err)) < 0 || (rc = start_reading(r, err)) < 0) {
+    if (rc == 0 && (rc = choose_format(r, err)) == 1) {
+        *no_log = true;
+        paifu_reader_free(r);
+        return 0;
+    }
+    if (rc < 0 || (rc = start_reading(r, err)) < 0) {
         paifu_reader_free(r);
         return rc;
     }
@@ -806,11 +826,10 @@ static int start_file(file_start *s, int *kind, const char *path, const paifu_re
     return 0;
 }
 
-int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_options *opts,
-                      paifu_error *err)
+/* Open PATH (paifu_reader_open); with SKIP, a file that is no log is told (paifu_reader_open_log). */
+static int open_path(paifu_reader **out, const char *path, const paifu_read_options *opts,
+                     const char **skip, paifu_error *err)
 {
-    if (!out || !path)
-        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument: path");
     *out = NULL;
     file_start s;
     int kind;
@@ -820,9 +839,76 @@ int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_opt
     if (kind != CONTAINER_NONE)
         return open_container(out, path, (container_kind)kind, opts, err);
     const char *name = opts && opts->source_name ? opts->source_name : path;
-    if (s.all)
-        return open_owned(out, s.data, s.size, s.held, name, opts, err);
-    return open_stream(out, s.f, s.data, s.size, s.held, name, opts, err);
+    if (!s.all && !skip)
+        return open_stream(out, s.f, s.data, s.size, s.held, name, opts, err);
+    if (!s.all) { /* too large to be read whole: told from its first bytes, then opened again */
+        free(s.data);
+        paifu_input__release(s.held);
+        if (s.f && s.f != stdin)
+            fclose(s.f);
+        const char *format = NULL;
+        if (paifu_format_detect_file(&format, path, NULL, err) == 0 && !format) {
+            *skip = "not a log";
+            return 0;
+        }
+        paifu_error_clear(err);
+        return open_path(out, path, opts, NULL, err);
+    }
+    if (skip && s.size == 0) { /* no byte: no format's */
+        free(s.data);
+        paifu_input__release(s.held);
+        *skip = "empty";
+        return 0;
+    }
+    /* the bytes read once, told as the reader chooses its format */
+    bool no_log = false;
+    rc = open_told(out, s.data, s.size, s.held, name, opts, NULL, skip ? &no_log : NULL, err);
+    if (rc == 0 && no_log)
+        *skip = "not a log";
+    return rc;
+}
+
+int paifu_reader_open(paifu_reader **out, const char *path, const paifu_read_options *opts,
+                      paifu_error *err)
+{
+    if (!out || !path)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument: path");
+    return open_path(out, path, opts, NULL, err);
+}
+
+int paifu_reader_open_log(paifu_reader **out, const char *path, const paifu_read_options *opts,
+                          const char **skip, paifu_error *err)
+{
+    if (!out || !path || !skip)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "invalid argument");
+    *skip = NULL;
+    return open_path(out, path, opts, skip, err);
+}
+
+/* The format of a whole file's bytes DATA (taken: freed, HELD given back), inflated and decoded
+   within MAX_INFLATED bytes: as paifu_format_detect_file. */
+static int detect_whole(const char **out, char *data, size_t size, uint64_t held,
+                        uint64_t max_inflated, const char *path, paifu_error *err)
+{
+    bool compressed;
+    size_t dropped;
+    int rc;
+    *out = NULL;
+    if ((rc = paifu_input__gunzip_prefix(&data, &size, &held, &compressed, max_inflated, path,
+                                         err)) == 0 &&
+        (rc = paifu_input__decode(&data, &size, &held, &dropped, true, path, err)) == 0) {
+        const format_impl *fmt = detect(data, size);
+        if (!fmt)
+            fmt = resemble(data, size, path, NULL, 0);
+        *out = fmt ? fmt->info.name : NULL;
+        /* a damaged document is an unreadable input, not "no log" (the whole of it only: an
+           inflated head cut at the cap is no damage) */
+        if (!fmt && size < max_inflated && jlead(data, size) < size)
+            rc = damaged(data, size, path, err);
+    }
+    free(data);
+    paifu_input__release(held);
+    return rc;
 }
 
 int paifu_format_detect_file(const char **out, const char *path, const paifu_read_options *opts,
@@ -848,25 +934,8 @@ int paifu_format_detect_file(const char **out, const char *path, const paifu_rea
     uint64_t held = s.held;
     if (max_inflated > DETECT_PREFIX)
         max_inflated = DETECT_PREFIX;
-    if (s.all) {
-        bool compressed;
-        size_t dropped;
-        if ((rc = paifu_input__gunzip_prefix(&data, &size, &held, &compressed, max_inflated, path,
-                                             err)) == 0 &&
-            (rc = paifu_input__decode(&data, &size, &held, &dropped, true, path, err)) == 0) {
-            const format_impl *fmt = detect(data, size);
-            if (!fmt)
-                fmt = resemble(data, size, path, NULL, 0);
-            *out = fmt ? fmt->info.name : NULL;
-            /* a damaged document is an unreadable input, not "no log" (the whole of it only:
-               an inflated head cut at the cap is no damage) */
-            if (!fmt && size < max_inflated && jlead(data, size) < size)
-                rc = damaged(data, size, path, err);
-        }
-        free(data);
-        paifu_input__release(held);
-        return rc;
-    }
+    if (s.all)
+        return detect_whole(out, data, size, held, max_inflated, path, err);
     /* a large file: a format that streams is known from its first chunk, as the reader
        knows it (open_stream); any other from its first DETECT_PREFIX bytes (inflated) */
     paifu_reader *r;

@@ -84,6 +84,8 @@ typedef struct mj_attr {
     bool asked; /* looked up by its name (paifu_mjlog__attr) */
 } mj_attr;
 
+#define MJ_MISSED_MAX 8
+
 typedef struct mjlog_reader {
     /* input */
     format_input in;
@@ -94,10 +96,11 @@ typedef struct mjlog_reader {
     char *patched; /* a cut document's readable prefix, closed (close_cut), the input read as
                       Shift_JIS (shift_jis), or NULL */
     bool encoding_checked; /* shift_jis ran */
-    /* the current tag's attribute that is a slip of one looked up in vain ("sede" for "seed";
-       paifu_mjlog__attr), -1 if none: refused unless it is looked up by its own name */
-    int slip;
-    const char *slip_of;
+    /* the names the current tag's handler looked up in vain (paifu_mjlog__attr; the first
+       MJ_MISSED_MAX): an attribute no handler asked for that is a slip of one of them ("sede"
+       for "seed") is refused once the handler is done (on_element) */
+    const char *missed[MJ_MISSED_MAX];
+    uint8_t n_missed;
 
     /* the document being read */
     size_t doc_start, doc_end;
@@ -210,7 +213,11 @@ int paifu_mjlog__located(mjlog_reader *st, int rc);
 
 /* The attribute NAME of the current tag (marked used), or NULL. */
 const mj_attr *paifu_mjlog__attr(mjlog_reader *st, const char *name);
-/* As __attr, failing with "missing attribute" when absent. */
+/* Fail when an attribute of the current tag that no handler asked for is a slip of NAME
+   ("sede" for "seed"; names of fewer than 3 letters are not compared); 0 otherwise. */
+int paifu_mjlog__slip(mjlog_reader *st, const char *name);
+/* As __attr, failing with "missing attribute" when absent (or, when an attribute is a slip of
+   NAME, "expected attribute NAME ..., found SLIP"). */
 int paifu_mjlog__require(mjlog_reader *st, const char *name, const mj_attr **out);
 
 /*

@@ -21,21 +21,35 @@ const mj_attr *paifu_mjlog__attr(mjlog_reader *st, const char *name)
         }
     }
     /* missing: an attribute that is a slip of its name would be kept as metadata and what the
-       attribute records lost (issue 36); on_element refuses it unless it is a name asked for */
-    for (size_t i = 0; st->slip < 0 && i < st->n_attrs && strlen(name) >= 3; i++)
-        if (paifu_formats__near(st->attrs[i].name, strlen(st->attrs[i].name), name)) {
-            st->slip = (int)i;
-            st->slip_of = name;
-        }
+       attribute records lost (issue 36); on_element compares the names missed with the
+       attributes no handler asked for, once the handler is done */
+    if (st->n_missed < MJ_MISSED_MAX)
+        st->missed[st->n_missed++] = name;
     return NULL;
+}
+
+int paifu_mjlog__slip(mjlog_reader *st, const char *name)
+{
+    if (strlen(name) < 3)
+        return 0;
+    for (size_t i = 0; i < st->n_attrs; i++) {
+        const char *got = st->attrs[i].name;
+        if (!st->attrs[i].asked && paifu_formats__near(got, strlen(got), name))
+            return paifu_mjlog__fail(st, got, "expected attribute %s in <%s>, found %s", name,
+                                     st->tag, got);
+    }
+    return 0;
 }
 
 int paifu_mjlog__require(mjlog_reader *st, const char *name, const mj_attr **out)
 {
     *out = paifu_mjlog__attr(st, name);
-    if (!*out)
-        return paifu_mjlog__fail(st, NULL, "missing attribute %s in <%s>", name, st->tag);
-    return 0;
+    if (*out)
+        return 0;
+    int rc = paifu_mjlog__slip(st, name); /* a slip of the name: say which */
+    if (rc < 0)
+        return rc;
+    return paifu_mjlog__fail(st, NULL, "missing attribute %s in <%s>", name, st->tag);
 }
 
 /* Print at most 24 characters of a value for a message. */

@@ -641,6 +641,15 @@ static int dispatch(mjlog_reader *st, int letter, unsigned id)
     }
 }
 
+/* Refuse an attribute no handler asked for that is a slip of a name looked up in vain. */
+static int slips(mjlog_reader *st)
+{
+    int rc = 0;
+    for (size_t m = 0; m < st->n_missed && rc == 0; m++)
+        rc = paifu_mjlog__slip(st, st->missed[m]);
+    return rc;
+}
+
 /* One child element of <mjloggm>, its attributes in st->attrs. */
 static int on_element(mjlog_reader *st, const char *name)
 {
@@ -657,13 +666,10 @@ static int on_element(mjlog_reader *st, const char *name)
         st->tag_index = ++st->draw_count[letter][id];
     else
         st->tag_index = ++st->counts[kind];
-    st->slip = -1;
-    if ((rc = attributes_within_bounds(st)) < 0 || (rc = dispatch(st, letter, id)) < 0)
+    st->n_missed = 0;
+    if ((rc = attributes_within_bounds(st)) < 0 || (rc = dispatch(st, letter, id)) < 0 ||
+        (rc = slips(st)) < 0)
         return rc;
-    if (st->slip >= 0 && !st->attrs[st->slip].asked)
-        return paifu_mjlog__fail(st, st->attrs[st->slip].name,
-                                 "expected attribute %s in <%s>, found %s", st->slip_of, st->tag,
-                                 st->attrs[st->slip].name);
     for (size_t i = 0; i < st->n_attrs; i++)
         if (!st->attrs[i].used && (rc = paifu_mjlog__keep(st, &st->attrs[i])) < 0)
             return rc;

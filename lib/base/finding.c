@@ -533,25 +533,6 @@ void paifu_finding__locate(paifu_location *where, const paifu_verify_options *op
     where->event = event;
 }
 
-const char *paifu_points_text(char *buf, size_t size, int64_t points, bool signed_)
-{
-    char digits[32];
-    unsigned long long v = points < 0 ? 0ULL - (unsigned long long)points : (unsigned long long)points;
-    int n = snprintf(digits, sizeof(digits), "%llu", v);
-    size_t len = 0;
-    if (!size)
-        return buf;
-    if ((points < 0 || (signed_ && points > 0)) && len + 1 < size)
-        buf[len++] = points < 0 ? '-' : '+';
-    for (int i = 0; i < n && len + 2 < size; i++) {
-        if (i && (n - i) % 3 == 0)
-            buf[len++] = ',';
-        buf[len++] = digits[i];
-    }
-    buf[len] = '\0';
-    return buf;
-}
-
 const char *paifu_final_score_text(char *buf, size_t size, int64_t score, bool mcr)
 {
     if (mcr) {

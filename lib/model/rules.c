@@ -9,6 +9,8 @@
 #include "error_internal.h"
 #include "rules_internal.h"
 
+#include "paifu/verify.h"
+
 #include <ctype.h>
 #include <stdatomic.h>
 #include <errno.h>
@@ -995,21 +997,11 @@ int paifu_rules_scoring_equal(const paifu_rules *a, const paifu_rules *b)
     return 1;
 }
 
-/* V with thousands separators and, when SIGN, a sign ("+15,000"). */
+/* V with thousands separators and, when SIGN, a sign ("+15,000"), as every output writes
+   points (paifu_points_text); its length. */
 static int thousands(char *buf, size_t size, int32_t v, bool sign)
 {
-    char digits[16];
-    int n = snprintf(digits, sizeof(digits), "%lld", v < 0 ? -(long long)v : (long long)v);
-    size_t len = 0;
-    if ((v < 0 || (sign && v > 0)) && len + 1 < size)
-        buf[len++] = v < 0 ? '-' : '+';
-    for (int i = 0; i < n && len + 2 < size; i++) {
-        if (i && (n - i) % 3 == 0)
-            buf[len++] = ',';
-        buf[len++] = digits[i];
-    }
-    buf[len] = '\0';
-    return (int)len;
+    return (int)strlen(paifu_points_text(buf, size, v, sign));
 }
 
 int paifu_rules_scoring_text(char *buf, size_t size, const paifu_rules *rules)

@@ -417,10 +417,13 @@ static void check_minimum(sheet *sh, int ev, const paifu_win *w, const listed *l
         return;
     char g[48];
     snprintf(g, sizeof(g), "%d han from yaku", yaku_han);
+    char follows[120]; /* a false win: what the ruling brings under the rule set */
+    paifu_settle__chombo_words(follows, sizeof(follows), sh->rules, w->winner,
+                               sh->deal->start.dealer);
     finding(sh, ev, "win.no_yaku", "2 han from yaku", g, "EMA 2012 §3.4.11",
             "%d counters are on the table: seat %d's win needs two han from yaku, dora not "
-            "counted, and has %d",
-            sh->honba, w->winner, yaku_han);
+            "counted, and has %d; %s",
+            sh->honba, w->winner, yaku_han, follows);
 }
 
 /* The limit a win records (mangan, haneman, ...) is the one its han and fu reach (000

@@ -25,6 +25,7 @@ import sys
 
 TABLE_CODES = re.compile(r"^(log\.|wall\.|format\.|flow\.(dealer|honba|riichi_sticks|game_end)$|"
                          r"draw\.condition$)")
+CHOMBO_CODES = {"win.no_yaku", "win.not_complete", "penalty.noten_riichi"}
 RIICHI_PRESETS = ["rrc", "ema", "ema2012", "wrc", "jhc2016", "tenhou", "majsoul"]
 SNAKE = re.compile(r"(?<![A-Za-z0-9_.])[a-z]+_[a-z0-9_]+")
 NUMBER = re.compile(r"^[+\-]?(±)?\d+(\.\d+)?$")
@@ -46,14 +47,16 @@ def main():
     paifu, samples, corpus = sys.argv[1:4]
     names = params(paifu)
     quoted = re.compile(r"\b(%s)\b\s*(=|\s)\s*(-?\d+|true|false)\b" % "|".join(map(re.escape, names)))
-    if os.path.isdir(corpus):
+    has_corpus = os.path.isdir(corpus)
+    if has_corpus:
         roots = [os.path.join(corpus, d) for d in sorted(os.listdir(corpus))
                  if os.path.isdir(os.path.join(corpus, d))]
     else:
         roots = [samples]
     failures = []
     counts = {"findings": 0, "with players": 0, "on the table or file": 0,
-              "value lists checked": 0, "messages read": 0, "runs": 0}
+              "value lists checked": 0, "messages read": 0, "runs": 0,
+              "chombo consequences said": 0, "no yaku for want of open tanyao, said": 0}
 
     def fail(what):
         if len(failures) < 40:
@@ -105,11 +108,24 @@ def main():
             m = SNAKE.search(msg)
             if m:
                 fail(f"{where}: a snake_case word in the message ({m.group(0)}): {f['message']!r}")
+            # a false win and a noten riichi say what follows: the chombo under the rule set
+            # (RRC 2024 §3.13), unless the message was cut at its field's 200 bytes
+            if f["code"] in CHOMBO_CODES:
+                if "chombo under these rules" in f["message"] or f["message"].endswith("\u2026"):
+                    counts["chombo consequences said"] += 1
+                else:
+                    fail(f"{where}: does not say what follows (the chombo): {f['message']!r}")
+            if (f["code"] == "win.no_yaku" and rules == "ema2012" and
+                    "these rules count no open tanyao" in f["message"]):
+                counts["no yaku for want of open tanyao, said"] += 1
             m = quoted.search(msg)
             if m:
                 fail(f"{where}: a rule parameter quoted in the message ({m.group(0)}): "
                      f"{f['message']!r}")
     print("checked: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+    if has_corpus and not counts["no yaku for want of open tanyao, said"]:
+        fail("under ema2012 (tanyao closed only) no win.no_yaku of the corpus's open tanyao wins "
+             "says that these rules count no open tanyao")
     if not counts["findings"]:
         fail("no finding at all: the inputs were not read")
     print(f"{len(failures)} failure(s)")

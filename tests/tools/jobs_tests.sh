@@ -93,6 +93,22 @@ same "zip" "$work/a.zip"
 same "tar.gz" "$work/a.tar.gz"
 same "mixed" "$work/logs" "$work/multi.xml" "$work/houou.db" "$work/badxml.xml" \
     "$work/missing.xml" "$work/a.zip" "$src/samples"
+# a folder's files that are no log are told by the workers as they read them (a file is read
+# once): skipped in the order of -j 1, named on stderr in that order with -v, a large one too
+mkdir -p "$work/other"
+cp "$work/logs/000.xml" "$work/other/a.xml"
+echo "notes beside the logs" > "$work/other/b-README.md"
+: > "$work/other/c-empty.txt"
+head -c 1500000 /dev/zero | tr '\0' 'x' > "$work/other/d-large.txt"
+gzip -c "$work/other/b-README.md" > "$work/other/e-notes.gz"
+cp "$work/multi.xml" "$work/other/f-multi.xml"
+printf '{"title": ["a", "b"], "log": [' > "$work/other/g-cut.json"
+same "folder with files that are no log" -v "$work/other"
+for j in 1 2; do "$paifu" validate -v -j $j "$work/other" >"$work/both$j" 2>&1; done
+cmp -s "$work/both1" "$work/both2" ||
+    fail "other/ -v: the skipped files are not named where -j 1 names them among the output"
+"$paifu" validate -j 2 "$work/other" >"$work/o" 2>&1
+grep -q "4 skipped: 3 not a log, 1 empty" "$work/o" || fail "other/: skipped: $(tail -1 "$work/o")"
 # a large file of a format that streams but does not split (tenhou.net/6 JSON): one piece, its
 # reader moved whole into it
 if [ -d "$corpus/tenhou6" ]; then

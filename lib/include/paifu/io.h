@@ -155,6 +155,18 @@ PAIFU_EXTERN int paifu_reader_next(const paifu_game **out, paifu_reader *reader,
  */
 PAIFU_EXTERN int paifu_reader_split(paifu_reader **out, paifu_reader *reader, paifu_error *err);
 
+/**
+ * Open PATH as paifu_reader_open() does, unless its content resembles no format paifu reads
+ * (what paifu_format_detect_file() tells with NULL and its default caps, a README beside the
+ * logs): then *OUT is NULL, *SKIP is "empty" (a file of no bytes) or "not a log", and 0 is
+ * returned. For a walk that takes the logs among a folder's files: a file read whole is read
+ * once (a larger one is told from its first bytes and opened again). Returns 0, or a negative
+ * error as paifu_reader_open() (a damaged log is opened and its reader names the damage).
+ */
+PAIFU_EXTERN int paifu_reader_open_log(paifu_reader **out, const char *path,
+                                       const paifu_read_options *opts, const char **skip,
+                                       paifu_error *err);
+
 /** The detected (or forced) format name. Static storage. */
 PAIFU_EXTERN const char *paifu_reader_format(const paifu_reader *reader);
 
