@@ -577,6 +577,42 @@ static void optional_keys_absent_read_cleanly(void **state)
     json_decref(schema);
 }
 
+/* A penalty's timing (schemas/paifu.schema.json, ev_penalty: by_rules, after_uma, immediate) is
+   read as the one named and written back so. */
+static void penalty_timings(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        paifu_penalty_timing timing;
+    } T[] = {{"by_rules", PAIFU_PENALTY_BY_RULES}, {"after_uma", PAIFU_PENALTY_AFTER_UMA},
+             {"immediate", PAIFU_PENALTY_IMMEDIATE}};
+    const char *from = "\"timing\": \"after_uma\"";
+    const char *at = strstr(GAME, from);
+    assert_non_null(at);
+    for (size_t i = 0; i < sizeof(T) / sizeof(T[0]); i++) {
+        char buf[sizeof(GAME) + 64];
+        snprintf(buf, sizeof(buf), "%.*s\"timing\": \"%s\"%s", (int)(at - GAME), GAME, T[i].name,
+                 at + strlen(from));
+        paifu_game *g = NULL;
+        paifu_error err;
+        paifu_error_clear(&err);
+        if (paifu_game_read_buffer(&g, buf, strlen(buf), NULL, &err) < 0)
+            fail_msg("%s: %s", T[i].name, err.text);
+        const paifu_deal *d = paifu_game_deal(g, 1);
+        assert_int_equal(d->n_penalties, 1);
+        assert_int_equal(d->penalties[0].timing, T[i].timing);
+        sink out = {0};
+        assert_int_equal(rewrite(&out, buf, strlen(buf)), 1);
+        paifu_game *back = NULL;
+        assert_int_equal(paifu_game_read_buffer(&back, out.data, out.len, NULL, &err), 0);
+        assert_int_equal(paifu_game_deal(back, 1)->penalties[0].timing, T[i].timing);
+        paifu_game_free(back);
+        paifu_game_free(g);
+        free(out.data);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -588,6 +624,7 @@ int main(void)
         cmocka_unit_test(limits_are_enforced),
         cmocka_unit_test(malformed_inputs_name_their_position),
         cmocka_unit_test(unrecognised_input),
+        cmocka_unit_test(penalty_timings),
         cmocka_unit_test(optional_keys_absent_read_cleanly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
