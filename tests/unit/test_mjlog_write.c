@@ -707,6 +707,54 @@ static void test_owari_era(void **state)
     paifu_game_free(g);
 }
 
+/* ---- owari's numbers (spec §6): exact decimals, and points from the last deal ---- */
+
+static void test_owari_values(void **state)
+{
+    (void)state;
+    /* results as exact as they are (spec §6 point 4, "exact decimals (63.8) later"): 9.3,
+       21.25, -10.675, -19.875; final points in units of 100 */
+    paifu_game *g = new_game(4, NULL);
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    add_draw(g, PAIFU_DRAW_SUUFON, (int32_t[4]){0}, ~0u, 0, -1);
+    paifu_game_result r = {true, true, {29300, 41200, 20000, 9500}, {9300, 21250, -10675, -19875}};
+    paifu_game_set_result(g, &r);
+    static sink s;
+    written(g, &s);
+    contains(&s, "owari=\"293,9.3,412,21.25,200,-10.675,95,-19.875\"");
+    paifu_game_free(g);
+
+    /* final scores recorded without the final points: owari's points are the last deal's
+       scores after it (seat 1's riichi deposit, the noten payments of the draw it is alone
+       tenpai at), the stick left on the table to the first (spec §6: "Riichi sticks left on
+       the table when the game ends go to the first-placed player") */
+    g = new_game(4, NULL);
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    add(g, PAIFU_EV_DRAW, 0, "9m", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "9m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI);
+    add(g, PAIFU_EV_DRAW, 1, "9s", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 1, "9s", -1, NULL,
+        PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI | PAIFU_EVF_RIICHI);
+    assert_int_equal(paifu_game_add_riichi_accepted(g, 1, 0, NULL, 0, 0, NULL), 0);
+    add_draw(g, PAIFU_DRAW_EXHAUSTIVE, (int32_t[]){-1000, 3000, -1000, -1000}, 0x2, 0, -1);
+    paifu_game_result fin = {false, true, {0}, {4000, 38000, -16000, -26000}};
+    paifu_game_set_result(g, &fin);
+    written(g, &s);
+    assert_null(strstr(s.data, "owari")); /* computed only when asked: --fill */
+    assert_true(reported(&s, "the end of the game with its final scores"));
+    paifu_write_options wo = PAIFU_WRITE_OPTIONS_INIT;
+    wo.fill = true;
+    paifu_writer *w = NULL;
+    paifu_error err;
+    s.len = 0;
+    assert_int_equal(paifu_writer_open(&w, "tenhou-xml", sink_put, &s, &wo, &err), 0);
+    assert_int_equal(paifu_writer_write(w, g, &err), 0);
+    assert_int_equal(paifu_writer_close(w, &err), 0);
+    paifu_writer_free(w);
+    contains(&s, "owari=\"240,4.0,280,38.0,240,-16.0,240,-26.0\"");
+    paifu_game_free(g);
+}
+
 /* ---- losses, --strict ---- */
 
 static void test_losses(void **state)
@@ -848,7 +896,7 @@ int main(void)
         cmocka_unit_test(test_tile_ids),        cmocka_unit_test(test_riichi),
         cmocka_unit_test(test_double_ron),      cmocka_unit_test(test_draws),
         cmocka_unit_test(test_connection),      cmocka_unit_test(test_sanma),
-        cmocka_unit_test(test_kept_attributes), cmocka_unit_test(test_owari_era),
+        cmocka_unit_test(test_kept_attributes), cmocka_unit_test(test_owari_era), cmocka_unit_test(test_owari_values),
         cmocka_unit_test(test_losses),          cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
