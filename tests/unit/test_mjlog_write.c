@@ -682,6 +682,19 @@ static void test_kept_attributes(void **state)
     assert_string_equal(s.data, XML);
     assert_int_equal(s.n_lost, 0);
     paifu_game_free(g);
+
+    /* a kept value with the characters an attribute cannot hold as they are (XML 1.0 §2.4 and
+       §3.3.3: '&', '<' and the quote escaped; a tab, line feed or carriage return read as a
+       space unless written as a character reference) is given back as written */
+    static const char MEMO[] = " memo=\"a&amp;b&lt;c&quot;d&#9;e&#10;f&#13;g\"";
+    const char *go_end = strstr(XML, "/><UN");
+    assert_non_null(go_end);
+    char xml2[sizeof(XML) + sizeof(MEMO)];
+    snprintf(xml2, sizeof(xml2), "%.*s%s%s", (int)(go_end - XML), XML, MEMO, go_end);
+    assert_int_equal(paifu_game_read_buffer(&g, xml2, strlen(xml2), &ro, &err), 0);
+    assert_int_equal(write_game(&s, g, false, &err), 0);
+    assert_string_equal(s.data, xml2);
+    paifu_game_free(g);
 }
 
 /* ---- owari in the 2009 era: integer results tell the reader the East-only uma ---- */
