@@ -901,6 +901,45 @@ static void test_refusals(void **state)
     paifu_game_free(g);
 }
 
+/* What Tenhou's XML cannot say (spec §2.1 tile ids, §7 the 3-player set, §4.9 meld codes):
+   refused before anything is written. */
+static void test_refusals_tiles_and_calls(void **state)
+{
+    (void)state;
+    paifu_game *g = new_game(3, NULL); /* the 3-player set has no 2m to 8m (spec §7) */
+    begin(g, 0, 0, 0, 35000, HANDS, "2z");
+    expect_refusal(g, "2m to 8m in a 3-player game");
+    paifu_game_free(g);
+
+    g = new_game(4, NULL); /* red fives where the GO type has none (spec §2.1, §4.3 bit 0x0002) */
+    assert_int_equal(paifu_game_add_rule_override(g, "red_fives", "0", NULL), 0);
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    expect_refusal(g, "red five in a game whose GO type has none");
+    paifu_game_free(g);
+
+    g = new_game(4, NULL); /* an added kan extends a pon (spec §4.9) */
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    add(g, PAIFU_EV_DRAW, 0, "9m", -1, NULL, 0);
+    add(g, PAIFU_EV_SHOUMINKAN, 0, "9m", -1, NULL, 0);
+    expect_refusal(g, "added kan without the pon it extends");
+    paifu_game_free(g);
+
+    g = new_game(4, NULL); /* a pon names the seat it calls from and its tiles (spec §4.9) */
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    add(g, PAIFU_EV_DRAW, 0, "9m", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "9m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI);
+    add(g, PAIFU_EV_PON, 2, "9m", -1, "9m9m", 0);
+    expect_refusal(g, "call without the seat it calls from");
+    paifu_game_free(g);
+    g = new_game(4, NULL);
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    add(g, PAIFU_EV_DRAW, 0, "9m", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "9m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI);
+    add(g, PAIFU_EV_PON, 2, "9m", 0, NULL, 0);
+    expect_refusal(g, "call without its tiles");
+    paifu_game_free(g);
+}
+
 int main(void)
 {
     paifu_init();
@@ -910,7 +949,7 @@ int main(void)
         cmocka_unit_test(test_double_ron),      cmocka_unit_test(test_draws),
         cmocka_unit_test(test_connection),      cmocka_unit_test(test_sanma),
         cmocka_unit_test(test_kept_attributes), cmocka_unit_test(test_owari_era), cmocka_unit_test(test_owari_values),
-        cmocka_unit_test(test_losses),          cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_losses),          cmocka_unit_test(test_refusals), cmocka_unit_test(test_refusals_tiles_and_calls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
