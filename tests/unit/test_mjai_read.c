@@ -322,6 +322,48 @@ static void test_errors(void **state)
                                 "1000000000000]"),
                2, "$.scores[3]", "expected an integer from -100000000 to 100000000, found "
                                  "1000000000000");
+    /* start_game and start_kyoku's fields as the spec has them (§4.1, §4.2), refused at their
+       place when they are not */
+    read_fails("{\"type\":\"start_game\",\"names\":\"abcd\"}\n" MORTAL_KYOKU, 1, "$.names",
+               "up to 4 player names");
+    read_fails("{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\",\"e\"]}\n"
+               MORTAL_KYOKU, 1, "$.names", "up to 4 player names");
+    read_fails("{\"type\":\"start_game\",\"names\":[\"a\",7]}\n" MORTAL_KYOKU, 1, "$.names[1]",
+               "a name (a string)");
+#define KYOKU_OF(fields, hands)                                                                  \
+    "{\"type\":\"start_kyoku\"," fields ",\"dora_marker\":\"1s\",\"tehais\":" hands "}\n"
+#define K_FIELDS(wind, oya) "\"bakaze\":\"" wind "\",\"kyoku\":1,\"honba\":0,\"oya\":" oya
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0"), "[" HAND "," HAND "]"), 2, "$.tehais",
+               "4 arrays of 13 tiles");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0"), "{}"), 2, "$.tehais", "4 arrays of 13 tiles");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0"), "[" HAND "," HAND "," HAND ",[\"1m\"]]"), 2,
+               "$.tehais[3]", "13 to 13 tiles");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("P", "0"), HANDS), 2, "$.bakaze", "round wind");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "3"), "[" HAND "," HAND "," HAND "]"), 2, "$.oya",
+               "does not play in a 3-player game");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\"") EV("\"type\":\"end_kyoku\"")
+               KYOKU_OF(K_FIELDS("E", "1"), "[" HAND "," HAND "," HAND "]"), 5, "$.tehais",
+               "3 hands where the game has 4 players");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"kyoutaku\":-1", HANDS), 2, "$.kyoutaku",
+               "from 0 to 1000");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"scores\":[25000,25000]", HANDS), 2,
+               "$.scores", "array of 4 integers");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"scores\":[25000,\"25000\",25000,25000]",
+                                   HANDS),
+               2, "$.scores[1]", "expected an integer");
+    /* the original dialect's scores after a riichi deposit (spec §3 rule 8) */
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+               EV("\"type\":\"reach\",\"actor\":0") EV("\"type\":\"dahai\",\"actor\":0,"
+                                                       "\"pai\":\"E\"")
+               EV("\"type\":\"reach_accepted\",\"actor\":0,\"scores\":{}"),
+               6, "$.scores", "array of 4 integers");
+    /* RiichiEnv's spelling of the sticks (spec §4.2, kyoutaku [X]) is read as kyotaku */
+    paifu_game *g = read_ok(START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"kyoutaku\":2", HANDS));
+    assert_int_equal(paifu_game_deal(g, 0)->start.riichi_sticks, 2);
+    assert_true(paifu_game_deal(g, 0)->start.flags & PAIFU_DEAL_HAS_STICKS);
+    paifu_game_free(g);
+#undef KYOKU_OF
+#undef K_FIELDS
     /* duplicate keys: the last one won; refused as by the other readers (issue 16) */
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"actor\":1,"
                                           "\"pai\":\"E\""),
