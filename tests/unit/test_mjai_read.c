@@ -357,6 +357,24 @@ static void test_errors(void **state)
                                                        "\"pai\":\"E\"")
                EV("\"type\":\"reach_accepted\",\"actor\":0,\"scores\":{}"),
                6, "$.scores", "array of 4 integers");
+    /* the turn events' keys (spec §4.3), missing or out of range */
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+               EV("\"type\":\"reach\",\"actor\":5"), 4, "$.actor", "from 0 to 3");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+               EV("\"type\":\"reach_accepted\",\"actor\":4"), 4, "$.actor", "from 0 to 3");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"dora\""), 3, "$.dora_marker", "");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+               EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\"")
+               EV("\"type\":\"pon\",\"actor\":2,\"pai\":\"E\",\"consumed\":[\"E\",\"E\"]"), 5,
+               "$.target", "");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+               EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\"")
+               EV("\"type\":\"chi\",\"actor\":1,\"target\":0,\"consumed\":[\"E\",\"E\"]"), 5,
+               "$.pai", "");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"N\"")
+               EV("\"type\":\"kita\",\"actor\":0,\"pai\":\"N?\""), 4, "$.pai", "expected a tile");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"kita\",\"actor\":7"), 3, "$.actor",
+               "from 0 to 3");
     /* RiichiEnv's spelling of the sticks (spec §4.2, kyoutaku [X]) is read as kyotaku */
     paifu_game *g = read_ok(START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"kyoutaku\":2", HANDS));
     assert_int_equal(paifu_game_deal(g, 0)->start.riichi_sticks, 2);
