@@ -940,6 +940,61 @@ static void test_refusals_tiles_and_calls(void **state)
     paifu_game_free(g);
 }
 
+/* Write G as tenhou-xml with OPTS into S; the status. */
+static int write_with(sink *s, const paifu_game *g, const paifu_write_options *opts)
+{
+    paifu_writer *w = NULL;
+    paifu_error err;
+    s->len = 0;
+    s->data[0] = '\0';
+    int rc = paifu_writer_open(&w, "tenhou-xml", sink_put, s, opts, &err);
+    if (rc == 0)
+        rc = paifu_writer_write(w, g, &err);
+    if (rc == 0)
+        rc = paifu_writer_close(w, &err);
+    paifu_writer_free(w);
+    return rc;
+}
+
+/* The write options of an older caller (paifu/io.h: version 1 ends before allow_loss, version 2
+   before fill) are read up to their own last field, the rest left at the defaults; an unknown
+   version is refused. */
+static void test_write_options_versions(void **state)
+{
+    (void)state;
+    paifu_game *g = new_game(4, NULL); /* a penalty (lost), the final scores without points */
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    paifu_penalty p = {PAIFU_PENALTY_FINE, PAIFU_PENALTY_AFTER_UMA, 1, 0, 1000, {0}, NULL};
+    assert_int_equal(paifu_game_add_penalty(g, &p, 0, 0, NULL), 0);
+    add_draw(g, PAIFU_DRAW_SUUFON, (int32_t[4]){0}, ~0u, 0, -1);
+    paifu_game_result r = {false, true, {0}, {20000, 0, -5000, -15000}};
+    paifu_game_set_result(g, &r);
+    static sink s;
+    paifu_write_options o = PAIFU_WRITE_OPTIONS_INIT;
+    o.strict = true;
+    o.allow_loss = "penalties,computed,final";
+    o.fill = true;
+    assert_int_equal(write_with(&s, g, &o), 0); /* version 3: all three read */
+    contains(&s, "owari=\"250,20.0,250,0.0,250,-5.0,250,-15.0\"");
+    o.version = 2; /* no fill: owari left out, a loss strict lets pass as allowed */
+    assert_int_equal(write_with(&s, g, &o), 0);
+    assert_null(strstr(s.data, "owari"));
+    o.version = 1; /* no allow_loss: strict refuses the lost penalty */
+    assert_int_equal(write_with(&s, g, &o), PAIFU_EUNSUPPORTED);
+    o.strict = false;
+    assert_int_equal(write_with(&s, g, &o), 0);
+    o.version = 4;
+    assert_int_equal(write_with(&s, g, &o), PAIFU_EINVAL);
+    paifu_write_options init;
+    assert_int_equal(paifu_write_options_init(&init, 4), PAIFU_EINVAL);
+    assert_int_equal(paifu_write_options_init(&init, PAIFU_WRITE_OPTIONS_VERSION), 0);
+    assert_false(init.strict);
+    paifu_read_options ri;
+    assert_int_equal(paifu_read_options_init(&ri, PAIFU_READ_OPTIONS_VERSION + 1), PAIFU_EINVAL);
+    assert_int_equal(paifu_read_options_init(&ri, PAIFU_READ_OPTIONS_VERSION), 0);
+    paifu_game_free(g);
+}
+
 int main(void)
 {
     paifu_init();
@@ -950,6 +1005,7 @@ int main(void)
         cmocka_unit_test(test_connection),      cmocka_unit_test(test_sanma),
         cmocka_unit_test(test_kept_attributes), cmocka_unit_test(test_owari_era), cmocka_unit_test(test_owari_values),
         cmocka_unit_test(test_losses),          cmocka_unit_test(test_refusals), cmocka_unit_test(test_refusals_tiles_and_calls),
+        cmocka_unit_test(test_write_options_versions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
