@@ -245,18 +245,21 @@ static void play_breaches(void **state)
                  "more copies of 1z");
     /* §2.5: flowers are exposed in turn; seat 1 of E1 sets 6f aside after seat 0's discard,
        before it has drawn */
-    char *moved = edited("{\"type\": \"flower\", \"seat\": 1, \"tile\": \"6f\"},\n        "
-                         "{\"type\": \"draw\", \"seat\": 1, \"tile\": \"5s\", \"replacement\": true},"
-                         "\n        ", "");
+    char *moved =
+        edited("{\"type\": \"flower\", \"seat\": 1, \"tile\": \"6f\"},\n        "
+               "{\"type\": \"draw\", \"seat\": 1, \"tile\": \"5s\", \"replacement\": true},"
+               "\n        ",
+               "");
     expect_words(replaced(moved, "{\"type\": \"discard\", \"seat\": 0, \"tile\": \"1z\"},", NULL,
                           "{\"type\": \"discard\", \"seat\": 0, \"tile\": \"1z\"},\n        "
                           "{\"type\": \"flower\", \"seat\": 1, \"tile\": \"6f\"},"),
                  "deal.turn_order", "flower aside out of turn");
     free(moved);
     /* a rule set without flowers (mcr_flowers false): the sample's flowers are not in the set */
-    expect_words(edited("\"rules\": \"mcr\"",
-                        "\"rules\": {\"preset\": \"mcr\", \"overrides\": {\"mcr_flowers\": false}}"),
-                 "mcr.flower", "gives no flowers");
+    expect_words(
+        edited("\"rules\": \"mcr\"",
+               "\"rules\": {\"preset\": \"mcr\", \"overrides\": {\"mcr_flowers\": false}}"),
+        "mcr.flower", "gives no flowers");
     /* §2.6: a chow is a run of three of one suit; seat 2 "chows" seat 1's 7z in E2 */
     expect_words(edited("{\"type\": \"pon\", \"seat\": 3, \"from\": 1, \"tile\": \"7z\", "
                         "\"consumed\": \"77z\"}",
@@ -264,17 +267,20 @@ static void play_breaches(void **state)
                         "\"consumed\": \"77z\"}"),
                  "deal.call", "is not a chow");
     /* §2.6: a pung takes two tiles of the discard's kind */
-    expect_words(edited("\"tile\": \"7z\", \"consumed\": \"77z\"", "\"tile\": \"7z\", \"consumed\": "
+    expect_words(edited("\"tile\": \"7z\", \"consumed\": \"77z\"",
+                        "\"tile\": \"7z\", \"consumed\": "
                         "\"67z\""),
                  "deal.call", "uses another tile");
     /* §2.6: a concealed kong is four tiles in hand; seat 2 of E3 holds one 2p */
-    expect_words(edited("{\"type\": \"ankan\", \"seat\": 2, \"tile\": \"1p\", \"consumed\": \"1111p\"}",
-                        "{\"type\": \"ankan\", \"seat\": 2, \"tile\": \"2p\", \"consumed\": \"2222p\"}"),
-                 "deal.kan", "concealed kong of 2p without four");
+    expect_words(
+        edited("{\"type\": \"ankan\", \"seat\": 2, \"tile\": \"1p\", \"consumed\": \"1111p\"}",
+               "{\"type\": \"ankan\", \"seat\": 2, \"tile\": \"2p\", \"consumed\": \"2222p\"}"),
+        "deal.kan", "concealed kong of 2p without four");
     /* §2.6: a promoted kong adds a tile to one's own melded pung; seat 2 of E3 has none */
-    expect_words(edited("{\"type\": \"ankan\", \"seat\": 2, \"tile\": \"1p\", \"consumed\": \"1111p\"}",
-                        "{\"type\": \"shouminkan\", \"seat\": 2, \"tile\": \"1p\", \"consumed\": \"111p\"}"),
-                 "deal.kan", "without a pung of it");
+    expect_words(
+        edited("{\"type\": \"ankan\", \"seat\": 2, \"tile\": \"1p\", \"consumed\": \"1111p\"}",
+               "{\"type\": \"shouminkan\", \"seat\": 2, \"tile\": \"1p\", \"consumed\": \"111p\"}"),
+        "deal.kan", "without a pung of it");
     /* §2.7: the hand ends with the win; a draw after it */
     expect_words(edited("\"deltas\": [-31, 47, -8, -8]}",
                         "\"deltas\": [-31, 47, -8, -8]},\n        "
@@ -473,7 +479,8 @@ int main(void)
         cmocka_unit_test(recorded_values),
         cmocka_unit_test(play),
         cmocka_unit_test(flow),
-        cmocka_unit_test(penalties), cmocka_unit_test(play_breaches),
+        cmocka_unit_test(penalties),
+        cmocka_unit_test(play_breaches),
         cmocka_unit_test(session_totals),
         cmocka_unit_test(ties),
         cmocka_unit_test(standings),

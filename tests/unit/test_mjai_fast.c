@@ -310,7 +310,8 @@ static void same_as_record(const char *data, size_t n, void *ctx)
         while (lines[k] && lines[k] == record[k])
             k++;
         fail_msg("the match record reads otherwise than the lines, from: %.200s\n"
-                 "lines: %.200s", record + k, lines + k);
+                 "lines: %.200s",
+                 record + k, lines + k);
     }
     logs_compared++;
     free(lines);
@@ -331,6 +332,7 @@ static void tree_reads_the_same(void **state)
     each_file(dir, same_as_record, NULL);
     each_file(PAIFU_SAMPLES_DIR, same_as_record, NULL);
     assert_true(logs_compared >= 1); /* samples/riichienv-selfplay.mjai.jsonl */
+                                     // clang-format off
 #define H13(a) "[\"" a "\",\"1m\",\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"," \
                "\"9m\",\"9m\"]"
     static const char *const LOGS[] = {
@@ -389,6 +391,7 @@ static void tree_reads_the_same(void **state)
         "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\",\"tsumogiri\":true}\n"
         "{\"type\":\"end_kyoku\"}\n",
     };
+                                     // clang-format on
     for (size_t i = 0; i < sizeof(LOGS) / sizeof(LOGS[0]); i++) {
         size_t before = logs_compared;
         same_as_record(LOGS[i], strlen(LOGS[i]), NULL);

@@ -326,53 +326,57 @@ static void test_errors(void **state)
        place when they are not */
     read_fails("{\"type\":\"start_game\",\"names\":\"abcd\"}\n" MORTAL_KYOKU, 1, "$.names",
                "up to 4 player names");
-    read_fails("{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\",\"e\"]}\n"
-               MORTAL_KYOKU, 1, "$.names", "up to 4 player names");
+    read_fails("{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\",\"e\"]}\n" MORTAL_KYOKU,
+               1, "$.names", "up to 4 player names");
     read_fails("{\"type\":\"start_game\",\"names\":[\"a\",7]}\n" MORTAL_KYOKU, 1, "$.names[1]",
                "a name (a string)");
-#define KYOKU_OF(fields, hands)                                                                  \
+#define KYOKU_OF(fields, hands)                                                                    \
     "{\"type\":\"start_kyoku\"," fields ",\"dora_marker\":\"1s\",\"tehais\":" hands "}\n"
 #define K_FIELDS(wind, oya) "\"bakaze\":\"" wind "\",\"kyoku\":1,\"honba\":0,\"oya\":" oya
     read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0"), "[" HAND "," HAND "]"), 2, "$.tehais",
                "4 arrays of 13 tiles");
-    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0"), "{}"), 2, "$.tehais", "4 arrays of 13 tiles");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0"), "{}"), 2, "$.tehais",
+               "4 arrays of 13 tiles");
     read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0"), "[" HAND "," HAND "," HAND ",[\"1m\"]]"), 2,
                "$.tehais[3]", "13 to 13 tiles");
     read_fails(START_GAME KYOKU_OF(K_FIELDS("P", "0"), HANDS), 2, "$.bakaze", "round wind");
     read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "3"), "[" HAND "," HAND "," HAND "]"), 2, "$.oya",
                "does not play in a 3-player game");
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\"") EV("\"type\":\"end_kyoku\"")
-               KYOKU_OF(K_FIELDS("E", "1"), "[" HAND "," HAND "," HAND "]"), 5, "$.tehais",
-               "3 hands where the game has 4 players");
+                   KYOKU_OF(K_FIELDS("E", "1"), "[" HAND "," HAND "," HAND "]"),
+               5, "$.tehais", "3 hands where the game has 4 players");
     read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"kyoutaku\":-1", HANDS), 2, "$.kyoutaku",
                "from 0 to 1000");
     read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"scores\":[25000,25000]", HANDS), 2,
                "$.scores", "array of 4 integers");
-    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"scores\":[25000,\"25000\",25000,25000]",
-                                   HANDS),
-               2, "$.scores[1]", "expected an integer");
+    read_fails(
+        START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"scores\":[25000,\"25000\",25000,25000]", HANDS),
+        2, "$.scores[1]", "expected an integer");
     /* the original dialect's scores after a riichi deposit (spec §3 rule 8) */
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
-               EV("\"type\":\"reach\",\"actor\":0") EV("\"type\":\"dahai\",\"actor\":0,"
-                                                       "\"pai\":\"E\"")
-               EV("\"type\":\"reach_accepted\",\"actor\":0,\"scores\":{}"),
+                   EV("\"type\":\"reach\",\"actor\":0") EV("\"type\":\"dahai\",\"actor\":0,"
+                                                           "\"pai\":\"E\"")
+                       EV("\"type\":\"reach_accepted\",\"actor\":0,\"scores\":{}"),
                6, "$.scores", "array of 4 integers");
     /* the turn events' keys (spec §4.3), missing or out of range */
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
-               EV("\"type\":\"reach\",\"actor\":5"), 4, "$.actor", "from 0 to 3");
+                   EV("\"type\":\"reach\",\"actor\":5"),
+               4, "$.actor", "from 0 to 3");
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
-               EV("\"type\":\"reach_accepted\",\"actor\":4"), 4, "$.actor", "from 0 to 3");
+                   EV("\"type\":\"reach_accepted\",\"actor\":4"),
+               4, "$.actor", "from 0 to 3");
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"dora\""), 3, "$.dora_marker", "");
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
-               EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\"")
-               EV("\"type\":\"pon\",\"actor\":2,\"pai\":\"E\",\"consumed\":[\"E\",\"E\"]"), 5,
-               "$.target", "");
+                   EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\"")
+                       EV("\"type\":\"pon\",\"actor\":2,\"pai\":\"E\",\"consumed\":[\"E\",\"E\"]"),
+               5, "$.target", "");
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
-               EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\"")
-               EV("\"type\":\"chi\",\"actor\":1,\"target\":0,\"consumed\":[\"E\",\"E\"]"), 5,
-               "$.pai", "");
+                   EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\"")
+                       EV("\"type\":\"chi\",\"actor\":1,\"target\":0,\"consumed\":[\"E\",\"E\"]"),
+               5, "$.pai", "");
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"N\"")
-               EV("\"type\":\"kita\",\"actor\":0,\"pai\":\"N?\""), 4, "$.pai", "expected a tile");
+                   EV("\"type\":\"kita\",\"actor\":0,\"pai\":\"N?\""),
+               4, "$.pai", "expected a tile");
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"kita\",\"actor\":7"), 3, "$.actor",
                "from 0 to 3");
     /* RiichiEnv's spelling of the sticks (spec §4.2, kyoutaku [X]) is read as kyotaku */

@@ -999,12 +999,20 @@ int main(void)
 {
     paifu_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_spec_round),      cmocka_unit_test(test_meld_codes),
-        cmocka_unit_test(test_tile_ids),        cmocka_unit_test(test_riichi),
-        cmocka_unit_test(test_double_ron),      cmocka_unit_test(test_draws),
-        cmocka_unit_test(test_connection),      cmocka_unit_test(test_sanma),
-        cmocka_unit_test(test_kept_attributes), cmocka_unit_test(test_owari_era), cmocka_unit_test(test_owari_values),
-        cmocka_unit_test(test_losses),          cmocka_unit_test(test_refusals), cmocka_unit_test(test_refusals_tiles_and_calls),
+        cmocka_unit_test(test_spec_round),
+        cmocka_unit_test(test_meld_codes),
+        cmocka_unit_test(test_tile_ids),
+        cmocka_unit_test(test_riichi),
+        cmocka_unit_test(test_double_ron),
+        cmocka_unit_test(test_draws),
+        cmocka_unit_test(test_connection),
+        cmocka_unit_test(test_sanma),
+        cmocka_unit_test(test_kept_attributes),
+        cmocka_unit_test(test_owari_era),
+        cmocka_unit_test(test_owari_values),
+        cmocka_unit_test(test_losses),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_refusals_tiles_and_calls),
         cmocka_unit_test(test_write_options_versions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -293,8 +293,10 @@ static const bad_case BAD[] = {
     {"truncated", "\"deals\"", NULL, PAIFU_EFORMAT, "line 5", "invalid JSON"},
     {"wrong type players", "[\"東\", \"B\", \"C\", \"D\"]", "\"ABCD\"", PAIFU_EFORMAT, "$.players",
      "found a string"},
-    {"wrong type seat", "\"seat\": 0, \"tile\": \"5z\", \"id\": 124},", "\"seat\": \"0\", \"tile\": "
-     "\"5z\", \"id\": 124},", PAIFU_EFORMAT, "$.deals[0].events[0].seat", "integer"},
+    {"wrong type seat", "\"seat\": 0, \"tile\": \"5z\", \"id\": 124},",
+     "\"seat\": \"0\", \"tile\": "
+     "\"5z\", \"id\": 124},",
+     PAIFU_EFORMAT, "$.deals[0].events[0].seat", "integer"},
     {"unknown event", "\"type\": \"ankan\"", "\"type\": \"kong\"", PAIFU_EFORMAT,
      "$.deals[0].events[4].type", "\"kong\""},
     {"impossible tile", "\"tile\": \"2m\"", "\"tile\": \"8z\"", PAIFU_EFORMAT,
@@ -327,35 +329,39 @@ static const bad_case BAD[] = {
     /* each key of schemas/paifu.schema.json of the wrong type or size, refused at its path */
     {"prelude not an array", "\"prelude\": [{\"type\": \"disconnect\", \"seat\": 2}]",
      "\"prelude\": {\"type\": \"disconnect\"}", PAIFU_EFORMAT, "$.prelude", "array of events"},
-    {"source not an object", "\"source\": {\"format\": \"tenhou-xml\", \"meta\": "
-     "{\"tenhou.go.type\": \"169\"}}", "\"source\": \"tenhou-xml\"", PAIFU_EFORMAT, "$.source",
-     "expected an object"},
+    {"source not an object",
+     "\"source\": {\"format\": \"tenhou-xml\", \"meta\": "
+     "{\"tenhou.go.type\": \"169\"}}",
+     "\"source\": \"tenhou-xml\"", PAIFU_EFORMAT, "$.source", "expected an object"},
     {"source meta not an object", "\"meta\": {\"tenhou.go.type\": \"169\"}", "\"meta\": [\"169\"]",
      PAIFU_EFORMAT, "$.source.meta", "object of strings"},
     {"source meta not a string", "{\"tenhou.go.type\": \"169\"}", "{\"tenhou.go.type\": 169}",
      PAIFU_EFORMAT, "$.source.meta.tenhou.go.type", "expected a string"},
-    {"overrides not an object", "\"overrides\": {\"red_fives\": 0, ", "\"overrides\": [0], \"x\": {",
-     PAIFU_EFORMAT, "$.rules.overrides", "object of parameters"},
+    {"overrides not an object", "\"overrides\": {\"red_fives\": 0, ",
+     "\"overrides\": [0], \"x\": {", PAIFU_EFORMAT, "$.rules.overrides", "object of parameters"},
     {"rule list of objects", "\"abortive\": [\"kyuushu\"]", "\"abortive\": [{}]", PAIFU_EFORMAT,
      "$.rules.overrides.abortive", "integers or names"},
     {"deal not an object", "\"deals\": [{", "\"deals\": [7, {", PAIFU_EFORMAT, "$.deals[0]",
      "deal object"},
     {"event not an object", "{\"type\": \"reconnect\", \"seat\": 2}", "[\"reconnect\", 2]",
      PAIFU_EFORMAT, "$.deals[0].events[7]", "event object"},
-    {"consumed ids count", "\"consumed\": \"55z\"}", "\"consumed\": \"55z\", \"consumed_ids\": [128]}",
-     PAIFU_EFORMAT, "$.deals[0].events[3].consumed_ids", "one per consumed tile"},
+    {"consumed ids count", "\"consumed\": \"55z\"}",
+     "\"consumed\": \"55z\", \"consumed_ids\": [128]}", PAIFU_EFORMAT,
+     "$.deals[0].events[3].consumed_ids", "one per consumed tile"},
     {"win id out of range", "\"tile\": \"3s\", \"hand\"", "\"tile\": \"3s\", \"id\": 255, \"hand\"",
      PAIFU_EFORMAT, "$.deals[0].events[8].id", "254"},
     {"pao out of range", "\"seat\": 1, \"from\": 1,", "\"seat\": 1, \"from\": 1, \"pao\": 4,",
      PAIFU_EFORMAT, "$.deals[0].events[8].pao", "0 to 3"},
-    {"win hand ids count", "\"hand\": \"123m456p789s33z3s\",", "\"hand\": \"123m456p789s33z3s\", "
-     "\"hand_ids\": [0, 4],", PAIFU_EFORMAT, "$.deals[0].events[8].hand_ids",
-     "one per tile of the hand"},
+    {"win hand ids count", "\"hand\": \"123m456p789s33z3s\",",
+     "\"hand\": \"123m456p789s33z3s\", "
+     "\"hand_ids\": [0, 4],",
+     PAIFU_EFORMAT, "$.deals[0].events[8].hand_ids", "one per tile of the hand"},
     {"computed not an array", "\"han\": 3,", "\"han\": 3, \"computed\": \"fu\",", PAIFU_EFORMAT,
      "$.deals[0].events[8].computed", "array of value names"},
     {"computed unknown value", "\"han\": 3,", "\"han\": 3, \"computed\": [\"fu\", \"wind\"],",
      PAIFU_EFORMAT, "$.deals[0].events[8].computed", "at [1]"},
-    {"yaku not an array", "\"yaku\": [[\"rinshan_kaihou\", 1], [\"menzen_tsumo\", 1], [\"dora\", 1]]",
+    {"yaku not an array",
+     "\"yaku\": [[\"rinshan_kaihou\", 1], [\"menzen_tsumo\", 1], [\"dora\", 1]]",
      "\"yaku\": {\"dora\": 1}", PAIFU_EFORMAT, "$.deals[0].events[8].yaku", "[name, han] pairs"},
     {"yaku pair short", "[\"menzen_tsumo\", 1]", "[\"menzen_tsumo\"]", PAIFU_EFORMAT,
      "$.deals[0].events[8].yaku[1]", "[name, han] or"},
@@ -371,18 +377,23 @@ static const bad_case BAD[] = {
      "$.deals[1].events[1].tenpai", "array of seats"},
     {"tenpai seat out of range", "\"tenpai\": [2]", "\"tenpai\": [2, 4]", PAIFU_EFORMAT,
      "$.deals[1].events[1].tenpai[1]", "seat from 0 to 3"},
-    {"draw hand ids not lists", "\"hands\": [null, null, \"123m456p789s1z\", null],", "\"hands\": "
-     "[null, null, \"123m456p789s1z\", null], \"hand_ids\": 5,", PAIFU_EFORMAT,
-     "$.deals[1].events[1].hand_ids", "array of 4 id lists"},
-    {"draw hand ids count", "\"hands\": [null, null, \"123m456p789s1z\", null],", "\"hands\": "
+    {"draw hand ids not lists", "\"hands\": [null, null, \"123m456p789s1z\", null],",
+     "\"hands\": "
+     "[null, null, \"123m456p789s1z\", null], \"hand_ids\": 5,",
+     PAIFU_EFORMAT, "$.deals[1].events[1].hand_ids", "array of 4 id lists"},
+    {"draw hand ids count", "\"hands\": [null, null, \"123m456p789s1z\", null],",
+     "\"hands\": "
      "[null, null, \"123m456p789s1z\", null], \"hand_ids\": [null, null, [0], null],",
      PAIFU_EFORMAT, "$.deals[1].events[1].hand_ids[2]", "expected 10 tile ids"},
-    {"draw hand id out of range", "\"hands\": [null, null, \"123m456p789s1z\", null],", "\"hands\": "
+    {"draw hand id out of range", "\"hands\": [null, null, \"123m456p789s1z\", null],",
+     "\"hands\": "
      "[null, null, \"123m456p789s1z\", null], \"hand_ids\": [null, null, [0, 4, 8, 12, 16, 20, 24, "
-     "28, 32, 255], null],", PAIFU_EFORMAT, "$.deals[1].events[1].hand_ids[2][9]",
-     "tile id from 0 to 254"},
-    {"deal hand ids count", "\"dice\": [2, 5],", "\"dice\": [2, 5], \"hand_ids\": [[0], null, null, "
-     "null],", PAIFU_EFORMAT, "$.deals[0].hand_ids[0]", "expected 13 tile ids"},
+     "28, 32, 255], null],",
+     PAIFU_EFORMAT, "$.deals[1].events[1].hand_ids[2][9]", "tile id from 0 to 254"},
+    {"deal hand ids count", "\"dice\": [2, 5],",
+     "\"dice\": [2, 5], \"hand_ids\": [[0], null, null, "
+     "null],",
+     PAIFU_EFORMAT, "$.deals[0].hand_ids[0]", "expected 13 tile ids"},
     {"penalty timing", "\"timing\": \"after_uma\"", "\"timing\": \"later\"", PAIFU_EFORMAT,
      "$.deals[1].events[2].timing", "by_rules, after_uma or immediate"},
     {"result not an object", "\"result\": {\"points\"", "\"result\": [], \"x\": {\"points\"",
@@ -585,7 +596,8 @@ static void penalty_timings(void **state)
     static const struct {
         const char *name;
         paifu_penalty_timing timing;
-    } T[] = {{"by_rules", PAIFU_PENALTY_BY_RULES}, {"after_uma", PAIFU_PENALTY_AFTER_UMA},
+    } T[] = {{"by_rules", PAIFU_PENALTY_BY_RULES},
+             {"after_uma", PAIFU_PENALTY_AFTER_UMA},
              {"immediate", PAIFU_PENALTY_IMMEDIATE}};
     const char *from = "\"timing\": \"after_uma\"";
     const char *at = strstr(GAME, from);

@@ -497,11 +497,15 @@ static void detect_over_the_window(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(mjai_stream),  cmocka_unit_test(tenhou6_stream),
-        cmocka_unit_test(tenhou6_continued), cmocka_unit_test(paifu_stream),
+        cmocka_unit_test(mjai_stream),
+        cmocka_unit_test(tenhou6_stream),
+        cmocka_unit_test(tenhou6_continued),
+        cmocka_unit_test(paifu_stream),
         cmocka_unit_test(mjai_errors),
-        cmocka_unit_test(tenhou6_errors), cmocka_unit_test(paifu_errors),
-        cmocka_unit_test(encodings_over_the_window), cmocka_unit_test(detect_over_the_window),
+        cmocka_unit_test(tenhou6_errors),
+        cmocka_unit_test(paifu_errors),
+        cmocka_unit_test(encodings_over_the_window),
+        cmocka_unit_test(detect_over_the_window),
     };
     paifu_init();
     return cmocka_run_group_tests(tests, NULL, NULL);

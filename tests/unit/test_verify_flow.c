@@ -224,15 +224,15 @@ static void finds(const char *json, const char *code, const char *words)
 #define HANDS_CALL(hand2)                                                                          \
     "\"234m234p234s5566z\", \"234m234p234s5566z\", \"" hand2 "\", \"567m567p567s88s77z\""
 #define CALL(type, seat, from, tile, tiles)                                                        \
-    "{\"type\": \"" type "\", \"seat\": " #seat ", \"from\": " #from ", \"tile\": \"" tile        \
+    "{\"type\": \"" type "\", \"seat\": " #seat ", \"from\": " #from ", \"tile\": \"" tile         \
     "\", \"consumed\": \"" tiles "\"},"
 #define ADDKAN(seat, tile, tiles)                                                                  \
-    "{\"type\": \"shouminkan\", \"seat\": " #seat ", \"tile\": \"" tile "\", \"consumed\": \""    \
-    tiles "\"},"
+    "{\"type\": \"shouminkan\", \"seat\": " #seat ", \"tile\": \"" tile                            \
+    "\", \"consumed\": \"" tiles "\"},"
 #define RIICHI(seat, tile)                                                                         \
     "{\"type\": \"discard\", \"seat\": " #seat ", \"tile\": \"" tile "\", \"riichi\": true},"
 #define ACCEPTED(seat) "{\"type\": \"riichi_accepted\", \"seat\": " #seat "},"
-#define END ABORT("suufon") "]}]}"
+#define END            ABORT("suufon") "]}]}"
 
 /* Calls and kans where the rules allow none (000 §3.3), each named with what it breaks. */
 static void calls_and_kans_out_of_place(void **state)
