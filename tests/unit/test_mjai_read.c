@@ -380,21 +380,21 @@ static void test_errors(void **state)
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"kita\",\"actor\":7"), 3, "$.actor",
                "from 0 to 3");
     /* hora and ryukyoku's keys (spec §4.4), refused at their place */
-#define DISCARD_E                                                                                \
-    EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")                                          \
+#define DISCARD_E                                                                                  \
+    EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")                                             \
     EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\"")
 #define HORA(extra) EV("\"type\":\"hora\",\"actor\":1,\"target\":0" extra)
     read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"pao\":4"), 5, "$.pao", "from 0 to 3");
-    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"hora_tehais\":\"E\""), 5,
-               "$.hora_tehais", "array of 1 to");
+    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"hora_tehais\":\"E\""), 5, "$.hora_tehais",
+               "array of 1 to");
     read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"yakus\":{}"), 5, "$.yakus",
                "[[name, han], ...]");
     read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"yakus\":[[\"dora\",1],[1,2]]"), 5,
                "$.yakus[1]", "[name, han]");
     read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"yakus\":[[\"dora\",-1]]"), 5,
                "$.yakus[0]", "[name, han]");
-    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"yakus\":[[\"dora\",1],[\"lucky\",1]]"),
-               5, "$.yakus[1]", "unknown yaku \"lucky\"");
+    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"yakus\":[[\"dora\",1],[\"lucky\",1]]"), 5,
+               "$.yakus[1]", "unknown yaku \"lucky\"");
     read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"fan\":10001"), 5, "$.fan", "10000");
     read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"fu\":201"), 5, "$.fu", "200");
     read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"deltas\":[1000,-1000]"), 5, "$.deltas",
@@ -409,16 +409,15 @@ static void test_errors(void **state)
                3, "$.tehais[3][0]", "expected a tile");
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\",\"tenpais\":[true,false]"), 3,
                "$.tenpais", "4 booleans");
-    read_fails(START_GAME MORTAL_KYOKU
-               EV("\"type\":\"ryukyoku\",\"tenpais\":[true,false,1,false]"),
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\",\"tenpais\":[true,false,1,false]"),
                3, "$.tenpais[2]", "true or false");
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\",\"scores\":[1,2,3]"), 3,
                "$.scores", "array of 4 integers");
     /* yakuman entries use han 100 per yakuman (spec §4.4): a double yakuman is 2 yakuman of 13
        han each, in the list and in fan */
-    paifu_game *y = read_ok(START_GAME MORTAL_KYOKU DISCARD_E
-                            HORA(",\"yakus\":[[\"kokushimuso\",100],[\"daisushi\",100]],"
-                                 "\"fan\":200"));
+    paifu_game *y = read_ok(START_GAME MORTAL_KYOKU DISCARD_E HORA(
+        ",\"yakus\":[[\"kokushimuso\",100],[\"daisushi\",100]],"
+        "\"fan\":200"));
     const paifu_win *yw = &paifu_game_deal(y, 0)->wins[0];
     assert_int_equal(yw->yakuman, 2);
     assert_int_equal(yw->han, 2 * PAIFU_YAKU_YAKUMAN_HAN);
