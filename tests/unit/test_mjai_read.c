@@ -574,11 +574,34 @@ static void test_match_record(void **state)
     assert_int_equal(paifu_game_read_buffer(&g, rec, strlen(rec), NULL, &err), PAIFU_EFORMAT);
     assert_string_equal(err.where.path, "$.events[2].actor");
     free(rec);
-    rec = as_record(START_GAME MORTAL_KYOKU, "\"started_at\":1709294400000");
-    g = read_ok(rec);
-    assert_string_equal(paifu_game_meta_get(g, PAIFU_META_DATE), "2024-03-01T12:00:00Z");
-    paifu_game_free(g);
-    free(rec);
+    /* the record's own keys of the wrong kind: refused at their place */
+    static const char *const BAD_HEADS[][3] = {
+        {"\"players\":{\"screen_name\":\"a\"}", "$.players", "up to 4 players"},
+        {"\"players\":[{},{},{},{},{}]", "$.players", "up to 4 players"},
+        {"\"players\":[{\"screen_name\":\"a\"},{\"screen_name\":7}]", "$.players[1].screen_name",
+         "string"},
+        {"\"started_at\":-5", "$.started_at", "the start time"},
+        {"\"started_at\":[2024]", "$.started_at", "a string or Unix time"},
+    };
+    for (size_t i = 0; i < sizeof(BAD_HEADS) / sizeof(BAD_HEADS[0]); i++) {
+        rec = as_record(START_GAME MORTAL_KYOKU, BAD_HEADS[i][0]);
+        paifu_error_clear(&err);
+        if (paifu_game_read_buffer(&g, rec, strlen(rec), NULL, &err) != PAIFU_EFORMAT)
+            fail_msg("%s: read", BAD_HEADS[i][0]);
+        assert_string_equal(err.where.path, BAD_HEADS[i][1]);
+        if (!strstr(err.text, BAD_HEADS[i][2]))
+            fail_msg("%s: \"%s\"", BAD_HEADS[i][0], err.text);
+        free(rec);
+    }
+    /* Unix time in milliseconds or in seconds: the same moment */
+    static const char *const AT[] = {"\"started_at\":1709294400000", "\"started_at\":1709294400"};
+    for (size_t i = 0; i < 2; i++) {
+        rec = as_record(START_GAME MORTAL_KYOKU, AT[i]);
+        g = read_ok(rec);
+        assert_string_equal(paifu_game_meta_get(g, PAIFU_META_DATE), "2024-03-01T12:00:00Z");
+        paifu_game_free(g);
+        free(rec);
+    }
 }
 
 /* Findings of LOG's first game with code CODE. */
