@@ -286,6 +286,16 @@ static void play_breaches(void **state)
                         "\"deltas\": [-31, 47, -8, -8]},\n        "
                         "{\"type\": \"draw\", \"seat\": 2, \"tile\": \"6m\"}"),
                  "log.structure", "after the end of the deal");
+    /* §2.7: an exhaustive draw pays nothing */
+    expect_words(replaced(g_sample, "{\"type\": \"win\", \"seat\": 1, \"from\": 0",
+                          "\"deltas\": [-31, 47, -8, -8]}",
+                          "{\"type\": \"exhaustive_draw\", \"deltas\": [8, -8, 0, 0]}"),
+                 "draw.payment", "an exhaustive draw pays nothing");
+    /* §5: the minimum is counted without flowers; E2's win is 11 points with its one flower,
+       10 without: below a minimum of 11 (mcr_min_fan), not below the sample's 8 */
+    expect_words(edited("\"rules\": \"mcr\"",
+                        "\"rules\": {\"preset\": \"mcr\", \"overrides\": {\"mcr_min_fan\": 11}}"),
+                 "win.no_yaku", "worth 10 points without flowers, below the minimum");
     /* §3.4: a self-drawn win needs a tile just drawn; seat 1 of E1 claims it after its discard */
     expect_words(edited("{\"type\": \"win\", \"seat\": 1, \"from\": 0",
                         "{\"type\": \"win\", \"seat\": 1, \"from\": 1"),
