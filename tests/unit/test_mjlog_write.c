@@ -768,6 +768,33 @@ static void test_owari_values(void **state)
     paifu_game_free(g);
 }
 
+/* ---- the hands a draw shows (spec §4.13: "exhaustive draw ... the tenpai players") ---- */
+
+static void test_draw_hands_shown(void **state)
+{
+    (void)state;
+    /* seat 1 (kokushi, 13-sided) tenpai, seat 3 noten; the source shows both hands */
+    paifu_game *g = new_game(4, NULL);
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    paifu_draw d;
+    paifu_draw_init(&d, PAIFU_DRAW_EXHAUSTIVE);
+    d.known = PAIFU_REC_DELTAS | PAIFU_REC_TENPAI | PAIFU_REC_HAND;
+    int32_t deltas[4] = {-1000, 3000, -1000, -1000};
+    memcpy(d.deltas, deltas, sizeof(deltas));
+    d.tenpai = 0x2;
+    d.shown = 0x2 | 0x8;
+    d.n_hand[1] = (uint8_t)tiles(d.hands[1], HANDS[1]);
+    d.n_hand[3] = (uint8_t)tiles(d.hands[3], HANDS[3]);
+    assert_int_equal(paifu_game_add_draw(g, &d, 0, 0, NULL), 0);
+    paifu_game_set_truncated(g, true);
+    static sink s;
+    written(g, &s);
+    contains(&s, "<RYUUKYOKU ba=\"0,0\" sc=\"250,-10,250,30,250,-10,250,-10\" "
+                 "hai1=\"2,19,37,68,72,104,108,112,116,120,124,128,134\" />");
+    assert_true(reported(&s, "hands shown at a draw that Tenhou does not show"));
+    paifu_game_free(g);
+}
+
 /* ---- losses, --strict ---- */
 
 static void test_losses(void **state)
@@ -1010,6 +1037,7 @@ int main(void)
         cmocka_unit_test(test_kept_attributes),
         cmocka_unit_test(test_owari_era),
         cmocka_unit_test(test_owari_values),
+        cmocka_unit_test(test_draw_hands_shown),
         cmocka_unit_test(test_losses),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_refusals_tiles_and_calls),
