@@ -396,6 +396,22 @@ static const bad_case BAD[] = {
      PAIFU_EFORMAT, "$.deals[0].hand_ids[0]", "expected 13 tile ids"},
     {"penalty timing", "\"timing\": \"after_uma\"", "\"timing\": \"later\"", PAIFU_EFORMAT,
      "$.deals[1].events[2].timing", "by_rules, after_uma or immediate"},
+    {"scores wrong length", "\"scores\": [25000, 25000, 25000, 25000]", "\"scores\": [25000]",
+     PAIFU_EFORMAT, "$.deals[0].scores", "4 integers"},
+    {"dora indicator id out of range", "\"dora_indicator_id\": 72", "\"dora_indicator_id\": 255",
+     PAIFU_EFORMAT, "$.deals[0].dora_indicator_id", "254"},
+    {"dice out of range", "\"dice\": [2, 5]", "\"dice\": [2, 7]", PAIFU_EFORMAT,
+     "$.deals[0].dice[1]", "from 1 to 6"},
+    {"honba out of range", "\"honba\": 0, \"riichi_sticks\": 0,", "\"honba\": -1, "
+     "\"riichi_sticks\": 0,", PAIFU_EFORMAT, "$.deals[0].honba", "from 0 to 1000"},
+    {"wall ids count", "\"dice\": [2, 5],", "\"dice\": [2, 5], \"wall\": \"1m2m3m\", \"wall_ids\": "
+     "[0, 4],", PAIFU_EFORMAT, "$.deals[0].wall_ids", "one per wall tile"},
+    {"abortive draw kind", "{\"type\": \"exhaustive_draw\", \"tenpai\": [2],",
+     "{\"type\": \"abortive_draw\", \"kind\": \"tired\", \"tenpai\": [2],", PAIFU_EFORMAT,
+     "$.deals[1].events[1].kind", "expected kyuushu, suufon"},
+    {"abortive draw seat", "{\"type\": \"exhaustive_draw\", \"tenpai\": [2],",
+     "{\"type\": \"abortive_draw\", \"kind\": \"kyuushu\", \"seat\": 4, \"tenpai\": [2],",
+     PAIFU_EFORMAT, "$.deals[1].events[1].seat", "0 to 3"},
     {"result not an object", "\"result\": {\"points\"", "\"result\": [], \"x\": {\"points\"",
      PAIFU_EFORMAT, "$.result", "expected an object"},
 };
