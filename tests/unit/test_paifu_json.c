@@ -402,10 +402,14 @@ static const bad_case BAD[] = {
      PAIFU_EFORMAT, "$.deals[0].dora_indicator_id", "254"},
     {"dice out of range", "\"dice\": [2, 5]", "\"dice\": [2, 7]", PAIFU_EFORMAT,
      "$.deals[0].dice[1]", "from 1 to 6"},
-    {"honba out of range", "\"honba\": 0, \"riichi_sticks\": 0,", "\"honba\": -1, "
-     "\"riichi_sticks\": 0,", PAIFU_EFORMAT, "$.deals[0].honba", "from 0 to 1000"},
-    {"wall ids count", "\"dice\": [2, 5],", "\"dice\": [2, 5], \"wall\": \"1m2m3m\", \"wall_ids\": "
-     "[0, 4],", PAIFU_EFORMAT, "$.deals[0].wall_ids", "one per wall tile"},
+    {"honba out of range", "\"honba\": 0, \"riichi_sticks\": 0,",
+     "\"honba\": -1, "
+     "\"riichi_sticks\": 0,",
+     PAIFU_EFORMAT, "$.deals[0].honba", "from 0 to 1000"},
+    {"wall ids count", "\"dice\": [2, 5],",
+     "\"dice\": [2, 5], \"wall\": \"1m2m3m\", \"wall_ids\": "
+     "[0, 4],",
+     PAIFU_EFORMAT, "$.deals[0].wall_ids", "one per wall tile"},
     {"abortive draw kind", "{\"type\": \"exhaustive_draw\", \"tenpai\": [2],",
      "{\"type\": \"abortive_draw\", \"kind\": \"tired\", \"tenpai\": [2],", PAIFU_EFORMAT,
      "$.deals[1].events[1].kind", "expected kyuushu, suufon"},
