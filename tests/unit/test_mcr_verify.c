@@ -236,11 +236,13 @@ static void expect_words(char *text, const char *code, const char *words)
     free(text);
 }
 
-/* Breaches of the play of mcr.md §1 and §2.5-2.7, each in one deal of the sample. */
+/* Breaches of the play of mcr.md (its section 1, the tile set, and §2.5-2.7), each in one deal
+   of the sample. */
 static void play_breaches(void **state)
 {
     (void)state;
-    /* §1: four copies of each tile; seat 2 of E1 given four 1z beside seat 0's and seat 3's */
+    /* section 1 (the tile set): four copies of each tile; seat 2 of E1 given four 1z beside
+       seat 0's and seat 3's */
     expect_words(edited("259m1148s3347z78p", "259m1148s1111z78p"), "deal.tile_count",
                  "more copies of 1z");
     /* §2.5: flowers are exposed in turn; seat 1 of E1 sets 6f aside after seat 0's discard,
