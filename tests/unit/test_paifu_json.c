@@ -516,7 +516,8 @@ typedef struct drop_walk {
     size_t optional_tried, required_tried;
 } drop_walk;
 
-/* Read (and verify) ROOT as it is now: an optional key's absence must read; nothing may crash. */
+/* Read (and verify) ROOT as it is now: an optional key's absence must read, a required one's be
+   refused at its place; nothing may crash. */
 static void read_without(drop_walk *w, const char *key, bool optional)
 {
     char *text = json_dumps(w->root, JSON_COMPACT);
@@ -539,6 +540,13 @@ static void read_without(drop_walk *w, const char *key, bool optional)
     } else {
         assert_null(g);
         assert_true(err.text[0] != '\0');
+        /* a key the schema requires is refused as missing, at its own path; but for "paifu",
+           without which the document is no longer paifu's */
+        size_t np = strlen(err.where.path), nk = strlen(key);
+        if (strcmp(key, "paifu") != 0 &&
+            (rc != PAIFU_EFORMAT || np <= nk || strcmp(err.where.path + np - nk, key) != 0 ||
+             err.where.path[np - nk - 1] != '.'))
+            fail_msg("without required key \"%s\": %s at %s", key, err.text, err.where.path);
     }
     free(text);
 }
