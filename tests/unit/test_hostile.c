@@ -342,6 +342,24 @@ static void test_api_edges(void **state)
     assert_int_equal(paifu_game_add_draw(g, &draw, 0, 0, &err), PAIFU_EINVAL);
     paifu_game_free(g);
 
+    /* the format table (paifu/io.h): every format found by its own name, Tenhou's XML also
+       as "mjlog" (registry.c's alias), NULL for no name, an unknown name, an index past the end */
+    size_t nf = paifu_format_count();
+    assert_true(nf >= 8);
+    for (size_t i = 0; i < nf; i++)
+        assert_ptr_equal(paifu_format_find(paifu_format(i)->name), paifu_format(i));
+    assert_null(paifu_format(nf));
+    assert_null(paifu_format_find(NULL));
+    assert_null(paifu_format_find("nosuch"));
+    assert_non_null(paifu_format_find("mjlog"));
+    assert_string_equal(paifu_format_find("mjlog")->name, "tenhou-xml");
+    /* several games in one output: JSON lines (mjai) and a list (paifu); not one mjlog document */
+    assert_true(paifu_format_multi_game("mjai"));
+    assert_true(paifu_format_multi_game("paifu"));
+    assert_false(paifu_format_multi_game("tenhou-xml"));
+    assert_false(paifu_format_multi_game(NULL));
+    assert_false(paifu_format_multi_game("nosuch"));
+
     /* paifu_writer_write after close wrote the game again */
     size_t n = 0;
     paifu_writer *w = NULL;

@@ -218,6 +218,92 @@ static void penalties(void **state)
                    "penalty.dead_hand");
 }
 
+/* TEXT verified gives a finding CODE whose message holds WORDS. */
+static void expect_words(char *text, const char *code, const char *words)
+{
+    paifu_report *rep = verify(text);
+    bool found = false;
+    for (size_t i = 0; i < paifu_report_count(rep); i++) {
+        const paifu_finding *f = paifu_report_finding(rep, i);
+        found = found || (strcmp(f->code, code) == 0 && strstr(f->message, words));
+    }
+    if (!found) {
+        fprintf(stderr, "expected %s \"%s\", found:\n", code, words);
+        print_findings(rep);
+    }
+    assert_true(found);
+    paifu_report_free(rep);
+    free(text);
+}
+
+/* Breaches of the play of mcr.md (its section 1, the tile set, and §2.5-2.7), each in one deal
+   of the sample. */
+static void play_breaches(void **state)
+{
+    (void)state;
+    /* section 1 (the tile set): four copies of each tile; seat 2 of E1 given four 1z beside
+       seat 0's and seat 3's */
+    expect_words(edited("259m1148s3347z78p", "259m1148s1111z78p"), "deal.tile_count",
+                 "more copies of 1z");
+    /* §2.5: flowers are exposed in turn; seat 1 of E1 sets 6f aside after seat 0's discard,
+       before it has drawn */
+    char *moved =
+        edited("{\"type\": \"flower\", \"seat\": 1, \"tile\": \"6f\"},\n        "
+               "{\"type\": \"draw\", \"seat\": 1, \"tile\": \"5s\", \"replacement\": true},"
+               "\n        ",
+               "");
+    expect_words(replaced(moved, "{\"type\": \"discard\", \"seat\": 0, \"tile\": \"1z\"},", NULL,
+                          "{\"type\": \"discard\", \"seat\": 0, \"tile\": \"1z\"},\n        "
+                          "{\"type\": \"flower\", \"seat\": 1, \"tile\": \"6f\"},"),
+                 "deal.turn_order", "flower aside out of turn");
+    free(moved);
+    /* a rule set without flowers (mcr_flowers false): the sample's flowers are not in the set */
+    expect_words(
+        edited("\"rules\": \"mcr\"",
+               "\"rules\": {\"preset\": \"mcr\", \"overrides\": {\"mcr_flowers\": false}}"),
+        "mcr.flower", "gives no flowers");
+    /* §2.6: a chow is a run of three of one suit; seat 2 "chows" seat 1's 7z in E2 */
+    expect_words(edited("{\"type\": \"pon\", \"seat\": 3, \"from\": 1, \"tile\": \"7z\", "
+                        "\"consumed\": \"77z\"}",
+                        "{\"type\": \"chi\", \"seat\": 2, \"from\": 1, \"tile\": \"7z\", "
+                        "\"consumed\": \"77z\"}"),
+                 "deal.call", "is not a chow");
+    /* §2.6: a pung takes two tiles of the discard's kind */
+    expect_words(edited("\"tile\": \"7z\", \"consumed\": \"77z\"",
+                        "\"tile\": \"7z\", \"consumed\": "
+                        "\"67z\""),
+                 "deal.call", "uses another tile");
+    /* §2.6: a concealed kong is four tiles in hand; seat 2 of E3 holds one 2p */
+    expect_words(
+        edited("{\"type\": \"ankan\", \"seat\": 2, \"tile\": \"1p\", \"consumed\": \"1111p\"}",
+               "{\"type\": \"ankan\", \"seat\": 2, \"tile\": \"2p\", \"consumed\": \"2222p\"}"),
+        "deal.kan", "concealed kong of 2p without four");
+    /* §2.6: a promoted kong adds a tile to one's own melded pung; seat 2 of E3 has none */
+    expect_words(
+        edited("{\"type\": \"ankan\", \"seat\": 2, \"tile\": \"1p\", \"consumed\": \"1111p\"}",
+               "{\"type\": \"shouminkan\", \"seat\": 2, \"tile\": \"1p\", \"consumed\": \"111p\"}"),
+        "deal.kan", "without a pung of it");
+    /* §2.7: the hand ends with the win; a draw after it */
+    expect_words(edited("\"deltas\": [-31, 47, -8, -8]}",
+                        "\"deltas\": [-31, 47, -8, -8]},\n        "
+                        "{\"type\": \"draw\", \"seat\": 2, \"tile\": \"6m\"}"),
+                 "log.structure", "after the end of the deal");
+    /* §2.7: an exhaustive draw pays nothing */
+    expect_words(replaced(g_sample, "{\"type\": \"win\", \"seat\": 1, \"from\": 0",
+                          "\"deltas\": [-31, 47, -8, -8]}",
+                          "{\"type\": \"exhaustive_draw\", \"deltas\": [8, -8, 0, 0]}"),
+                 "draw.payment", "an exhaustive draw pays nothing");
+    /* §5: the minimum is counted without flowers; E2's win is 11 points with its one flower,
+       10 without: below a minimum of 11 (mcr_min_fan), not below the sample's 8 */
+    expect_words(edited("\"rules\": \"mcr\"",
+                        "\"rules\": {\"preset\": \"mcr\", \"overrides\": {\"mcr_min_fan\": 11}}"),
+                 "win.no_yaku", "worth 10 points without flowers, below the minimum");
+    /* §3.4: a self-drawn win needs a tile just drawn; seat 1 of E1 claims it after its discard */
+    expect_words(edited("{\"type\": \"win\", \"seat\": 1, \"from\": 0",
+                        "{\"type\": \"win\", \"seat\": 1, \"from\": 1"),
+                 "win.tile", "without a tile just drawn");
+}
+
 /* ---- sessions, placement, standings ---- */
 
 static void session_totals(void **state)
@@ -406,6 +492,7 @@ int main(void)
         cmocka_unit_test(play),
         cmocka_unit_test(flow),
         cmocka_unit_test(penalties),
+        cmocka_unit_test(play_breaches),
         cmocka_unit_test(session_totals),
         cmocka_unit_test(ties),
         cmocka_unit_test(standings),

@@ -247,12 +247,166 @@ static void refused_lines(void **state)
     assert_int_equal(check_str(whole), 1);
 }
 
+/* The games of DATA (paifu_reader), each as describe() gives it, one after another; NULL when the
+   reader refuses DATA or it is not mjai. */
+static char *games_of(const char *data, size_t n)
+{
+    paifu_reader *r = NULL;
+    paifu_read_options opts = PAIFU_READ_OPTIONS_INIT;
+    opts.format = "mjai";
+    if (paifu_reader_open_buffer(&r, data, n, &opts, NULL) < 0)
+        return NULL;
+    text out = {0};
+    const paifu_game *g;
+    int rc;
+    while ((rc = paifu_reader_next(&g, r, NULL)) == 1) {
+        describe(&out, g);
+        text_add(&out, "\n--\n", 4);
+    }
+    paifu_reader_free(r);
+    if (rc < 0) {
+        free(out.data);
+        return NULL;
+    }
+    return out.data;
+}
+
+static size_t logs_compared;
+
+/* DATA's lines as a RiichiLab match record (formats/mjai/mjai_read.c: its events are read as
+   the log's lines, but every one through the tree path, the fast path never): the games read
+   must be the same, event for event and finding for finding. */
+static void same_as_record(const char *data, size_t n, void *ctx)
+{
+    (void)ctx;
+    const char *fmt = paifu_format_detect(data, n);
+    if (!fmt || strcmp(fmt, "mjai") != 0 || (n && data[0] == '{' && strstr(data, "\"events\"")))
+        return;
+    char *lines = games_of(data, n);
+    if (!lines)
+        return; /* a log the reader refuses: test_mjai_read's errors */
+    text rec = {0};
+    text_add(&rec, "{\"events\":[", 11);
+    size_t events = 0;
+    for (const char *p = data; p < data + n;) {
+        const char *nl = memchr(p, '\n', (size_t)(data + n - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(data + n - p);
+        size_t i = 0;
+        while (i < len && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r'))
+            i++;
+        if (i < len) {
+            if (events++)
+                text_add(&rec, ",", 1);
+            text_add(&rec, p, len);
+        }
+        p += len + 1;
+    }
+    text_add(&rec, "]}", 2);
+    char *record = games_of(rec.data, rec.len);
+    if (!record)
+        fail_msg("the lines read, the same events as a match record do not");
+    if (strcmp(lines, record) != 0) {
+        size_t k = 0;
+        while (lines[k] && lines[k] == record[k])
+            k++;
+        fail_msg("the match record reads otherwise than the lines, from: %.200s\n"
+                 "lines: %.200s",
+                 record + k, lines + k);
+    }
+    logs_compared++;
+    free(lines);
+    free(record);
+    free(rec.data);
+}
+
+/* The tree path reads what the fast path reads: every mjai log of samples/ and of the corpus,
+   and the logs below, which have the events the samples lack (a daiminkan and a kakan with their
+   indicator after the discard, spec §4.3 rule 4; the original dialect's scores on
+   reach_accepted, spec §3 rule 8; kita, spec §4.3). */
+static void tree_reads_the_same(void **state)
+{
+    (void)state;
+    logs_compared = 0;
+    char dir[1024];
+    snprintf(dir, sizeof(dir), "%s/mjai", PAIFU_CORPUS_DIR);
+    each_file(dir, same_as_record, NULL);
+    each_file(PAIFU_SAMPLES_DIR, same_as_record, NULL);
+    assert_true(logs_compared >= 1); /* samples/riichienv-selfplay.mjai.jsonl */
+                                     // clang-format off
+#define H13(a) "[\"" a "\",\"1m\",\"1m\",\"2m\",\"3m\",\"4m\",\"5m\",\"6m\",\"7m\",\"8m\",\"9m\"," \
+               "\"9m\",\"9m\"]"
+    static const char *const LOGS[] = {
+        /* 1: seat 1 calls a daiminkan on E, draws, discards, then the indicator */
+        "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"]}\n"
+        "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,"
+        "\"oya\":0,\"dora_marker\":\"1s\",\"scores\":[25000,25000,25000,25000],\"tehais\":["
+        H13("S") "," "[\"E\",\"E\",\"E\",\"1p\",\"2p\",\"3p\",\"4p\",\"5p\",\"6p\",\"7p\",\"8p\","
+        "\"9p\",\"9p\"]," H13("W") "," H13("N") "]}\n"
+        "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"}\n"
+        "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\",\"tsumogiri\":true}\n"
+        "{\"type\":\"daiminkan\",\"actor\":1,\"target\":0,\"pai\":\"E\",\"consumed\":"
+        "[\"E\",\"E\",\"E\"]}\n"
+        "{\"type\":\"tsumo\",\"actor\":1,\"pai\":\"P\"}\n"
+        "{\"type\":\"dahai\",\"actor\":1,\"pai\":\"P\",\"tsumogiri\":true}\n"
+        "{\"type\":\"dora\",\"dora_marker\":\"2s\"}\n"
+        "{\"type\":\"tsumo\",\"actor\":2,\"pai\":\"F\"}\n"
+        "{\"type\":\"reach\",\"actor\":2}\n"
+        "{\"type\":\"dahai\",\"actor\":2,\"pai\":\"F\",\"tsumogiri\":true}\n"
+        "{\"type\":\"reach_accepted\",\"actor\":2,\"scores\":[25000,25000,24000,25000]}\n"
+        "{\"type\":\"ryukyoku\",\"reason\":\"fanpai\",\"deltas\":[0,0,0,0]}\n"
+        "{\"type\":\"end_kyoku\"}\n"
+        "{\"type\":\"end_game\"}\n",
+        /* 2: a pon, then the same seat's kakan, its replacement draw and discard, the indicator */
+        "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,"
+        "\"oya\":0,\"dora_marker\":\"1s\",\"scores\":[25000,25000,25000,25000],\"tehais\":["
+        H13("S") "," "[\"E\",\"E\",\"2s\",\"1p\",\"2p\",\"3p\",\"4p\",\"5p\",\"6p\",\"7p\",\"8p\","
+        "\"9p\",\"9p\"]," H13("W") "," H13("N") "]}\n"
+        "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"}\n"
+        "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\",\"tsumogiri\":true}\n"
+        "{\"type\":\"pon\",\"actor\":1,\"target\":0,\"pai\":\"E\",\"consumed\":[\"E\",\"E\"]}\n"
+        "{\"type\":\"dahai\",\"actor\":1,\"pai\":\"2s\",\"tsumogiri\":false}\n"
+        "{\"type\":\"tsumo\",\"actor\":2,\"pai\":\"3s\"}\n"
+        "{\"type\":\"dahai\",\"actor\":2,\"pai\":\"3s\",\"tsumogiri\":true}\n"
+        "{\"type\":\"tsumo\",\"actor\":3,\"pai\":\"4s\"}\n"
+        "{\"type\":\"dahai\",\"actor\":3,\"pai\":\"4s\",\"tsumogiri\":true}\n"
+        "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"5s\"}\n"
+        "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"5s\",\"tsumogiri\":true}\n"
+        "{\"type\":\"tsumo\",\"actor\":1,\"pai\":\"E\"}\n"
+        "{\"type\":\"kakan\",\"actor\":1,\"pai\":\"E\",\"consumed\":[\"E\",\"E\",\"E\"]}\n"
+        "{\"type\":\"tsumo\",\"actor\":1,\"pai\":\"6s\"}\n"
+        "{\"type\":\"dahai\",\"actor\":1,\"pai\":\"6s\",\"tsumogiri\":true}\n"
+        "{\"type\":\"dora\",\"dora_marker\":\"7s\"}\n"
+        "{\"type\":\"tsumo\",\"actor\":2,\"pai\":\"C\"}\n"
+        "{\"type\":\"ankan\",\"actor\":2,\"consumed\":[\"9m\",\"9m\",\"9m\",\"C\"]}\n"
+        "{\"type\":\"end_kyoku\"}\n",
+        /* 3: three players and a kita (nukidora), with and without its tile */
+        "{\"type\":\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":1,\"honba\":0,\"kyotaku\":0,"
+        "\"oya\":0,\"dora_marker\":\"1s\",\"scores\":[35000,35000,35000],\"tehais\":["
+        H13("S") "," H13("W") "," H13("N") "]}\n"
+        "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"N\"}\n"
+        "{\"type\":\"nukidora\",\"actor\":0,\"pai\":\"N\"}\n"
+        "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"N\"}\n"
+        "{\"type\":\"kita\",\"actor\":0}\n"
+        "{\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"}\n"
+        "{\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\",\"tsumogiri\":true}\n"
+        "{\"type\":\"end_kyoku\"}\n",
+    };
+                                     // clang-format on
+    for (size_t i = 0; i < sizeof(LOGS) / sizeof(LOGS[0]); i++) {
+        size_t before = logs_compared;
+        same_as_record(LOGS[i], strlen(LOGS[i]), NULL);
+        if (logs_compared != before + 1)
+            fail_msg("log %zu not read", i + 1);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_log_line),
         cmocka_unit_test(taken_lines),
         cmocka_unit_test(refused_lines),
+        cmocka_unit_test(tree_reads_the_same),
     };
     paifu_init();
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -322,6 +322,117 @@ static void test_errors(void **state)
                                 "1000000000000]"),
                2, "$.scores[3]", "expected an integer from -100000000 to 100000000, found "
                                  "1000000000000");
+    /* start_game and start_kyoku's fields as the spec has them (§4.1, §4.2), refused at their
+       place when they are not */
+    read_fails("{\"type\":\"start_game\",\"names\":\"abcd\"}\n" MORTAL_KYOKU, 1, "$.names",
+               "up to 4 player names");
+    read_fails("{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\",\"e\"]}\n" MORTAL_KYOKU,
+               1, "$.names", "up to 4 player names");
+    read_fails("{\"type\":\"start_game\",\"names\":[\"a\",7]}\n" MORTAL_KYOKU, 1, "$.names[1]",
+               "a name (a string)");
+#define KYOKU_OF(fields, hands)                                                                    \
+    "{\"type\":\"start_kyoku\"," fields ",\"dora_marker\":\"1s\",\"tehais\":" hands "}\n"
+#define K_FIELDS(wind, oya) "\"bakaze\":\"" wind "\",\"kyoku\":1,\"honba\":0,\"oya\":" oya
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0"), "[" HAND "," HAND "]"), 2, "$.tehais",
+               "4 arrays of 13 tiles");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0"), "{}"), 2, "$.tehais",
+               "4 arrays of 13 tiles");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0"), "[" HAND "," HAND "," HAND ",[\"1m\"]]"), 2,
+               "$.tehais[3]", "13 to 13 tiles");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("P", "0"), HANDS), 2, "$.bakaze", "round wind");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "3"), "[" HAND "," HAND "," HAND "]"), 2, "$.oya",
+               "does not play in a 3-player game");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\"") EV("\"type\":\"end_kyoku\"")
+                   KYOKU_OF(K_FIELDS("E", "1"), "[" HAND "," HAND "," HAND "]"),
+               5, "$.tehais", "3 hands where the game has 4 players");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"kyoutaku\":-1", HANDS), 2, "$.kyoutaku",
+               "from 0 to 1000");
+    read_fails(START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"scores\":[25000,25000]", HANDS), 2,
+               "$.scores", "array of 4 integers");
+    read_fails(
+        START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"scores\":[25000,\"25000\",25000,25000]", HANDS),
+        2, "$.scores[1]", "expected an integer");
+    /* the original dialect's scores after a riichi deposit (spec §3 rule 8) */
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+                   EV("\"type\":\"reach\",\"actor\":0") EV("\"type\":\"dahai\",\"actor\":0,"
+                                                           "\"pai\":\"E\"")
+                       EV("\"type\":\"reach_accepted\",\"actor\":0,\"scores\":{}"),
+               6, "$.scores", "array of 4 integers");
+    /* the turn events' keys (spec §4.3), missing or out of range */
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+                   EV("\"type\":\"reach\",\"actor\":5"),
+               4, "$.actor", "from 0 to 3");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+                   EV("\"type\":\"reach_accepted\",\"actor\":4"),
+               4, "$.actor", "from 0 to 3");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"dora\""), 3, "$.dora_marker", "");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+                   EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\"")
+                       EV("\"type\":\"pon\",\"actor\":2,\"pai\":\"E\",\"consumed\":[\"E\",\"E\"]"),
+               5, "$.target", "");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+                   EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\"")
+                       EV("\"type\":\"chi\",\"actor\":1,\"target\":0,\"consumed\":[\"E\",\"E\"]"),
+               5, "$.pai", "");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"N\"")
+                   EV("\"type\":\"kita\",\"actor\":0,\"pai\":\"N?\""),
+               4, "$.pai", "expected a tile");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"kita\",\"actor\":7"), 3, "$.actor",
+               "from 0 to 3");
+    /* hora and ryukyoku's keys (spec §4.4), refused at their place */
+#define DISCARD_E                                                                                  \
+    EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")                                             \
+    EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\"")
+#define HORA(extra) EV("\"type\":\"hora\",\"actor\":1,\"target\":0" extra)
+    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"pao\":4"), 5, "$.pao", "from 0 to 3");
+    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"hora_tehais\":\"E\""), 5, "$.hora_tehais",
+               "array of 1 to");
+    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"yakus\":{}"), 5, "$.yakus",
+               "[[name, han], ...]");
+    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"yakus\":[[\"dora\",1],[1,2]]"), 5,
+               "$.yakus[1]", "[name, han]");
+    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"yakus\":[[\"dora\",-1]]"), 5,
+               "$.yakus[0]", "[name, han]");
+    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"yakus\":[[\"dora\",1],[\"lucky\",1]]"), 5,
+               "$.yakus[1]", "unknown yaku \"lucky\"");
+    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"fan\":10001"), 5, "$.fan", "10000");
+    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"fu\":201"), 5, "$.fu", "200");
+    read_fails(START_GAME MORTAL_KYOKU DISCARD_E HORA(",\"deltas\":[1000,-1000]"), 5, "$.deltas",
+               "array of 4 integers");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\",\"reason\":\"tired\""), 3,
+               "$.reason", "unknown draw reason \"tired\"");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\",\"actor\":4"), 3, "$.actor",
+               "from 0 to 3");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\",\"tehais\":[[],[]]"), 3,
+               "$.tehais", "expected 4 hands");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\",\"tehais\":[[],[],[],[\"1x\"]]"),
+               3, "$.tehais[3][0]", "expected a tile");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\",\"tenpais\":[true,false]"), 3,
+               "$.tenpais", "4 booleans");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\",\"tenpais\":[true,false,1,false]"),
+               3, "$.tenpais[2]", "true or false");
+    read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"ryukyoku\",\"scores\":[1,2,3]"), 3,
+               "$.scores", "array of 4 integers");
+    /* yakuman entries use han 100 per yakuman (spec §4.4): a double yakuman is 2 yakuman of 13
+       han each, in the list and in fan */
+    paifu_game *y = read_ok(START_GAME MORTAL_KYOKU DISCARD_E HORA(
+        ",\"yakus\":[[\"kokushimuso\",100],[\"daisushi\",100]],"
+        "\"fan\":200"));
+    const paifu_win *yw = &paifu_game_deal(y, 0)->wins[0];
+    assert_int_equal(yw->yakuman, 2);
+    assert_int_equal(yw->han, 2 * PAIFU_YAKU_YAKUMAN_HAN);
+    assert_int_equal(yw->n_yaku, 2);
+    assert_int_equal(yw->yaku[0].han, PAIFU_YAKU_YAKUMAN_HAN);
+    paifu_game_free(y);
+#undef DISCARD_E
+#undef HORA
+    /* RiichiEnv's spelling of the sticks (spec §4.2, kyoutaku [X]) is read as kyotaku */
+    paifu_game *g = read_ok(START_GAME KYOKU_OF(K_FIELDS("E", "0") ",\"kyoutaku\":2", HANDS));
+    assert_int_equal(paifu_game_deal(g, 0)->start.riichi_sticks, 2);
+    assert_true(paifu_game_deal(g, 0)->start.flags & PAIFU_DEAL_HAS_STICKS);
+    paifu_game_free(g);
+#undef KYOKU_OF
+#undef K_FIELDS
     /* duplicate keys: the last one won; refused as by the other readers (issue 16) */
     read_fails(START_GAME MORTAL_KYOKU EV("\"type\":\"tsumo\",\"actor\":0,\"actor\":1,"
                                           "\"pai\":\"E\""),
@@ -463,11 +574,34 @@ static void test_match_record(void **state)
     assert_int_equal(paifu_game_read_buffer(&g, rec, strlen(rec), NULL, &err), PAIFU_EFORMAT);
     assert_string_equal(err.where.path, "$.events[2].actor");
     free(rec);
-    rec = as_record(START_GAME MORTAL_KYOKU, "\"started_at\":1709294400000");
-    g = read_ok(rec);
-    assert_string_equal(paifu_game_meta_get(g, PAIFU_META_DATE), "2024-03-01T12:00:00Z");
-    paifu_game_free(g);
-    free(rec);
+    /* the record's own keys of the wrong kind: refused at their place */
+    static const char *const BAD_HEADS[][3] = {
+        {"\"players\":{\"screen_name\":\"a\"}", "$.players", "up to 4 players"},
+        {"\"players\":[{},{},{},{},{}]", "$.players", "up to 4 players"},
+        {"\"players\":[{\"screen_name\":\"a\"},{\"screen_name\":7}]", "$.players[1].screen_name",
+         "string"},
+        {"\"started_at\":-5", "$.started_at", "the start time"},
+        {"\"started_at\":[2024]", "$.started_at", "a string or Unix time"},
+    };
+    for (size_t i = 0; i < sizeof(BAD_HEADS) / sizeof(BAD_HEADS[0]); i++) {
+        rec = as_record(START_GAME MORTAL_KYOKU, BAD_HEADS[i][0]);
+        paifu_error_clear(&err);
+        if (paifu_game_read_buffer(&g, rec, strlen(rec), NULL, &err) != PAIFU_EFORMAT)
+            fail_msg("%s: read", BAD_HEADS[i][0]);
+        assert_string_equal(err.where.path, BAD_HEADS[i][1]);
+        if (!strstr(err.text, BAD_HEADS[i][2]))
+            fail_msg("%s: \"%s\"", BAD_HEADS[i][0], err.text);
+        free(rec);
+    }
+    /* Unix time in milliseconds or in seconds: the same moment */
+    static const char *const AT[] = {"\"started_at\":1709294400000", "\"started_at\":1709294400"};
+    for (size_t i = 0; i < 2; i++) {
+        rec = as_record(START_GAME MORTAL_KYOKU, AT[i]);
+        g = read_ok(rec);
+        assert_string_equal(paifu_game_meta_get(g, PAIFU_META_DATE), "2024-03-01T12:00:00Z");
+        paifu_game_free(g);
+        free(rec);
+    }
 }
 
 /* Findings of LOG's first game with code CODE. */

@@ -682,6 +682,19 @@ static void test_kept_attributes(void **state)
     assert_string_equal(s.data, XML);
     assert_int_equal(s.n_lost, 0);
     paifu_game_free(g);
+
+    /* a kept value with the characters an attribute cannot hold as they are (XML 1.0 §2.4 and
+       §3.3.3: '&', '<' and the quote escaped; a tab, line feed or carriage return read as a
+       space unless written as a character reference) is given back as written */
+    static const char MEMO[] = " memo=\"a&amp;b&lt;c&quot;d&#9;e&#10;f&#13;g\"";
+    const char *go_end = strstr(XML, "/><UN");
+    assert_non_null(go_end);
+    char xml2[sizeof(XML) + sizeof(MEMO)];
+    snprintf(xml2, sizeof(xml2), "%.*s%s%s", (int)(go_end - XML), XML, MEMO, go_end);
+    assert_int_equal(paifu_game_read_buffer(&g, xml2, strlen(xml2), &ro, &err), 0);
+    assert_int_equal(write_game(&s, g, false, &err), 0);
+    assert_string_equal(s.data, xml2);
+    paifu_game_free(g);
 }
 
 /* ---- owari in the 2009 era: integer results tell the reader the East-only uma ---- */
@@ -704,6 +717,81 @@ static void test_owari_era(void **state)
     contains(&s, "<GO type=\"1\" lobby=\"0\"/>");
     contains(&s, "owari=\"250,20,250,0,250,-5,250,-15\"");
     assert_false(reported(&s, "rule set"));
+    paifu_game_free(g);
+}
+
+/* ---- owari's numbers (spec §6): exact decimals, and points from the last deal ---- */
+
+static void test_owari_values(void **state)
+{
+    (void)state;
+    /* results as exact as they are (spec §6 point 4, "exact decimals (63.8) later"): 9.3,
+       21.25, -10.675, -19.875; final points in units of 100 */
+    paifu_game *g = new_game(4, NULL);
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    add_draw(g, PAIFU_DRAW_SUUFON, (int32_t[4]){0}, ~0u, 0, -1);
+    paifu_game_result r = {true, true, {29300, 41200, 20000, 9500}, {9300, 21250, -10675, -19875}};
+    paifu_game_set_result(g, &r);
+    static sink s;
+    written(g, &s);
+    contains(&s, "owari=\"293,9.3,412,21.25,200,-10.675,95,-19.875\"");
+    paifu_game_free(g);
+
+    /* final scores recorded without the final points: owari's points are the last deal's
+       scores after it (seat 1's riichi deposit, the noten payments of the draw it is alone
+       tenpai at), the stick left on the table to the first (spec §6: "Riichi sticks left on
+       the table when the game ends go to the first-placed player") */
+    g = new_game(4, NULL);
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    add(g, PAIFU_EV_DRAW, 0, "9m", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "9m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI);
+    add(g, PAIFU_EV_DRAW, 1, "9s", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 1, "9s", -1, NULL,
+        PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI | PAIFU_EVF_RIICHI);
+    assert_int_equal(paifu_game_add_riichi_accepted(g, 1, 0, NULL, 0, 0, NULL), 0);
+    add_draw(g, PAIFU_DRAW_EXHAUSTIVE, (int32_t[]){-1000, 3000, -1000, -1000}, 0x2, 0, -1);
+    paifu_game_result fin = {false, true, {0}, {4000, 38000, -16000, -26000}};
+    paifu_game_set_result(g, &fin);
+    written(g, &s);
+    assert_null(strstr(s.data, "owari")); /* computed only when asked: --fill */
+    assert_true(reported(&s, "the end of the game with its final scores"));
+    paifu_write_options wo = PAIFU_WRITE_OPTIONS_INIT;
+    wo.fill = true;
+    paifu_writer *w = NULL;
+    paifu_error err;
+    s.len = 0;
+    assert_int_equal(paifu_writer_open(&w, "tenhou-xml", sink_put, &s, &wo, &err), 0);
+    assert_int_equal(paifu_writer_write(w, g, &err), 0);
+    assert_int_equal(paifu_writer_close(w, &err), 0);
+    paifu_writer_free(w);
+    contains(&s, "owari=\"240,4.0,280,38.0,240,-16.0,240,-26.0\"");
+    paifu_game_free(g);
+}
+
+/* ---- the hands a draw shows (spec §4.13: "exhaustive draw ... the tenpai players") ---- */
+
+static void test_draw_hands_shown(void **state)
+{
+    (void)state;
+    /* seat 1 (kokushi, 13-sided) tenpai, seat 3 noten; the source shows both hands */
+    paifu_game *g = new_game(4, NULL);
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    paifu_draw d;
+    paifu_draw_init(&d, PAIFU_DRAW_EXHAUSTIVE);
+    d.known = PAIFU_REC_DELTAS | PAIFU_REC_TENPAI | PAIFU_REC_HAND;
+    int32_t deltas[4] = {-1000, 3000, -1000, -1000};
+    memcpy(d.deltas, deltas, sizeof(deltas));
+    d.tenpai = 0x2;
+    d.shown = 0x2 | 0x8;
+    d.n_hand[1] = (uint8_t)tiles(d.hands[1], HANDS[1]);
+    d.n_hand[3] = (uint8_t)tiles(d.hands[3], HANDS[3]);
+    assert_int_equal(paifu_game_add_draw(g, &d, 0, 0, NULL), 0);
+    paifu_game_set_truncated(g, true);
+    static sink s;
+    written(g, &s);
+    contains(&s, "<RYUUKYOKU ba=\"0,0\" sc=\"250,-10,250,30,250,-10,250,-10\" "
+                 "hai1=\"2,19,37,68,72,104,108,112,116,120,124,128,134\" />");
+    assert_true(reported(&s, "hands shown at a draw that Tenhou does not show"));
     paifu_game_free(g);
 }
 
@@ -840,16 +928,120 @@ static void test_refusals(void **state)
     paifu_game_free(g);
 }
 
+/* What Tenhou's XML cannot say (spec §2.1 tile ids, §7 the 3-player set, §4.9 meld codes):
+   refused before anything is written. */
+static void test_refusals_tiles_and_calls(void **state)
+{
+    (void)state;
+    paifu_game *g = new_game(3, NULL); /* the 3-player set has no 2m to 8m (spec §7) */
+    begin(g, 0, 0, 0, 35000, HANDS, "2z");
+    expect_refusal(g, "2m to 8m in a 3-player game");
+    paifu_game_free(g);
+
+    g = new_game(4, NULL); /* red fives where the GO type has none (spec §2.1, §4.3 bit 0x0002) */
+    assert_int_equal(paifu_game_add_rule_override(g, "red_fives", "0", NULL), 0);
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    expect_refusal(g, "red five in a game whose GO type has none");
+    paifu_game_free(g);
+
+    g = new_game(4, NULL); /* an added kan extends a pon (spec §4.9) */
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    add(g, PAIFU_EV_DRAW, 0, "9m", -1, NULL, 0);
+    add(g, PAIFU_EV_SHOUMINKAN, 0, "9m", -1, NULL, 0);
+    expect_refusal(g, "added kan without the pon it extends");
+    paifu_game_free(g);
+
+    g = new_game(4, NULL); /* a pon names the seat it calls from and its tiles (spec §4.9) */
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    add(g, PAIFU_EV_DRAW, 0, "9m", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "9m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI);
+    add(g, PAIFU_EV_PON, 2, "9m", -1, "9m9m", 0);
+    expect_refusal(g, "call without the seat it calls from");
+    paifu_game_free(g);
+    g = new_game(4, NULL);
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    add(g, PAIFU_EV_DRAW, 0, "9m", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "9m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI);
+    add(g, PAIFU_EV_PON, 2, "9m", 0, NULL, 0);
+    expect_refusal(g, "call without its tiles");
+    paifu_game_free(g);
+}
+
+/* Write G as tenhou-xml with OPTS into S; the status. */
+static int write_with(sink *s, const paifu_game *g, const paifu_write_options *opts)
+{
+    paifu_writer *w = NULL;
+    paifu_error err;
+    s->len = 0;
+    s->data[0] = '\0';
+    int rc = paifu_writer_open(&w, "tenhou-xml", sink_put, s, opts, &err);
+    if (rc == 0)
+        rc = paifu_writer_write(w, g, &err);
+    if (rc == 0)
+        rc = paifu_writer_close(w, &err);
+    paifu_writer_free(w);
+    return rc;
+}
+
+/* The write options of an older caller (paifu/io.h: version 1 ends before allow_loss, version 2
+   before fill) are read up to their own last field, the rest left at the defaults; an unknown
+   version is refused. */
+static void test_write_options_versions(void **state)
+{
+    (void)state;
+    paifu_game *g = new_game(4, NULL); /* a penalty (lost), the final scores without points */
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    paifu_penalty p = {PAIFU_PENALTY_FINE, PAIFU_PENALTY_AFTER_UMA, 1, 0, 1000, {0}, NULL};
+    assert_int_equal(paifu_game_add_penalty(g, &p, 0, 0, NULL), 0);
+    add_draw(g, PAIFU_DRAW_SUUFON, (int32_t[4]){0}, ~0u, 0, -1);
+    paifu_game_result r = {false, true, {0}, {20000, 0, -5000, -15000}};
+    paifu_game_set_result(g, &r);
+    static sink s;
+    paifu_write_options o = PAIFU_WRITE_OPTIONS_INIT;
+    o.strict = true;
+    o.allow_loss = "penalties,computed,final";
+    o.fill = true;
+    assert_int_equal(write_with(&s, g, &o), 0); /* version 3: all three read */
+    contains(&s, "owari=\"250,20.0,250,0.0,250,-5.0,250,-15.0\"");
+    o.version = 2; /* no fill: owari left out, a loss strict lets pass as allowed */
+    assert_int_equal(write_with(&s, g, &o), 0);
+    assert_null(strstr(s.data, "owari"));
+    o.version = 1; /* no allow_loss: strict refuses the lost penalty */
+    assert_int_equal(write_with(&s, g, &o), PAIFU_EUNSUPPORTED);
+    o.strict = false;
+    assert_int_equal(write_with(&s, g, &o), 0);
+    o.version = 4;
+    assert_int_equal(write_with(&s, g, &o), PAIFU_EINVAL);
+    paifu_write_options init;
+    assert_int_equal(paifu_write_options_init(&init, 4), PAIFU_EINVAL);
+    assert_int_equal(paifu_write_options_init(&init, PAIFU_WRITE_OPTIONS_VERSION), 0);
+    assert_false(init.strict);
+    paifu_read_options ri;
+    assert_int_equal(paifu_read_options_init(&ri, PAIFU_READ_OPTIONS_VERSION + 1), PAIFU_EINVAL);
+    assert_int_equal(paifu_read_options_init(&ri, PAIFU_READ_OPTIONS_VERSION), 0);
+    paifu_game_free(g);
+}
+
 int main(void)
 {
     paifu_init();
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_spec_round),      cmocka_unit_test(test_meld_codes),
-        cmocka_unit_test(test_tile_ids),        cmocka_unit_test(test_riichi),
-        cmocka_unit_test(test_double_ron),      cmocka_unit_test(test_draws),
-        cmocka_unit_test(test_connection),      cmocka_unit_test(test_sanma),
-        cmocka_unit_test(test_kept_attributes), cmocka_unit_test(test_owari_era),
-        cmocka_unit_test(test_losses),          cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_spec_round),
+        cmocka_unit_test(test_meld_codes),
+        cmocka_unit_test(test_tile_ids),
+        cmocka_unit_test(test_riichi),
+        cmocka_unit_test(test_double_ron),
+        cmocka_unit_test(test_draws),
+        cmocka_unit_test(test_connection),
+        cmocka_unit_test(test_sanma),
+        cmocka_unit_test(test_kept_attributes),
+        cmocka_unit_test(test_owari_era),
+        cmocka_unit_test(test_owari_values),
+        cmocka_unit_test(test_draw_hands_shown),
+        cmocka_unit_test(test_losses),
+        cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_refusals_tiles_and_calls),
+        cmocka_unit_test(test_write_options_versions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

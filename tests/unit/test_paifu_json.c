@@ -293,8 +293,10 @@ static const bad_case BAD[] = {
     {"truncated", "\"deals\"", NULL, PAIFU_EFORMAT, "line 5", "invalid JSON"},
     {"wrong type players", "[\"東\", \"B\", \"C\", \"D\"]", "\"ABCD\"", PAIFU_EFORMAT, "$.players",
      "found a string"},
-    {"wrong type seat", "\"seat\": 0, \"tile\": \"5z\", \"id\": 124},", "\"seat\": \"0\", \"tile\": "
-     "\"5z\", \"id\": 124},", PAIFU_EFORMAT, "$.deals[0].events[0].seat", "integer"},
+    {"wrong type seat", "\"seat\": 0, \"tile\": \"5z\", \"id\": 124},",
+     "\"seat\": \"0\", \"tile\": "
+     "\"5z\", \"id\": 124},",
+     PAIFU_EFORMAT, "$.deals[0].events[0].seat", "integer"},
     {"unknown event", "\"type\": \"ankan\"", "\"type\": \"kong\"", PAIFU_EFORMAT,
      "$.deals[0].events[4].type", "\"kong\""},
     {"impossible tile", "\"tile\": \"2m\"", "\"tile\": \"8z\"", PAIFU_EFORMAT,
@@ -324,6 +326,98 @@ static const bad_case BAD[] = {
      "$.deals[1].events[2].kind", "yellow_card"},
     {"bad deltas length", "\"deltas\": [-1000, -1000, 3000, -1000]", "\"deltas\": [3000, -1000]",
      PAIFU_EFORMAT, "$.deals[1].events[1].deltas", "4 integers"},
+    /* each key of schemas/paifu.schema.json of the wrong type or size, refused at its path */
+    {"prelude not an array", "\"prelude\": [{\"type\": \"disconnect\", \"seat\": 2}]",
+     "\"prelude\": {\"type\": \"disconnect\"}", PAIFU_EFORMAT, "$.prelude", "array of events"},
+    {"source not an object",
+     "\"source\": {\"format\": \"tenhou-xml\", \"meta\": "
+     "{\"tenhou.go.type\": \"169\"}}",
+     "\"source\": \"tenhou-xml\"", PAIFU_EFORMAT, "$.source", "expected an object"},
+    {"source meta not an object", "\"meta\": {\"tenhou.go.type\": \"169\"}", "\"meta\": [\"169\"]",
+     PAIFU_EFORMAT, "$.source.meta", "object of strings"},
+    {"source meta not a string", "{\"tenhou.go.type\": \"169\"}", "{\"tenhou.go.type\": 169}",
+     PAIFU_EFORMAT, "$.source.meta.tenhou.go.type", "expected a string"},
+    {"overrides not an object", "\"overrides\": {\"red_fives\": 0, ",
+     "\"overrides\": [0], \"x\": {", PAIFU_EFORMAT, "$.rules.overrides", "object of parameters"},
+    {"rule list of objects", "\"abortive\": [\"kyuushu\"]", "\"abortive\": [{}]", PAIFU_EFORMAT,
+     "$.rules.overrides.abortive", "integers or names"},
+    {"deal not an object", "\"deals\": [{", "\"deals\": [7, {", PAIFU_EFORMAT, "$.deals[0]",
+     "deal object"},
+    {"event not an object", "{\"type\": \"reconnect\", \"seat\": 2}", "[\"reconnect\", 2]",
+     PAIFU_EFORMAT, "$.deals[0].events[7]", "event object"},
+    {"consumed ids count", "\"consumed\": \"55z\"}",
+     "\"consumed\": \"55z\", \"consumed_ids\": [128]}", PAIFU_EFORMAT,
+     "$.deals[0].events[3].consumed_ids", "one per consumed tile"},
+    {"win id out of range", "\"tile\": \"3s\", \"hand\"", "\"tile\": \"3s\", \"id\": 255, \"hand\"",
+     PAIFU_EFORMAT, "$.deals[0].events[8].id", "254"},
+    {"pao out of range", "\"seat\": 1, \"from\": 1,", "\"seat\": 1, \"from\": 1, \"pao\": 4,",
+     PAIFU_EFORMAT, "$.deals[0].events[8].pao", "0 to 3"},
+    {"win hand ids count", "\"hand\": \"123m456p789s33z3s\",",
+     "\"hand\": \"123m456p789s33z3s\", "
+     "\"hand_ids\": [0, 4],",
+     PAIFU_EFORMAT, "$.deals[0].events[8].hand_ids", "one per tile of the hand"},
+    {"computed not an array", "\"han\": 3,", "\"han\": 3, \"computed\": \"fu\",", PAIFU_EFORMAT,
+     "$.deals[0].events[8].computed", "array of value names"},
+    {"computed unknown value", "\"han\": 3,", "\"han\": 3, \"computed\": [\"fu\", \"wind\"],",
+     PAIFU_EFORMAT, "$.deals[0].events[8].computed", "at [1]"},
+    {"yaku not an array",
+     "\"yaku\": [[\"rinshan_kaihou\", 1], [\"menzen_tsumo\", 1], [\"dora\", 1]]",
+     "\"yaku\": {\"dora\": 1}", PAIFU_EFORMAT, "$.deals[0].events[8].yaku", "[name, han] pairs"},
+    {"yaku pair short", "[\"menzen_tsumo\", 1]", "[\"menzen_tsumo\"]", PAIFU_EFORMAT,
+     "$.deals[0].events[8].yaku[1]", "[name, han] or"},
+    {"yaku han not a number", "[\"menzen_tsumo\", 1]", "[\"menzen_tsumo\", \"1\"]", PAIFU_EFORMAT,
+     "$.deals[0].events[8].yaku[1]", "han as an integer"},
+    {"yaku count zero", "[\"dora\", 1]", "[\"dora\", 1, 0]", PAIFU_EFORMAT,
+     "$.deals[0].events[8].yaku[2]", "count from 1 to 255"},
+    {"yaku spelling not a string", "[\"dora\", 1]", "[\"dora\", 1, 1, 7]", PAIFU_EFORMAT,
+     "$.deals[0].events[8].yaku[2]", "spelling as a string"},
+    {"dora ids count", "\"dora\": \"1s2m\",", "\"dora\": \"1s2m\", \"dora_ids\": [72],",
+     PAIFU_EFORMAT, "$.deals[0].events[8].dora_ids", "one per indicator"},
+    {"tenpai not an array", "\"tenpai\": [2]", "\"tenpai\": 2", PAIFU_EFORMAT,
+     "$.deals[1].events[1].tenpai", "array of seats"},
+    {"tenpai seat out of range", "\"tenpai\": [2]", "\"tenpai\": [2, 4]", PAIFU_EFORMAT,
+     "$.deals[1].events[1].tenpai[1]", "seat from 0 to 3"},
+    {"draw hand ids not lists", "\"hands\": [null, null, \"123m456p789s1z\", null],",
+     "\"hands\": "
+     "[null, null, \"123m456p789s1z\", null], \"hand_ids\": 5,",
+     PAIFU_EFORMAT, "$.deals[1].events[1].hand_ids", "array of 4 id lists"},
+    {"draw hand ids count", "\"hands\": [null, null, \"123m456p789s1z\", null],",
+     "\"hands\": "
+     "[null, null, \"123m456p789s1z\", null], \"hand_ids\": [null, null, [0], null],",
+     PAIFU_EFORMAT, "$.deals[1].events[1].hand_ids[2]", "expected 10 tile ids"},
+    {"draw hand id out of range", "\"hands\": [null, null, \"123m456p789s1z\", null],",
+     "\"hands\": "
+     "[null, null, \"123m456p789s1z\", null], \"hand_ids\": [null, null, [0, 4, 8, 12, 16, 20, 24, "
+     "28, 32, 255], null],",
+     PAIFU_EFORMAT, "$.deals[1].events[1].hand_ids[2][9]", "tile id from 0 to 254"},
+    {"deal hand ids count", "\"dice\": [2, 5],",
+     "\"dice\": [2, 5], \"hand_ids\": [[0], null, null, "
+     "null],",
+     PAIFU_EFORMAT, "$.deals[0].hand_ids[0]", "expected 13 tile ids"},
+    {"penalty timing", "\"timing\": \"after_uma\"", "\"timing\": \"later\"", PAIFU_EFORMAT,
+     "$.deals[1].events[2].timing", "by_rules, after_uma or immediate"},
+    {"scores wrong length", "\"scores\": [25000, 25000, 25000, 25000]", "\"scores\": [25000]",
+     PAIFU_EFORMAT, "$.deals[0].scores", "4 integers"},
+    {"dora indicator id out of range", "\"dora_indicator_id\": 72", "\"dora_indicator_id\": 255",
+     PAIFU_EFORMAT, "$.deals[0].dora_indicator_id", "254"},
+    {"dice out of range", "\"dice\": [2, 5]", "\"dice\": [2, 7]", PAIFU_EFORMAT,
+     "$.deals[0].dice[1]", "from 1 to 6"},
+    {"honba out of range", "\"honba\": 0, \"riichi_sticks\": 0,",
+     "\"honba\": -1, "
+     "\"riichi_sticks\": 0,",
+     PAIFU_EFORMAT, "$.deals[0].honba", "from 0 to 1000"},
+    {"wall ids count", "\"dice\": [2, 5],",
+     "\"dice\": [2, 5], \"wall\": \"1m2m3m\", \"wall_ids\": "
+     "[0, 4],",
+     PAIFU_EFORMAT, "$.deals[0].wall_ids", "one per wall tile"},
+    {"abortive draw kind", "{\"type\": \"exhaustive_draw\", \"tenpai\": [2],",
+     "{\"type\": \"abortive_draw\", \"kind\": \"tired\", \"tenpai\": [2],", PAIFU_EFORMAT,
+     "$.deals[1].events[1].kind", "expected kyuushu, suufon"},
+    {"abortive draw seat", "{\"type\": \"exhaustive_draw\", \"tenpai\": [2],",
+     "{\"type\": \"abortive_draw\", \"kind\": \"kyuushu\", \"seat\": 4, \"tenpai\": [2],",
+     PAIFU_EFORMAT, "$.deals[1].events[1].seat", "0 to 3"},
+    {"result not an object", "\"result\": {\"points\"", "\"result\": [], \"x\": {\"points\"",
+     PAIFU_EFORMAT, "$.result", "expected an object"},
 };
 
 static void malformed_inputs_name_their_position(void **state)
@@ -422,7 +516,8 @@ typedef struct drop_walk {
     size_t optional_tried, required_tried;
 } drop_walk;
 
-/* Read (and verify) ROOT as it is now: an optional key's absence must read; nothing may crash. */
+/* Read (and verify) ROOT as it is now: an optional key's absence must read, a required one's be
+   refused at its place; nothing may crash. */
 static void read_without(drop_walk *w, const char *key, bool optional)
 {
     char *text = json_dumps(w->root, JSON_COMPACT);
@@ -445,6 +540,13 @@ static void read_without(drop_walk *w, const char *key, bool optional)
     } else {
         assert_null(g);
         assert_true(err.text[0] != '\0');
+        /* a key the schema requires is refused as missing, at its own path; but for "paifu",
+           without which the document is no longer paifu's */
+        size_t np = strlen(err.where.path), nk = strlen(key);
+        if (strcmp(key, "paifu") != 0 &&
+            (rc != PAIFU_EFORMAT || np <= nk || strcmp(err.where.path + np - nk, key) != 0 ||
+             err.where.path[np - nk - 1] != '.'))
+            fail_msg("without required key \"%s\": %s at %s", key, err.text, err.where.path);
     }
     free(text);
 }
@@ -514,6 +616,43 @@ static void optional_keys_absent_read_cleanly(void **state)
     json_decref(schema);
 }
 
+/* A penalty's timing (schemas/paifu.schema.json, ev_penalty: by_rules, after_uma, immediate) is
+   read as the one named and written back so. */
+static void penalty_timings(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        paifu_penalty_timing timing;
+    } T[] = {{"by_rules", PAIFU_PENALTY_BY_RULES},
+             {"after_uma", PAIFU_PENALTY_AFTER_UMA},
+             {"immediate", PAIFU_PENALTY_IMMEDIATE}};
+    const char *from = "\"timing\": \"after_uma\"";
+    const char *at = strstr(GAME, from);
+    assert_non_null(at);
+    for (size_t i = 0; i < sizeof(T) / sizeof(T[0]); i++) {
+        char buf[sizeof(GAME) + 64];
+        snprintf(buf, sizeof(buf), "%.*s\"timing\": \"%s\"%s", (int)(at - GAME), GAME, T[i].name,
+                 at + strlen(from));
+        paifu_game *g = NULL;
+        paifu_error err;
+        paifu_error_clear(&err);
+        if (paifu_game_read_buffer(&g, buf, strlen(buf), NULL, &err) < 0)
+            fail_msg("%s: %s", T[i].name, err.text);
+        const paifu_deal *d = paifu_game_deal(g, 1);
+        assert_int_equal(d->n_penalties, 1);
+        assert_int_equal(d->penalties[0].timing, T[i].timing);
+        sink out = {0};
+        assert_int_equal(rewrite(&out, buf, strlen(buf)), 1);
+        paifu_game *back = NULL;
+        assert_int_equal(paifu_game_read_buffer(&back, out.data, out.len, NULL, &err), 0);
+        assert_int_equal(paifu_game_deal(back, 1)->penalties[0].timing, T[i].timing);
+        paifu_game_free(back);
+        paifu_game_free(g);
+        free(out.data);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -525,6 +664,7 @@ int main(void)
         cmocka_unit_test(limits_are_enforced),
         cmocka_unit_test(malformed_inputs_name_their_position),
         cmocka_unit_test(unrecognised_input),
+        cmocka_unit_test(penalty_timings),
         cmocka_unit_test(optional_keys_absent_read_cleanly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -374,13 +374,138 @@ static void paifu_errors(void **state)
     check_error("paifu", 2039, 1);
 }
 
+/* The sample NAME read whole from a buffer, and as FILE (NAME's bytes as ENCODING: 0 as they
+   are, 1 after a UTF-8 byte order mark, 2 as UTF-16LE after its byte order mark) streamed with
+   CHUNK-byte refills, FORMAT named or not: the same games. And the file's format as
+   paifu_format_detect_file tells it from the same window. The samples are ASCII. */
+static void encoded_over_the_window(const char *name, const char *format, int encoding,
+                                    size_t chunk)
+{
+    char path[1024];
+    snprintf(path, sizeof(path), "%s/%s", PAIFU_SAMPLES_DIR, name);
+    size_t n;
+    char *plain = slurp(path, &n);
+    assert_non_null(plain);
+    text enc = {0};
+    if (encoding == 1)
+        text_add(&enc, "\xef\xbb\xbf", 3);
+    if (encoding == 2)
+        text_add(&enc, "\xff\xfe", 2);
+    for (size_t i = 0; i < n; i++) {
+        assert_true((unsigned char)plain[i] < 0x80);
+        text_add(&enc, plain + i, 1);
+        if (encoding == 2)
+            text_add(&enc, "", 1); /* the high byte of an ASCII character */
+    }
+    assert_true(enc.len > 2 * chunk); /* more than a window */
+    text *whole = calloc(MAX_GAMES, sizeof(*whole));
+    text *streamed = calloc(MAX_GAMES, sizeof(*streamed));
+    paifu_error err;
+    size_t wn = read_all(whole, 0, NULL, plain, n, &err);
+    assert_int_equal(err.code, PAIFU_OK);
+    assert_true(wn >= 1);
+    char tmp[] = "/tmp/paifu-stream-enc-XXXXXX";
+    write_temp(tmp, &enc);
+    size_t saved = paifu_input__stream_chunk;
+    paifu_input__stream_chunk = chunk;
+    for (int named = 0; named < 2; named++) {
+        paifu_read_options o = PAIFU_READ_OPTIONS_INIT;
+        o.source_name = "multi.json";
+        o.format = named ? format : NULL;
+        paifu_reader *r;
+        paifu_error_clear(&err);
+        if (paifu_reader_open(&r, tmp, &o, &err) < 0)
+            fail_msg("%s as encoding %d: %s", name, encoding, err.text);
+        assert_string_equal(paifu_reader_format(r), format);
+        const paifu_game *g;
+        size_t sn = 0;
+        int rc;
+        while ((rc = paifu_reader_next(&g, r, &err)) > 0) {
+            assert_true(sn < wn);
+            memset(&streamed[sn], 0, sizeof(streamed[sn]));
+            describe(&streamed[sn], g);
+            assert_string_equal(streamed[sn].data, whole[sn].data);
+            free(streamed[sn].data);
+            sn++;
+        }
+        assert_int_equal(rc, 0);
+        assert_int_equal(sn, wn);
+        paifu_reader_free(r);
+        assert_int_equal(paifu_input__held(), 0);
+    }
+    const char *detected = NULL;
+    assert_int_equal(paifu_format_detect_file(&detected, tmp, NULL, &err), 0);
+    assert_non_null(detected);
+    assert_string_equal(detected, format);
+    assert_int_equal(paifu_input__held(), 0);
+    paifu_input__stream_chunk = saved;
+    unlink(tmp);
+    free_games(whole, wn);
+    free(streamed);
+    free(enc.data);
+    free(plain);
+}
+
+/* A byte order mark and UTF-16 (issue 36: decoded, as Windows editors save "Unicode") over a
+   window smaller than the file: a format that streams (mjai) reads the decoded text window by
+   window, one that does not (pantheon) the whole input; each gives the games its plain bytes
+   give. */
+static void encodings_over_the_window(void **state)
+{
+    (void)state;
+    for (int enc = 0; enc < 3; enc++) {
+        encoded_over_the_window("riichienv-selfplay.mjai.jsonl", "mjai", enc, 4093);
+        encoded_over_the_window("pantheon-ema-sheet.txt", "pantheon", enc, 97);
+    }
+}
+
+/* A file larger than the window that is no log is none, and one whose JSON document is cut short
+   is damaged (registry.c, damaged()): as paifu_format_detect_file tells from the window. */
+static void detect_over_the_window(void **state)
+{
+    (void)state;
+    size_t saved = paifu_input__stream_chunk;
+    paifu_input__stream_chunk = 331;
+    text t = {0};
+    for (int i = 0; i < 100; i++)
+        text_add(&t, "nothing to see here, just words.\n", 33);
+    char tmp[] = "/tmp/paifu-stream-detect-XXXXXX";
+    write_temp(tmp, &t);
+    const char *detected = "x";
+    paifu_error err;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_format_detect_file(&detected, tmp, NULL, &err), 0);
+    assert_null(detected);
+    unlink(tmp);
+    free(t.data);
+    t = (text){0};
+    text_add(&t, "{\"title\": [\"", 12);
+    for (int i = 0; i < 100; i++)
+        text_add(&t, "a long title cut short", 22);
+    char tmp2[] = "/tmp/paifu-stream-detect-XXXXXX";
+    write_temp(tmp2, &t);
+    paifu_error_clear(&err);
+    assert_true(paifu_format_detect_file(&detected, tmp2, NULL, &err) < 0);
+    assert_null(detected);
+    assert_int_equal(err.code, PAIFU_EFORMAT);
+    assert_int_equal(paifu_input__held(), 0);
+    unlink(tmp2);
+    free(t.data);
+    paifu_input__stream_chunk = saved;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(mjai_stream),  cmocka_unit_test(tenhou6_stream),
-        cmocka_unit_test(tenhou6_continued), cmocka_unit_test(paifu_stream),
+        cmocka_unit_test(mjai_stream),
+        cmocka_unit_test(tenhou6_stream),
+        cmocka_unit_test(tenhou6_continued),
+        cmocka_unit_test(paifu_stream),
         cmocka_unit_test(mjai_errors),
-        cmocka_unit_test(tenhou6_errors), cmocka_unit_test(paifu_errors),
+        cmocka_unit_test(tenhou6_errors),
+        cmocka_unit_test(paifu_errors),
+        cmocka_unit_test(encodings_over_the_window),
+        cmocka_unit_test(detect_over_the_window),
     };
     paifu_init();
     return cmocka_run_group_tests(tests, NULL, NULL);

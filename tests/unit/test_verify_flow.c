@@ -6,7 +6,10 @@
  *     are no abortive draw;
  *   - suukaikan is four kans by two or more players: four kans by one player are not;
  *   - a riichi deposit made before an abortive draw stays on the table: the next deal starts
- *     with it (and the declarer's 1000 gone).
+ *     with it (and the declarer's 1000 gone);
+ *   - calls and kans where the rules allow none (000 §3.3, §3.3.3, §3.3.6): on another tile
+ *     than the discard, by a player in riichi, before the deposit, a kan right after one's own
+ *     call, an added kan without its pon, a closed kan of four different tiles.
  * The deals were written for this test; no value is recorded beyond what is checked.
  */
 #include <setjmp.h>
@@ -202,6 +205,72 @@ static void start_points_without_scores(void **state)
     assert_string_equal(got, "score.scores_before;");
 }
 
+/* JSON's findings hold one of code CODE whose message says WORDS. */
+static void finds(const char *json, const char *code, const char *words)
+{
+    paifu_report *rep = verify_json(json);
+    bool found = false;
+    for (size_t i = 0; i < paifu_report_count(rep); i++) {
+        const paifu_finding *f = paifu_report_finding(rep, i);
+        found = found || (strcmp(f->code, code) == 0 && strstr(f->message, words));
+    }
+    if (!found)
+        fail_msg("no %s \"%s\"", code, words);
+    paifu_report_free(rep);
+}
+
+#define RULES1 "\"game_length\": \"single\""
+/* seat 0 tenpai on 5z/6z; seat 2's hand is HAND2 */
+#define HANDS_CALL(hand2)                                                                          \
+    "\"234m234p234s5566z\", \"234m234p234s5566z\", \"" hand2 "\", \"567m567p567s88s77z\""
+#define CALL(type, seat, from, tile, tiles)                                                        \
+    "{\"type\": \"" type "\", \"seat\": " #seat ", \"from\": " #from ", \"tile\": \"" tile         \
+    "\", \"consumed\": \"" tiles "\"},"
+#define ADDKAN(seat, tile, tiles)                                                                  \
+    "{\"type\": \"shouminkan\", \"seat\": " #seat ", \"tile\": \"" tile                            \
+    "\", \"consumed\": \"" tiles "\"},"
+#define RIICHI(seat, tile)                                                                         \
+    "{\"type\": \"discard\", \"seat\": " #seat ", \"tile\": \"" tile "\", \"riichi\": true},"
+#define ACCEPTED(seat) "{\"type\": \"riichi_accepted\", \"seat\": " #seat "},"
+#define END            ABORT("suufon") "]}]}"
+
+/* Calls and kans where the rules allow none (000 §3.3), each named with what it breaks. */
+static void calls_and_kans_out_of_place(void **state)
+{
+    (void)state;
+    /* a call takes the tile just discarded (000 §3.3: "сброшенный тайл") */
+    finds(HEAD(RULES1, HANDS_CALL("567m567p567s1177z")) DD(0, "1z") CALL("pon", 2, 0, "7z", "77z")
+              END,
+          "deal.call", "calls pon on 7z, but the discard was 1z");
+    /* a player in riichi makes no call but ron (000 §3.3.6) */
+    finds(HEAD(RULES1, HANDS_CALL("567m567p567s1177z")) DD(0, "9m") DD(1, "9m") DRAW(2, "9m")
+              RIICHI(2, "9m") ACCEPTED(2) DRAW(3, "2z") DISCARD(3, "7z")
+                  CALL("pon", 2, 3, "7z", "77z") END,
+          "deal.call", "is in riichi and calls pon");
+    /* the deposit of a riichi discard is made before a call on it (000 §3.3.6: the stick is
+       put down after the discard) */
+    finds(HEAD(RULES1, HANDS_CALL("567m567p567s1177z")) DRAW(0, "1z") RIICHI(0, "1z")
+              CALL("pon", 2, 0, "1z", "11z") END,
+          "log.structure", "riichi deposit is not recorded before the call");
+    /* no closed kan right after one's own chi or pon (000 §3.3.3, "Закрытый кан нельзя
+       объявлять сразу после своего объявления чи или пона") */
+    finds(HEAD(RULES1, HANDS_CALL("9999m567p567s117z")) DD(0, "1z") CALL("pon", 2, 0, "1z", "11z")
+              ANKAN(2, "9m", "9999m") END,
+          "deal.kan", "closed kan right after its own call");
+    /* nor an added kan (000 §3.3.3, "Такой кан, как и закрытый, нельзя объявлять сразу после
+       своего объявления") */
+    finds(HEAD(RULES1, HANDS_CALL("567m567p567s1117z")) DD(0, "1z") CALL("pon", 2, 0, "1z", "11z")
+              ADDKAN(2, "1z", "111z") END,
+          "deal.kan", "added kan right after its own call");
+    /* an added kan completes one's open pon (000 §3.3.3, "Дополненный кан") */
+    finds(HEAD(RULES1, HANDS_CALL("567m567p567s1177z")) DRAW(0, "1z") ADDKAN(0, "1z", "111z") END,
+          "deal.kan", "adds 1z to a pon it does not have");
+    /* a closed kan is four of one tile (000 §3.3.3, "четыре одинаковых тайла") */
+    finds(HEAD(RULES1, HANDS_CALL("567m567p567s1177z")) DD(0, "1m") DD(1, "1m") DRAW(2, "8m")
+              ANKAN(2, "5m", "5678m") END,
+          "deal.kan", "closed kan is not valid");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -210,6 +279,7 @@ int main(void)
         cmocka_unit_test(deposit_before_abortive_draw),
         cmocka_unit_test(ippatsu_and_kans),
         cmocka_unit_test(start_points_without_scores),
+        cmocka_unit_test(calls_and_kans_out_of_place),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
