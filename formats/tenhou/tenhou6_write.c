@@ -970,15 +970,26 @@ static int header_end(tenhou6_writer *w, paifu_buf *b)
 /* ---- the game ---- */
 
 /* Tenpai recorded at a nagashi mangan draw: the result gives only the nagashi payments
-   (spec §7.2), so its reader knows no tenpai there. Reported with the draws' count. */
+   (spec §7.2), so its reader knows no tenpai there, unless the rule set declares tenpai
+   automatically and the recorded tenpai is the hands' (paifu_deal_hands_tenpai): the hands,
+   which the log carries, then give it back. Reported with the draws' count. */
 static int nagashi_tenpai(tenhou6_writer *w)
 {
     unsigned long n = 0;
+    bool automatic = paifu_lossy__tenpai_by_rule(&w->head);
     for (size_t k = 0; k < paifu_game_deal_count(w->head.game); k++) {
         const paifu_deal *d = paifu_game_deal(w->head.game, k);
-        for (size_t i = 0; i < d->n_draws; i++)
-            n += d->draws[i].nagashi && (d->draws[i].known & PAIFU_REC_TENPAI) &&
-                 d->draws[i].tenpai;
+        for (size_t i = 0; i < d->n_draws; i++) {
+            const paifu_draw *dr = &d->draws[i];
+            unsigned hands = 0;
+            if (!dr->nagashi || !(dr->known & PAIFU_REC_TENPAI) || !dr->tenpai)
+                continue;
+            if (automatic &&
+                paifu_deal_hands_tenpai(&hands, d, i, w->head.players, w->head.rules, NULL) == 0 &&
+                hands == dr->tenpai)
+                continue;
+            n++;
+        }
     }
     if (!n)
         return 0;
