@@ -932,7 +932,7 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
                no noten declaration (mj-news.net/?p=38310) */
             else if (!says && is && r->tenpai_declared_automatically)
                 paifu_replay__finding(rp, "draw.tenpai", "tenpai", "noten",
-                                      "tenhou.net (mj-news.net/?p=38310)",
+                                      "Tenhou's rules (mj-news.net/?p=38310)",
                                       "seat %d is recorded noten but its hand is tenpai, and a "
                                       "tenpai hand at an exhaustive draw is tenpai with no noten "
                                       "declaration",

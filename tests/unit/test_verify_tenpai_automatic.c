@@ -5,7 +5,7 @@
  * (mj-news.net/?p=38310; mj-news.net/column/nemata_turedure/20191224139253): no noten
  * declaration exists. So a Tenhou log whose recorded tenpai is the hands' obeys it, and one
  * that records a tenpai hand as noten breaks it (draw.tenpai, citing the source: the tenhou
- * preset's row "tenhou.net (mj-news.net/?p=38310)"); under a rule set that allows the
+ * preset's row "Tenhou's rules (mj-news.net/?p=38310)"); under a rule set that allows the
  * declaration (the parameter false) the same log has no draw.tenpai finding.
  *
  * The log is samples/synthetic-tenhou.mjlog (a Tenhou XML log). Its last deal ends in an
