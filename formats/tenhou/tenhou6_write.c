@@ -442,6 +442,17 @@ static const char *draw_name(const tenhou6_writer *w, const paifu_draw *d, const
     return "流局";
 }
 
+/* Does the rule set the log gives declare tenpai automatically (no noten declaration), with
+   SEATS the ones whose hands are tenpai at exhaustive draw I of DEAL? Then SEATS (tenpai, or
+   the hands Tenhou shows, which are the tenpai ones) follow from the hands the log carries. */
+static bool hands_give(const tenhou6_writer *w, const paifu_deal *deal, size_t i, unsigned seats)
+{
+    unsigned hands = 0;
+    return deal->draws[i].kind == PAIFU_DRAW_EXHAUSTIVE && paifu_lossy__tenpai_by_rule(&w->head) &&
+           paifu_deal_hands_tenpai(&hands, deal, i, w->head.players, w->head.rules, NULL) == 0 &&
+           hands == seats;
+}
+
 static int put_draw(tenhou6_writer *w, paifu_buf *b, const paifu_draw *d, size_t k)
 {
     int32_t deltas[PAIFU_SEATS];
@@ -458,7 +469,12 @@ static int put_draw(tenhou6_writer *w, paifu_buf *b, const paifu_draw *d, size_t
             break;
         }
     }
-    if (d->known & PAIFU_REC_HAND && d->shown)
+    /* the hands shown at an exhaustive draw under a rule set without noten declarations are
+       the tenpai ones, which the hands give back */
+    unsigned all = (1u << w->head.players) - 1;
+    if ((d->known & PAIFU_REC_HAND) && d->shown &&
+        (!hands_give(w, w->deal, (size_t)(d - w->deal->draws), d->shown & all) ||
+         ((d->known & PAIFU_REC_TENPAI) && (d->tenpai & all) != (d->shown & all))))
         return paifu_lossy__report(&w->head, LOSS_HANDS, NULL);
     return 0;
 }
@@ -976,19 +992,12 @@ static int header_end(tenhou6_writer *w, paifu_buf *b)
 static int nagashi_tenpai(tenhou6_writer *w)
 {
     unsigned long n = 0;
-    bool automatic = paifu_lossy__tenpai_by_rule(&w->head);
     for (size_t k = 0; k < paifu_game_deal_count(w->head.game); k++) {
         const paifu_deal *d = paifu_game_deal(w->head.game, k);
         for (size_t i = 0; i < d->n_draws; i++) {
             const paifu_draw *dr = &d->draws[i];
-            unsigned hands = 0;
-            if (!dr->nagashi || !(dr->known & PAIFU_REC_TENPAI) || !dr->tenpai)
-                continue;
-            if (automatic &&
-                paifu_deal_hands_tenpai(&hands, d, i, w->head.players, w->head.rules, NULL) == 0 &&
-                hands == dr->tenpai)
-                continue;
-            n++;
+            n += dr->nagashi && (dr->known & PAIFU_REC_TENPAI) && dr->tenpai &&
+                 !hands_give(w, d, i, dr->tenpai);
         }
     }
     if (!n)
