@@ -141,6 +141,13 @@ bool paifu_lossy__rule_is(const paifu_rules *rules, const char *key, const char 
     return strcmp(text, value) == 0;
 }
 
+bool paifu_lossy__tenpai_by_rule(const format_write *w)
+{
+    return paifu_lossy__rule_is(w->rules, "tenpai_declared_automatically", "true") &&
+           !paifu_game_meta_get(w->game, PAIFU_META_RULES_ASSUMED) &&
+           !paifu_game_meta_get(w->game, PAIFU_META_RULES_UNKNOWN);
+}
+
 bool paifu_lossy__same_rules(const paifu_rules *a, const paifu_rules *b)
 {
     for (size_t i = 0; i < paifu_rules_param_count(); i++) {

@@ -122,6 +122,11 @@ int paifu_lossy__is_mcr(const paifu_game *game, paifu_error *err);
 
 /* Does rule KEY of RULES have the value VALUE (as paifu_rules_get writes it)? */
 bool paifu_lossy__rule_is(const paifu_rules *rules, const char *key, const char *value);
+
+/* Is tenpai at an exhaustive draw what the hands show, a fact of W's game's rules: its rule set
+   has tenpai_declared_automatically (no noten declaration) and the log gives the rule set (the
+   reader did not assume it, and it is not unknown)? */
+bool paifu_lossy__tenpai_by_rule(const format_write *w);
 /* A and B resolve every parameter alike. */
 bool paifu_lossy__same_rules(const paifu_rules *a, const paifu_rules *b);
 /* paifu_rules_set on RULES (a paifu_rules *) as an add(payload, key, value) callback. */

@@ -929,12 +929,15 @@ static unsigned shown_seats(mjlog_writer *w, const paifu_draw *d)
         if (d->known & PAIFU_REC_HAND)
             return d->shown & all;
         { /* Tenhou shows exactly the tenpai hands (the reader takes the shown ones as the
-             tenpai ones): read them from the tiles, a value computed */
+             tenpai ones): read them from the tiles, a value computed, unless the rule set the
+             log gives declares tenpai automatically (Tenhou's: no noten declaration), where
+             tenpai is what the hands show, a fact of the rules */
             unsigned seats = 0;
             for (int s = 0; s < w->head.players; s++)
                 if (tenpai(w, s))
                     seats |= 1u << s;
-            paifu_lossy__compute(&w->head, COMPUTED_TENPAI, true, 1);
+            if (!paifu_lossy__tenpai_by_rule(&w->head))
+                paifu_lossy__compute(&w->head, COMPUTED_TENPAI, true, 1);
             return seats;
         }
     case PAIFU_DRAW_KYUUSHU:

@@ -442,6 +442,17 @@ static const char *draw_name(const tenhou6_writer *w, const paifu_draw *d, const
     return "流局";
 }
 
+/* Does the rule set the log gives declare tenpai automatically (no noten declaration), with
+   SEATS the ones whose hands are tenpai at exhaustive draw I of DEAL? Then SEATS (tenpai, or
+   the hands Tenhou shows, which are the tenpai ones) follow from the hands the log carries. */
+static bool hands_give(const tenhou6_writer *w, const paifu_deal *deal, size_t i, unsigned seats)
+{
+    unsigned hands = 0;
+    return deal->draws[i].kind == PAIFU_DRAW_EXHAUSTIVE && paifu_lossy__tenpai_by_rule(&w->head) &&
+           paifu_deal_hands_tenpai(&hands, deal, i, w->head.players, w->head.rules, NULL) == 0 &&
+           hands == seats;
+}
+
 static int put_draw(tenhou6_writer *w, paifu_buf *b, const paifu_draw *d, size_t k)
 {
     int32_t deltas[PAIFU_SEATS];
@@ -458,7 +469,12 @@ static int put_draw(tenhou6_writer *w, paifu_buf *b, const paifu_draw *d, size_t
             break;
         }
     }
-    if (d->known & PAIFU_REC_HAND && d->shown)
+    /* the hands shown at an exhaustive draw under a rule set without noten declarations are
+       the tenpai ones, which the hands give back */
+    unsigned all = (1u << w->head.players) - 1;
+    if ((d->known & PAIFU_REC_HAND) && d->shown &&
+        (!hands_give(w, w->deal, (size_t)(d - w->deal->draws), d->shown & all) ||
+         ((d->known & PAIFU_REC_TENPAI) && (d->tenpai & all) != (d->shown & all))))
         return paifu_lossy__report(&w->head, LOSS_HANDS, NULL);
     return 0;
 }
@@ -970,15 +986,19 @@ static int header_end(tenhou6_writer *w, paifu_buf *b)
 /* ---- the game ---- */
 
 /* Tenpai recorded at a nagashi mangan draw: the result gives only the nagashi payments
-   (spec §7.2), so its reader knows no tenpai there. Reported with the draws' count. */
+   (spec §7.2), so its reader knows no tenpai there, unless the rule set declares tenpai
+   automatically and the recorded tenpai is the hands' (paifu_deal_hands_tenpai): the hands,
+   which the log carries, then give it back. Reported with the draws' count. */
 static int nagashi_tenpai(tenhou6_writer *w)
 {
     unsigned long n = 0;
     for (size_t k = 0; k < paifu_game_deal_count(w->head.game); k++) {
         const paifu_deal *d = paifu_game_deal(w->head.game, k);
-        for (size_t i = 0; i < d->n_draws; i++)
-            n += d->draws[i].nagashi && (d->draws[i].known & PAIFU_REC_TENPAI) &&
-                 d->draws[i].tenpai;
+        for (size_t i = 0; i < d->n_draws; i++) {
+            const paifu_draw *dr = &d->draws[i];
+            n += dr->nagashi && (dr->known & PAIFU_REC_TENPAI) && dr->tenpai &&
+                 !hands_give(w, d, i, dr->tenpai);
+        }
     }
     if (!n)
         return 0;

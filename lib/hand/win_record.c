@@ -12,9 +12,14 @@
  * record that shows no hand takes the winner's concealed tiles from the table at the win
  * (paifu_deal_state_at). That makes this a tool for scoring recorded wins (benchmark, cross-checks,
  * `paifu score`), not a verifier: lib/replay.c derives every flag from the events.
+ *
+ * The same tiles give who is tenpai at an exhaustive draw (paifu_deal_hands_tenpai), and so who
+ * is tenpai under a rule set without noten declarations (paifu_deal_draw_tenpai): the writers of
+ * formats that leave tenpai out, or need it where the log does not record it, read it here.
  */
 #include "error_internal.h"
 #include "hand_internal.h"
+#include "rules_internal.h"
 #include "paifu/game.h"
 #include "paifu/score.h"
 
@@ -270,4 +275,64 @@ int paifu_deal_win_hand(paifu_hand *hand_out, paifu_situation *sit_out, const pa
         memcpy(sit_out->ura, w->ura, sit_out->n_ura);
     }
     return 0;
+}
+
+/* Index of the draw event of exhaustive draw DRAW in DEAL, or n_events if absent. */
+static size_t draw_event(const paifu_deal *deal, size_t draw)
+{
+    for (size_t i = 0; i < deal->n_events; i++)
+        if (deal->events[i].type == PAIFU_EV_EXHAUSTIVE_DRAW &&
+            deal->events[i].detail == (int32_t)draw)
+            return i;
+    return deal->n_events;
+}
+
+int paifu_deal_hands_tenpai(unsigned *tenpai_out, const paifu_deal *deal, size_t draw,
+                            int players, const paifu_rules *rules, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(tenpai_out && deal && rules && (players == 3 || players == 4), err);
+    *tenpai_out = 0;
+    size_t at = draw < deal->n_draws ? draw_event(deal, draw) : deal->n_events;
+    if (at == deal->n_events || deal->draws[draw].kind != PAIFU_DRAW_EXHAUSTIVE)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "draw %zu is no exhaustive draw of the deal",
+                               draw);
+    if ((deal->flags & PAIFU_DEAL_RESULT_ONLY) || !deal->start.n_hand[0])
+        return paifu_error_set(err, PAIFU_EUNSUPPORTED, NULL, "the deal records no tiles");
+    paifu_table_state *st = malloc(sizeof(*st));
+    if (!st)
+        return paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+    int rc = paifu_deal_state_at(st, deal, at, err);
+    for (int s = 0; rc == 0 && s < players; s++) {
+        paifu_hand hand;
+        unsigned flags = 0;
+        paifu_hand_init(&hand);
+        rc = replay_calls(&hand, &flags, deal, at, s, players, err);
+        for (unsigned i = 0; rc == 0 && i < st->n_hand[s]; i++)
+            rc = paifu_hand_add(&hand, st->hand[s][i], err);
+        if (rc == 0 && paifu_hand_tenpai_for_draw(&hand, rules, NULL))
+            *tenpai_out |= 1u << s;
+    }
+    free(st);
+    if (rc < 0)
+        *tenpai_out = 0;
+    return rc;
+}
+
+int paifu_deal_draw_tenpai(unsigned *tenpai_out, const paifu_deal *deal, size_t draw,
+                           int players, const paifu_rules *rules, paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(tenpai_out && deal && rules && draw < deal->n_draws, err);
+    *tenpai_out = 0;
+    const paifu_draw *d = &deal->draws[draw];
+    if (d->kind != PAIFU_DRAW_EXHAUSTIVE)
+        return 0;
+    if (d->known & PAIFU_REC_TENPAI) {
+        *tenpai_out = d->tenpai;
+        return 1;
+    }
+    if (!rules->tenpai_declared_automatically || (deal->flags & PAIFU_DEAL_RESULT_ONLY) ||
+        !deal->start.n_hand[0])
+        return 0;
+    int rc = paifu_deal_hands_tenpai(tenpai_out, deal, draw, players, rules, err);
+    return rc < 0 ? rc : 1;
 }

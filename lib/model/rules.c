@@ -255,6 +255,13 @@ static const rule_row ROWS[] = {
         "already holds all four of (concealed and in melds) counts as tenpai (true) or noten "
         "(false)",
         "RRC 2024 §3.8; EMA 2012 §3.4.2; Tenhou logs (paid as tenpai)"),
+    ROW(tenpai_declared_automatically, "legality", B, "", "false",
+        "a tenpai hand at an exhaustive draw counts as tenpai by itself, no player can declare "
+        "noten: where a log records no tenpai it is what the hands show, and a tenpai hand "
+        "recorded noten breaks the rule (false: tenpai is declared, and a player may keep a "
+        "tenpai hand hidden, RRC 2024 §3.8)",
+        "Tenhou (mj-news.net/column/nemata_turedure/20191224139253; mj-news.net/?p=38310); "
+        "RRC 2024 §3.8"),
     ROW(ippatsu_ankan_breaks, "legality", B, "", "true",
         "a closed kan breaks ippatsu (riichi is the only declaration that does not)",
         "RRC 2024 §3.3.6"),

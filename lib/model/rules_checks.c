@@ -342,6 +342,8 @@ const paifu_rule_check paifu_rules__checks_tenhou[] = {
      "draw.condition,win.order"},
     {"tenhou.net (logs: sc payments)", "pure karaten is shown and paid as tenpai at a draw", T,
      "pure_karaten_tenpai", "draw.tenpai"},
+    {"Tenhou's rules (mj-news.net/?p=38310)", "a tenpai hand at an exhaustive draw is tenpai "
+     "automatically: no noten declaration", T, "tenpai_declared_automatically", "draw.tenpai"},
     {"Tenhou's rules (tenhou.net/man)", "play itself (the client allows only legal moves)", T, "",
      "deal.turn_order,deal.call,win.furiten,score.yaku"},
     END,

@@ -183,6 +183,8 @@ struct paifu_rules {
     bool keishiki_tenpai;  /* tenpai without yaku counts at a draw */
     bool pure_karaten_tenpai; /* a hand whose every wait is a tile the player holds all four
                                  of (hand and melds) counts as tenpai at a draw */
+    bool tenpai_declared_automatically; /* a tenpai hand at an exhaustive draw is tenpai: no
+                                           noten declaration (tenpai follows from the hands) */
     bool ippatsu_ankan_breaks;
 
     /* penalties */

@@ -137,6 +137,9 @@ static const paifu_rule_override tenhou[] = {
      "Tenhou logs: a hand waiting only on a tile its player holds all four of (in hand and "
      "melds) is shown and paid as tenpai at an exhaustive draw (the sc payments of 10 draws "
      "in 36,077 Tenhou games of 2023-24)"},
+    {"tenpai_declared_automatically", "true",
+     "Tenhou: a tenpai hand at an exhaustive draw is tenpai automatically, with no noten "
+     "declaration (mj-news.net/column/nemata_turedure/20191224139253; mj-news.net/?p=38310)"},
 };
 
 /* MahjongSoul ranked 4-player (Jade/Throne style rooms). */

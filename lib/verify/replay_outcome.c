@@ -928,6 +928,15 @@ static void exhaustive(replay *rp, const paifu_draw *d, bool tiles)
             else if (says && !is)
                 paifu_replay__finding(rp, "draw.tenpai", "noten", "tenpai", "RRC 2024 §3.8",
                                       "seat %d is recorded tenpai but its hand is not", s);
+            /* Tenhou: "a tenpai hand at an exhaustive draw counts as tenpai automatically";
+               no noten declaration (mj-news.net/?p=38310) */
+            else if (!says && is && r->tenpai_declared_automatically)
+                paifu_replay__finding(rp, "draw.tenpai", "tenpai", "noten",
+                                      "Tenhou's rules (mj-news.net/?p=38310)",
+                                      "seat %d is recorded noten but its hand is tenpai, and a "
+                                      "tenpai hand at an exhaustive draw is tenpai with no noten "
+                                      "declaration",
+                                      s);
             if (st->changed_after_riichi && !paifu_replay__chombo_recorded(rp, s)) {
                 char follows[120];
                 paifu_settle__chombo_words(follows, sizeof(follows), r, s,

@@ -19,6 +19,10 @@
  *     know it), the dora indicators in order, the riichi deposits per seat, the winners with
  *     discarder, liability and score changes and what both record of the value, the draws
  *     with kind, score changes, tenpai and nagashi, the final points and scores;
+ *   - tenpai at a draw the copy does not record is, under a rule set without noten declarations
+ *     (tenpai_declared_automatically: Tenhou), what the copy's hands show, and must be the
+ *     source's without a loss (a tenhou6 nagashi mangan result gives no tenpai); a copy's tenpai
+ *     the source does not record is, under that rule, what the source's hands show;
  *   - the rule sets resolve to the same parameters, and the rules are unknown in both or in
  *     neither, unless the writer reported the rule set as lost;
  *   - what the target cannot carry and the source has (wall, tile ids, connections,
@@ -97,6 +101,9 @@ static size_t N_REFUSALS;
 static unsigned CONVERTED, INPUT_GAMES, UNREADABLE, SETTLED, EXACT, ROUNDS, DIALECT_CHECKED;
 static unsigned FORM_CHECKED, END_LOST;
 static const paifu_format_info *TARGET; /* the writer of the conversion being compared */
+static const paifu_rules *COPY_RULES;   /* the copy's rule set, while compare_games runs */
+static int COPY_PLAYERS;
+static unsigned NAGASHI_KEPT; /* nagashi draws whose tenpai tenhou6 keeps by the rule set */
 
 /* A failure: counted always, printed up to MAX_FAILURES (all with CONVERSIONS_ALL set). */
 static void failure(const char *fmt, ...)
@@ -507,9 +514,33 @@ static void compare_win(const paifu_win *a, const paifu_win *b, const char *deal
     }
 }
 
-static void compare_draw(const paifu_draw *a, const paifu_draw *b, const char *deal,
+/*
+ * Tenpai the source records at draw K and the copy does not: under a rule set without noten
+ * declarations (tenpai_declared_automatically: Tenhou) it is what the copy's hands show
+ * (paifu_deal_draw_tenpai), which must be the source's, kept and not reported lost (a tenhou6
+ * nagashi mangan result gives no tenpai); where the hands disagree, the writer says it is lost.
+ */
+static void tenpai_by_rule(const paifu_draw *a, const paifu_deal *copy, size_t k,
+                           const char *deal, const losses *l)
+{
+    const paifu_draw *b = &copy->draws[k];
+    unsigned t = 0;
+    if (!(a->known & PAIFU_REC_TENPAI) || (b->known & PAIFU_REC_TENPAI) || !COPY_RULES ||
+        paifu_deal_draw_tenpai(&t, copy, k, COPY_PLAYERS, COPY_RULES, NULL) != 1)
+        return;
+    NAGASHI_KEPT += a->nagashi && t == a->tenpai && !strcmp(TARGET->name, "tenhou6");
+    if (t == a->tenpai && lost(l, "tenpai seats"))
+        failure("%s the tenpai the copy's hands give under its rule set is reported lost", deal);
+    else if (t != a->tenpai && !lost(l, "tenpai seats"))
+        failure("%s tenpai seats differ: %d recorded, %u by the copy's hands under its rule set, "
+                "and no loss reported",
+                deal, a->tenpai, t);
+}
+
+static void compare_draw(const paifu_draw *a, const paifu_deal *copy, size_t k, const char *deal,
                          const losses *l, unsigned imp)
 {
+    const paifu_draw *b = &copy->draws[k];
     same_int(a->kind, b->kind, "draw kind", deal);
     recorded_kept(a->known, b->known | imp, l, "draw's", deal, 0);
     unsigned both = a->known & b->known;
@@ -517,6 +548,7 @@ static void compare_draw(const paifu_draw *a, const paifu_draw *b, const char *d
         same_ints(a->deltas, b->deltas, "draw deltas", deal);
     if (both & PAIFU_REC_TENPAI)
         same_int(a->tenpai, b->tenpai, "tenpai seats", deal);
+    tenpai_by_rule(a, copy, k, deal, l);
     same_int(a->nagashi, b->nagashi, "nagashi seats", deal);
 }
 
@@ -558,7 +590,7 @@ static void compare_deal(const paifu_deal *a, const paifu_deal *b, const losses 
         compare_win(&a->wins[k], &b->wins[k], deal, l, implied(b));
     same_int((long)a->n_draws, (long)b->n_draws, "number of draws", deal);
     for (size_t k = 0; k < a->n_draws && k < b->n_draws; k++)
-        compare_draw(&a->draws[k], &b->draws[k], deal, l, implied(b));
+        compare_draw(&a->draws[k], b, k, deal, l, implied(b));
     same_int((long)a->n_penalties, (long)b->n_penalties, "number of penalties", deal);
     compare_events(a, b, deal, l);
 }
@@ -595,8 +627,17 @@ static void compare_games(const paifu_game *a, const paifu_game *b, const losses
     same_int(paifu_game_players(a), paifu_game_players(b), "players", "game");
     size_t n = paifu_game_deal_count(a);
     same_int((long)n, (long)paifu_game_deal_count(b), "number of deals", "game");
+    paifu_rules *rules = NULL;
+    bool given = !paifu_game_meta_get(b, PAIFU_META_RULES_ASSUMED) &&
+                 !paifu_game_meta_get(b, PAIFU_META_RULES_UNKNOWN);
+    if (given && paifu_game_rules(&rules, b, "rrc", NULL) == 0) {
+        COPY_RULES = rules;
+        COPY_PLAYERS = paifu_game_players(b);
+    }
     for (size_t k = 0; k < n && k < paifu_game_deal_count(b); k++)
         compare_deal(paifu_game_deal(a, k), paifu_game_deal(b, k), l);
+    COPY_RULES = NULL;
+    paifu_rules_free(rules);
     const paifu_game_result *ra = paifu_game_result_get(a), *rb = paifu_game_result_get(b);
     if (ra->has_points && rb->has_points)
         same_ints(ra->points, rb->points, "final points", "game");
@@ -658,19 +699,41 @@ static void check_invented(const paifu_game *a, const paifu_game *b, const losse
     invented n = {0};
     if (paifu_game_deal_count(a) != paifu_game_deal_count(b))
         return; /* compare_games said so */
+    /* under a rule set without noten declarations that the log gives (not assumed), tenpai is
+       what the source's hands show (a fact of the rules, not a value computed): the copy's
+       must be that */
+    paifu_rules *rules = NULL;
+    bool automatic = false;
+    if (!paifu_game_meta_get(a, PAIFU_META_RULES_ASSUMED) &&
+        !paifu_game_meta_get(a, PAIFU_META_RULES_UNKNOWN) &&
+        paifu_game_rules(&rules, a, "rrc", NULL) == 0) {
+        char v[8] = "";
+        paifu_rules_get(v, sizeof(v), rules, "tenpai_declared_automatically", NULL);
+        automatic = !strcmp(v, "true");
+    }
     for (size_t k = 0; k < paifu_game_deal_count(a); k++) {
         const paifu_deal *x = paifu_game_deal(a, k), *y = paifu_game_deal(b, k);
         char deal[16];
         paifu_deal_label(deal, sizeof(deal), &x->start);
         if (!(x->start.flags & PAIFU_DEAL_HAS_SCORES) && (y->start.flags & PAIFU_DEAL_HAS_SCORES))
             n.start_scores++;
-        unsigned imp = implied(x) & ~PAIFU_REC_TENPAI; /* tenpai is a value, not the tiles' */
+        unsigned imp = implied(x);
+        if (!automatic)
+            imp &= ~PAIFU_REC_TENPAI; /* tenpai is a value, not the tiles' */
         for (size_t i = 0; i < x->n_wins && i < y->n_wins; i++) {
             const paifu_win *p = &x->wins[i], *q = &y->wins[i];
             count_outcome(&n, p->known, q->known, imp, p->winner == p->from, false, deal);
         }
-        for (size_t i = 0; i < x->n_draws && i < y->n_draws; i++)
-            count_outcome(&n, x->draws[i].known, y->draws[i].known, imp, false, true, deal);
+        for (size_t i = 0; i < x->n_draws && i < y->n_draws; i++) {
+            const paifu_draw *p = &x->draws[i], *q = &y->draws[i];
+            unsigned t = 0;
+            count_outcome(&n, p->known, q->known, imp, false, true, deal);
+            if ((imp & PAIFU_REC_TENPAI) && !(p->known & PAIFU_REC_TENPAI) &&
+                (q->known & PAIFU_REC_TENPAI) &&
+                paifu_deal_draw_tenpai(&t, x, i, paifu_game_players(a), rules, NULL) == 1)
+                same_int(q->tenpai, t, "tenpai seats (the source's hands under its rule set)",
+                         deal);
+        }
         size_t i = 0, j = 0;
         for (;;) {
             while (i < x->n_events && x->events[i].type != PAIFU_EV_DISCARD)
@@ -685,6 +748,7 @@ static void check_invented(const paifu_game *a, const paifu_game *b, const losse
             i++, j++;
         }
     }
+    paifu_rules_free(rules);
     const paifu_game_result *ra = paifu_game_result_get(a), *rb = paifu_game_result_get(b);
     n.final += !ra->has_final && rb->has_final;
     n.final_points += !ra->has_points && rb->has_points;
@@ -992,6 +1056,7 @@ static void print_summary(const char *what)
 static void reset_counts(void)
 {
     FAILURES = CONVERTED = INPUT_GAMES = UNREADABLE = SETTLED = EXACT = ROUNDS = 0;
+    NAGASHI_KEPT = 0;
     DIALECT_CHECKED = FORM_CHECKED = END_LOST = 0;
     N_REFUSALS = 0;
 }
@@ -1036,6 +1101,10 @@ static void test_corpus(void **state)
     }
     print_summary("corpus");
     print_message("  %u files of formats paifu does not read left out\n", left_out);
+    print_message("  %u nagashi mangan draws keep their tenpai through tenhou6 (the hands, under "
+                  "tenpai_declared_automatically)\n",
+                  NAGASHI_KEPT);
+    assert_true(NAGASHI_KEPT > 0);
     assert_true(CONVERTED > 0);
     assert_int_equal(FAILURES, 0);
     assert_int_equal(UNREADABLE, 0); /* every other file must read */

@@ -88,6 +88,8 @@ static const row ROWS[] = {
     {"rrc", "kuikae", "forbid_all", "rs D Kuikae: forbidden, both ends (000 §3.3.4)"},
     {"rrc", "pure_karaten_tenpai", "false",
      "000 §3.8: every winning tile already in the hand and its sets: not tenpai"},
+    {"rrc", "tenpai_declared_automatically", "false",
+     "000 §3.8: a player not in riichi may keep a tenpai hand hidden and is counted noten"},
     {"rrc", "keishiki_tenpai", "true",
      "rs B Tenpai at exhaustive draw: formal tenpai counts (000 §3.8)"},
     {"rrc", "ippatsu_ankan_breaks", "true", "rs D Ippatsu broken by: ankan too (000 §3.3.6)"},
@@ -266,6 +268,8 @@ static const row ROWS[] = {
     {"tenhou", "pure_karaten_tenpai", "true",
      "Tenhou logs: a wait only on tiles the player holds four of is paid as tenpai (sc)"},
     {"tenhou", "keishiki_tenpai", "true", "rs B Tenpai at exhaustive draw: keishiki tenpai"},
+    {"tenhou", "tenpai_declared_automatically", "true",
+     "mj-news.net/?p=38310: on Tenhou a tenpai hand at a draw is tenpai automatically"},
     {"tenhou", "ippatsu_ankan_breaks", "true", "rs D Ippatsu broken by: any call incl. ankan"},
     {"tenhou", "chombo", "none", "rs E Chombo amount: n/a (the client prevents it)"},
 
@@ -307,6 +311,8 @@ static const row ROWS[] = {
     {"majsoul", "riichi_min_wall", "4", "rs D Riichi restrictions: same as Tenhou"},
     {"majsoul", "kuikae", "forbid_all", "rs D Kuikae: forbidden"},
     {"majsoul", "keishiki_tenpai", "true", "rs B Tenpai at exhaustive draw: same as Tenhou"},
+    {"majsoul", "tenpai_declared_automatically", "false",
+     "no source found for MahjongSoul: the default (a noten declaration allowed)"},
     {"majsoul", "chombo", "none", "rs E Chombo amount: n/a"},
 
     /* ---- MCR (seed 001), shared/rules/mcr.md ---- */

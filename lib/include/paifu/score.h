@@ -198,6 +198,31 @@ PAIFU_EXTERN int paifu_deal_win_hand(paifu_hand *hand_out, paifu_situation *sit_
                                      paifu_error *err);
 
 /**
+ * The seats whose hands are tenpai at exhaustive draw DRAW of DEAL, as its tiles show them: each
+ * seat's concealed tiles at the draw (paifu_deal_state_at), its melds from its call events and
+ * its Norths set aside, read by paifu_hand_tenpai_for_draw under RULES (no situation: a
+ * yaku-less wait counts only under keishiki_tenpai). Whatever the draw records. PLAYERS is 4
+ * or 3. PAIFU_EUNSUPPORTED for a deal without its tiles (a score sheet's, a result-only deal),
+ * PAIFU_EINVAL when DRAW is not an exhaustive draw of DEAL.
+ */
+PAIFU_EXTERN int paifu_deal_hands_tenpai(unsigned *tenpai_out, const paifu_deal *deal,
+                                         size_t draw, int players, const paifu_rules *rules,
+                                         paifu_error *err);
+
+/**
+ * Who is tenpai at exhaustive draw DRAW of DEAL under RULES: the tenpai the draw records
+ * (PAIFU_REC_TENPAI); else, where the rule set has tenpai_declared_automatically (no noten
+ * declaration: Tenhou), the seats whose hands are tenpai (paifu_deal_hands_tenpai), a fact of
+ * the rules and the recorded tiles rather than a value computed in the record's place (so pass
+ * the rule set the log gives: one a reader only assumed, PAIFU_META_RULES_ASSUMED, makes it no
+ * fact). Returns 1 with *TENPAI_OUT set, 0 when neither gives it (*TENPAI_OUT is then 0), or a
+ * negative error.
+ */
+PAIFU_EXTERN int paifu_deal_draw_tenpai(unsigned *tenpai_out, const paifu_deal *deal,
+                                        size_t draw, int players, const paifu_rules *rules,
+                                        paifu_error *err);
+
+/**
  * Han from dora in the tiles of HAND plus EXTRA (PAIFU_TILE_NONE for none): every indicator
  * adds one per matching tile, so repeated indicators add up (RRC 000 §3.6). Norths set aside
  * count as tiles. Red fives are not counted here (see paifu_hand_aka_count).
