@@ -61,6 +61,11 @@ static const cite_row rows[] = {
     COMMON_DEFAULT("deal.kan", "RRC 2024 §3.3.3", "EMA 2012 §3.3.7-§3.3.9"),
     COMMON_DEFAULT("deal.riichi", "RRC 2024 §3.3.6", "EMA 2012 §3.3.12"),
     COMMON_DEFAULT("deal.tile_count", "RRC 2024 §3.1.1", "EMA 2012 §1"),
+    /* the red fives a sheet's win counts: as many as the set holds, each document's set */
+    {"sheet.yaku", "RRC 2024 §3.1.1",
+     {"RRC 2024 §3.1.1", "RRC 2024 Table 3 (EMA): no red fives",
+      "RRC 2024 Table 3 (WRC): no red fives", "EMA 2012 §1.1", "JHC 2016 §7.3.1.2",
+      TH("a red five of each suit"), MS("a red five of each suit")}},
     COMMON("deal.call", "RRC 2024 §3.3.2", "EMA 2012 §3.3.4"),
     COMMON("deal.call", "RRC 2024 §3.3", "EMA 2012 §3.4.1"),
     COMMON("deal.call", "RRC 2024 §3.3.6", "EMA 2012 §3.3.12"),

@@ -164,7 +164,8 @@ const paifu_rule_check paifu_rules__checks_ema[] = {
 
 const paifu_rule_check paifu_rules__checks_ema2012[] = {
     {"EMA 2012 §1", "136 tiles, no flowers", T, "", "deal.tile_count"},
-    {"EMA 2012 §1", "no red fives (no aka dora)", E, "red_fives", "deal.tile_count,sheet.yaku"},
+    {"EMA 2012 §1.1", "three red fives, one of each suit (aka dora)", E, "red_fives",
+     "deal.tile_count,sheet.yaku"},
     {"EMA 2012 §2.3-§2.6", "seats, building and breaking the wall, the dead wall", X, "", ""},
     {"EMA 2012 §2.7, §3.3.12", "dora, kan dora, ura and kan ura of riichi winners", E,
      "ura_dora,kan_dora", "score.dora,sheet.yaku"},

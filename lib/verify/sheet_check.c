@@ -187,7 +187,18 @@ static void check_yaku(sheet *sh, int ev, const paifu_win *w, const listed *l, b
     const paifu_rules *r = sh->rules;
     bool tsumo = w->winner == w->from;
     for (unsigned i = 0; i < w->n_yaku; i++) {
-        const char *why = absent_yaku(w->yaku[i].id, r, riichi);
+        const paifu_yaku_value *v = &w->yaku[i];
+        int aka = v->id == PAIFU_YAKU_AKA_DORA ? v->han * (v->count ? v->count : 1) : 0;
+        if (r->red_fives > 0 && aka > r->red_fives) { /* more red fives than the set holds */
+            char e[24], g[24];
+            snprintf(e, sizeof(e), "at most %d aka dora", (int)r->red_fives);
+            snprintf(g, sizeof(g), "%d aka dora", aka);
+            finding(sh, ev, "sheet.yaku", e, g, "RRC 2024 §3.1.1",
+                    "seat %d's yaku list counts %d aka dora, but the set holds %d red fives",
+                    w->winner, aka, (int)r->red_fives);
+            return;
+        }
+        const char *why = absent_yaku(v->id, r, riichi);
         if (why) {
             char y[48];
             finding(sh, ev, "sheet.yaku", "not listed",
