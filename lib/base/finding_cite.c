@@ -268,6 +268,11 @@ static const cite_row rows[] = {
     {"penalty.amount", "RRC 2024 §3.13; EMA 2012 §3.4.6",
      {"RRC 2024 §3.13", T3E("RRC 2024 §3.13"), T3W("RRC 2024 §3.13"), "EMA 2012 §3.4.6",
       "JHC 2016 §8.1.2", NO_TH("RRC 2024 §3.13"), NO_MS("RRC 2024 §3.13")}},
+    /* a chombo where the rule set has none (the platform's client prevents false wins) */
+    {"penalty.amount", "no chombo",
+     {"RRC 2024 §3.13", T3E("RRC 2024 §3.13"), T3W("RRC 2024 §3.13"), "EMA 2012 §3.4.6",
+      "JHC 2016 §8.1.2", TH("no chombo: the client prevents it"),
+      MS("no chombo: the client prevents it")}},
 
     /* ---- between deals and the game's end ---- */
     {"flow.game_end", "RRC 2024 §3.11",

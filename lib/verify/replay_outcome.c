@@ -1066,6 +1066,12 @@ void paifu_replay__penalty(replay *rp, const paifu_event *ev)
     }
     if (p->kind == PAIFU_PENALTY_DEAD_HAND && p->seat >= 0 && p->seat < rp->players)
         rp->seat[p->seat].dead = true;
+    if (p->kind == PAIFU_PENALTY_CHOMBO && r->chombo == PAIFU_CHOMBO_NONE && p->seat >= 0 &&
+        p->seat < rp->players)
+        paifu_replay__finding(rp, "penalty.amount", "no chombo", "a chombo", "no chombo",
+                              "seat %d is given a chombo, but these rules have none (the "
+                              "platform's client does not let a player make a false win)",
+                              p->seat);
     int32_t deltas[PAIFU_SEATS] = {0};
     bool pays = false;
     bool annulled = p->kind == PAIFU_PENALTY_CHOMBO && p->timing == PAIFU_PENALTY_BY_RULES &&

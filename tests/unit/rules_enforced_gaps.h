@@ -78,8 +78,6 @@
      "a tile log's play, which the client allows only as the rules say: the corpus's 930 Tenhou games (854 XML, 76 tenhou.net/6), checked under it, obey it; a breaking log cannot come from the platform and no hand-made one cites this clause yet; test_finding_words' mutated logs reach its finding (deal.dora) under every preset, citing no clause"},
     {"tenhou", "Tenhou's rules (tenhou.net/man)", "a closed kan after riichi keeps the waits",
      "a tile log's play, which the client allows only as the rules say: the corpus's 930 Tenhou games (854 XML, 76 tenhou.net/6), checked under it, obey it; a breaking log cannot come from the platform and no hand-made one cites this clause yet; test_finding_words' mutated logs reach its findings (deal.riichi, penalty.riichi_ankan) under every preset, citing no clause"},
-    {"tenhou", "Tenhou's rules (tenhou.net/man)", "no chombo: the client prevents it",
-     "the corpus's 930 Tenhou games (854 XML, 76 tenhou.net/6), checked under it, obey it; no hand-made log breaks it citing this clause yet; test_finding_words' mutated logs reach its finding (penalty.amount) under every preset, citing no clause"},
     {"tenhou", "tenhou.net (logs: sc payments)", "pure karaten is shown and paid as tenpai at a draw",
      "a tile log's play, which the client allows only as the rules say: the corpus's 930 Tenhou games (854 XML, 76 tenhou.net/6), checked under it, obey it; a breaking log cannot come from the platform and no hand-made one cites this clause yet; test_finding_words' mutated logs reach its finding (draw.tenpai) under every preset, citing no clause"},
     {"majsoul", "MahjongSoul's rules (the ranked-match rule page)", "nagashi mangan; the liable player pays a pao ron's honba",
