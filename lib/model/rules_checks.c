@@ -364,6 +364,14 @@ const paifu_rule_check paifu_rules__checks_mcr[] = {
      "flow.dealer,game.final_points"},
     {"MCR 2006 (Green Book), seating", "players change seats between rounds", E, "mcr_seat_changes",
      "flow.dealer"},
+    {"MCR 2006 (Green Book), a full game (001 L21, L286)",
+     "in a tournament the time allotted to four rounds: when it runs out the hands played are "
+     "added up; no format records a session's time, so a session cut short by it is not told "
+     "from one cut short in the log", X, "", ""},
+    {"MCR 2006 (Green Book), two players (001 L1363-1366)",
+     "the two-player game: a dead wall of 27 tiles, each win paid as the hand's value with "
+     "opposite signs, East in turn over an even number of deals agreed first; not read (a game "
+     "holds 3 or 4 players)", X, "", ""},
     {"MCR 2006 (Green Book), building and dealing", "144 tiles; flowers set aside and replaced", T, "mcr_flowers,mcr_wall",
      "mcr.flower,wall.exhausted,deal.tile_count"},
     {"MCR 2006 (Green Book), flowers (001 L169)", "the starting flowers replaced from the dealer, "
