@@ -15,6 +15,7 @@
 #include "cli.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
@@ -49,19 +50,10 @@ static double since_start(void)
     return (double)(now.tv_sec - P.start.tv_sec) + (double)(now.tv_nsec - P.start.tv_nsec) / 1e9;
 }
 
-/* N with thousands separators ("36,082"). */
+/* N with thousands separators ("36,082"), as every output writes numbers (paifu_points_text). */
 static const char *thousands(char *buf, size_t size, uint64_t n)
 {
-    char digits[32];
-    int len = snprintf(digits, sizeof(digits), "%llu", (unsigned long long)n);
-    size_t k = 0;
-    for (int i = 0; i < len && k + 2 < size; i++) {
-        if (i && (len - i) % 3 == 0)
-            buf[k++] = ',';
-        buf[k++] = digits[i];
-    }
-    buf[k] = '\0';
-    return buf;
+    return paifu_points_text(buf, size, n > INT64_MAX ? INT64_MAX : (int64_t)n, false);
 }
 
 /* The line's text (no control characters: numbers and fixed words only). */
