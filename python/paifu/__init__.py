@@ -27,10 +27,20 @@ Converting
     convert(games or source, "tenhou6") -> Conversion(format, data, losses)
     formats(), writers(), detect(bytes), detect_file(path)
 
+Building
+    Game.new(players, rules="rrc") then begin_deal(...), add_event(...), add_win(...),
+    add_draw(...), add_penalty(...), add_riichi_accepted(...), add_deal(deal), set_result(...);
+    game.write("tenhou6"), game.verify()
+
 Rules and scoring
-    Rules("rrc", kiriage=True), presets(), rule_params(), finding_codes()
+    Rules("rrc", kiriage=True), presets(), rule_params(), finding_codes(), rule_checks(preset),
+    Rules.scoring_text(), Rules.live_wall(players)
+    mcr_score("123m... +5p", self_draw=True), mcr_fan(id or name)
     score("123m99p13s chi:789s pon:666z +2s", dealer=True, tsumo=False, dora="9m")
     shanten(hand), waits(hand), points(han, fu), standings(games)
+    places, final_scores, leftover, oka, noten_payments, nagashi_payments, chombo_payment,
+    chombo_penalty, fine, substitute_score, wall_break; mcr_settle, mcr_penalty, mcr_place,
+    mcr_seating, mcr_standings; game.final_scores(), game.session_totals()
 
 Statistics and scale-out
     deals_table(paths) -> {column: [values]}  (frame=True: a pandas DataFrame)
@@ -49,17 +59,25 @@ Errors raise PaifuError (code, text, location). The C library is found through t
 environment variable PAIFU_LIBRARY, then next to this package, then the system's.
 """
 
-from ._core import (CARRIES, FindingCode, FormatInfo, Location, PaifuError, RuleParam, Rules,
-                    TILE_NAMES, detect, detect_file, dora_of, finding_codes, format_location,
-                    format_tiles, formats, parse_tiles, presets, rule_params, tile_name,
-                    version, writers, yaku_id, yaku_name)
+from ._core import (CARRIES, FindingCode, FormatInfo, Location, PaifuError, RuleCheck,
+                    RuleParam, Rules, TILE_NAMES, detect, detect_file, dora_of, final_score_text,
+                    finding_code, finding_codes, format_location, format_tiles, formats,
+                    join_tiles, parse_tiles, points_text, presets, rule_checks, rule_params,
+                    tile_code, tile_make, tile_name, tile_valid, version, writers, yaku_id,
+                    yaku_name)
 from ._game import (ERRORS, EVENT_TYPES, Collected, Conversion, Deal, Draw, Event, FileReport,
                     Finding, Game, Loss, Penalty, Reader, Report, STATE_ARRAYS, State,
                     StateDiscard, StateMeld, TILE_CODE_COUNT, TILE_CODES, Unreadable, Win, Yaku,
-                    convert, expand_inputs, games, open, read, read_game, resolve_rules,
+                    convert, expand_inputs, games, open, open_log, read, read_game, resolve_rules,
                     validate, validate_file)
 from ._lib import library_path
-from ._score import ScoreResult, points, score, shanten, standings, waits
+from ._score import (McrFan, McrScore, ScoreResult, mcr_fan, mcr_legal_total, mcr_score, points,
+                     points_possible, score, shanten, standings, waits, yaku_display_name,
+                     yaku_is_dora)
+from ._settle import (McrOffence, chombo_payment, chombo_penalty, final_scores, fine, leftover,
+                      mcr_offences, mcr_penalty, mcr_place, mcr_seating, mcr_settle,
+                      mcr_siamese_settle, mcr_standings, nagashi_payments, noten_payments, oka,
+                      places, substitute_score, wall_break)
 from ._table import (COLUMNS, EVENT_COLUMNS, TABLES, by_file_columns, deals_table, events_table,
                      games_table,
                      players_table, table_columns, table_dtypes, tables, wins_table)
@@ -75,5 +93,11 @@ __all__ = [
     "finding_codes", "format_location", "format_tiles", "formats", "games", "library_path", "open",
     "parse_tiles", "points", "presets", "read", "read_game", "resolve_rules", "rule_params",
     "score", "shanten", "standings", "tile_name", "validate", "validate_file", "version",
-    "waits", "writers", "yaku_id", "yaku_name",
+    "waits", "writers", "yaku_id", "yaku_name", "RuleCheck", "final_score_text", "finding_code",
+    "join_tiles", "points_text", "rule_checks", "tile_code", "tile_make", "tile_valid", "open_log",
+    "McrFan", "McrScore", "mcr_fan", "mcr_legal_total", "mcr_score", "points_possible",
+    "yaku_display_name", "yaku_is_dora", "McrOffence", "chombo_payment", "chombo_penalty",
+    "final_scores", "fine", "leftover", "mcr_offences", "mcr_penalty", "mcr_place",
+    "mcr_seating", "mcr_settle", "mcr_siamese_settle", "mcr_standings", "nagashi_payments",
+    "noten_payments", "oka", "places", "substitute_score", "wall_break",
 ]

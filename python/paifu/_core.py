@@ -465,6 +465,27 @@ class Rules:
         """Every parameter's text form."""
         return {k: self.get(k) for k in self.keys()}
 
+    def scoring_text(self) -> str:
+        """The rule set's scoring identity in words, as the standings' footnote says it
+        (paifu_rules_scoring_text)."""
+        lib = _lib.load()
+        buf = ctypes.create_string_buffer(512)
+        n = lib.paifu_rules_scoring_text(buf, len(buf), self._ptr)
+        if n >= len(buf):
+            buf = ctypes.create_string_buffer(n + 1)
+            lib.paifu_rules_scoring_text(buf, len(buf), self._ptr)
+        return _s(buf.value)
+
+    def scoring_equal(self, other: "Rules") -> bool:
+        """True when both rule sets score games alike: start, return, oka, uma, ranking
+        (paifu_rules_scoring_equal)."""
+        return _lib.load().paifu_rules_scoring_equal(self._ptr, other._ptr) == 1
+
+    def live_wall(self, players: int = 4) -> int:
+        """Live-wall tiles before the first draw for a game of PLAYERS (paifu_rules_live_wall:
+        the replay's wall count starts here)."""
+        return _lib.load().paifu_rules_live_wall(self._ptr, players)
+
     def __repr__(self) -> str:
         n = self.override_count
         return "Rules(%r%s)" % (self.name, ", %d override%s" % (n, "" if n == 1 else "s")
@@ -480,3 +501,92 @@ def _rule_text(value: Any) -> str:
 
 
 RulesLike = Union[None, str, Rules]
+
+
+# ---- tiles, numbers and rule documents (the C helpers every output uses) ----
+
+
+def tile_code(name: str) -> int:
+    """The C byte of one tile in notation ("5m", "0p" red, "?" unknown; paifu_tile_parse_one).
+    Raises PaifuError for anything else."""
+    out = ctypes.c_uint8()
+    err = new_error()
+    check(_lib.load().paifu_tile_parse_one(ctypes.byref(out), name.encode(), ctypes.byref(err)),
+          err)
+    return out.value
+
+
+def tile_make(kind: int, red: bool = False) -> Optional[str]:
+    """The tile of KIND (0..33: 1m..9m, 1p..9p, 1s..9s, 1z..7z; 34..41 flowers) and a red flag
+    (honoured only for fives), in notation; None for a kind that is no tile."""
+    lib = _lib.load()
+    t = lib.paifu_tile_make(kind, red)
+    return TILE_NAMES[t] if lib.paifu_tile_valid(t) else None
+
+
+def tile_valid(tile: int) -> bool:
+    """True for a well-formed tile byte (paifu_tile_valid)."""
+    return bool(_lib.load().paifu_tile_valid(tile & 0xFF))
+
+
+def join_tiles(tiles: Iterable[Union[str, int]]) -> str:
+    """Tiles in their given order as the library writes them, consecutive tiles of a suit
+    sharing its letter (paifu_tile_format): ["1m", "2m", "0p", "6p"] -> "12m06p"."""
+    codes = [t if isinstance(t, int) else tile_code(t) for t in tiles]
+    arr = (ctypes.c_uint8 * max(1, len(codes)))(*codes)
+    lib = _lib.load()
+    need = lib.paifu_tile_format(None, 0, arr, len(codes))
+    buf = ctypes.create_string_buffer(need + 1)
+    lib.paifu_tile_format(buf, need + 1, arr, len(codes))
+    return _s(buf.value)
+
+
+def points_text(points: int, signed: bool = False) -> str:
+    """Points as every output writes them: "25,000", "-4,900"; "+4,900" with SIGNED."""
+    buf = ctypes.create_string_buffer(32)
+    return _s(_lib.load().paifu_points_text(buf, 32, points, signed))
+
+
+def final_score_text(score: int, mcr: bool = False) -> str:
+    """A final score (in points) as the report writes it: thousands with one decimal and a
+    sign ("+24.0", "±0.0"); an MCR game's in points ("+24")."""
+    buf = ctypes.create_string_buffer(32)
+    return _s(_lib.load().paifu_final_score_text(buf, 32, score, mcr))
+
+
+def finding_code(code: str) -> Optional[FindingCode]:
+    """The finding code CODE ("score.han", ...) with its severity and meaning, None if unknown
+    (paifu_finding_code_find)."""
+    c = _lib.load().paifu_finding_code_find(code.encode())
+    if not c:
+        return None
+    c = c.contents
+    return FindingCode(_s(c.code), SEVERITIES[c.severity], _s(c.meaning))
+
+
+class RuleCheck(NamedTuple):
+    """One rule of a preset's document and how paifu checks it (`paifu rules checks`): the
+    clause ("RRC 2024 §3.13"), the rule in words, its status ("enforced", "enforced on tile
+    logs only", "cannot be checked from a log"), the parameters that carry it and the finding
+    codes that report a breach."""
+
+    clause: str
+    rule: str
+    status: str
+    params: List[str]
+    findings: List[str]
+
+
+def rule_checks(preset: str) -> List[RuleCheck]:
+    """The enforcement table of PRESET (paifu_rules_checks); [] for an unknown preset."""
+    lib = _lib.load()
+    rows = ctypes.POINTER(_lib.RuleCheck)()
+    n = lib.paifu_rules_checks(ctypes.byref(rows), preset.encode())
+    out = []
+    for i in range(n):
+        r = rows[i]
+        out.append(RuleCheck(_s(r.clause), _s(r.rule),
+                             _s(lib.paifu_rule_check_status_name(r.status)),
+                             [p for p in _s(r.params or b"").split(",") if p],
+                             [f for f in _s(r.findings or b"").split(",") if f]))
+    return out

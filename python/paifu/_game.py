@@ -11,6 +11,7 @@ from typing import (Any, BinaryIO, Dict, Iterable, Iterator, List, Mapping, Name
                     Sequence, Tuple, Union)
 
 from . import _lib
+from ._build import GameBuilding
 from ._core import (SEVERITIES, TILE_NAMES, Location, PaifuError, Rules, RulesLike, _fs, _s,
                     check, error_from_c, location_from_c, new_error)
 
@@ -26,7 +27,7 @@ WINDS = ("E", "S", "W", "N")
 LIMITS = {0: "none", 1: "mangan", 2: "haneman", 3: "baiman", 4: "sanbaiman", 5: "yakuman",
           255: "unknown"}
 DRAW_KINDS = ("exhaustive", "kyuushu", "suufon", "suucha_riichi", "suukaikan", "sanchahou")
-PENALTY_KINDS = ("chombo", "dead_hand", "fine", "other")
+PENALTY_KINDS = ("chombo", "dead_hand", "fine", "other", "mistaken_hu", "exposed_hand")
 PENALTY_TIMINGS = ("by_rules", "after_uma", "immediate")
 RECORDED = {0x0001: "han", 0x0002: "fu", 0x0004: "points", 0x0008: "limit", 0x0010: "yaku",
             0x0020: "deltas", 0x0040: "scores", 0x0080: "sticks", 0x0100: "hand", 0x0200: "dora",
@@ -742,6 +743,27 @@ class Deal:
             return list(d.score_rows[i])
         return None
 
+    def _tenpai(self, fn: Any, draw: int, rules: RulesLike) -> Optional[List[int]]:
+        lib = _lib.load()
+        r = self._walk_rules(rules) or self._game.rules()
+        out = ctypes.c_uint()
+        err = new_error()
+        rc = check(fn(ctypes.byref(out), ctypes.byref(self._game._deal_c(self.index)), draw,
+                      self._game.n_players, r._ptr, ctypes.byref(err)), err, self._game.source)
+        return _seats(out.value) if rc or fn is lib.paifu_deal_hands_tenpai else None
+
+    def hands_tenpai(self, draw: int = 0, rules: RulesLike = "log") -> List[int]:
+        """The seats whose hands are tenpai at the deal's exhaustive draw DRAW (its index among
+        ``draws``), as the tiles show them, whatever the draw records (paifu_deal_hands_tenpai).
+        Raises PaifuError for a deal without tiles or a draw that is not exhaustive."""
+        return self._tenpai(_lib.load().paifu_deal_hands_tenpai, draw, rules) or []
+
+    def draw_tenpai(self, draw: int = 0, rules: RulesLike = "log") -> Optional[List[int]]:
+        """Who is tenpai at exhaustive draw DRAW: the tenpai the draw records, else (a rule set
+        where tenpai is declared automatically, as Tenhou's) the hands that are; None when
+        neither says (paifu_deal_draw_tenpai)."""
+        return self._tenpai(_lib.load().paifu_deal_draw_tenpai, draw, rules)
+
     def __repr__(self) -> str:
         return "Deal(%s, %d events)" % (self.label, self.n_events)
 
@@ -749,7 +771,7 @@ class Deal:
 # ---- games ----
 
 
-class Game:
+class Game(GameBuilding):
     """A game: players, rule set, deals and recorded result.
 
     A game read through a :class:`Reader` shares the reader's memory while it is the reader's
@@ -761,7 +783,8 @@ class Game:
                  "__weakref__")
 
     def __init__(self):
-        raise TypeError("games come from paifu.read(), paifu.open() or paifu.read_game()")
+        raise TypeError("games come from paifu.read(), paifu.open(), paifu.read_game() or "
+                        "Game.new()")
 
     @classmethod
     def _borrowed(cls, ptr: int, reader: "Reader", index: int, source: str) -> "Game":
@@ -874,6 +897,40 @@ class Game:
                 "final": list(r.final)[:n] if r.has_final else None}
 
     @property
+    def result_line(self) -> Tuple[int, int]:
+        """Where the source records the result (a score sheet's points line): (line, column),
+        (0, 0) when unknown."""
+        col = ctypes.c_uint32()
+        line = _lib.load().paifu_game_result_line(self._ptr, ctypes.byref(col))
+        return line, col.value
+
+    def final_scores(self, rules: RulesLike = None) -> List[int]:
+        """The final scores the standings count for this game: its recorded final points, then
+        return, oka, uma and the penalties after uma (paifu_settle_game_final)."""
+        lib = _lib.load()
+        r = resolve_rules(self, rules, None, "rrc")
+        out = (ctypes.c_int32 * 4)()
+        err = new_error()
+        check(lib.paifu_settle_game_final(out, self._ptr, r._ptr, ctypes.byref(err)), err,
+              self.source)
+        return list(out)[:self.n_players]
+
+    def session_totals(self, recomputed: bool = False, rules: RulesLike = None) -> List[int]:
+        """An MCR game's session totals: the recorded score changes summed, or (RECOMPUTED)
+        paifu's own settlement of every replayed deal (paifu_mcr_session_totals)."""
+        lib = _lib.load()
+        r = resolve_rules(self, rules, None, "mcr")
+        out = (ctypes.c_int32 * 4)()
+        err = new_error()
+        check(lib.paifu_mcr_session_totals(out, self._ptr, r._ptr, 1 if recomputed else 0,
+                                           ctypes.byref(err)), err, self.source)
+        return list(out)[:self.n_players]
+
+    def place_sanction(self, seat: int) -> int:
+        """The referee's sanction of SEAT in hundredths of a place (JHC 2016 §8.3.2), 0 none."""
+        return _lib.load().paifu_game_place_sanction(self._ptr, seat)
+
+    @property
     def truncated(self) -> bool:
         """True when the log stops before the game ended."""
         return bool(_lib.load().paifu_game_truncated(self._ptr))
@@ -917,10 +974,13 @@ class Game:
         None, "computed" (what the log does not record: "round", "sticks", "scores") and
         "rows": one per outcome (each win of a double ron, each draw, each penalty) with
         "kind" ("win", "draw", "penalty"), "seat", "from", "han", "fu", "points" (None when
-        unknown), "honba", "sticks", "deltas" (None when nothing is paid), "scores_after" and
+        unknown), "honba", "sticks", "deltas" (None when nothing is paid), "scores_after",
+        "deposits" (the riichi deposits made before the outcome: scores before + deltas +
+        deposits = scores_after) and
         "computed" ("han", "fu", "points", "deltas"; "tiles" when the replay scored the hand
         from its tiles). The result: "points", "final", "places" (None when the game cannot
-        be scored, "reason" says why) and "computed" ("points", "final"). RULES as in
+        be scored, "reason" says why), "computed" ("points", "final") and "leftover" (the
+        riichi sticks left at the end and how they are given out). RULES as in
         :meth:`verify`.
         """
         lib = _lib.load()
@@ -929,7 +989,13 @@ class Game:
         err = new_error()
         check(lib.paifu_game_settle(ctypes.byref(p), self._ptr, r._ptr, None, None,
                                     ctypes.byref(err)), err, self.source)
-        n = self.n_players
+        n = lib.paifu_settled_players(p)
+
+        def deposits(k: int) -> List[int]:
+            arr = (ctypes.c_int32 * 4)()
+            lib.paifu_settled_row_deposits(arr, p, k)
+            return list(arr)[:n]
+
         try:
             deals = []
             for i in range(lib.paifu_settled_deal_count(p)):
@@ -948,6 +1014,7 @@ class Game:
                         "honba": w.honba, "sticks": w.sticks,
                         "deltas": list(w.deltas)[:n] if w.paid else None,
                         "scores_after": list(w.scores_after)[:n] if w.scores_known else None,
+                        "deposits": deposits(k),
                         "computed": [name for bit, name in ((0x08, "han"), (0x10, "fu"),
                                                             (0x20, "points"), (0x40, "deltas"))
                                      if not m & bit] + (["tiles"] if m & 0x200 else [])})
@@ -967,6 +1034,9 @@ class Game:
                 "computed": [name for bit, name in ((0x80, "points"), (0x100, "final"))
                              if not res.marks & bit],
                 "reason": _s(res.reason) or None}
+            left = (ctypes.c_int32 * 4)()
+            sticks = lib.paifu_settled_leftover(left, p)
+            result["leftover"] = {"sticks": sticks, "deltas": list(left)[:n]}
             return {"deals": deals, "result": result}
         finally:
             lib.paifu_settled_free(p)
@@ -1205,6 +1275,28 @@ class Reader:
         if p and _lib._lib is not None:
             _lib._lib.paifu_reader_free(p)
             self._ptr = None
+
+
+def open_log(path: Union[str, "os.PathLike[str]"], **kw: Any) -> Tuple[Optional[Reader], str]:
+    """Open PATH as a folder walk takes its files (paifu_reader_open_log): (a Reader, "") for
+    a log, a damaged one included; (None, "empty") or (None, "not a log") for a file whose
+    content resembles no format paifu reads. KW as :class:`Reader`'s."""
+    lib = _lib.load()
+    r = object.__new__(Reader)
+    r._ptr = ctypes.c_void_p()
+    r._last, r._index = None, 0
+    r.name = os.fsdecode(os.fspath(path))
+    opts = _lib.ReadOptions(1, kw["format"].encode() if kw.get("format") else None, None,
+                            kw.get("max_input", 0), kw.get("max_inflated", 0),
+                            kw.get("max_events", 0), kw.get("max_deals", 0))
+    skip = ctypes.c_char_p()
+    err = new_error()
+    check(lib.paifu_reader_open_log(ctypes.byref(r._ptr), _fs(path), ctypes.byref(opts),
+                                    ctypes.byref(skip), ctypes.byref(err)), err, r.name)
+    if not r._ptr:
+        r._ptr = None
+        return None, _s(skip.value or b"not a log")
+    return r, ""
 
 
 def open(source: Source, **kw: Any) -> Reader:  # noqa: A001 - mirrors paifu_reader_open

@@ -136,6 +136,66 @@ class RuleParamInfo(Structure):
                 ("doc", c_char_p), ("source", c_char_p), ("fact", c_int)]
 
 
+class RuleCheck(Structure):
+    _fields_ = [("clause", c_char_p), ("rule", c_char_p), ("status", c_int),
+                ("params", c_char_p), ("findings", c_char_p)]
+
+
+# ---- mcr.h ----
+
+
+class McrFanInfo(Structure):
+    _fields_ = [("id", c_uint8), ("points", c_uint8), ("repeatable", c_bool), ("name", c_char_p),
+                ("english", c_char_p), ("chinese", c_char_p)]
+
+
+class McrMeld(Structure):
+    _fields_ = [("type", c_uint8), ("concealed", c_bool), ("tile", c_uint8), ("reserved", c_uint8)]
+
+
+class McrHand(Structure):
+    _fields_ = [("n_melds", c_uint8), ("melds", McrMeld * 4), ("n_tiles", c_uint8),
+                ("tiles", c_uint8 * 13), ("win_tile", c_uint8)]
+
+
+class McrSituation(Structure):
+    _fields_ = [("win_by", c_uint8), ("flags", c_uint8), ("seat_wind", c_uint8),
+                ("prevalent_wind", c_uint8), ("flowers", c_uint8)]
+
+
+class McrFanValue(Structure):
+    _fields_ = [("id", c_uint8), ("count", c_uint8), ("points", c_int16)]
+
+
+class McrResult(Structure):
+    _fields_ = [("complete", c_bool), ("legal", c_bool), ("shape", c_uint8), ("n_fans", c_uint8),
+                ("fan_points", c_int32), ("flower_points", c_int32), ("total", c_int32),
+                ("fans", McrFanValue * 32)]
+
+
+class McrOffenceInfo(Structure):
+    _fields_ = [("name", c_char_p), ("bars_win", c_bool), ("escalating", c_bool),
+                ("transferred", c_bool), ("source", c_char_p)]
+
+
+class McrPenaltyCase(Structure):
+    _fields_ = [("offence", c_uint8), ("offender", c_int8), ("victim", c_int8),
+                ("reserved", c_uint8), ("n", c_int32)]
+
+
+class McrPlacement(Structure):
+    _fields_ = [("place", c_uint8 * SEATS), ("table_points", c_int32 * SEATS)]
+
+
+class McrTable(Structure):
+    _fields_ = [("players", c_char_p * SEATS), ("totals", c_int32 * SEATS)]
+
+
+class McrStanding(Structure):
+    _fields_ = [("player", c_char_p), ("table_points", c_int32), ("total", c_int32),
+                ("tables", c_uint32), ("rank", c_uint32)]
+
+
 # ---- game.h ----
 
 
@@ -452,7 +512,96 @@ _PROTOTYPES = {
     "paifu_mcr_fan_name": (c_char_p, [c_uint]),
     "paifu_yaku_from_name": (c_int, [c_char_p]),
     "paifu_yaku_is_yakuman": (c_bool, [c_uint]),
+    # game.h: building a game
+    "paifu_game_new": (c_int, [POINTER(P), E]),
+    "paifu_game_set_players": (c_int, [P, c_int, E]),
+    "paifu_game_set_player_name": (c_int, [P, c_int, c_char_p, E]),
+    "paifu_game_set_source_format": (c_int, [P, c_char_p, E]),
+    "paifu_game_set_rules_name": (c_int, [P, c_char_p, E]),
+    "paifu_game_add_rule_override": (c_int, [P, c_char_p, c_char_p, E]),
+    "paifu_game_begin_deal": (c_int, [P, POINTER(DealStart), c_uint32, c_uint32, E]),
+    "paifu_game_set_deal_result_only": (c_int, [P, E]),
+    "paifu_game_add_event": (c_int, [P, POINTER(Event), E]),
+    "paifu_game_add_win": (c_int, [P, POINTER(Win), c_uint32, c_uint32, E]),
+    "paifu_game_add_draw": (c_int, [P, POINTER(Draw), c_uint32, c_uint32, E]),
+    "paifu_game_add_penalty": (c_int, [P, POINTER(Penalty), c_uint32, c_uint32, E]),
+    "paifu_game_add_riichi_accepted": (c_int, [P, c_int, c_uint, POINTER(c_int32), c_uint32,
+                                               c_uint32, E]),
+    "paifu_game_set_result": (None, [P, POINTER(GameResult)]),
+    "paifu_game_set_result_location": (None, [P, c_uint32, c_uint32]),
+    "paifu_game_set_truncated": (None, [P, c_bool]),
+    "paifu_game_set_place_sanction": (c_int, [P, c_int, c_int32, E]),
+    "paifu_game_set_limits": (None, [P, c_uint32, c_uint32]),
+    "paifu_game_place_sanction": (c_int32, [P, c_int]),
+    "paifu_game_result_line": (c_uint32, [P, POINTER(c_uint32)]),
+    "paifu_event_init": (None, [POINTER(Event), c_int, c_int]),
+    "paifu_win_init": (None, [POINTER(Win)]),
+    "paifu_draw_init": (None, [POINTER(Draw), c_int]),
+    "paifu_deal_start_init": (None, [POINTER(DealStart)]),
+    "paifu_rules_live_wall": (c_int32, [P, c_int]),
+    # tile.h
+    "paifu_tile_parse_one": (c_int, [POINTER(c_uint8), c_char_p, E]),
+    "paifu_tile_format": (c_size_t, [c_char_p, c_size_t, POINTER(c_uint8), c_size_t]),
+    "paifu_tile_make": (c_uint8, [c_uint, c_bool]),
+    "paifu_tile_valid": (c_bool, [c_uint8]),
+    # rules.h: scoring identity, what is enforced
+    "paifu_rules_scoring_text": (c_int, [c_char_p, c_size_t, P]),
+    "paifu_rules_scoring_equal": (c_int, [P, P]),
+    "paifu_rules_checks": (c_size_t, [POINTER(POINTER(RuleCheck)), c_char_p]),
+    "paifu_rule_check_status_name": (c_char_p, [c_int]),
+    # verify.h: numbers as every output writes them
+    "paifu_points_text": (c_char_p, [c_char_p, c_size_t, c_int64, c_bool]),
+    "paifu_final_score_text": (c_char_p, [c_char_p, c_size_t, c_int64, c_bool]),
+    "paifu_finding_code_find": (POINTER(FindingCodeInfo), [c_char_p]),
+    # io.h: a folder's files
+    "paifu_reader_open_log": (c_int, [POINTER(P), c_char_p, POINTER(ReadOptions),
+                                      POINTER(c_char_p), E]),
+    # score.h: tenpai at a draw
+    "paifu_deal_hands_tenpai": (c_int, [POINTER(c_uint), POINTER(Deal), c_size_t, c_int, P, E]),
+    "paifu_deal_draw_tenpai": (c_int, [POINTER(c_uint), POINTER(Deal), c_size_t, c_int, P, E]),
+    "paifu_points_possible": (c_bool, [c_int, c_int, c_bool]),
+    "paifu_yaku_display_name": (c_char_p, [c_uint]),
+    "paifu_yaku_is_dora": (c_bool, [c_uint]),
+    # mcr.h
+    "paifu_mcr_fan": (POINTER(McrFanInfo), [c_uint]),
+    "paifu_mcr_fan_from_name": (c_int, [c_char_p]),
+    "paifu_mcr_fan_points": (c_int, [P, c_uint]),
+    "paifu_mcr_hand_parse": (c_int, [POINTER(McrHand), c_char_p, E]),
+    "paifu_mcr_score_hand": (c_int, [POINTER(McrResult), POINTER(McrHand), POINTER(McrSituation),
+                                     P, E]),
+    "paifu_mcr_score_hand_as": (c_int, [POINTER(McrResult), POINTER(McrHand),
+                                        POINTER(McrSituation), P, POINTER(McrFanValue),
+                                        c_size_t, E]),
+    "paifu_mcr_is_legal_total": (c_bool, [c_int32, P]),
+    "paifu_mcr_settle": (c_int, [POINTER(c_int32), c_int, c_int, c_int32, P, E]),
+    "paifu_mcr_siamese_settle": (c_int, [POINTER(c_int32), c_int, c_int, c_int, c_int32, E]),
+    "paifu_mcr_offence_get": (POINTER(McrOffenceInfo), [c_uint]),
+    "paifu_mcr_penalty_deltas": (c_int, [POINTER(c_int32), POINTER(McrPenaltyCase), P, E]),
+    "paifu_mcr_seat_wind": (c_int, [c_int, c_int, P]),
+    "paifu_mcr_dealer": (c_int, [c_int, P]),
+    "paifu_mcr_place": (c_int, [POINTER(McrPlacement), POINTER(c_int32), P, E]),
+    "paifu_mcr_session_totals": (c_int, [POINTER(c_int32), P, P, c_uint, E]),
+    "paifu_mcr_standings": (c_int, [POINTER(McrStanding), POINTER(c_size_t), POINTER(McrTable),
+                                    c_size_t, P, E]),
     # settle.h
+    "paifu_settle_places": (None, [POINTER(c_int), POINTER(c_int32), c_int, P]),
+    "paifu_settle_leftover": (None, [POINTER(c_int32), c_int32, c_int, P]),
+    "paifu_settle_oka": (c_int32, [c_int32, c_int32, c_int]),
+    "paifu_settle_noten": (None, [POINTER(c_int32), c_uint, c_int, P]),
+    "paifu_settle_nagashi": (None, [POINTER(c_int32), c_uint, c_int, c_int]),
+    "paifu_settle_chombo_payment": (None, [POINTER(c_int32), c_int, c_int, c_int]),
+    "paifu_settle_chombo_penalty": (c_int32, [P]),
+    "paifu_settle_fine": (c_int32, [P, c_int, c_int]),
+    "paifu_settle_substitute_score": (c_int32, [P]),
+    "paifu_settle_wall_break": (c_int, [POINTER(c_int), POINTER(c_int), c_int, c_int, E]),
+    "paifu_settle_game_final": (c_int, [POINTER(c_int32), P, P, E]),
+    "paifu_standings_add_game": (c_int, [P, POINTER(c_char_p), POINTER(c_int32), POINTER(c_int32),
+                                         c_int, E]),
+    "paifu_standings_add_place_penalty": (c_int, [P, c_char_p, c_int32, E]),
+    "paifu_standings_add_settled": (c_int, [P, P, P, POINTER(c_char_p), E]),
+    "paifu_settled_players": (c_int, [P]),
+    "paifu_settled_row_deposits": (c_int, [POINTER(c_int32), P, c_size_t]),
+    "paifu_settled_leftover": (c_int32, [POINTER(c_int32), P]),
     "paifu_settle_final": (None, [POINTER(c_int32), POINTER(c_int32), POINTER(c_int32), c_int,
                                   P]),
     "paifu_standings_new": (c_int, [POINTER(P), P, E]),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Union
+from typing import Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from . import _lib
 from ._core import (LIMITS_BY_CODE, TILE_NAMES, PaifuError, Rules, RulesLike, _s, check,
@@ -109,8 +109,10 @@ def score(hand: str, *, dealer: bool = False, seat_wind: Optional[str] = None,
     lib = _lib.load()
     r = _rules_for(rules, overrides)
     if r.get("family") == "mcr":
-        raise PaifuError("MCR hands are not scored by the Python binding; use "
-                         "`paifu score --rules mcr`", -5)
+        return mcr_score(hand, self_draw=bool(situation.get("tsumo")),
+                         robbing=bool(situation.get("chankan")),
+                         seat_wind=seat_wind or ("E" if dealer else "S"), round_wind=round_wind,
+                         rules=r)
     h, win = parse_hand(hand)
     if win == 0xFF:
         raise PaifuError("the hand names no winning tile (add it as +TILE)", -7)
@@ -180,9 +182,18 @@ def points(han: int, fu: int, *, dealer: bool = False, rules: RulesLike = "rrc",
 
 
 def standings(games: Iterable[Any], rules: RulesLike = "rrc",
-              overrides: Optional[Mapping[str, Any]] = None) -> List[Dict[str, Any]]:
+              overrides: Optional[Mapping[str, Any]] = None, *,
+              settled: bool = False, sanctions: Optional[Mapping[str, int]] = None
+              ) -> List[Dict[str, Any]]:
     """Players ranked over many games (as `paifu report --standings`): each a dict with name,
-    rank, games, total (sum of final scores), points, place_sum (places x 12), best, worst."""
+    rank, games, total (sum of final scores), points, place_sum (places x 12), best, worst,
+    place_penalty (hundredths of a place).
+
+    GAMES are games read from logs, or a score line each: (names, final points, final scores)
+    in seat order (paifu_standings_add_game). With SETTLED a game counts as its settled view
+    gives it (its recorded final points, else the walk's: paifu_standings_add_settled), not
+    only by what it records. SANCTIONS adds hundredths of a place to a player's average place
+    by name (paifu_standings_add_place_penalty)."""
     lib = _lib.load()
     r = _rules_for(rules, overrides)
     st = ctypes.c_void_p()
@@ -190,11 +201,151 @@ def standings(games: Iterable[Any], rules: RulesLike = "rrc",
     check(lib.paifu_standings_new(ctypes.byref(st), r._ptr, ctypes.byref(err)), err)
     try:
         for g in games:
-            check(lib.paifu_standings_add_log(st, g._ptr, ctypes.byref(err)), err, g.source)
+            if isinstance(g, tuple):
+                names, pts, final = g
+                n = len(names)
+                arr_n = (ctypes.c_char_p * 4)(*[x.encode() for x in names])
+                arr_p = (ctypes.c_int32 * 4)(*pts)
+                arr_f = (ctypes.c_int32 * 4)(*final)
+                check(lib.paifu_standings_add_game(st, arr_n, arr_p, arr_f, n,
+                                                   ctypes.byref(err)), err)
+            elif settled:
+                sv = ctypes.c_void_p()
+                check(lib.paifu_game_settle(ctypes.byref(sv), g._ptr, r._ptr, None, None,
+                                            ctypes.byref(err)), err, g.source)
+                try:
+                    check(lib.paifu_standings_add_settled(st, g._ptr, sv, None,
+                                                          ctypes.byref(err)), err, g.source)
+                finally:
+                    lib.paifu_settled_free(sv)
+            else:
+                check(lib.paifu_standings_add_log(st, g._ptr, ctypes.byref(err)), err, g.source)
+        for name, hundredths in (sanctions or {}).items():
+            check(lib.paifu_standings_add_place_penalty(st, name.encode(), hundredths,
+                                                        ctypes.byref(err)), err)
         out = ctypes.POINTER(_lib.Standing)()
         n = lib.paifu_standings_rank(ctypes.byref(out), st)
         return [{"name": _s(s.name), "rank": s.rank, "games": s.games, "total": s.total,
                  "points": s.points, "place_sum": s.place_sum, "best": s.best,
-                 "worst": s.worst} for s in out[:n]]
+                 "worst": s.worst, "place_penalty": s.place_penalty} for s in out[:n]]
     finally:
         lib.paifu_standings_free(st)
+
+
+# ---- MCR (Chinese Official) hands ----
+
+MCR_SHAPES = ("none", "standard", "seven_pairs", "thirteen_orphans", "honors_knitted",
+              "knitted_straight")
+
+
+class McrFan(NamedTuple):
+    """One fan of the MCR table (paifu_mcr_fan): its Green Book number, the points of one
+    instance, whether it may be scored more than once, its names."""
+
+    id: int
+    points: int
+    repeatable: bool
+    name: str
+    english: str
+    chinese: str
+
+
+def mcr_fan(fan: Union[int, str]) -> Optional[McrFan]:
+    """The MCR fan of number FAN (1..82) or of a name (snake_case, English or Chinese), None
+    when there is none."""
+    lib = _lib.load()
+    if isinstance(fan, str):
+        fan = lib.paifu_mcr_fan_from_name(fan.encode())
+        if fan < 0:
+            return None
+    f = lib.paifu_mcr_fan(fan)
+    if not f:
+        return None
+    f = f.contents
+    return McrFan(f.id, f.points, bool(f.repeatable), _s(f.name), _s(f.english),
+                  _s(f.chinese))
+
+
+class McrScore(NamedTuple):
+    """The value of an MCR hand (paifu_mcr_score_hand): complete (a winning shape), legal
+    (and at least the rule set's minimum of fan points), the shape of the reading kept, its
+    fans as (id, name, points of one, count), fan_points (flowers excluded), flower_points and
+    total (B = fans + flowers)."""
+
+    hand: str
+    complete: bool
+    legal: bool
+    shape: str
+    fans: List[Tuple[int, str, int, int]]
+    fan_points: int
+    flower_points: int
+    total: int
+
+    def to_dict(self) -> Dict[str, Any]:
+        d = self._asdict()
+        d["fans"] = [{"id": i, "name": n, "points": p, "count": c} for i, n, p, c in self.fans]
+        return d
+
+
+def mcr_score(hand: str, *, self_draw: bool = False, robbing: bool = False,
+              seat_wind: str = "E", round_wind: str = "E", flowers: int = 0,
+              last_wall_tile: bool = False, last_of_kind: bool = False,
+              kong_replacement: bool = False, rules: RulesLike = "mcr",
+              overrides: Optional[Mapping[str, Any]] = None,
+              prefer: Optional[Iterable[Tuple[int, int]]] = None) -> McrScore:
+    """Score an MCR winning hand, as `paifu score --rules mcr`: HAND in notation ("123m
+    chi:789s pon:111z ankan:9999m +5p", honours 1z..7z), won by a discard, a SELF_DRAW or
+    ROBBING a kong, with the winds, the bonus tiles set aside and the situation flags of
+    mcr.md section 11.2. PREFER, (fan id, count) pairs, picks among readings of equal total
+    (paifu_mcr_score_hand_as). A hand that is no winning shape is not an error: complete is
+    False."""
+    lib = _lib.load()
+    r = _rules_for(rules, overrides)
+    h = _lib.McrHand()
+    err = new_error()
+    err.where.source = b"HAND"
+    check(lib.paifu_mcr_hand_parse(ctypes.byref(h), hand.encode(), ctypes.byref(err)), err)
+    sit = _lib.McrSituation()
+    sit.win_by = 2 if robbing else 1 if self_draw else 0
+    sit.flags = (1 if last_wall_tile else 0) | (2 if last_of_kind else 0) | \
+        (4 if kong_replacement else 0)
+    sit.seat_wind, sit.prevalent_wind, sit.flowers = _WIND[seat_wind], _WIND[round_wind], flowers
+    out = _lib.McrResult()
+    if prefer is not None:
+        want = [(i, c) for i, c in prefer]
+        arr = (_lib.McrFanValue * max(1, len(want)))()
+        for k, (i, c) in enumerate(want):
+            arr[k].id, arr[k].count = i, c
+        rc = lib.paifu_mcr_score_hand_as(ctypes.byref(out), ctypes.byref(h), ctypes.byref(sit),
+                                         r._ptr, arr, len(want), ctypes.byref(err))
+    else:
+        rc = lib.paifu_mcr_score_hand(ctypes.byref(out), ctypes.byref(h), ctypes.byref(sit),
+                                      r._ptr, ctypes.byref(err))
+    check(rc, err)
+    fans = [(f.id, _s(lib.paifu_mcr_fan_name(f.id) or b"?"), f.points, f.count)
+            for f in out.fans[:out.n_fans]]
+    return McrScore(hand, bool(out.complete), bool(out.legal),
+                    MCR_SHAPES[out.shape] if out.shape < len(MCR_SHAPES) else str(out.shape),
+                    fans, out.fan_points, out.flower_points, out.total)
+
+
+def mcr_legal_total(fan_points: int, rules: RulesLike = "mcr") -> bool:
+    """True when FAN_POINTS (flowers excluded) reach the rule set's minimum (mcr.md §5)."""
+    return bool(_lib.load().paifu_mcr_is_legal_total(fan_points, _rules_for(rules, None)._ptr))
+
+
+def points_possible(han: int, fu: int, tsumo: bool = False) -> bool:
+    """Can HAN han and FU fu occur for a ron (or a TSUMO)? 20 fu only as pinfu tsumo, 25 fu
+    only as chiitoitsu (RRC 000 §3.7.6: the dashes of the payment table)."""
+    return bool(_lib.load().paifu_points_possible(han, fu, tsumo))
+
+
+def yaku_display_name(yaku_id: int) -> Optional[str]:
+    """The yaku's name in words ("Riichi", "Seat wind (West)"), None for an unknown id."""
+    r = _lib.load().paifu_yaku_display_name(yaku_id)
+    return _s(r) if r else None
+
+
+def yaku_is_dora(yaku_id: int) -> bool:
+    """True for the dora family (dora, ura dora, red fives, kita): they never make a hand."""
+    return bool(_lib.load().paifu_yaku_is_dora(yaku_id))

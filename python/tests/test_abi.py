@@ -31,7 +31,12 @@ C_NAMES = {
     "FuPart": "paifu_fu_part", "Payment": "paifu_payment", "Score": "paifu_score",
     "Standing": "paifu_standing", "RulesChoice": "paifu_rules_choice",
     "SettledDeal": "paifu_settled_deal", "SettledRow": "paifu_settled_row",
-    "SettledResult": "paifu_settled_result",
+    "SettledResult": "paifu_settled_result", "RuleCheck": "paifu_rule_check",
+    "McrFanInfo": "paifu_mcr_fan_info", "McrMeld": "paifu_mcr_meld", "McrHand": "paifu_mcr_hand",
+    "McrSituation": "paifu_mcr_situation", "McrFanValue": "paifu_mcr_fan_value",
+    "McrResult": "paifu_mcr_result", "McrOffenceInfo": "paifu_mcr_offence_info",
+    "McrPenaltyCase": "paifu_mcr_penalty_case", "McrPlacement": "paifu_mcr_placement",
+    "McrTable": "paifu_mcr_table", "McrStanding": "paifu_mcr_standing",
 }
 CC = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
 BUILD = os.environ.get("PAIFU_BUILD_DIR") or os.path.join(common.SOURCE, "build")

@@ -1,0 +1,269 @@
+"""What the C API offers, reached from Python (issue 37): building a game in memory and writing
+it, hand and MCR fan scoring, tenpai at a draw, a folder's non-log files, numbers as every
+output writes them, rule documents' checks; and the list of what Python does not reach
+(doc/data.md, "What Python does not reach") kept true against the built library's symbols."""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+import common
+
+import paifu
+from paifu import _lib
+
+SAMPLES = os.path.join(common.SOURCE, "samples")
+HANDMADE = os.path.join(SAMPLES, "handmade-rrc-one-deal.paifu.json")
+
+
+def rebuild(g):
+    """G built again through Game.new and the builder's calls, event by event."""
+    b = paifu.Game.new(g.players, rules=g.rules_name, overrides=g.rule_overrides,
+                       source_format=g.source_format, meta=g.meta, source=g.source)
+    for ev in g.prelude:
+        b.add_event(ev)
+    for d in g.deals:
+        b.add_deal(d)
+    r = g.result
+    b.set_result(r["points"], r["final"])
+    b.set_truncated(g.truncated)
+    return b
+
+
+class Building(unittest.TestCase):
+    def test_handmade_deal_event_by_event(self):
+        # the sample's one deal rebuilt from its parsed events with the keyword calls
+        g = paifu.read_game(HANDMADE)
+        d = g.deals[0]
+        b = paifu.Game.new(g.players, rules="rrc", overrides=g.rule_overrides)
+        b.begin_deal(round_wind=d.round_wind, hand_number=d.hand_number, dealer=d.dealer,
+                     honba=d.honba, riichi_sticks=d.riichi_sticks, scores=d.scores,
+                     dora_indicator=d.dora_indicator, hands=d.hands)
+        for ev in d.events:
+            if ev.type == "win":
+                w = d.record(ev)
+                b.add_win(winner=w.winner, from_seat=w.from_seat, win_tile=w.win_tile,
+                          hand=w.hand, han=w.han, fu=w.fu, points=w.points, limit=w.limit,
+                          yaku=[(y.name, y.han) for y in w.yaku], dora=w.dora, honba=w.honba,
+                          riichi_sticks=w.riichi_sticks, scores_before=w.scores_before,
+                          deltas=w.deltas)
+            else:
+                b.add_event(ev.type, ev.seat, ev.tile, tsumogiri=ev.tsumogiri)
+        b.set_result(**g.result)
+        self.assertEqual(len(b.deals), 1)
+        self.assertEqual([e.to_dict() for e in b.deals[0].events],
+                         [{k: v for k, v in e.to_dict().items() if k not in ("line", "column")}
+                          for e in d.events])
+        # written as the original is written by every writer, verified with the same findings
+        for fmt in ("paifu", "tenhou6", "mjai", "tenhou-xml"):
+            self.assertEqual(b.write(fmt), g.convert(fmt).data, fmt)
+        self.assertEqual([str(f) for f in b.verify()], [str(f) for f in g.verify()])
+        self.assertEqual(b.deals[0].wins[0].points, 2000)  # the sample's recorded 2,000
+
+    def test_every_sample_rebuilds_to_the_same_output(self):
+        n = 0
+        for path in sorted(glob.glob(os.path.join(SAMPLES, "*.json")) +
+                           glob.glob(os.path.join(SAMPLES, "*.mjlog")) +
+                           glob.glob(os.path.join(SAMPLES, "*.jsonl"))):
+            for g in paifu.read(path):
+                b = rebuild(g)
+                for fmt in paifu.writers():
+                    try:
+                        want = g.convert(fmt).data
+                    except paifu.PaifuError:
+                        continue  # the format cannot hold this game
+                    self.assertEqual(b.write(fmt), want, "%s as %s" % (path, fmt))
+                    n += 1
+                self.assertEqual([f.to_dict() for f in b.verify(source=g.source)],
+                                 [f.to_dict() for f in g.verify()], path)
+        self.assertGreater(n, 10)
+
+    def test_a_refused_event_names_its_deal_and_event(self):
+        g = paifu.read_game(HANDMADE)
+        b = paifu.Game.new(g.players, rules="rrc", source="built.paifu")
+        b.begin_deal(g.deals[0])
+        b.add_event("draw", 0, "7z")
+        with self.assertRaises(paifu.PaifuError) as cm:
+            b.add_event("discard", 7, "7z")  # no seat 7 at a table of four
+        e = cm.exception
+        self.assertEqual(e.code, "invalid argument")
+        self.assertIn("event seat 7: expected a seat from 0 to 3", e.text)
+        self.assertEqual((e.location.file, e.location.deal, e.location.event),
+                         ("built.paifu", "E1-0", 1))
+        self.assertIn("[deal E1-0, event 2]", str(e))
+        with self.assertRaises(paifu.PaifuError) as cm:
+            b.add_event("win", 0, "7z")  # a win carries its record: add_win
+        self.assertIn("add_win", cm.exception.text)
+
+    def test_an_illegal_discard_is_the_verifier_s_finding_at_its_place(self):
+        g = paifu.read_game(HANDMADE)
+        b = paifu.Game.new(g.players, rules="rrc", overrides=g.rule_overrides)
+        b.begin_deal(g.deals[0])
+        b.add_event("draw", 0, "7z")
+        b.add_event("discard", 0, "9p", tsumogiri=False)  # seat 0 holds no 9p
+        found = b.verify()
+        self.assertTrue(found)
+        self.assertEqual((found[0].location.deal, found[0].location.event), ("E1-0", 1))
+
+    def test_outcomes_penalties_and_header(self):
+        b = paifu.Game.new(["A", "B", "C"], rules="tenhou")
+        self.assertEqual((b.n_players, b.players, b.rules_name), (3, ["A", "B", "C"], "tenhou"))
+        b.begin_deal(scores=[35000, 35000, 35000, 0])
+        b.set_deal_result_only()
+        b.add_riichi_accepted(1, [35000, 34000, 35000, 0])
+        b.add_draw(kind="exhaustive", tenpai=[1], deltas=[-1000, 2000, -1000, 0])
+        b.add_penalty(kind="chombo", seat=2, note="false ron")
+        b.set_place_sanction(0, 25)
+        b.set_result_location(7, 3)
+        d = b.deals[0]
+        self.assertTrue(d.result_only)
+        self.assertEqual([e.type for e in d.events],
+                         ["riichi_accepted", "exhaustive_draw", "penalty"])
+        self.assertEqual(d.draws[0].tenpai, [1])
+        self.assertEqual((d.penalties[0].kind, d.penalties[0].note), ("chombo", "false ron"))
+        self.assertEqual(d.score_rows, [[35000, 34000, 35000, 0]])
+        self.assertEqual((b.place_sanction(0), b.result_line), (25, (7, 3)))
+        b.set_limits(max_deals=1)
+        with self.assertRaises(paifu.PaifuError) as cm:
+            b.begin_deal()
+        self.assertEqual(cm.exception.code, "limit exceeded")
+
+
+class Scoring(unittest.TestCase):
+    def test_mcr_fans_of_a_seed_example(self):
+        # shared/rules/mcr-vectors.json mcr-ex-KS-1 (seed 001 L358): Knitted Straight 12,
+        # Tile Hog 2, No Honors 1 = 15
+        s = paifu.mcr_score("147m258p369s4455m +4m")
+        self.assertTrue(s.complete and s.legal)
+        self.assertEqual([(i, p, c) for i, _, p, c in s.fans], [(35, 12, 1), (64, 2, 1),
+                                                                 (76, 1, 1)])
+        self.assertEqual(s.total, 15)
+        self.assertEqual(paifu.score("147m258p369s4455m +4m", rules="mcr").total, 15)
+        # mcr.md §5: 8 fan points at least, flowers not counted
+        self.assertFalse(paifu.mcr_legal_total(7))
+        self.assertTrue(paifu.mcr_legal_total(8))
+
+    def test_mcr_fan_table(self):
+        # mcr-fans.json: #1 Big Four Winds 88, #28 Pure Straight 16
+        self.assertEqual(paifu.mcr_fan(1)[:2], (1, 88))
+        f = paifu.mcr_fan("Pure Straight")
+        self.assertEqual((f.id, f.points, f.name), (28, 16, "pure_straight"))
+        self.assertIsNone(paifu.mcr_fan(99))
+
+    def test_riichi_payment_table_dashes(self):
+        # RRC 000 §3.7.6: 20 fu only for pinfu tsumo, 25 fu only for chiitoitsu (2 han ron)
+        self.assertFalse(paifu.points_possible(1, 20, False))
+        self.assertTrue(paifu.points_possible(2, 20, True))
+        self.assertFalse(paifu.points_possible(1, 25, False))
+        self.assertTrue(paifu.points_possible(2, 25, False))
+        self.assertEqual(paifu.yaku_display_name(1), "Riichi")
+        self.assertTrue(paifu.yaku_is_dora(paifu.yaku_id("ura_dora")))
+
+    def test_tenpai_at_a_draw_against_the_log(self):
+        # the mjlog's RYUUKYOKU gives hai0/hai2 (tenpai 0 and 2): the tiles agree
+        g = paifu.read_game(os.path.join(SAMPLES, "synthetic-tenhou.mjlog"))
+        seen = 0
+        for d in g.deals:
+            for i, dr in enumerate(d.draws):
+                if dr.kind != "exhaustive" or dr.tenpai is None:
+                    continue
+                self.assertEqual(d.hands_tenpai(i), dr.tenpai, d.label)
+                self.assertEqual(d.draw_tenpai(i), dr.tenpai, d.label)
+                seen += 1
+        self.assertGreater(seen, 3)
+        with self.assertRaises(paifu.PaifuError):
+            paifu.read_game(HANDMADE).deals[0].hands_tenpai(0)  # a win, no draw
+
+
+class Helpers(unittest.TestCase):
+    def test_tiles(self):
+        self.assertEqual(paifu.tile_name(paifu.tile_code("0p")), "0p")
+        self.assertEqual(paifu.tile_make(4, red=True), "0m")  # kind 4 = 5m
+        self.assertEqual(paifu.tile_make(33), "7z")
+        self.assertIsNone(paifu.tile_make(50))
+        self.assertFalse(paifu.tile_valid(200))
+        self.assertEqual(paifu.join_tiles(["1m", "2m", "0p", "6p", "1z"]), "12m06p1z")
+        with self.assertRaises(paifu.PaifuError):
+            paifu.tile_code("5x")
+
+    def test_numbers_as_outputs_write_them(self):
+        self.assertEqual(paifu.points_text(25000), "25,000")
+        self.assertEqual(paifu.points_text(-4900), "-4,900")
+        self.assertEqual(paifu.points_text(4900, signed=True), "+4,900")
+        self.assertEqual(paifu.final_score_text(24000), "+24.0")
+        self.assertEqual(paifu.final_score_text(24, mcr=True), "+24")
+
+    def test_rules_documents(self):
+        rrc = paifu.Rules("rrc")
+        # riichi-rulesets.md: RRC 30000 start, oka 0, uma 15/5 (§3.12)
+        self.assertIn("start 30,000", rrc.scoring_text())
+        self.assertIn("uma +15,000/+5,000/-5,000/-15,000", rrc.scoring_text())
+        self.assertTrue(rrc.scoring_equal(paifu.Rules("rrc")))
+        self.assertFalse(rrc.scoring_equal(paifu.Rules("tenhou")))
+        # 136 tiles less the dead wall's 14 and 4 x 13 dealt; sanma 108 - 14 - 3 x 13
+        self.assertEqual(rrc.live_wall(4), 70)
+        self.assertEqual(rrc.live_wall(3), 55)
+        checks = paifu.rule_checks("rrc")
+        self.assertTrue(checks)
+        self.assertTrue(all(c.clause.startswith("RRC") for c in checks))
+        self.assertTrue({c.status for c in checks} <= {
+            "enforced", "enforced on tile logs only", "cannot be checked from a log"})
+        self.assertEqual(paifu.rule_checks("no-such-preset"), [])
+        self.assertEqual(paifu.finding_code("log.truncated").code, "log.truncated")
+        self.assertIsNone(paifu.finding_code("no.such"))
+
+    def test_open_log_tells_a_folder_s_other_files(self):
+        r, why = paifu.open_log(os.path.join(SAMPLES, "PROVENANCE.md"))
+        self.assertEqual((r, why), (None, "not a log"))
+        with tempfile.TemporaryDirectory() as d:
+            empty = os.path.join(d, "empty.json")
+            open(empty, "wb").close()
+            self.assertEqual(paifu.open_log(empty), (None, "empty"))
+        r, why = paifu.open_log(HANDMADE)
+        with r:
+            self.assertEqual((why, r.format), ("", "paifu"))
+            self.assertEqual(r.next_game().players[0], "Anna")
+
+
+DOC = os.path.join(common.SOURCE, "doc", "data.md")
+BUILD = os.environ.get("PAIFU_BUILD_DIR") or os.path.join(common.SOURCE, "build")
+
+
+def unreached_in_doc():
+    """The function names listed in doc/data.md's section "What Python does not reach"."""
+    with open(DOC, encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r"^### What Python does not reach\n(.*?)(?=^#)", text, re.M | re.S)
+    if not m:
+        return None
+    return set(re.findall(r"`(paifu_[a-z0-9_]+)`", m.group(1)))
+
+
+@unittest.skipUnless(shutil.which("nm"), "needs nm")
+class Reach(unittest.TestCase):
+    def test_every_exported_function_is_bound_or_listed(self):
+        out = subprocess.run(["nm", "-D", "--defined-only", _lib.library_path()],
+                             check=True, capture_output=True, text=True).stdout
+        exported = {p[2] for p in (line.split() for line in out.splitlines())
+                    if len(p) == 3 and p[1] == "T" and p[2].startswith("paifu_")}
+        self.assertGreater(len(exported), 100)
+        src = ""
+        pkg = os.path.dirname(paifu.__file__)
+        for name in sorted(os.listdir(pkg)):
+            if name.endswith(".py"):
+                with open(os.path.join(pkg, name), encoding="utf-8") as f:
+                    src += f.read()
+        named = set(re.findall(r"\bpaifu_[a-z0-9_]+", src))
+        listed = unreached_in_doc()
+        self.assertIsNotNone(listed, "doc/data.md has no section 'What Python does not reach'")
+        self.assertEqual(sorted(exported - named - listed), [],
+                         "exported, not bound in python/paifu and not listed in doc/data.md")
+        self.assertEqual(sorted(listed & named), [], "listed in doc/data.md but bound")
+        self.assertEqual(sorted(listed - exported), [], "listed in doc/data.md, not exported")
+
+
+if __name__ == "__main__":
+    unittest.main()
