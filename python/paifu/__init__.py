@@ -37,7 +37,8 @@ Rules and scoring
     Rules.scoring_text(), Rules.live_wall(players)
     mcr_score("123m... +5p", self_draw=True), mcr_fan(id or name)
     score("123m99p13s chi:789s pon:666z +2s", dealer=True, tsumo=False, dora="9m")
-    shanten(hand), waits(hand), points(han, fu), standings(games)
+    shanten(hand), waits(hand), points(han, fu), standings(games), is_complete, readings,
+    tenpai_at_draw, furiten, dora_count, ...; deal.win_hand(i), game.replay_scores()
     places, final_scores, leftover, oka, noten_payments, nagashi_payments, chombo_payment,
     chombo_penalty, fine, substitute_score, wall_break; mcr_settle, mcr_penalty, mcr_place,
     mcr_seating, mcr_standings; game.final_scores(), game.session_totals()
@@ -71,9 +72,11 @@ from ._game import (ERRORS, EVENT_TYPES, Collected, Conversion, Deal, Draw, Even
                     convert, expand_inputs, games, open, open_log, read, read_game, resolve_rules,
                     validate, validate_file)
 from ._lib import library_path
-from ._score import (McrFan, McrScore, ScoreResult, mcr_fan, mcr_legal_total, mcr_score, points,
-                     points_possible, score, shanten, standings, waits, yaku_display_name,
-                     yaku_is_dora)
+from ._score import (McrFan, McrScore, ScoreResult, aka_count, dora_count, furiten, is_closed,
+                     is_complete, kind_count, kuikae_forbidden, mcr_fan, mcr_legal_total,
+                     mcr_score, meld_type, points, points_possible, readings,
+                     riichi_ankan_allowed, score, shanten, standings, tenpai_at_draw, waits,
+                     yaku_display_name, yaku_is_dora)
 from ._settle import (McrOffence, chombo_payment, chombo_penalty, final_scores, fine, leftover,
                       mcr_offences, mcr_penalty, mcr_place, mcr_seating, mcr_settle,
                       mcr_siamese_settle, mcr_standings, nagashi_payments, noten_payments, oka,
@@ -99,5 +102,7 @@ __all__ = [
     "yaku_display_name", "yaku_is_dora", "McrOffence", "chombo_payment", "chombo_penalty",
     "final_scores", "fine", "leftover", "mcr_offences", "mcr_penalty", "mcr_place",
     "mcr_seating", "mcr_settle", "mcr_siamese_settle", "mcr_standings", "nagashi_payments",
-    "noten_payments", "oka", "places", "substitute_score", "wall_break",
+    "noten_payments", "oka", "places", "substitute_score", "wall_break", "aka_count",
+    "dora_count", "furiten", "is_closed", "is_complete", "kind_count", "kuikae_forbidden",
+    "meld_type", "readings", "riichi_ankan_allowed", "tenpai_at_draw",
 ]

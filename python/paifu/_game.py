@@ -752,6 +752,32 @@ class Deal:
                       self._game.n_players, r._ptr, ctypes.byref(err)), err, self._game.source)
         return _seats(out.value) if rc or fn is lib.paifu_deal_hands_tenpai else None
 
+    def win_hand(self, win: int = 0) -> Tuple[str, Dict[str, Any]]:
+        """The hand and situation of recorded win WIN (its index among ``wins``) rebuilt from
+        the record and the events (paifu_deal_win_hand): (the hand in notation with its
+        winning tile, as paifu.score takes it; the keywords of paifu.score for its situation).
+        So ``paifu.score(h, **sit)`` scores the recorded win."""
+        from ._score import SITUATION_FLAGS
+        lib = _lib.load()
+        h, sit = _lib.Hand(), _lib.Situation()
+        err = new_error()
+        check(lib.paifu_deal_win_hand(ctypes.byref(h), ctypes.byref(sit),
+                                      ctypes.byref(self._game._deal_c(self.index)), win,
+                                      self._game.n_players, ctypes.byref(err)), err,
+              self._game.source)
+        buf = ctypes.create_string_buffer(256)
+        lib.paifu_hand_format(buf, 256, ctypes.byref(h), 0xFF)
+        text = _s(buf.value)
+        if sit.win_tile != 0xFF:
+            text += " +" + (TILE_NAMES[sit.win_tile] or "?")
+        kw: Dict[str, Any] = {"round_wind": WINDS[sit.round_wind & 3],
+                              "seat_wind": WINDS[sit.seat_wind & 3], "honba": sit.honba,
+                              "kita": h.kita,
+                              "dora": [TILE_NAMES[t] for t in sit.dora[:sit.n_dora]],
+                              "ura": [TILE_NAMES[t] for t in sit.ura[:sit.n_ura]]}
+        kw.update({name: True for name, bit in SITUATION_FLAGS.items() if sit.flags & bit})
+        return text, kw
+
     def hands_tenpai(self, draw: int = 0, rules: RulesLike = "log") -> List[int]:
         """The seats whose hands are tenpai at the deal's exhaustive draw DRAW (its index among
         ``draws``), as the tiles show them, whatever the draw records (paifu_deal_hands_tenpai).
@@ -769,6 +795,12 @@ class Deal:
 
 
 # ---- games ----
+
+def format_hand_tiles(w: _lib.Win) -> str:
+    """The concealed tiles a win record shows, in notation ("" when it shows none)."""
+    from ._core import format_tiles
+    return format_tiles(_tiles(w.hand, w.n_hand)) if w.n_hand else ""
+
 
 
 class Game(GameBuilding):
@@ -1085,6 +1117,35 @@ class Game(GameBuilding):
             stats = {k: getattr(st, k) for k, _ in _lib.VerifyStats._fields_}
             stats["rules"] = info
             return out, stats
+        finally:
+            lib.paifu_report_free(rep)
+
+    def replay_scores(self, rules: RulesLike = None, *,
+                      overrides: Optional[Mapping[str, Any]] = None,
+                      fallback: str = "rrc") -> Dict[Tuple[int, int], Any]:
+        """What the replay computed for each recorded win, the value the findings compare the
+        record with (paifu_report_win_result): {(deal index, win index): ScoreResult}. A win
+        the replay did not score from tiles (no tiles, a replay stopped before it, an MCR
+        game) is absent. RULES as in :meth:`verify`."""
+        from ._score import ScoreResult
+        lib = _lib.load()
+        r = resolve_rules(self, rules, overrides, fallback)
+        rep = ctypes.c_void_p()
+        err = new_error()
+        check(lib.paifu_report_new(ctypes.byref(rep), ctypes.byref(err)), err)
+        out: Dict[Tuple[int, int], Any] = {}
+        try:
+            vo = _lib.VerifyOptions(1, os.fsencode(self.source), self.index, 0)
+            check(lib.paifu_verify_game(rep, self._ptr, r._ptr, ctypes.byref(vo),
+                                        ctypes.byref(err)), err, self.source)
+            for di in range(lib.paifu_game_deal_count(self._ptr)):
+                d = self._deal_c(di)
+                for wi in range(d.n_wins):
+                    p = lib.paifu_report_win_result(rep, di, wi)
+                    if p:
+                        out[(di, wi)] = ScoreResult(p.contents.score,
+                                                    format_hand_tiles(d.wins[wi]), r.name)
+            return out
         finally:
             lib.paifu_report_free(rep)
 

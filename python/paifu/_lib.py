@@ -378,6 +378,10 @@ class Score(Structure):
                 ("reading", Reading), ("fu_parts", FuPart * 10), ("yaku", YakuValue * MAX_YAKU)]
 
 
+class WinResult(Structure):
+    _fields_ = [("deal", c_uint32), ("win", c_uint32), ("score", Score)]
+
+
 # ---- settle.h ----
 
 
@@ -583,6 +587,22 @@ _PROTOTYPES = {
     "paifu_mcr_session_totals": (c_int, [POINTER(c_int32), P, P, c_uint, E]),
     "paifu_mcr_standings": (c_int, [POINTER(McrStanding), POINTER(c_size_t), POINTER(McrTable),
                                     c_size_t, P, E]),
+    "paifu_hand_is_complete": (c_bool, [POINTER(Hand)]),
+    "paifu_hand_readings": (c_int, [POINTER(Reading), c_size_t, POINTER(c_size_t), POINTER(Hand),
+                                    E]),
+    "paifu_hand_is_closed": (c_bool, [POINTER(Hand)]),
+    "paifu_hand_kind_count": (c_uint, [POINTER(Hand), c_uint]),
+    "paifu_hand_furiten": (c_bool, [POINTER(Hand), c_uint64]),
+    "paifu_hand_riichi_ankan_allowed": (c_bool, [POINTER(Hand), c_uint8, P]),
+    "paifu_meld_kuikae_forbidden": (c_uint64, [POINTER(Meld), P]),
+    "paifu_meld_type_name": (c_char_p, [c_int]),
+    "paifu_hand_tenpai_for_draw": (c_bool, [POINTER(Hand), P, POINTER(Situation)]),
+    "paifu_hand_dora_count": (c_uint, [POINTER(Hand), c_uint8, POINTER(c_uint8), c_size_t,
+                                       c_bool]),
+    "paifu_hand_aka_count": (c_uint, [POINTER(Hand), c_uint8]),
+    "paifu_deal_win_hand": (c_int, [POINTER(Hand), POINTER(Situation), POINTER(Deal), c_size_t,
+                                    c_int, E]),
+    "paifu_report_win_result": (POINTER(WinResult), [P, c_size_t, c_size_t]),
     # settle.h
     "paifu_settle_places": (None, [POINTER(c_int), POINTER(c_int32), c_int, P]),
     "paifu_settle_leftover": (None, [POINTER(c_int32), c_int32, c_int, P]),

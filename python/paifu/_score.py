@@ -18,14 +18,15 @@ _WIND = {"E": 0, "S": 1, "W": 2, "N": 3, 0: 0, 1: 1, 2: 2, 3: 3}
 
 
 class ScoreResult:
-    """The value of one win: status, yaku, han, fu, limit, payments (honba and sticks excluded).
+    """The value of one win: status, yaku, han, fu, limit, payments (honba and sticks excluded),
+    and ``yakuman_multiples``: {yakuman name: its multiples}.
 
     ``to_dict()`` is what `paifu score --format json` prints for the same hand.
     """
 
     __slots__ = ("hand", "rules", "status", "valid", "tsumo", "dealer", "yaku", "han", "yaku_han",
                  "yakuman", "fu", "fu_raw", "fu_counted", "wait", "limit", "fu_parts", "dora",
-                 "aka", "ura", "kita", "payment", "total")
+                 "aka", "ura", "kita", "payment", "total", "yakuman_multiples")
 
     def __init__(self, sc: _lib.Score, hand: str, rules_name: str):
         lib = _lib.load()
@@ -48,6 +49,10 @@ class ScoreResult:
                         "tsumo_dealer": sc.pay.tsumo_dealer,
                         "tsumo_nondealer": sc.pay.tsumo_nondealer}
         self.total = sc.total
+        # each yakuman's multiples (what a pao win's liable part is priced from, RRC 000
+        # §3.7.9), by name; not in to_dict(), which is `paifu score --format json`'s
+        self.yakuman_multiples = {y["name"]: lib.paifu_score_yakuman_of(ctypes.byref(sc), y["id"])
+                                  for y in self.yaku if lib.paifu_yaku_is_yakuman(y["id"])}
 
     def to_dict(self) -> Dict[str, Any]:
         d = {s: getattr(self, s) for s in self.__slots__}
@@ -349,3 +354,133 @@ def yaku_display_name(yaku_id: int) -> Optional[str]:
 def yaku_is_dora(yaku_id: int) -> bool:
     """True for the dora family (dora, ura dora, red fives, kita): they never make a hand."""
     return bool(_lib.load().paifu_yaku_is_dora(yaku_id))
+
+
+# ---- hand analysis ----
+
+SET_TYPES = {1: "sequence", 2: "triplet", 3: "quad"}
+FORMS = ("standard", "seven_pairs", "thirteen_orphans")
+
+
+def _full_hand(hand: str):
+    """HAND parsed, its winning tile (if any) added: the 14-tile state."""
+    h, win = parse_hand(hand)
+    if win != 0xFF:
+        err = new_error()
+        check(_lib.load().paifu_hand_add(ctypes.byref(h), win, ctypes.byref(err)), err)
+    return h
+
+
+def is_complete(hand: str) -> bool:
+    """True when HAND (14 tiles, the winning tile as +TILE or among the tiles) is a complete
+    hand: it has a reading (paifu_hand_is_complete)."""
+    return bool(_lib.load().paifu_hand_is_complete(ctypes.byref(_full_hand(hand))))
+
+
+def readings(hand: str) -> List[Dict[str, Any]]:
+    """Every reading of a complete HAND (paifu_hand_readings): {"form": "standard" |
+    "seven_pairs" | "thirteen_orphans", "sets": [(type, lowest tile, called)], "pair": tile,
+    "pairs": [tiles] for seven pairs}; [] when it is not complete."""
+    lib = _lib.load()
+    h = _full_hand(hand)
+    out = (_lib.Reading * 32)()
+    n = ctypes.c_size_t()
+    err = new_error()
+    err.where.source = b"HAND"
+    check(lib.paifu_hand_readings(out, 32, ctypes.byref(n), ctypes.byref(h), ctypes.byref(err)),
+          err)
+    kind = _kind_name
+    res = []
+    for r in out[:n.value]:
+        res.append({"form": FORMS[r.form] if r.form < len(FORMS) else str(r.form),
+                    "sets": [(SET_TYPES.get(x.type, "?"), kind(x.kind), x.meld >= 0)
+                             for x in r.sets[:r.n_sets]],
+                    "pair": kind(r.pair) if r.form != 1 else None,
+                    "pairs": [kind(k) for k in r.pairs[:7]] if r.form == 1 else []})
+    return res
+
+
+def _kind_name(kind: int) -> str:
+    return TILE_NAMES[_lib.load().paifu_tile_make(kind, False)] or "?"
+
+
+def _kind_bits(tiles: Union[str, Iterable[str]]) -> int:
+    bits = 0
+    for t in _indicators(tiles):
+        bits |= 1 << ((t & 0x3F) if t != 0xFF else 0)
+    return bits
+
+
+def is_closed(hand: str) -> bool:
+    """True when HAND has called no meld but closed kans (menzen; paifu_hand_is_closed)."""
+    h, _ = parse_hand(hand)
+    return bool(_lib.load().paifu_hand_is_closed(ctypes.byref(h)))
+
+
+def kind_count(hand: str, tile: str) -> int:
+    """Tiles of TILE's kind HAND holds, concealed and melded (paifu_hand_kind_count)."""
+    from ._core import tile_code
+    h = _full_hand(hand)
+    return _lib.load().paifu_hand_kind_count(ctypes.byref(h), tile_code(tile) & 0x3F)
+
+
+def furiten(hand: str, discarded: Union[str, Iterable[str]]) -> bool:
+    """True when a wait of the 13-tile HAND is among DISCARDED (tiles: the player's own
+    discards, or those passed since the last draw): the intersection, RRC 002 §3.4
+    (paifu_hand_furiten)."""
+    h, _ = parse_hand(hand)
+    return bool(_lib.load().paifu_hand_furiten(ctypes.byref(h), _kind_bits(discarded)))
+
+
+def tenpai_at_draw(hand: str, rules: RulesLike = "rrc",
+                   overrides: Optional[Mapping[str, Any]] = None) -> bool:
+    """Is the 13-tile HAND tenpai at an exhaustive draw? A wait on a tile the hand already
+    holds four of does not count (RRC 000 §3.8); without keishiki_tenpai a wait needs a yaku
+    (paifu_hand_tenpai_for_draw, East round, dealer, no riichi)."""
+    h, _ = parse_hand(hand)
+    r = _rules_for(rules, overrides)
+    return bool(_lib.load().paifu_hand_tenpai_for_draw(ctypes.byref(h), r._ptr, None))
+
+
+def riichi_ankan_allowed(hand: str, drawn: str, rules: RulesLike = "rrc") -> bool:
+    """May a player in riichi with the 14-tile HAND declare a closed kan of DRAWN, the tile
+    just drawn (paifu_hand_riichi_ankan_allowed)?"""
+    from ._core import tile_code
+    h = _full_hand(hand)
+    return bool(_lib.load().paifu_hand_riichi_ankan_allowed(ctypes.byref(h), tile_code(drawn),
+                                                            _rules_for(rules, None)._ptr))
+
+
+def kuikae_forbidden(meld: str, rules: RulesLike = "rrc") -> List[str]:
+    """The tiles the caller of MELD ("chi:3'45m", the called tile marked) may not discard
+    at once under the rule set's kuikae (paifu_meld_kuikae_forbidden)."""
+    lib = _lib.load()
+    h, _ = parse_hand(meld)
+    if h.n_melds != 1:
+        raise PaifuError("expected one meld such as chi:3'45m, found %r" % meld, -7)
+    bits = lib.paifu_meld_kuikae_forbidden(ctypes.byref(h.melds[0]), _rules_for(rules, None)._ptr)
+    return [_kind_name(k) for k in range(34) if bits >> k & 1]
+
+
+def meld_type(meld: str) -> str:
+    """The type of the meld MELD in notation, as the library names it (paifu_meld_type_name)."""
+    h, _ = parse_hand(meld)
+    if h.n_melds != 1:
+        raise PaifuError("expected one meld such as pon:55'5z, found %r" % meld, -7)
+    return _s(_lib.load().paifu_meld_type_name(h.melds[0].type))
+
+
+def dora_count(hand: str, indicators: Union[str, Iterable[str]],
+               three_player: bool = False) -> int:
+    """Han from dora in HAND (with its winning tile) for the INDICATORS: one per matching
+    tile and indicator, red fives not counted (RRC 000 §3.6, paifu_hand_dora_count)."""
+    h, win = parse_hand(hand)
+    t = _indicators(indicators)
+    arr = (ctypes.c_uint8 * max(1, len(t)))(*t)
+    return _lib.load().paifu_hand_dora_count(ctypes.byref(h), win, arr, len(t), three_player)
+
+
+def aka_count(hand: str) -> int:
+    """Red fives in HAND, concealed, melded and the winning tile (paifu_hand_aka_count)."""
+    h, win = parse_hand(hand)
+    return _lib.load().paifu_hand_aka_count(ctypes.byref(h), win)

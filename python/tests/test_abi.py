@@ -37,6 +37,7 @@ C_NAMES = {
     "McrResult": "paifu_mcr_result", "McrOffenceInfo": "paifu_mcr_offence_info",
     "McrPenaltyCase": "paifu_mcr_penalty_case", "McrPlacement": "paifu_mcr_placement",
     "McrTable": "paifu_mcr_table", "McrStanding": "paifu_mcr_standing",
+    "WinResult": "paifu_win_result",
 }
 CC = shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc")
 BUILD = os.environ.get("PAIFU_BUILD_DIR") or os.path.join(common.SOURCE, "build")

@@ -410,8 +410,10 @@ class Scoring(unittest.TestCase):
             paifu.score("123x +1m")
         with self.assertRaises(TypeError):
             paifu.score("123m99p13s chi:789s pon:666z +2s", tsuumo=True)
-        with self.assertRaises(paifu.PaifuError):
-            paifu.score("123m99p13s chi:789s pon:666z +2s", rules="mcr")
+        # under an MCR rule set the hand is scored by its fans (mcr-fans.json): Outside Hand 4,
+        # Dragon Pung 2, Mixed Double Chow 1, Two Terminal Chows 1, Closed Wait 1
+        mcr = paifu.score("123m99p13s chi:789s pon:666z +2s", rules="mcr")
+        self.assertEqual(([f[0] for f in mcr.fans], mcr.total), ([55, 59, 70, 72, 78], 9))
 
     def test_hand_analysis_and_points(self):
         self.assertEqual(paifu.shanten("123m456p789s1122z"), 0)

@@ -137,6 +137,7 @@ class Scoring(unittest.TestCase):
         # shared/rules/mcr-vectors.json mcr-ex-KS-1 (seed 001 L358): Knitted Straight 12,
         # Tile Hog 2, No Honors 1 = 15
         s = paifu.mcr_score("147m258p369s4455m +4m")
+        self.assertIsInstance(s, paifu.McrScore)
         self.assertTrue(s.complete and s.legal)
         self.assertEqual([(i, p, c) for i, _, p, c in s.fans], [(35, 12, 1), (64, 2, 1),
                                                                  (76, 1, 1)])
@@ -150,6 +151,7 @@ class Scoring(unittest.TestCase):
         # mcr-fans.json: #1 Big Four Winds 88, #28 Pure Straight 16
         self.assertEqual(paifu.mcr_fan(1)[:2], (1, 88))
         f = paifu.mcr_fan("Pure Straight")
+        self.assertIsInstance(f, paifu.McrFan)
         self.assertEqual((f.id, f.points, f.name), (28, 16, "pure_straight"))
         self.assertIsNone(paifu.mcr_fan(99))
 
@@ -176,6 +178,122 @@ class Scoring(unittest.TestCase):
         self.assertGreater(seen, 3)
         with self.assertRaises(paifu.PaifuError):
             paifu.read_game(HANDMADE).deals[0].hands_tenpai(0)  # a win, no draw
+
+
+class Hands(unittest.TestCase):
+    def test_hand_analysis(self):
+        self.assertTrue(paifu.is_complete("123m456p789s11z22z +2z"))
+        self.assertFalse(paifu.is_complete("123m456p789s11z23z +2z"))
+        # 111222333m: three triplets or three identical sequences (yaku.md: sanankou or
+        # iipeikou-like readings both counted)
+        r = paifu.readings("111222333m44z55z +5z")
+        self.assertEqual(sorted(x["sets"][0][0] for x in r), ["sequence", "triplet"])
+        self.assertEqual(paifu.readings("1122m3344p5566s7z +7z")[0]["form"], "seven_pairs")
+        self.assertTrue(paifu.is_closed("123m456p789s1z ankan:5555m +1z"))
+        self.assertFalse(paifu.is_closed("123m456p789s1z pon:555m +1z"))
+        self.assertEqual(paifu.kind_count("123m456p789s1z pon:555m +1z", "5m"), 3)
+        # RRC 002 §3.4: a wait among the own discards is furiten
+        self.assertTrue(paifu.furiten("123m456p789s1z", "1z"))
+        self.assertFalse(paifu.furiten("123m456p789s1z", "2z 3z"))
+        # RRC 000 §3.8: a wait on a tile the hand holds four of is no tenpai at a draw
+        self.assertFalse(paifu.tenpai_at_draw("123m456p789s1111z"))
+        self.assertTrue(paifu.tenpai_at_draw("234m456p678s2233p"))
+        # kuikae: after chi of 3m with 45m, neither 3m nor 6m may be discarded at once
+        self.assertEqual(paifu.kuikae_forbidden("chi:3'45m"), ["3m", "6m"])
+        self.assertEqual(paifu.meld_type("pon:555m"), "pon")
+        # RRC 000 §3.6: indicator 4z makes 1z dora: three of them
+        self.assertEqual(paifu.dora_count("123m456p789s11z +1z", "4z"), 3)
+        self.assertEqual(paifu.aka_count("0m12m"), 1)
+        self.assertTrue(paifu.riichi_ankan_allowed("111m456p789s11z22z +1m", "1m"))
+        k = paifu.score("19m19p19s1234567z +1m")
+        self.assertEqual(k.yakuman_multiples, {"kokushi_musou_13": 1})
+
+    def test_recorded_win_rescored_and_the_replay_s_score(self):
+        g = paifu.read_game(HANDMADE)
+        hand, sit = g.deals[0].win_hand(0)
+        self.assertEqual(hand, "234567m345p55678s +5p")
+        self.assertEqual((sit["seat_wind"], sit["dora"]), ("S", ["1z"]))
+        s = paifu.score(hand, **sit)
+        self.assertEqual((s.han, s.fu, s.total), (2, 30, 2000))  # as the log records
+        rs = g.replay_scores()
+        self.assertEqual(list(rs), [(0, 0)])
+        self.assertEqual(rs[(0, 0)].total, 2000)
+
+
+class Settlement(unittest.TestCase):
+    def test_riichi_settlement_by_the_rrc_document(self):
+        # riichi-rulesets.md: RRC start/return 30000, oka 0, uma 15/5 (§3.12): the handmade
+        # sample's recorded final scores
+        self.assertEqual(paifu.final_scores([28000, 32000, 30000, 30000]),
+                         [-17000, 17000, 0, 0])
+        self.assertEqual(paifu.read_game(HANDMADE).final_scores(), [-17000, 17000, 0, 0])
+        self.assertEqual(paifu.places([28000, 32000, 30000, 30000]), [4.0, 1.0, 2.5, 2.5])
+        # leftover sticks to the winner (§3.12)
+        self.assertEqual(paifu.leftover([30000, 30000, 20000, 40000], 2),
+                         [30000, 30000, 20000, 42000])
+        self.assertEqual(paifu.oka(25000, 30000), 20000)  # 4 x 5000 to the first
+        # noten payments 3000 (§3.8)
+        self.assertEqual(paifu.noten_payments([0]), [3000, -1000, -1000, -1000])
+        self.assertEqual(paifu.noten_payments([0, 1]), [1500, 1500, -1500, -1500])
+        # reverse mangan (§3.13 variation): non-dealer 4000 to the dealer, 2000 to the others
+        self.assertEqual(paifu.chombo_payment(1, 0), [4000, -8000, 2000, 2000])
+        self.assertEqual(paifu.chombo_penalty("rrc"), 20000)  # -20000 after uma (§9.4)
+        self.assertEqual(paifu.nagashi_payments([1], 0), [-4000, 8000, -2000, -2000])
+        self.assertGreaterEqual(paifu.fine("repeat", 2), 0)
+        self.assertIsInstance(paifu.substitute_score(), int)
+        with self.assertRaises(paifu.PaifuError):
+            paifu.fine("no-such", 1)
+        # dice 5 and 9 break the dealer's wall, 7 the wall across (RRC §3.1.2)
+        self.assertEqual(paifu.wall_break(5)[0], 0)
+        self.assertEqual(paifu.wall_break(7), (2, 10))
+        with self.assertRaises(paifu.PaifuError):
+            paifu.wall_break(13)
+
+    def test_standings_of_score_lines_and_sanctions(self):
+        st = paifu.standings([(["a", "b", "c", "d"], [40000, 30000, 20000, 30000],
+                               [25000, 5000, -25000, -5000])], sanctions={"a": 25})
+        self.assertEqual([x["name"] for x in st], ["a", "b", "d", "c"])
+        self.assertEqual(st[0]["place_penalty"], 25)
+        g = paifu.read_game(HANDMADE)
+        self.assertEqual([x["total"] for x in paifu.standings([g], settled=True)],
+                         [17000, 0, 0, -17000])
+
+    def test_mcr_vectors(self):
+        # shared/rules/mcr-vectors.json mcr-settle-001/002 (seed 001 L318-327)
+        self.assertEqual(paifu.mcr_settle(12, 0, 1), [36, -20, -8, -8])
+        self.assertEqual(paifu.mcr_settle(12, 0), [60, -20, -20, -20])
+        # mcr.md §12: discard win +(V+16), discarder -(V+8), the third -8
+        self.assertEqual(paifu.mcr_siamese_settle(10, 3, 0, 1), [26, -18, -8])
+        # mcr-pen-001: false hu, 10 to each other player
+        self.assertEqual(paifu.mcr_penalty("false_hu", 0), [-30, 10, 10, 10])
+        self.assertIsInstance(paifu.mcr_offences()[0], paifu.McrOffence)
+        self.assertEqual(paifu.mcr_offences()[0].name, "false_hu")
+        self.assertTrue(paifu.mcr_offences()[0].bars_win)
+        # mcr.md §2.4: hand 5 (South round) is dealt by B; A South, B East, C North, D West
+        self.assertEqual(paifu.mcr_seating(5), {"dealer": 1, "winds": ["S", "E", "N", "W"]})
+        # mcr.md §10: table points 4/2/1/0, tied players share
+        self.assertEqual(paifu.mcr_place([10, 20, 20, -50]),
+                         {"places": [3, 1, 1, 4], "table_points": [1.0, 3.0, 3.0, 0.0]})
+        st = paifu.mcr_standings([(["a", "b", "c", "d"], [10, 20, 30, -60]),
+                                  (["a", "b", "c", "e"], [50, 0, 0, -50])])
+        self.assertEqual([(x["player"], x["table_points"]) for x in st][:2],
+                         [("c", 5.5), ("a", 5.0)])
+        m = paifu.read_game(os.path.join(SAMPLES, "mcr-east-round.paifu.json"))
+        self.assertEqual(sum(m.session_totals()), 0)
+        self.assertEqual(m.session_totals(recomputed=True), m.session_totals())
+
+    def test_settled_view_deposits_and_leftover(self):
+        g = paifu.read_game(os.path.join(SAMPLES, "synthetic-tenhou.mjlog"))
+        v = g.settled()
+        for d in v["deals"]:
+            start = d["scores"]
+            for row in d["rows"]:
+                if start and row["deltas"] and row["scores_after"]:
+                    self.assertEqual([a + b + c for a, b, c in
+                                      zip(start, row["deltas"], row["deposits"])],
+                                     row["scores_after"])
+                start = row["scores_after"]
+        self.assertIn("sticks", v["result"]["leftover"])
 
 
 class Helpers(unittest.TestCase):
@@ -239,7 +357,11 @@ def unreached_in_doc():
     m = re.search(r"^### What Python does not reach\n(.*?)(?=^#)", text, re.M | re.S)
     if not m:
         return None
-    return set(re.findall(r"`(paifu_[a-z0-9_]+)`", m.group(1)))
+    names = set()
+    for line in m.group(1).splitlines():  # the first cell of each row of its table
+        if line.startswith("| `paifu_"):
+            names |= set(re.findall(r"`(paifu_[a-z0-9_]+)`", line.split("|")[1]))
+    return names
 
 
 @unittest.skipUnless(shutil.which("nm"), "needs nm")
