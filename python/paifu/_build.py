@@ -350,12 +350,13 @@ class GameBuilding:
                    wall_ids: Optional[Sequence[Optional[int]]] = None,
                    line: int = 0, column: int = 0) -> None:
         """Start a deal (paifu_game_begin_deal). LIKE, a :class:`paifu.Deal`, gives every start
-        value (then the keywords are ignored); else round_wind "E".."N", the 1-based
+        value, its physical tile ids and its wall's layout (then the keywords are ignored); else round_wind "E".."N", the 1-based
         hand_number, the dealer (default: hand_number - 1), honba and riichi_sticks (given:
         recorded), the start scores, the dora indicator, the dice, the starting hands per seat
         and the wall in draw order, each recorded when given; FLAGS adds deal flags by name
         ("round_unknown", "time_up", "has_sticks", ...); HAND_IDS, DORA_INDICATOR_ID and
         WALL_IDS are the physical tile ids (0..135) where the source numbers its tiles."""
+        layout = None
         if like is not None:
             round_wind, hand_number, dealer = like.round_wind, like.hand_number, like.dealer
             honba, riichi_sticks, scores = like.honba, like.riichi_sticks, like.scores
@@ -365,6 +366,7 @@ class GameBuilding:
             hand_ids = [list(c.hand_ids[s][:c.n_hand[s]]) for s in range(_lib.SEATS)]
             dora_indicator_id = c.dora_indicator_id
             wall_ids = list(ctypes.string_at(c.wall_ids, c.n_wall)) if c.wall_ids else None
+            layout = _lib.WallLayout.from_buffer_copy(c.wall_layout)  # where its dead wall is
         lib = _lib.load()
         st = _lib.DealStart()
         lib.paifu_deal_start_init(ctypes.byref(st))
@@ -406,6 +408,8 @@ class GameBuilding:
             st.wall = ctypes.cast(keep, ctypes.c_void_p)
             st.wall_ids = ctypes.cast(keep_ids, ctypes.c_void_p)
             f |= 0x08
+        if layout is not None:
+            st.wall_layout = layout
         st.flags = f & ~0x01
         self._call(lib.paifu_game_begin_deal, ctypes.byref(st), line, column)
         self._changed()

@@ -81,6 +81,29 @@ class Building(unittest.TestCase):
                                  [f.to_dict() for f in g.verify()], path)
         self.assertGreater(n, 10)
 
+    @unittest.skipUnless(common.CORPUS and os.path.isdir(common.CORPUS), "no corpus")
+    def test_corpus_games_rebuild_to_the_same_output_and_findings(self):
+        # the first two games of every corpus log, every writer that holds them
+        n = 0
+        for sub in sorted(os.listdir(common.CORPUS)):
+            for path in common.corpus_files(sub):
+                try:
+                    games = paifu.read(path)
+                except paifu.PaifuError:
+                    continue  # a damaged log: the corpus tests read its error
+                for g in games[:2]:
+                    b = rebuild(g)
+                    for fmt in paifu.writers():
+                        try:
+                            want = g.convert(fmt).data
+                        except paifu.PaifuError:
+                            continue
+                        self.assertEqual(b.write(fmt), want, "%s as %s" % (path, fmt))
+                        n += 1
+                    self.assertEqual([f.to_dict() for f in b.verify(source=g.source)],
+                                     [f.to_dict() for f in g.verify()], path)
+        self.assertGreater(n, 100)
+
     def test_a_refused_event_names_its_deal_and_event(self):
         g = paifu.read_game(HANDMADE)
         b = paifu.Game.new(g.players, rules="rrc", source="built.paifu")
