@@ -350,10 +350,11 @@ class GameBuilding:
                    wall_ids: Optional[Sequence[Optional[int]]] = None,
                    line: int = 0, column: int = 0) -> None:
         """Start a deal (paifu_game_begin_deal). LIKE, a :class:`paifu.Deal`, gives every start
-        value, its physical tile ids and its wall's layout (then the keywords are ignored); else round_wind "E".."N", the 1-based
-        hand_number, the dealer (default: hand_number - 1), honba and riichi_sticks (given:
-        recorded), the start scores, the dora indicator, the dice, the starting hands per seat
-        and the wall in draw order, each recorded when given; FLAGS adds deal flags by name
+        value, its physical tile ids and its wall's layout (then the keywords are ignored);
+        else round_wind "E".."N", the 1-based hand_number, the dealer (default:
+        hand_number - 1), honba and riichi_sticks (given: recorded), the start scores, the
+        dora indicator, the dice, the starting hands per seat and the wall in draw order,
+        each recorded when given; FLAGS adds deal flags by name
         ("round_unknown", "time_up", "has_sticks", ...); HAND_IDS, DORA_INDICATOR_ID and
         WALL_IDS are the physical tile ids (0..135) where the source numbers its tiles."""
         layout = None
