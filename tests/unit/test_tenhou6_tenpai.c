@@ -87,18 +87,36 @@ static char *write_as(const paifu_game *g, const char *format)
     return s.data;
 }
 
-/* The sample as tenhou.net/6 with RULE as its `rule` (JSON; NULL: as written), CARRIED as the
-   key paifu_rules (JSON; NULL: none, as Tenhou writes it) and its last result RESULT (NULL: as
-   written); read back. */
-static paifu_game *tenhou6(const char *rule, const char *carried, const char *result)
+/* The sample written as FORMAT, as a JSON tree to edit; json_decref(). */
+static json_t *sample_as(const char *format)
 {
     paifu_game *src = read_sample();
-    char *text = write_as(src, "tenhou6");
+    char *text = write_as(src, format);
     paifu_game_free(src);
     json_error_t je;
     json_t *doc = json_loads(text, 0, &je);
     free(text);
     assert_non_null(doc);
+    return doc;
+}
+
+/* DOC (taken) read as FORMAT. */
+static paifu_game *read_doc(json_t *doc, const char *format)
+{
+    char *out = json_dumps(doc, JSON_COMPACT);
+    json_decref(doc);
+    paifu_game *g = read_text(out, strlen(out), format);
+    free(out);
+    return g;
+}
+
+/* The sample as tenhou.net/6 with RULE as its `rule` (JSON; NULL: as written), CARRIED as the
+   key paifu_rules (JSON; NULL: none, as Tenhou writes it) and its last result RESULT (NULL: as
+   written); read back. */
+static paifu_game *tenhou6(const char *rule, const char *carried, const char *result)
+{
+    json_error_t je;
+    json_t *doc = sample_as("tenhou6");
     json_object_del(doc, "paifu_rules");
     if (rule)
         json_object_set_new(doc, "rule", json_loads(rule, 0, &je));
@@ -108,11 +126,7 @@ static paifu_game *tenhou6(const char *rule, const char *carried, const char *re
     json_t *last = json_array_get(log, json_array_size(log) - 1);
     if (result)
         json_array_set_new(last, 16, json_loads(result, 0, &je));
-    char *out = json_dumps(doc, JSON_COMPACT);
-    json_decref(doc);
-    paifu_game *g = read_text(out, strlen(out), "tenhou6");
-    free(out);
-    return g;
+    return read_doc(doc, "tenhou6");
 }
 
 static const paifu_draw *last_draw(const paifu_game *g)
@@ -209,6 +223,22 @@ static int players_row(paifu_table_id table, const paifu_cell *c, void *payload)
     return 0;
 }
 
+/* The players rows of G checked under RULES, into P. */
+static void players_of(players_tenpai *p, const paifu_game *g, const paifu_rules *rules)
+{
+    paifu_settled *settled = NULL;
+    assert_int_equal(paifu_game_settle(&settled, g, rules, NULL, NULL, NULL), 0);
+    paifu_table_game info = {
+        .id = 1, .source = "test", .format = "test", .origin = "log", .settled = settled};
+    memset(p, 0, sizeof(*p));
+    p->col_tenpai = column(PAIFU_TABLE_PLAYERS, "tenpai_at_draw");
+    p->col_known = column(PAIFU_TABLE_PLAYERS, "tenpai_known");
+    p->col_seat = column(PAIFU_TABLE_PLAYERS, "seat");
+    assert_int_equal(paifu_table_rows(g, rules, &info, 1u << PAIFU_TABLE_PLAYERS, players_row, p),
+                     0);
+    paifu_settled_free(settled);
+}
+
 /* The players table's tenpai_at_draw and tenpai_known of G checked under RULES_NAME (NULL: the
    log's, "rrc" if none) against the draws: recorded, or, where the log gives a rule set that
    declares tenpai automatically, what the hands show (paifu_deal_hands_tenpai), else unknown. */
@@ -244,22 +274,12 @@ static void table_matches(const paifu_game *g, const char *rules_name, const cha
             }
         }
     }
-    paifu_settled *settled = NULL;
-    assert_int_equal(paifu_game_settle(&settled, g, rules, NULL, NULL, NULL), 0);
-    paifu_table_game info = {
-        .id = 1, .source = what, .format = "test", .origin = "log", .settled = settled};
     players_tenpai p;
-    memset(&p, 0, sizeof(p));
-    p.col_tenpai = column(PAIFU_TABLE_PLAYERS, "tenpai_at_draw");
-    p.col_known = column(PAIFU_TABLE_PLAYERS, "tenpai_known");
-    p.col_seat = column(PAIFU_TABLE_PLAYERS, "seat");
-    assert_int_equal(paifu_table_rows(g, rules, &info, 1u << PAIFU_TABLE_PLAYERS, players_row, &p),
-                     0);
+    players_of(&p, g, rules);
     for (int s = 0; s < players; s++)
         if (p.tenpai[s] != tenpai[s] || p.known[s] != known[s])
             fail_msg("%s seat %d: tenpai_at_draw %lld of %lld, the draws give %lld of %lld", what,
                      s, p.tenpai[s], p.known[s], tenpai[s], known[s]);
-    paifu_settled_free(settled);
     paifu_rules_free(given);
     paifu_rules_free(rules);
 }
@@ -267,23 +287,14 @@ static void table_matches(const paifu_game *g, const char *rules_name, const cha
 /* The sample as paifu JSON with its last draw's tenpai taken out and its rule set PRESET. */
 static paifu_game *paifu_json_without_tenpai(const char *preset)
 {
-    paifu_game *src = read_sample();
-    char *text = write_as(src, "paifu");
-    paifu_game_free(src);
-    json_error_t je;
-    json_t *doc = json_loads(text, 0, &je);
-    free(text);
-    assert_non_null(doc);
+    json_t *doc = sample_as("paifu");
     json_object_set_new(json_object_get(doc, "rules"), "preset", json_string(preset));
     json_t *deals = json_object_get(doc, "deals");
     json_t *events = json_object_get(json_array_get(deals, json_array_size(deals) - 1), "events");
     json_t *end = json_array_get(events, json_array_size(events) - 1);
     assert_string_equal(json_string_value(json_object_get(end, "type")), "exhaustive_draw");
     assert_int_equal(json_object_del(end, "tenpai"), 0);
-    char *out = json_dumps(doc, JSON_COMPACT);
-    json_decref(doc);
-    paifu_game *g = read_text(out, strlen(out), "paifu");
-    free(out);
+    paifu_game *g = read_doc(doc, "paifu");
     assert_false(last_draw(g)->known & PAIFU_REC_TENPAI);
     return g;
 }
@@ -315,19 +326,9 @@ static void test_table_tenpai(void **state)
         assert_int_equal(EXPECT[i].rules ? paifu_rules_preset(&r, EXPECT[i].rules, NULL)
                                          : paifu_game_rules(&r, lg, NULL, NULL),
                          0);
-        paifu_settled *st = NULL;
-        assert_int_equal(paifu_game_settle(&st, lg, r, NULL, NULL, NULL), 0);
-        paifu_table_game info = {
-            .id = 1, .source = "x", .format = "paifu", .origin = "log", .settled = st};
         players_tenpai p;
-        memset(&p, 0, sizeof(p));
-        p.col_tenpai = column(PAIFU_TABLE_PLAYERS, "tenpai_at_draw");
-        p.col_known = column(PAIFU_TABLE_PLAYERS, "tenpai_known");
-        p.col_seat = column(PAIFU_TABLE_PLAYERS, "seat");
-        assert_int_equal(paifu_table_rows(lg, r, &info, 1u << PAIFU_TABLE_PLAYERS, players_row, &p),
-                         0);
+        players_of(&p, lg, r);
         assert_int_equal(p.known[1], EXPECT[i].known1);
-        paifu_settled_free(st);
         paifu_rules_free(r);
     }
     paifu_game_free(rrc);
