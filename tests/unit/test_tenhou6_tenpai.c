@@ -178,6 +178,10 @@ static void test_nagashi_tenpai_unknown_elsewhere(void **state)
     } CASES[] = {
         /* tensoul's MahjongSoul room: majsoul, whose noten declaration the preset keeps */
         {"{\"disp\":\"玉の間南喰赤\",\"aka53\":1,\"aka52\":1,\"aka51\":1}", NULL, "majsoul"},
+        /* a Tenhou lobby with special rules (暗, GO type 0x0100: formats/tenhou/
+           tenhou6_lobby.c): "tenhou" named, the rules unknown (PAIFU_META_RULES_UNKNOWN), so
+           not given */
+        {"{\"disp\":\"般南喰赤暗\",\"aka\":1}", NULL, "special lobby"},
         /* a disp naming no lobby: no rule set given (PAIFU_META_RULES_UNKNOWN) */
         {"{\"disp\":\"\",\"aka\":1}", NULL, "no rule set"},
         /* the rule set carried with the parameter off */
@@ -189,6 +193,9 @@ static void test_nagashi_tenpai_unknown_elsewhere(void **state)
     for (size_t i = 0; i < sizeof(CASES) / sizeof(CASES[0]); i++) {
         paifu_game *g = tenhou6(CASES[i].rule, CASES[i].carried, NAGASHI);
         const paifu_draw *d = last_draw(g);
+        bool given = !strcmp(CASES[i].why, "majsoul") || !strcmp(CASES[i].why, "parameter off");
+        if (paifu_game_rules_given(g) != given)
+            fail_msg("%s: the rule set %s", CASES[i].why, given ? "not given" : "given");
         if (d->known & PAIFU_REC_TENPAI)
             fail_msg("%s: tenpai recorded at the nagashi draw", CASES[i].why);
         assert_int_equal(d->nagashi, 0x1);
