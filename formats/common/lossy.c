@@ -144,8 +144,7 @@ bool paifu_lossy__rule_is(const paifu_rules *rules, const char *key, const char 
 bool paifu_lossy__tenpai_by_rule(const format_write *w)
 {
     return paifu_lossy__rule_is(w->rules, "tenpai_declared_automatically", "true") &&
-           !paifu_game_meta_get(w->game, PAIFU_META_RULES_ASSUMED) &&
-           !paifu_game_meta_get(w->game, PAIFU_META_RULES_UNKNOWN);
+           paifu_game_rules_given(w->game);
 }
 
 bool paifu_lossy__same_rules(const paifu_rules *a, const paifu_rules *b)

@@ -877,47 +877,6 @@ static int on_win(mjlog_writer *w, size_t i, const paifu_win *win)
 
 /* ---- RYUUKYOKU (spec §4.13) ---- */
 
-/* The tile of id ID under the game's red-five rule (spec §2.1). */
-static paifu_tile tile_of(const mjlog_writer *w, unsigned id)
-{
-    return paifu_tile_make(id / 4, w->reds && (id == 16 || id == 52 || id == 88));
-}
-
-/* Is SEAT's hand tenpai (paifu_hand_waits: a kind it holds four times is no wait)? */
-static bool tenpai(const mjlog_writer *w, int seat)
-{
-    paifu_hand h;
-    paifu_hand_init(&h);
-    for (size_t i = 0; i < w->n_hand[seat]; i++)
-        if (paifu_hand_add(&h, w->hand[seat][i], NULL) < 0)
-            return false;
-    for (size_t i = 0; i < w->n_melds[seat]; i++) {
-        mjlog_meld m;
-        paifu_meld meld;
-        paifu_tile t[4];
-        char why[96];
-        if (paifu_mjlog__meld_decode(&m, w->melds[seat][i], why, sizeof(why)) < 0)
-            return false;
-        if (m.type == PAIFU_EV_KITA) {
-            h.kita++;
-            continue;
-        }
-        static const uint8_t TYPES[] = {[PAIFU_EV_CHI] = PAIFU_MELD_CHI,
-                                        [PAIFU_EV_PON] = PAIFU_MELD_PON,
-                                        [PAIFU_EV_DAIMINKAN] = PAIFU_MELD_DAIMINKAN,
-                                        [PAIFU_EV_ANKAN] = PAIFU_MELD_ANKAN,
-                                        [PAIFU_EV_SHOUMINKAN] = PAIFU_MELD_SHOUMINKAN};
-        for (size_t k = 0; k < m.n; k++)
-            t[k] = tile_of(w, m.ids[k]);
-        if (paifu_meld_make(&meld, (paifu_meld_type)TYPES[m.type], t, m.n,
-                            m.type == PAIFU_EV_ANKAN ? PAIFU_TILE_NONE : tile_of(w, m.called),
-                            (paifu_meld_from)m.offset, NULL) < 0 ||
-            paifu_hand_add_meld(&h, &meld, NULL) < 0)
-            return false;
-    }
-    return paifu_hand_waits(&h) != 0;
-}
-
 /* Seats whose hands Tenhou shows at draw D. */
 static unsigned shown_seats(mjlog_writer *w, const paifu_draw *d)
 {
@@ -929,13 +888,14 @@ static unsigned shown_seats(mjlog_writer *w, const paifu_draw *d)
         if (d->known & PAIFU_REC_HAND)
             return d->shown & all;
         { /* Tenhou shows exactly the tenpai hands (the reader takes the shown ones as the
-             tenpai ones): read them from the tiles, a value computed, unless the rule set the
-             log gives declares tenpai automatically (Tenhou's: no noten declaration), where
-             tenpai is what the hands show, a fact of the rules */
+             tenpai ones): read them from the tiles under the rule set (paifu_deal_hands_tenpai,
+             what paifu_deal_draw_tenpai gives), a value computed, unless the rule set the log
+             gives declares tenpai automatically (Tenhou's: no noten declaration), where tenpai
+             is what the hands show, a fact of the rules; tiles that do not fit show none */
             unsigned seats = 0;
-            for (int s = 0; s < w->head.players; s++)
-                if (tenpai(w, s))
-                    seats |= 1u << s;
+            if (paifu_deal_hands_tenpai(&seats, w->deal, (size_t)(d - w->deal->draws),
+                                        w->head.players, w->head.rules, NULL) < 0)
+                seats = 0;
             if (!paifu_lossy__tenpai_by_rule(&w->head))
                 paifu_lossy__compute(&w->head, COMPUTED_TENPAI, true, 1);
             return seats;

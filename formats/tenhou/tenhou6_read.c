@@ -42,6 +42,13 @@
  *          the format's excerpts (one round, a few rounds) are not marked truncated: the format
  *          cannot say whether a game went on.
  * connection  DISCONNECT/RECONNECT events at their step (tenhou6_deal.c); log -1: the prelude
+ * tenpai   at an exhaustive draw whose result gives none (a nagashi mangan draw, spec §7.2: its
+ *          entry carries only the deltas; a 流局 with no deltas, which Tenhou writes as 全員聴牌
+ *          or 全員不聴), once the game is read: where the log gives its rule set
+ *          (paifu_game_rules_given) and that declares tenpai automatically, Tenhou's
+ *          (tenpai_declared_automatically: no noten declaration, mj-news.net/?p=38310), tenpai is
+ *          what the hands show, a fact of the rules the game was played by, and is recorded
+ *          (paifu_deal_draw_tenpai, the one source every output reads); else it stays unknown
  */
 #include "format.h"
 #include "tenhou6.h"
@@ -49,6 +56,7 @@
 #include "paifu_json.h"
 #include "majsoul_names.h"
 
+#include <paifu/score.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -640,6 +648,39 @@ static int read_document(tenhou6_reader *r, json_cursor *c, const json_t *root, 
     return rc;
 }
 
+/* ---- tenpai the rules give ---- */
+
+/* Tenpai at every exhaustive draw of GAME whose result gives none, where the log's rule set
+   declares tenpai automatically (see the header): what the hands show, recorded. A deal whose
+   tiles do not replay keeps it unknown (the verifier says what does not fit); only running out
+   of memory is an error. */
+static int tenpai_by_rules(paifu_game *game, paifu_error *err)
+{
+    paifu_rules *rules = NULL;
+    paifu_error why;
+    int rc = 0, players = paifu_game_players(game);
+    if (!paifu_game_rules_given(game))
+        return 0;
+    paifu_error_clear(&why);
+    for (size_t k = 0; rc == 0 && k < paifu_game_deal_count(game); k++) {
+        const paifu_deal *d = paifu_game_deal(game, k);
+        for (size_t i = 0; rc == 0 && i < d->n_draws; i++) {
+            unsigned tenpai = 0;
+            if (d->draws[i].kind != PAIFU_DRAW_EXHAUSTIVE || (d->draws[i].known & PAIFU_REC_TENPAI))
+                continue;
+            int got = rules ? 0 : paifu_game_rules(&rules, game, NULL, &why);
+            if (got == 0)
+                got = paifu_deal_draw_tenpai(&tenpai, d, i, players, rules, &why);
+            if (got < 0 && why.code == PAIFU_ENOMEM)
+                rc = paifu_error_set(err, PAIFU_ENOMEM, NULL, "out of memory");
+            else if (got == 1)
+                rc = paifu_game_set_draw_tenpai(game, k, i, tenpai, err);
+        }
+    }
+    paifu_rules_free(rules);
+    return rc;
+}
+
 /* ---- reader ---- */
 
 static int reader_next(void *state, paifu_game *game, paifu_error *err)
@@ -682,6 +723,8 @@ static int reader_next(void *state, paifu_game *game, paifu_error *err)
         if (rc == 0 && !paifu_game_meta_get(game, PAIFU_META_WHOLE_GAME))
             rc = paifu_game_set_meta(game, PAIFU_META_WHOLE_GAME, "rounds one per line", err);
     }
+    if (rc == 0)
+        rc = tenpai_by_rules(game, err);
     jfree(root);
     return rc < 0 ? rc : 1;
 }

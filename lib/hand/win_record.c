@@ -321,7 +321,7 @@ int paifu_deal_hands_tenpai(unsigned *tenpai_out, const paifu_deal *deal, size_t
 int paifu_deal_draw_tenpai(unsigned *tenpai_out, const paifu_deal *deal, size_t draw,
                            int players, const paifu_rules *rules, paifu_error *err)
 {
-    PAIFU_ASSERT_ARG(tenpai_out && deal && rules && draw < deal->n_draws, err);
+    PAIFU_ASSERT_ARG(tenpai_out && deal && draw < deal->n_draws, err);
     *tenpai_out = 0;
     const paifu_draw *d = &deal->draws[draw];
     if (d->kind != PAIFU_DRAW_EXHAUSTIVE)
@@ -330,7 +330,7 @@ int paifu_deal_draw_tenpai(unsigned *tenpai_out, const paifu_deal *deal, size_t 
         *tenpai_out = d->tenpai;
         return 1;
     }
-    if (!rules->tenpai_declared_automatically || (deal->flags & PAIFU_DEAL_RESULT_ONLY) ||
+    if (!rules || !rules->tenpai_declared_automatically || (deal->flags & PAIFU_DEAL_RESULT_ONLY) ||
         !deal->start.n_hand[0])
         return 0;
     int rc = paifu_deal_hands_tenpai(tenpai_out, deal, draw, players, rules, err);

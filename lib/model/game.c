@@ -640,6 +640,24 @@ paifu_win *paifu_game__win(paifu_game *game, size_t deal, size_t win)
     return &game->deals[deal].wins[win];
 }
 
+int paifu_game_set_draw_tenpai(paifu_game *game, size_t deal, size_t draw, unsigned tenpai,
+                               paifu_error *err)
+{
+    PAIFU_ASSERT_ARG(game, err);
+    if (deal >= game->n_deals || draw >= game->deals[deal].deal.n_draws ||
+        game->deals[deal].draws[draw].kind != PAIFU_DRAW_EXHAUSTIVE)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL,
+                               "draw %zu of deal %zu is no exhaustive draw of the game", draw,
+                               deal);
+    if (tenpai >> PAIFU_SEATS)
+        return paifu_error_set(err, PAIFU_EINVAL, NULL, "tenpai 0x%X names no seats 0 to %d",
+                               tenpai, PAIFU_SEATS - 1);
+    paifu_draw *d = &game->deals[deal].draws[draw];
+    d->tenpai = (uint8_t)tenpai;
+    d->known |= PAIFU_REC_TENPAI;
+    return 0;
+}
+
 const paifu_deal *paifu_game_deal(const paifu_game *game, size_t index)
 {
     return game && index < game->n_deals ? &game->deals[index].deal : NULL;

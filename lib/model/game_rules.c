@@ -211,3 +211,10 @@ int paifu_game_rules(paifu_rules **out, const paifu_game *game, const char *fall
     c.fallback = fallback;
     return paifu_game_rules_resolve(out, NULL, game, &c, err);
 }
+
+bool paifu_game_rules_given(const paifu_game *game)
+{
+    const char *name = game ? paifu_game_rules_name(game) : NULL;
+    return name && *name && !paifu_game_meta_get(game, PAIFU_META_RULES_ASSUMED) &&
+           !paifu_game_meta_get(game, PAIFU_META_RULES_UNKNOWN);
+}

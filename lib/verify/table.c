@@ -292,6 +292,11 @@ static int game_rows(const paifu_game *g, const paifu_rules *rules, const paifu_
     int rc = 0;
     char family[16];
     bool mcr = rules->family == PAIFU_FAMILY_MCR;
+    /* the rule set the log gives (not the one it is checked under): only its platform rules
+       are facts of the log (paifu_deal_draw_tenpai) */
+    paifu_rules *given = NULL;
+    if (paifu_game_rules_given(g) && paifu_game_rules(&given, g, NULL, NULL) == PAIFU_ENOMEM)
+        return PAIFU_ENOMEM;
     for (size_t di = 0; di < n_deals && rc == 0; di++) {
         const paifu_deal *d = paifu_game_deal(g, di);
         bool events = !(d->flags & PAIFU_DEAL_RESULT_ONLY);
@@ -342,17 +347,20 @@ static int game_rows(const paifu_game *g, const paifu_rules *rules, const paifu_
             }
             wins++;
         }
-        for (size_t k = 0; k < d->n_draws; k++) {
-            const paifu_draw *dr = &d->draws[k];
+        for (size_t k = 0; k < d->n_draws && rc == 0; k++) {
             draws++;
-            if (dr->kind != PAIFU_DRAW_EXHAUSTIVE)
+            if (d->draws[k].kind != PAIFU_DRAW_EXHAUSTIVE)
                 continue;
+            /* the one source of tenpai at a draw: recorded, or what the hands show under a
+               rule set the log gives that declares tenpai automatically */
+            unsigned tenpai = 0;
+            int known = paifu_deal_draw_tenpai(&tenpai, d, k, players, given, NULL);
+            if (known == PAIFU_ENOMEM)
+                rc = known;
             for (int s = 0; s < players; s++) {
                 sum[s].exhaustive++;
-                if (dr->known & PAIFU_REC_TENPAI) {
-                    sum[s].tenpai_known++;
-                    sum[s].tenpai += (dr->tenpai >> s) & 1;
-                }
+                sum[s].tenpai_known += known == 1;
+                sum[s].tenpai += known == 1 && ((tenpai >> s) & 1);
             }
         }
         for (int s = 0; s < players; s++) {
@@ -413,6 +421,7 @@ static int game_rows(const paifu_game *g, const paifu_rules *rules, const paifu_
                         : paifu_tile_name(dora, d->start.dora_indicator));
         rc = fn(PAIFU_TABLE_DEALS, c, ctx);
     }
+    paifu_rules_free(given);
     if (rc)
         return rc;
     const paifu_game_result *res = paifu_game_result_get(g);

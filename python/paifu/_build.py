@@ -304,6 +304,15 @@ class GameBuilding:
     def set_source_format(self, name: str) -> None:
         self._call(_lib.load().paifu_game_set_source_format, name.encode())
 
+    def set_draw_tenpai(self, deal: int, draw: int, seats: Sequence[int]) -> None:
+        """Record SEATS as tenpai at exhaustive draw DRAW of deal DEAL (indexes from 0), as a
+        reader that learns it after the deal does (paifu_game_set_draw_tenpai)."""
+        bits = 0
+        for s in seats:
+            bits |= 1 << int(s)
+        self._call(_lib.load().paifu_game_set_draw_tenpai, deal, draw, bits)
+        self._changed()
+
     def set_truncated(self, truncated: bool = True) -> None:
         """Mark the game as stopping before its end."""
         self._detach()

@@ -876,6 +876,12 @@ class Game(GameBuilding):
         return _s(r) if r else None
 
     @property
+    def rules_given(self) -> bool:
+        """Whether the log gives its rule set (a preset its reader neither assumed nor found
+        unknown): only then are that rule set's platform rules facts of the log."""
+        return bool(_lib.load().paifu_game_rules_given(self._ptr))
+
+    @property
     def rule_overrides(self) -> Dict[str, str]:
         """Rule parameters the log itself sets (red fives, players, length, ...)."""
         lib = _lib.load()

@@ -534,6 +534,8 @@ _PROTOTYPES = {
     "paifu_game_set_result": (None, [P, POINTER(GameResult)]),
     "paifu_game_set_result_location": (None, [P, c_uint32, c_uint32]),
     "paifu_game_set_truncated": (None, [P, c_bool]),
+    "paifu_game_set_draw_tenpai": (c_int, [P, c_size_t, c_size_t, c_uint, E]),
+    "paifu_game_rules_given": (c_bool, [P]),
     "paifu_game_set_place_sanction": (c_int, [P, c_int, c_int32, E]),
     "paifu_game_set_limits": (None, [P, c_uint32, c_uint32]),
     "paifu_game_place_sanction": (c_int32, [P, c_int]),

@@ -155,6 +155,28 @@ class Building(unittest.TestCase):
         self.assertEqual(cm.exception.code, "limit exceeded")
 
 
+    def test_tenpai_recorded_after_the_deal(self):
+        # tenhou.net/6's reader learns a nagashi draw's tenpai only after the deal (game.h,
+        # paifu_game_set_draw_tenpai): a draw recorded without tenpai gets it afterwards
+        b = paifu.Game.new(["A", "B", "C", "D"], rules="tenhou")
+        b.begin_deal(scores=[25000] * 4)
+        b.set_deal_result_only()
+        b.add_draw(kind="exhaustive", deltas=[0, 0, 0, 0])
+        self.assertIsNone(b.deals[0].draws[0].tenpai)
+        b.set_draw_tenpai(0, 0, [0, 3])
+        self.assertEqual(b.deals[0].draws[0].tenpai, [0, 3])
+        with self.assertRaises(paifu.PaifuError) as cm:
+            b.set_draw_tenpai(0, 1, [0])  # the deal has one draw
+        self.assertEqual(cm.exception.code, "invalid argument")
+        with self.assertRaises(paifu.PaifuError):
+            b.set_draw_tenpai(0, 0, [4])  # no fifth seat
+
+    def test_rules_given_only_where_the_log_names_them(self):
+        # a Tenhou mjlog names its lobby's rules; mjai names none (its reader assumes Tenhou's)
+        self.assertTrue(paifu.read_game(os.path.join(SAMPLES, "synthetic-tenhou.mjlog")).rules_given)
+        self.assertFalse(paifu.read_game(os.path.join(SAMPLES, "riichienv-selfplay.mjai.jsonl")).rules_given)
+
+
 class Scoring(unittest.TestCase):
     def test_mcr_fans_of_a_seed_example(self):
         # shared/rules/mcr-vectors.json mcr-ex-KS-1 (seed 001 L358): Knitted Straight 12,

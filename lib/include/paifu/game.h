@@ -614,6 +614,16 @@ PAIFU_EXTERN int paifu_game_add_win(paifu_game *game, const paifu_win *win, uint
 PAIFU_EXTERN int paifu_game_add_draw(paifu_game *game, const paifu_draw *draw, uint32_t line,
                                      uint32_t column, paifu_error *err);
 
+/**
+ * Record TENPAI (bit s: seat s) as the tenpai of exhaustive draw DRAW of deal DEAL
+ * (PAIFU_REC_TENPAI), for a reader that learns it once the deal is read: tenhou.net/6's, whose
+ * result gives no tenpai at a nagashi mangan draw, records there the tenpai that Tenhou's rules
+ * make of the hands (paifu_deal_draw_tenpai). PAIFU_EINVAL when DRAW is no exhaustive draw of
+ * DEAL or TENPAI names a seat past 3.
+ */
+PAIFU_EXTERN int paifu_game_set_draw_tenpai(paifu_game *game, size_t deal, size_t draw,
+                                            unsigned tenpai, paifu_error *err);
+
 /** Append a PENALTY event with its record (note copied). */
 PAIFU_EXTERN int paifu_game_add_penalty(paifu_game *game, const paifu_penalty *penalty,
                                         uint32_t line, uint32_t column, paifu_error *err);

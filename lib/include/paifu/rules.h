@@ -191,6 +191,14 @@ PAIFU_EXTERN int paifu_game_rules_resolve(paifu_rules **out, paifu_rules_origin 
 PAIFU_EXTERN int paifu_game_rules(paifu_rules **out, const paifu_game *game, const char *fallback,
                                   paifu_error *err);
 
+/**
+ * Does the log of GAME give its rule set: it names a preset, which its reader neither assumed
+ * (PAIFU_META_RULES_ASSUMED) nor found unknown (PAIFU_META_RULES_UNKNOWN)? Only then are the
+ * rule set's platform rules (paifu_game_rules(), as tenpai_declared_automatically:
+ * paifu_deal_draw_tenpai) facts of the log. NULL: false.
+ */
+PAIFU_EXTERN bool paifu_game_rules_given(const paifu_game *game);
+
 /* ---- what paifu enforces of a preset's rule document ---- */
 
 /** Whether a rule of a document can be checked from a log. */

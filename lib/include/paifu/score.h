@@ -214,9 +214,11 @@ PAIFU_EXTERN int paifu_deal_hands_tenpai(unsigned *tenpai_out, const paifu_deal 
  * (PAIFU_REC_TENPAI); else, where the rule set has tenpai_declared_automatically (no noten
  * declaration: Tenhou), the seats whose hands are tenpai (paifu_deal_hands_tenpai), a fact of
  * the rules and the recorded tiles rather than a value computed in the record's place (so pass
- * the rule set the log gives: one a reader only assumed, PAIFU_META_RULES_ASSUMED, makes it no
- * fact). Returns 1 with *TENPAI_OUT set, 0 when neither gives it (*TENPAI_OUT is then 0), or a
- * negative error.
+ * the rule set the log gives, paifu_game_rules() where paifu_game_rules_given(): one a reader
+ * only assumed, PAIFU_META_RULES_ASSUMED, makes it no fact; RULES NULL, for a log that gives
+ * none: only what the draw records). Returns 1 with *TENPAI_OUT set, 0 when neither gives it
+ * (*TENPAI_OUT is then 0), or a negative error. The one source of tenpai at a draw for every
+ * output: the export tables' tenpai_at_draw (paifu_table_rows), the writers.
  */
 PAIFU_EXTERN int paifu_deal_draw_tenpai(unsigned *tenpai_out, const paifu_deal *deal,
                                         size_t draw, int players, const paifu_rules *rules,
