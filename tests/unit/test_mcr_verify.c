@@ -304,6 +304,55 @@ static void play_breaches(void **state)
                  "win.tile", "without a tile just drawn");
 }
 
+/* The finding's expected and recorded values of mcr.fan name every fan of the win with its
+   points, as the Green Book names them (shared/rules/mcr-fans.json, "Single Wait" #79, "Edge
+   Wait" #77, ...), a fan counted more than once with "x N"; a list too long for the field
+   (96 bytes) by number instead ("#46 8+#56 4+..."). E1's win is the sample's first: Pure
+   Straight 16, Concealed Hand 2, All Chows 2, Single Wait 1 and two Flower Tiles. */
+static paifu_finding fan_finding(char *text, const char *words)
+{
+    paifu_report *rep = verify(text);
+    free(text);
+    paifu_finding out;
+    memset(&out, 0, sizeof(out));
+    size_t n = 0;
+    for (size_t i = 0; i < paifu_report_count(rep); i++)
+        if (strcmp(paifu_report_finding(rep, i)->code, "mcr.fan") == 0) {
+            out = *paifu_report_finding(rep, i);
+            if (!strstr(out.message, words))
+                fail_msg("mcr.fan says \"%s\", not \"%s\"", out.message, words);
+            n++;
+        }
+    if (n != 1)
+        print_findings(rep);
+    assert_int_equal(n, 1);
+    paifu_report_free(rep);
+    return out;
+}
+
+static void fan_values_in_words(void **state)
+{
+    (void)state;
+    paifu_finding f =
+        fan_finding(edited("[\"mcr:single_wait\", 1]", "[\"mcr:edge_wait\", 1]"),
+                    "the fans of Bo (seat 1)'s win differ");
+    assert_string_equal(f.expected, "Pure Straight 16, Concealed Hand 2, All Chows 2, "
+                                    "Single Wait 1, Flower Tiles 1 x2");
+    assert_string_equal(f.recorded, "Pure Straight 16, Concealed Hand 2, All Chows 2, "
+                                    "Edge Wait 1, Flower Tiles 1 x2");
+    /* the same fans, one with another value: the other message, the value in the list */
+    f = fan_finding(edited("[\"mcr:pure_straight\", 16]", "[\"mcr:pure_straight\", 12]"),
+                    "a fan of Bo (seat 1)'s win has another value");
+    assert_string_equal(f.recorded, "Pure Straight 12, Concealed Hand 2, All Chows 2, "
+                                    "Single Wait 1, Flower Tiles 1 x2");
+    /* E3's seven fans do not fit by name: by number, joined with + (the computed ones by
+       number, the recorded ones in the log's order) */
+    f = fan_finding(edited("[\"mcr:no_honors\", 1]", "[\"mcr:no_honors\", 2]"),
+                    "a fan of Chen (seat 2)'s win has another value");
+    assert_string_equal(f.expected, "#46 8+#56 4+#67 2+#71 1+#73 1+#76 1+#81 1");
+    assert_string_equal(f.recorded, "#46 8+#56 4+#67 2+#73 1+#71 1+#76 2+#81 1");
+}
+
 /* ---- sessions, placement, standings ---- */
 
 static void session_totals(void **state)
@@ -489,6 +538,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sample_is_clean),
         cmocka_unit_test(recorded_values),
+        cmocka_unit_test(fan_values_in_words),
         cmocka_unit_test(play),
         cmocka_unit_test(flow),
         cmocka_unit_test(penalties),
