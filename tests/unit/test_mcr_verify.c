@@ -353,6 +353,49 @@ static void fan_values_in_words(void **state)
     assert_string_equal(f.recorded, "#46 8+#56 4+#67 2+#73 1+#71 1+#76 2+#81 1");
 }
 
+/* Calls and wins the play of mcr.md does not allow (§2.6 a claim is of the latest discard, a
+   chow only of the seat before; the tiles of a meld come from the hand; §3.4 a win on a
+   discard is on the latest one), each stopping the replay of its deal with its finding. */
+static void calls_and_wins_out_of_place(void **state)
+{
+    (void)state;
+    const char *pon = "{\"type\": \"pon\", \"seat\": 3, \"from\": 1, \"tile\": \"7z\", "
+                      "\"consumed\": \"77z\"}";
+    /* E2: seat 3 holds no 7z to pung seat 1's with */
+    expect_words(edited("66677z345678s1m3f", "66655z345678s1m3f"), "deal.tile_not_in_hand",
+                 "Dmitri (seat 3) calls with 7z, which it does not hold");
+    /* a chow is of the discard of the seat before: seat 1 is after seat 0 */
+    expect_words(edited(pon, "{\"type\": \"chi\", \"seat\": 0, \"from\": 1, \"tile\": \"7z\", "
+                             "\"consumed\": \"77z\"}"),
+                 "deal.call", "Ann (seat 0) calls 7z, which is not the latest claimable discard of the "
+                              "seat before it");
+    /* a pung of a tile that was not discarded */
+    expect_words(edited(pon, "{\"type\": \"pon\", \"seat\": 3, \"from\": 1, \"tile\": \"6z\", "
+                             "\"consumed\": \"66z\"}"),
+                 "deal.call", "Dmitri (seat 3) calls 6z, which is not the latest claimable discard");
+    /* E1: seat 1 wins on seat 2's 4z, which two discards have passed */
+    expect_words(edited("{\"type\": \"win\", \"seat\": 1, \"from\": 0",
+                        "{\"type\": \"win\", \"seat\": 1, \"from\": 2"),
+                 "win.tile", "Bo (seat 1) wins on a tile of");
+    /* the winning tile recorded is not the one discarded: computed 5s, recorded 6s */
+    char *text = edited("\"from\": 0, \"tile\": \"5s\"", "\"from\": 0, \"tile\": \"6s\"");
+    paifu_report *rep = verify(text);
+    free(text);
+    bool found = false;
+    for (size_t i = 0; i < paifu_report_count(rep); i++) {
+        const paifu_finding *f = paifu_report_finding(rep, i);
+        if (strcmp(f->code, "win.tile") == 0) {
+            assert_string_equal(f->expected, "5s");
+            assert_string_equal(f->recorded, "6s");
+            found = true;
+        }
+    }
+    if (!found)
+        print_findings(rep);
+    assert_true(found);
+    paifu_report_free(rep);
+}
+
 /* ---- sessions, placement, standings ---- */
 
 static void session_totals(void **state)
@@ -543,6 +586,7 @@ int main(void)
         cmocka_unit_test(flow),
         cmocka_unit_test(penalties),
         cmocka_unit_test(play_breaches),
+        cmocka_unit_test(calls_and_wins_out_of_place),
         cmocka_unit_test(session_totals),
         cmocka_unit_test(ties),
         cmocka_unit_test(standings),
