@@ -326,6 +326,95 @@ static void test_reach_accepted(void **state)
     paifu_game_free(g);
 }
 
+/*
+ * A deposit where the log puts it (mjai.md: reach_accepted follows the riichi's dahai): a log
+ * that records it only after the seat's next discard, and one that records a deposit with no
+ * riichi discard before it, get reach_accepted at that place, not moved to the riichi.
+ */
+static void test_deposit_out_of_place(void **state)
+{
+    (void)state;
+    paifu_game *g = new_game(4);
+    add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "1z", -1, NULL, GIRI | PAIFU_EVF_RIICHI);
+    for (int p = 1; p < 4; p++) {
+        add(g, PAIFU_EV_DRAW, p, "2z", -1, NULL, 0);
+        add(g, PAIFU_EV_DISCARD, p, "2z", -1, NULL, GIRI);
+    }
+    add(g, PAIFU_EV_DRAW, 0, "3z", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "3z", -1, NULL, GIRI);
+    accept(g, 0);
+    draw(g, PAIFU_DRAW_EXHAUSTIVE);
+    sink s = {0};
+    write_ok(&s, g);
+    sequence_is(&s, "tsumo reach dahai tsumo dahai tsumo dahai tsumo dahai tsumo dahai "
+                    "reach_accepted ryukyoku");
+    paifu_game_free(g);
+
+    g = new_game(4); /* seat 1's deposit, no riichi of seat 1 */
+    add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "1z", -1, NULL, GIRI);
+    accept(g, 1);
+    draw(g, PAIFU_DRAW_EXHAUSTIVE);
+    write_ok(&s, g);
+    sequence_is(&s, "tsumo dahai reach_accepted ryukyoku");
+    assert_non_null(strstr(s.data, "{\"type\":\"reach_accepted\",\"actor\":1}\n"));
+    paifu_game_free(g);
+
+    g = new_game(4); /* the riichi seat's deposit, then its ron by another seat: one deposit */
+    add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "1z", -1, NULL, GIRI | PAIFU_EVF_RIICHI);
+    accept(g, 0);
+    add(g, PAIFU_EV_DRAW, 1, "2z", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 1, "2z", -1, NULL, GIRI);
+    win(g, 0, 1, true);
+    write_ok(&s, g);
+    sequence_is(&s, "tsumo reach dahai reach_accepted tsumo dahai hora");
+    paifu_game_free(g);
+}
+
+/* Deals mjai's start_kyoku cannot hold (kyoku 1..4, 13 tiles a seat, every tile shown): refused
+   with the deal named, nothing written as if it were recorded. */
+static void test_deals_mjai_cannot_start(void **state)
+{
+    (void)state;
+    static const char *const WHY[] = {"numbered beyond 4", "without 13-tile starting hands",
+                                      "a tile the log does not show"};
+    for (int k = 0; k < 3; k++) {
+        paifu_game *g = NULL;
+        assert_int_equal(paifu_game_new(&g, NULL), 0);
+        assert_int_equal(paifu_game_set_rules_name(g, "tenhou", NULL), 0);
+        paifu_deal_start st;
+        paifu_deal_start_init(&st);
+        st.flags = PAIFU_DEAL_HAS_SCORES | PAIFU_DEAL_HAS_HANDS | PAIFU_DEAL_HAS_STICKS;
+        st.dora_indicator = T("1s");
+        for (int p = 0; p < 4; p++) {
+            size_t n;
+            st.scores[p] = 25000;
+            assert_int_equal(
+                paifu_tile_parse(st.hands[p], 13, &n, k == 1 && p == 2 ? "111234567899m" :
+                                                                         "1112345678999m",
+                                 NULL),
+                0);
+            st.n_hand[p] = (uint8_t)(k == 1 && p == 2 ? n - 1 : n);
+        }
+        if (k == 0) /* East 5: a fifth hand of a round */
+            st.hand_number = 4;
+        if (k == 2)
+            st.hands[3][0] = PAIFU_TILE_NONE; /* "?" */
+        assert_int_equal(paifu_game_begin_deal(g, &st, 0, 0, NULL), 0);
+        draw(g, PAIFU_DRAW_EXHAUSTIVE);
+        sink s = {0};
+        paifu_error err;
+        const paifu_game *one = g;
+        assert_int_equal(write_games(&s, &one, 1, &err), PAIFU_EUNSUPPORTED);
+        if (!strstr(err.text, WHY[k]))
+            fail_msg("refused with \"%s\", expected \"%s\"", err.text, WHY[k]);
+        assert_null(strstr(s.data, "start_kyoku"));
+        paifu_game_free(g);
+    }
+}
+
 /* A log without tsumogiri flags: derived from the tiles, and reported. */
 static void test_tsumogiri_derived(void **state)
 {
@@ -542,6 +631,7 @@ int main(void)
         cmocka_unit_test(test_open_kan_dora),        cmocka_unit_test(test_closed_kan_dora),
         cmocka_unit_test(test_consecutive_kans),     cmocka_unit_test(test_reach_after_kan),
         cmocka_unit_test(test_rinshan_and_chankan),  cmocka_unit_test(test_reach_accepted),
+        cmocka_unit_test(test_deposit_out_of_place), cmocka_unit_test(test_deals_mjai_cannot_start),
         cmocka_unit_test(test_tsumogiri_derived),    cmocka_unit_test(test_game_frame),
         cmocka_unit_test(test_three_players),        cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_riichienv_round_trip), cmocka_unit_test(test_dialect_samples),
