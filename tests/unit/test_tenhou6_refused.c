@@ -68,6 +68,9 @@ static void call_strings_in_takes(void **state)
     (void)state;
     refused(SEAT1("[\"c23x425\"]", DRAWN), "$.log[0][8][0]", "expected two-digit tile codes");
     refused(SEAT1("[\"c231025\"]", DRAWN), "$.log[0][8][0]", "10 in \"c231025\" is not a tile code");
+    /* the faulty code last, after a letter and codes that would make a chi */
+    refused(SEAT1("[\"c111210\"]", DRAWN), "$.log[0][8][0]", "10 in \"c111210\" is not a tile code");
+    refused(SEAT1("[\"c11121x\"]", DRAWN), "$.log[0][8][0]", "expected two-digit tile codes");
     refused(SEAT1("[\"p2323\"]", DRAWN), "$.log[0][8][0]", "expected a chi");
     refused(SEAT1("[\"c232\"]", DRAWN), "$.log[0][8][0]", "expected a call string such as");
     refused(SEAT1("[\"c232425\"]", DRAWN) /* well-formed, then refused for its order */,
@@ -75,6 +78,9 @@ static void call_strings_in_takes(void **state)
     refused(DOC_NO_RED(ROUND("[11]", "[60]", "[\"c345253\"]", "[]", "[]", "[]", "[]", "[]",
                              DRAWN)),
             "$.log[0][8][0]", "red five 52 in \"c345253\" in a game without red fives");
+    refused(DOC_NO_RED(ROUND("[11]", "[60]", "[\"c343552\"]", "[]", "[]", "[]", "[]", "[]",
+                             DRAWN)),
+            "$.log[0][8][0]", "red five 52 in \"c343552\" in a game without red fives");
     /* a chi has the letter first and three codes; a pon's letter is before the called tile; a
        closed or added kan is no take */
     refused(SEAT1("[\"c23242526\"]", DRAWN), "$.log[0][8][0]", "expected a chi");
