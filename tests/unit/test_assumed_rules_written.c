@@ -13,11 +13,11 @@
  *   for every computed value (then the note names it);
  * - paifu JSON records the origin itself ("assumed"), and reads it back.
  */
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +36,8 @@ static int setup(void **state)
     (void)state;
     paifu_error err;
     paifu_error_clear(&err);
-    if (paifu_game_read(&g_game, PAIFU_SAMPLES_DIR "/riichienv-selfplay.mjai.jsonl", NULL,
-                             &err) < 0) {
+    if (paifu_game_read(&g_game, PAIFU_SAMPLES_DIR "/riichienv-selfplay.mjai.jsonl", NULL, &err) <
+        0) {
         fprintf(stderr, "cannot read the mjai sample: %s\n", err.text);
         return -1;
     }

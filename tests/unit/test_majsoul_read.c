@@ -837,7 +837,7 @@ static void test_three_player_wall(void **state)
 
 /* The parts of a deal's outcome (spec §5.7 HuleInfo, §5.8 NoTile, §5.9 LiuJu) that are not what
    the spec has: refused at their place, with the deal named. */
-#define HULE(h) DOC(NR "," REC("DiscardTile", "{'tile':'5z'}") "," REC("Hule", h))
+#define HULE(h)      DOC(NR "," REC("DiscardTile", "{'tile':'5z'}") "," REC("Hule", h))
 #define NOTILE(body) DOC(NR "," REC("DiscardTile", "{'tile':'7z'}") "," REC("NoTile", body))
 static void test_outcome_refusals(void **state)
 {

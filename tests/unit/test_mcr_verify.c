@@ -333,9 +333,8 @@ static paifu_finding fan_finding(char *text, const char *words)
 static void fan_values_in_words(void **state)
 {
     (void)state;
-    paifu_finding f =
-        fan_finding(edited("[\"mcr:single_wait\", 1]", "[\"mcr:edge_wait\", 1]"),
-                    "the fans of Bo (seat 1)'s win differ");
+    paifu_finding f = fan_finding(edited("[\"mcr:single_wait\", 1]", "[\"mcr:edge_wait\", 1]"),
+                                  "the fans of Bo (seat 1)'s win differ");
     assert_string_equal(f.expected, "Pure Straight 16, Concealed Hand 2, All Chows 2, "
                                     "Single Wait 1, Flower Tiles 1 x2");
     assert_string_equal(f.recorded, "Pure Straight 16, Concealed Hand 2, All Chows 2, "
@@ -367,12 +366,14 @@ static void calls_and_wins_out_of_place(void **state)
     /* a chow is of the discard of the seat before: seat 1 is after seat 0 */
     expect_words(edited(pon, "{\"type\": \"chi\", \"seat\": 0, \"from\": 1, \"tile\": \"7z\", "
                              "\"consumed\": \"77z\"}"),
-                 "deal.call", "Ann (seat 0) calls 7z, which is not the latest claimable discard of the "
-                              "seat before it");
+                 "deal.call",
+                 "Ann (seat 0) calls 7z, which is not the latest claimable discard of the "
+                 "seat before it");
     /* a pung of a tile that was not discarded */
     expect_words(edited(pon, "{\"type\": \"pon\", \"seat\": 3, \"from\": 1, \"tile\": \"6z\", "
                              "\"consumed\": \"66z\"}"),
-                 "deal.call", "Dmitri (seat 3) calls 6z, which is not the latest claimable discard");
+                 "deal.call",
+                 "Dmitri (seat 3) calls 6z, which is not the latest claimable discard");
     /* E1: seat 1 wins on seat 2's 4z, which two discards have passed */
     expect_words(edited("{\"type\": \"win\", \"seat\": 1, \"from\": 0",
                         "{\"type\": \"win\", \"seat\": 1, \"from\": 2"),

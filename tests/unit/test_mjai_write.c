@@ -391,11 +391,10 @@ static void test_deals_mjai_cannot_start(void **state)
         for (int p = 0; p < 4; p++) {
             size_t n;
             st.scores[p] = 25000;
-            assert_int_equal(
-                paifu_tile_parse(st.hands[p], 13, &n, k == 1 && p == 2 ? "111234567899m" :
-                                                                         "1112345678999m",
-                                 NULL),
-                0);
+            assert_int_equal(paifu_tile_parse(st.hands[p], 13, &n,
+                                              k == 1 && p == 2 ? "111234567899m" : "1112345678999m",
+                                              NULL),
+                             0);
             st.n_hand[p] = (uint8_t)(k == 1 && p == 2 ? n - 1 : n);
         }
         if (k == 0) /* East 5: a fifth hand of a round */

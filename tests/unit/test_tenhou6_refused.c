@@ -8,11 +8,11 @@
  * $.log[R]; in it 0 the head, 2 and 3 the indicators, 5 + 3 * seat the takes, 6 + 3 * seat the
  * discards, 16 the result) and words that say what was expected.
  */
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,18 +22,18 @@
 #define HAND "[11,12,13,14,15,16,17,18,19,21,22,23,24]"
 /* One round of four players: the head, 25000 each, DORA, no ura, then per seat HAND,TAKES,
    DISCARDS, then RESULT. */
-#define ROUND_OF(head, dora, t0, d0, t1, d1, t2, d2, t3, d3, result)                            \
-    "[" head ",[25000,25000,25000,25000]," dora ",[]," HAND "," t0 "," d0 "," HAND "," t1     \
-    "," d1 "," HAND "," t2 "," d2 "," HAND "," t3 "," d3 "," result "]"
-#define ROUND(t0, d0, t1, d1, t2, d2, t3, d3, result)                                            \
+#define ROUND_OF(head, dora, t0, d0, t1, d1, t2, d2, t3, d3, result)                               \
+    "[" head ",[25000,25000,25000,25000]," dora ",[]," HAND "," t0 "," d0 "," HAND "," t1 "," d1   \
+    "," HAND "," t2 "," d2 "," HAND "," t3 "," d3 "," result "]"
+#define ROUND(t0, d0, t1, d1, t2, d2, t3, d3, result)                                              \
     ROUND_OF("[0,0,0]", "[11]", t0, d0, t1, d1, t2, d2, t3, d3, result)
-#define DOC_RULE(rule, rounds)                                                                   \
+#define DOC_RULE(rule, rounds)                                                                     \
     "{\"name\":[\"A\",\"B\",\"C\",\"D\"],\"rule\":" rule ",\"log\":[" rounds "]}"
-#define DOC(rounds)       DOC_RULE("{\"disp\":\"般南喰赤\",\"aka\":1}", rounds)
+#define DOC(rounds)        DOC_RULE("{\"disp\":\"般南喰赤\",\"aka\":1}", rounds)
 #define DOC_NO_RED(rounds) DOC_RULE("{\"disp\":\"般南喰\",\"aka\":0}", rounds)
 /* Seat 0 draws 1m and discards it; seat 1 takes T1; the result RESULT. */
 #define SEAT1(t1, result) DOC(ROUND("[11]", "[60]", t1, "[]", "[]", "[]", "[]", "[]", result))
-#define DRAWN "[\"流局\"]"
+#define DRAWN             "[\"流局\"]"
 
 static void refused(const char *doc, const char *path, const char *words)
 {
@@ -67,19 +67,19 @@ static void call_strings_in_takes(void **state)
 {
     (void)state;
     refused(SEAT1("[\"c23x425\"]", DRAWN), "$.log[0][8][0]", "expected two-digit tile codes");
-    refused(SEAT1("[\"c231025\"]", DRAWN), "$.log[0][8][0]", "10 in \"c231025\" is not a tile code");
+    refused(SEAT1("[\"c231025\"]", DRAWN), "$.log[0][8][0]",
+            "10 in \"c231025\" is not a tile code");
     /* the faulty code last, after a letter and codes that would make a chi */
-    refused(SEAT1("[\"c111210\"]", DRAWN), "$.log[0][8][0]", "10 in \"c111210\" is not a tile code");
+    refused(SEAT1("[\"c111210\"]", DRAWN), "$.log[0][8][0]",
+            "10 in \"c111210\" is not a tile code");
     refused(SEAT1("[\"c11121x\"]", DRAWN), "$.log[0][8][0]", "expected two-digit tile codes");
     refused(SEAT1("[\"p2323\"]", DRAWN), "$.log[0][8][0]", "expected a chi");
     refused(SEAT1("[\"c232\"]", DRAWN), "$.log[0][8][0]", "expected a call string such as");
-    refused(SEAT1("[\"c232425\"]", DRAWN) /* well-formed, then refused for its order */,
-            "$.log[0]", "cannot be put in an order");
-    refused(DOC_NO_RED(ROUND("[11]", "[60]", "[\"c345253\"]", "[]", "[]", "[]", "[]", "[]",
-                             DRAWN)),
+    refused(SEAT1("[\"c232425\"]", DRAWN) /* well-formed, then refused for its order */, "$.log[0]",
+            "cannot be put in an order");
+    refused(DOC_NO_RED(ROUND("[11]", "[60]", "[\"c345253\"]", "[]", "[]", "[]", "[]", "[]", DRAWN)),
             "$.log[0][8][0]", "red five 52 in \"c345253\" in a game without red fives");
-    refused(DOC_NO_RED(ROUND("[11]", "[60]", "[\"c343552\"]", "[]", "[]", "[]", "[]", "[]",
-                             DRAWN)),
+    refused(DOC_NO_RED(ROUND("[11]", "[60]", "[\"c343552\"]", "[]", "[]", "[]", "[]", "[]", DRAWN)),
             "$.log[0][8][0]", "red five 52 in \"c343552\" in a game without red fives");
     /* a chi has the letter first and three codes; a pon's letter is before the called tile; a
        closed or added kan is no take */
@@ -134,20 +134,20 @@ static void round_lists(void **state)
     refused(DOC_NO_RED(ROUND_OF("[0,0,0]", "[51]", "[11]", "[60]", "[]", "[]", "[]", "[]", "[]",
                                 "[]", DRAWN)),
             "$.log[0][2][0]", "red five in a game without red fives");
-    refused(DOC(ROUND_OF("[0,0,0]", "[10]", "[11]", "[60]", "[]", "[]", "[]", "[]", "[]", "[]",
-                         DRAWN)),
-            "$.log[0][2][0]", "expected a tile code");
+    refused(
+        DOC(ROUND_OF("[0,0,0]", "[10]", "[11]", "[60]", "[]", "[]", "[]", "[]", "[]", "[]", DRAWN)),
+        "$.log[0][2][0]", "expected a tile code");
     /* a 3-player game (三 in the lobby text): seat 3 plays no part */
     const char *sanma = "{\"disp\":\"三般南喰赤\",\"aka\":1}";
     char doc[2048];
     snprintf(doc, sizeof(doc),
-             "{\"rule\":%s,\"log\":[[[0,0,0],[35000,35000,35000,0],[11],[]," HAND
-             ",[11],[60]," HAND ",[],[]," HAND ",[],[],[],[12],[],[\"流局\"]]]}",
+             "{\"rule\":%s,\"log\":[[[0,0,0],[35000,35000,35000,0],[11],[]," HAND ",[11],[60]," HAND
+             ",[],[]," HAND ",[],[],[],[12],[],[\"流局\"]]]}",
              sanma);
     refused(doc, "$.log[0][14]", "seat 3 does not play in a 3-player game, but has entries");
     snprintf(doc, sizeof(doc),
-             "{\"rule\":%s,\"log\":[[[3,0,0],[35000,35000,35000,0],[11],[]," HAND
-             ",[11],[60]," HAND ",[],[]," HAND ",[],[],[],[],[],[\"流局\"]]]}",
+             "{\"rule\":%s,\"log\":[[[3,0,0],[35000,35000,35000,0],[11],[]," HAND ",[11],[60]," HAND
+             ",[],[]," HAND ",[],[],[],[],[],[\"流局\"]]]}",
              sanma);
     refused(doc, "$.log[0]", "round 3 has dealer seat 3, which does not play in a 3-player game");
     /* the result is an array starting with a string */
@@ -168,12 +168,11 @@ static void orders_no_game_has(void **state)
     /* seat 1 pons seat 0's 1m and has no discard after it */
     refused(DOC(ROUND("[11]", "[60]", "[]", "[]", "[\"p111111\"]", "[]", "[]", "[]", DRAWN)),
             "$.log[0]", order);
-    refused(DOC(ROUND("[12]", "[\"r60\",21]", "[\"p121212\"]", "[]", "[]", "[]", "[]", "[]",
-                      DRAWN)),
-            "$.log[0]", "calls but has no discard after it");
+    refused(
+        DOC(ROUND("[12]", "[\"r60\",21]", "[\"p121212\"]", "[]", "[]", "[]", "[]", "[]", DRAWN)),
+        "$.log[0]", "calls but has no discard after it");
     /* an open kan ("m") is followed by its 0 placeholder among the discards */
-    refused(DOC(ROUND("[12]", "[60]", "[\"m12121212\",13]", "[14]", "[]", "[]", "[]", "[]",
-                      DRAWN)),
+    refused(DOC(ROUND("[12]", "[60]", "[\"m12121212\",13]", "[14]", "[]", "[]", "[]", "[]", DRAWN)),
             "$.log[0]", "has no 0 placeholder after its open kan");
     /* a take left over */
     refused(DOC(ROUND("[11,12]", "[60]", "[]", "[]", "[]", "[]", "[]", "[]", DRAWN)), "$.log[0]",
@@ -267,9 +266,8 @@ static void other_spellings(void **state)
         const paifu_win *w = &paifu_game_deal(g, 0)->wins[0];
         if (w->n_yaku != 1 || w->yaku[0].id != CASES[i].id || w->yaku[0].han != CASES[i].han ||
             w->yakuman != CASES[i].yakuman)
-            fail_msg("%s: %u yaku, id %u, %d han, %u yakuman", CASES[i].yaku,
-                     (unsigned)w->n_yaku, (unsigned)w->yaku[0].id, (int)w->yaku[0].han,
-                     (unsigned)w->yakuman);
+            fail_msg("%s: %u yaku, id %u, %d han, %u yakuman", CASES[i].yaku, (unsigned)w->n_yaku,
+                     (unsigned)w->yaku[0].id, (int)w->yaku[0].han, (unsigned)w->yakuman);
         paifu_game_free(g);
     }
 }

@@ -7,11 +7,11 @@
  * Expected values come from the source games (the yaku the Tenhou log names, the kita it
  * records) and from MahjongSoul's tables (data.json: room names, modes, 3-player kita).
  */
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,9 +266,8 @@ static void test_double_yakuman(void **state)
         paifu_game *g = with_yaku(CASES[i].file, CASES[i].from, CASES[i].until, CASES[i].yaku);
         const paifu_win *w = first_win(g);
         if (w->n_yaku != 1 || w->yakuman != CASES[i].yakuman)
-            fail_msg("%s %s: %u yaku, %u yakuman, expected 1 and %d", CASES[i].file,
-                     CASES[i].yaku, (unsigned)w->n_yaku, (unsigned)w->yakuman,
-                     CASES[i].yakuman);
+            fail_msg("%s %s: %u yaku, %u yakuman, expected 1 and %d", CASES[i].file, CASES[i].yaku,
+                     (unsigned)w->n_yaku, (unsigned)w->yakuman, CASES[i].yakuman);
         assert_int_equal(w->yaku[0].han, CASES[i].yakuman * PAIFU_YAKU_YAKUMAN_HAN);
         paifu_game_free(g);
     }
@@ -306,7 +305,7 @@ static void test_rooms(void **state)
     ms_room r;
     assert_true(paifu_majsoul__room("3銀の間赤", &r));
     assert_true(r.three && r.standard);
-    assert_int_equal(r.length, 0); /* modes 11/12: no 東喰/南喰 */
+    assert_int_equal(r.length, 0);                      /* modes 11/12: no 東喰/南喰 */
     assert_true(paifu_majsoul__room("三金の間赤", &r)); /* the 三 of convert.js' RUNES.sanma */
     assert_true(r.three && r.standard && r.length == 0);
     assert_true(paifu_majsoul__room("玉の間南喰赤", &r));
@@ -317,7 +316,7 @@ static void test_rooms(void **state)
     assert_true(paifu_majsoul__room("友人戦南喰", &r) && !r.standard);
     assert_true(paifu_majsoul__room("Tounament South No Red Fives", &r) && !r.standard);
     assert_true(paifu_majsoul__room("乱闘の間東喰赤", &r) && !r.standard); /* open_guyi */
-    assert_false(paifu_majsoul__room("鳳南喰赤", &r));  /* a Tenhou lobby */
+    assert_false(paifu_majsoul__room("鳳南喰赤", &r));                     /* a Tenhou lobby */
     assert_false(paifu_majsoul__room("玉の間南喰赤x", &r));
     /* fan names: both languages, the colon in either width */
     assert_int_equal(paifu_majsoul__fan_named("Red Dragon", 10)->fan, 9);

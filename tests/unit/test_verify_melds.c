@@ -28,7 +28,7 @@
     "\"deals\": [{\"round\": \"E1\", \"dealer\": 0, \"honba\": 0, \"riichi_sticks\": 0,"           \
     "\"scores\": [30000, 30000, 30000, 30000], \"dora_indicator\": \"1p\", \"hands\": "            \
     "[\"123m456p78s11z555z\", \"234567m45p67855s\", \"123456m789p1234s\", "                        \
-    "\"23m66p9p444s12277z\"], \"events\": ["                                                        \
+    "\"23m66p9p444s12277z\"], \"events\": ["                                                       \
     "{\"type\": \"draw\", \"seat\": 0, \"tile\": \"6p\"},"                                         \
     "{\"type\": \"discard\", \"seat\": 0, \"tile\": \"6p\"}," events "]}]}"
 

@@ -6,13 +6,14 @@
  * start_kyoku's tehais of 13 tiles, no flower event).
  *
  * Each game is built here: East 1, four players with 13 tiles each (no kind more than four
- * times), then the events of the case; each case names the formats that must refuse it and the words of the refusal.
+ * times), then the events of the case; each case names the formats that must refuse it and the
+ * words of the refusal.
  */
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
