@@ -13,11 +13,13 @@
  *   for every computed value (then the note names it);
  * - paifu JSON records the origin itself ("assumed"), and reads it back.
  */
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,11 +8,13 @@
  * $.log[R]; in it 0 the head, 2 and 3 the indicators, 5 + 3 * seat the takes, 6 + 3 * seat the
  * discards, 16 the result) and words that say what was expected.
  */
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

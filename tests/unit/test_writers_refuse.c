@@ -9,11 +9,13 @@
  * times), then the events of the case; each case names the formats that must refuse it and the
  * words of the refusal.
  */
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
