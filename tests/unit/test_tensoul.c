@@ -7,11 +7,11 @@
  * Expected values come from the source games (the yaku the Tenhou log names, the kita it
  * records) and from MahjongSoul's tables (data.json: room names, modes, 3-player kita).
  */
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
