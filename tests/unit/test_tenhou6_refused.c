@@ -83,6 +83,10 @@ static void call_strings_in_takes(void **state)
             "$.log[0][8][0]", "red five 52 in \"c345253\" in a game without red fives");
     refused(DOC_NO_RED(ROUND("[11]", "[60]", "[\"c343552\"]", "[]", "[]", "[]", "[]", "[]", DRAWN)),
             "$.log[0][8][0]", "red five 52 in \"c343552\" in a game without red fives");
+    /* ... one that makes a run with the others (3p 4p 0p), after a discard of the 4p called */
+    refused(
+        DOC_NO_RED(ROUND("[14]", "[60]", "[\"c343352\"]", "[19]", "[]", "[]", "[]", "[]", DRAWN)),
+        "$.log[0][8][0]", "red five 52 in \"c343352\" in a game without red fives");
     /* a chi has the letter first and three codes; a pon's letter is before the called tile; a
        closed or added kan is no take */
     refused(SEAT1("[\"c23242526\"]", DRAWN), "$.log[0][8][0]", "expected a chi");
