@@ -397,6 +397,25 @@ static void calls_and_wins_out_of_place(void **state)
     paifu_report_free(rep);
 }
 
+/* A session cut short (the paifu format's "truncated": the log stops before the game ended):
+   log.truncated, in the words of every format's between deals, or for the deal it stops in. */
+static void cut_short(void **state)
+{
+    (void)state;
+    const char *result = "\"result\": {\"points\": [-76, 2, 51, 23]}";
+    expect_words(edited(result, "\"truncated\": true"), "log.truncated",
+                 "log ends between deals: the game has no recorded end");
+    char *cut = edited(result, "\"truncated\": true");
+    expect_words(
+        replaced(cut, ",\n        {\"type\": \"win\", \"seat\": 2, \"from\": 2", "]}", "]}"),
+        "log.truncated", "the deal has no outcome (no win, draw or chombo)");
+    free(cut);
+    /* the same log not cut: no such finding */
+    paifu_report *rep = verify(g_sample);
+    assert_false(has_code(rep, "log.truncated"));
+    paifu_report_free(rep);
+}
+
 /* ---- sessions, placement, standings ---- */
 
 static void session_totals(void **state)
@@ -588,6 +607,7 @@ int main(void)
         cmocka_unit_test(penalties),
         cmocka_unit_test(play_breaches),
         cmocka_unit_test(calls_and_wins_out_of_place),
+        cmocka_unit_test(cut_short),
         cmocka_unit_test(session_totals),
         cmocka_unit_test(ties),
         cmocka_unit_test(standings),
