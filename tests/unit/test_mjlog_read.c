@@ -714,6 +714,16 @@ static const bad_case BAD[] = {
      "<T4/", "mjloggm/T4[1]", "E1-0", 0, "tile id 4 (2m) does not exist in a 3-player game"},
     {"wrong root", "<mjlog><GO type=\"9\"/></mjlog>", "<mjlog>", "mjloggm", "", -1,
      "expected the root tag <mjloggm>"},
+    /* a tile tag's id is 0 to 135 written without leading zeros (tenhou-xml.md §2.1, §4.8) */
+    {"tile id 136", BAD_HEAD "<T60/><D136/></mjloggm>", "<D136", "", "E1-1", 1,
+     "<D136>: expected a tile id from 0 to 135 after D"},
+    {"tile id 060", BAD_HEAD "<T60/><D060/></mjloggm>", "<D060", "", "E1-1", 1,
+     "<D060>: expected a tile id from 0 to 135 after D"},
+    {"tile id 00", BAD_HEAD "<T00/></mjloggm>", "<T00", "", "E1-1", 0,
+     "<T00>: expected a tile id from 0 to 135 after T"},
+    /* one game a document (§1) */
+    {"nested root", BAD_HEAD "<T60/><mjloggm ver=\"2.3\"/></mjloggm>", "<mjloggm ver=\"2.3\"/>",
+     "", "E1-1", -2, "<mjloggm> inside <mjloggm>"},
 };
 
 static void errors_are_located(void **state)
