@@ -20,36 +20,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deal_build.h"
 #include "paifu.h"
 #include "write_sink.h"
 
 static paifu_tile T(const char *name)
 {
-    paifu_tile t;
-    assert_int_equal(paifu_tile_parse_one(&t, name, NULL), 0);
-    return t;
+    return deal_build_tile(name);
 }
 
-/* East 1 under Tenhou's rules; SHORT: seat 2 is dealt 12 tiles. */
-static paifu_game *new_game(bool short_hand)
+static const char *const HANDS[] = {"123456789m1234p", "123456789p5678s", "123456789s2345z",
+                                    "123456789m1234z"};
+
+static void short_hand(paifu_deal_start *st) /* seat 2 is dealt 12 tiles */
 {
-    paifu_game *g = NULL;
-    assert_int_equal(paifu_game_new(&g, NULL), 0);
-    assert_int_equal(paifu_game_set_rules_name(g, "tenhou", NULL), 0);
-    paifu_deal_start st;
-    paifu_deal_start_init(&st);
-    st.flags = PAIFU_DEAL_HAS_SCORES | PAIFU_DEAL_HAS_HANDS | PAIFU_DEAL_HAS_STICKS;
-    st.dora_indicator = T("1s");
-    static const char *const HANDS[] = {"123456789m1234p", "123456789p5678s", "123456789s2345z",
-                                        "123456789m1234z"};
-    for (int s = 0; s < 4; s++) {
-        size_t n;
-        st.scores[s] = 25000;
-        assert_int_equal(paifu_tile_parse(st.hands[s], 13, &n, HANDS[s], NULL), 0);
-        st.n_hand[s] = (uint8_t)(short_hand && s == 2 ? n - 1 : n);
-    }
-    assert_int_equal(paifu_game_begin_deal(g, &st, 0, 0, NULL), 0);
-    return g;
+    st->n_hand[2] = 12;
+}
+
+static void east_5(paifu_deal_start *st) /* a fifth hand of a round */
+{
+    st->hand_number = 4;
+}
+
+static void hidden_tile(paifu_deal_start *st) /* a "?" in seat 3's hand */
+{
+    st->hands[3][0] = PAIFU_TILE_NONE;
+}
+
+/* East 1 under Tenhou's rules (deal_build.h); SHORT: seat 2 is dealt 12 tiles. */
+static paifu_game *new_game(bool short_hand_dealt)
+{
+    return deal_build(4, HANDS, short_hand_dealt ? short_hand : NULL);
 }
 
 static void add_flags(paifu_game *g, paifu_event_type type, int seat, const char *tile, int from,
@@ -93,8 +94,10 @@ static void refuses(const paifu_game *g, const char *format, const char *words)
                  words);
     /* the deal is named, except by mjai's refusal of flowers, made for the whole game before
        any deal is written */
+    char label[16];
+    paifu_deal_label(label, sizeof(label), &paifu_game_deal(g, 0)->start); /* "E1-0" */
     if (strcmp(format, "mjai") != 0 || !strstr(words, "flowers"))
-        assert_string_equal(err.where.deal, "E1-0");
+        assert_string_equal(err.where.deal, label);
     assert_int_equal(s.n_lost, 0);
     assert_int_equal(s.len, 0);
 }
@@ -156,6 +159,20 @@ static void a_short_starting_hand(void **state)
     paifu_game_free(g);
 }
 
+/* What mjai's start_kyoku cannot hold (mjai.md: kyoku 1..4, every tile named) */
+static void deals_mjai_cannot_start(void **state)
+{
+    (void)state;
+    paifu_game *g = deal_build(4, HANDS, east_5);
+    exhaustive(g, true);
+    refuses(g, "mjai", "a deal numbered beyond 4 in its round (mjai's kyoku is 1..4)");
+    paifu_game_free(g);
+    g = deal_build(4, HANDS, hidden_tile);
+    exhaustive(g, true);
+    refuses(g, "mjai", "a tile the log does not show");
+    paifu_game_free(g);
+}
+
 /* An exhaustive draw whose score changes are neither recorded nor to be had from a next deal:
    the result needs them (tenhou6-json.md §7.2). */
 static void a_draw_without_its_score_changes(void **state)
@@ -173,6 +190,7 @@ int main(void)
         cmocka_unit_test(a_flower),
         cmocka_unit_test(an_added_kan_without_its_pon),
         cmocka_unit_test(a_short_starting_hand),
+        cmocka_unit_test(deals_mjai_cannot_start),
         cmocka_unit_test(a_draw_without_its_score_changes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
