@@ -1,7 +1,8 @@
 /*
  * test_api_arguments.c: the public reading and writing functions (lib/include/paifu/io.h) given
  * a NULL where io.h wants an object refuse it with PAIFU_EINVAL and a message, touch nothing,
- * and leave *OUT cleared where there is one; the same calls with their arguments work.
+ * and leave *OUT cleared where there is one; the same calls with their arguments work. The
+ * game builder (paifu/game.h) refuses what the model has no place for.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -105,11 +106,45 @@ static void writing(void **state)
     paifu_game_free(g);
 }
 
+/* Building a game (paifu/game.h): a deal's parts need a deal begun; an event's type and a
+   penalty's seat are the model's own. */
+static void building(void **state)
+{
+    (void)state;
+    paifu_game *g = NULL;
+    paifu_error err;
+    assert_int_equal(paifu_game_new(&g, NULL), 0);
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_set_deal_result_only(g, &err), PAIFU_EINVAL);
+    assert_non_null(strstr(err.text, "no deal has been started"));
+    paifu_deal_start st;
+    paifu_deal_start_init(&st);
+    assert_int_equal(paifu_game_begin_deal(g, &st, 0, 0, NULL), 0);
+    assert_int_equal(paifu_game_set_deal_result_only(g, NULL), 0);
+    paifu_event e;
+    paifu_event_init(&e, PAIFU_EV_DRAW, 0);
+    e.type = PAIFU_EV_TYPE_COUNT;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_add_event(g, &e, &err), PAIFU_EINVAL);
+    assert_non_null(strstr(err.text, "unknown event type"));
+    paifu_penalty p;
+    memset(&p, 0, sizeof(p));
+    p.seat = 4;
+    paifu_error_clear(&err);
+    assert_int_equal(paifu_game_add_penalty(g, &p, 0, 0, &err), PAIFU_EINVAL);
+    assert_non_null(strstr(err.text, "penalty seat 4: expected a seat from 0 to 3"));
+    p.seat = 3;
+    assert_int_equal(paifu_game_add_penalty(g, &p, 0, 0, NULL), 0);
+    assert_int_equal(paifu_game_deal(g, 0)->n_penalties, 1);
+    paifu_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(reading),
         cmocka_unit_test(writing),
+        cmocka_unit_test(building),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
