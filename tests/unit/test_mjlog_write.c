@@ -438,6 +438,36 @@ static void test_tile_ids(void **state)
     paifu_game_free(g);
 }
 
+/* A tsumogiri flag the tiles contradict (spec §4.8: the discard's id is the drawn one's
+   exactly when it is tsumogiri): a flag on a discard of another tile, and "not tsumogiri" for
+   the drawn tile's kind with no other copy in the hand, are each a loss of kind tsumogiri. */
+static void test_tsumogiri_contradicted(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        paifu_game *g = new_game(4, NULL);
+        begin(g, 0, 0, 0, 25000, HANDS, "2z");
+        add(g, PAIFU_EV_DRAW, 0, "9m", -1, NULL, 0);
+        if (k == 0) /* seat 0 discards its 1m, flagged as the tile just drawn */
+            add(g, PAIFU_EV_DISCARD, 0, "1m", -1, NULL,
+                PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI);
+        else /* the 9m drawn (no other 9m in the hand), flagged as from the hand */
+            add(g, PAIFU_EV_DISCARD, 0, "9m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
+        add_draw(g, PAIFU_DRAW_EXHAUSTIVE, (int32_t[4]){0}, 0, 0, -1);
+        static sink s;
+        paifu_error err;
+        assert_int_equal(write_game(&s, g, false, &err), 0);
+        const char *what = k == 0 ? "a tsumogiri flag on a discard that is not the tile drawn"
+                                  : "a discard recorded as not tsumogiri of the tile just drawn";
+        if (!reported(&s, what))
+            for (int i = 0; i < s.n_lost; i++)
+                fprintf(stderr, "  lost: %s\n", s.lost[i]);
+        assert_true(reported(&s, what));
+        assert_int_equal(write_game(&s, g, true, &err), PAIFU_EUNSUPPORTED);
+        paifu_game_free(g);
+    }
+}
+
 /* ---- riichi (spec §4.10) ---- */
 
 static void test_riichi(void **state)
@@ -1071,6 +1101,7 @@ int main(void)
         cmocka_unit_test(test_spec_round),
         cmocka_unit_test(test_meld_codes),
         cmocka_unit_test(test_tile_ids),
+        cmocka_unit_test(test_tsumogiri_contradicted),
         cmocka_unit_test(test_riichi),
         cmocka_unit_test(test_double_ron),
         cmocka_unit_test(test_draws),
