@@ -493,23 +493,21 @@ static int parse_int(int32_t *out, const char *v, const char **end_out)
     while (n < 9 && d[n] >= '0' && d[n] <= '9')
         value = value * 10 + (d[n++] - '0');
     if (n > 0 && (d[n] < '0' || d[n] > '9')) {
+        if (!end_out && d[n]) /* refused: *OUT is left as it was */
+            return -1;
         *out = *v == '-' ? -value : value;
         if (end_out)
             *end_out = d + n;
-        else if (d[n])
-            return -1;
         return 0;
     }
     errno = 0;
     char *end;
     long x = strtol(v, &end, 10);
-    if (end == v || errno || x < INT32_MIN || x > INT32_MAX)
+    if (end == v || errno || x < INT32_MIN || x > INT32_MAX || (!end_out && *end))
         return -1;
     *out = (int32_t)x;
     if (end_out)
         *end_out = end;
-    else if (*end)
-        return -1;
     return 0;
 }
 

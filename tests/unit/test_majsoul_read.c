@@ -835,6 +835,49 @@ static void test_three_player_wall(void **state)
 
 /* ---- errors ---- */
 
+/* The parts of a deal's outcome (spec §5.7 HuleInfo, §5.8 NoTile, §5.9 LiuJu) that are not what
+   the spec has: refused at their place, with the deal named. */
+#define HULE(h)      DOC(NR "," REC("DiscardTile", "{'tile':'5z'}") "," REC("Hule", h))
+#define NOTILE(body) DOC(NR "," REC("DiscardTile", "{'tile':'7z'}") "," REC("NoTile", body))
+static void test_outcome_refusals(void **state)
+{
+    (void)state;
+    // clang-format off
+    read_fails(HULE("{'hules':[1]}"), PAIFU_EFORMAT, "$.data[2].data.hules[0]", "E1-0",
+               "expected a winner (HuleInfo): an object, found");
+    read_fails(HULE("{'hules':[{'seat':1,'point_rong':1000}]}"), PAIFU_EFORMAT,
+               "$.data[2].data.hules[0]", "E1-0",
+               "expected the winning tile (\"hu_tile\"), found nothing");
+    read_fails(HULE("{'hules':[{'seat':1,'hu_tile':'5z','fans':{}}]}"), PAIFU_EFORMAT,
+               "$.data[2].data.hules[0].fans", "E1-0",
+               "expected at most 24 fans (an array of {id, val}), found an object");
+    read_fails(HULE("{'hules':[{'seat':1,'hu_tile':'5z','fans':[1]}]}"), PAIFU_EFORMAT,
+               "$.data[2].data.hules[0].fans[0]", "E1-0", "expected a fan: {\"id\", \"val\"}");
+    read_fails(HULE("{'hules':[{'seat':1,'hu_tile':'5z','fans':[{'id':1,'val':1001}]}]}"),
+               PAIFU_EFORMAT, "$.data[2].data.hules[0].fans[0].val", "E1-0", "1000");
+    read_fails(HULE("{'hules':[{'seat':1,'hu_tile':'5z'}],'delta_scores':[0,0]}"), PAIFU_EFORMAT,
+               "$.data[2].data.delta_scores", "E1-0", "expected 4 integers, one per seat, found 2");
+    /* NoTile: one player entry per seat, each an object; at most one score entry per seat */
+    read_fails(NOTILE("{'players':[{},{}]}"), PAIFU_EFORMAT, "$.data[2].data.players", "E1-0",
+               "expected 4 players, found another number");
+    read_fails(NOTILE("{'players':{}}"), PAIFU_EFORMAT, "$.data[2].data.players", "E1-0",
+               "expected 4 players, found an object");
+    read_fails(NOTILE("{'players':[{},{},{},1]}"), PAIFU_EFORMAT, "$.data[2].data.players[3]",
+               "E1-0", "expected a player at the draw: an object");
+    read_fails(NOTILE("{'players':[{},{},{},{}],'scores':[{},{},{},{},{}]}"), PAIFU_EFORMAT,
+               "$.data[2].data.scores", "E1-0",
+               "expected at most 4 score entries (an array), found more");
+    read_fails(NOTILE("{'players':[{},{},{},{}],'scores':[7]}"), PAIFU_EFORMAT,
+               "$.data[2].data.scores[0]", "E1-0", "expected a score entry: an object");
+    /* LiuJu's hands: at most one string per seat */
+    read_fails(DOC(NR "," REC("LiuJu", "{'type':4,'allplayertiles':{}}")), PAIFU_EFORMAT,
+               "$.data[1].data.allplayertiles", "E1-0",
+               "expected at most 4 hands (an array of strings), found an object");
+    read_fails(DOC(NR "," REC("LiuJu", "{'type':4,'allplayertiles':[3]}")), PAIFU_EFORMAT,
+               "$.data[1].data.allplayertiles[0]", "E1-0", "expected a hand such as \"1m|2m|3m\"");
+    // clang-format on
+}
+
 static void test_malformed(void **state)
 {
     (void)state;
@@ -943,6 +986,7 @@ int main(void)
         cmocka_unit_test(test_partial_wall),
         cmocka_unit_test(test_three_player_wall),
         cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_outcome_refusals),
         cmocka_unit_test(test_unsupported),
         cmocka_unit_test(test_truncated),
     };

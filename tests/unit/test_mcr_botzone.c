@@ -272,6 +272,20 @@ static void json_errors(void **state)
          "$.logs[7].output.display.fan[0].cnt", "integer"},
         {"[\"W1\",", "[", "$.logs[2].output.display.hand[0]", "13 tiles"},
         {"\\\"walltiles\\\":\\\"", "\\\"walltiles\\\":\\\"ZZ ", "$.initdata", "walltiles"},
+        /* the prevalent wind is 0..3 (Botzone's Chinese Standard Mahjong judge: quan) */
+        {"\"quan\": 0}}}", "\"quan\": 4}}}", "$.logs[0].output.display.quan",
+         "expected an integer from 0 to 3, found 4"},
+        /* the hand ends with HU */
+        {"\"score\": [45, -29, -8, -8]}}}]",
+         "\"score\": [45, -29, -8, -8]}}}, {\"output\": {\"display\": {\"action\": \"DRAW\", "
+         "\"player\": 1, \"tile\": \"T6\"}}}]",
+         "$.logs[8].output.display", "an action after the end of the hand"},
+        {"{\"output\": {\"display\": {\"action\": \"DRAW\", \"player\": 1",
+         "{\"output\": {\"display\": 7}}, {\"output\": {\"display\": {\"action\": \"DRAW\", "
+         "\"player\": 1",
+         "$.logs[5].output.display", "expected the judge's display object, found an integer"},
+        {"\"players\": [{\"name\": \"a\"}, ", "\"players\": {}, \"p\": [{\"name\": \"a\"}, ",
+         "$.players", "expected four players, found an object"},
     };
     for (size_t i = 0; i < sizeof(BAD) / sizeof(BAD[0]); i++) {
         char *base = json_log("W9", true);

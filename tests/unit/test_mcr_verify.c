@@ -304,6 +304,118 @@ static void play_breaches(void **state)
                  "win.tile", "without a tile just drawn");
 }
 
+/* The finding's expected and recorded values of mcr.fan name every fan of the win with its
+   points, as the Green Book names them (shared/rules/mcr-fans.json, "Single Wait" #79, "Edge
+   Wait" #77, ...), a fan counted more than once with "x N"; a list too long for the field
+   (96 bytes) by number instead ("#46 8+#56 4+..."). E1's win is the sample's first: Pure
+   Straight 16, Concealed Hand 2, All Chows 2, Single Wait 1 and two Flower Tiles. */
+static paifu_finding fan_finding(char *text, const char *words)
+{
+    paifu_report *rep = verify(text);
+    free(text);
+    paifu_finding out;
+    memset(&out, 0, sizeof(out));
+    size_t n = 0;
+    for (size_t i = 0; i < paifu_report_count(rep); i++)
+        if (strcmp(paifu_report_finding(rep, i)->code, "mcr.fan") == 0) {
+            out = *paifu_report_finding(rep, i);
+            if (!strstr(out.message, words))
+                fail_msg("mcr.fan says \"%s\", not \"%s\"", out.message, words);
+            n++;
+        }
+    if (n != 1)
+        print_findings(rep);
+    assert_int_equal(n, 1);
+    paifu_report_free(rep);
+    return out;
+}
+
+static void fan_values_in_words(void **state)
+{
+    (void)state;
+    paifu_finding f = fan_finding(edited("[\"mcr:single_wait\", 1]", "[\"mcr:edge_wait\", 1]"),
+                                  "the fans of Bo (seat 1)'s win differ");
+    assert_string_equal(f.expected, "Pure Straight 16, Concealed Hand 2, All Chows 2, "
+                                    "Single Wait 1, Flower Tiles 1 x2");
+    assert_string_equal(f.recorded, "Pure Straight 16, Concealed Hand 2, All Chows 2, "
+                                    "Edge Wait 1, Flower Tiles 1 x2");
+    /* the same fans, one with another value: the other message, the value in the list */
+    f = fan_finding(edited("[\"mcr:pure_straight\", 16]", "[\"mcr:pure_straight\", 12]"),
+                    "a fan of Bo (seat 1)'s win has another value");
+    assert_string_equal(f.recorded, "Pure Straight 12, Concealed Hand 2, All Chows 2, "
+                                    "Single Wait 1, Flower Tiles 1 x2");
+    /* E3's seven fans do not fit by name: by number, joined with + (the computed ones by
+       number, the recorded ones in the log's order) */
+    f = fan_finding(edited("[\"mcr:no_honors\", 1]", "[\"mcr:no_honors\", 2]"),
+                    "a fan of Chen (seat 2)'s win has another value");
+    assert_string_equal(f.expected, "#46 8+#56 4+#67 2+#71 1+#73 1+#76 1+#81 1");
+    assert_string_equal(f.recorded, "#46 8+#56 4+#67 2+#73 1+#71 1+#76 2+#81 1");
+}
+
+/* Calls and wins the play of mcr.md does not allow (§2.6 a claim is of the latest discard, a
+   chow only of the seat before; the tiles of a meld come from the hand; §3.4 a win on a
+   discard is on the latest one), each stopping the replay of its deal with its finding. */
+static void calls_and_wins_out_of_place(void **state)
+{
+    (void)state;
+    const char *pon = "{\"type\": \"pon\", \"seat\": 3, \"from\": 1, \"tile\": \"7z\", "
+                      "\"consumed\": \"77z\"}";
+    /* E2: seat 3 holds no 7z to pung seat 1's with */
+    expect_words(edited("66677z345678s1m3f", "66655z345678s1m3f"), "deal.tile_not_in_hand",
+                 "Dmitri (seat 3) calls with 7z, which it does not hold");
+    /* a chow is of the discard of the seat before: seat 1 is after seat 0 */
+    expect_words(edited(pon, "{\"type\": \"chi\", \"seat\": 0, \"from\": 1, \"tile\": \"7z\", "
+                             "\"consumed\": \"77z\"}"),
+                 "deal.call",
+                 "Ann (seat 0) calls 7z, which is not the latest claimable discard of the "
+                 "seat before it");
+    /* a pung of a tile that was not discarded */
+    expect_words(edited(pon, "{\"type\": \"pon\", \"seat\": 3, \"from\": 1, \"tile\": \"6z\", "
+                             "\"consumed\": \"66z\"}"),
+                 "deal.call",
+                 "Dmitri (seat 3) calls 6z, which is not the latest claimable discard");
+    /* E1: seat 1 wins on seat 2's 4z, which two discards have passed */
+    expect_words(edited("{\"type\": \"win\", \"seat\": 1, \"from\": 0",
+                        "{\"type\": \"win\", \"seat\": 1, \"from\": 2"),
+                 "win.tile", "Bo (seat 1) wins on a tile of");
+    /* the winning tile recorded is not the one discarded: computed 5s, recorded 6s */
+    char *text = edited("\"from\": 0, \"tile\": \"5s\"", "\"from\": 0, \"tile\": \"6s\"");
+    paifu_report *rep = verify(text);
+    free(text);
+    bool found = false;
+    for (size_t i = 0; i < paifu_report_count(rep); i++) {
+        const paifu_finding *f = paifu_report_finding(rep, i);
+        if (strcmp(f->code, "win.tile") == 0) {
+            assert_string_equal(f->expected, "5s");
+            assert_string_equal(f->recorded, "6s");
+            found = true;
+        }
+    }
+    if (!found)
+        print_findings(rep);
+    assert_true(found);
+    paifu_report_free(rep);
+}
+
+/* A session cut short (the paifu format's "truncated": the log stops before the game ended):
+   log.truncated, in the words of every format's between deals, or for the deal it stops in. */
+static void cut_short(void **state)
+{
+    (void)state;
+    const char *result = "\"result\": {\"points\": [-76, 2, 51, 23]}";
+    expect_words(edited(result, "\"truncated\": true"), "log.truncated",
+                 "log ends between deals: the game has no recorded end");
+    char *cut = edited(result, "\"truncated\": true");
+    expect_words(
+        replaced(cut, ",\n        {\"type\": \"win\", \"seat\": 2, \"from\": 2", "]}", "]}"),
+        "log.truncated", "the deal has no outcome (no win, draw or chombo)");
+    free(cut);
+    /* the same log not cut: no such finding */
+    paifu_report *rep = verify(g_sample);
+    assert_false(has_code(rep, "log.truncated"));
+    paifu_report_free(rep);
+}
+
 /* ---- sessions, placement, standings ---- */
 
 static void session_totals(void **state)
@@ -489,10 +601,13 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sample_is_clean),
         cmocka_unit_test(recorded_values),
+        cmocka_unit_test(fan_values_in_words),
         cmocka_unit_test(play),
         cmocka_unit_test(flow),
         cmocka_unit_test(penalties),
         cmocka_unit_test(play_breaches),
+        cmocka_unit_test(calls_and_wins_out_of_place),
+        cmocka_unit_test(cut_short),
         cmocka_unit_test(session_totals),
         cmocka_unit_test(ties),
         cmocka_unit_test(standings),

@@ -274,6 +274,100 @@ static void test_akochan_mcr(void **state)
     paifu_game_free(g);
 }
 
+/* akochan's MCR fans (info.bools, info.integers) that are not MCR fans, or counts beyond a
+   fan's eight at most, are refused at their place. */
+#define AKOCHAN_WIN(info)                                                                        \
+    "{\"type\":\"start_game\",\"kyoku_first\":4,\"aka_flag\":true}\n"                         \
+    KYOKU(",\"scores\":[25000,25000,25000,25000]")                                               \
+    EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"1s\"")                                        \
+    EV("\"type\":\"hora\",\"actor\":0,\"target\":0,\"pai\":\"1s\",\"fan\":9,\"info\":" info   \
+       ",\"scores\":[25027,24991,24991,24991]")
+
+static void test_akochan_mcr_refused(void **state)
+{
+    (void)state;
+    read_fails(AKOCHAN_WIN("{\"bools\":[\"all_chowz\"]}"), 4, "$.info",
+               "unknown MCR fan \"all_chowz\"");
+    read_fails(AKOCHAN_WIN("{\"bools\":[7]}"), 4, "$.info", "expected an MCR fan name, found");
+    read_fails(AKOCHAN_WIN("{\"bools\":\"all_chows\"}"), 4, "$.info",
+               "expected {\"bools\": [fan, ...], \"integers\": {fan: count}}");
+    read_fails(AKOCHAN_WIN("{\"integers\":[1]}"), 4, "$.info", "expected {\"bools\"");
+    read_fails(AKOCHAN_WIN("[]"), 4, "$.info", "expected {\"bools\"");
+    read_fails(AKOCHAN_WIN("{\"integers\":{\"mixed_double_chow\":9}}"), 4, "$.info",
+               "expected a count from 1 to 8 for fan \"mixed_double_chow\"");
+    read_fails(AKOCHAN_WIN("{\"integers\":{\"mixed_double_chow\":0}}"), 4, "$.info",
+               "expected a count from 1 to 8");
+    read_fails(AKOCHAN_WIN("{\"integers\":{\"mixed_double_chou\":1}}"), 4, "$.info",
+               "unknown MCR fan \"mixed_double_chou\"");
+    /* the bounds: a count of 8 and of 1 are read */
+    paifu_game *g = read_ok(AKOCHAN_WIN("{\"integers\":{\"flower_tiles\":8,\"all_chows\":1}}")
+                                EV("\"type\":\"end_kyoku\""));
+    const paifu_win *w = &paifu_game_deal(g, 0)->wins[0];
+    assert_int_equal(w->n_yaku, 2);
+    assert_int_equal(w->yaku[0].count, 8);
+    assert_int_equal(w->yaku[1].count, 1);
+    paifu_game_free(g);
+}
+
+/* A Mortal ryukyoku names no reason: four riichi deposits before it make it suucha riichi,
+   four kans suukaikan (the kinds of draw the events show, mjai.md); mjai's protocol messages
+   (none, hello, join) are no events; a UTF-8 byte order mark before the first line is read
+   past. */
+static void test_deduced_draws_and_chatter(void **state)
+{
+    (void)state;
+    const char *four = "\xEF\xBB\xBF" START_GAME MORTAL_KYOKU
+        EV("\"type\":\"hello\",\"protocol\":\"mjsonp\"")
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"E\"")
+        EV("\"type\":\"reach\",\"actor\":0")
+        EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"E\",\"tsumogiri\":true")
+        EV("\"type\":\"reach_accepted\",\"actor\":0")
+        EV("\"type\":\"none\"")
+        EV("\"type\":\"tsumo\",\"actor\":1,\"pai\":\"S\"")
+        EV("\"type\":\"reach\",\"actor\":1")
+        EV("\"type\":\"dahai\",\"actor\":1,\"pai\":\"S\",\"tsumogiri\":true")
+        EV("\"type\":\"reach_accepted\",\"actor\":1")
+        EV("\"type\":\"tsumo\",\"actor\":2,\"pai\":\"W\"")
+        EV("\"type\":\"reach\",\"actor\":2")
+        EV("\"type\":\"dahai\",\"actor\":2,\"pai\":\"W\",\"tsumogiri\":true")
+        EV("\"type\":\"reach_accepted\",\"actor\":2")
+        EV("\"type\":\"join\",\"name\":\"x\",\"room\":\"default\"")
+        EV("\"type\":\"tsumo\",\"actor\":3,\"pai\":\"N\"")
+        EV("\"type\":\"reach\",\"actor\":3")
+        EV("\"type\":\"dahai\",\"actor\":3,\"pai\":\"N\",\"tsumogiri\":true")
+        EV("\"type\":\"reach_accepted\",\"actor\":3")
+        EV("\"type\":\"ryukyoku\",\"deltas\":[0,0,0,0]")
+        EV("\"type\":\"end_kyoku\"");
+    paifu_game *g = read_ok(four);
+    const paifu_deal *d = paifu_game_deal(g, 0);
+    assert_int_equal(d->draws[0].kind, PAIFU_DRAW_SUUCHA_RIICHI);
+    assert_int_equal(d->n_events, 13); /* 4 x (draw, riichi discard, deposit) and the draw */
+    paifu_game_free(g);
+    /* four closed kans by two seats, then the ryukyoku */
+    const char *kans = START_GAME MORTAL_KYOKU
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"1m\"")
+        EV("\"type\":\"ankan\",\"actor\":0,\"consumed\":[\"1m\",\"1m\",\"1m\",\"1m\"]")
+        EV("\"type\":\"dora\",\"dora_marker\":\"2s\"")
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"2m\"")
+        EV("\"type\":\"ankan\",\"actor\":0,\"consumed\":[\"2m\",\"2m\",\"2m\",\"2m\"]")
+        EV("\"type\":\"dora\",\"dora_marker\":\"3s\"")
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"3m\"")
+        EV("\"type\":\"ankan\",\"actor\":0,\"consumed\":[\"3m\",\"3m\",\"3m\",\"3m\"]")
+        EV("\"type\":\"dora\",\"dora_marker\":\"4s\"")
+        EV("\"type\":\"tsumo\",\"actor\":0,\"pai\":\"4m\"")
+        EV("\"type\":\"dahai\",\"actor\":0,\"pai\":\"4m\",\"tsumogiri\":true")
+        EV("\"type\":\"tsumo\",\"actor\":1,\"pai\":\"5m\"")
+        EV("\"type\":\"ankan\",\"actor\":1,\"consumed\":[\"5m\",\"5m\",\"5m\",\"5m\"]")
+        EV("\"type\":\"dora\",\"dora_marker\":\"5s\"")
+        EV("\"type\":\"tsumo\",\"actor\":1,\"pai\":\"6m\"")
+        EV("\"type\":\"dahai\",\"actor\":1,\"pai\":\"6m\",\"tsumogiri\":true")
+        EV("\"type\":\"ryukyoku\",\"deltas\":[0,0,0,0]")
+        EV("\"type\":\"end_kyoku\"");
+    g = read_ok(kans);
+    assert_int_equal(paifu_game_deal(g, 0)->draws[0].kind, PAIFU_DRAW_SUUKAIKAN);
+    paifu_game_free(g);
+}
+
 /* Two games in one stream; a new start_game ends a game that lacked end_game. */
 static void test_two_games(void **state)
 {
@@ -661,6 +755,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mortal_game),   cmocka_unit_test(test_draw_without_reason),
         cmocka_unit_test(test_original_dialect), cmocka_unit_test(test_akochan_mcr),
+        cmocka_unit_test(test_akochan_mcr_refused), cmocka_unit_test(test_deduced_draws_and_chatter),
         cmocka_unit_test(test_two_games),     cmocka_unit_test(test_errors),
         cmocka_unit_test(test_sample_validates), cmocka_unit_test(test_gimite_dialect),
         cmocka_unit_test(test_match_record), cmocka_unit_test(test_ura_not_recorded),

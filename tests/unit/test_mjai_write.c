@@ -27,6 +27,7 @@
 
 #include "paifu.h"
 
+#include "deal_build.h"
 #include "write_sink.h"
 
 #include "mjai_dialect.h"
@@ -73,32 +74,14 @@ static void sequence_is(const sink *s, const char *expect)
 
 static paifu_tile T(const char *name)
 {
-    paifu_tile t;
-    assert_int_equal(paifu_tile_parse_one(&t, name, NULL), 0);
-    return t;
+    return deal_build_tile(name);
 }
 
 static paifu_game *new_game(int players)
 {
-    paifu_game *g = NULL;
-    assert_int_equal(paifu_game_new(&g, NULL), 0);
-    assert_int_equal(paifu_game_set_rules_name(g, "tenhou", NULL), 0);
-    if (players == 3) {
-        assert_int_equal(paifu_game_set_players(g, 3, NULL), 0);
-        assert_int_equal(paifu_game_add_rule_override(g, "players", "3", NULL), 0);
-    }
-    paifu_deal_start st;
-    paifu_deal_start_init(&st);
-    st.flags = PAIFU_DEAL_HAS_SCORES | PAIFU_DEAL_HAS_HANDS | PAIFU_DEAL_HAS_STICKS;
-    st.dora_indicator = T("1s");
-    for (int s = 0; s < players; s++) {
-        size_t n;
-        st.scores[s] = 25000;
-        assert_int_equal(paifu_tile_parse(st.hands[s], 13, &n, "1112345678999m", NULL), 0);
-        st.n_hand[s] = (uint8_t)n;
-    }
-    assert_int_equal(paifu_game_begin_deal(g, &st, 0, 0, NULL), 0);
-    return g;
+    static const char *const HANDS[] = {"1112345678999m", "1112345678999m", "1112345678999m",
+                                        "1112345678999m"};
+    return deal_build(players, HANDS, NULL);
 }
 
 static void add(paifu_game *g, paifu_event_type type, int seat, const char *tile, int from,
@@ -326,6 +309,53 @@ static void test_reach_accepted(void **state)
     paifu_game_free(g);
 }
 
+/*
+ * A deposit where the log puts it (mjai.md: reach_accepted follows the riichi's dahai): a log
+ * that records it only after the seat's next discard, and one that records a deposit with no
+ * riichi discard before it, get reach_accepted at that place, not moved to the riichi.
+ */
+static void test_deposit_out_of_place(void **state)
+{
+    (void)state;
+    paifu_game *g = new_game(4);
+    add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "1z", -1, NULL, GIRI | PAIFU_EVF_RIICHI);
+    for (int p = 1; p < 4; p++) {
+        add(g, PAIFU_EV_DRAW, p, "2z", -1, NULL, 0);
+        add(g, PAIFU_EV_DISCARD, p, "2z", -1, NULL, GIRI);
+    }
+    add(g, PAIFU_EV_DRAW, 0, "3z", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "3z", -1, NULL, GIRI);
+    accept(g, 0);
+    draw(g, PAIFU_DRAW_EXHAUSTIVE);
+    sink s = {0};
+    write_ok(&s, g);
+    sequence_is(&s, "tsumo reach dahai tsumo dahai tsumo dahai tsumo dahai tsumo dahai "
+                    "reach_accepted ryukyoku");
+    paifu_game_free(g);
+
+    g = new_game(4); /* seat 1's deposit, no riichi of seat 1 */
+    add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "1z", -1, NULL, GIRI);
+    accept(g, 1);
+    draw(g, PAIFU_DRAW_EXHAUSTIVE);
+    write_ok(&s, g);
+    sequence_is(&s, "tsumo dahai reach_accepted ryukyoku");
+    assert_non_null(strstr(s.data, "{\"type\":\"reach_accepted\",\"actor\":1}\n"));
+    paifu_game_free(g);
+
+    g = new_game(4); /* the riichi seat's deposit, then its ron by another seat: one deposit */
+    add(g, PAIFU_EV_DRAW, 0, "1z", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 0, "1z", -1, NULL, GIRI | PAIFU_EVF_RIICHI);
+    accept(g, 0);
+    add(g, PAIFU_EV_DRAW, 1, "2z", -1, NULL, 0);
+    add(g, PAIFU_EV_DISCARD, 1, "2z", -1, NULL, GIRI);
+    win(g, 0, 1, true);
+    write_ok(&s, g);
+    sequence_is(&s, "tsumo reach dahai reach_accepted tsumo dahai hora");
+    paifu_game_free(g);
+}
+
 /* A log without tsumogiri flags: derived from the tiles, and reported. */
 static void test_tsumogiri_derived(void **state)
 {
@@ -542,6 +572,7 @@ int main(void)
         cmocka_unit_test(test_open_kan_dora),        cmocka_unit_test(test_closed_kan_dora),
         cmocka_unit_test(test_consecutive_kans),     cmocka_unit_test(test_reach_after_kan),
         cmocka_unit_test(test_rinshan_and_chankan),  cmocka_unit_test(test_reach_accepted),
+        cmocka_unit_test(test_deposit_out_of_place),
         cmocka_unit_test(test_tsumogiri_derived),    cmocka_unit_test(test_game_frame),
         cmocka_unit_test(test_three_players),        cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_riichienv_round_trip), cmocka_unit_test(test_dialect_samples),

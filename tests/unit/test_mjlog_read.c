@@ -714,6 +714,39 @@ static const bad_case BAD[] = {
      "<T4/", "mjloggm/T4[1]", "E1-0", 0, "tile id 4 (2m) does not exist in a 3-player game"},
     {"wrong root", "<mjlog><GO type=\"9\"/></mjlog>", "<mjlog>", "mjloggm", "", -1,
      "expected the root tag <mjloggm>"},
+    /* a tile tag's id is 0 to 135 written without leading zeros (tenhou-xml.md §2.1, §4.8) */
+    {"tile id 136", BAD_HEAD "<T60/><D136/></mjloggm>", "<D136", "", "E1-1", 1,
+     "<D136>: expected a tile id from 0 to 135 after D"},
+    {"tile id 060", BAD_HEAD "<T60/><D060/></mjloggm>", "<D060", "", "E1-1", 1,
+     "<D060>: expected a tile id from 0 to 135 after D"},
+    {"tile id 00", BAD_HEAD "<T00/></mjloggm>", "<T00", "", "E1-1", 0,
+     "<T00>: expected a tile id from 0 to 135 after T"},
+    /* AGARI's ten is fu, points, limit 0..5 (§4.12); fu beyond a 16-bit value is no fu */
+    {"ten limit 6",
+     BAD_HEAD "<T60/><D60/><AGARI ba=\"0,0\" hai=\"1\" machi=\"1\" ten=\"30,1000,6\" "
+              "doraHai=\"1\" who=\"0\" fromWho=\"1\" sc=\"0,0,0,0,0,0,0,0\"/></mjloggm>",
+     "30,1000,6", "mjloggm/AGARI[1]@ten", "E1-1", 2, "limit 6 in ten is beyond 5 (yakuman)"},
+    {"ten fu 40000",
+     BAD_HEAD "<T60/><D60/><AGARI ba=\"0,0\" hai=\"1\" machi=\"1\" ten=\"40000,1000,0\" "
+              "doraHai=\"1\" who=\"0\" fromWho=\"1\" sc=\"0,0,0,0,0,0,0,0\"/></mjloggm>",
+     "40000,1000,0", "mjloggm/AGARI[1]@ten", "E1-1", 2, "fu 40000 in ten is beyond 32767"},
+    /* a 3-player game's fourth seat has no hand (§7) */
+    {"sanma hai3",
+     "<mjloggm ver=\"2.3\"><GO type=\"185\"/><INIT seed=\"0,0,0,1,1,36\" "
+     "ten=\"350,350,350,0\" oya=\"0\" hai0=\"0,1,2,3,32,33,34,35,36,37,38,39,40\" "
+     "hai1=\"41,42,43,44,45,46,47,48,49,50,51,52,53\" hai2=\"54,55,56,57,58,59,60,61,62,63,64,65,"
+     "66\" hai3=\"67\"/></mjloggm>",
+     "67\"", "mjloggm/INIT[1]@hai3", "", -1, "hai3 must be empty in a 3-player game"},
+    {"sanma draw hai3",
+     "<mjloggm ver=\"2.3\"><GO type=\"185\"/><INIT seed=\"0,0,0,1,1,36\" "
+     "ten=\"350,350,350,0\" oya=\"0\" hai0=\"0,1,2,3,32,33,34,35,36,37,38,39,40\" "
+     "hai1=\"41,42,43,44,45,46,47,48,49,50,51,52,53\" hai2=\"54,55,56,57,58,59,60,61,62,63,64,65,"
+     "66\" hai3=\"\"/><RYUUKYOKU ba=\"0,0\" sc=\"350,0,350,0,350,0,0,0\" hai3=\"67\"/></mjloggm>",
+     "67\"/>", "mjloggm/RYUUKYOKU[1]@hai3", "E1-0", 0,
+     "hai3 shows a hand of a seat that does not play"},
+    /* one game a document (§1) */
+    {"nested root", BAD_HEAD "<T60/><mjloggm ver=\"2.3\"/></mjloggm>", "<mjloggm ver=\"2.3\"/>",
+     "", "E1-1", -2, "<mjloggm> inside <mjloggm>"},
 };
 
 static void errors_are_located(void **state)

@@ -438,6 +438,36 @@ static void test_tile_ids(void **state)
     paifu_game_free(g);
 }
 
+/* A tsumogiri flag the tiles contradict (spec §4.8: the discard's id is the drawn one's
+   exactly when it is tsumogiri): a flag on a discard of another tile, and "not tsumogiri" for
+   the drawn tile's kind with no other copy in the hand, are each a loss of kind tsumogiri. */
+static void test_tsumogiri_contradicted(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        paifu_game *g = new_game(4, NULL);
+        begin(g, 0, 0, 0, 25000, HANDS, "2z");
+        add(g, PAIFU_EV_DRAW, 0, "9m", -1, NULL, 0);
+        if (k == 0) /* seat 0 discards its 1m, flagged as the tile just drawn */
+            add(g, PAIFU_EV_DISCARD, 0, "1m", -1, NULL,
+                PAIFU_EVF_TSUMOGIRI_KNOWN | PAIFU_EVF_TSUMOGIRI);
+        else /* the 9m drawn (no other 9m in the hand), flagged as from the hand */
+            add(g, PAIFU_EV_DISCARD, 0, "9m", -1, NULL, PAIFU_EVF_TSUMOGIRI_KNOWN);
+        add_draw(g, PAIFU_DRAW_EXHAUSTIVE, (int32_t[4]){0}, 0, 0, -1);
+        static sink s;
+        paifu_error err;
+        assert_int_equal(write_game(&s, g, false, &err), 0);
+        const char *what = k == 0 ? "a tsumogiri flag on a discard that is not the tile drawn"
+                                  : "a discard recorded as not tsumogiri of the tile just drawn";
+        if (!reported(&s, what))
+            for (int i = 0; i < s.n_lost; i++)
+                fprintf(stderr, "  lost: %s\n", s.lost[i]);
+        assert_true(reported(&s, what));
+        assert_int_equal(write_game(&s, g, true, &err), PAIFU_EUNSUPPORTED);
+        paifu_game_free(g);
+    }
+}
+
 /* ---- riichi (spec §4.10) ---- */
 
 static void test_riichi(void **state)
@@ -967,6 +997,48 @@ static void test_refusals_tiles_and_calls(void **state)
     paifu_game_free(g);
 }
 
+/* More that Tenhou's XML has no way to say (spec §2.1: ids 0-135 name the 136 tiles, no
+   flower; §4.12 AGARI's machi is a tile of the deal; §4.7 INIT's ten are the starting scores):
+   refused, nothing written. */
+static void test_refusals_values(void **state)
+{
+    (void)state;
+    paifu_game *g = new_game(4, NULL); /* a flower drawn */
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    add(g, PAIFU_EV_DRAW, 0, "1f", -1, NULL, 0);
+    expect_refusal(g, "a tile Tenhou's ids cannot name");
+    paifu_game_free(g);
+
+    g = new_game(4, NULL); /* a ron with no discard before it: no tile to win on */
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    paifu_win w;
+    static const int32_t DELTAS[4] = {-1000, 1000, 0, 0};
+    win_init(&w, 1, 0, DELTAS);
+    w.win_tile = PAIFU_TILE_NONE;
+    assert_int_equal(paifu_game_add_win(g, &w, 0, 0, NULL), 0);
+    expect_refusal(g, "a win on a tile the log does not name");
+    paifu_game_free(g);
+
+    g = new_game(4, NULL); /* the second deal's scores: neither recorded nor to be had from
+                              the first deal, which records no score changes */
+    begin(g, 0, 0, 0, 25000, HANDS, "2z");
+    paifu_draw d;
+    paifu_draw_init(&d, PAIFU_DRAW_EXHAUSTIVE);
+    assert_int_equal(paifu_game_add_draw(g, &d, 0, 0, NULL), 0);
+    paifu_deal_start st;
+    paifu_deal_start_init(&st);
+    st.flags = PAIFU_DEAL_HAS_HANDS | PAIFU_DEAL_HAS_STICKS;
+    st.hand_number = 1;
+    st.dealer = 1;
+    st.dora_indicator = T("2z");
+    for (int s = 0; s < 4; s++)
+        st.n_hand[s] = (uint8_t)tiles(st.hands[s], HANDS[s]);
+    assert_int_equal(paifu_game_begin_deal(g, &st, 0, 0, NULL), 0);
+    assert_int_equal(paifu_game_add_draw(g, &d, 0, 0, NULL), 0);
+    expect_refusal(g, "a deal whose starting scores the log does not give");
+    paifu_game_free(g);
+}
+
 /* Write G as tenhou-xml with OPTS into S; the status. */
 static int write_with(sink *s, const paifu_game *g, const paifu_write_options *opts)
 {
@@ -1029,6 +1101,7 @@ int main(void)
         cmocka_unit_test(test_spec_round),
         cmocka_unit_test(test_meld_codes),
         cmocka_unit_test(test_tile_ids),
+        cmocka_unit_test(test_tsumogiri_contradicted),
         cmocka_unit_test(test_riichi),
         cmocka_unit_test(test_double_ron),
         cmocka_unit_test(test_draws),
@@ -1041,6 +1114,7 @@ int main(void)
         cmocka_unit_test(test_losses),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_refusals_tiles_and_calls),
+        cmocka_unit_test(test_refusals_values),
         cmocka_unit_test(test_write_options_versions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -207,6 +207,72 @@ static void test_local_and_unknown_yaku(void **state)
     free(text);
 }
 
+/* The first win of NAME with its yaku (from "ja"/"en" score string to the last yaku) replaced
+   by YAKU (one JSON string); the win read back. */
+static paifu_game *with_yaku(const char *name, const char *from, const char *until,
+                             const char *yaku)
+{
+    size_t size;
+    char *text = slurp(name, &size);
+    char *at = strstr(text, from);
+    assert_non_null(at);
+    char *end = strstr(at, until);
+    assert_non_null(end);
+    end += strlen(until);
+    size_t n = size + strlen(yaku) + 1;
+    char *doc = malloc(n);
+    assert_non_null(doc);
+    snprintf(doc, n, "%.*s%s%s", (int)(at - text), text, yaku, end);
+    paifu_game *g = read_text(doc, strlen(doc));
+    free(doc);
+    free(text);
+    return g;
+}
+
+/* The first win of G. */
+static const paifu_win *first_win(const paifu_game *g)
+{
+    for (size_t i = 0; i < paifu_game_deal_count(g); i++) {
+        const paifu_deal *d = paifu_game_deal(g, i);
+        if (d->n_wins)
+            return &d->wins[0];
+    }
+    fail_msg("no win");
+    return NULL;
+}
+
+/*
+ * tensoul writes "(役満)" for every yakuman fan (convert.js), so MahjongSoul's double ones
+ * (data.json's fan table, `yiman` 2: Four Big Winds, Single-wait Four Concealed Triplets, True
+ * Nine Gates, Thirteen-wait Thirteen Orphans) are two yakuman of 26 han, the others one of 13;
+ * both tables' 大四喜 is double in a MahjongSoul game. Tenhou's own logs count each 役満 once.
+ */
+static void test_double_yakuman(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file, *from, *until, *yaku;
+        int yakuman;
+    } CASES[] = {
+        {"majsoul4-en.json", "\"All Simples(1飜)\"", "\"Red Five(2飜)\"",
+         "\"Four Big Winds(役満)\"", 2},
+        {"majsoul4-en.json", "\"All Simples(1飜)\"", "\"Red Five(2飜)\"",
+         "\"Big Three Dragons(役満)\"", 1},
+        {"majsoul4-ja.json", "\"断幺九(1飜)\"", "\"赤ドラ(2飜)\"", "\"大四喜(役満)\"", 2},
+        {"majsoul4-ja.json", "\"断幺九(1飜)\"", "\"赤ドラ(2飜)\"", "\"四暗刻単騎(役満)\"", 2},
+        {"majsoul4-ja.json", "\"断幺九(1飜)\"", "\"赤ドラ(2飜)\"", "\"大三元(役満)\"", 1},
+    };
+    for (size_t i = 0; i < sizeof(CASES) / sizeof(CASES[0]); i++) {
+        paifu_game *g = with_yaku(CASES[i].file, CASES[i].from, CASES[i].until, CASES[i].yaku);
+        const paifu_win *w = first_win(g);
+        if (w->n_yaku != 1 || w->yakuman != CASES[i].yakuman)
+            fail_msg("%s %s: %u yaku, %u yakuman, expected 1 and %d", CASES[i].file, CASES[i].yaku,
+                     (unsigned)w->n_yaku, (unsigned)w->yakuman, CASES[i].yakuman);
+        assert_int_equal(w->yaku[0].han, CASES[i].yakuman * PAIFU_YAKU_YAKUMAN_HAN);
+        paifu_game_free(g);
+    }
+}
+
 /* A friendly room (convert.js: "Friendly", its detail_rule's red fives as aka5x): MahjongSoul's
    3-player game with the room's own rules, and the log's red fives. */
 static void test_friendly_room(void **state)
@@ -239,7 +305,7 @@ static void test_rooms(void **state)
     ms_room r;
     assert_true(paifu_majsoul__room("3銀の間赤", &r));
     assert_true(r.three && r.standard);
-    assert_int_equal(r.length, 0); /* modes 11/12: no 東喰/南喰 */
+    assert_int_equal(r.length, 0);                      /* modes 11/12: no 東喰/南喰 */
     assert_true(paifu_majsoul__room("三金の間赤", &r)); /* the 三 of convert.js' RUNES.sanma */
     assert_true(r.three && r.standard && r.length == 0);
     assert_true(paifu_majsoul__room("玉の間南喰赤", &r));
@@ -250,7 +316,7 @@ static void test_rooms(void **state)
     assert_true(paifu_majsoul__room("友人戦南喰", &r) && !r.standard);
     assert_true(paifu_majsoul__room("Tounament South No Red Fives", &r) && !r.standard);
     assert_true(paifu_majsoul__room("乱闘の間東喰赤", &r) && !r.standard); /* open_guyi */
-    assert_false(paifu_majsoul__room("鳳南喰赤", &r));  /* a Tenhou lobby */
+    assert_false(paifu_majsoul__room("鳳南喰赤", &r));                     /* a Tenhou lobby */
     assert_false(paifu_majsoul__room("玉の間南喰赤x", &r));
     /* fan names: both languages, the colon in either width */
     assert_int_equal(paifu_majsoul__fan_named("Red Dragon", 10)->fan, 9);
@@ -265,6 +331,7 @@ int main(void)
         cmocka_unit_test(test_three_players),
         cmocka_unit_test(test_absent_seat_score),
         cmocka_unit_test(test_local_and_unknown_yaku),
+        cmocka_unit_test(test_double_yakuman),
         cmocka_unit_test(test_friendly_room),
         cmocka_unit_test(test_rooms),
     };
