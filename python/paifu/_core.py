@@ -370,6 +370,13 @@ class Rules:
                                      ctypes.byref(err)), err)
         self.update(overrides or {}, **kw)
 
+    @property
+    def _as_parameter_(self) -> ctypes.c_void_p:
+        """What ctypes passes for a Rules argument: its handle, with the Rules object itself
+        held by the call's arguments (a temporary's ._ptr alone would let the object be freed,
+        and the handle with it, before the call: heap-use-after-free under ASan)."""
+        return self._ptr
+
     @classmethod
     def from_file(cls, path: str) -> "Rules":
         """Read a JSON rule file ({"preset": ..., "overrides": {...}}, or what `paifu rules show

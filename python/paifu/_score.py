@@ -336,7 +336,7 @@ def mcr_score(hand: str, *, self_draw: bool = False, robbing: bool = False,
 
 def mcr_legal_total(fan_points: int, rules: RulesLike = "mcr") -> bool:
     """True when FAN_POINTS (flowers excluded) reach the rule set's minimum (mcr.md §5)."""
-    return bool(_lib.load().paifu_mcr_is_legal_total(fan_points, _rules_for(rules, None)._ptr))
+    return bool(_lib.load().paifu_mcr_is_legal_total(fan_points, _rules_for(rules, None)))
 
 
 def points_possible(han: int, fu: int, tsumo: bool = False) -> bool:
@@ -448,7 +448,7 @@ def riichi_ankan_allowed(hand: str, drawn: str, rules: RulesLike = "rrc") -> boo
     from ._core import tile_code
     h = _full_hand(hand)
     return bool(_lib.load().paifu_hand_riichi_ankan_allowed(ctypes.byref(h), tile_code(drawn),
-                                                            _rules_for(rules, None)._ptr))
+                                                            _rules_for(rules, None)))
 
 
 def kuikae_forbidden(meld: str, rules: RulesLike = "rrc") -> List[str]:
@@ -458,7 +458,7 @@ def kuikae_forbidden(meld: str, rules: RulesLike = "rrc") -> List[str]:
     h, _ = parse_hand(meld)
     if h.n_melds != 1:
         raise PaifuError("expected one meld such as chi:3'45m, found %r" % meld, -7)
-    bits = lib.paifu_meld_kuikae_forbidden(ctypes.byref(h.melds[0]), _rules_for(rules, None)._ptr)
+    bits = lib.paifu_meld_kuikae_forbidden(ctypes.byref(h.melds[0]), _rules_for(rules, None))
     return [_kind_name(k) for k in range(34) if bits >> k & 1]
 
 

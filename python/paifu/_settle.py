@@ -43,7 +43,7 @@ def places(points: Sequence[int], rules: RulesLike = "rrc") -> List[float]:
     ranks higher (paifu_settle_places)."""
     n = len(points)
     out = (ctypes.c_int * SEATS)()
-    _lib.load().paifu_settle_places(out, _i32(points), n, _rules(rules)._ptr)
+    _lib.load().paifu_settle_places(out, _i32(points), n, _rules(rules))
     return [v / 12 for v in out[:n]]
 
 
@@ -56,7 +56,7 @@ def final_scores(points: Sequence[int], penalties: Optional[Sequence[int]] = Non
     n = len(points)
     out = (ctypes.c_int32 * SEATS)()
     _lib.load().paifu_settle_final(out, _i32(points), _i32(penalties) if penalties else None,
-                                   n, _rules(rules, overrides)._ptr)
+                                   n, _rules(rules, overrides))
     return list(out[:n])
 
 
@@ -65,7 +65,7 @@ def leftover(points: Sequence[int], sticks: int, rules: RulesLike = "rrc") -> Li
     the first place, split, or lost) (paifu_settle_leftover)."""
     n = len(points)
     arr = _i32(points)
-    _lib.load().paifu_settle_leftover(arr, sticks, n, _rules(rules)._ptr)
+    _lib.load().paifu_settle_leftover(arr, sticks, n, _rules(rules))
     return list(arr[:n])
 
 
@@ -78,7 +78,7 @@ def noten_payments(tenpai: Iterable[int], players: int = 4, rules: RulesLike = "
     """Score changes of the noten payments of an exhaustive draw where the seats TENPAI are
     tenpai (paifu_settle_noten)."""
     out = (ctypes.c_int32 * SEATS)()
-    _lib.load().paifu_settle_noten(out, _bits(tenpai), players, _rules(rules)._ptr)
+    _lib.load().paifu_settle_noten(out, _bits(tenpai), players, _rules(rules))
     return list(out[:players])
 
 
@@ -98,7 +98,7 @@ def chombo_payment(offender: int, dealer: int, players: int = 4) -> List[int]:
 
 def chombo_penalty(rules: RulesLike = "rrc") -> int:
     """The after-uma chombo penalty of the rule set, in points (positive)."""
-    return _lib.load().paifu_settle_chombo_penalty(_rules(rules)._ptr)
+    return _lib.load().paifu_settle_chombo_penalty(_rules(rules))
 
 
 def fine(kind: str, n: int, rules: RulesLike = "rrc") -> int:
@@ -106,12 +106,12 @@ def fine(kind: str, n: int, rules: RulesLike = "rrc") -> int:
     late) under the rule set, in points after uma; 0 when it has none (paifu_settle_fine)."""
     if kind not in FINES:
         raise PaifuError("fine %r: expected one of %s" % (kind, ", ".join(FINES)), -7)
-    return _lib.load().paifu_settle_fine(_rules(rules)._ptr, FINES.index(kind), n)
+    return _lib.load().paifu_settle_fine(_rules(rules), FINES.index(kind), n)
 
 
 def substitute_score(rules: RulesLike = "rrc") -> int:
     """The fixed final score of a substitute or absent player (paifu_settle_substitute_score)."""
-    return _lib.load().paifu_settle_substitute_score(_rules(rules)._ptr)
+    return _lib.load().paifu_settle_substitute_score(_rules(rules))
 
 
 def wall_break(dice: int, wall_stacks: int = 17) -> Tuple[int, int]:
@@ -135,7 +135,7 @@ def mcr_settle(total: int, winner: int, discarder: Optional[int] = None,
     out = (ctypes.c_int32 * SEATS)()
     err = new_error()
     check(_lib.load().paifu_mcr_settle(out, winner, -1 if discarder is None else discarder,
-                                       total, _rules(rules)._ptr, ctypes.byref(err)), err)
+                                       total, _rules(rules), ctypes.byref(err)), err)
     return list(out)
 
 
@@ -189,7 +189,7 @@ def mcr_penalty(offence: str, offender: int, n: int = 1, victim: Optional[int] =
     pc.n = n
     out = (ctypes.c_int32 * SEATS)()
     err = new_error()
-    check(_lib.load().paifu_mcr_penalty_deltas(out, ctypes.byref(pc), _rules(rules)._ptr,
+    check(_lib.load().paifu_mcr_penalty_deltas(out, ctypes.byref(pc), _rules(rules),
                                                ctypes.byref(err)), err)
     return list(out)
 
@@ -212,7 +212,7 @@ def mcr_place(totals: Sequence[int], rules: RulesLike = "mcr") -> Dict[str, List
     four session TOTALS (mcr.md §10, paifu_mcr_place)."""
     out = _lib.McrPlacement()
     err = new_error()
-    check(_lib.load().paifu_mcr_place(ctypes.byref(out), _i32(totals), _rules(rules)._ptr,
+    check(_lib.load().paifu_mcr_place(ctypes.byref(out), _i32(totals), _rules(rules),
                                       ctypes.byref(err)), err)
     return {"places": list(out.place), "table_points": [v / 12 for v in out.table_points]}
 
@@ -237,6 +237,6 @@ def mcr_standings(tables: Iterable[Tuple[Sequence[str], Sequence[int]]],
     n = ctypes.c_size_t(cap)
     err = new_error()
     check(_lib.load().paifu_mcr_standings(out, ctypes.byref(n), arr, len(tabs),
-                                          _rules(rules)._ptr, ctypes.byref(err)), err)
+                                          _rules(rules), ctypes.byref(err)), err)
     return [{"player": _s(x.player), "rank": x.rank, "table_points": x.table_points / 12,
              "total": x.total, "tables": x.tables} for x in out[:n.value]]
