@@ -40,7 +40,8 @@ endif()
 # NoName player (report_tournament_test.py).
 add_test(NAME report.tournament
   COMMAND ${PAIFU_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/tools/report_tournament_test.py
-          $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/report-tournament)
+          $<TARGET_FILE:paifu_cli> ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/report-tournament
+          "${PAIFU_CORPUS_DIR}")
 set_tests_properties(report.tournament PROPERTIES LABELS "report;corpus" TIMEOUT 600)
 # A corpus tournament's report (Pantheon sheets, Tenhou XML with unnamed seats and a 3-player
 # game, tenhou.net/6, mjai; samples/ without the corpus) in headless Chromium: at 1280 px every

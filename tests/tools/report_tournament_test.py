@@ -2,7 +2,7 @@
 """A tournament's report as its referee checks it, over every tile log and score sheet of the
 corpus (issue 35's acceptance): ../shared/corpus when it is there, else samples/.
 
-    report_tournament_test.py PAIFU SOURCE_DIR WORK_DIR
+    report_tournament_test.py PAIFU SOURCE_DIR WORK_DIR [CORPUS_DIR]
 
 `paifu report` is run under no --rules and under --rules ema, rrc and ema2012, in HTML,
 Markdown, text, CSV and JSON, and each output is read back as what it holds (its tables' cells):
@@ -35,7 +35,9 @@ import unicodedata
 
 PAIFU, SOURCE, WORK = sys.argv[1:4]
 os.makedirs(WORK, exist_ok=True)
-CORPUS = os.path.join(SOURCE, "..", "shared", "corpus")
+# the build's corpus (PAIFU_CORPUS_DIR: a build configured without it passes a path that does
+# not exist, and the test reads samples/, as a checkout without the corpus does)
+CORPUS = sys.argv[4] if len(sys.argv) > 4 else os.path.join(SOURCE, "..", "shared", "corpus")
 FAILS = []
 COUNT = {}
 
