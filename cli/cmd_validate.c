@@ -430,6 +430,18 @@ static void print_game(const vopts *st, vfile *file, vrun *run, const paifu_read
     cli_progress_add(0, 1, kept);
 }
 
+/* Add the counts of A to TO. */
+static void stats_add(paifu_verify_stats *to, const paifu_verify_stats *a)
+{
+    to->games += a->games;
+    to->deals += a->deals;
+    to->events += a->events;
+    to->wins += a->wins;
+    to->draws += a->draws;
+    to->findings += a->findings;
+    to->wins_scored += a->wins_scored;
+}
+
 /* One game of a reader, read and verified: what its printing needs (vgame_print). */
 typedef struct vgame {
     int rc;               /* paifu_reader_next's: 1 a game, 0 the end, < 0 its error (in err) */
@@ -814,15 +826,7 @@ static void run_piece(const vopts *st, vunit *u)
             paifu_report_free(reps[i]);
             continue;
         }
-        const paifu_verify_stats *t = paifu_report_stats(reps[i]);
-        paifu_verify_stats *a = &u->acc.stats;
-        a->games += t->games;
-        a->deals += t->deals;
-        a->events += t->events;
-        a->wins += t->wins;
-        a->draws += t->draws;
-        a->findings += t->findings;
-        a->wins_scored += t->wins_scored;
+        stats_add(&u->acc.stats, paifu_report_stats(reps[i]));
         paifu_report_free(reps[i]);
     }
     u->fatal = rc < 0 && !sp->container;
@@ -856,13 +860,7 @@ static void merge(vfile *f, const vfile *a)
     f->refused += a->refused;
     f->skipped += a->skipped;
     f->kept += a->kept;
-    f->stats.games += a->stats.games;
-    f->stats.deals += a->stats.deals;
-    f->stats.events += a->stats.events;
-    f->stats.wins += a->stats.wins;
-    f->stats.draws += a->stats.draws;
-    f->stats.findings += a->stats.findings;
-    f->stats.wins_scored += a->stats.wins_scored;
+    stats_add(&f->stats, &a->stats);
 }
 
 /* What the files checked add up to, as they are printed. */
@@ -885,14 +883,7 @@ static void tally(vout *out, vfile *f)
     out->refused += f->refused;
     out->skipped += f->skipped;
     out->kept += f->kept;
-    paifu_verify_stats *t = &out->total;
-    t->games += f->stats.games;
-    t->deals += f->stats.deals;
-    t->events += f->stats.events;
-    t->wins += f->stats.wins;
-    t->draws += f->stats.draws;
-    t->findings += f->stats.findings;
-    t->wins_scored += f->stats.wins_scored;
+    stats_add(&out->total, &f->stats);
     free(f->owned);
     free(f);
 }
