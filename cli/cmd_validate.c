@@ -446,7 +446,7 @@ static void stats_add(paifu_verify_stats *to, const paifu_verify_stats *a)
 typedef struct vgame {
     int rc;               /* paifu_reader_next's: 1 a game, 0 the end, < 0 its error (in err) */
     const paifu_game *g;  /* the game (borrowed from the reader until its next game) */
-    const char *source;   /* what names it */
+    const char *source;   /* what names it (or its error) */
     bool refused;         /* its rule set was refused (err) */
     int vrc;              /* paifu_verify_game's */
     cli_rules_info ri;
@@ -459,9 +459,10 @@ static void vgame_read(const vopts *st, vfile *f, const vrun *run, paifu_reader 
                        paifu_report *rep, paifu_error *err, vgame *v)
 {
     memset(v, 0, sizeof(*v));
-    if ((v->rc = paifu_reader_next(&v->g, r, err)) <= 0)
-        return;
+    v->rc = paifu_reader_next(&v->g, r, err);
     v->source = strcmp(f->path, "-") == 0 ? "-" : paifu_reader_source(r);
+    if (v->rc <= 0)
+        return;
     paifu_rules *rules = NULL;
     paifu_rules_origin origin;
     if (cli_resolve_rules_origin(&rules, &origin, st->ro, v->g, "rrc", err) < 0) {
@@ -505,10 +506,7 @@ static int vgame_print(const vopts *st, vfile *f, vrun *run, vsync *sync, paifu_
     }
     /* an error in this game (or member): a container goes on with the next */
     vsync_wait(sync, run);
-    report_error(st, f, run, container, err, v->source ? v->source
-                                              : (strcmp(f->path, "-") == 0 ? "-"
-                                                                           : paifu_reader_source(r)),
-                 false);
+    report_error(st, f, run, container, err, v->source, false);
     if (!container)
         return v->rc < 0 ? v->rc : v->vrc;
     paifu_error_clear(err);
