@@ -99,6 +99,8 @@ typedef struct rep_standing {
     int64_t table_points_x12; /* table_points standings: summed table points, x 12 */
     int32_t best, worst;
     size_t first_game;        /* the number of the player's first game (a link) */
+    size_t section;           /* the player's section: 1 + their place among the ranked
+                                 players (rep_ranked_players), the same in every table */
 } rep_standing;
 
 /* One standings table: the games of one rule set, one number of players and one method
@@ -269,8 +271,9 @@ void rep_seats_free(rep_seat_ref *seats, size_t n);
    (1-based) is the section "player-K"; its standing is that of the first table it is ranked
    in. Returns their number; *NAMES and *ROWS (NULL for no memory) are malloc'd (free both). */
 size_t rep_ranked_players(const char ***names, const rep_standing ***rows, const rep_doc *doc);
-/* The section number of NAME among the ranked players (rep_ranked_players), 0 none. */
-size_t rep_player_section(const rep_doc *doc, const char *name);
+/* Numbers the ranked players' sections in the order they first appear in the tables (each
+   table in rank order): every row's `section`, once the tables are made. */
+void rep_number_sections(rep_doc *doc);
 /* The findings of game G that name SEAT: their number, *FIRST the index of the first. */
 size_t rep_seat_findings(const rep_game *g, int seat, size_t *first);
 /* "5 games from 3 files, 2 findings" */

@@ -184,7 +184,7 @@ static void standings(rep_grid *t, const rep_doc *doc)
         int k = 0;
         c[k++].text = dup_fmt("%d", s->rank);
         c[k].text = dup_fmt("%s", s->name);
-        c[k].href = dup_fmt("#player-%zu", rep_player_section(doc, s->name)); /* their section */
+        c[k].href = dup_fmt("#player-%zu", s->section); /* their section */
         k++;
         c[k++].text = dup_fmt("%d", s->games);
         c[k++].text = score_text(t, s->total, doc->mcr);

@@ -94,10 +94,7 @@ size_t rep_ranked_players(const char ***names, const rep_standing ***rows, const
     for (size_t k = 0; k < doc->n_tables; k++)
         for (size_t i = 0; i < doc->tables[k].n; i++) {
             const rep_standing *s = &doc->tables[k].rows[i];
-            size_t j = 0;
-            while (j < n && strcmp((*names)[j], s->name) != 0)
-                j++;
-            if (j == n) {
+            if (s->section == n + 1) { /* the player's first row (rep_number_sections) */
                 (*names)[n] = s->name;
                 (*rows)[n++] = s;
             }
@@ -105,23 +102,52 @@ size_t rep_ranked_players(const char ***names, const rep_standing ***rows, const
     return n;
 }
 
-size_t rep_player_section(const rep_doc *doc, const char *name)
+typedef struct {
+    rep_standing *row;
+    size_t pos; /* in table order: the tables one after another, each in rank order */
+} row_ref;
+
+static int row_ref_cmp(const void *a, const void *b)
 {
-    size_t id = 0;
+    const row_ref *x = a, *y = b;
+    int c = strcmp(x->row->name, y->row->name);
+    if (c)
+        return c;
+    return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+void rep_number_sections(rep_doc *doc)
+{
+    size_t total = 0;
     for (size_t k = 0; k < doc->n_tables; k++)
-        for (size_t i = 0; i < doc->tables[k].n; i++) {
-            const char *s = doc->tables[k].rows[i].name;
-            bool seen = false; /* counted once, at its first table */
-            for (size_t k2 = 0; k2 <= k && !seen; k2++)
-                for (size_t i2 = 0; i2 < (k2 == k ? i : doc->tables[k2].n) && !seen; i2++)
-                    seen = strcmp(doc->tables[k2].rows[i2].name, s) == 0;
-            if (seen)
-                continue;
-            id++;
-            if (strcmp(s, name) == 0)
-                return id;
-        }
-    return 0;
+        total += doc->tables[k].n;
+    if (!total)
+        return;
+    row_ref *refs = calloc(total, sizeof(*refs));
+    size_t *first = calloc(total, sizeof(*first));  /* by pos: the pos of the name's first row */
+    size_t *number = calloc(total, sizeof(*number)); /* by pos of a first row: its section */
+    if (!refs || !first || !number) {
+        fputs("paifu report: out of memory\n", stderr);
+        exit(CLI_ERROR);
+    }
+    size_t n = 0;
+    for (size_t k = 0; k < doc->n_tables; k++)
+        for (size_t i = 0; i < doc->tables[k].n; i++, n++)
+            refs[n] = (row_ref){&doc->tables[k].rows[i], n};
+    qsort(refs, total, sizeof(*refs), row_ref_cmp); /* by name, then in table order */
+    for (size_t i = 0; i < total; i++)
+        first[refs[i].pos] = i && strcmp(refs[i].row->name, refs[i - 1].row->name) == 0
+                                 ? first[refs[i - 1].pos]
+                                 : refs[i].pos;
+    size_t sections = 0;
+    for (size_t pos = 0; pos < total; pos++) /* numbered in the order they first appear */
+        if (first[pos] == pos)
+            number[pos] = ++sections;
+    for (size_t i = 0; i < total; i++)
+        refs[i].row->section = number[first[refs[i].pos]];
+    free(number);
+    free(first);
+    free(refs);
 }
 
 size_t rep_player_standing_text(char *buf, size_t size, const rep_doc *doc, const char *name)

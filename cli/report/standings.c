@@ -180,6 +180,7 @@ int rep__standings_finish(rep_doc *doc, rep_builder *bd, int status)
     }
     free(bd->b);
     tell_apart(doc->tables, doc->n_tables);
+    rep_number_sections(doc);
     if (doc->n_tables) { /* the first table in the fields the writers read */
         rep_doc first = rep_standings_select(doc, 0);
         doc->standings = first.standings;

@@ -23,9 +23,11 @@ Markdown, text, CSV and JSON, and each output is read back as what it holds (its
 MCR logs are in the run without --rules (a riichi rule set refuses them). It prints the counts
 it checked.
 """
+import bisect
 import csv
 import html
 import io
+import itertools
 import json
 import os
 import re
@@ -132,8 +134,18 @@ def num(text):
     return int(t)
 
 
+_WIDTH = {}
+
+
 def width(s):
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+    """Columns a string takes in a terminal: 2 for a wide or full-width character."""
+    n = 0
+    for c in s:
+        w = _WIDTH.get(c)
+        if w is None:
+            w = _WIDTH[c] = 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        n += w
+    return n
 
 
 def text_tables(out):
@@ -144,16 +156,20 @@ def text_tables(out):
         if i == 0 or not ln.startswith("-") or set(ln) - {"-", " "}:
             continue
         spans = [(m.start(), m.end()) for m in re.finditer(r"-+", ln)]
+        # a cell runs from its column's first dash to the next column's (the first from 0)
+        cuts = [0] + [a for a, _ in spans[1:]] + [None]
 
         def cells(row):
-            out_cells, col, k = [""] * len(spans), 0, 0
-            for c in row:
-                while k < len(spans) - 1 and col >= spans[k + 1][0]:
-                    k += 1
-                out_cells[k] += c
-                col += width(c)
+            if not row.isascii():  # columns counted in terminal widths, not characters
+                # a character starting at or past a cut's column belongs to the next cell
+                start = [0, *itertools.accumulate(width(c) for c in row)]
+                bounds = [0] + [bisect.bisect_left(start, k, 0, len(row)) for k in cuts[1:-1]] \
+                    + [None]
+            else:
+                bounds = cuts
             # the text writer escapes a backslash (cli_textf)
-            return [c.strip().replace("\\\\", "\\") for c in out_cells]
+            return [row[bounds[k]:bounds[k + 1]].strip().replace("\\\\", "\\")
+                    for k in range(len(spans))]
         head = cells(lines[i - 1])
         rows = []
         for row in lines[i + 1:]:
@@ -164,11 +180,21 @@ def text_tables(out):
     return tables
 
 
+MD_BAR = re.compile(r"(?<!\\)\|")
+MD_LINK = re.compile(r"^\[(.*)\]\(#[^)]*\)$")
+MD_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
 def md_cells(row):
-    parts = re.split(r"(?<!\\)\|", row.strip())[1:-1]
+    parts = MD_BAR.split(row.strip())[1:-1]
     # a link's text; a punctuation character escaped by a backslash
-    return [re.sub(r"\\([!-/:-@\[-`{-~])", r"\1",
-                   re.sub(r"^\[(.*)\]\(#[^)]*\)$", r"\1", p.strip())) for p in parts]
+    out = []
+    for p in parts:
+        p = p.strip()
+        if p.startswith("["):
+            p = MD_LINK.sub(r"\1", p)
+        out.append(MD_ESCAPE.sub(r"\1", p) if "\\" in p else p)
+    return out
 
 
 def md_tables(out):
@@ -186,8 +212,15 @@ def md_tables(out):
     return tables
 
 
+HTML_TAG = re.compile(r"<[^>]*>")
+
+
 def html_text(fragment):
-    return html.unescape(re.sub(r"<[^>]*>", "", fragment)).strip()
+    if "<" in fragment:
+        fragment = HTML_TAG.sub("", fragment)
+    return (html.unescape(fragment) if "&" in fragment else fragment).strip()
+HTML_CELL = re.compile(r"<t[hd][^>]*>(.*?)</t[hd]>", re.S)
+HTML_ROW = re.compile(r"<tr[^>]*>(.*?)</tr>", re.S)
 
 
 def html_tables(out):
@@ -198,8 +231,7 @@ def html_tables(out):
         part = part.split("</table>")[0]
         cap = re.search(r"<caption[^>]*>(.*?)</caption>", part, re.S)
         captions.append(html_text(cap.group(1)) if cap else "")
-        rows = [[html_text(c) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", tr, re.S)]
-                for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", part, re.S)]
+        rows = [[html_text(c) for c in HTML_CELL.findall(tr)] for tr in HTML_ROW.findall(part)]
         tables.append((rows[0] if rows else [], rows[1:]))
     sections = [(html_text(h), html_text(m)) for h, m in re.findall(
         r'<section class="player"[^>]*><h3>(.*?)</h3><p class="meta">(.*?)</p>', out, re.S)]
